@@ -1,0 +1,31 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import "./globals.css";
+
+export const metadata: Metadata = {
+  title: { default: "Seekboard", template: "%s · Seekboard" },
+  description: "Leaderboards and trajectory explorer for search-agent benchmarks",
+};
+
+export default function RootLayout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
+        <header className="border-b border-slate-200 bg-white">
+          <nav className="mx-auto flex max-w-7xl items-center gap-6 px-4 py-3" aria-label="Main">
+            <Link href="/" className="text-lg font-semibold tracking-tight text-indigo-700">
+              Seekboard
+            </Link>
+            <Link href="/" className="text-sm text-slate-600 hover:text-slate-900">
+              Benchmarks
+            </Link>
+            <Link href="/b/mpw" className="text-sm text-slate-600 hover:text-slate-900">
+              MPW-Bench
+            </Link>
+          </nav>
+        </header>
+        <main className="mx-auto max-w-7xl px-4 py-6">{children}</main>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,54 @@
+import Link from "next/link";
+import { connection } from "next/server";
+import { getDb } from "@/db/client";
+import { listBenchmarkSummaries } from "@/db/queries/leaderboard";
+import { percent } from "@/lib/format";
+
+export default async function HomePage() {
+  await connection();
+  const benchmarks = listBenchmarkSummaries(getDb());
+  return (
+    <div className="space-y-6">
+      <section>
+        <h1 className="text-2xl font-semibold tracking-tight">Search-agent benchmarks</h1>
+        <p className="mt-1 max-w-3xl text-sm text-slate-600">
+          Who leads on which benchmark and setting, with 95% bootstrap confidence intervals, and every run&apos;s trajectory one click away.
+        </p>
+      </section>
+      {benchmarks.length === 0 ? (
+        <p className="rounded border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-600">
+          No benchmark has results yet. Ingest a bundle with <code className="font-mono">npm run cli -- ingest &lt;bundle&gt;</code>.
+        </p>
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2">
+          {benchmarks.map((b) => (
+            <li key={b.id} className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm" data-testid={`benchmark-${b.id}`}>
+              <Link href={`/b/${b.id}`} className="text-lg font-semibold text-indigo-700 hover:underline">
+                {b.name}
+              </Link>
+              <p className="mt-2 text-sm text-slate-600">{b.description}</p>
+              <dl className="mt-4 flex gap-6 text-sm">
+                <div>
+                  <dt className="text-slate-500">Submissions</dt>
+                  <dd className="font-medium tabular-nums">{b.submissions}</dd>
+                </div>
+                <div>
+                  <dt className="text-slate-500">Samples</dt>
+                  <dd className="font-medium tabular-nums">{b.samples.toLocaleString("en")}</dd>
+                </div>
+                {b.leader ? (
+                  <div>
+                    <dt className="text-slate-500">Best search run</dt>
+                    <dd className="font-medium">
+                      {b.leader.model} <span className="text-slate-500">({b.leader.setting})</span> {percent(b.leader.pass1)}
+                    </dd>
+                  </div>
+                ) : null}
+              </dl>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+/**
+ * Seekboard's command line. Stable contract (later checks use it):
+ *   ingest <bundle> [--db FILE] [--status approved|pending]   → {"submissionId", "samples", …}
+ *   metrics <submissionId> [--db FILE] --json                 → {"benchmark", "aggregate", "samples"}
+ *   seed-demo [--db FILE]                                     → {"submissions": n, …}
+ * Output goes to stdout as JSON; failures exit non-zero with a message on stderr.
+ */
+import { parseArgs } from "node:util";
+import { resolve } from "node:path";
+import { dbPathFromEnv, openDb } from "../db/client";
+import { ingestBundle } from "../db/ingest";
+import { seedDemo } from "../db/seed-demo";
+import { BundleError } from "../lib/import/errors";
+import { SUBMISSION_STATUSES, type SubmissionStatus } from "../db/schema";
+import { metricsReport } from "./metrics-report";
+
+const USAGE = `usage:
+  cli ingest <bundle> [--db FILE] [--status approved|pending]
+  cli metrics <submissionId> [--db FILE] --json
+  cli seed-demo [--db FILE]`;
+
+class UsageError extends Error {}
+
+async function main(argv: string[]): Promise<unknown> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      db: { type: "string" },
+      json: { type: "boolean", default: false },
+      status: { type: "string", default: "approved" },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  });
+  const [command, ...rest] = positionals;
+  if (values.help || !command) throw new UsageError(USAGE);
+  const dbPath = values.db ? resolve(values.db) : dbPathFromEnv();
+  switch (command) {
+    case "ingest": {
+      if (rest.length !== 1) throw new UsageError(`ingest takes one bundle path\n${USAGE}`);
+      if (!SUBMISSION_STATUSES.includes(values.status as SubmissionStatus)) throw new UsageError(`--status must be one of ${SUBMISSION_STATUSES.join(", ")}`);
+      const db = openDb(dbPath);
+      return ingestBundle(db, resolve(rest[0]), { source: "cli", status: values.status as SubmissionStatus });
+    }
+    case "metrics": {
+      if (rest.length !== 1 || !/^\d+$/.test(rest[0])) throw new UsageError(`metrics takes one numeric submission id\n${USAGE}`);
+      const db = openDb(dbPath);
+      return metricsReport(db, Number(rest[0]));
+    }
+    case "seed-demo": {
+      const db = openDb(dbPath);
+      return seedDemo(db);
+    }
+    default:
+      throw new UsageError(`unknown command "${command}"\n${USAGE}`);
+  }
+}
+
+// A reader that stops early (`| head`) is not an error of ours.
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code !== "EPIPE") throw error;
+});
+
+main(process.argv.slice(2)).then(
+  (result) => {
+    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  },
+  (error: unknown) => {
+    if (error instanceof BundleError) {
+      process.stderr.write(`invalid bundle:\n${error.message}\n`);
+      process.exitCode = 2;
+    } else if (error instanceof UsageError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exitCode = 64;
+    } else {
+      process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exitCode = 1;
+    }
+  },
+);

@@ -1,0 +1,40 @@
+"use client";
+
+import { Bar, BarChart, CartesianGrid, ErrorBar, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+
+export interface TierDatum {
+  tier: string;
+  pass1: number | null;
+  /** [lo, hi] of the 95% CI. */
+  pass1Ci: [number, number] | null;
+  fcr: number | null;
+  n: number;
+}
+
+const pct = (v: number) => `${Math.round(v * 100)}%`;
+
+/** Pass@1 with its CI as error bars, FCR beside it, per difficulty tier. */
+export function TierChart({ data }: { data: TierDatum[] }) {
+  if (data.length === 0) return <p className="mt-2 text-sm text-slate-500">No tiered samples.</p>;
+  const rows = data.map((d) => ({
+    ...d,
+    pass1Error: d.pass1 !== null && d.pass1Ci ? [d.pass1 - d.pass1Ci[0], d.pass1Ci[1] - d.pass1] : [0, 0],
+  }));
+  return (
+    <div className="mt-2 h-56" data-testid="tier-chart" data-points={data.length}>
+      <ResponsiveContainer width="100%" height="100%">
+        <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: -12 }}>
+          <CartesianGrid strokeDasharray="3 3" vertical={false} />
+          <XAxis dataKey="tier" tick={{ fontSize: 12 }} />
+          <YAxis domain={[0, 1]} tickFormatter={pct} tick={{ fontSize: 12 }} />
+          <Tooltip formatter={(value) => (typeof value === "number" ? pct(value) : String(value))} />
+          <Legend wrapperStyle={{ fontSize: 12 }} />
+          <Bar dataKey="pass1" name="Pass@1" fill="#4f46e5" isAnimationActive={false}>
+            <ErrorBar dataKey="pass1Error" width={6} stroke="#1e1b4b" />
+          </Bar>
+          <Bar dataKey="fcr" name="FCR" fill="#14b8a6" isAnimationActive={false} />
+        </BarChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}

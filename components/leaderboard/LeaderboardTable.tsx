@@ -1,0 +1,83 @@
+import Link from "next/link";
+import { RateWithCi } from "@/components/ui/Metric";
+import type { LeaderboardRow } from "@/db/queries/leaderboard";
+import { decimal } from "@/lib/format";
+import { leaderboardQuery, type LeaderboardSort, type LeaderboardState } from "@/lib/url/leaderboard";
+
+const COLUMNS: { sort: LeaderboardSort; label: string; numeric: boolean; title: string }[] = [
+  { sort: "model", label: "Model", numeric: false, title: "Model and agent" },
+  { sort: "pass1", label: "Pass@1", numeric: true, title: "Share of samples the judge marked correct" },
+  { sort: "fcr", label: "FCR", numeric: true, title: "Fact Coverage Rate: unique atomic facts hit / facts of the task" },
+  { sort: "hitRate", label: "HitRate", numeric: true, title: "Tool calls that hit an atomic fact / tool calls" },
+  { sort: "toolCalls", label: "ToolCalls", numeric: true, title: "Mean web_search calls per sample" },
+  { sort: "n", label: "n", numeric: true, title: "Samples in this split" },
+];
+
+function sortHref(basePath: string, state: LeaderboardState, sort: LeaderboardSort): string {
+  const dir = state.sort === sort ? (state.dir === "asc" ? "desc" : "asc") : sort === "model" ? "asc" : "desc";
+  return basePath + leaderboardQuery({ ...state, sort, dir });
+}
+
+export function LeaderboardTable({ rows, state, basePath }: { rows: LeaderboardRow[]; state: LeaderboardState; basePath: string }) {
+  if (rows.length === 0) {
+    return (
+      <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-600" data-testid="leaderboard-empty">
+        No approved submission under setting {state.setting} yet.
+      </p>
+    );
+  }
+  return (
+    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      <table className="min-w-full text-sm" data-testid="leaderboard" data-rows={rows.length}>
+        <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
+          <tr>
+            <th className="px-3 py-2 text-right">#</th>
+            {COLUMNS.map((column) => {
+              const active = state.sort === column.sort;
+              return (
+                <th
+                  key={column.sort}
+                  className={`px-3 py-2 ${column.numeric ? "text-right" : ""}`}
+                  aria-sort={active ? (state.dir === "asc" ? "ascending" : "descending") : "none"}
+                  title={column.title}
+                >
+                  <a href={sortHref(basePath, state, column.sort)} className={`hover:text-slate-900 ${active ? "text-indigo-700" : ""}`} data-testid={`sort-${column.sort}`}>
+                    {column.label}
+                    {active ? (state.dir === "asc" ? " ▲" : " ▼") : ""}
+                  </a>
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {rows.map((row, i) => (
+            <tr key={row.submissionId} className="hover:bg-slate-50" data-testid="leaderboard-row" data-model={row.model} data-pass1={row.pass1 ?? ""}>
+              <td className="px-3 py-2 text-right tabular-nums text-slate-500">{i + 1}</td>
+              <td className="px-3 py-2">
+                <Link href={`/s/${row.submissionId}`} className="font-medium text-indigo-700 hover:underline">
+                  {row.model}
+                </Link>
+                {row.agent ? <span className="ml-2 text-xs text-slate-500">{row.agent}</span> : null}
+              </td>
+              <td className="px-3 py-2 text-right">
+                <RateWithCi value={row.pass1} lo={row.pass1Lo} hi={row.pass1Hi} />
+              </td>
+              <td className="px-3 py-2 text-right">{state.setting === "A" ? <span className="text-slate-400">n/a</span> : <RateWithCi value={row.fcr} lo={row.fcrLo} hi={row.fcrHi} />}</td>
+              <td className="px-3 py-2 text-right">
+                {state.setting === "A" ? <span className="text-slate-400">n/a</span> : <RateWithCi value={row.hitRate} lo={row.hitRateLo} hi={row.hitRateHi} />}
+                {state.setting !== "A" && row.zeroCallSamples > 0 ? (
+                  <span className="block text-xs text-slate-400" title="Samples without any tool call; their HitRate counts as 0">
+                    {row.zeroCallSamples} w/o calls
+                  </span>
+                ) : null}
+              </td>
+              <td className="px-3 py-2 text-right tabular-nums">{decimal(row.toolCalls)}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{row.n}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

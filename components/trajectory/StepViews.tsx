@@ -1,0 +1,139 @@
+import { Badge } from "@/components/ui/Badge";
+import type { AnswerStep, OtherStep, Step, ThoughtStep, ToolCallStep, ToolResultStep } from "@/lib/trajectory/steps";
+import type { CallOutcome } from "@/lib/trajectory/view";
+import { ExpandableText } from "./ExpandableText";
+
+/** The frame every step shares: a label, the role it came from, and a malformed-tag warning. */
+function StepFrame({ label, tone, step, aside, children }: { label: string; tone: string; step: Step; aside?: React.ReactNode; children: React.ReactNode }) {
+  return (
+    <div className={`rounded-lg border bg-white p-3 ${tone}`}>
+      <div className="flex flex-wrap items-center gap-2 text-xs">
+        <span className="font-semibold uppercase tracking-wide text-slate-600">{label}</span>
+        <span className="text-slate-400">{step.role}</span>
+        {aside}
+        {step.malformed ? (
+          <Badge tone="amber" title="kept verbatim">
+            malformed: {step.malformed}
+          </Badge>
+        ) : null}
+      </div>
+      <div className="mt-2 text-sm">{children}</div>
+    </div>
+  );
+}
+
+export function ThoughtStepView({ step }: { step: ThoughtStep }) {
+  return (
+    <StepFrame label="Thought" tone="border-slate-200" step={step}>
+      <details>
+        <summary className="cursor-pointer text-slate-600">{step.text.slice(0, 140) || "(empty)"}{step.text.length > 140 ? "…" : ""}</summary>
+        <div className="mt-2 text-slate-700">
+          <ExpandableText text={step.text} limit={2000} />
+        </div>
+      </details>
+    </StepFrame>
+  );
+}
+
+function OutcomeBadges({ outcome }: { outcome: CallOutcome }) {
+  switch (outcome.kind) {
+    case "unlogged":
+      return <Badge tone="slate">no hit log</Badge>;
+    case "miss":
+      return (
+        <>
+          <Badge tone="red">miss</Badge>
+          {outcome.compound ? <Badge tone="amber" title="the PEM judged the query compound / low quality">compound</Badge> : null}
+        </>
+      );
+    case "hit":
+      return (
+        <>
+          <Badge tone="green">hit</Badge>
+          {outcome.compound ? <Badge tone="amber">compound</Badge> : null}
+          {outcome.keys.map((k) => (
+            <Badge key={k.key} tone={k.inFactSet ? (k.firstCover ? "green" : "slate") : "amber"} title={k.inFactSet ? (k.firstCover ? "first time this fact was covered" : "fact already covered earlier") : "matched key is not in the task's fact set"}>
+              {k.key}
+              {k.inFactSet ? (k.firstCover ? " · new" : " · repeat") : " · not a task fact"}
+            </Badge>
+          ))}
+        </>
+      );
+  }
+}
+
+export function ToolCallStepView({ step, outcome }: { step: ToolCallStep; outcome: CallOutcome }) {
+  const tone = outcome.kind === "hit" ? "border-emerald-300" : outcome.kind === "miss" ? "border-rose-200" : "border-slate-200";
+  return (
+    <StepFrame
+      label={`Call ${step.callIndex}`}
+      tone={tone}
+      step={step}
+      aside={
+        <span className="flex flex-wrap items-center gap-1" data-testid="call-outcome" data-outcome={outcome.kind}>
+          <span className="font-mono text-slate-500">{step.name ?? "?"}</span>
+          <OutcomeBadges outcome={outcome} />
+        </span>
+      }
+    >
+      {step.query !== null ? (
+        <p className="font-medium text-slate-900" data-testid="query">
+          <span className="mr-1 text-slate-400">query</span>
+          {step.query}
+        </p>
+      ) : (
+        <ExpandableText text={step.raw} limit={600} mono />
+      )}
+    </StepFrame>
+  );
+}
+
+export function ToolResultStepView({ step }: { step: ToolResultStep }) {
+  return (
+    <StepFrame label={step.callIndex !== null ? `Result of call ${step.callIndex}` : "Tool result"} tone="border-slate-200 bg-slate-50" step={step}>
+      {step.serp ? (
+        step.serp.search_result.length === 0 ? (
+          <p className="text-slate-500">The search returned no results.</p>
+        ) : (
+          <ul className="grid gap-2 md:grid-cols-2" data-testid="serp">
+            {step.serp.search_result.map((entry, i) => (
+              <li key={`${entry.id ?? i}`} className="rounded border border-slate-200 bg-white p-2" data-testid="serp-entry">
+                <div className="flex items-baseline justify-between gap-2">
+                  <span className="font-medium text-slate-900">{entry.title || "(untitled)"}</span>
+                  {entry.date ? <span className="shrink-0 text-xs text-slate-500">{entry.date}</span> : null}
+                </div>
+                <div className="mt-1 text-slate-700">
+                  <ExpandableText text={entry.content} limit={280} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        )
+      ) : (
+        <ExpandableText text={step.raw} limit={1200} mono />
+      )}
+    </StepFrame>
+  );
+}
+
+export function AnswerStepView({ step }: { step: AnswerStep }) {
+  return (
+    <StepFrame label="Answer" tone="border-indigo-300" step={step}>
+      <ExpandableText text={step.text} limit={2000} />
+    </StepFrame>
+  );
+}
+
+export function OtherStepView({ step }: { step: OtherStep }) {
+  const label = step.role === "system" ? "System prompt" : step.role === "user" ? "User" : "Message";
+  return (
+    <StepFrame label={label} tone="border-slate-200" step={step}>
+      <details>
+        <summary className="cursor-pointer text-slate-600">{step.text.slice(0, 140)}{step.text.length > 140 ? "…" : ""}</summary>
+        <div className="mt-2">
+          <ExpandableText text={step.text} limit={4000} />
+        </div>
+      </details>
+    </StepFrame>
+  );
+}

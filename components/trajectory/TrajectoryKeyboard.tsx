@@ -1,0 +1,51 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useEffect, useRef } from "react";
+
+function typingInField(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
+}
+
+/** j/↓ and k/↑ move between steps; n and p open the next and previous failed sample. */
+export function TrajectoryKeyboard({ nextFailedHref, previousFailedHref }: { nextFailedHref: string | null; previousFailedHref: string | null }) {
+  const router = useRouter();
+  const current = useRef(-1);
+  useEffect(() => {
+    current.current = -1;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.metaKey || event.ctrlKey || event.altKey || typingInField(event.target)) return;
+      const steps = Array.from(document.querySelectorAll<HTMLElement>("[data-step]"));
+      const move = (delta: number) => {
+        if (steps.length === 0) return;
+        steps[current.current]?.classList.remove("step-focused");
+        current.current = Math.min(steps.length - 1, Math.max(0, current.current + delta));
+        const step = steps[current.current];
+        step.classList.add("step-focused");
+        step.focus({ preventScroll: true });
+        step.scrollIntoView({ block: "center" });
+      };
+      switch (event.key) {
+        case "j":
+        case "ArrowDown":
+          event.preventDefault();
+          move(1);
+          break;
+        case "k":
+        case "ArrowUp":
+          event.preventDefault();
+          move(-1);
+          break;
+        case "n":
+          if (nextFailedHref) router.push(nextFailedHref);
+          break;
+        case "p":
+          if (previousFailedHref) router.push(previousFailedHref);
+          break;
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [router, nextFailedHref, previousFailedHref]);
+  return null;
+}

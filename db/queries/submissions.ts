@@ -1,0 +1,49 @@
+import "server-only";
+import { and, asc, eq } from "drizzle-orm";
+import type { Db } from "../client";
+import { aggregates, samples, submissions } from "../schema";
+
+export type SubmissionRow = typeof submissions.$inferSelect;
+export type AggregateRow = typeof aggregates.$inferSelect;
+
+export function getSubmission(db: Db, id: number): SubmissionRow | undefined {
+  return db.select().from(submissions).where(eq(submissions.id, id)).get();
+}
+
+export function getAggregates(db: Db, submissionId: number): AggregateRow[] {
+  return db.select().from(aggregates).where(eq(aggregates.submissionId, submissionId)).orderBy(asc(aggregates.split)).all();
+}
+
+export function getAggregate(db: Db, submissionId: number, split: string): AggregateRow | undefined {
+  return db
+    .select()
+    .from(aggregates)
+    .where(and(eq(aggregates.submissionId, submissionId), eq(aggregates.split, split)))
+    .get();
+}
+
+/** Every sample's stored metrics, in task then run order (for exports and the CLI). */
+export function listSampleMetrics(db: Db, submissionId: number) {
+  return db
+    .select({
+      taskKey: samples.taskKey,
+      run: samples.run,
+      correct: samples.correct,
+      fcr: samples.fcr,
+      hitRate: samples.hitRate,
+      toolCalls: samples.toolCalls,
+      hitLogCalls: samples.hitLogCalls,
+      hits: samples.hits,
+      factCount: samples.factCount,
+      factsCovered: samples.factsCovered,
+      compoundRate: samples.compoundRate,
+      status: samples.status,
+      tier: samples.tier,
+      category: samples.category,
+      verdictSource: samples.verdictSource,
+    })
+    .from(samples)
+    .where(eq(samples.submissionId, submissionId))
+    .orderBy(asc(samples.id))
+    .all();
+}

@@ -1,0 +1,166 @@
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import type { Step } from "../lib/trajectory/steps";
+
+export const benchmarks = sqliteTable("benchmarks", {
+  id: text().primaryKey(),
+  name: text().notNull(),
+  description: text().notNull(),
+});
+
+export const tasks = sqliteTable(
+  "tasks",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    benchmarkId: text("benchmark_id")
+      .notNull()
+      .references(() => benchmarks.id),
+    benchmarkVersion: text("benchmark_version").notNull(),
+    /** The benchmark's own task id (MPW: the record's `index` as a string). */
+    taskKey: text("task_key").notNull(),
+    question: text(),
+    goldAnswer: text("gold_answer"),
+    atomicFacts: text("atomic_facts", { mode: "json" }).$type<Record<string, string>>().notNull(),
+    factCount: integer("fact_count").notNull(),
+    tier: text(),
+    category: text(),
+    language: text(),
+  },
+  (t) => [uniqueIndex("tasks_benchmark_key").on(t.benchmarkId, t.benchmarkVersion, t.taskKey)],
+);
+
+export const SUBMISSION_STATUSES = ["pending", "approved", "rejected"] as const;
+export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
+
+export const submissions = sqliteTable(
+  "submissions",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    benchmarkId: text("benchmark_id")
+      .notNull()
+      .references(() => benchmarks.id),
+    benchmarkVersion: text("benchmark_version").notNull(),
+    model: text().notNull(),
+    agent: text(),
+    setting: text().notNull(),
+    bundleHash: text("bundle_hash").notNull(),
+    uploadedAt: text("uploaded_at").notNull(),
+    status: text().$type<SubmissionStatus>().notNull(),
+    /** How the bundle arrived: cli, demo, upload. */
+    source: text().notNull(),
+    sampleCount: integer("sample_count").notNull(),
+    taskCount: integer("task_count").notNull(),
+    /** Most runs of any one task. */
+    runs: integer().notNull(),
+  },
+  (t) => [uniqueIndex("submissions_bundle_hash").on(t.bundleHash), index("submissions_board").on(t.benchmarkId, t.status, t.setting)],
+);
+
+export const samples = sqliteTable(
+  "samples",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    submissionId: integer("submission_id")
+      .notNull()
+      .references(() => submissions.id, { onDelete: "cascade" }),
+    taskId: integer("task_id")
+      .notNull()
+      .references(() => tasks.id),
+    taskKey: text("task_key").notNull(),
+    /** 0-based run of this task within the submission. */
+    run: integer().notNull(),
+    prediction: text(),
+    /** Termination status, verbatim (unknown values kept). */
+    status: text().notNull(),
+    correct: integer({ mode: "boolean" }).notNull(),
+    /** Which judge field decided the verdict (or "none"). */
+    verdictSource: text("verdict_source").notNull(),
+    verdictLabel: text("verdict_label"),
+    judgeRationale: text("judge_rationale"),
+    toolCalls: integer("tool_calls").notNull(),
+    hitLogCalls: integer("hit_log_calls").notNull(),
+    hits: integer().notNull(),
+    factCount: integer("fact_count").notNull(),
+    factsCovered: integer("facts_covered").notNull(),
+    fcr: real(),
+    hitRate: real("hit_rate").notNull(),
+    compoundRate: real("compound_rate"),
+    tier: text(),
+    category: text(),
+    /** For each atomic-fact key, the call that first covered it (null: never). */
+    firstCoveredAt: text("first_covered_at", { mode: "json" }).$type<Record<string, number | null>>().notNull(),
+    actualTurns: integer("actual_turns"),
+    maxTurns: integer("max_turns"),
+    errorInfo: text("error_info"),
+    malformedSteps: integer("malformed_steps").notNull(),
+    stepCount: integer("step_count").notNull(),
+    sourceFile: text("source_file").notNull(),
+    sourceLine: integer("source_line").notNull(),
+  },
+  (t) => [
+    uniqueIndex("samples_submission_task_run").on(t.submissionId, t.taskKey, t.run),
+    index("samples_submission_correct").on(t.submissionId, t.correct),
+    index("samples_task").on(t.taskId),
+  ],
+);
+
+export const steps = sqliteTable(
+  "steps",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    sampleId: integer("sample_id")
+      .notNull()
+      .references(() => samples.id, { onDelete: "cascade" }),
+    ordinal: integer().notNull(),
+    kind: text().$type<Step["kind"]>().notNull(),
+    callIndex: integer("call_index"),
+    /** The whole step; the columns beside it are copies for filtering. */
+    data: text({ mode: "json" }).$type<Step>().notNull(),
+    malformed: text(),
+  },
+  (t) => [uniqueIndex("steps_sample_ordinal").on(t.sampleId, t.ordinal)],
+);
+
+export const hitLogs = sqliteTable(
+  "hit_logs",
+  {
+    sampleId: integer("sample_id")
+      .notNull()
+      .references(() => samples.id, { onDelete: "cascade" }),
+    callIndex: integer("call_index").notNull(),
+    hit: integer({ mode: "boolean" }).notNull(),
+    matchedFactKeys: text("matched_fact_keys", { mode: "json" }).$type<string[]>().notNull(),
+    compound: integer({ mode: "boolean" }).notNull(),
+    query: text(),
+    reason: text(),
+  },
+  (t) => [primaryKey({ columns: [t.sampleId, t.callIndex] })],
+);
+
+/** Precomputed per submission × split ("overall", "tier:hard", "category:NBA Player"). */
+export const aggregates = sqliteTable(
+  "aggregates",
+  {
+    submissionId: integer("submission_id")
+      .notNull()
+      .references(() => submissions.id, { onDelete: "cascade" }),
+    split: text().notNull(),
+    n: integer().notNull(),
+    pass1: real(),
+    pass1Lo: real("pass1_lo"),
+    pass1Hi: real("pass1_hi"),
+    fcr: real(),
+    fcrLo: real("fcr_lo"),
+    fcrHi: real("fcr_hi"),
+    fcrN: integer("fcr_n").notNull(),
+    hitRate: real("hit_rate"),
+    hitRateLo: real("hit_rate_lo"),
+    hitRateHi: real("hit_rate_hi"),
+    toolCalls: real("tool_calls"),
+    toolCallsLo: real("tool_calls_lo"),
+    toolCallsHi: real("tool_calls_hi"),
+    compoundRate: real("compound_rate"),
+    zeroCallSamples: integer("zero_call_samples").notNull(),
+    statusCounts: text("status_counts", { mode: "json" }).$type<Record<string, number>>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.submissionId, t.split] })],
+);

@@ -1,0 +1,104 @@
+/**
+ * Demo data: deterministic synthetic MPW submissions for the paper's models and
+ * settings, written as real bundles and loaded through the normal importer, plus the
+ * three real MPW tasks kept in `demo/mpw/`.
+ */
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { MPW_DEMO_MODELS } from "../lib/demo/mpw-models";
+import { generateMpwRecord, type DemoTaskInput } from "../lib/demo/mpw-records";
+import { generateMpwTask } from "../lib/demo/mpw-tasks";
+import { MPW_SETTINGS } from "../lib/import/manifest";
+import { parseMpwTaskRecord } from "../lib/import/mpw";
+import type { Db } from "./client";
+import { ingestBundleDir } from "./ingest";
+
+export const DEFAULT_DEMO_TASKS = 240;
+const REAL_TASKS = join(process.cwd(), "demo", "mpw", "mpw_bench.jsonl");
+
+/** The demo's task set in the authors' task format: the real tasks first, then synthetic ones. */
+export function demoTaskLines(taskCount: number): string[] {
+  const real = readFileSync(REAL_TASKS, "utf8").split("\n").filter((line) => line.trim() !== "");
+  const lines = real.slice(0, taskCount);
+  for (let index = lines.length; index < taskCount; index++) lines.push(JSON.stringify(generateMpwTask(index)));
+  return lines;
+}
+
+function taskInputs(lines: readonly string[]): DemoTaskInput[] {
+  return lines.map((line, i) => {
+    const value = JSON.parse(line) as { index: number; category?: string };
+    const task = parseMpwTaskRecord(value, "tasks.jsonl", i + 1);
+    return {
+      index: value.index,
+      category: task.category ?? "Real sample",
+      question: task.question ?? "",
+      answer: task.goldAnswer ?? "",
+      atomicFacts: task.atomicFacts,
+    };
+  });
+}
+
+export interface DemoBundle {
+  dir: string;
+  model: string;
+  setting: string;
+}
+
+/** Writes one bundle directory per (model, setting) of the paper under `root`. */
+export function writeDemoBundles(root: string, taskCount = DEFAULT_DEMO_TASKS): DemoBundle[] {
+  const lines = demoTaskLines(taskCount);
+  const tasks = taskInputs(lines);
+  const bundles: DemoBundle[] = [];
+  let variant = 0;
+  for (const setting of MPW_SETTINGS) {
+    for (const model of MPW_DEMO_MODELS) {
+      if (setting === "A" ? model.settingA === null : !model.targets[setting as Exclude<typeof setting, "A">]) continue;
+      const judgeVariant = (["answer", "judge_response", "evaluation"] as const)[variant++ % 3];
+      const dir = join(root, `${model.model.replace(/[^A-Za-z0-9.-]+/g, "_")}-${setting}`);
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, "tasks.jsonl"), `${lines.join("\n")}\n`);
+      const fd = openSync(join(dir, "results.jsonl"), "w");
+      try {
+        for (const task of tasks) writeSync(fd, `${JSON.stringify(generateMpwRecord(task, { model, setting, judgeVariant }))}\n`);
+      } finally {
+        closeSync(fd);
+      }
+      const manifest = { benchmark: "mpw", model: model.model, agent: model.agent, setting, benchmarkVersion: "v1", tasks: "tasks.jsonl", results: ["results.jsonl"] };
+      writeFileSync(join(dir, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+      bundles.push({ dir, model: model.model, setting });
+    }
+  }
+  return bundles;
+}
+
+export function seedDemo(db: Db, taskCount = DEFAULT_DEMO_TASKS) {
+  const started = performance.now();
+  const root = mkdtempSync(join(tmpdir(), "seekboard-demo-"));
+  try {
+    const bundles = writeDemoBundles(root, taskCount);
+    let samples = 0;
+    const ids: number[] = [];
+    bundles.forEach((bundle, i) => {
+      const result = ingestBundleDir(db, bundle.dir, {
+        source: "demo",
+        status: "approved",
+        uploadedAt: new Date(Date.UTC(2026, 10, 1, 0, i)).toISOString(),
+      });
+      samples += result.samples;
+      ids.push(result.submissionId);
+    });
+    return { submissions: ids.length, submissionIds: ids, samples, seconds: (performance.now() - started) / 1000 };
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+/** First start: load the demo into an empty database unless SEEKBOARD_NO_DEMO=1. */
+export function seedDemoIfEmpty(db: Db): void {
+  if (process.env.SEEKBOARD_NO_DEMO === "1") return;
+  const row = db.$client.prepare("SELECT count(*) AS n FROM submissions").get() as { n: number };
+  if (row.n > 0) return;
+  const result = seedDemo(db);
+  console.log(`seekboard: loaded demo data (${result.submissions} submissions, ${result.samples} samples) in ${result.seconds.toFixed(1)} s`);
+}

@@ -1,0 +1,186 @@
+import { createHash } from "node:crypto";
+import { closeSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, openSync, readSync, readdirSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, isAbsolute, join, normalize, relative, resolve, sep } from "node:path";
+import { pipeline } from "node:stream/promises";
+import * as tar from "tar";
+import yauzl from "yauzl";
+import { BundleError } from "./errors";
+
+export interface BundleLimits {
+  /** Total bytes an archive may expand to. */
+  maxUnpackedBytes: number;
+  maxFiles: number;
+}
+
+export const DEFAULT_LIMITS: BundleLimits = { maxUnpackedBytes: 4 << 30, maxFiles: 10_000 };
+
+/** A bundle laid out as a directory on disk, wherever it came from. */
+export interface OpenBundle {
+  root: string;
+  /** Removes what opening the bundle extracted; a no-op for a directory bundle. */
+  cleanup: () => void;
+}
+
+export function archiveKind(path: string): "zip" | "tar.gz" | null {
+  const lower = path.toLowerCase();
+  if (lower.endsWith(".zip")) return "zip";
+  if (lower.endsWith(".tar.gz") || lower.endsWith(".tgz")) return "tar.gz";
+  return null;
+}
+
+/** Opens a bundle directory, `.zip` or `.tar.gz`; archives are unpacked to a temporary directory within the limits. */
+export async function openBundle(path: string, limits: BundleLimits = DEFAULT_LIMITS): Promise<OpenBundle> {
+  if (!existsSync(path)) throw BundleError.at(path, null, null, "no such file or directory");
+  if (statSync(path).isDirectory()) return { root: findManifestRoot(path), cleanup: () => {} };
+  const kind = archiveKind(path);
+  if (!kind) throw BundleError.at(path, null, null, "a bundle is a directory, a .zip or a .tar.gz");
+  const target = mkdtempSync(join(tmpdir(), "seekboard-bundle-"));
+  const cleanup = () => rmSync(target, { recursive: true, force: true });
+  try {
+    if (kind === "zip") await unzip(path, target, limits);
+    else await untar(path, target, limits);
+    return { root: findManifestRoot(target), cleanup };
+  } catch (error) {
+    cleanup();
+    throw error;
+  }
+}
+
+/** `manifest.json` at the top, or inside the one folder an archive tool wrapped it in. */
+function findManifestRoot(dir: string): string {
+  if (existsSync(join(dir, "manifest.json"))) return dir;
+  const entries = readdirSync(dir, { withFileTypes: true }).filter((e) => !e.name.startsWith("."));
+  if (entries.length === 1 && entries[0].isDirectory() && existsSync(join(dir, entries[0].name, "manifest.json"))) {
+    return join(dir, entries[0].name);
+  }
+  throw BundleError.at("manifest.json", null, null, "the bundle has no manifest.json");
+}
+
+/** An archive entry's path, refused when it would land outside the bundle. */
+function safeEntryPath(target: string, name: string): string {
+  const cleaned = normalize(name.replace(/\\/g, "/"));
+  if (isAbsolute(cleaned) || cleaned.split(/[\\/]/).includes("..")) {
+    throw BundleError.at(name, null, null, "archive entry points outside the bundle");
+  }
+  const full = resolve(target, cleaned);
+  if (full !== target && !full.startsWith(target + sep)) {
+    throw BundleError.at(name, null, null, "archive entry points outside the bundle");
+  }
+  return full;
+}
+
+class Budget {
+  private bytes = 0;
+  private files = 0;
+  constructor(private readonly limits: BundleLimits) {}
+  file(name: string): void {
+    this.files += 1;
+    if (this.files > this.limits.maxFiles) throw BundleError.at(name, null, null, `archive holds more than ${this.limits.maxFiles} files`);
+  }
+  add(name: string, count: number): void {
+    this.bytes += count;
+    if (this.bytes > this.limits.maxUnpackedBytes) {
+      throw BundleError.at(name, null, null, `archive expands beyond ${this.limits.maxUnpackedBytes} bytes`);
+    }
+  }
+}
+
+function unzip(path: string, target: string, limits: BundleLimits): Promise<void> {
+  const budget = new Budget(limits);
+  return new Promise((resolvePromise, reject) => {
+    yauzl.open(path, { lazyEntries: true, validateEntrySizes: true }, (openError, zip) => {
+      if (openError || !zip) return reject(BundleError.at(path, null, null, `not a readable zip: ${openError?.message}`));
+      const fail = (error: unknown) => {
+        zip.close();
+        reject(error instanceof BundleError ? error : BundleError.at(path, null, null, `zip: ${(error as Error).message}`));
+      };
+      zip.on("error", fail);
+      zip.on("end", () => resolvePromise());
+      zip.on("entry", (entry: yauzl.Entry) => {
+        try {
+          const full = safeEntryPath(target, entry.fileName);
+          if (entry.fileName.endsWith("/")) {
+            mkdirSync(full, { recursive: true });
+            zip.readEntry();
+            return;
+          }
+          budget.file(entry.fileName);
+          budget.add(entry.fileName, entry.uncompressedSize);
+          mkdirSync(dirname(full), { recursive: true });
+          zip.openReadStream(entry, (streamError, stream) => {
+            if (streamError || !stream) return fail(streamError);
+            pipeline(stream, createWriteStream(full)).then(() => zip.readEntry(), fail);
+          });
+        } catch (error) {
+          fail(error);
+        }
+      });
+      zip.readEntry();
+    });
+  });
+}
+
+async function untar(path: string, target: string, limits: BundleLimits): Promise<void> {
+  const budget = new Budget(limits);
+  let refused: unknown = null;
+  await tar
+    .x({
+      file: path,
+      cwd: target,
+      strict: true,
+      filter: (entryPath, entry) => {
+        if (refused) return false;
+        try {
+          safeEntryPath(target, entryPath);
+          const type = "type" in entry ? entry.type : "File";
+          if (type === "SymbolicLink" || type === "Link") throw BundleError.at(entryPath, null, null, "links are not allowed in a bundle");
+          if (type === "File" || type === "OldFile") {
+            budget.file(entryPath);
+            budget.add(entryPath, entry.size ?? 0);
+          }
+          return true;
+        } catch (error) {
+          refused = error;
+          return false;
+        }
+      },
+    })
+    .catch((error: Error) => {
+      throw refused ?? BundleError.at(path, null, null, `not a readable .tar.gz: ${error.message}`);
+    });
+  if (refused) throw refused;
+}
+
+/** A file named in the manifest, resolved inside the bundle. */
+export function bundleFile(root: string, name: string, field: string): string {
+  const full = resolve(root, name);
+  const inside = relative(root, full);
+  if (inside.startsWith("..") || isAbsolute(inside)) throw BundleError.at("manifest.json", null, field, `${name} is outside the bundle`);
+  if (!existsSync(full) || !statSync(full).isFile()) throw BundleError.at("manifest.json", null, field, `${name} is not in the bundle`);
+  return full;
+}
+
+/**
+ * Content hash of a bundle: the manifest and every file it names, in order. The same
+ * bundle gives the same hash whether it arrives as a directory, a zip or a tarball.
+ */
+export function hashBundleFiles(files: readonly { name: string; path: string }[]): string {
+  const hash = createHash("sha256");
+  const buffer = Buffer.allocUnsafe(1 << 20);
+  for (const file of files) {
+    hash.update(`${file.name}\0`);
+    const fd = openSync(file.path, "r");
+    try {
+      for (;;) {
+        const read = readSync(fd, buffer, 0, buffer.length, null);
+        if (read === 0) break;
+        hash.update(buffer.subarray(0, read));
+      }
+    } finally {
+      closeSync(fd);
+    }
+    hash.update("\0");
+  }
+  return hash.digest("hex");
+}

@@ -1,0 +1,41 @@
+import type { z } from "zod";
+
+/** Where an invalid bundle went wrong: file (inside the bundle), 1-based line, field path. */
+export interface BundleErrorDetail {
+  file: string;
+  line: number | null;
+  field: string | null;
+  message: string;
+}
+
+/** An invalid bundle. Thrown before anything is written, or inside the import transaction. */
+export class BundleError extends Error {
+  readonly details: BundleErrorDetail[];
+
+  constructor(details: BundleErrorDetail[], options?: { cause?: unknown }) {
+    super(details.map(formatDetail).join("\n"), options);
+    this.name = "BundleError";
+    this.details = details;
+  }
+
+  static at(file: string, line: number | null, field: string | null, message: string): BundleError {
+    return new BundleError([{ file, line, field, message }]);
+  }
+}
+
+export function formatDetail(detail: BundleErrorDetail): string {
+  const where = [detail.file, detail.line === null ? null : `line ${detail.line}`, detail.field ? `field ${detail.field}` : null]
+    .filter(Boolean)
+    .join(", ");
+  return `${where}: ${detail.message}`;
+}
+
+/** zod issues as error details; the field is the dotted path of the value that failed. */
+export function detailsFromZod(file: string, line: number | null, error: z.ZodError): BundleErrorDetail[] {
+  return error.issues.map((issue) => ({
+    file,
+    line,
+    field: issue.path.length ? issue.path.map(String).join(".") : null,
+    message: issue.message,
+  }));
+}

@@ -1,0 +1,70 @@
+import { closeSync, openSync, readSync } from "node:fs";
+import { BundleError } from "./errors";
+
+const CHUNK_BYTES = 1 << 20;
+/** A single JSONL record larger than this is refused rather than buffered. */
+export const MAX_LINE_BYTES = 64 << 20;
+
+/**
+ * Calls `onLine` for each non-empty line of a UTF-8 file, reading fixed-size chunks
+ * synchronously so memory stays flat whatever the file size, and so an import can
+ * run inside one synchronous SQLite transaction.
+ */
+export function forEachLineSync(path: string, displayName: string, onLine: (line: string, lineNumber: number) => void): number {
+  const fd = openSync(path, "r");
+  const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+  const decoder = new TextDecoder("utf-8", { fatal: true });
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  let lineNumber = 0;
+  const emit = (bytes: Buffer) => {
+    lineNumber += 1;
+    let text: string;
+    try {
+      text = decoder.decode(bytes);
+    } catch {
+      throw BundleError.at(displayName, lineNumber, null, "not valid UTF-8");
+    }
+    if (text.trim() !== "") onLine(text.endsWith("\r") ? text.slice(0, -1) : text, lineNumber);
+  };
+  try {
+    for (;;) {
+      const read = readSync(fd, buffer, 0, CHUNK_BYTES, null);
+      if (read === 0) break;
+      let start = 0;
+      for (;;) {
+        const newline = buffer.indexOf(10, start);
+        if (newline === -1 || newline >= read) break;
+        const piece = buffer.subarray(start, newline);
+        if (pending.length) {
+          emit(Buffer.concat([...pending, piece]));
+          pending = [];
+          pendingBytes = 0;
+        } else {
+          emit(Buffer.from(piece));
+        }
+        start = newline + 1;
+      }
+      if (start < read) {
+        pending.push(Buffer.from(buffer.subarray(start, read)));
+        pendingBytes += read - start;
+        if (pendingBytes > MAX_LINE_BYTES) {
+          throw BundleError.at(displayName, lineNumber + 1, null, `line longer than ${MAX_LINE_BYTES} bytes`);
+        }
+      }
+    }
+    if (pending.length) emit(Buffer.concat(pending));
+  } finally {
+    closeSync(fd);
+  }
+  return lineNumber;
+}
+
+/** JSON.parse with the bundle's file and line in the error. */
+export function parseJsonLine(line: string, file: string, lineNumber: number): unknown {
+  try {
+    return JSON.parse(line);
+  } catch (error) {
+    throw BundleError.at(file, lineNumber, null, `invalid JSON: ${(error as Error).message}`);
+  }
+}

@@ -1,0 +1,73 @@
+import { seededRandom } from "../random";
+
+/**
+ * Seeded percentile bootstrap for means. Deterministic: the same values and seed
+ * always give the same interval, so stored aggregates are reproducible.
+ */
+
+export interface Interval {
+  lo: number;
+  hi: number;
+}
+
+export const DEFAULT_BOOTSTRAP = { resamples: 1000, seed: 20260122, level: 0.95 } as const;
+
+export function mean(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  let sum = 0;
+  for (const v of values) sum += v;
+  return sum / values.length;
+}
+
+/** Linear-interpolated quantile of sorted values (type 7, as numpy's default). */
+export function quantileSorted(sorted: readonly number[], q: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const pos = (sorted.length - 1) * q;
+  const lower = Math.floor(pos);
+  const upper = Math.ceil(pos);
+  return sorted[lower] + (sorted[upper] - sorted[lower]) * (pos - lower);
+}
+
+/**
+ * Percentile bootstrap CI of the mean for several metrics at once. Every metric is
+ * resampled with the same indices (one draw per resample), so the intervals of one
+ * split come from the same resampled populations. `null` values are left out of that
+ * metric's mean (e.g. FCR with no facts), as they are from the point estimate.
+ */
+export function bootstrapMeans(
+  columns: readonly (readonly (number | null)[])[],
+  options: { resamples?: number; seed?: number; level?: number } = {},
+): (Interval | null)[] {
+  const resamples = options.resamples ?? DEFAULT_BOOTSTRAP.resamples;
+  const level = options.level ?? DEFAULT_BOOTSTRAP.level;
+  const random = seededRandom(options.seed ?? DEFAULT_BOOTSTRAP.seed);
+  const n = columns.length === 0 ? 0 : columns[0].length;
+  if (n === 0) return columns.map(() => null);
+  const estimates = columns.map(() => new Float64Array(resamples));
+  const sums = new Float64Array(columns.length);
+  const counts = new Uint32Array(columns.length);
+  for (let r = 0; r < resamples; r++) {
+    sums.fill(0);
+    counts.fill(0);
+    for (let i = 0; i < n; i++) {
+      const pick = Math.floor(random() * n);
+      for (let c = 0; c < columns.length; c++) {
+        const value = columns[c][pick];
+        if (value !== null) {
+          sums[c] += value;
+          counts[c] += 1;
+        }
+      }
+    }
+    for (let c = 0; c < columns.length; c++) {
+      estimates[c][r] = counts[c] === 0 ? Number.NaN : sums[c] / counts[c];
+    }
+  }
+  const alpha = (1 - level) / 2;
+  return estimates.map((draws) => {
+    const finite = Array.from(draws).filter((v) => !Number.isNaN(v));
+    if (finite.length === 0) return null;
+    finite.sort((a, b) => a - b);
+    return { lo: quantileSorted(finite, alpha), hi: quantileSorted(finite, 1 - alpha) };
+  });
+}

@@ -1,0 +1,151 @@
+/**
+ * MPW-Bench per-sample metrics, exactly as `metrics.md` (MPW section) defines them.
+ * Pure and total: every function is defined for empty input.
+ */
+
+export type Tier = "easy" | "medium" | "hard";
+
+/** One entry of `trajectory_log.hit_logs`: the PEM's verdict on one tool call. */
+export interface HitLogEntry {
+  hit: boolean;
+  matchedFactKeys: string[];
+  isCompoundQuery: boolean;
+}
+
+export interface MpwSampleMetrics {
+  /** Number of tool calls in the trajectory. */
+  toolCalls: number;
+  /** T: tool calls that carry a hit log. */
+  hitLogCalls: number;
+  hits: number;
+  /** |F| after trimming and de-duplicating keys. */
+  factCount: number;
+  /** |H ∩ F|. */
+  factsCovered: number;
+  /** |H ∩ F| / |F|; null when |F| = 0 (excluded from means). */
+  fcr: number | null;
+  /** hits / T; 0 when T = 0, as the authors' code does. */
+  hitRate: number;
+  /** Share of calls flagged compound; null when T = 0. */
+  compoundRate: number | null;
+  tier: Tier | null;
+  /** For each fact key of F: the 1-based call index that first covered it, or null. */
+  firstCoveredAt: Record<string, number | null>;
+}
+
+/** Fact keys are compared after trimming whitespace. */
+export function normaliseFactKey(key: string): string {
+  return key.trim();
+}
+
+export function factKeySet(atomicFactKeys: Iterable<string>): Set<string> {
+  const keys = new Set<string>();
+  for (const key of atomicFactKeys) {
+    const trimmed = normaliseFactKey(key);
+    if (trimmed !== "") keys.add(trimmed);
+  }
+  return keys;
+}
+
+/** Difficulty tier from |F|: Easy 1–5, Medium 6–10, Hard ≥ 11; no facts, no tier. */
+export function tierFromFactCount(factCount: number): Tier | null {
+  if (factCount <= 0) return null;
+  if (factCount <= 5) return "easy";
+  if (factCount <= 10) return "medium";
+  return "hard";
+}
+
+/**
+ * New facts per call: for call k (1-based), the fact keys of F first matched at k.
+ * Shared by the per-sample metrics and the Δfacts(k) cohort plot.
+ */
+export function newFactsPerCall(hitLog: readonly HitLogEntry[], facts: ReadonlySet<string>): string[][] {
+  const seen = new Set<string>();
+  return hitLog.map((entry) => {
+    const fresh: string[] = [];
+    for (const raw of entry.matchedFactKeys) {
+      const key = normaliseFactKey(raw);
+      if (facts.has(key) && !seen.has(key)) {
+        seen.add(key);
+        fresh.push(key);
+      }
+    }
+    return fresh;
+  });
+}
+
+export function mpwSampleMetrics(input: {
+  atomicFactKeys: Iterable<string>;
+  hitLog: readonly HitLogEntry[];
+  toolCalls: number;
+}): MpwSampleMetrics {
+  const facts = factKeySet(input.atomicFactKeys);
+  const perCall = newFactsPerCall(input.hitLog, facts);
+  const firstCoveredAt: Record<string, number | null> = {};
+  for (const key of facts) firstCoveredAt[key] = null;
+  let factsCovered = 0;
+  perCall.forEach((fresh, i) => {
+    for (const key of fresh) {
+      firstCoveredAt[key] = i + 1;
+      factsCovered += 1;
+    }
+  });
+  const hitLogCalls = input.hitLog.length;
+  const hits = input.hitLog.filter((entry) => entry.hit).length;
+  const compound = input.hitLog.filter((entry) => entry.isCompoundQuery).length;
+  return {
+    toolCalls: input.toolCalls,
+    hitLogCalls,
+    hits,
+    factCount: facts.size,
+    factsCovered,
+    fcr: facts.size === 0 ? null : factsCovered / facts.size,
+    hitRate: hitLogCalls === 0 ? 0 : hits / hitLogCalls,
+    compoundRate: hitLogCalls === 0 ? null : compound / hitLogCalls,
+    tier: tierFromFactCount(facts.size),
+    firstCoveredAt,
+  };
+}
+
+/** Judge fields as the MPW scripts write them; three variants exist in the wild. */
+export interface MpwJudgeFields {
+  answer?: unknown;
+  judge_status?: unknown;
+  judge_response?: unknown;
+  evaluation?: { judgment?: unknown } | null;
+}
+
+export type VerdictSource = "answer" | "judge_response" | "evaluation.judgment" | "judge_status" | "none";
+
+export interface MpwVerdict {
+  correct: boolean;
+  source: VerdictSource;
+  /** The judge's own word, verbatim, when it gave one. */
+  label: string | null;
+}
+
+const CORRECT_ANSWER_TAG = /<answer>\s*Correct\s*<\/answer>/;
+
+/**
+ * Verdict from the judge fields. Equality, never substring: one author script tests
+ * `'correct' in judgment`, which counts "Incorrect" as correct.
+ */
+export function mpwVerdict(record: MpwJudgeFields): MpwVerdict {
+  // A judge that did not succeed (e.g. `skipped`) decides nothing: incorrect, whatever else is set.
+  if (typeof record.judge_status === "string" && record.judge_status !== "success") {
+    return { correct: false, source: "judge_status", label: record.judge_status };
+  }
+  if (typeof record.answer === "string") {
+    return { correct: record.answer.trim() === "Correct", source: "answer", label: record.answer };
+  }
+  if (typeof record.judge_status === "string" || typeof record.judge_response === "string") {
+    const response = typeof record.judge_response === "string" ? record.judge_response : "";
+    const correct = record.judge_status === "success" && CORRECT_ANSWER_TAG.test(response);
+    return { correct, source: "judge_response", label: correct ? "Correct" : "Incorrect" };
+  }
+  const judgment = record.evaluation?.judgment;
+  if (typeof judgment === "string") {
+    return { correct: judgment.trim() === "Correct", source: "evaluation.judgment", label: judgment };
+  }
+  return { correct: false, source: "none", label: null };
+}

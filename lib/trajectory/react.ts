@@ -1,0 +1,122 @@
+/**
+ * ReAct text turns: `<think>…</think>`, `<tool_call>{json}</tool_call>`,
+ * `<tool_response>{json}</tool_response>`, `<answer>…</answer>`. The reader never
+ * drops text: a tag it cannot read becomes a segment flagged `malformed` with its raw text.
+ */
+
+export type ReactTag = "think" | "tool_call" | "tool_response" | "answer";
+
+export interface ReactSegment {
+  /** null for text outside any tag. */
+  tag: ReactTag | null;
+  text: string;
+  malformed: string | null;
+}
+
+const TAG = /<(\/?)(think|tool_call|tool_response|answer)>/g;
+
+/** Chat-template control tokens some runs leave in the text (`<|im_end|>`). */
+const TEMPLATE_TOKEN = /<\|im_(?:start|end)\|>(?:assistant|user|system)?/g;
+
+function pushUntagged(segments: ReactSegment[], text: string): void {
+  if (text.replace(TEMPLATE_TOKEN, "").trim() !== "") {
+    segments.push({ tag: null, text: text.trim(), malformed: null });
+  }
+}
+
+export function splitReactText(text: string): ReactSegment[] {
+  const segments: ReactSegment[] = [];
+  let open: { tag: ReactTag; contentStart: number } | null = null;
+  let cursor = 0;
+  for (const match of text.matchAll(TAG)) {
+    const closing = match[1] === "/";
+    const tag = match[2] as ReactTag;
+    const start = match.index;
+    const end = start + match[0].length;
+    if (!closing) {
+      if (open) {
+        segments.push({
+          tag: open.tag,
+          text: text.slice(open.contentStart, start).trim(),
+          malformed: `<${open.tag}> not closed before <${tag}>`,
+        });
+      } else {
+        pushUntagged(segments, text.slice(cursor, start));
+      }
+      open = { tag, contentStart: end };
+    } else if (open && open.tag === tag) {
+      segments.push({ tag, text: text.slice(open.contentStart, start).trim(), malformed: null });
+      open = null;
+    } else if (!open && tag === "think" && segments.length === 0) {
+      // Qwen-style chat templates put the opening <think> in the prompt, so the
+      // message starts inside the thought: a well-formed turn, not a broken tag.
+      segments.push({ tag: "think", text: text.slice(cursor, start).trim(), malformed: null });
+    } else {
+      if (open) {
+        segments.push({
+          tag: open.tag,
+          text: text.slice(open.contentStart, start).trim(),
+          malformed: `<${open.tag}> closed by </${tag}>`,
+        });
+        open = null;
+      } else {
+        pushUntagged(segments, text.slice(cursor, start));
+        segments.push({ tag: null, text: match[0], malformed: `</${tag}> without <${tag}>` });
+      }
+    }
+    cursor = end;
+  }
+  if (open) {
+    segments.push({
+      tag: open.tag,
+      text: text.slice(open.contentStart).replace(TEMPLATE_TOKEN, "").trim(),
+      malformed: `<${open.tag}> never closed`,
+    });
+  } else {
+    pushUntagged(segments, text.slice(cursor));
+  }
+  return segments;
+}
+
+export interface ParsedToolCall {
+  name: string | null;
+  arguments: unknown;
+  malformed: string | null;
+}
+
+/** `{"name": …, "arguments": {…}}` from a `<tool_call>` body. */
+export function parseToolCallBody(body: string): ParsedToolCall {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch (error) {
+    return { name: null, arguments: null, malformed: `invalid JSON in <tool_call>: ${(error as Error).message}` };
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+    return { name: null, arguments: parsed, malformed: "<tool_call> is not a JSON object" };
+  }
+  const record = parsed as Record<string, unknown>;
+  const name = typeof record.name === "string" ? record.name : null;
+  return {
+    name,
+    arguments: record.arguments ?? null,
+    malformed: name === null ? "<tool_call> has no \"name\"" : null,
+  };
+}
+
+/** The search query of a call's arguments, whether an object or a JSON string. */
+export function queryOf(args: unknown): string | null {
+  let value = args;
+  if (typeof value === "string") {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return null;
+    }
+  }
+  if (typeof value === "object" && value !== null && "query" in value) {
+    const query = (value as { query: unknown }).query;
+    return typeof query === "string" ? query : null;
+  }
+  return null;
+}
