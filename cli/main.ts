@@ -2,6 +2,8 @@
  * Seekboard's command line. Stable contract (later checks use it):
  *   ingest <bundle> [--db FILE] [--status approved|pending]   → {"submissionId", "samples", …}
  *   metrics <submissionId> [--db FILE] --json                 → {"benchmark", "aggregate", "samples"}
+ *   analysis <kind> <submissionId>… [--bins N] [--k-cohort K] [--n-threshold T] [--k-trunc K] [--db FILE] --json
+ *                                                             → the plot's data, as /api/analysis/<kind>
  *   seed-demo [--db FILE]                                     → {"submissions": n, …}
  * Output goes to stdout as JSON; failures exit non-zero with a message on stderr.
  */
@@ -13,10 +15,13 @@ import { seedDemo } from "../db/seed-demo";
 import { BundleError } from "../lib/import/errors";
 import { SUBMISSION_STATUSES, type SubmissionStatus } from "../db/schema";
 import { metricsReport } from "./metrics-report";
+import { analysisData } from "../db/queries/analysis";
+import { ANALYSIS_KINDS, analysisOptionsSchema, submissionIdsSchema, type AnalysisKind } from "../lib/url/analysis";
 
 const USAGE = `usage:
   cli ingest <bundle> [--db FILE] [--status approved|pending]
   cli metrics <submissionId> [--db FILE] --json
+  cli analysis fcr-pass1|delta-facts|truncated <submissionId>… [--bins N] [--k-cohort K] [--n-threshold T] [--k-trunc K] [--db FILE] --json
   cli seed-demo [--db FILE]`;
 
 class UsageError extends Error {}
@@ -30,6 +35,10 @@ async function main(argv: string[]): Promise<unknown> {
       json: { type: "boolean", default: false },
       status: { type: "string", default: "approved" },
       help: { type: "boolean", short: "h", default: false },
+      bins: { type: "string" },
+      "k-cohort": { type: "string" },
+      "n-threshold": { type: "string" },
+      "k-trunc": { type: "string" },
     },
   });
   const [command, ...rest] = positionals;
@@ -46,6 +55,21 @@ async function main(argv: string[]): Promise<unknown> {
       if (rest.length !== 1 || !/^\d+$/.test(rest[0])) throw new UsageError(`metrics takes one numeric submission id\n${USAGE}`);
       const db = openDb(dbPath);
       return metricsReport(db, Number(rest[0]));
+    }
+    case "analysis": {
+      const [kind, ...ids] = rest;
+      if (!(ANALYSIS_KINDS as readonly string[]).includes(kind ?? "")) throw new UsageError(`analysis kind must be one of ${ANALYSIS_KINDS.join(", ")}\n${USAGE}`);
+      const parsedIds = submissionIdsSchema.safeParse(ids.join(","));
+      if (!parsedIds.success || ids.length === 0) throw new UsageError(`analysis takes one or more numeric submission ids\n${USAGE}`);
+      const options = analysisOptionsSchema.safeParse({
+        bins: values.bins,
+        kCohort: values["k-cohort"],
+        nThreshold: values["n-threshold"],
+        kTrunc: values["k-trunc"],
+      });
+      if (!options.success) throw new UsageError(options.error.issues.map((i) => `--${String(i.path[0]).replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}: ${i.message}`).join("\n"));
+      const db = openDb(dbPath);
+      return analysisData(db, kind as AnalysisKind, parsedIds.data, options.data);
     }
     case "seed-demo": {
       const db = openDb(dbPath);

@@ -184,8 +184,8 @@ class MpwSampleWriter {
     this.insertSample = sqlite.prepare(
       `INSERT INTO samples (submission_id, task_id, task_key, run, prediction, status, correct, verdict_source, verdict_label, judge_rationale,
          tool_calls, hit_log_calls, hits, fact_count, facts_covered, fcr, hit_rate, compound_rate, tier, category, first_covered_at,
-         actual_turns, max_turns, error_info, malformed_steps, step_count, source_file, source_line)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         new_facts_by_call, hits_by_call, actual_turns, max_turns, error_info, malformed_steps, step_count, source_file, source_line)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.insertStep = sqlite.prepare("INSERT INTO steps (sample_id, ordinal, kind, call_index, data, malformed) VALUES (?, ?, ?, ?, ?, ?)");
     this.insertHit = sqlite.prepare(
@@ -207,7 +207,7 @@ class MpwSampleWriter {
         this.submissionId, taskId, sample.task.taskKey, run, sample.prediction, sample.status, sample.verdict.correct ? 1 : 0,
         sample.verdict.source, sample.verdict.label, sample.judgeRationale,
         m.toolCalls, m.hitLogCalls, m.hits, m.factCount, m.factsCovered, m.fcr, m.hitRate, m.compoundRate, m.tier,
-        sample.task.category, JSON.stringify(m.firstCoveredAt),
+        sample.task.category, JSON.stringify(m.firstCoveredAt), JSON.stringify(m.newFactsByCall), JSON.stringify(m.hitsByCall),
         sample.actualTurns, sample.maxTurns, sample.errorInfo, sample.malformedSteps, sample.steps.length, file, line,
       ).lastInsertRowid,
     );

@@ -88,6 +88,10 @@ export const samples = sqliteTable(
     category: text(),
     /** For each atomic-fact key, the call that first covered it (null: never). */
     firstCoveredAt: text("first_covered_at", { mode: "json" }).$type<Record<string, number | null>>().notNull(),
+    /** Per call k: facts first covered at k; precomputed for the Δfacts(k) and FCR(k) plots. */
+    newFactsByCall: text("new_facts_by_call", { mode: "json" }).$type<number[]>().notNull().default([]),
+    /** Per call k: 1 when the call hit. */
+    hitsByCall: text("hits_by_call", { mode: "json" }).$type<number[]>().notNull().default([]),
     actualTurns: integer("actual_turns"),
     maxTurns: integer("max_turns"),
     errorInfo: text("error_info"),

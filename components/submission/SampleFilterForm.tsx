@@ -57,6 +57,14 @@ export function SampleFilterForm({ action, filters, statuses, categories }: { ac
         FCR to
         <input name="fcrMax" type="number" min={0} max={1} step={0.05} defaultValue={filters.fcrMax ?? ""} className={`${field} w-20`} />
       </label>
+      <label className="flex flex-col text-xs text-slate-500">
+        Min calls
+        <input name="minCalls" type="number" min={1} step={1} defaultValue={filters.minCalls ?? ""} className={`${field} w-20`} />
+      </label>
+      <label className="flex items-center gap-1 self-center text-xs text-slate-600" title="finished or max_turns_reached, at least one tool call, a task with facts: the cohort of the tool-call plots">
+        <input name="cohort" type="checkbox" value="1" defaultChecked={filters.cohort} />
+        plot cohort only
+      </label>
       <label className="flex flex-1 flex-col text-xs text-slate-500">
         Text (task id, question, prediction, gold)
         <input name="q" type="search" defaultValue={filters.q} className={`${field} min-w-48`} />

@@ -63,6 +63,8 @@ CREATE TABLE `samples` (
 	`tier` text,
 	`category` text,
 	`first_covered_at` text NOT NULL,
+	`new_facts_by_call` text DEFAULT '[]' NOT NULL,
+	`hits_by_call` text DEFAULT '[]' NOT NULL,
 	`actual_turns` integer,
 	`max_turns` integer,
 	`error_info` text,

@@ -1,5 +1,6 @@
 import "server-only";
-import { and, asc, count, eq, gte, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gt, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
+import { COHORT_STATUSES } from "../../lib/metrics/mpw-analysis";
 import { SAMPLE_PAGE_SIZE, type SampleFilters } from "../../lib/url/samples";
 import type { Db } from "../client";
 import { samples, tasks } from "../schema";
@@ -36,6 +37,10 @@ function whereOf(submissionId: number, filters: SampleFilters): SQL | undefined 
   if (filters.category) conditions.push(eq(samples.category, filters.category));
   if (filters.fcrMin !== null) conditions.push(gte(samples.fcr, filters.fcrMin));
   if (filters.fcrMax !== null) conditions.push(lte(samples.fcr, filters.fcrMax));
+  if (filters.minCalls !== null) conditions.push(gte(samples.toolCalls, filters.minCalls));
+  if (filters.cohort) {
+    conditions.push(inArray(samples.status, [...COHORT_STATUSES]), gte(samples.toolCalls, 1), gt(samples.factCount, 0));
+  }
   if (filters.q) {
     const pattern = likePattern(filters.q);
     conditions.push(

@@ -130,7 +130,9 @@ export function generateMpwRecord(task: DemoTaskInput, options: DemoRecordOption
     const compound = !hit && random() < 0.45;
     let fact: [string, string] | null = null;
     if (hit) {
-      const fresh = uncovered.length > 0 && random() < Math.min(0.9, Math.max(0.15, (target.fcr / Math.max(target.hitRate, 0.01)) * 0.7));
+      // Salient facts surface first: the chance that a hit is new falls as coverage grows.
+      const share = uncovered.length / Math.max(factCount, 1);
+      const fresh = uncovered.length > 0 && random() < Math.min(0.95, 0.1 + share * Math.min(1.2, (target.fcr / Math.max(target.hitRate, 0.01)) * 1.1));
       fact = fresh ? uncovered[Math.floor(random() * uncovered.length)] : factEntries[Math.floor(random() * factEntries.length)];
       covered.add(fact[0]);
     }

@@ -31,6 +31,10 @@ export interface MpwSampleMetrics {
   tier: Tier | null;
   /** For each fact key of F: the 1-based call index that first covered it, or null. */
   firstCoveredAt: Record<string, number | null>;
+  /** Per hit-logged call k: how many facts of F it covered first (Δfacts(k) of one sample). */
+  newFactsByCall: number[];
+  /** Per hit-logged call k: 1 when it hit. */
+  hitsByCall: number[];
 }
 
 /** Fact keys are compared after trimming whitespace. */
@@ -104,6 +108,8 @@ export function mpwSampleMetrics(input: {
     compoundRate: hitLogCalls === 0 ? null : compound / hitLogCalls,
     tier: tierFromFactCount(facts.size),
     firstCoveredAt,
+    newFactsByCall: perCall.map((fresh) => fresh.length),
+    hitsByCall: input.hitLog.map((entry) => (entry.hit ? 1 : 0)),
   };
 }
 

@@ -15,6 +15,10 @@ export interface SampleFilters {
   category: string | null;
   fcrMin: number | null;
   fcrMax: number | null;
+  /** Only samples with at least this many tool calls. */
+  minCalls: number | null;
+  /** Only samples eligible for the tool-call cohort plots (see `isCohortEligible`). */
+  cohort: boolean;
   /** Text searched in the task id, question, prediction and gold answer. */
   q: string;
   page: number;
@@ -27,6 +31,8 @@ export const DEFAULT_SAMPLE_FILTERS: SampleFilters = {
   category: null,
   fcrMin: null,
   fcrMax: null,
+  minCalls: null,
+  cohort: false,
   q: "",
   page: 1,
 };
@@ -43,6 +49,8 @@ export function parseSampleFilters(params: RawSearchParams): SampleFilters {
     category: category ? category.slice(0, MAX_TEXT) : null,
     fcrMin: fraction(first(params, "fcrMin")),
     fcrMax: fraction(first(params, "fcrMax")),
+    minCalls: first(params, "minCalls") === undefined ? null : positiveInt(first(params, "minCalls"), 1),
+    cohort: first(params, "cohort") === "1",
     q: (first(params, "q") ?? "").trim().slice(0, MAX_TEXT),
     page: positiveInt(first(params, "page"), 1),
   };
@@ -56,6 +64,8 @@ export function sampleFiltersQuery(filters: SampleFilters): string {
     ["category", filters.category, null],
     ["fcrMin", filters.fcrMin, null],
     ["fcrMax", filters.fcrMax, null],
+    ["minCalls", filters.minCalls, null],
+    ["cohort", filters.cohort ? 1 : null, null],
     ["q", filters.q, ""],
     ["page", filters.page, 1],
   ]);

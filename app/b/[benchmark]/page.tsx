@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { notFound } from "next/navigation";
 import { connection } from "next/server";
 import { LeaderboardTable } from "@/components/leaderboard/LeaderboardTable";
@@ -35,7 +36,12 @@ export default async function LeaderboardPage({ params, searchParams }: { params
   return (
     <div className="space-y-5">
       <div>
-        <h1 className="text-2xl font-semibold tracking-tight">MPW-Bench leaderboard</h1>
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h1 className="text-2xl font-semibold tracking-tight">MPW-Bench leaderboard</h1>
+          <Link href={`${base}/analysis`} className="text-sm font-medium text-indigo-700 hover:underline" data-testid="analysis-link">
+            Diagnostics: FCR vs Pass@1, Δfacts(k), FCR(k) →
+          </Link>
+        </div>
         <p className="mt-1 max-w-3xl text-sm text-slate-600">{SETTING_NOTES[state.setting]}</p>
       </div>
       <div className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4">

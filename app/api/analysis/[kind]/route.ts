@@ -1,0 +1,46 @@
+import { connection, NextResponse } from "next/server";
+import { getDb } from "@/db/client";
+import { analysisData, UnknownSubmissionError } from "@/db/queries/analysis";
+import { toCsv } from "@/lib/export/csv";
+import { ANALYSIS_KINDS, analysisOptionsSchema, submissionIdsSchema, type AnalysisKind } from "@/lib/url/analysis";
+
+function badRequest(message: string, status = 400) {
+  return NextResponse.json({ error: message }, { status });
+}
+
+/**
+ * GET /api/analysis/<kind>?submissions=1,2&bins=15&kCohort=8&nThreshold=50&kTrunc=8[&format=csv]
+ * The same JSON as `cli analysis <kind> <ids…> --json`.
+ */
+export async function GET(request: Request, { params }: { params: Promise<{ kind: string }> }) {
+  await connection();
+  const { kind } = await params;
+  if (!(ANALYSIS_KINDS as readonly string[]).includes(kind)) return badRequest(`unknown analysis "${kind}"; one of ${ANALYSIS_KINDS.join(", ")}`, 404);
+  const search = new URL(request.url).searchParams;
+  const ids = submissionIdsSchema.safeParse(search.get("submissions") ?? "");
+  if (!ids.success) return badRequest(ids.error.issues[0].message);
+  const options = analysisOptionsSchema.safeParse({
+    bins: search.get("bins") ?? undefined,
+    kCohort: search.get("kCohort") ?? undefined,
+    nThreshold: search.get("nThreshold") ?? undefined,
+    kTrunc: search.get("kTrunc") ?? undefined,
+  });
+  if (!options.success) {
+    const issue = options.error.issues[0];
+    return badRequest(`${issue.path.join(".")}: ${issue.message}`);
+  }
+  let data;
+  try {
+    data = analysisData(getDb(), kind as AnalysisKind, ids.data, options.data);
+  } catch (error) {
+    if (error instanceof UnknownSubmissionError) return badRequest(error.message, 404);
+    throw error;
+  }
+  if (search.get("format") === "csv") {
+    const rows = data.kind === "fcr-pass1" ? data.bins : data.points;
+    return new Response(toCsv(rows as unknown as Record<string, unknown>[]), {
+      headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${kind}-${ids.data.join("_")}.csv"` },
+    });
+  }
+  return NextResponse.json(data);
+}

@@ -1,0 +1,57 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { Area, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import type { DeltaFactsPoint } from "@/lib/metrics/mpw-analysis";
+import { seriesColor } from "./palette";
+
+export interface DeltaFactsSeries {
+  model: string;
+  points: DeltaFactsPoint[];
+  /** Sample list of the samples behind call k. */
+  kHrefs: string[];
+}
+
+/**
+ * Mean new facts at call k with its interquartile band (left axis) and n(k) (right
+ * axis); where n(k) is below the threshold the line is drawn faint, as in the paper.
+ */
+export function DeltaFactsChart({ series }: { series: DeltaFactsSeries[] }) {
+  const router = useRouter();
+  const totalPoints = series.reduce((sum, s) => sum + s.points.length, 0);
+  return (
+    <div className="h-96" data-testid="delta-facts-chart" data-points={totalPoints}>
+      <ResponsiveContainer width="100%" height="100%">
+        <ComposedChart margin={{ top: 10, right: 10, bottom: 20, left: 0 }}>
+          <CartesianGrid strokeDasharray="3 3" />
+          <XAxis type="number" dataKey="k" allowDecimals={false} domain={[1, "dataMax"]} label={{ value: "tool call k", position: "insideBottom", offset: -10, fontSize: 12 }} tick={{ fontSize: 12 }} />
+          <YAxis yAxisId="left" tick={{ fontSize: 12 }} label={{ value: "Δfacts(k)", angle: -90, position: "insideLeft", fontSize: 12 }} />
+          <YAxis yAxisId="right" orientation="right" tick={{ fontSize: 12 }} label={{ value: "n(k)", angle: 90, position: "insideRight", fontSize: 12 }} />
+          <Tooltip />
+          <Legend verticalAlign="top" wrapperStyle={{ fontSize: 12 }} />
+          {series.flatMap((s, i) => {
+            const color = seriesColor(i);
+            const data = s.points.map((p, j) => ({
+              ...p,
+              iqr: [p.p25, p.p75],
+              strong: p.lowN ? null : p.meanNewFacts,
+              // The faint segment starts at the last strong point so the line stays continuous.
+              faint: p.lowN || s.points[j + 1]?.lowN ? p.meanNewFacts : null,
+              href: s.kHrefs[j],
+            }));
+            const go = (_event: unknown, point: unknown) => {
+              const index = (point as { index?: number }).index;
+              if (index !== undefined && data[index]) router.push(data[index].href);
+            };
+            return [
+              <Area key={`${s.model}-iqr`} yAxisId="left" data={data} dataKey="iqr" stroke="none" fill={color} fillOpacity={0.07} isAnimationActive={false} legendType="none" name={`${s.model} IQR`} />,
+              <Area key={`${s.model}-n`} yAxisId="right" data={data} dataKey="n" stroke={color} strokeOpacity={0.35} fill={color} fillOpacity={0.05} isAnimationActive={false} legendType="none" name={`${s.model} n(k)`} />,
+              <Line key={`${s.model}-strong`} yAxisId="left" data={data} dataKey="strong" name={s.model} stroke={color} strokeWidth={2} connectNulls={false} isAnimationActive={false} dot={{ r: 3, cursor: "pointer" }} activeDot={{ r: 5, cursor: "pointer", onClick: go }} />,
+              <Line key={`${s.model}-faint`} yAxisId="left" data={data} dataKey="faint" name={`${s.model} (n(k) below threshold)`} stroke={color} strokeOpacity={0.3} strokeWidth={2} connectNulls={false} isAnimationActive={false} legendType="none" dot={{ r: 2, opacity: 0.3 }} activeDot={{ r: 5, cursor: "pointer", onClick: go }} />,
+            ];
+          })}
+        </ComposedChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}

@@ -1,0 +1,379 @@
+import { execFileSync } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import * as tar from "tar";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MPW_DEMO_MODELS } from "../lib/demo/mpw-models";
+import { generateMpwRecord, type DemoTaskInput } from "../lib/demo/mpw-records";
+import { BundleError } from "../lib/import/errors";
+import { parseMpwTaskRecord } from "../lib/import/mpw";
+import { openDb, type Db } from "./client";
+import { ingestBundle } from "./ingest";
+
+const ROOT = join(__dirname, "..");
+const TASK_TEXT = readFileSync(join(ROOT, "demo", "mpw", "mpw_bench.jsonl"), "utf8");
+const TASK_LINES = TASK_TEXT.split("\n").filter((l) => l.trim() !== "");
+const FIXTURE_RECORD = JSON.parse(readFileSync(join(ROOT, "test", "fixtures", "mpw", "result-record.json"), "utf8"));
+const OPTIONS = { source: "test", status: "approved" } as const;
+const MANIFEST = { benchmark: "mpw", model: "M", setting: "C", tasks: "tasks.jsonl", results: ["results.jsonl"] };
+
+const TASKS: DemoTaskInput[] = TASK_LINES.map((line, i) => {
+  const task = parseMpwTaskRecord(JSON.parse(line), "tasks.jsonl", i + 1);
+  return {
+    index: Number(task.taskKey),
+    category: "Real sample",
+    question: task.question ?? "",
+    answer: task.goldAnswer ?? "",
+    atomicFacts: task.atomicFacts,
+  };
+});
+
+function records(modelIndex: number, judgeVariant: "answer" | "judge_response" | "evaluation" = "answer"): Record<string, any>[] {
+  return TASKS.map((t) => generateMpwRecord(t, { model: MPW_DEMO_MODELS[modelIndex], setting: "C", judgeVariant }));
+}
+
+const jsonl = (rows: unknown[]) => rows.map((r) => JSON.stringify(r)).join("\n") + "\n";
+
+let tmp: string;
+let db: Db;
+let counter = 0;
+
+/** Writes a bundle directory; `files` maps names to contents (manifest included unless left out). */
+function bundle(files: Record<string, string | null>, manifest: unknown = MANIFEST): string {
+  const dir = join(tmp, `bundle-${counter++}`);
+  mkdirSync(dir, { recursive: true });
+  if (manifest !== null) writeFileSync(join(dir, "manifest.json"), typeof manifest === "string" ? manifest : JSON.stringify(manifest));
+  for (const [name, content] of Object.entries(files)) if (content !== null) writeFileSync(join(dir, name), content);
+  return dir;
+}
+
+const TABLES = ["benchmarks", "tasks", "submissions", "samples", "steps", "hit_logs", "aggregates"];
+
+function counts(): Record<string, number> {
+  const names = (db.$client.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string }[]).map(
+    (r) => r.name,
+  );
+  for (const t of TABLES) expect(names).toContain(t);
+  return Object.fromEntries(names.map((n) => [n, (db.$client.prepare(`SELECT count(*) AS c FROM "${n}"`).get() as { c: number }).c]));
+}
+
+const rowsOf = (sql: string, ...params: unknown[]) => db.$client.prepare(sql).all(...params) as Record<string, any>[];
+const countOf = (sql: string, ...params: unknown[]) => (db.$client.prepare(sql).get(...params) as { c: number }).c;
+
+async function bundleErrorOf(path: string): Promise<BundleError> {
+  try {
+    await ingestBundle(db, path, OPTIONS);
+  } catch (error) {
+    expect(error).toBeInstanceOf(BundleError);
+    return error as BundleError;
+  }
+  throw new Error(`expected ${path} to be refused`);
+}
+
+/** Expected per-sample figures straight from the definitions in metrics.md, computed from the raw record. */
+function expectedFromRecord(r: Record<string, any>) {
+  const facts = new Set(Object.keys(r.trajectory_log.world_truth_info.atomic_facts).map((k: string) => k.trim()));
+  const matched = new Set<string>();
+  for (const h of r.trajectory_log.hit_logs) for (const k of h.matched_fact_keys) matched.add(k.trim());
+  const covered = [...matched].filter((k) => facts.has(k)).length;
+  const T = r.trajectory_log.hit_logs.length;
+  const hits = r.trajectory_log.hit_logs.filter((h: any) => h.hit).length;
+  const correct =
+    r.judge_status === "skipped"
+      ? false
+      : r.answer !== undefined
+        ? r.answer === "Correct"
+        : r.judge_status === "success"
+          ? /<answer>\s*Correct\s*<\/answer>/.test(r.judge_response)
+          : r.evaluation?.judgment === "Correct";
+  return {
+    fcr: facts.size === 0 ? null : covered / facts.size,
+    hitRate: T === 0 ? 0 : hits / T,
+    toolCalls: r.trajectory_log.tool_calls.length,
+    hitLogCalls: T,
+    correct,
+    status: r.status,
+  };
+}
+
+beforeAll(() => {
+  tmp = mkdtempSync(join(tmpdir(), "seekboard-ingest-test-"));
+  db = openDb(join(tmp, "db", "test.db"));
+});
+
+afterAll(() => {
+  db?.$client.close();
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+describe("ingestBundle: a good bundle", () => {
+  const good = records(0, "answer");
+  let goodDir: string;
+  let firstId: number;
+
+  it("writes samples, steps, hit logs and aggregates", async () => {
+    goodDir = bundle({ "tasks.jsonl": TASK_TEXT, "results.jsonl": jsonl(good) });
+    const before = counts();
+    const result = await ingestBundle(db, goodDir, OPTIONS);
+    firstId = result.submissionId;
+    expect(result).toMatchObject({ benchmark: "mpw", model: "M", setting: "C", samples: 3, tasks: 3, duplicate: false });
+    const after = counts();
+    expect(after.submissions - before.submissions).toBe(1);
+    expect(after.samples - before.samples).toBe(3);
+    expect(after.tasks - before.tasks).toBe(3);
+    const expectedHitLogs = good.reduce((n, r) => n + r.trajectory_log.hit_logs.length, 0);
+    expect(after.hit_logs - before.hit_logs).toBe(expectedHitLogs);
+    // every sample has at least the system prompt and the question as steps
+    expect(after.steps - before.steps).toBeGreaterThanOrEqual(3 * 2);
+    // splits: overall, tier:easy (4 facts each), category:Real sample
+    expect(rowsOf("SELECT split FROM aggregates WHERE submission_id = ? ORDER BY split", firstId).map((r) => r.split)).toEqual([
+      "category:Real sample",
+      "overall",
+      "tier:easy",
+    ]);
+  });
+
+  it("stores per-sample metrics that match the definitions", () => {
+    const samples = rowsOf("SELECT * FROM samples WHERE submission_id = ? ORDER BY task_key", firstId);
+    expect(samples.map((s) => [s.task_key, s.run])).toEqual([
+      ["0", 0],
+      ["1", 0],
+      ["2", 0],
+    ]);
+    samples.forEach((s, i) => {
+      const e = expectedFromRecord(good[i]);
+      expect(s.fcr).toBeCloseTo(e.fcr!, 12);
+      expect(s.hit_rate).toBeCloseTo(e.hitRate, 12);
+      expect(s.tool_calls).toBe(e.toolCalls);
+      expect(s.hit_log_calls).toBe(e.hitLogCalls);
+      expect(s.correct).toBe(e.correct ? 1 : 0);
+      expect(s.status).toBe(e.status);
+      expect(s.fact_count).toBe(4);
+      expect(s.tier).toBe("easy");
+      const steps = countOf("SELECT count(*) AS c FROM steps WHERE sample_id = ?", s.id);
+      expect(steps).toBe(s.step_count);
+      // calls in the steps are numbered 1..n
+      const callIdx = rowsOf("SELECT call_index FROM steps WHERE sample_id = ? AND kind = 'tool_call' ORDER BY ordinal", s.id).map((r) => r.call_index);
+      expect(callIdx).toEqual(Array.from({ length: callIdx.length }, (_, k) => k + 1));
+    });
+    const overall = rowsOf("SELECT * FROM aggregates WHERE submission_id = ? AND split = 'overall'", firstId)[0];
+    const exp = good.map(expectedFromRecord);
+    expect(overall.n).toBe(3);
+    expect(overall.pass1).toBeCloseTo(exp.filter((e) => e.correct).length / 3, 12);
+    expect(overall.fcr).toBeCloseTo(exp.reduce((a, e) => a + e.fcr!, 0) / 3, 12);
+    expect(overall.zero_call_samples).toBe(exp.filter((e) => e.hitLogCalls === 0).length);
+    const tasks = rowsOf("SELECT * FROM tasks WHERE benchmark_id = 'mpw' ORDER BY task_key");
+    expect(tasks.map((t) => [t.task_key, t.fact_count, t.tier, t.language])).toEqual([
+      ["0", 4, "easy", "zh"],
+      ["1", 4, "easy", "zh"],
+      ["2", 4, "easy", "zh"],
+    ]);
+  });
+
+  it("the same bundle twice is a duplicate: same id, no new rows", async () => {
+    const before = counts();
+    const again = await ingestBundle(db, goodDir, OPTIONS);
+    expect(again).toMatchObject({ submissionId: firstId, duplicate: true, samples: 3 });
+    expect(counts()).toEqual(before);
+  });
+
+  it("the same bundle as .zip (wrapped in a folder) is recognised as a duplicate", async () => {
+    const zipPath = join(tmp, "good.zip");
+    const parent = join(tmp, "zip-src");
+    cpSync(goodDir, join(parent, "my-bundle"), { recursive: true });
+    execFileSync("zip", ["-q", "-r", "-X", zipPath, "my-bundle"], { cwd: parent });
+    const before = counts();
+    const result = await ingestBundle(db, zipPath, OPTIONS);
+    expect(result).toMatchObject({ submissionId: firstId, duplicate: true });
+    expect(counts()).toEqual(before);
+  });
+
+  it("the same bundle as .tar.gz is recognised as a duplicate", async () => {
+    const tgz = join(tmp, "good.tar.gz");
+    await tar.c({ gzip: true, file: tgz, cwd: goodDir }, ["manifest.json", "tasks.jsonl", "results.jsonl"]);
+    const before = counts();
+    const result = await ingestBundle(db, tgz, OPTIONS);
+    expect(result).toMatchObject({ submissionId: firstId, duplicate: true });
+    expect(counts()).toEqual(before);
+  });
+
+  it("a new bundle first imported as .tar.gz, then as a directory → duplicate of the archive", async () => {
+    const dir = bundle({ "tasks.jsonl": TASK_TEXT, "results.jsonl": jsonl([FIXTURE_RECORD]) }, { ...MANIFEST, model: "Fixture" });
+    const tgz = join(tmp, "fixture.tgz");
+    await tar.c({ gzip: true, file: tgz, cwd: dir }, ["manifest.json", "tasks.jsonl", "results.jsonl"]);
+    const first = await ingestBundle(db, tgz, OPTIONS);
+    expect(first).toMatchObject({ duplicate: false, samples: 1, tasks: 1, model: "Fixture" });
+    const second = await ingestBundle(db, dir, OPTIONS);
+    expect(second).toMatchObject({ submissionId: first.submissionId, duplicate: true });
+
+    // The fixture's hand-computed figures (see lib/import/mpw.test.ts): FCR 2/4, HitRate 3/4, 4 calls.
+    const [s] = rowsOf("SELECT * FROM samples WHERE submission_id = ?", first.submissionId);
+    expect(s).toMatchObject({ task_key: "0", run: 0, fcr: 0.5, hit_rate: 0.75, tool_calls: 4, hits: 3, correct: 1, tier: "easy", status: "finished" });
+    expect(s.compound_rate).toBe(0.25);
+    expect(JSON.parse(s.first_covered_at)).toEqual({ "2027年温布尔登男单冠军": 1, 决赛对手: 3, 决赛比分: null, 夺冠场地: null });
+    expect(countOf("SELECT count(*) AS c FROM steps WHERE sample_id = ?", s.id)).toBe(16);
+    expect(rowsOf("SELECT call_index, hit, compound, matched_fact_keys FROM hit_logs WHERE sample_id = ? ORDER BY call_index", s.id)).toEqual([
+      { call_index: 1, hit: 1, compound: 0, matched_fact_keys: '["2027年温布尔登男单冠军"]' },
+      { call_index: 2, hit: 0, compound: 1, matched_fact_keys: "[]" },
+      { call_index: 3, hit: 1, compound: 0, matched_fact_keys: '["决赛对手"]' },
+      { call_index: 4, hit: 1, compound: 0, matched_fact_keys: '[" 2027年温布尔登男单冠军 "]' },
+    ]);
+    const aggs = rowsOf("SELECT split, n, pass1, fcr, hit_rate, tool_calls FROM aggregates WHERE submission_id = ? ORDER BY split", first.submissionId);
+    expect(aggs).toEqual([
+      { split: "category:Tennis", n: 1, pass1: 1, fcr: 0.5, hit_rate: 0.75, tool_calls: 4 },
+      { split: "overall", n: 1, pass1: 1, fcr: 0.5, hit_rate: 0.75, tool_calls: 4 },
+      { split: "tier:easy", n: 1, pass1: 1, fcr: 0.5, hit_rate: 0.75, tool_calls: 4 },
+    ]);
+  });
+
+  it("a bundle without a tasks file imports from the records alone", async () => {
+    const dir = bundle({ "results.jsonl": jsonl(records(1, "evaluation")) }, { benchmark: "mpw", model: "NoTasks", setting: "C", results: ["results.jsonl"] });
+    const result = await ingestBundle(db, dir, OPTIONS);
+    expect(result).toMatchObject({ duplicate: false, samples: 3, tasks: 3 });
+  });
+});
+
+describe("ingestBundle: runs", () => {
+  it("several results files holding the same task index → run 0 and run 1", async () => {
+    const a = records(2, "judge_response");
+    const b = records(3, "answer");
+    const dir = bundle(
+      { "tasks.jsonl": TASK_TEXT, "run1.jsonl": jsonl(a), "run2.jsonl": jsonl(b) },
+      { ...MANIFEST, model: "Runs", results: ["run1.jsonl", "run2.jsonl"] },
+    );
+    const result = await ingestBundle(db, dir, OPTIONS);
+    expect(result).toMatchObject({ samples: 6, tasks: 3, duplicate: false });
+    const rows = rowsOf("SELECT task_key, run, source_file, source_line FROM samples WHERE submission_id = ? ORDER BY task_key, run", result.submissionId);
+    expect(rows).toEqual([
+      { task_key: "0", run: 0, source_file: "run1.jsonl", source_line: 1 },
+      { task_key: "0", run: 1, source_file: "run2.jsonl", source_line: 1 },
+      { task_key: "1", run: 0, source_file: "run1.jsonl", source_line: 2 },
+      { task_key: "1", run: 1, source_file: "run2.jsonl", source_line: 2 },
+      { task_key: "2", run: 0, source_file: "run1.jsonl", source_line: 3 },
+      { task_key: "2", run: 1, source_file: "run2.jsonl", source_line: 3 },
+    ]);
+    const sub = rowsOf("SELECT sample_count, task_count, runs FROM submissions WHERE id = ?", result.submissionId)[0];
+    expect(sub).toEqual({ sample_count: 6, task_count: 3, runs: 2 });
+    // The tasks are shared with the earlier submissions, not duplicated.
+    expect(countOf("SELECT count(*) AS c FROM tasks WHERE benchmark_id = 'mpw' AND benchmark_version = 'v1'")).toBe(3);
+  });
+});
+
+describe("ingestBundle: malformed bundles are refused and leave the database unchanged", () => {
+  const goodResults = () => jsonl(records(4));
+
+  async function refused(path: string): Promise<BundleError> {
+    const before = counts();
+    const error = await bundleErrorOf(path);
+    expect(counts()).toEqual(before);
+    return error;
+  }
+
+  it("missing manifest", async () => {
+    const err = await refused(bundle({ "tasks.jsonl": TASK_TEXT, "results.jsonl": goodResults() }, null));
+    expect(err.details[0].file).toBe("manifest.json");
+  });
+
+  it("manifest is invalid JSON", async () => {
+    const err = await refused(bundle({ "results.jsonl": goodResults() }, '{"benchmark": "mpw", "model": '));
+    expect(err.details[0]).toMatchObject({ file: "manifest.json" });
+    expect(err.message).toMatch(/JSON/);
+  });
+
+  it("unknown benchmark", async () => {
+    const err = await refused(bundle({ "results.jsonl": goodResults() }, { ...MANIFEST, benchmark: "nope" }));
+    expect(err.details[0]).toMatchObject({ file: "manifest.json", field: "benchmark" });
+  });
+
+  it("a benchmark name that is an Object.prototype key is an unknown benchmark, not a crash", async () => {
+    const err = await refused(bundle({ "results.jsonl": goodResults() }, { ...MANIFEST, benchmark: "constructor" }));
+    expect(err.details[0]).toMatchObject({ file: "manifest.json", field: "benchmark" });
+  });
+
+  it("bad setting", async () => {
+    const err = await refused(bundle({ "results.jsonl": goodResults() }, { ...MANIFEST, setting: "D" }));
+    expect(err.details).toContainEqual(expect.objectContaining({ file: "manifest.json", field: "setting" }));
+  });
+
+  it("results file missing", async () => {
+    const err = await refused(bundle({ "tasks.jsonl": TASK_TEXT }));
+    expect(err.details[0]).toMatchObject({ file: "manifest.json", field: "results.0" });
+    expect(err.message).toContain("results.jsonl");
+  });
+
+  it("a results path leaving the bundle", async () => {
+    const err = await refused(bundle({ "tasks.jsonl": TASK_TEXT }, { ...MANIFEST, results: ["../outside.jsonl"] }));
+    expect(err.details[0]).toMatchObject({ file: "manifest.json", field: "results.0" });
+  });
+
+  it("invalid JSON on line 3 of the results", async () => {
+    const lines = goodResults().split("\n");
+    lines[2] = lines[2].slice(0, -5);
+    const err = await refused(bundle({ "tasks.jsonl": TASK_TEXT, "results.jsonl": lines.join("\n") }));
+    expect(err.details[0]).toMatchObject({ file: "results.jsonl", line: 3 });
+    expect(err.message).toContain("line 3");
+  });
+
+  it("a record with a wrong field type on line 2 (after new tasks and a good line 1 were written)", async () => {
+    const rows = records(4);
+    rows[1].trajectory_log.hit_logs = [{ query: "q", is_compound_query: false, hit: 1, matched_fact_keys: "决赛对手", reason: "" }];
+    // A new benchmark version: its tasks are new rows, which must be rolled back too.
+    const err = await refused(bundle({ "tasks.jsonl": TASK_TEXT, "results.jsonl": jsonl(rows) }, { ...MANIFEST, benchmarkVersion: "v-new" }));
+    expect(err.details).toContainEqual(
+      expect.objectContaining({ file: "results.jsonl", line: 2, field: "trajectory_log.hit_logs.0.matched_fact_keys" }),
+    );
+  });
+
+  it("a bad line in the tasks file", async () => {
+    const tasks = TASK_LINES.slice();
+    tasks[1] = JSON.stringify({ ...JSON.parse(tasks[1]), index: 1.5 });
+    const err = await refused(bundle({ "tasks.jsonl": `${tasks.join("\n")}\n`, "results.jsonl": goodResults() }, { ...MANIFEST, benchmarkVersion: "v-bad-task" }));
+    expect(err.details).toContainEqual(expect.objectContaining({ file: "tasks.jsonl", line: 2, field: "index" }));
+  });
+
+  it("empty results", async () => {
+    const err = await refused(bundle({ "tasks.jsonl": TASK_TEXT, "results.jsonl": "\n\n" }, { ...MANIFEST, benchmarkVersion: "v-empty" }));
+    expect(err.details[0].file).toBe("results.jsonl");
+  });
+
+  it("a zip entry with a ../ path", async () => {
+    const evil = `seekboard-evil-${process.pid}-${Date.now()}.txt`;
+    const src = bundle({ "tasks.jsonl": TASK_TEXT, "results.jsonl": goodResults() }, { ...MANIFEST, model: "Evil zip" });
+    const zipPath = join(tmp, "evil.zip");
+    const py = [
+      "import sys, zipfile, os",
+      "src, out, evil = sys.argv[1], sys.argv[2], sys.argv[3]",
+      "with zipfile.ZipFile(out, 'w') as z:",
+      "    for n in ['manifest.json', 'tasks.jsonl', 'results.jsonl']: z.write(os.path.join(src, n), n)",
+      "    z.writestr('../' + evil, 'pwned')",
+    ].join("\n");
+    execFileSync("python3", ["-c", py, src, zipPath, evil]);
+    const err = await refused(zipPath);
+    expect(err.message).toMatch(/\.\.|outside/);
+    expect(existsSync(join(tmpdir(), evil))).toBe(false);
+  });
+
+  it("a .tar.gz entry with a ../ path", async () => {
+    const evil = `seekboard-evil-${process.pid}-${Date.now()}.txt`;
+    const src = bundle({ "tasks.jsonl": TASK_TEXT, "results.jsonl": goodResults() }, { ...MANIFEST, model: "Evil tar" });
+    writeFileSync(join(tmp, evil), "pwned");
+    const tgz = join(tmp, "evil.tar.gz");
+    await tar.c({ gzip: true, file: tgz, cwd: src, preservePaths: true }, ["manifest.json", "tasks.jsonl", "results.jsonl", `../${evil}`]);
+    rmSync(join(tmp, evil));
+    await refused(tgz);
+    expect(existsSync(join(tmpdir(), evil))).toBe(false);
+  });
+
+  it("a file that is neither a directory nor an archive", async () => {
+    const p = join(tmp, "bundle.txt");
+    writeFileSync(p, "hello");
+    await refused(p);
+  });
+
+  it("a corrupt zip", async () => {
+    const p = join(tmp, "corrupt.zip");
+    writeFileSync(p, "PK\u0003\u0004 not really a zip");
+    await refused(p);
+  });
+});

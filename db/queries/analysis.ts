@@ -1,0 +1,107 @@
+import "server-only";
+import { and, eq, gt, gte, inArray } from "drizzle-orm";
+import {
+  COHORT_STATUSES,
+  deltaFacts,
+  fcrPassBins,
+  truncatedCurves,
+  type CallSeriesSample,
+  type DeltaFacts,
+  type FcrPassBins,
+  type TruncatedCurves,
+} from "../../lib/metrics/mpw-analysis";
+import type { AnalysisKind, AnalysisOptions } from "../../lib/url/analysis";
+import type { Db } from "../client";
+import { samples, submissions } from "../schema";
+
+export class UnknownSubmissionError extends Error {
+  constructor(readonly ids: number[]) {
+    super(`no MPW submission with id ${ids.join(", ")}`);
+    this.name = "UnknownSubmissionError";
+  }
+}
+
+/** The ids must name MPW submissions; a typo is an error, never an empty plot. */
+function checkSubmissions(db: Db, ids: number[]): void {
+  const found = new Set(
+    db
+      .select({ id: submissions.id })
+      .from(submissions)
+      .where(and(inArray(submissions.id, ids), eq(submissions.benchmarkId, "mpw")))
+      .all()
+      .map((r) => r.id),
+  );
+  const missing = ids.filter((id) => !found.has(id));
+  if (missing.length) throw new UnknownSubmissionError(missing);
+}
+
+export function fcrPassData(db: Db, ids: number[], bins: number): FcrPassBins {
+  checkSubmissions(db, ids);
+  const points = db
+    .select({ fcr: samples.fcr, correct: samples.correct })
+    .from(samples)
+    .where(and(inArray(samples.submissionId, ids), gt(samples.factCount, 0)))
+    .all()
+    .map((r) => ({ fcr: r.fcr ?? 0, correct: r.correct }));
+  return fcrPassBins(points, bins);
+}
+
+/** Per-call series of the cohort-eligible samples with at least `minCalls` calls. */
+function callSeries(db: Db, ids: number[], minCalls: number): CallSeriesSample[] {
+  checkSubmissions(db, ids);
+  return db
+    .select({ toolCalls: samples.toolCalls, factCount: samples.factCount, newFactsByCall: samples.newFactsByCall, hitsByCall: samples.hitsByCall })
+    .from(samples)
+    .where(
+      and(
+        inArray(samples.submissionId, ids),
+        inArray(samples.status, [...COHORT_STATUSES]),
+        gte(samples.toolCalls, Math.max(1, minCalls)),
+        gt(samples.factCount, 0),
+      ),
+    )
+    .all();
+}
+
+export function deltaFactsData(db: Db, ids: number[], kCohort: number, nThreshold: number): DeltaFacts {
+  return deltaFacts(callSeries(db, ids, kCohort), kCohort, nThreshold);
+}
+
+export function truncatedData(db: Db, ids: number[], kTrunc: number): TruncatedCurves {
+  return truncatedCurves(callSeries(db, ids, kTrunc), kTrunc);
+}
+
+/** One plot's data for the given submissions: the contract of the CLI and `/api/analysis/<kind>`. */
+export function analysisData(db: Db, kind: AnalysisKind, ids: number[], options: AnalysisOptions) {
+  switch (kind) {
+    case "fcr-pass1":
+      return { kind, submissions: ids, ...fcrPassData(db, ids, options.bins) };
+    case "delta-facts":
+      return { kind, submissions: ids, ...deltaFactsData(db, ids, options.kCohort, options.nThreshold) };
+    case "truncated":
+      return { kind, submissions: ids, ...truncatedData(db, ids, options.kTrunc) };
+  }
+}
+
+export type AnalysisData = ReturnType<typeof analysisData>;
+
+export interface ModelSubmission {
+  submissionId: number;
+  model: string;
+  setting: string;
+  pass1: number | null;
+  fcr: number | null;
+  n: number;
+}
+
+/** Every approved MPW submission with its overall Pass@1 and FCR: the analysis page's menu and overlays. */
+export function listMpwModelSubmissions(db: Db): ModelSubmission[] {
+  return db.$client
+    .prepare(
+      `SELECT s.id AS submissionId, s.model, s.setting, a.pass1, a.fcr, a.n
+         FROM submissions s JOIN aggregates a ON a.submission_id = s.id AND a.split = 'overall'
+        WHERE s.benchmark_id = 'mpw' AND s.status = 'approved'
+        ORDER BY s.model, s.setting, s.id`,
+    )
+    .all() as ModelSubmission[];
+}

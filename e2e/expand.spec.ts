@@ -1,0 +1,95 @@
+import { execFileSync } from "node:child_process";
+import { dirname, join, resolve } from "node:path";
+import { expect, test, type Locator } from "@playwright/test";
+import { LONG_GOLD, LONG_PREDICTION, LONG_QUESTION, LONG_SERP_CONTENT, LONG_TEXT_MODEL, LONG_TEXT_TASK, writeLongTextBundle } from "./fixtures/long-text-bundle";
+import { shot, trackErrors } from "./helpers";
+
+/**
+ * The demo data holds no text long enough to be cut, so this spec ingests a small
+ * fixture bundle (as a pending submission) into the e2e server's database with the CLI.
+ */
+let submissionId: number;
+
+test.beforeAll(async ({ browser }, testInfo) => {
+  const root = dirname(testInfo.config.configFile ?? join(testInfo.project.testDir, "playwright.config.ts"));
+  const db = resolve(root, process.env.E2E_DB ?? "data/e2e.db");
+  const bundle = writeLongTextBundle(testInfo.outputPath("long-text-bundle"));
+  const out = execFileSync(join(root, "node_modules", ".bin", "tsx"), ["--conditions=react-server", "cli/main.ts", "ingest", bundle, "--db", db, "--status", "pending"], {
+    cwd: root,
+    encoding: "utf8",
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
+  const result = JSON.parse(out) as { submissionId: number; samples: number };
+  expect(result.samples).toBe(1);
+  submissionId = result.submissionId;
+  // The server reads the same database: the submission page is there at once.
+  const page = await browser.newPage();
+  const response = await page.goto(`/s/${submissionId}`);
+  expect(response?.status()).toBe(200);
+  await page.close();
+});
+
+/** The ExpandableText block around a button, and its paragraph. */
+function expandable(button: Locator): { block: Locator; text: Locator } {
+  const block = button.locator("xpath=..");
+  return { block, text: block.locator("> p") };
+}
+
+async function checkExpands(button: Locator, full: string, endMarker: string, limit: number): Promise<void> {
+  const { text } = expandable(button);
+  await expect(button).toHaveText(`Show all (${full.length.toLocaleString("en")} characters)`);
+  await expect(text).toHaveText(`${full.slice(0, limit)}…`);
+  await expect(text).not.toContainText(endMarker);
+  await button.click();
+  await expect(button).toHaveText("Show less");
+  await expect(text).toHaveText(full);
+  await expect(text).toContainText(endMarker);
+  await button.click();
+  await expect(button).toHaveText(/^Show all/);
+  await expect(text).not.toContainText(endMarker);
+}
+
+test.describe("long texts", () => {
+  test("the pending fixture stays off the public leaderboard", async ({ page }) => {
+    await page.goto(`/s/${submissionId}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(LONG_TEXT_MODEL);
+    await expect(page.getByText("pending", { exact: true })).toBeVisible();
+    await page.goto("/b/mpw");
+    await expect(page.getByTestId("leaderboard")).toHaveAttribute("data-rows", "12");
+    await expect(page.locator(`[data-testid="leaderboard-row"][data-model="${LONG_TEXT_MODEL}"]`)).toHaveCount(0);
+  });
+
+  test("question, gold answer, prediction and SERP entry expand and collapse", async ({ page }) => {
+    const errors = trackErrors(page);
+    await page.goto(`/s/${submissionId}`);
+    await page.getByTestId("sample-row").getByRole("link", { name: `#${LONG_TEXT_TASK}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/s/${submissionId}/t/${LONG_TEXT_TASK}$`));
+
+    // Cut texts show a "Show all" button each; nothing else on this page is long.
+    await expect(page.getByTestId("expand-text")).toHaveCount(4);
+
+    const question = page.getByRole("heading", { name: "Question", exact: true }).locator("xpath=..").getByTestId("expand-text");
+    await checkExpands(question, LONG_QUESTION, "END-OF-QUESTION", 600);
+
+    await checkExpands(page.getByTestId("gold-answer").getByTestId("expand-text"), LONG_GOLD, "END-OF-GOLD", 400);
+
+    const prediction = page.getByTestId("prediction").getByTestId("expand-text");
+    await prediction.click();
+    await expect(page.getByTestId("prediction")).toContainText("END-OF-PREDICTION");
+    await expect(page.getByTestId("prediction").locator("p")).toHaveText(LONG_PREDICTION);
+
+    const serpButton = page.getByTestId("serp-entry").first().getByTestId("expand-text");
+    await checkExpands(serpButton, LONG_SERP_CONTENT, "END-OF-SERP", 280);
+
+    // Expanding one text leaves the others as they were.
+    await serpButton.click();
+    await expect(page.getByTestId("gold-answer")).not.toContainText("END-OF-GOLD");
+    await expect(page.getByTestId("prediction")).toContainText("END-OF-PREDICTION");
+
+    // The expanded texts wrap inside their cards instead of widening the page.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, "no horizontal page overflow").toBeLessThanOrEqual(0);
+    await page.screenshot(shot("trajectory-expanded"));
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,151 @@
+import { expect, test, type Page } from "@playwright/test";
+import { submissionIdOf, trackErrors } from "./helpers";
+
+/** Every route loaded directly (a fresh tab, a shared link): status 200, its content, no errors. */
+
+let ids: { c: number; a: number };
+
+test.beforeAll(async ({ browser }) => {
+  const page = await browser.newPage();
+  ids = { c: await submissionIdOf(page, "MindWatcher 32B", "C"), a: await submissionIdOf(page, "GLM-4.7", "A") };
+  await page.close();
+});
+
+async function load(page: Page, url: string): Promise<string[]> {
+  const errors = trackErrors(page);
+  const response = await page.goto(url);
+  expect(response?.status(), `${url} answers 200`).toBe(200);
+  await expect(page.getByRole("heading", { name: "Not found" })).toHaveCount(0);
+  await expect(page.getByRole("alert")).toHaveCount(0); // the error boundary
+  return errors;
+}
+
+test.describe("direct loads", () => {
+  test("/", async ({ page }) => {
+    const errors = await load(page, "/");
+    await expect(page).toHaveTitle("Seekboard");
+    await expect(page.getByTestId("benchmark-mpw")).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test("/b/mpw", async ({ page }) => {
+    const errors = await load(page, "/b/mpw");
+    await expect(page).toHaveTitle("MPW-Bench leaderboard · Seekboard");
+    await expect(page.getByTestId("leaderboard")).toHaveAttribute("data-rows", "12");
+    expect(errors).toEqual([]);
+  });
+
+  test("/b/mpw with every parameter set", async ({ page }) => {
+    const errors = await load(page, "/b/mpw?setting=A&tier=hard&sort=model&dir=desc");
+    await expect(page.getByTestId("setting-picker").locator("[aria-current=page]")).toHaveText("A · oracle facts");
+    await expect(page.getByTestId("tier-picker").locator("[aria-current=page]")).toHaveText("hard");
+    await expect(page.locator("th[aria-sort=descending]")).toContainText("Model");
+    await expect(page.getByTestId("leaderboard")).toHaveAttribute("data-rows", "8");
+    const models = await page.getByTestId("leaderboard-row").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-model")));
+    expect(models[0]).toBe("Youtu Agent 7B");
+    expect(errors).toEqual([]);
+  });
+
+  test("/b/mpw with unknown parameter values falls back to the defaults", async ({ page }) => {
+    const errors = await load(page, "/b/mpw?setting=Z&tier=impossible&sort=bogus&dir=sideways");
+    await expect(page.getByTestId("setting-picker").locator("[aria-current=page]")).toHaveText("C · end to end");
+    await expect(page.getByTestId("tier-picker").locator("[aria-current=page]")).toHaveText("overall");
+    await expect(page.locator("th[aria-sort=descending]")).toContainText("Pass@1");
+    await expect(page.getByTestId("leaderboard")).toHaveAttribute("data-rows", "12");
+    expect(errors).toEqual([]);
+  });
+
+  test("/s/[id]", async ({ page }) => {
+    const errors = await load(page, `/s/${ids.c}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("MindWatcher 32B");
+    await expect(page.getByTestId("overall-metrics")).toBeVisible();
+    await expect(page.getByTestId("tier-chart").locator(".recharts-bar-rectangle")).toHaveCount(6);
+    await expect(page.getByTestId("sample-count")).toHaveAttribute("data-total", "240");
+    expect(errors).toEqual([]);
+  });
+
+  test("/s/[id] of a setting-A submission", async ({ page }) => {
+    const errors = await load(page, `/s/${ids.a}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("GLM-4.7");
+    await expect(page.getByTestId("overall-metrics")).toContainText("no search in setting A");
+    // No FCR in setting A: the chart draws Pass@1 bars only.
+    await expect(page.getByTestId("tier-chart")).toHaveAttribute("data-points", "3");
+    await expect(page.getByTestId("tier-chart").locator(".recharts-bar-rectangle")).toHaveCount(3);
+    expect(errors).toEqual([]);
+  });
+
+  test("/s/[id] with filters and a page in the URL", async ({ page }) => {
+    const errors = await load(page, `/s/${ids.c}?verdict=incorrect&tier=hard&fcrMin=0&fcrMax=0.6&page=2#samples`);
+    const form = page.getByTestId("sample-filters");
+    await expect(form.locator("select[name=verdict]")).toHaveValue("incorrect");
+    await expect(form.locator("select[name=tier]")).toHaveValue("hard");
+    await expect(form.locator("input[name=fcrMin]")).toHaveValue("0");
+    await expect(form.locator("input[name=fcrMax]")).toHaveValue("0.6");
+    await expect(page.getByTestId("sample-count")).toContainText("page 2 of");
+    await expect(page.locator("a[rel=prev]")).toBeVisible();
+    const correct = await page.getByTestId("sample-row").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-correct")));
+    expect(correct.length).toBeGreaterThan(0);
+    expect(new Set(correct)).toEqual(new Set(["0"]));
+    expect(errors).toEqual([]);
+  });
+
+  test("/s/[id] past the last page offers a way back to the samples", async ({ page }) => {
+    // Known app bug: ?page=99 shows "240 samples match · page 5 of 5" above an empty table,
+    // and "← Previous" goes to page=98, just as empty. Fix in components/submission/SampleTable.tsx
+    // (clamp the page, or link "Previous" to the last page); then delete this line.
+    test.fail(true, "out-of-range page: Previous links to page 98, see the e2e report");
+    const errors = await load(page, `/s/${ids.c}?page=99`);
+    await expect(page.getByTestId("sample-count")).toHaveAttribute("data-total", "240");
+    await page.locator("a[rel=prev]").click();
+    await expect(page.getByTestId("sample-row").first()).toBeVisible({ timeout: 5_000 });
+    expect(errors).toEqual([]);
+  });
+
+  test("/s/[id]/t/[task]", async ({ page }) => {
+    const errors = await load(page, `/s/${ids.c}/t/0`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Task #0");
+    await expect(page.getByTestId("sample-header")).toHaveAttribute("data-correct", /^[01]$/);
+    await expect(page.getByTestId("gold-answer")).toContainText("Carlos Alcaraz");
+    expect(Number(await page.getByTestId("steps").getAttribute("data-count"))).toBeGreaterThan(0);
+    await expect(page.getByTestId("facts-panel")).toHaveAttribute("data-total", "4");
+    expect(errors).toEqual([]);
+  });
+
+  test("/s/[id]/t/[task]?run=0", async ({ page }) => {
+    const errors = await load(page, `/s/${ids.c}/t/5?run=0`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Task #5");
+    await expect(page.getByTestId("steps")).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test("/s/[id]/t/[task] of a setting-A submission has no tool calls", async ({ page }) => {
+    const errors = await load(page, `/s/${ids.a}/t/3`);
+    await expect(page.locator('li[data-kind="tool_call"]')).toHaveCount(0);
+    await expect(page.locator('li[data-kind="answer"]')).toHaveCount(1);
+    expect(errors).toEqual([]);
+  });
+});
+
+test.describe("not found", () => {
+  for (const url of [
+    "/s/999999",
+    "/b/nope",
+    "/s/1/t/nope",
+    "/s/abc",
+    "/s/999999/t/0",
+    "/s/1/t/0?run=7",
+    "/s/1/t/0?run=x",
+    "/this/does/not/exist",
+  ]) {
+    test(url, async ({ page }) => {
+      const response = await page.goto(url);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Not found");
+      await expect(page.getByText("There is no such benchmark, submission or sample.")).toBeVisible();
+      // The site header and a way back stay available.
+      await page.getByRole("link", { name: "Back to the benchmarks" }).click();
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByTestId("benchmark-mpw")).toBeVisible();
+    });
+  }
+});

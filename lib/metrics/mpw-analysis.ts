@@ -1,0 +1,169 @@
+/**
+ * MPW-Bench diagnostic plots (paper §4.5–4.6, Figures 2 and 3), as data:
+ * FCR-vs-Pass@1 equal-frequency bins, the Δfacts(k) cohort curve and the truncated
+ * FCR(k)/HitPrec(k) curves. Pure and total: empty cohorts give empty point lists.
+ */
+import { quantileSorted } from "./bootstrap";
+
+/** Termination statuses whose trajectories the authors' tool-call scripts keep. */
+export const COHORT_STATUSES = ["finished", "max_turns_reached"] as const;
+
+/**
+ * Eligibility for the tool-call cohort plots, as in the authors' scripts: a run that
+ * ended normally or hit the turn limit, made at least one call, on a task with facts.
+ */
+export function isCohortEligible(sample: { status: string; toolCalls: number; factCount: number }): boolean {
+  return (COHORT_STATUSES as readonly string[]).includes(sample.status) && sample.toolCalls >= 1 && sample.factCount > 0;
+}
+
+export interface FcrPassPoint {
+  fcr: number;
+  correct: boolean;
+}
+
+export interface FcrBin {
+  /** Smallest and largest FCR in the bin (inclusive): the bin is exactly the samples in this range. */
+  fcrMin: number;
+  fcrMax: number;
+  n: number;
+  meanFcr: number;
+  pass1: number;
+}
+
+export interface FcrPassBins {
+  bins: FcrBin[];
+  binsRequested: number;
+  binsFormed: number;
+  cohort: number;
+}
+
+/**
+ * Equal-frequency bins over FCR that never split equal values. Samples are sorted by
+ * FCR and taken in runs of equal FCR; a bin closes once it reaches the next cumulative
+ * boundary i·n/B. Heavy ties (many samples at FCR 0) therefore give fewer, larger bins,
+ * and `binsFormed` says how many there are.
+ */
+export function fcrPassBins(points: readonly FcrPassPoint[], binsRequested: number): FcrPassBins {
+  const requested = Math.max(1, Math.floor(binsRequested));
+  const sorted = [...points].sort((a, b) => a.fcr - b.fcr);
+  const n = sorted.length;
+  const bins: FcrBin[] = [];
+  let start = 0;
+  let boundary = 1;
+  let i = 0;
+  while (i < n) {
+    let j = i;
+    while (j < n && sorted[j].fcr === sorted[i].fcr) j++;
+    i = j;
+    if (i >= (boundary * n) / requested || i === n) {
+      bins.push(binOf(sorted.slice(start, i)));
+      start = i;
+      while (boundary * n <= i * requested) boundary++;
+    }
+  }
+  return { bins, binsRequested: requested, binsFormed: bins.length, cohort: n };
+}
+
+function binOf(members: readonly FcrPassPoint[]): FcrBin {
+  let fcrSum = 0;
+  let correct = 0;
+  for (const m of members) {
+    fcrSum += m.fcr;
+    if (m.correct) correct++;
+  }
+  return {
+    fcrMin: members[0].fcr,
+    fcrMax: members[members.length - 1].fcr,
+    n: members.length,
+    meanFcr: fcrSum / members.length,
+    pass1: correct / members.length,
+  };
+}
+
+export interface CallSeriesSample {
+  toolCalls: number;
+  factCount: number;
+  /** Fact keys (trimmed, inside F) first matched at call k, for k = 1..T. */
+  newFactsByCall: readonly number[];
+  /** 1 when call k hit an atomic fact, for k = 1..T. */
+  hitsByCall: readonly number[];
+}
+
+export interface DeltaFactsPoint {
+  k: number;
+  n: number;
+  meanNewFacts: number;
+  p25: number;
+  p75: number;
+  /** n(k) below the threshold: drawn at reduced opacity. */
+  lowN: boolean;
+}
+
+export interface DeltaFacts {
+  cohort: number;
+  kCohort: number;
+  nThreshold: number;
+  points: DeltaFactsPoint[];
+}
+
+/**
+ * Δfacts(k): cohort = samples with ToolCalls ≥ kCohort; for k = 1..max ToolCalls,
+ * n(k) = cohort samples with ToolCalls ≥ k, and the mean (and interquartile range) of
+ * the number of facts first covered at call k over those n(k) samples.
+ */
+export function deltaFacts(samples: readonly CallSeriesSample[], kCohort: number, nThreshold: number): DeltaFacts {
+  const cohort = samples.filter((s) => s.toolCalls >= kCohort);
+  const kMax = cohort.reduce((max, s) => Math.max(max, s.toolCalls), 0);
+  const points: DeltaFactsPoint[] = [];
+  for (let k = 1; k <= kMax; k++) {
+    const values: number[] = [];
+    for (const s of cohort) if (s.toolCalls >= k) values.push(s.newFactsByCall[k - 1] ?? 0);
+    values.sort((a, b) => a - b);
+    const sum = values.reduce((acc, v) => acc + v, 0);
+    points.push({
+      k,
+      n: values.length,
+      meanNewFacts: sum / values.length,
+      p25: quantileSorted(values, 0.25),
+      p75: quantileSorted(values, 0.75),
+      lowN: values.length < nThreshold,
+    });
+  }
+  return { cohort: cohort.length, kCohort, nThreshold, points };
+}
+
+export interface TruncatedPoint {
+  k: number;
+  fcr: number;
+  hitPrec: number;
+}
+
+export interface TruncatedCurves {
+  cohort: number;
+  kTrunc: number;
+  points: TruncatedPoint[];
+}
+
+/**
+ * FCR(k) and HitPrec(k) over the fixed cohort ToolCalls ≥ kTrunc, for k = 1..kTrunc:
+ * FCR(k) = mean of |H≤k ∩ F| / |F|; HitPrec(k) = mean of hits(≤k) / k.
+ */
+export function truncatedCurves(samples: readonly CallSeriesSample[], kTrunc: number): TruncatedCurves {
+  const cohort = samples.filter((s) => s.toolCalls >= kTrunc && s.factCount > 0);
+  if (cohort.length === 0 || kTrunc < 1) return { cohort: cohort.length, kTrunc, points: [] };
+  const covered = new Float64Array(cohort.length);
+  const hits = new Float64Array(cohort.length);
+  const points: TruncatedPoint[] = [];
+  for (let k = 1; k <= kTrunc; k++) {
+    let fcrSum = 0;
+    let precisionSum = 0;
+    cohort.forEach((s, i) => {
+      covered[i] += s.newFactsByCall[k - 1] ?? 0;
+      hits[i] += s.hitsByCall[k - 1] ?? 0;
+      fcrSum += covered[i] / s.factCount;
+      precisionSum += hits[i] / k;
+    });
+    points.push({ k, fcr: fcrSum / cohort.length, hitPrec: precisionSum / cohort.length });
+  }
+  return { cohort: cohort.length, kTrunc, points };
+}

@@ -1,0 +1,237 @@
+import { describe, expect, it } from "vitest";
+import { stepsFromMessages, type ChatMessage } from "./messages";
+import type { Step } from "./steps";
+
+const serp = (query: string) => ({
+  search_query: query,
+  search_result: [1, 2, 3, 4].map((id) => ({ id, title: `t${id} ${query}`, content: `c${id} ${query}`, date: "2027-07-14" })),
+});
+
+const call = (query: string) => `<tool_call>\n${JSON.stringify({ name: "web_search", arguments: { query } }, null, 4)}\n</tool_call>`;
+
+/** Every piece of text a step carries, to check nothing was dropped. */
+function allStepText(steps: Step[]): string {
+  return steps
+    .map((s) => {
+      switch (s.kind) {
+        case "thought":
+        case "answer":
+        case "other":
+          return s.text;
+        case "tool_call":
+        case "tool_result":
+          return s.raw;
+      }
+    })
+    .join("\n");
+}
+
+describe("stepsFromMessages: ReAct text turns (MPW scripts)", () => {
+  const messages: ChatMessage[] = [
+    { role: "system", content: "You are a ReAct-paradigm agent. Tool: web_search." },
+    { role: "user", content: "2027年温布尔登网球公开赛男子单打冠军是谁？" },
+    { role: "assistant", content: `<think>\nFind the champion first.\n</think>\n\n${call("2027 Wimbledon champion")}` },
+    { role: "user", content: JSON.stringify(serp("2027 Wimbledon champion")) },
+    { role: "assistant", content: `<think>\nNow the final opponent.\n</think>\n${call("2027 Wimbledon final opponent")}` },
+    { role: "user", content: `<tool_response>${JSON.stringify(serp("2027 Wimbledon final opponent"))}</tool_response>` },
+    { role: "assistant", content: "<think>\nBoth found.\n</think>\n<answer>\nCarlos Alcaraz beat Jannik Sinner\n</answer><|im_end|>" },
+  ];
+  const steps = stepsFromMessages(messages);
+
+  it("yields the steps in order, with the right kinds", () => {
+    expect(steps.map((s) => `${s.role}:${s.kind}`)).toEqual([
+      "system:other",
+      "user:other",
+      "assistant:thought",
+      "assistant:tool_call",
+      "user:tool_result",
+      "assistant:thought",
+      "assistant:tool_call",
+      "user:tool_result",
+      "assistant:thought",
+      "assistant:answer",
+    ]);
+    expect(steps.every((s) => s.malformed === null)).toBe(true);
+  });
+
+  it("keeps the question verbatim as the first user step", () => {
+    expect(steps[1]).toMatchObject({ kind: "other", text: "2027年温布尔登网球公开赛男子单打冠军是谁？" });
+  });
+
+  it("numbers tool calls 1..n and reads name and query", () => {
+    const calls = steps.filter((s) => s.kind === "tool_call");
+    expect(calls.map((c) => c.callIndex)).toEqual([1, 2]);
+    expect(calls.map((c) => c.name)).toEqual(["web_search", "web_search"]);
+    expect(calls.map((c) => c.query)).toEqual(["2027 Wimbledon champion", "2027 Wimbledon final opponent"]);
+  });
+
+  it("ties the bare SERP user turn and the <tool_response> turn to their calls and parses the SERPs", () => {
+    const results = steps.filter((s) => s.kind === "tool_result");
+    expect(results.map((r) => r.callIndex)).toEqual([1, 2]);
+    expect(results[0].serp?.search_query).toBe("2027 Wimbledon champion");
+    expect(results[0].serp?.search_result).toHaveLength(4);
+    expect(results[1].serp?.search_query).toBe("2027 Wimbledon final opponent");
+    expect(results[1].serp?.search_result[3]).toMatchObject({ id: 4, title: "t4 2027 Wimbledon final opponent" });
+  });
+
+  it("drops the <|im_end|> template token and reads the answer", () => {
+    expect(steps.at(-1)).toMatchObject({ kind: "answer", text: "Carlos Alcaraz beat Jannik Sinner" });
+    expect(allStepText(steps)).not.toContain("<|im_end|>");
+  });
+});
+
+describe("stepsFromMessages: odd and broken turns", () => {
+  it("a Qwen-style turn beginning inside the thought is not malformed", () => {
+    const steps = stepsFromMessages([
+      { role: "user", content: "Q?" },
+      { role: "assistant", content: `Let me decompose the question.\n</think>\n\n${call("x")}` },
+    ]);
+    expect(steps.slice(1)).toMatchObject([
+      { kind: "thought", text: "Let me decompose the question.", malformed: null },
+      { kind: "tool_call", callIndex: 1, query: "x", malformed: null },
+    ]);
+  });
+
+  it("an unclosed <think> is kept with its text and flagged", () => {
+    const steps = stepsFromMessages([
+      { role: "user", content: "Q?" },
+      { role: "assistant", content: `<think>\nthe results discuss the topic\n${call("y")}` },
+    ]);
+    const thought = steps.find((s) => s.kind === "thought");
+    expect(thought).toMatchObject({ text: "the results discuss the topic" });
+    expect(thought?.malformed).not.toBeNull();
+    expect(steps.find((s) => s.kind === "tool_call")).toMatchObject({ callIndex: 1, query: "y", malformed: null });
+  });
+
+  it("a stray closing tag is flagged", () => {
+    const steps = stepsFromMessages([
+      { role: "user", content: "Q?" },
+      { role: "assistant", content: "<answer>A</answer>\n</tool_call>" },
+    ]);
+    expect(steps.filter((s) => s.malformed !== null)).toHaveLength(1);
+    expect(allStepText(steps)).toContain("</tool_call>");
+  });
+
+  it("a <tool_call> with invalid JSON is still a numbered tool_call with its raw text", () => {
+    const body = `{"name": "web_search", "arguments": {"query": "broken"`;
+    const steps = stepsFromMessages([
+      { role: "user", content: "Q?" },
+      { role: "assistant", content: `<think>t</think><tool_call>${body}</tool_call>` },
+      { role: "user", content: JSON.stringify(serp("broken")) },
+      { role: "assistant", content: call("fine") },
+    ]);
+    const calls = steps.filter((s) => s.kind === "tool_call");
+    expect(calls).toHaveLength(2);
+    expect(calls[0].callIndex).toBe(1);
+    expect(calls[0].raw).toBe(body);
+    expect(calls[0].malformed).toMatch(/JSON/);
+    expect(calls[0].name).toBeNull();
+    expect(calls[1]).toMatchObject({ callIndex: 2, query: "fine", malformed: null });
+    // the SERP after the broken call still answers call 1
+    expect(steps.find((s) => s.kind === "tool_result")).toMatchObject({ callIndex: 1 });
+  });
+
+  it("a bare SERP JSON user turn with no call pending is kept as text, not a tool result", () => {
+    const text = JSON.stringify(serp("nobody asked"));
+    const steps = stepsFromMessages([
+      { role: "user", content: "Q?" },
+      { role: "user", content: text },
+    ]);
+    expect(steps.some((s) => s.kind === "tool_result")).toBe(false);
+    expect(allStepText(steps)).toContain(text);
+  });
+
+  it("nothing is dropped: every piece of text appears in some step", () => {
+    const pieces = {
+      system: "SYSTEM-PROMPT-TEXT",
+      question: "QUESTION-TEXT",
+      before: "PREAMBLE-TEXT",
+      thought: "THOUGHT-TEXT",
+      unclosed: "UNCLOSED-TEXT",
+      after: "AFTERWORD-TEXT",
+      nudge: "NUDGE-TEXT",
+      answer: "ANSWER-TEXT",
+    };
+    const steps = stepsFromMessages([
+      { role: "system", content: pieces.system },
+      { role: "user", content: pieces.question },
+      { role: "assistant", content: `${pieces.before}<think>${pieces.thought}</think>${call("QUERY-TEXT")}${pieces.after}` },
+      { role: "user", content: JSON.stringify(serp("SERP-TEXT")) },
+      { role: "user", content: pieces.nudge },
+      { role: "assistant", content: `<answer>${pieces.answer}</answer></think><think>${pieces.unclosed}` },
+    ]);
+    const all = allStepText(steps);
+    for (const piece of [...Object.values(pieces), "QUERY-TEXT", "SERP-TEXT"]) expect(all).toContain(piece);
+  });
+});
+
+describe("stepsFromMessages: OpenAI-style tool_calls", () => {
+  it("links role:tool messages by tool_call_id, whatever their order", () => {
+    const steps = stepsFromMessages([
+      { role: "user", content: "Q?" },
+      {
+        role: "assistant",
+        content: "<think>\ntwo searches at once\n</think>",
+        tool_calls: [
+          { id: "call_a", type: "function", function: { name: "web_search", arguments: JSON.stringify({ query: "alpha" }) } },
+          { id: "call_b", type: "function", function: { name: "web_search", arguments: { query: "beta" } } },
+        ],
+      },
+      { role: "tool", tool_call_id: "call_b", content: JSON.stringify(serp("beta")) },
+      { role: "tool", tool_call_id: "call_a", content: JSON.stringify(serp("alpha")) },
+      { role: "assistant", content: null, tool_calls: [{ id: "call_c", type: "function", function: { name: "web_search", arguments: `{"query": "gamma"}` } }] },
+      { role: "tool", tool_call_id: "call_c", content: JSON.stringify(serp("gamma")) },
+      { role: "assistant", content: "<answer>done</answer>" },
+    ]);
+    expect(steps.map((s) => s.kind)).toEqual([
+      "other",
+      "thought",
+      "tool_call",
+      "tool_call",
+      "tool_result",
+      "tool_result",
+      "tool_call",
+      "tool_result",
+      "answer",
+    ]);
+    const calls = steps.filter((s) => s.kind === "tool_call");
+    expect(calls.map((c) => [c.callIndex, c.query])).toEqual([
+      [1, "alpha"],
+      [2, "beta"],
+      [3, "gamma"],
+    ]);
+    const results = steps.filter((s) => s.kind === "tool_result");
+    // call_b answered first → call 2; then call_a → 1; call_c → 3
+    expect(results.map((r) => [r.callIndex, r.serp?.search_query])).toEqual([
+      [2, "beta"],
+      [1, "alpha"],
+      [3, "gamma"],
+    ]);
+    expect(results.every((r) => r.role === "tool")).toBe(true);
+  });
+
+  it("invalid JSON in function arguments is flagged and kept raw", () => {
+    const steps = stepsFromMessages([
+      { role: "assistant", content: "", tool_calls: [{ id: "c1", function: { name: "web_search", arguments: "{query: oops" } }] },
+    ]);
+    expect(steps).toHaveLength(1);
+    expect(steps[0]).toMatchObject({ kind: "tool_call", callIndex: 1, raw: "{query: oops", name: "web_search" });
+    expect(steps[0].malformed).not.toBeNull();
+  });
+
+  it("reasoning_content becomes a thought and content parts are joined", () => {
+    const steps = stepsFromMessages([
+      { role: "user", content: [{ type: "text", text: "Part one. " }, { type: "text", text: "Part two." }] },
+      { role: "assistant", reasoning_content: "hidden reasoning", content: [{ type: "text", text: "<answer>ok</answer>" }] },
+    ]);
+    expect(steps).toMatchObject([
+      { kind: "other", text: "Part one. Part two." },
+      { kind: "thought", text: "hidden reasoning" },
+      { kind: "answer", text: "ok" },
+    ]);
+  });
+
+  it("empty input → no steps", () => {
+    expect(stepsFromMessages([])).toEqual([]);
+  });
+});

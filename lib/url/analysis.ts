@@ -1,0 +1,72 @@
+import { z } from "zod";
+import { MPW_SETTINGS, type MpwSetting } from "../import/manifest";
+import { first, queryString, type RawSearchParams } from "./search-params";
+
+export const ANALYSIS_KINDS = ["fcr-pass1", "delta-facts", "truncated"] as const;
+export type AnalysisKind = (typeof ANALYSIS_KINDS)[number];
+
+export const ANALYSIS_DEFAULTS = { bins: 15, kCohort: 8, nThreshold: 50, kTrunc: 8 } as const;
+
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
+/** Options of each plot's data, shared by the CLI, the API and the page. */
+export const analysisOptionsSchema = z.object({
+  bins: int(1, 100).default(ANALYSIS_DEFAULTS.bins),
+  kCohort: int(1, 128).default(ANALYSIS_DEFAULTS.kCohort),
+  nThreshold: int(0, 1_000_000).default(ANALYSIS_DEFAULTS.nThreshold),
+  kTrunc: int(1, 128).default(ANALYSIS_DEFAULTS.kTrunc),
+});
+
+export type AnalysisOptions = z.infer<typeof analysisOptionsSchema>;
+
+export const submissionIdsSchema = z
+  .string()
+  .regex(/^\d+(,\d+)*$/, "submissions must be a comma-separated list of submission ids")
+  .transform((text) => [...new Set(text.split(",").map(Number))]);
+
+/** The analysis page's view state: which models, pooled settings, cohort setting and options. */
+export interface AnalysisPageState extends AnalysisOptions {
+  models: string[];
+  /** Settings pooled into the FCR-vs-Pass@1 curve. */
+  pool: MpwSetting[];
+  /** Setting whose submissions the Δfacts(k) and FCR(k) plots use. */
+  cohortSetting: MpwSetting;
+}
+
+export const DEFAULT_POOL: MpwSetting[] = ["B-guidance", "B-fewshot", "C"];
+
+export function parseAnalysisPageState(params: RawSearchParams): AnalysisPageState {
+  const options = analysisOptionsSchema.safeParse({
+    bins: first(params, "bins"),
+    kCohort: first(params, "kCohort"),
+    nThreshold: first(params, "nThreshold"),
+    kTrunc: first(params, "kTrunc"),
+  });
+  // Accepts both `models=a,b` and the repeated `models=a&models=b` a form submits.
+  const listOf = (key: string) =>
+    [params[key] ?? []]
+      .flat()
+      .flatMap((value) => value.split(","))
+      .map((s) => s.trim())
+      .filter(Boolean);
+  const pool = listOf("pool").filter((s): s is MpwSetting => (MPW_SETTINGS as readonly string[]).includes(s));
+  const cohortSetting = first(params, "cohortSetting");
+  return {
+    ...(options.success ? options.data : analysisOptionsSchema.parse({})),
+    models: listOf("models").slice(0, 12),
+    pool: pool.length ? pool : DEFAULT_POOL,
+    cohortSetting: (MPW_SETTINGS as readonly string[]).includes(cohortSetting ?? "") ? (cohortSetting as MpwSetting) : "C",
+  };
+}
+
+export function analysisPageQuery(state: AnalysisPageState): string {
+  return queryString([
+    ["models", state.models.join(","), ""],
+    ["pool", state.pool.join(","), DEFAULT_POOL.join(",")],
+    ["cohortSetting", state.cohortSetting, "C"],
+    ["bins", state.bins, ANALYSIS_DEFAULTS.bins],
+    ["kCohort", state.kCohort, ANALYSIS_DEFAULTS.kCohort],
+    ["nThreshold", state.nThreshold, ANALYSIS_DEFAULTS.nThreshold],
+    ["kTrunc", state.kTrunc, ANALYSIS_DEFAULTS.kTrunc],
+  ]);
+}

@@ -1,0 +1,17 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      "@": fileURLToPath(new URL("./", import.meta.url)),
+      // Query modules guard against client bundles with `server-only`; tests run them in Node.
+      "server-only": fileURLToPath(new URL("./test/server-only-stub.ts", import.meta.url)),
+    },
+  },
+  test: {
+    include: ["lib/**/*.test.ts", "db/**/*.test.ts", "cli/**/*.test.ts", "test/**/*.test.ts"],
+    environment: "node",
+    testTimeout: 30_000,
+  },
+});
