@@ -61,9 +61,12 @@ function counts(): Record<string, number> {
 const rowsOf = (sql: string, ...params: unknown[]) => db.$client.prepare(sql).all(...params) as Record<string, any>[];
 const countOf = (sql: string, ...params: unknown[]) => (db.$client.prepare(sql).get(...params) as { c: number }).c;
 
-async function bundleErrorOf(path: string): Promise<BundleError> {
+/** Generous explicit limits, for tests of archive handling that must not depend on DEFAULT_LIMITS. */
+const LIMITS = { maxUnpackedBytes: 1 << 30, maxFiles: 1000 };
+
+async function bundleErrorOf(path: string, limits?: typeof LIMITS): Promise<BundleError> {
   try {
-    await ingestBundle(db, path, OPTIONS);
+    await ingestBundle(db, path, limits ? { ...OPTIONS, limits } : OPTIONS);
   } catch (error) {
     expect(error).toBeInstanceOf(BundleError);
     return error as BundleError;
@@ -111,6 +114,8 @@ describe("ingestBundle: a good bundle", () => {
   const good = records(0, "answer");
   let goodDir: string;
   let firstId: number;
+  let fixtureDir: string;
+  let fixtureId: number;
 
   it("writes samples, steps, hit logs and aggregates", async () => {
     goodDir = bundle({ "tasks.jsonl": TASK_TEXT, "results.jsonl": jsonl(good) });
@@ -198,17 +203,41 @@ describe("ingestBundle: a good bundle", () => {
     expect(counts()).toEqual(before);
   });
 
-  it("a new bundle first imported as .tar.gz, then as a directory → duplicate of the archive", async () => {
+  it("with explicit limits, the .zip and .tar.gz forms are duplicates too (archive handling itself works)", async () => {
+    const zipPath = join(tmp, "good-flat.zip");
+    execFileSync("zip", ["-q", "-X", zipPath, "manifest.json", "tasks.jsonl", "results.jsonl"], { cwd: goodDir });
+    const tgz = join(tmp, "good-wrapped.tar.gz");
+    const parent = join(tmp, "tar-src");
+    cpSync(goodDir, join(parent, "wrapped"), { recursive: true });
+    await tar.c({ gzip: true, file: tgz, cwd: parent }, ["wrapped"]);
+    const before = counts();
+    for (const path of [zipPath, tgz]) {
+      const result = await ingestBundle(db, path, { ...OPTIONS, limits: LIMITS });
+      expect(result).toMatchObject({ submissionId: firstId, duplicate: true });
+    }
+    expect(counts()).toEqual(before);
+  });
+
+  it("an archive over the unpacked-size budget is refused", async () => {
+    const zipPath = join(tmp, "good-flat-2.zip");
+    execFileSync("zip", ["-q", "-X", zipPath, "manifest.json", "tasks.jsonl", "results.jsonl"], { cwd: goodDir });
+    const before = counts();
+    const err = await bundleErrorOf(zipPath, { maxUnpackedBytes: 100, maxFiles: 1000 });
+    expect(err.message).toMatch(/100 bytes/);
+    expect(counts()).toEqual(before);
+    const err2 = await bundleErrorOf(zipPath, { maxUnpackedBytes: 1 << 30, maxFiles: 2 });
+    expect(err2.message).toMatch(/more than 2 files/);
+  });
+
+  it("the fixture record's hand-computed figures are stored", async () => {
     const dir = bundle({ "tasks.jsonl": TASK_TEXT, "results.jsonl": jsonl([FIXTURE_RECORD]) }, { ...MANIFEST, model: "Fixture" });
-    const tgz = join(tmp, "fixture.tgz");
-    await tar.c({ gzip: true, file: tgz, cwd: dir }, ["manifest.json", "tasks.jsonl", "results.jsonl"]);
-    const first = await ingestBundle(db, tgz, OPTIONS);
-    expect(first).toMatchObject({ duplicate: false, samples: 1, tasks: 1, model: "Fixture" });
-    const second = await ingestBundle(db, dir, OPTIONS);
-    expect(second).toMatchObject({ submissionId: first.submissionId, duplicate: true });
+    fixtureDir = dir;
+    const first = await ingestBundle(db, dir, OPTIONS);
+    fixtureId = first.submissionId;
+    expect(first).toMatchObject({ duplicate: false, samples: 1, tasks: 1, model: "Fixture", malformedSteps: 0 });
 
     // The fixture's hand-computed figures (see lib/import/mpw.test.ts): FCR 2/4, HitRate 3/4, 4 calls.
-    const [s] = rowsOf("SELECT * FROM samples WHERE submission_id = ?", first.submissionId);
+    const [s] = rowsOf("SELECT * FROM samples WHERE submission_id = ?", fixtureId);
     expect(s).toMatchObject({ task_key: "0", run: 0, fcr: 0.5, hit_rate: 0.75, tool_calls: 4, hits: 3, correct: 1, tier: "easy", status: "finished" });
     expect(s.compound_rate).toBe(0.25);
     expect(JSON.parse(s.first_covered_at)).toEqual({ "2027年温布尔登男单冠军": 1, 决赛对手: 3, 决赛比分: null, 夺冠场地: null });
@@ -219,7 +248,7 @@ describe("ingestBundle: a good bundle", () => {
       { call_index: 3, hit: 1, compound: 0, matched_fact_keys: '["决赛对手"]' },
       { call_index: 4, hit: 1, compound: 0, matched_fact_keys: '[" 2027年温布尔登男单冠军 "]' },
     ]);
-    const aggs = rowsOf("SELECT split, n, pass1, fcr, hit_rate, tool_calls FROM aggregates WHERE submission_id = ? ORDER BY split", first.submissionId);
+    const aggs = rowsOf("SELECT split, n, pass1, fcr, hit_rate, tool_calls FROM aggregates WHERE submission_id = ? ORDER BY split", fixtureId);
     expect(aggs).toEqual([
       { split: "category:Tennis", n: 1, pass1: 1, fcr: 0.5, hit_rate: 0.75, tool_calls: 4 },
       { split: "overall", n: 1, pass1: 1, fcr: 0.5, hit_rate: 0.75, tool_calls: 4 },
@@ -227,10 +256,53 @@ describe("ingestBundle: a good bundle", () => {
     ]);
   });
 
+  it("the fixture bundle as .tar.gz (default limits) is a duplicate of its directory form", async () => {
+    const tgz = join(tmp, "fixture.tgz");
+    await tar.c({ gzip: true, file: tgz, cwd: fixtureDir }, ["manifest.json", "tasks.jsonl", "results.jsonl"]);
+    const before = counts();
+    expect(await ingestBundle(db, tgz, OPTIONS)).toMatchObject({ submissionId: fixtureId, duplicate: true });
+    expect(counts()).toEqual(before);
+  });
+
+  it("a new bundle can arrive as a .zip first (explicit limits)", async () => {
+    const dir = bundle({ "results.jsonl": jsonl([FIXTURE_RECORD]) }, { benchmark: "mpw", model: "Zipped", setting: "B-guidance", results: ["results.jsonl"] });
+    const zipPath = join(tmp, "zipped.zip");
+    execFileSync("zip", ["-q", "-X", zipPath, "manifest.json", "results.jsonl"], { cwd: dir });
+    const before = counts();
+    const result = await ingestBundle(db, zipPath, { ...OPTIONS, limits: LIMITS });
+    expect(result).toMatchObject({ duplicate: false, samples: 1, model: "Zipped", setting: "B-guidance" });
+    expect(counts().samples).toBe(before.samples + 1);
+    expect((await ingestBundle(db, dir, OPTIONS)).submissionId).toBe(result.submissionId);
+  });
+
   it("a bundle without a tasks file imports from the records alone", async () => {
     const dir = bundle({ "results.jsonl": jsonl(records(1, "evaluation")) }, { benchmark: "mpw", model: "NoTasks", setting: "C", results: ["results.jsonl"] });
     const result = await ingestBundle(db, dir, OPTIONS);
     expect(result).toMatchObject({ duplicate: false, samples: 3, tasks: 3 });
+  });
+});
+
+describe("ingestBundle: stored task", () => {
+  it("the task's fact count and tier are |F| after trimming, as the sample's", async () => {
+    const r = JSON.parse(JSON.stringify(FIXTURE_RECORD));
+    r.index = 900;
+    // 6 raw keys; " 决赛对手 " duplicates "决赛对手" after trimming and "  " is blank → |F| = 4 → easy
+    r.trajectory_log.world_truth_info.atomic_facts = {
+      ...r.trajectory_log.world_truth_info.atomic_facts,
+      " 决赛对手 ": "Jannik Sinner",
+      "  ": "",
+    };
+    const dir = bundle({ "results.jsonl": jsonl([r]) }, { benchmark: "mpw", model: "Padded keys", setting: "C", results: ["results.jsonl"] });
+    const result = await ingestBundle(db, dir, OPTIONS);
+    const [s] = rowsOf("SELECT fact_count, fcr, tier, task_id FROM samples WHERE submission_id = ?", result.submissionId);
+    expect(s).toMatchObject({ fact_count: 4, fcr: 0.5, tier: "easy" });
+    const [t] = rowsOf("SELECT fact_count, tier FROM tasks WHERE id = ?", s.task_id);
+    expect(t).toEqual({ fact_count: 4, tier: "easy" });
+  });
+
+  it("stores how the submission arrived", () => {
+    const subs = rowsOf("SELECT DISTINCT status, source FROM submissions");
+    expect(subs).toEqual([{ status: "approved", source: "test" }]);
   });
 });
 
@@ -256,16 +328,18 @@ describe("ingestBundle: runs", () => {
     const sub = rowsOf("SELECT sample_count, task_count, runs FROM submissions WHERE id = ?", result.submissionId)[0];
     expect(sub).toEqual({ sample_count: 6, task_count: 3, runs: 2 });
     // The tasks are shared with the earlier submissions, not duplicated.
-    expect(countOf("SELECT count(*) AS c FROM tasks WHERE benchmark_id = 'mpw' AND benchmark_version = 'v1'")).toBe(3);
+    expect(countOf("SELECT count(*) AS c FROM tasks WHERE benchmark_id = 'mpw' AND benchmark_version = 'v1' AND task_key IN ('0', '1', '2')")).toBe(3);
+    const taskIds = rowsOf("SELECT DISTINCT task_id FROM samples WHERE task_key IN ('0', '1', '2')").map((r) => r.task_id);
+    expect(taskIds).toHaveLength(3);
   });
 });
 
 describe("ingestBundle: malformed bundles are refused and leave the database unchanged", () => {
   const goodResults = () => jsonl(records(4));
 
-  async function refused(path: string): Promise<BundleError> {
+  async function refused(path: string, limits?: typeof LIMITS): Promise<BundleError> {
     const before = counts();
-    const error = await bundleErrorOf(path);
+    const error = await bundleErrorOf(path, limits);
     expect(counts()).toEqual(before);
     return error;
   }
@@ -349,7 +423,8 @@ describe("ingestBundle: malformed bundles are refused and leave the database unc
       "    z.writestr('../' + evil, 'pwned')",
     ].join("\n");
     execFileSync("python3", ["-c", py, src, zipPath, evil]);
-    const err = await refused(zipPath);
+    // Explicit limits: the refusal must come from the path check, not from the size budget.
+    const err = await refused(zipPath, LIMITS);
     expect(err.message).toMatch(/\.\.|outside/);
     expect(existsSync(join(tmpdir(), evil))).toBe(false);
   });
@@ -361,7 +436,8 @@ describe("ingestBundle: malformed bundles are refused and leave the database unc
     const tgz = join(tmp, "evil.tar.gz");
     await tar.c({ gzip: true, file: tgz, cwd: src, preservePaths: true }, ["manifest.json", "tasks.jsonl", "results.jsonl", `../${evil}`]);
     rmSync(join(tmp, evil));
-    await refused(tgz);
+    const err = await refused(tgz, LIMITS);
+    expect(err.message).toMatch(/\.\.|outside|evil/);
     expect(existsSync(join(tmpdir(), evil))).toBe(false);
   });
 

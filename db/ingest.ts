@@ -10,7 +10,7 @@ import { bundleFile, hashBundleFiles, openBundle, type BundleLimits, DEFAULT_LIM
 import { forEachLineSync, parseJsonLine } from "../lib/import/lines";
 import { readManifest, type MpwManifest } from "../lib/import/manifest";
 import { parseMpwResultRecord, parseMpwTaskRecord, type MpwSample, type MpwTask } from "../lib/import/mpw";
-import { tierFromFactCount } from "../lib/metrics/mpw";
+import { factKeySet, tierFromFactCount } from "../lib/metrics/mpw";
 import { refreshAggregates } from "./aggregates";
 import { BENCHMARKS } from "./benchmarks";
 import type { Db } from "./client";
@@ -151,7 +151,7 @@ class TaskWriter {
   idOf(task: MpwTask): number {
     const cached = this.ids.get(task.taskKey);
     if (cached !== undefined) return cached;
-    const factCount = Object.keys(task.atomicFacts).length;
+    const factCount = factKeySet(Object.keys(task.atomicFacts)).size;
     const facts = JSON.stringify(task.atomicFacts);
     const tier = tierFromFactCount(factCount);
     const row = this.select.get(this.benchmarkId, this.version, task.taskKey) as { id: number } | undefined;

@@ -104,6 +104,10 @@ export const samples = sqliteTable(
     uniqueIndex("samples_submission_task_run").on(t.submissionId, t.taskKey, t.run),
     index("samples_submission_correct").on(t.submissionId, t.correct),
     index("samples_task").on(t.taskId),
+    // Covering index: the FCR-vs-Pass@1 plot reads only these columns.
+    index("samples_fcr_pass").on(t.submissionId, t.factCount, t.fcr, t.correct),
+    // The tool-call cohort plots select by call count.
+    index("samples_calls").on(t.submissionId, t.toolCalls),
   ],
 );
 

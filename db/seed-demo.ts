@@ -45,8 +45,8 @@ export interface DemoBundle {
   setting: string;
 }
 
-/** Writes one bundle directory per (model, setting) of the paper under `root`. */
-export function writeDemoBundles(root: string, taskCount = DEFAULT_DEMO_TASKS): DemoBundle[] {
+/** Writes one bundle directory per (model, setting) of the paper under `root` (or those `only` keeps). */
+export function writeDemoBundles(root: string, taskCount = DEFAULT_DEMO_TASKS, only: (b: { model: string; setting: string }) => boolean = () => true): DemoBundle[] {
   const lines = demoTaskLines(taskCount);
   const tasks = taskInputs(lines);
   const bundles: DemoBundle[] = [];
@@ -55,6 +55,7 @@ export function writeDemoBundles(root: string, taskCount = DEFAULT_DEMO_TASKS): 
     for (const model of MPW_DEMO_MODELS) {
       if (setting === "A" ? model.settingA === null : !model.targets[setting as Exclude<typeof setting, "A">]) continue;
       const judgeVariant = (["answer", "judge_response", "evaluation"] as const)[variant++ % 3];
+      if (!only({ model: model.model, setting })) continue;
       const dir = join(root, `${model.model.replace(/[^A-Za-z0-9.-]+/g, "_")}-${setting}`);
       mkdirSync(dir, { recursive: true });
       writeFileSync(join(dir, "tasks.jsonl"), `${lines.join("\n")}\n`);

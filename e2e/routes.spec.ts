@@ -16,7 +16,7 @@ async function load(page: Page, url: string): Promise<string[]> {
   const response = await page.goto(url);
   expect(response?.status(), `${url} answers 200`).toBe(200);
   await expect(page.getByRole("heading", { name: "Not found" })).toHaveCount(0);
-  await expect(page.getByRole("alert")).toHaveCount(0); // the error boundary
+  await expect(page.getByRole("heading", { name: "Something went wrong" })).toHaveCount(0); // the error boundary
   return errors;
 }
 

@@ -59,8 +59,15 @@ test.describe("submission page", () => {
     await expect(chart.locator("svg.recharts-surface").first()).toBeVisible();
     // Pass@1 and FCR bars for each of the three tiers, with the tiers on the x axis.
     await expect(chart.locator(".recharts-bar-rectangle")).toHaveCount(6);
-    await expect(chart.locator(".recharts-xAxis .recharts-cartesian-axis-tick-value")).toHaveText(["easy", "medium", "hard"]);
-    await expect(chart.locator(".recharts-errorBar")).not.toHaveCount(0);
+    await expect(chart.locator(".recharts-xAxis-tick-labels text")).toHaveText(["easy", "medium", "hard"]);
+    await expect(chart.locator(".recharts-yAxis-tick-labels text")).toHaveText(["0%", "25%", "50%", "75%", "100%"]);
+    await expect(chart.locator(".recharts-errorBar")).toHaveCount(3);
+    // Bar heights match the breakdown's Pass@1 (the y axis spans 0–100%).
+    const axisHeight = Number(await chart.locator(".recharts-yAxis line.recharts-cartesian-axis-line").getAttribute("height"));
+    const barHeights = await chart.locator('path[name="Pass@1"]').evaluateAll((paths) => paths.map((p) => Number(p.getAttribute("height"))));
+    const tierPass1 = (await tiers.locator("td:nth-child(3)").allTextContents()).map((t) => Number(/^(\d+\.\d)%/.exec(t)?.[1]) / 100);
+    expect(barHeights).toHaveLength(3);
+    barHeights.forEach((h, i) => expect(h / axisHeight, `Pass@1 bar of tier ${i}`).toBeCloseTo(tierPass1[i], 2));
     const box = await chart.boundingBox();
     expect(box?.width ?? 0, "the chart has room to draw").toBeGreaterThan(200);
 

@@ -79,6 +79,8 @@ CREATE TABLE `samples` (
 CREATE UNIQUE INDEX `samples_submission_task_run` ON `samples` (`submission_id`,`task_key`,`run`);--> statement-breakpoint
 CREATE INDEX `samples_submission_correct` ON `samples` (`submission_id`,`correct`);--> statement-breakpoint
 CREATE INDEX `samples_task` ON `samples` (`task_id`);--> statement-breakpoint
+CREATE INDEX `samples_fcr_pass` ON `samples` (`submission_id`,`fact_count`,`fcr`,`correct`);--> statement-breakpoint
+CREATE INDEX `samples_calls` ON `samples` (`submission_id`,`tool_calls`);--> statement-breakpoint
 CREATE TABLE `steps` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`sample_id` integer NOT NULL,

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, gt, gte, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import {
   COHORT_STATUSES,
   deltaFacts,
@@ -12,7 +12,7 @@ import {
 } from "../../lib/metrics/mpw-analysis";
 import type { AnalysisKind, AnalysisOptions } from "../../lib/url/analysis";
 import type { Db } from "../client";
-import { samples, submissions } from "../schema";
+import { submissions } from "../schema";
 
 export class UnknownSubmissionError extends Error {
   constructor(readonly ids: number[]) {
@@ -35,32 +35,41 @@ function checkSubmissions(db: Db, ids: number[]): void {
   if (missing.length) throw new UnknownSubmissionError(missing);
 }
 
+// Plot reads go through raw prepared statements: at 100,000 samples the ORM's
+// per-row mapping costs more than the query itself.
+function placeholders(ids: number[]): string {
+  return ids.map(() => "?").join(",");
+}
+
 export function fcrPassData(db: Db, ids: number[], bins: number): FcrPassBins {
   checkSubmissions(db, ids);
-  const points = db
-    .select({ fcr: samples.fcr, correct: samples.correct })
-    .from(samples)
-    .where(and(inArray(samples.submissionId, ids), gt(samples.factCount, 0)))
-    .all()
-    .map((r) => ({ fcr: r.fcr ?? 0, correct: r.correct }));
-  return fcrPassBins(points, bins);
+  const rows = db.$client
+    .prepare(`SELECT fcr, correct FROM samples WHERE submission_id IN (${placeholders(ids)}) AND fact_count > 0`)
+    .raw()
+    .all(...ids) as [number, number][];
+  return fcrPassBins(
+    rows.map(([fcr, correct]) => ({ fcr, correct: correct === 1 })),
+    bins,
+  );
 }
 
 /** Per-call series of the cohort-eligible samples with at least `minCalls` calls. */
 function callSeries(db: Db, ids: number[], minCalls: number): CallSeriesSample[] {
   checkSubmissions(db, ids);
-  return db
-    .select({ toolCalls: samples.toolCalls, factCount: samples.factCount, newFactsByCall: samples.newFactsByCall, hitsByCall: samples.hitsByCall })
-    .from(samples)
-    .where(
-      and(
-        inArray(samples.submissionId, ids),
-        inArray(samples.status, [...COHORT_STATUSES]),
-        gte(samples.toolCalls, Math.max(1, minCalls)),
-        gt(samples.factCount, 0),
-      ),
+  const statuses = COHORT_STATUSES.map(() => "?").join(",");
+  const rows = db.$client
+    .prepare(
+      `SELECT tool_calls, fact_count, new_facts_by_call, hits_by_call FROM samples
+        WHERE submission_id IN (${placeholders(ids)}) AND status IN (${statuses}) AND tool_calls >= ? AND fact_count > 0`,
     )
-    .all();
+    .raw()
+    .all(...ids, ...COHORT_STATUSES, Math.max(1, minCalls)) as [number, number, string, string][];
+  return rows.map(([toolCalls, factCount, newFacts, hits]) => ({
+    toolCalls,
+    factCount,
+    newFactsByCall: JSON.parse(newFacts) as number[],
+    hitsByCall: JSON.parse(hits) as number[],
+  }));
 }
 
 export function deltaFactsData(db: Db, ids: number[], kCohort: number, nThreshold: number): DeltaFacts {

@@ -13,7 +13,7 @@ export interface BundleLimits {
   maxFiles: number;
 }
 
-export const DEFAULT_LIMITS: BundleLimits = { maxUnpackedBytes: 4 << 30, maxFiles: 10_000 };
+export const DEFAULT_LIMITS: BundleLimits = { maxUnpackedBytes: 4 * 1024 ** 3, maxFiles: 10_000 };
 
 /** A bundle laid out as a directory on disk, wherever it came from. */
 export interface OpenBundle {

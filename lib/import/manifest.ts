@@ -39,7 +39,7 @@ export function readManifest(root: string): Manifest {
   const benchmark = z.object({ benchmark: z.string() }).safeParse(raw);
   if (!benchmark.success) throw new BundleError(detailsFromZod("manifest.json", null, benchmark.error));
   const name = benchmark.data.benchmark;
-  if (!(name in MANIFEST_SCHEMAS)) {
+  if (!Object.hasOwn(MANIFEST_SCHEMAS, name)) {
     throw BundleError.at("manifest.json", null, "benchmark", `unknown benchmark "${name}"; known: ${Object.keys(MANIFEST_SCHEMAS).join(", ")}`);
   }
   const parsed = MANIFEST_SCHEMAS[name as ImportableBenchmark].safeParse(raw);

@@ -195,6 +195,15 @@ describe("mpwVerdict", () => {
     expect(mpwVerdict({ evaluation: { judgment: "No Answer" } }).correct).toBe(false);
   });
 
+  it("evaluation.judgment = Correct is correct even when the script also wrote judge_status success", () => {
+    // metrics.md: any of the three variants saying Correct decides; only a non-success judge overrides.
+    expect(mpwVerdict({ judge_status: "success", evaluation: { judgment: "Correct" } })).toMatchObject({
+      correct: true,
+      source: "evaluation.judgment",
+    });
+    expect(mpwVerdict({ judge_status: "success", evaluation: { judgment: "Incorrect" } }).correct).toBe(false);
+  });
+
   it("judge_status skipped → incorrect even if `answer` says Correct", () => {
     const v = mpwVerdict({ answer: "Correct", judge_status: "skipped", judge_response: "<answer>Correct</answer>" });
     expect(v.correct).toBe(false);

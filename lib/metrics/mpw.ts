@@ -144,14 +144,14 @@ export function mpwVerdict(record: MpwJudgeFields): MpwVerdict {
   if (typeof record.answer === "string") {
     return { correct: record.answer.trim() === "Correct", source: "answer", label: record.answer };
   }
-  if (typeof record.judge_status === "string" || typeof record.judge_response === "string") {
-    const response = typeof record.judge_response === "string" ? record.judge_response : "";
-    const correct = record.judge_status === "success" && CORRECT_ANSWER_TAG.test(response);
+  if (typeof record.judge_response === "string") {
+    const correct = record.judge_status === "success" && CORRECT_ANSWER_TAG.test(record.judge_response);
     return { correct, source: "judge_response", label: correct ? "Correct" : "Incorrect" };
   }
   const judgment = record.evaluation?.judgment;
   if (typeof judgment === "string") {
     return { correct: judgment.trim() === "Correct", source: "evaluation.judgment", label: judgment };
   }
+  if (typeof record.judge_status === "string") return { correct: false, source: "judge_status", label: record.judge_status };
   return { correct: false, source: "none", label: null };
 }

@@ -19,9 +19,8 @@ const TAG = /<(\/?)(think|tool_call|tool_response|answer)>/g;
 const TEMPLATE_TOKEN = /<\|im_(?:start|end)\|>(?:assistant|user|system)?/g;
 
 function pushUntagged(segments: ReactSegment[], text: string): void {
-  if (text.replace(TEMPLATE_TOKEN, "").trim() !== "") {
-    segments.push({ tag: null, text: text.trim(), malformed: null });
-  }
+  const cleaned = text.replace(TEMPLATE_TOKEN, "").trim();
+  if (cleaned !== "") segments.push({ tag: null, text: cleaned, malformed: null });
 }
 
 export function splitReactText(text: string): ReactSegment[] {

@@ -1,0 +1,159 @@
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { archiveKind, bundleFile, DEFAULT_LIMITS, hashBundleFiles, openBundle } from "./bundle";
+import { BundleError } from "./errors";
+import { readManifest } from "./manifest";
+
+const tmp = mkdtempSync(join(tmpdir(), "seekboard-bundle-test-"));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+let counter = 0;
+function dirWith(files: Record<string, string>): string {
+  const dir = join(tmp, `d${counter++}`);
+  mkdirSync(dir, { recursive: true });
+  for (const [name, content] of Object.entries(files)) {
+    mkdirSync(join(dir, name, ".."), { recursive: true });
+    writeFileSync(join(dir, name), content);
+  }
+  return dir;
+}
+
+function errorOf(fn: () => unknown): BundleError {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(BundleError);
+    return error as BundleError;
+  }
+  throw new Error("expected a BundleError");
+}
+
+describe("DEFAULT_LIMITS", () => {
+  it("allows 4 GiB unpacked and 10,000 files", () => {
+    // 4 GiB = 4 · 1024³ = 4,294,967,296 bytes. (`4 << 30` overflows 32-bit shifts to 0.)
+    expect(DEFAULT_LIMITS.maxUnpackedBytes).toBe(4 * 1024 ** 3);
+    expect(DEFAULT_LIMITS.maxFiles).toBe(10_000);
+  });
+
+  it("a small zip opens with the default limits", async () => {
+    const src = dirWith({ "manifest.json": "{}" });
+    const zip = join(tmp, "small.zip");
+    execFileSync("zip", ["-q", "-X", zip, "manifest.json"], { cwd: src });
+    const bundle = await openBundle(zip);
+    try {
+      expect(readFileSync(join(bundle.root, "manifest.json"), "utf8")).toBe("{}");
+    } finally {
+      bundle.cleanup();
+    }
+  });
+});
+
+describe("archiveKind", () => {
+  it("recognises .zip, .tar.gz and .tgz, case-insensitively", () => {
+    expect(archiveKind("a/b.zip")).toBe("zip");
+    expect(archiveKind("B.ZIP")).toBe("zip");
+    expect(archiveKind("x.tar.gz")).toBe("tar.gz");
+    expect(archiveKind("x.tgz")).toBe("tar.gz");
+    expect(archiveKind("x.tar")).toBeNull();
+    expect(archiveKind("x.jsonl")).toBeNull();
+  });
+});
+
+describe("openBundle", () => {
+  it("a directory with manifest.json at the top, or wrapped in one folder", async () => {
+    const top = dirWith({ "manifest.json": "{}" });
+    expect((await openBundle(top)).root).toBe(top);
+    const wrapped = dirWith({ "inner/manifest.json": "{}" });
+    expect((await openBundle(wrapped)).root).toBe(join(wrapped, "inner"));
+  });
+
+  it("refuses a missing path and a directory without a manifest", async () => {
+    await expect(openBundle(join(tmp, "missing"))).rejects.toBeInstanceOf(BundleError);
+    await expect(openBundle(dirWith({ "results.jsonl": "" }))).rejects.toThrow(/manifest\.json/);
+  });
+});
+
+describe("bundleFile", () => {
+  it("resolves a named file inside the bundle and refuses others", () => {
+    const root = dirWith({ "results.jsonl": "x", "sub/r2.jsonl": "y" });
+    expect(bundleFile(root, "results.jsonl", "results.0")).toBe(join(root, "results.jsonl"));
+    expect(bundleFile(root, "sub/r2.jsonl", "results.1")).toBe(join(root, "sub", "r2.jsonl"));
+    expect(errorOf(() => bundleFile(root, "missing.jsonl", "results.0")).details[0]).toMatchObject({ file: "manifest.json", field: "results.0" });
+    expect(errorOf(() => bundleFile(root, "../x.jsonl", "tasks")).details[0]).toMatchObject({ field: "tasks" });
+    expect(errorOf(() => bundleFile(root, "/etc/passwd", "tasks")).details[0]).toMatchObject({ field: "tasks" });
+    expect(errorOf(() => bundleFile(root, "sub", "tasks")).details[0]).toMatchObject({ field: "tasks" });
+  });
+});
+
+describe("hashBundleFiles", () => {
+  it("depends on names and contents, not on where the files are", () => {
+    const a = dirWith({ "m.json": "{}", "r.jsonl": "1\n" });
+    const b = dirWith({ "m.json": "{}", "r.jsonl": "1\n" });
+    const files = (root: string) => [
+      { name: "m.json", path: join(root, "m.json") },
+      { name: "r.jsonl", path: join(root, "r.jsonl") },
+    ];
+    expect(hashBundleFiles(files(a))).toBe(hashBundleFiles(files(b)));
+    expect(hashBundleFiles(files(a))).toMatch(/^[0-9a-f]{64}$/);
+    const c = dirWith({ "m.json": "{}", "r.jsonl": "2\n" });
+    expect(hashBundleFiles(files(c))).not.toBe(hashBundleFiles(files(a)));
+    expect(hashBundleFiles([{ name: "other.jsonl", path: join(a, "r.jsonl") }])).not.toBe(hashBundleFiles([{ name: "r.jsonl", path: join(a, "r.jsonl") }]));
+  });
+
+  it("does not confuse where one file ends and the next begins", () => {
+    const d = dirWith({ a: "xy", b: "z", c: "x", e: "yz" });
+    expect(
+      hashBundleFiles([
+        { name: "f", path: join(d, "a") },
+        { name: "g", path: join(d, "b") },
+      ]),
+    ).not.toBe(
+      hashBundleFiles([
+        { name: "f", path: join(d, "c") },
+        { name: "g", path: join(d, "e") },
+      ]),
+    );
+  });
+});
+
+describe("readManifest", () => {
+  const manifest = (value: unknown) => dirWith({ "manifest.json": typeof value === "string" ? value : JSON.stringify(value) });
+  const good = { benchmark: "mpw", model: "M", setting: "C", results: ["results.jsonl"] };
+
+  it("reads a good manifest and defaults the benchmark version to v1", () => {
+    expect(readManifest(manifest(good))).toEqual({ ...good, benchmarkVersion: "v1" });
+    expect(readManifest(manifest({ ...good, tasks: "tasks.jsonl", agent: "ReAct", benchmarkVersion: "v2" }))).toMatchObject({
+      tasks: "tasks.jsonl",
+      agent: "ReAct",
+      benchmarkVersion: "v2",
+    });
+  });
+
+  it("accepts every MPW setting", () => {
+    for (const setting of ["A", "B-guidance", "B-fewshot", "C"]) expect(readManifest(manifest({ ...good, setting })).setting).toBe(setting);
+  });
+
+  it("names the failing field", () => {
+    expect(errorOf(() => readManifest(manifest({ ...good, setting: "B" }))).details[0]).toMatchObject({ file: "manifest.json", field: "setting" });
+    expect(errorOf(() => readManifest(manifest({ ...good, model: "  " }))).details[0]).toMatchObject({ field: "model" });
+    expect(errorOf(() => readManifest(manifest({ ...good, results: [] }))).details[0]).toMatchObject({ field: "results" });
+    expect(errorOf(() => readManifest(manifest({ ...good, results: [""] }))).details[0]).toMatchObject({ field: "results.0" });
+    expect(errorOf(() => readManifest(manifest({ ...good, benchmark: undefined }))).details[0]).toMatchObject({ field: "benchmark" });
+    expect(errorOf(() => readManifest(manifest({ ...good, benchmark: "widesearch" }))).details[0]).toMatchObject({ field: "benchmark" });
+  });
+
+  it("refuses invalid JSON and JSON that is not an object", () => {
+    expect(errorOf(() => readManifest(manifest("{"))).details[0]).toMatchObject({ file: "manifest.json", line: null });
+    errorOf(() => readManifest(manifest("[]")));
+    errorOf(() => readManifest(manifest("null")));
+  });
+
+  it("a benchmark named after an Object.prototype member is unknown, not a crash", () => {
+    for (const name of ["constructor", "toString", "__proto__", "hasOwnProperty"]) {
+      expect(errorOf(() => readManifest(manifest({ ...good, benchmark: name }))).details[0]).toMatchObject({ field: "benchmark" });
+    }
+  });
+});
