@@ -24,12 +24,28 @@ export const tasks = sqliteTable(
     tier: text(),
     category: text(),
     language: text(),
+    /** Benchmark-specific task data (e.g. a WideSearch gold table and its evaluation pipeline). */
+    extra: text({ mode: "json" }).$type<Record<string, unknown>>(),
   },
   (t) => [uniqueIndex("tasks_benchmark_key").on(t.benchmarkId, t.benchmarkVersion, t.taskKey)],
 );
 
 export const SUBMISSION_STATUSES = ["pending", "approved", "rejected"] as const;
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
+
+/** Per-team upload tokens; only a hash of the token is stored. */
+export const uploadTokens = sqliteTable(
+  "upload_tokens",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    team: text().notNull(),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: text("created_at").notNull(),
+    revokedAt: text("revoked_at"),
+    lastUsedAt: text("last_used_at"),
+  },
+  (t) => [uniqueIndex("upload_tokens_hash").on(t.tokenHash)],
+);
 
 export const submissions = sqliteTable(
   "submissions",
@@ -51,6 +67,10 @@ export const submissions = sqliteTable(
     taskCount: integer("task_count").notNull(),
     /** Most runs of any one task. */
     runs: integer().notNull(),
+    /** The team token that uploaded it (null: CLI or demo). */
+    uploaderTokenId: integer("uploader_token_id").references(() => uploadTokens.id),
+    moderationReason: text("moderation_reason"),
+    moderatedAt: text("moderated_at"),
   },
   (t) => [uniqueIndex("submissions_bundle_hash").on(t.bundleHash), index("submissions_board").on(t.benchmarkId, t.status, t.setting)],
 );
@@ -99,6 +119,8 @@ export const samples = sqliteTable(
     stepCount: integer("step_count").notNull(),
     sourceFile: text("source_file").notNull(),
     sourceLine: integer("source_line").notNull(),
+    /** Benchmark-specific per-sample metrics beyond the MPW columns (e.g. WideSearch row/item P/R/F1). */
+    metrics: text({ mode: "json" }).$type<Record<string, unknown>>(),
   },
   (t) => [
     uniqueIndex("samples_submission_task_run").on(t.submissionId, t.taskKey, t.run),
@@ -169,6 +191,8 @@ export const aggregates = sqliteTable(
     compoundRate: real("compound_rate"),
     zeroCallSamples: integer("zero_call_samples").notNull(),
     statusCounts: text("status_counts", { mode: "json" }).$type<Record<string, number>>().notNull(),
+    /** Benchmark-specific aggregate figures beyond the MPW columns. */
+    metrics: text({ mode: "json" }).$type<Record<string, unknown>>(),
   },
   (t) => [primaryKey({ columns: [t.submissionId, t.split] })],
 );

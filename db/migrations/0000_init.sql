@@ -18,6 +18,7 @@ CREATE TABLE `aggregates` (
 	`compound_rate` real,
 	`zero_call_samples` integer NOT NULL,
 	`status_counts` text NOT NULL,
+	`metrics` text,
 	PRIMARY KEY(`submission_id`, `split`),
 	FOREIGN KEY (`submission_id`) REFERENCES `submissions`(`id`) ON UPDATE no action ON DELETE cascade
 );
@@ -72,6 +73,7 @@ CREATE TABLE `samples` (
 	`step_count` integer NOT NULL,
 	`source_file` text NOT NULL,
 	`source_line` integer NOT NULL,
+	`metrics` text,
 	FOREIGN KEY (`submission_id`) REFERENCES `submissions`(`id`) ON UPDATE no action ON DELETE cascade,
 	FOREIGN KEY (`task_id`) REFERENCES `tasks`(`id`) ON UPDATE no action ON DELETE no action
 );
@@ -107,7 +109,11 @@ CREATE TABLE `submissions` (
 	`sample_count` integer NOT NULL,
 	`task_count` integer NOT NULL,
 	`runs` integer NOT NULL,
-	FOREIGN KEY (`benchmark_id`) REFERENCES `benchmarks`(`id`) ON UPDATE no action ON DELETE no action
+	`uploader_token_id` integer,
+	`moderation_reason` text,
+	`moderated_at` text,
+	FOREIGN KEY (`benchmark_id`) REFERENCES `benchmarks`(`id`) ON UPDATE no action ON DELETE no action,
+	FOREIGN KEY (`uploader_token_id`) REFERENCES `upload_tokens`(`id`) ON UPDATE no action ON DELETE no action
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `submissions_bundle_hash` ON `submissions` (`bundle_hash`);--> statement-breakpoint
@@ -124,7 +130,18 @@ CREATE TABLE `tasks` (
 	`tier` text,
 	`category` text,
 	`language` text,
+	`extra` text,
 	FOREIGN KEY (`benchmark_id`) REFERENCES `benchmarks`(`id`) ON UPDATE no action ON DELETE no action
 );
 --> statement-breakpoint
-CREATE UNIQUE INDEX `tasks_benchmark_key` ON `tasks` (`benchmark_id`,`benchmark_version`,`task_key`);
+CREATE UNIQUE INDEX `tasks_benchmark_key` ON `tasks` (`benchmark_id`,`benchmark_version`,`task_key`);--> statement-breakpoint
+CREATE TABLE `upload_tokens` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`team` text NOT NULL,
+	`token_hash` text NOT NULL,
+	`created_at` text NOT NULL,
+	`revoked_at` text,
+	`last_used_at` text
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `upload_tokens_hash` ON `upload_tokens` (`token_hash`);
