@@ -21,7 +21,8 @@ function zodDetails(file: string, line: number | null, error: z.ZodError, prefix
 
 // ---------------------------------------------------------------- task (widesearch.jsonl)
 
-const oneOrMany = <T extends z.ZodType>(item: T) => z.union([item.transform((v) => [v] as z.output<T>[]), z.array(item)]);
+/** A list, or one bare name taken as a list of one. */
+const oneOrMany = <T extends z.ZodType>(item: T) => z.preprocess((v) => (typeof v === "string" ? [v] : v), z.array(item));
 
 const pipelineEntrySchema = z
   .object({

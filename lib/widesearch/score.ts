@@ -153,7 +153,8 @@ function pick(columns: readonly string[], values: readonly string[], wanted: rea
   return Object.fromEntries(wanted.map((c) => [c, values[columns.indexOf(c)] ?? ""]));
 }
 
-function unscoredResult(
+/** A sample that could not be compared (no response, no table, columns ≠ required): all zeros, every gold row missing. */
+function invalidResult(
   status: Exclude<WideSearchStatus, "scored">,
   reason: string,
   evaluation: WideSearchEvaluation,
@@ -256,17 +257,20 @@ function prepare(responseText: string | null | undefined, task: WideSearchTaskFo
   const required = evaluation.required;
   const keys = evaluation.uniqueColumns;
   if (responseText === null || responseText === undefined || responseText.trim() === "") {
-    return unscoredResult("no_response", "the run produced no response", evaluation, gold, null, [], []);
+    return invalidResult("no_response", "the run produced no response", evaluation, gold, null, [], []);
   }
   const table = findResponseTable(responseText);
-  if (!table) return unscoredResult("no_table", "no markdown table in the response", evaluation, gold, null, [], []);
+  if (!table) return invalidResult("no_table", "no markdown table in the response", evaluation, gold, null, [], []);
 
   const { mapping, columnIndex, problems, warnings } = alignColumns(table.header, required);
+  // Differs: a row with more cells than the header makes pandas fail, and the official
+  // code then scores the whole sample 0 ("evaluator error"); we cut the extra cells and
+  // say so. Short rows are padded with empty cells (pandas pads them with NaN → "nan").
   for (const r of table.raggedRows) {
     warnings.push(`table row ${r.row + 1} has ${r.cells} cells, the header ${table.header.length}: ${r.cells < table.header.length ? "padded with empty cells" : "extra cells ignored"}`);
   }
   if (problems.length) {
-    return unscoredResult("column_mismatch", `columns ≠ required: ${problems.join("; ")}`, evaluation, gold, table, mapping, warnings);
+    return invalidResult("column_mismatch", `columns ≠ required: ${problems.join("; ")}`, evaluation, gold, table, mapping, warnings);
   }
 
   const predTable = table.rows.map((row) => required.map((c) => row[columnIndex.get(c)!]));
@@ -304,6 +308,8 @@ function prepare(responseText: string | null | undefined, task: WideSearchTaskFo
       }
       const checks = entry.metric.map((metric): MetricCheck => {
         if (metric === "llm_judge") {
+          // Differs: with no judge the official code still asks its LLM; here the cell stays
+          // "unscored" (counted 0 in the metrics, 1 in `upperBound`) until a judge is given.
           const check: MetricCheck = { metric, score: "unscored", why: "llm_judge: no judge configured" };
           const criterion = typeof entry.criterion === "string" ? entry.criterion : entry.criterion === null ? null : String(entry.criterion);
           const slot = judgeSlots.get(column) ?? { column, criterion, checks: [], items: [] };
@@ -377,6 +383,8 @@ function minBounds(scores: readonly CellScore[]): { lo: number; hi: number } {
   return { lo, hi };
 }
 
+// The official code returns 0 when P + R ≤ 1e-9; with cell scores in [0, 1] and finite
+// tables, P + R is either 0 or far above that, so the two agree.
 const f1 = (p: number, r: number) => (p + r === 0 ? 0 : (2 * p * r) / (p + r));
 
 function metricsFrom(tpRow: number, tpItem: number, predRows: number, goldRows: number, columns: number, tablesEqual: boolean): WideSearchMetrics {
