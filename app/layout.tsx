@@ -12,7 +12,7 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
     <html lang="en">
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
         <header className="border-b border-slate-200 bg-white">
-          <nav className="mx-auto flex max-w-7xl items-center gap-6 px-4 py-3" aria-label="Main">
+          <nav className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-1 px-4 py-3" aria-label="Main">
             <Link href="/" className="text-lg font-semibold tracking-tight text-indigo-700">
               Seekboard
             </Link>
@@ -21,6 +21,12 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
             </Link>
             <Link href="/b/mpw" className="text-sm text-slate-600 hover:text-slate-900">
               MPW-Bench
+            </Link>
+            <Link href="/b/widesearch" className="text-sm text-slate-600 hover:text-slate-900">
+              WideSearch
+            </Link>
+            <Link href="/submit" className="ml-auto text-sm font-medium text-indigo-700 hover:text-indigo-900">
+              Submit results
             </Link>
           </nav>
         </header>

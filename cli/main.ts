@@ -5,6 +5,8 @@
  *   analysis <kind> <submissionId>… [--bins N] [--k-cohort K] [--n-threshold T] [--k-trunc K] [--db FILE] --json
  *                                                             → the plot's data, as /api/analysis/<kind>
  *   seed-demo [--db FILE]                                     → {"submissions": n, …}
+ *   submit <bundle> --url URL [--token TOKEN] [--model M] [--agent A] [--setting S]
+ *                                                             → the server's answer, {"id", "status", …}
  * Output goes to stdout as JSON; failures exit non-zero with a message on stderr.
  */
 import { parseArgs } from "node:util";
@@ -12,9 +14,10 @@ import { resolve } from "node:path";
 import { dbPathFromEnv, openDb } from "../db/client";
 import { ingestBundle } from "../db/ingest";
 import { seedDemo } from "../db/seed-demo";
-import { BundleError } from "../lib/import/errors";
+import { BundleError, formatDetail } from "../lib/import/errors";
 import { SUBMISSION_STATUSES, type SubmissionStatus } from "../db/schema";
 import { metricsReport } from "./metrics-report";
+import { RemoteError, submitToRemote } from "./submit";
 import { analysisData } from "../db/queries/analysis";
 import { ANALYSIS_KINDS, analysisOptionsSchema, submissionIdsSchema, type AnalysisKind } from "../lib/url/analysis";
 
@@ -22,7 +25,9 @@ const USAGE = `usage:
   cli ingest <bundle> [--db FILE] [--status approved|pending]
   cli metrics <submissionId> [--db FILE] --json
   cli analysis fcr-pass1|delta-facts|truncated <submissionId>… [--bins N] [--k-cohort K] [--n-threshold T] [--k-trunc K] [--db FILE] --json
-  cli seed-demo [--db FILE]`;
+  cli seed-demo [--db FILE]
+  cli submit <bundle> --url URL [--token TOKEN] [--model M] [--agent A] [--setting S] [--benchmark B]
+      (the token may come from SEEKBOARD_TOKEN instead of --token)`;
 
 class UsageError extends Error {}
 
@@ -39,6 +44,12 @@ async function main(argv: string[]): Promise<unknown> {
       "k-cohort": { type: "string" },
       "n-threshold": { type: "string" },
       "k-trunc": { type: "string" },
+      url: { type: "string" },
+      token: { type: "string" },
+      model: { type: "string" },
+      agent: { type: "string" },
+      setting: { type: "string" },
+      benchmark: { type: "string" },
     },
   });
   const [command, ...rest] = positionals;
@@ -71,6 +82,14 @@ async function main(argv: string[]): Promise<unknown> {
       const db = openDb(dbPath);
       return analysisData(db, kind as AnalysisKind, parsedIds.data, options.data);
     }
+    case "submit": {
+      if (rest.length !== 1) throw new UsageError(`submit takes one bundle path\n${USAGE}`);
+      if (!values.url) throw new UsageError(`submit needs --url, the Seekboard site to upload to\n${USAGE}`);
+      const token = values.token ?? process.env.SEEKBOARD_TOKEN;
+      if (!token) throw new UsageError(`submit needs an upload token: --token or SEEKBOARD_TOKEN\n${USAGE}`);
+      const { model, agent, setting, benchmark } = values;
+      return submitToRemote({ bundle: resolve(rest[0]), url: values.url, token, fields: { benchmark, model, agent, setting } });
+    }
     case "seed-demo": {
       const db = openDb(dbPath);
       return seedDemo(db);
@@ -93,6 +112,9 @@ main(process.argv.slice(2)).then(
     if (error instanceof BundleError) {
       process.stderr.write(`invalid bundle:\n${error.message}\n`);
       process.exitCode = 2;
+    } else if (error instanceof RemoteError) {
+      process.stderr.write(`${error.message}\n${(error.errors ?? []).map((detail) => `${formatDetail(detail)}\n`).join("")}`);
+      process.exitCode = error.errors ? 2 : 1;
     } else if (error instanceof UsageError) {
       process.stderr.write(`${error.message}\n`);
       process.exitCode = 64;

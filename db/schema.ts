@@ -71,6 +71,8 @@ export const submissions = sqliteTable(
     uploaderTokenId: integer("uploader_token_id").references(() => uploadTokens.id),
     moderationReason: text("moderation_reason"),
     moderatedAt: text("moderated_at"),
+    /** What the importer noticed without rejecting the bundle (e.g. a producer's summary it could not reproduce). */
+    importNotes: text("import_notes", { mode: "json" }).$type<Record<string, unknown>>(),
   },
   (t) => [uniqueIndex("submissions_bundle_hash").on(t.bundleHash), index("submissions_board").on(t.benchmarkId, t.status, t.setting)],
 );
@@ -121,6 +123,8 @@ export const samples = sqliteTable(
     sourceLine: integer("source_line").notNull(),
     /** Benchmark-specific per-sample metrics beyond the MPW columns (e.g. WideSearch row/item P/R/F1). */
     metrics: text({ mode: "json" }).$type<Record<string, unknown>>(),
+    /** Large per-sample detail read only on the sample's own page (e.g. a WideSearch cell-by-cell diff). */
+    detail: text({ mode: "json" }).$type<Record<string, unknown>>(),
   },
   (t) => [
     uniqueIndex("samples_submission_task_run").on(t.submissionId, t.taskKey, t.run),

@@ -3,12 +3,13 @@
  * settings, written as real bundles and loaded through the normal importer, plus the
  * three real MPW tasks kept in `demo/mpw/`.
  */
-import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from "node:fs";
+import { closeSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { MPW_DEMO_MODELS } from "../lib/demo/mpw-models";
 import { generateMpwRecord, type DemoTaskInput } from "../lib/demo/mpw-records";
 import { generateMpwTask } from "../lib/demo/mpw-tasks";
+import { DEMO_WIDESEARCH_AGENTS, DEMO_WIDESEARCH_TASKS, DEMO_WIDESEARCH_TRIALS, demoGoldCsv, demoResponse, demoTaskLine } from "../lib/demo/widesearch";
 import { MPW_SETTINGS } from "../lib/import/manifest";
 import { parseMpwTaskRecord } from "../lib/import/mpw";
 import type { Db } from "./client";
@@ -73,11 +74,70 @@ export function writeDemoBundles(root: string, taskCount = DEFAULT_DEMO_TASKS, o
   return bundles;
 }
 
+const REAL_WIDESEARCH = join(process.cwd(), "demo", "widesearch", "real");
+
+/** Each model folder of the real WideSearch results (one holding `eval/`), as a results-only bundle. */
+export function writeRealWideSearchBundles(root: string): DemoBundle[] {
+  const bundles: DemoBundle[] = [];
+  const visit = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (!entry.isDirectory()) continue;
+      const modelDir = join(dir, entry.name);
+      const evalDir = join(modelDir, "eval");
+      if (!existsSync(evalDir)) {
+        visit(modelDir);
+        continue;
+      }
+      const runs = readdirSync(evalDir).filter((f) => f.endsWith(".csv")).sort();
+      const target = join(root, `widesearch-${entry.name}`);
+      mkdirSync(target, { recursive: true });
+      for (const file of readdirSync(evalDir)) copyFileSync(join(evalDir, file), join(target, file));
+      const manifest = {
+        benchmark: "widesearch",
+        model: entry.name,
+        agent: "single agent (widesearch_exp)",
+        setting: "single-agent",
+        evaluations: runs,
+        summaries: runs.map((run) => run.replace(/\.csv$/, "_summary.json")),
+      };
+      writeFileSync(join(target, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+      bundles.push({ dir: target, model: entry.name, setting: "single-agent" });
+    }
+  };
+  visit(REAL_WIDESEARCH);
+  return bundles.sort((a, b) => a.model.localeCompare(b.model));
+}
+
+/** The synthetic native WideSearch bundles (tasks, gold CSVs, responses): one per demo agent. */
+export function writeSyntheticWideSearchBundles(root: string): DemoBundle[] {
+  return DEMO_WIDESEARCH_AGENTS.map((agent, i) => {
+    const dir = join(root, `widesearch-synthetic-${i}`);
+    mkdirSync(join(dir, "gold"), { recursive: true });
+    writeFileSync(join(dir, "widesearch.jsonl"), `${DEMO_WIDESEARCH_TASKS.map(demoTaskLine).join("\n")}\n`);
+    for (const task of DEMO_WIDESEARCH_TASKS) writeFileSync(join(dir, "gold", `${task.instanceId}.csv`), demoGoldCsv(task));
+    const results: string[] = [];
+    for (const task of DEMO_WIDESEARCH_TASKS) {
+      for (let trial = 0; trial < DEMO_WIDESEARCH_TRIALS; trial++) {
+        const name = `demo_${task.instanceId}_${trial}_response.jsonl`;
+        writeFileSync(join(dir, name), `${JSON.stringify(demoResponse(task, agent, trial))}\n`);
+        results.push(name);
+      }
+    }
+    const manifest = { benchmark: "widesearch", model: agent.model, agent: "synthetic demo", setting: "single-agent", tasks: "widesearch.jsonl", gold: "gold", results };
+    writeFileSync(join(dir, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+    return { dir, model: agent.model, setting: "single-agent" };
+  });
+}
+
 export function seedDemo(db: Db, taskCount = DEFAULT_DEMO_TASKS) {
   const started = performance.now();
   const root = mkdtempSync(join(tmpdir(), "seekboard-demo-"));
   try {
-    const bundles = writeDemoBundles(root, taskCount);
+    const bundles = [
+      ...writeDemoBundles(root, taskCount),
+      ...writeRealWideSearchBundles(join(root, "widesearch")),
+      ...writeSyntheticWideSearchBundles(join(root, "widesearch-synthetic")),
+    ];
     let samples = 0;
     const ids: number[] = [];
     bundles.forEach((bundle, i) => {

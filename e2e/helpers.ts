@@ -1,8 +1,11 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 
-/** Where key-state screenshots go; the directory is gitignored and kept as a CI artifact. */
-export function shot(name: string): { path: string; fullPage: true } {
-  return { path: `e2e/screenshots/${name}.png`, fullPage: true };
+/**
+ * Where key-state screenshots go; the directory is gitignored and kept as a CI artifact.
+ * CSS transitions are finished first (the chart's error bars grow in over 400 ms).
+ */
+export function shot(name: string): { path: string; fullPage: true; animations: "disabled" } {
+  return { path: `e2e/screenshots/${name}.png`, fullPage: true, animations: "disabled" };
 }
 
 /**

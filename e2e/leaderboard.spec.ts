@@ -134,12 +134,12 @@ test.describe("leaderboard", () => {
     await expect(tierPill(page, "easy")).toHaveAttribute("aria-current", "page");
     await expect.poll(async () => (await leaderboardColumn(page, LEADERBOARD_CELL.n)).map(Number)).not.toEqual(nHard);
     const nEasy = (await leaderboardColumn(page, LEADERBOARD_CELL.n)).map(Number);
-    const nMedium = await (async () => {
-      await tierPill(page, "medium").click();
-      await expect(page).toHaveURL(/[?&]tier=medium(&|$)/);
-      await expect(tierPill(page, "medium")).toHaveAttribute("aria-current", "page");
-      return (await leaderboardColumn(page, LEADERBOARD_CELL.n)).map(Number);
-    })();
+
+    await tierPill(page, "medium").click();
+    await expect(page).toHaveURL(/[?&]tier=medium(&|$)/);
+    await expect(tierPill(page, "medium")).toHaveAttribute("aria-current", "page");
+    await expect.poll(async () => (await leaderboardColumn(page, LEADERBOARD_CELL.n)).map(Number)).not.toEqual(nEasy);
+    const nMedium = (await leaderboardColumn(page, LEADERBOARD_CELL.n)).map(Number);
     // The three tiers partition the 240 tasks.
     expect(nEasy[0] + nMedium[0] + nHard[0]).toBe(240);
   });

@@ -55,6 +55,19 @@ test.describe("direct loads", () => {
     expect(errors).toEqual([]);
   });
 
+  test("/b/mpw/analysis", async ({ page }) => {
+    const errors = await load(page, "/b/mpw/analysis");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("MPW-Bench diagnostics");
+    await expect(page.getByTestId("analysis-controls")).toBeVisible();
+    // Reached from the leaderboard too.
+    await page.getByRole("link", { name: "MPW-Bench leaderboard" }).click();
+    await expect(page).toHaveURL(/\/b\/mpw$/);
+    await page.getByTestId("analysis-link").click();
+    await expect(page).toHaveURL(/\/b\/mpw\/analysis$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("MPW-Bench diagnostics");
+    expect(errors).toEqual([]);
+  });
+
   test("/s/[id]", async ({ page }) => {
     const errors = await load(page, `/s/${ids.c}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("MindWatcher 32B");
@@ -75,10 +88,10 @@ test.describe("direct loads", () => {
   });
 
   test("/s/[id] with filters and a page in the URL", async ({ page }) => {
-    const errors = await load(page, `/s/${ids.c}?verdict=incorrect&tier=hard&fcrMin=0&fcrMax=0.6&page=2#samples`);
+    const errors = await load(page, `/s/${ids.c}?verdict=incorrect&fcrMin=0&fcrMax=0.6&page=2#samples`);
     const form = page.getByTestId("sample-filters");
     await expect(form.locator("select[name=verdict]")).toHaveValue("incorrect");
-    await expect(form.locator("select[name=tier]")).toHaveValue("hard");
+    await expect(form.locator("select[name=tier]")).toHaveValue("all");
     await expect(form.locator("input[name=fcrMin]")).toHaveValue("0");
     await expect(form.locator("input[name=fcrMax]")).toHaveValue("0.6");
     await expect(page.getByTestId("sample-count")).toContainText("page 2 of");
@@ -86,6 +99,8 @@ test.describe("direct loads", () => {
     const correct = await page.getByTestId("sample-row").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-correct")));
     expect(correct.length).toBeGreaterThan(0);
     expect(new Set(correct)).toEqual(new Set(["0"]));
+    const fcr = await page.getByTestId("sample-row").evaluateAll((rows) => rows.map((r) => Number(r.getAttribute("data-fcr"))));
+    for (const v of fcr) expect(v).toBeLessThanOrEqual(0.6);
     expect(errors).toEqual([]);
   });
 
@@ -130,6 +145,7 @@ test.describe("not found", () => {
   for (const url of [
     "/s/999999",
     "/b/nope",
+    "/b/nope/analysis",
     "/s/1/t/nope",
     "/s/abc",
     "/s/999999/t/0",

@@ -7,6 +7,8 @@ import { AnswerStepView, OtherStepView, ThoughtStepView, ToolCallStepView, ToolR
 type StepRow = typeof stepsTable.$inferSelect;
 
 interface StepContext {
+  /** False for benchmarks without a per-call hit log: calls get no hit/miss badge. */
+  hitLogged: boolean;
   hitLog: Map<number, HitLogRow>;
   atomicFacts: Record<string, string>;
   firstCoveredAt: Record<string, number | null>;
@@ -18,7 +20,12 @@ function StepView({ step, context }: { step: Step; context: StepContext }) {
     case "thought":
       return <ThoughtStepView step={step} />;
     case "tool_call":
-      return <ToolCallStepView step={step} outcome={callOutcome(context.hitLog.get(step.callIndex), step.callIndex, context.atomicFacts, context.firstCoveredAt)} />;
+      return (
+        <ToolCallStepView
+          step={step}
+          outcome={context.hitLogged ? callOutcome(context.hitLog.get(step.callIndex), step.callIndex, context.atomicFacts, context.firstCoveredAt) : { kind: "none" }}
+        />
+      );
     case "tool_result":
       return <ToolResultStepView step={step} />;
     case "answer":
@@ -32,11 +39,23 @@ function StepView({ step, context }: { step: Step; context: StepContext }) {
   }
 }
 
-export function StepList({ steps, hitLog, atomicFacts, firstCoveredAt }: { steps: StepRow[]; hitLog: HitLogRow[]; atomicFacts: Record<string, string>; firstCoveredAt: Record<string, number | null> }) {
+export function StepList({
+  steps,
+  hitLog,
+  atomicFacts,
+  firstCoveredAt,
+  hitLogged = true,
+}: {
+  steps: StepRow[];
+  hitLog: HitLogRow[];
+  atomicFacts: Record<string, string>;
+  firstCoveredAt: Record<string, number | null>;
+  hitLogged?: boolean;
+}) {
   if (steps.length === 0) {
     return <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-600">This sample has no recorded messages.</p>;
   }
-  const context: StepContext = { hitLog: new Map(hitLog.map((h) => [h.callIndex, h])), atomicFacts, firstCoveredAt };
+  const context: StepContext = { hitLogged, hitLog: new Map(hitLog.map((h) => [h.callIndex, h])), atomicFacts, firstCoveredAt };
   return (
     <ol className="space-y-2" data-testid="steps" data-count={steps.length}>
       {steps.map((row) => (

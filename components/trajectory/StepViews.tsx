@@ -37,6 +37,8 @@ export function ThoughtStepView({ step }: { step: ThoughtStep }) {
 
 function OutcomeBadges({ outcome }: { outcome: CallOutcome }) {
   switch (outcome.kind) {
+    case "none":
+      return null;
     case "unlogged":
       return <Badge tone="slate">no hit log</Badge>;
     case "miss":

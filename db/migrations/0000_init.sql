@@ -74,6 +74,7 @@ CREATE TABLE `samples` (
 	`source_file` text NOT NULL,
 	`source_line` integer NOT NULL,
 	`metrics` text,
+	`detail` text,
 	FOREIGN KEY (`submission_id`) REFERENCES `submissions`(`id`) ON UPDATE no action ON DELETE cascade,
 	FOREIGN KEY (`task_id`) REFERENCES `tasks`(`id`) ON UPDATE no action ON DELETE no action
 );
@@ -112,6 +113,7 @@ CREATE TABLE `submissions` (
 	`uploader_token_id` integer,
 	`moderation_reason` text,
 	`moderated_at` text,
+	`import_notes` text,
 	FOREIGN KEY (`benchmark_id`) REFERENCES `benchmarks`(`id`) ON UPDATE no action ON DELETE no action,
 	FOREIGN KEY (`uploader_token_id`) REFERENCES `upload_tokens`(`id`) ON UPDATE no action ON DELETE no action
 );

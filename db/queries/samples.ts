@@ -22,6 +22,8 @@ export interface SampleListRow {
   factCount: number;
   factsCovered: number;
   malformedSteps: number;
+  /** Benchmark-specific figures (WideSearch P/R/F1); null for MPW. */
+  metrics: Record<string, unknown> | null;
 }
 
 /** `%`, `_` and the escape character itself taken literally inside LIKE. */
@@ -76,6 +78,7 @@ export function listSamples(db: Db, submissionId: number, filters: SampleFilters
       factCount: samples.factCount,
       factsCovered: samples.factsCovered,
       malformedSteps: samples.malformedSteps,
+      metrics: samples.metrics,
     })
     .from(samples)
     .innerJoin(tasks, eq(tasks.id, samples.taskId))

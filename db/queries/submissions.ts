@@ -47,3 +47,13 @@ export function listSampleMetrics(db: Db, submissionId: number) {
     .orderBy(asc(samples.id))
     .all();
 }
+
+/** WideSearch samples' stored figures, in import order. */
+export function listWideSearchSampleMetrics(db: Db, submissionId: number) {
+  return db
+    .select({ taskKey: samples.taskKey, run: samples.run, status: samples.status, metrics: samples.metrics })
+    .from(samples)
+    .where(eq(samples.submissionId, submissionId))
+    .orderBy(asc(samples.id))
+    .all();
+}

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { closeSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, openSync, readSync, readdirSync, rmSync, statSync } from "node:fs";
+import { closeSync, createReadStream, createWriteStream, existsSync, mkdirSync, mkdtempSync, openSync, readSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, isAbsolute, join, normalize, relative, resolve, sep } from "node:path";
 import { pipeline } from "node:stream/promises";
@@ -10,6 +10,7 @@ import { BundleError } from "./errors";
 export interface BundleLimits {
   /** Total bytes an archive may expand to. */
   maxUnpackedBytes: number;
+  /** Entries (files and folders) an archive may hold. */
   maxFiles: number;
 }
 
@@ -74,9 +75,10 @@ class Budget {
   private bytes = 0;
   private files = 0;
   constructor(private readonly limits: BundleLimits) {}
-  file(name: string): void {
+  /** Folders count too: a million empty folders are as much a bomb as a million files. */
+  entry(name: string): void {
     this.files += 1;
-    if (this.files > this.limits.maxFiles) throw BundleError.at(name, null, null, `archive holds more than ${this.limits.maxFiles} files`);
+    if (this.files > this.limits.maxFiles) throw BundleError.at(name, null, null, `archive holds more than ${this.limits.maxFiles} files and folders`);
   }
   add(name: string, count: number): void {
     this.bytes += count;
@@ -100,12 +102,12 @@ function unzip(path: string, target: string, limits: BundleLimits): Promise<void
       zip.on("entry", (entry: yauzl.Entry) => {
         try {
           const full = safeEntryPath(target, entry.fileName);
+          budget.entry(entry.fileName);
           if (entry.fileName.endsWith("/")) {
             mkdirSync(full, { recursive: true });
             zip.readEntry();
             return;
           }
-          budget.file(entry.fileName);
           budget.add(entry.fileName, entry.uncompressedSize);
           mkdirSync(dirname(full), { recursive: true });
           zip.openReadStream(entry, (streamError, stream) => {
@@ -121,12 +123,13 @@ function unzip(path: string, target: string, limits: BundleLimits): Promise<void
   });
 }
 
-async function untar(path: string, target: string, limits: BundleLimits): Promise<void> {
+/** Extracts a .tar.gz, aborting at the first refused entry rather than decompressing the rest of a bomb. */
+function untar(path: string, target: string, limits: BundleLimits): Promise<void> {
   const budget = new Budget(limits);
   let refused: unknown = null;
-  await tar
-    .x({
-      file: path,
+  return new Promise((resolvePromise, reject) => {
+    const input = createReadStream(path);
+    const unpack = tar.x({
       cwd: target,
       strict: true,
       filter: (entryPath, entry) => {
@@ -135,21 +138,26 @@ async function untar(path: string, target: string, limits: BundleLimits): Promis
           safeEntryPath(target, entryPath);
           const type = "type" in entry ? entry.type : "File";
           if (type === "SymbolicLink" || type === "Link") throw BundleError.at(entryPath, null, null, "links are not allowed in a bundle");
-          if (type === "File" || type === "OldFile") {
-            budget.file(entryPath);
-            budget.add(entryPath, entry.size ?? 0);
-          }
+          budget.entry(entryPath);
+          if (type === "File" || type === "OldFile") budget.add(entryPath, entry.size ?? 0);
           return true;
         } catch (error) {
           refused = error;
+          input.destroy();
+          unpack.abort(error as Error);
           return false;
         }
       },
-    })
-    .catch((error: Error) => {
-      throw refused ?? BundleError.at(path, null, null, `not a readable .tar.gz: ${error.message}`);
     });
-  if (refused) throw refused;
+    const fail = (error: Error) => {
+      input.destroy();
+      reject(refused ?? BundleError.at(path, null, null, `not a readable .tar.gz: ${error.message}`));
+    };
+    input.on("error", fail);
+    unpack.on("error", fail);
+    unpack.on("close", () => (refused ? reject(refused) : resolvePromise()));
+    input.pipe(unpack);
+  });
 }
 
 /** A file named in the manifest, resolved inside the bundle. */
@@ -158,6 +166,15 @@ export function bundleFile(root: string, name: string, field: string): string {
   const inside = relative(root, full);
   if (inside.startsWith("..") || isAbsolute(inside)) throw BundleError.at("manifest.json", null, field, `${name} is outside the bundle`);
   if (!existsSync(full) || !statSync(full).isFile()) throw BundleError.at("manifest.json", null, field, `${name} is not in the bundle`);
+  return full;
+}
+
+/** A folder named in the manifest, resolved inside the bundle. */
+export function bundleDir(root: string, name: string, field: string): string {
+  const full = resolve(root, name);
+  const inside = relative(root, full);
+  if (inside.startsWith("..") || isAbsolute(inside)) throw BundleError.at("manifest.json", null, field, `${name} is outside the bundle`);
+  if (!existsSync(full) || !statSync(full).isDirectory()) throw BundleError.at("manifest.json", null, field, `${name} is not a folder in the bundle`);
   return full;
 }
 

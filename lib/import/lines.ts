@@ -1,8 +1,9 @@
 import { closeSync, openSync, readSync } from "node:fs";
 import { BundleError } from "./errors";
+import { jsonNestedDeeperThan, MAX_JSON_DEPTH } from "./json-depth";
 
 const CHUNK_BYTES = 1 << 20;
-/** A single JSONL record larger than this is refused rather than buffered. */
+/** A single JSONL record larger than this (by default) is refused rather than buffered. */
 export const MAX_LINE_BYTES = 64 << 20;
 
 /**
@@ -10,15 +11,22 @@ export const MAX_LINE_BYTES = 64 << 20;
  * synchronously so memory stays flat whatever the file size, and so an import can
  * run inside one synchronous SQLite transaction.
  */
-export function forEachLineSync(path: string, displayName: string, onLine: (line: string, lineNumber: number) => void): number {
+export function forEachLineSync(
+  path: string,
+  displayName: string,
+  onLine: (line: string, lineNumber: number) => void,
+  maxLineBytes: number = MAX_LINE_BYTES,
+): number {
   const fd = openSync(path, "r");
   const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
   const decoder = new TextDecoder("utf-8", { fatal: true });
   let pending: Buffer[] = [];
   let pendingBytes = 0;
   let lineNumber = 0;
+  const tooLong = (line: number) => BundleError.at(displayName, line, null, `line longer than ${maxLineBytes} bytes`);
   const emit = (bytes: Buffer) => {
     lineNumber += 1;
+    if (bytes.length > maxLineBytes) throw tooLong(lineNumber);
     let text: string;
     try {
       text = decoder.decode(bytes);
@@ -48,9 +56,7 @@ export function forEachLineSync(path: string, displayName: string, onLine: (line
       if (start < read) {
         pending.push(Buffer.from(buffer.subarray(start, read)));
         pendingBytes += read - start;
-        if (pendingBytes > MAX_LINE_BYTES) {
-          throw BundleError.at(displayName, lineNumber + 1, null, `line longer than ${MAX_LINE_BYTES} bytes`);
-        }
+        if (pendingBytes > maxLineBytes) throw tooLong(lineNumber + 1);
       }
     }
     if (pending.length) emit(Buffer.concat(pending));
@@ -60,8 +66,9 @@ export function forEachLineSync(path: string, displayName: string, onLine: (line
   return lineNumber;
 }
 
-/** JSON.parse with the bundle's file and line in the error. */
+/** JSON.parse with the bundle's file and line in the error; refuses records nested too deep to validate safely. */
 export function parseJsonLine(line: string, file: string, lineNumber: number): unknown {
+  if (jsonNestedDeeperThan(line)) throw BundleError.at(file, lineNumber, null, `JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
   try {
     return JSON.parse(line);
   } catch (error) {

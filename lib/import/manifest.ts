@@ -1,7 +1,8 @@
-import { readFileSync, statSync } from "node:fs";
+import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { BundleError, detailsFromZod } from "./errors";
+import { jsonNestedDeeperThan, MAX_JSON_DEPTH } from "./json-depth";
 
 export const MPW_SETTINGS = ["A", "B-guidance", "B-fewshot", "C"] as const;
 export type MpwSetting = (typeof MPW_SETTINGS)[number];
@@ -20,22 +21,67 @@ export const mpwManifestSchema = z.object({
 
 export type MpwManifest = z.infer<typeof mpwManifestSchema>;
 
+/**
+ * WideSearch: either native files (tasks, a folder of gold CSVs, response files: the
+ * tables are scored here) or results only (the producer's per-run evaluation CSVs,
+ * optionally with each run's summary JSON to check against).
+ */
+export const wideSearchManifestSchema = z
+  .object({
+    benchmark: z.literal("widesearch"),
+    model: z.string().trim().min(1, "model is required"),
+    setting: z.string().trim().min(1).default("single-agent"),
+    agent: z.string().trim().min(1).optional(),
+    benchmarkVersion: z.string().trim().min(1).default("v1"),
+    tasks: relativeFile.optional(),
+    gold: relativeFile.optional(),
+    results: z.array(relativeFile).min(1).optional(),
+    evaluations: z.array(relativeFile).min(1).optional(),
+    summaries: z.array(relativeFile).optional(),
+  })
+  .superRefine((m, ctx) => {
+    const native = m.tasks !== undefined || m.gold !== undefined || m.results !== undefined;
+    if (native && m.evaluations) ctx.addIssue({ code: "custom", path: ["evaluations"], message: "give either native files (tasks, gold, results) or evaluations, not both" });
+    if (!native && !m.evaluations) ctx.addIssue({ code: "custom", path: ["results"], message: "give native files (tasks, gold, results) or evaluations" });
+    if (native) {
+      for (const key of ["tasks", "gold", "results"] as const) {
+        if (m[key] === undefined) ctx.addIssue({ code: "custom", path: [key], message: `${key} is required with native WideSearch files` });
+      }
+    }
+    if (m.summaries && (!m.evaluations || m.summaries.length !== m.evaluations.length)) {
+      ctx.addIssue({ code: "custom", path: ["summaries"], message: "summaries pair one to one with evaluations" });
+    }
+  });
+
+export type WideSearchManifest = z.infer<typeof wideSearchManifestSchema>;
+
 /** Benchmarks whose bundles this build can import. */
-export const MANIFEST_SCHEMAS = { mpw: mpwManifestSchema } as const;
+export const MANIFEST_SCHEMAS = { mpw: mpwManifestSchema, widesearch: wideSearchManifestSchema } as const;
 export type ImportableBenchmark = keyof typeof MANIFEST_SCHEMAS;
-export type Manifest = MpwManifest;
+export type Manifest = MpwManifest | WideSearchManifest;
 
 const MAX_MANIFEST_BYTES = 1 << 20;
 
-export function readManifest(root: string): Manifest {
+/** manifest.json as plain JSON: strict UTF-8, bounded size and depth. */
+function readManifestJson(root: string): unknown {
   const path = join(root, "manifest.json");
   if (statSync(path).size > MAX_MANIFEST_BYTES) throw BundleError.at("manifest.json", null, null, "manifest.json is larger than 1 MiB");
-  let raw: unknown;
+  let text: string;
   try {
-    raw = JSON.parse(readFileSync(path, "utf8"));
+    text = new TextDecoder("utf-8", { fatal: true }).decode(readFileSync(path));
+  } catch {
+    throw BundleError.at("manifest.json", null, null, "not valid UTF-8");
+  }
+  if (jsonNestedDeeperThan(text)) throw BundleError.at("manifest.json", null, null, `JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
+  try {
+    return JSON.parse(text);
   } catch (error) {
     throw BundleError.at("manifest.json", null, null, `invalid JSON: ${(error as Error).message}`);
   }
+}
+
+export function readManifest(root: string): Manifest {
+  const raw = readManifestJson(root);
   const benchmark = z.object({ benchmark: z.string() }).safeParse(raw);
   if (!benchmark.success) throw new BundleError(detailsFromZod("manifest.json", null, benchmark.error));
   const name = benchmark.data.benchmark;
@@ -45,4 +91,31 @@ export function readManifest(root: string): Manifest {
   const parsed = MANIFEST_SCHEMAS[name as ImportableBenchmark].safeParse(raw);
   if (!parsed.success) throw new BundleError(detailsFromZod("manifest.json", null, parsed.error));
   return parsed.data;
+}
+
+/** Manifest fields an uploader may set or correct beside the bundle (the upload form's fields). */
+export interface ManifestOverrides {
+  benchmark?: string;
+  model?: string;
+  agent?: string;
+  setting?: string;
+}
+
+/**
+ * Writes the overrides into an unpacked bundle's manifest.json, only when one differs
+ * from what the manifest says: an upload that changes nothing keeps the bundle's
+ * content hash, so it is still recognised as a duplicate of the same bundle ingested
+ * another way. The result is validated later, as any manifest.
+ */
+export function applyManifestOverrides(root: string, overrides: ManifestOverrides): void {
+  const raw = readManifestJson(root);
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return;
+  const manifest = raw as Record<string, unknown>;
+  let changed = false;
+  for (const [key, value] of Object.entries(overrides)) {
+    if (value === undefined || manifest[key] === value) continue;
+    manifest[key] = value;
+    changed = true;
+  }
+  if (changed) writeFileSync(join(root, "manifest.json"), JSON.stringify(manifest, null, 2));
 }

@@ -21,7 +21,9 @@ export function factCoverage(atomicFacts: Record<string, string>, firstCoveredAt
 export type CallOutcome =
   | { kind: "hit"; keys: { key: string; inFactSet: boolean; firstCover: boolean }[]; compound: boolean }
   | { kind: "miss"; compound: boolean }
-  | { kind: "unlogged" };
+  | { kind: "unlogged" }
+  /** The benchmark keeps no per-call hit log (e.g. WideSearch). */
+  | { kind: "none" };
 
 /** What the PEM said of call k: hit (with the fact it matched), miss, or no hit log at all. */
 export function callOutcome(

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { connection } from "next/server";
+import { currentViewer } from "@/app/_server/auth";
 import { TierChart } from "@/components/charts/TierChart";
 import { BreakdownTable } from "@/components/submission/BreakdownTable";
 import { SampleFilterForm } from "@/components/submission/SampleFilterForm";
@@ -11,7 +12,9 @@ import { CountWithCi, RateWithCi } from "@/components/ui/Metric";
 import { getDb } from "@/db/client";
 import { listSamples, sampleFacets } from "@/db/queries/samples";
 import { getAggregates, getSubmission } from "@/db/queries/submissions";
+import { canViewSubmission } from "@/lib/auth/visibility";
 import { parseSampleFilters } from "@/lib/url/samples";
+import { WideSearchSubmission } from "./_views/WideSearchSubmission";
 import type { RawSearchParams } from "@/lib/url/search-params";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<RawSearchParams> };
@@ -24,7 +27,7 @@ function submissionId(raw: string): number {
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   await connection();
   const submission = getSubmission(getDb(), submissionId((await params).id));
-  return { title: submission ? `${submission.model} · ${submission.setting}` : "Submission" };
+  return { title: submission && canViewSubmission(submission, await currentViewer()) ? `${submission.model} · ${submission.setting}` : "Submission" };
 }
 
 export default async function SubmissionPage({ params, searchParams }: Props) {
@@ -32,8 +35,9 @@ export default async function SubmissionPage({ params, searchParams }: Props) {
   const id = submissionId((await params).id);
   const db = getDb();
   const submission = getSubmission(db, id);
-  if (!submission || submission.status === "rejected") notFound();
+  if (!submission || !canViewSubmission(submission, await currentViewer())) notFound();
   const filters = parseSampleFilters(await searchParams);
+  if (submission.benchmarkId === "widesearch") return <WideSearchSubmission submission={submission} filters={filters} />;
   const aggregates = getAggregates(db, id);
   const overall = aggregates.find((a) => a.split === "overall");
   if (!overall) throw new Error(`submission ${id} has no aggregates`);

@@ -1,6 +1,8 @@
 import { connection, NextResponse } from "next/server";
+import { viewerOfRequest } from "@/app/_server/auth";
 import { getDb } from "@/db/client";
 import { analysisData, UnknownSubmissionError } from "@/db/queries/analysis";
+import { hiddenSubmissionIds } from "@/db/queries/visibility";
 import { toCsv } from "@/lib/export/csv";
 import { ANALYSIS_KINDS, analysisOptionsSchema, submissionIdsSchema, type AnalysisKind } from "@/lib/url/analysis";
 
@@ -29,6 +31,8 @@ export async function GET(request: Request, { params }: { params: Promise<{ kind
     const issue = options.error.issues[0];
     return badRequest(`${issue.path.join(".")}: ${issue.message}`);
   }
+  const hidden = hiddenSubmissionIds(getDb(), ids.data, viewerOfRequest(request));
+  if (hidden.length) return badRequest(new UnknownSubmissionError(hidden).message, 404);
   let data;
   try {
     data = analysisData(getDb(), kind as AnalysisKind, ids.data, options.data);

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { connection } from "next/server";
+import { currentViewer } from "@/app/_server/auth";
 import { trajectoryHref } from "@/components/submission/SampleTable";
 import { FactsPanel } from "@/components/trajectory/FactsPanel";
 import { StepList } from "@/components/trajectory/StepList";
@@ -10,9 +11,11 @@ import { ExpandableText } from "@/components/trajectory/ExpandableText";
 import { Badge, StatusBadge, VerdictBadge } from "@/components/ui/Badge";
 import { getDb } from "@/db/client";
 import { getTrajectory, neighbourFailedSample } from "@/db/queries/trajectory";
+import { canViewSubmission } from "@/lib/auth/visibility";
 import { percent } from "@/lib/format";
 import { factCoverage } from "@/lib/trajectory/view";
 import { first, type RawSearchParams } from "@/lib/url/search-params";
+import { WideSearchSample } from "./_views/WideSearchSample";
 
 type Props = { params: Promise<{ id: string; task: string }>; searchParams: Promise<RawSearchParams> };
 
@@ -36,7 +39,8 @@ export default async function TrajectoryPage({ params, searchParams }: Props) {
   const submissionId = Number(id);
   const taskKey = decodeURIComponent(task);
   const trajectory = getTrajectory(db, submissionId, taskKey, Number(runParam));
-  if (!trajectory || trajectory.submission.status === "rejected") notFound();
+  if (!trajectory || !canViewSubmission(trajectory.submission, await currentViewer())) notFound();
+  if (trajectory.submission.benchmarkId === "widesearch") return <WideSearchSample trajectory={trajectory} />;
   const { submission, sample, steps, hitLog, runs } = trajectory;
   const facts = factCoverage(trajectory.task.atomicFacts, sample.firstCoveredAt);
   const next = neighbourFailedSample(db, submissionId, sample.id, "next");

@@ -1,0 +1,145 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { connection } from "next/server";
+import { adminToken, isAdminSession } from "@/app/_server/auth";
+import { AdminLoginForm } from "@/components/admin/AdminLoginForm";
+import { IssueTokenForm } from "@/components/admin/IssueTokenForm";
+import { ModerationControls } from "@/components/admin/ModerationControls";
+import { RevokeTokenButton } from "@/components/admin/RevokeTokenButton";
+import { Badge } from "@/components/ui/Badge";
+import { RateWithCi } from "@/components/ui/Metric";
+import { getDb } from "@/db/client";
+import { listModerationQueue, listRecentDecisions, type SubmissionPreview } from "@/db/queries/moderation";
+import { listUploadTokens } from "@/db/queries/upload-tokens";
+import { logout } from "./actions";
+
+export const metadata: Metadata = { title: "Admin", robots: { index: false, follow: false } };
+
+const RECENT_DECISIONS = 20;
+
+export default async function AdminPage() {
+  await connection();
+  if (adminToken() === null) {
+    return (
+      <div className="rounded-lg border border-slate-200 bg-white p-6" data-testid="admin-disabled">
+        <h1 className="text-lg font-semibold">Admin is disabled</h1>
+        <p className="mt-2 text-sm text-slate-600">
+          Set <code className="font-mono">SEEKBOARD_ADMIN_TOKEN</code> in the server&apos;s environment to moderate submissions and issue upload tokens.
+        </p>
+      </div>
+    );
+  }
+  if (!(await isAdminSession())) return <AdminLoginForm />;
+
+  const db = getDb();
+  const queue = listModerationQueue(db);
+  const decisions = listRecentDecisions(db, RECENT_DECISIONS);
+  const tokens = listUploadTokens(db);
+  return (
+    <div className="space-y-8">
+      <div className="flex items-baseline justify-between">
+        <h1 className="text-2xl font-semibold tracking-tight">Admin</h1>
+        <form action={logout}>
+          <button type="submit" className="text-sm text-slate-600 hover:underline">
+            Log out
+          </button>
+        </form>
+      </div>
+
+      <section className="space-y-2">
+        <h2 className="text-lg font-semibold">Moderation queue ({queue.length})</h2>
+        {queue.length === 0 ? (
+          <p className="rounded border border-dashed border-slate-300 bg-white p-4 text-sm text-slate-600">Nothing is waiting for review.</p>
+        ) : (
+          <SubmissionTable rows={queue} testId="moderation-queue" />
+        )}
+      </section>
+
+      <section className="space-y-2">
+        <h2 className="text-lg font-semibold">Recent decisions</h2>
+        {decisions.length === 0 ? <p className="text-sm text-slate-600">No decisions yet.</p> : <SubmissionTable rows={decisions} testId="recent-decisions" />}
+      </section>
+
+      <section className="space-y-3">
+        <h2 className="text-lg font-semibold">Upload tokens</h2>
+        <IssueTokenForm />
+        <table className="w-full text-left text-sm" data-testid="upload-tokens">
+          <thead className="text-xs uppercase tracking-wide text-slate-500">
+            <tr>
+              <th className="py-1 pr-3">Team</th>
+              <th className="py-1 pr-3">Issued</th>
+              <th className="py-1 pr-3">Last upload</th>
+              <th className="py-1 pr-3">State</th>
+              <th className="py-1" />
+            </tr>
+          </thead>
+          <tbody>
+            {tokens.map((token) => (
+              <tr key={token.id} className="border-t border-slate-200" data-testid="upload-token-row" data-team={token.team}>
+                <td className="py-1.5 pr-3">{token.team}</td>
+                <td className="py-1.5 pr-3 tabular-nums">{token.createdAt.slice(0, 16).replace("T", " ")}</td>
+                <td className="py-1.5 pr-3 tabular-nums">{token.lastUsedAt ? token.lastUsedAt.slice(0, 16).replace("T", " ") : "—"}</td>
+                <td className="py-1.5 pr-3">{token.revokedAt ? <Badge tone="red">revoked</Badge> : <Badge tone="green">active</Badge>}</td>
+                <td className="py-1.5">{token.revokedAt ? null : <RevokeTokenButton id={token.id} team={token.team} />}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    </div>
+  );
+}
+
+const STATUS_TONES = { pending: "amber", approved: "green", rejected: "red" } as const;
+
+function SubmissionTable({ rows, testId }: { rows: SubmissionPreview[]; testId: string }) {
+  return (
+    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      <table className="w-full text-left text-sm" data-testid={testId}>
+        <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
+          <tr>
+            <th className="px-3 py-2">Submission</th>
+            <th className="px-3 py-2">Team</th>
+            <th className="px-3 py-2">Uploaded</th>
+            <th className="px-3 py-2 text-right">Samples</th>
+            <th className="px-3 py-2 text-right">Pass@1</th>
+            <th className="px-3 py-2 text-right">FCR</th>
+            <th className="px-3 py-2">Status</th>
+            <th className="px-3 py-2">Decision</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id} className="border-t border-slate-200 align-top" data-testid="moderation-row" data-id={row.id} data-model={row.model}>
+              <td className="px-3 py-2">
+                <Link href={`/s/${row.id}`} className="font-medium text-indigo-700 hover:underline">
+                  {row.model}
+                </Link>
+                <div className="text-xs text-slate-500">
+                  #{row.id} · {row.benchmark} · setting {row.setting}
+                  {row.agent ? ` · ${row.agent}` : ""}
+                </div>
+              </td>
+              <td className="px-3 py-2">{row.team ?? <span className="text-slate-400">command line</span>}</td>
+              <td className="px-3 py-2 tabular-nums">{row.uploadedAt.slice(0, 16).replace("T", " ")}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{row.samples}</td>
+              <td className="px-3 py-2 text-right">
+                <RateWithCi value={row.metrics?.pass1 ?? null} lo={row.metrics?.pass1Ci?.[0] ?? null} hi={row.metrics?.pass1Ci?.[1] ?? null} />
+              </td>
+              <td className="px-3 py-2 text-right">
+                <RateWithCi value={row.metrics?.fcr ?? null} lo={row.metrics?.fcrCi?.[0] ?? null} hi={row.metrics?.fcrCi?.[1] ?? null} />
+              </td>
+              <td className="px-3 py-2">
+                <Badge tone={STATUS_TONES[row.status]}>{row.status}</Badge>
+                {row.moderationReason ? <p className="mt-1 max-w-xs text-xs text-slate-600">{row.moderationReason}</p> : null}
+              </td>
+              <td className="px-3 py-2">
+                <ModerationControls id={row.id} current={row.status} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

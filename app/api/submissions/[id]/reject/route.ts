@@ -1,0 +1,6 @@
+import { moderationRoute } from "@/app/_server/moderate";
+
+/** POST /api/submissions/{id}/reject — admin token; JSON {"reason"} required. */
+export async function POST(request: Request, { params }: { params: Promise<{ id: string }> }) {
+  return moderationRoute(request, (await params).id, "rejected");
+}

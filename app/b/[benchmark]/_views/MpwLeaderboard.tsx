@@ -1,0 +1,58 @@
+import Link from "next/link";
+import { LeaderboardTable } from "@/components/leaderboard/LeaderboardTable";
+import { PillLinks } from "@/components/ui/PillLinks";
+import { getDb } from "@/db/client";
+import { getMpwLeaderboard } from "@/db/queries/leaderboard";
+import { MPW_SETTINGS } from "@/lib/import/manifest";
+import { LEADERBOARD_TIERS, leaderboardQuery, parseLeaderboardState } from "@/lib/url/leaderboard";
+import type { RawSearchParams } from "@/lib/url/search-params";
+
+const SETTING_LABELS: Record<string, string> = {
+  A: "A · oracle facts",
+  "B-guidance": "B · guidance",
+  "B-fewshot": "B · few-shot",
+  C: "C · end to end",
+};
+
+const SETTING_NOTES: Record<string, string> = {
+  A: "Setting A gives the model every atomic fact and no tools: the synthesis upper bound. FCR and HitRate do not apply.",
+  "B-guidance": "Setting B (guidance prompt): the system prompt teaches hittable atomic queries.",
+  "B-fewshot": "Setting B (few-shot prompt): decomposition examples plus worked solution plans.",
+  C: "Setting C: the question and the web_search tool only — fully end to end.",
+};
+
+export function MpwLeaderboard({ searchParams }: { searchParams: RawSearchParams }) {
+  const state = parseLeaderboardState(searchParams);
+  const rows = getMpwLeaderboard(getDb(), state);
+  const base = "/b/mpw";
+  return (
+    <div className="space-y-5">
+      <div>
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h1 className="text-2xl font-semibold tracking-tight">MPW-Bench leaderboard</h1>
+          <Link href={`${base}/analysis`} className="text-sm font-medium text-indigo-700 hover:underline" data-testid="analysis-link">
+            Diagnostics: FCR vs Pass@1, Δfacts(k), FCR(k) →
+          </Link>
+        </div>
+        <p className="mt-1 max-w-3xl text-sm text-slate-600">{SETTING_NOTES[state.setting]}</p>
+      </div>
+      <div className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4">
+        <PillLinks
+          label="Setting"
+          testId="setting-picker"
+          links={MPW_SETTINGS.map((setting) => ({ label: SETTING_LABELS[setting], href: base + leaderboardQuery({ ...state, setting }), active: state.setting === setting }))}
+        />
+        <PillLinks
+          label="Tier"
+          testId="tier-picker"
+          links={LEADERBOARD_TIERS.map((tier) => ({ label: tier, href: base + leaderboardQuery({ ...state, tier }), active: state.tier === tier }))}
+        />
+      </div>
+      <LeaderboardTable rows={rows} state={state} basePath={base} />
+      <p className="text-xs text-slate-500">
+        Pass@1, FCR and HitRate are means over samples with 95% percentile-bootstrap intervals (1,000 seeded resamples). FCR leaves out samples whose task has no atomic facts; HitRate counts samples without tool calls as 0.
+        Tiers come from the number of atomic facts: easy 1–5, medium 6–10, hard ≥ 11.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,129 @@
+import Link from "next/link";
+import { ExpandableText } from "@/components/trajectory/ExpandableText";
+import { StepList } from "@/components/trajectory/StepList";
+import { Badge, StatusBadge, VerdictBadge } from "@/components/ui/Badge";
+import { TableDiff } from "@/components/widesearch/TableDiff";
+import type { Trajectory } from "@/db/queries/trajectory";
+import { percent } from "@/lib/format";
+import type { WideSearchSampleScore } from "@/lib/widesearch/score";
+import { wideSearchSampleMetricsSchema } from "@/lib/widesearch/stored";
+
+function runHref(submissionId: number, taskKey: string, run: number): string {
+  return `/s/${submissionId}/t/${encodeURIComponent(taskKey)}${run > 0 ? `?run=${run}` : ""}`;
+}
+
+export function WideSearchSample({ trajectory }: { trajectory: Trajectory }) {
+  const { submission, sample, task, steps, runs } = trajectory;
+  const m = wideSearchSampleMetricsSchema.parse(sample.metrics);
+  const score = (sample.detail?.score ?? null) as WideSearchSampleScore | null;
+  return (
+    <div className="space-y-5">
+      <div>
+        <p className="text-sm text-slate-500">
+          <Link href={`/s/${submission.id}`} className="hover:underline">
+            {submission.model} · WideSearch
+          </Link>
+        </p>
+        <h1 className="mt-1 text-2xl font-semibold tracking-tight">
+          <span className="font-mono">{sample.taskKey}</span>
+          {runs.length > 1 ? <span className="text-slate-500"> · run {sample.run}</span> : null}
+        </h1>
+        <div className="mt-2 flex flex-wrap items-center gap-2" data-testid="sample-header" data-correct={sample.correct ? "1" : "0"}>
+          <VerdictBadge correct={sample.correct} />
+          <StatusBadge status={sample.status} />
+          {task.language ? <Badge tone="slate">{task.language}</Badge> : null}
+          {!m.complete ? <Badge tone="amber">{m.unscoredCells} llm_judge cells unscored (no judge configured)</Badge> : null}
+        </div>
+      </div>
+      {runs.length > 1 ? (
+        <div className="flex items-center gap-2 text-sm" data-testid="run-selector">
+          <span className="text-xs uppercase tracking-wide text-slate-500">Run</span>
+          {runs.map((r) => (
+            <Link key={r} href={runHref(submission.id, sample.taskKey, r)} aria-current={r === sample.run ? "page" : undefined} className={`rounded px-2 py-0.5 ${r === sample.run ? "bg-indigo-600 text-white" : "bg-white ring-1 ring-slate-300"}`}>
+              {r}
+            </Link>
+          ))}
+        </div>
+      ) : null}
+      {task.question ? (
+        <div className="rounded-lg border border-slate-200 bg-white p-4 text-sm">
+          <h2 className="text-xs font-medium uppercase tracking-wide text-slate-500">Query</h2>
+          <ExpandableText text={task.question} limit={800} />
+        </div>
+      ) : null}
+      <section className="flex flex-wrap gap-x-6 gap-y-1 rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm" data-testid="sample-metrics">
+        <span>
+          Row P/R/F1{" "}
+          <strong className="tabular-nums">
+            {percent(m.rowPrecision)} / {percent(m.rowRecall)} / {percent(m.rowF1)}
+          </strong>
+        </span>
+        <span>
+          Item P/R/F1{" "}
+          <strong className="tabular-nums">
+            {percent(m.itemPrecision)} / {percent(m.itemRecall)} / {percent(m.itemF1)}
+          </strong>
+        </span>
+        {score ? (
+          <span className="text-slate-600">
+            {score.counts.matchedRows} of {score.counts.goldRows} gold rows matched · {score.counts.predRows} predicted
+            {score.counts.duplicatePredRows ? ` (${score.counts.duplicatePredRows} duplicate keys dropped)` : ""}
+          </span>
+        ) : null}
+        {m.searchCalls !== null ? (
+          <span>
+            search {m.searchCalls} · browse {m.browseCalls}
+          </span>
+        ) : null}
+        <span className="text-slate-500">
+          source {sample.sourceFile}:{sample.sourceLine}
+        </span>
+      </section>
+      {m.reason ? (
+        <p className="rounded-lg border border-rose-200 bg-rose-50 p-3 text-sm text-rose-900" data-testid="reason">
+          {m.reason}
+        </p>
+      ) : null}
+      {score && score.status === "scored" ? (
+        <section className="space-y-2">
+          <h2 className="text-lg font-semibold">Predicted table against gold</h2>
+          <p className="text-xs text-slate-500">
+            Rows are joined on the key column(s) {score.columns.keys.join(", ")} after preprocessing; a row scores the minimum of its cells. Green 1, red 0, amber partial, hatched
+            unscored. Hover a cell for the metric and the values it compared.
+          </p>
+          {score.warnings.length ? (
+            <ul className="list-disc pl-5 text-xs text-amber-800">
+              {score.warnings.map((w) => (
+                <li key={w}>{w}</li>
+              ))}
+            </ul>
+          ) : null}
+          <TableDiff score={score} />
+        </section>
+      ) : null}
+      {score === null ? (
+        <section className="rounded-lg border border-slate-200 bg-white p-4 text-sm" data-testid="results-only">
+          <h2 className="font-semibold">Results only</h2>
+          <p className="mt-1 text-slate-600">This submission came as the producer&apos;s evaluation CSV: no response, table or trajectory was uploaded. Its message:</p>
+          <div className="mt-2">{sample.judgeRationale ? <ExpandableText text={sample.judgeRationale} limit={1500} mono /> : <span className="text-slate-500">none</span>}</div>
+        </section>
+      ) : null}
+      {sample.prediction ? (
+        <details className="rounded-lg border border-slate-200 bg-white p-4 text-sm">
+          <summary className="cursor-pointer font-semibold">Final response ({sample.prediction.length.toLocaleString("en")} characters)</summary>
+          <div className="mt-2">
+            <ExpandableText text={sample.prediction} limit={4000} mono />
+          </div>
+        </details>
+      ) : null}
+      {steps.length ? (
+        <section>
+          <h2 className="mb-2 text-lg font-semibold">
+            Messages <span className="text-sm font-normal text-slate-500">({steps.length} steps)</span>
+          </h2>
+          <StepList steps={steps} hitLog={[]} atomicFacts={{}} firstCoveredAt={{}} hitLogged={false} />
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,351 @@
+"use client";
+import Link from "next/link";
+import { useEffect, useRef, useState } from "react";
+import { Badge } from "@/components/ui/Badge";
+import { CountWithCi, RateWithCi } from "@/components/ui/Metric";
+import type { ErrorDetail, SubmissionAnswer } from "@/lib/submit/answer";
+import { peekManifest, uploadKind } from "@/lib/submit/manifest-peek";
+
+const TOKEN_KEY = "seekboard.uploadToken";
+
+type Phase =
+  | { name: "idle" }
+  | { name: "uploading"; fraction: number }
+  | { name: "validating" }
+  | { name: "accepted"; answer: SubmissionAnswer }
+  | { name: "invalid"; errors: ErrorDetail[] }
+  | { name: "failed"; message: string };
+
+interface Fields {
+  model: string;
+  agent: string;
+  setting: string;
+}
+
+const EMPTY_FIELDS: Fields = { model: "", agent: "", setting: "" };
+
+function mebibytes(bytes: number): string {
+  return `${(bytes / 1024 ** 2).toFixed(bytes < 10 * 1024 ** 2 ? 1 : 0)} MiB`;
+}
+
+/**
+ * Posts with XMLHttpRequest rather than fetch: only XHR reports upload progress.
+ * The answer's status must say whether the bundle was accepted, so the server cannot
+ * stream its validation progress; that phase is shown as indeterminate.
+ */
+function send(body: FormData, token: string, onProgress: (fraction: number) => void, onSent: () => void): Promise<{ status: number; json: unknown }> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", "/api/submissions");
+    xhr.setRequestHeader("Authorization", `Bearer ${token}`);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    xhr.upload.onload = onSent;
+    xhr.onload = () => {
+      let json: unknown = null;
+      try {
+        json = JSON.parse(xhr.responseText);
+      } catch {
+        // a proxy's HTML error page: reported by status below
+      }
+      resolve({ status: xhr.status, json });
+    };
+    xhr.onerror = () => reject(new Error("the connection failed during the upload"));
+    xhr.send(body);
+  });
+}
+
+export function SubmitForm({ maxUploadBytes, settings }: { maxUploadBytes: number; settings: readonly string[] }) {
+  const tokenInput = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [fields, setFields] = useState<Fields>(EMPTY_FIELDS);
+  const [manifestNote, setManifestNote] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const [phase, setPhase] = useState<Phase>({ name: "idle" });
+  /** What is wrong with the chosen file, found before any upload. */
+  const [fileProblem, setFileProblem] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const busy = phase.name === "uploading" || phase.name === "validating";
+
+  // The token stays in this tab only (sessionStorage), never in a cookie or the URL.
+  useEffect(() => {
+    if (tokenInput.current) tokenInput.current.value = sessionStorage.getItem(TOKEN_KEY) ?? "";
+  }, []);
+
+  async function choose(chosen: File | null) {
+    setPhase({ name: "idle" });
+    setFileProblem(null);
+    setNotice(null);
+    setManifestNote(null);
+    setFields(EMPTY_FIELDS);
+    setFile(chosen);
+    if (!chosen) return;
+    const kind = uploadKind(chosen.name);
+    if (!kind) return setFileProblem("Choose a .zip, a .tar.gz or a .jsonl file.");
+    if (chosen.size > maxUploadBytes) return setFileProblem(`The file is ${mebibytes(chosen.size)}; this site accepts up to ${mebibytes(maxUploadBytes)}.`);
+    if (kind === "jsonl") return setManifestNote("A .jsonl is one MPW results file: give the model and the setting.");
+    setManifestNote("Reading manifest.json…");
+    try {
+      const manifest = await peekManifest(chosen, chosen.name);
+      if (!manifest) return setManifestNote("No manifest.json found in the archive; the server will look again.");
+      setFields({ model: manifest.model ?? "", agent: manifest.agent ?? "", setting: manifest.setting ?? "" });
+      setManifestNote(`Read from manifest.json${manifest.benchmark ? ` (benchmark ${manifest.benchmark})` : ""}; correct anything before submitting.`);
+    } catch (error) {
+      setManifestNote(`Could not read manifest.json here (${(error as Error).message}); the server will check the bundle.`);
+    }
+  }
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const token = tokenInput.current?.value.trim() ?? "";
+    if (!token) return setNotice("Paste your team's upload token first.");
+    if (!file) return setNotice("Choose a bundle first.");
+    if (fileProblem) return;
+    setNotice(null);
+    sessionStorage.setItem(TOKEN_KEY, token);
+    const body = new FormData();
+    for (const [key, value] of Object.entries(fields)) body.append(key, value);
+    body.append("bundle", file, file.name);
+    setPhase({ name: "uploading", fraction: 0 });
+    try {
+      const { status, json } = await send(
+        body,
+        token,
+        (fraction) => setPhase({ name: "uploading", fraction }),
+        () => setPhase({ name: "validating" }),
+      );
+      if ((status === 200 || status === 201) && json) return setPhase({ name: "accepted", answer: json as SubmissionAnswer });
+      if (status === 400 && json && Array.isArray((json as { errors?: unknown }).errors)) return setPhase({ name: "invalid", errors: (json as { errors: ErrorDetail[] }).errors });
+      const message = (json as { error?: string } | null)?.error ?? `the server answered ${status}`;
+      setPhase({ name: "failed", message: status === 401 ? `${message}. Check the token, or ask the site's admin for one.` : message });
+    } catch (error) {
+      setPhase({ name: "failed", message: (error as Error).message });
+    }
+  }
+
+  const kind = file ? uploadKind(file.name) : null;
+  return (
+    <div className="space-y-5">
+      <form onSubmit={submit} className="space-y-5 rounded-lg border border-slate-200 bg-white p-5" data-testid="submit-form">
+        <label className="block text-sm">
+          <span className="font-medium">Team upload token</span>
+          <span className="ml-2 text-xs text-slate-500">issued by the site&apos;s admin; kept in this tab only</span>
+          <input
+            ref={tokenInput}
+            name="token"
+            type="password"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="sb_…"
+            className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5 font-mono text-sm"
+          />
+        </label>
+
+        <div
+          data-testid="drop-zone"
+          data-dragging={dragging ? "1" : "0"}
+          onDragOver={(event) => {
+            event.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={(event) => {
+            event.preventDefault();
+            setDragging(false);
+            void choose(event.dataTransfer.files[0] ?? null);
+          }}
+          className={`rounded-lg border-2 border-dashed p-6 text-center text-sm ${dragging ? "border-indigo-500 bg-indigo-50" : "border-slate-300"}`}
+        >
+          <p>
+            Drop a <strong>.zip</strong>, <strong>.tar.gz</strong> or <strong>.jsonl</strong> here, or{" "}
+            <label className="cursor-pointer font-medium text-indigo-700 underline">
+              choose a file
+              <input
+                type="file"
+                name="bundle"
+                accept=".zip,.tar.gz,.tgz,.jsonl"
+                className="sr-only"
+                onChange={(event) => void choose(event.target.files?.[0] ?? null)}
+              />
+            </label>
+            .
+          </p>
+          <p className="mt-1 text-xs text-slate-500">Up to {mebibytes(maxUploadBytes)}. A bundle holds manifest.json and the result files; see the README.</p>
+          {file ? (
+            <p className="mt-3 font-mono text-xs" data-testid="chosen-file">
+              {file.name} · {mebibytes(file.size)}
+            </p>
+          ) : null}
+        </div>
+
+        {manifestNote ? (
+          <p className="text-xs text-slate-600" data-testid="manifest-note">
+            {manifestNote}
+          </p>
+        ) : null}
+
+        <fieldset className="grid gap-3 sm:grid-cols-3" disabled={busy}>
+          <legend className="mb-1 text-sm font-medium">Submission</legend>
+          <label className="text-sm">
+            <span className="text-slate-600">Model</span>
+            <input
+              name="model"
+              value={fields.model}
+              maxLength={200}
+              required={kind === "jsonl"}
+              onChange={(event) => setFields({ ...fields, model: event.target.value })}
+              className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5"
+            />
+          </label>
+          <label className="text-sm">
+            <span className="text-slate-600">Agent</span>
+            <input name="agent" value={fields.agent} maxLength={200} onChange={(event) => setFields({ ...fields, agent: event.target.value })} className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5" />
+          </label>
+          <label className="text-sm">
+            <span className="text-slate-600">Setting</span>
+            <input
+              name="setting"
+              list="known-settings"
+              value={fields.setting}
+              maxLength={200}
+              required={kind === "jsonl"}
+              onChange={(event) => setFields({ ...fields, setting: event.target.value })}
+              className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5"
+            />
+            <datalist id="known-settings">
+              {settings.map((setting) => (
+                <option key={setting} value={setting} />
+              ))}
+            </datalist>
+          </label>
+        </fieldset>
+
+        {fileProblem || notice ? (
+          <p role="alert" className="text-sm text-rose-700" data-testid="submit-problem">
+            {fileProblem ?? notice}
+          </p>
+        ) : null}
+
+        <button type="submit" disabled={busy || !file} className="rounded bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700 disabled:opacity-50">
+          Submit
+        </button>
+      </form>
+
+      <Progress phase={phase} />
+      <Outcome phase={phase} />
+    </div>
+  );
+}
+
+function Progress({ phase }: { phase: Phase }) {
+  if (phase.name !== "uploading" && phase.name !== "validating") return null;
+  const percent = phase.name === "uploading" ? Math.round(phase.fraction * 100) : null;
+  return (
+    <div className="space-y-1" data-testid="upload-progress">
+      <div className="flex justify-between text-sm">
+        <span>{phase.name === "uploading" ? "Uploading…" : "Validating the bundle and computing its metrics…"}</span>
+        {percent !== null ? <span className="tabular-nums">{percent}%</span> : null}
+      </div>
+      <div
+        role="progressbar"
+        aria-label={phase.name === "uploading" ? "Upload" : "Validation"}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent ?? undefined}
+        aria-valuetext={percent === null ? "validating" : undefined}
+        data-phase={phase.name}
+        className="h-2 overflow-hidden rounded bg-slate-200"
+      >
+        <div className={`h-full bg-indigo-600 ${percent === null ? "w-full animate-pulse" : "transition-[width]"}`} style={percent === null ? undefined : { width: `${percent}%` }} />
+      </div>
+    </div>
+  );
+}
+
+function Outcome({ phase }: { phase: Phase }) {
+  if (phase.name === "accepted") return <Accepted answer={phase.answer} />;
+  if (phase.name === "failed") {
+    return (
+      <div role="alert" className="rounded-lg border border-rose-200 bg-rose-50 p-4 text-sm text-rose-800" data-testid="submit-failed">
+        The upload failed: {phase.message}
+      </div>
+    );
+  }
+  if (phase.name !== "invalid") return null;
+  return (
+    <div role="alert" className="space-y-2 rounded-lg border border-rose-200 bg-rose-50 p-4" data-testid="bundle-errors">
+      <h2 className="font-semibold text-rose-800">
+        The bundle was refused and nothing was imported — {phase.errors.length} problem{phase.errors.length === 1 ? "" : "s"}:
+      </h2>
+      <table className="w-full text-left text-sm">
+        <thead className="text-xs uppercase tracking-wide text-rose-700">
+          <tr>
+            <th className="py-1 pr-3">File</th>
+            <th className="py-1 pr-3">Line</th>
+            <th className="py-1 pr-3">Field</th>
+            <th className="py-1">Message</th>
+          </tr>
+        </thead>
+        <tbody>
+          {phase.errors.map((error, i) => (
+            <tr key={i} className="border-t border-rose-200 align-top" data-testid="bundle-error" data-file={error.file} data-line={error.line ?? ""} data-field={error.field ?? ""}>
+              <td className="py-1 pr-3 font-mono text-xs">{error.file}</td>
+              <td className="py-1 pr-3 tabular-nums">{error.line ?? "—"}</td>
+              <td className="py-1 pr-3 font-mono text-xs">{error.field ?? "—"}</td>
+              <td className="break-all py-1">{error.message}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Accepted({ answer }: { answer: SubmissionAnswer }) {
+  const m = answer.metrics;
+  return (
+    <div className="space-y-3 rounded-lg border border-emerald-200 bg-emerald-50 p-4" data-testid="submission-accepted" data-id={answer.id} data-duplicate={answer.duplicate ? "1" : "0"}>
+      <div className="flex flex-wrap items-center gap-2">
+        <h2 className="font-semibold">{answer.duplicate ? `Already received as submission #${answer.id}` : `Received as submission #${answer.id}`}</h2>
+        <Badge tone={answer.status === "approved" ? "green" : answer.status === "rejected" ? "red" : "amber"}>{answer.status}</Badge>
+      </div>
+      <p className="text-sm text-slate-700">
+        {answer.model} · setting {answer.setting}
+        {answer.agent ? ` · ${answer.agent}` : ""} · {answer.samples} samples of {answer.tasks} tasks.{" "}
+        {answer.status === "pending" ? "It appears on the leaderboard once the admin approves it; until then only you and the admin can open it." : null}
+      </p>
+      {m ? (
+        <dl className="grid gap-2 sm:grid-cols-5" data-testid="metrics-preview">
+          <Figure label="Pass@1">
+            <RateWithCi value={m.pass1} lo={m.pass1Ci?.[0] ?? null} hi={m.pass1Ci?.[1] ?? null} />
+          </Figure>
+          <Figure label="FCR">
+            <RateWithCi value={m.fcr} lo={m.fcrCi?.[0] ?? null} hi={m.fcrCi?.[1] ?? null} />
+          </Figure>
+          <Figure label="HitRate">
+            <RateWithCi value={m.hitRate} lo={m.hitRateCi?.[0] ?? null} hi={m.hitRateCi?.[1] ?? null} />
+          </Figure>
+          <Figure label="ToolCalls">
+            <CountWithCi value={m.toolCalls} lo={null} hi={null} />
+          </Figure>
+          <Figure label="Samples">
+            <span className="tabular-nums">{m.n}</span>
+          </Figure>
+        </dl>
+      ) : null}
+      <Link href={`/s/${answer.id}`} className="inline-block text-sm font-medium text-indigo-700 hover:underline" data-testid="open-submission">
+        Open submission #{answer.id} →
+      </Link>
+    </div>
+  );
+}
+
+function Figure({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="rounded border border-emerald-200 bg-white px-3 py-2">
+      <dt className="text-xs uppercase tracking-wide text-slate-500">{label}</dt>
+      <dd className="text-lg font-semibold">{children}</dd>
+    </div>
+  );
+}

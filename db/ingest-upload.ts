@@ -1,0 +1,86 @@
+/**
+ * An uploaded file (from the browser or the API) into the database as a pending
+ * submission: an archive is unpacked within the upload limits, the form's model,
+ * agent and setting are written into its manifest, and a bare `.jsonl` of MPW
+ * results gets a manifest built from the form. Then the normal importer runs: one
+ * transaction, nothing written on any error.
+ */
+import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { z } from "zod";
+import { openBundle, type BundleLimits } from "../lib/import/bundle";
+import { BundleError, detailsFromZod } from "../lib/import/errors";
+import { applyManifestOverrides, mpwManifestSchema } from "../lib/import/manifest";
+import { uploadKind } from "../lib/submit/manifest-peek";
+import type { Db } from "./client";
+import { ingestBundleDir, type IngestResult } from "./ingest";
+
+/** Where upload-form problems are reported, in place of a file of the bundle. */
+export const FORM_FILE = "form";
+
+const formText = z
+  .string()
+  .trim()
+  .max(200, "at most 200 characters")
+  .transform((value) => (value === "" ? undefined : value))
+  .optional();
+
+/** The form fields beside the file; an empty field means "as the manifest says". */
+const uploadFormSchema = z.strictObject({ benchmark: formText, model: formText, agent: formText, setting: formText });
+
+export interface UploadedFile {
+  /** A private temporary folder the caller removes afterwards. */
+  dir: string;
+  /** The received bytes, inside `dir`. */
+  path: string;
+  /** The name the client gave; only its extension and base name are used. */
+  fileName: string;
+  fields: Record<string, string>;
+}
+
+export interface UploadOptions {
+  uploaderTokenId: number;
+  limits: BundleLimits;
+  maxLineBytes: number;
+}
+
+/** The client's file name reduced to a safe base name for a results file (it names the file in errors). */
+function resultsFileName(fileName: string): string {
+  const base = fileName.split(/[\\/]/).pop() ?? "";
+  const safe = base.replace(/[^A-Za-z0-9._-]+/g, "_").replace(/^\.+/, "").slice(-100);
+  return /\.jsonl$/i.test(safe) && safe.length > ".jsonl".length ? safe : "results.jsonl";
+}
+
+export async function ingestUpload(db: Db, upload: UploadedFile, options: UploadOptions): Promise<IngestResult> {
+  const kind = uploadKind(upload.fileName);
+  if (!kind) throw BundleError.at(upload.fileName || "bundle", null, null, "a bundle is a .zip, a .tar.gz or a .jsonl results file");
+  const form = uploadFormSchema.safeParse(upload.fields);
+  if (!form.success) throw new BundleError(detailsFromZod(FORM_FILE, null, form.error));
+  const overrides = form.data;
+  const ingestOptions = { source: "upload", status: "pending", uploaderTokenId: options.uploaderTokenId, maxLineBytes: options.maxLineBytes } as const;
+
+  if (kind === "jsonl") {
+    if (overrides.benchmark !== undefined && overrides.benchmark !== "mpw") {
+      throw BundleError.at(FORM_FILE, null, "benchmark", `a .jsonl upload is an MPW results file; upload a "${overrides.benchmark}" bundle as a .zip or .tar.gz`);
+    }
+    const name = resultsFileName(upload.fileName);
+    const manifest = { ...overrides, benchmark: "mpw", results: [name] };
+    const checked = mpwManifestSchema.safeParse(manifest);
+    if (!checked.success) throw new BundleError(detailsFromZod(FORM_FILE, null, checked.error));
+    const root = join(upload.dir, "bundle");
+    mkdirSync(root);
+    renameSync(upload.path, join(root, name));
+    writeFileSync(join(root, "manifest.json"), JSON.stringify(manifest));
+    return ingestBundleDir(db, root, ingestOptions);
+  }
+
+  const archive = join(upload.dir, kind === "zip" ? "bundle.zip" : "bundle.tar.gz");
+  renameSync(upload.path, archive);
+  const bundle = await openBundle(archive, options.limits);
+  try {
+    applyManifestOverrides(bundle.root, overrides);
+    return ingestBundleDir(db, bundle.root, ingestOptions);
+  } finally {
+    bundle.cleanup();
+  }
+}

@@ -1,0 +1,94 @@
+import "server-only";
+import type { MetricsPreview } from "../../lib/submit/answer";
+import type { Db } from "../client";
+import type { SubmissionStatus } from "../schema";
+
+export interface SubmissionPreview {
+  id: number;
+  benchmark: string;
+  model: string;
+  agent: string | null;
+  setting: string;
+  status: SubmissionStatus;
+  samples: number;
+  tasks: number;
+  uploadedAt: string;
+  team: string | null;
+  moderationReason: string | null;
+  moderatedAt: string | null;
+  metrics: MetricsPreview | null;
+}
+
+interface PreviewRow {
+  id: number;
+  benchmark: string;
+  model: string;
+  agent: string | null;
+  setting: string;
+  status: SubmissionStatus;
+  samples: number;
+  tasks: number;
+  uploadedAt: string;
+  team: string | null;
+  moderationReason: string | null;
+  moderatedAt: string | null;
+  n: number | null;
+  pass1: number | null;
+  pass1Lo: number | null;
+  pass1Hi: number | null;
+  fcr: number | null;
+  fcrLo: number | null;
+  fcrHi: number | null;
+  hitRate: number | null;
+  hitRateLo: number | null;
+  hitRateHi: number | null;
+  toolCalls: number | null;
+  metrics: string | null;
+}
+
+const PREVIEW_SQL = `
+  SELECT s.id, s.benchmark_id AS benchmark, s.model, s.agent, s.setting, s.status, s.sample_count AS samples, s.task_count AS tasks,
+         s.uploaded_at AS uploadedAt, t.team, s.moderation_reason AS moderationReason, s.moderated_at AS moderatedAt,
+         a.n, a.pass1, a.pass1_lo AS pass1Lo, a.pass1_hi AS pass1Hi, a.fcr, a.fcr_lo AS fcrLo, a.fcr_hi AS fcrHi,
+         a.hit_rate AS hitRate, a.hit_rate_lo AS hitRateLo, a.hit_rate_hi AS hitRateHi, a.tool_calls AS toolCalls, a.metrics
+    FROM submissions s
+    LEFT JOIN aggregates a ON a.submission_id = s.id AND a.split = 'overall'
+    LEFT JOIN upload_tokens t ON t.id = s.uploader_token_id`;
+
+const interval = (lo: number | null, hi: number | null): [number, number] | null => (lo === null || hi === null ? null : [lo, hi]);
+
+function previewOf(row: PreviewRow): SubmissionPreview {
+  const { n, pass1, pass1Lo, pass1Hi, fcr, fcrLo, fcrHi, hitRate, hitRateLo, hitRateHi, toolCalls, metrics, ...submission } = row;
+  return {
+    ...submission,
+    metrics:
+      n === null
+        ? null
+        : {
+            n,
+            pass1,
+            pass1Ci: interval(pass1Lo, pass1Hi),
+            fcr,
+            fcrCi: interval(fcrLo, fcrHi),
+            hitRate,
+            hitRateCi: interval(hitRateLo, hitRateHi),
+            toolCalls,
+            extra: metrics === null ? null : (JSON.parse(metrics) as Record<string, unknown>),
+          },
+  };
+}
+
+export function getSubmissionPreview(db: Db, id: number): SubmissionPreview | undefined {
+  const row = db.$client.prepare(`${PREVIEW_SQL} WHERE s.id = ?`).get(id) as PreviewRow | undefined;
+  return row ? previewOf(row) : undefined;
+}
+
+/** Pending submissions, oldest first: the moderation queue. */
+export function listModerationQueue(db: Db): SubmissionPreview[] {
+  return (db.$client.prepare(`${PREVIEW_SQL} WHERE s.status = 'pending' ORDER BY s.uploaded_at, s.id`).all() as PreviewRow[]).map(previewOf);
+}
+
+/** The latest decisions, newest first. */
+export function listRecentDecisions(db: Db, limit: number): SubmissionPreview[] {
+  return (db.$client.prepare(`${PREVIEW_SQL} WHERE s.moderated_at IS NOT NULL ORDER BY s.moderated_at DESC, s.id DESC LIMIT ?`).all(limit) as PreviewRow[]).map(previewOf);
+}

@@ -1,0 +1,54 @@
+import "server-only";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { wideSearchStoredAggregateSchema, type WideSearchStoredAggregate } from "../../lib/widesearch/stored";
+import { splitOfLanguage, type WideSearchLeaderboardState } from "../../lib/url/widesearch";
+import type { Db } from "../client";
+import { aggregates, submissions } from "../schema";
+
+export interface WideSearchLeaderboardRow {
+  submissionId: number;
+  model: string;
+  agent: string | null;
+  setting: string;
+  /** Samples (tasks × runs) the submission holds. */
+  samples: number;
+  hasTrajectories: boolean;
+  aggregate: WideSearchStoredAggregate;
+}
+
+/** Approved WideSearch submissions with their aggregate for one language split, sorted. */
+export function getWideSearchLeaderboard(db: Db, state: WideSearchLeaderboardState): WideSearchLeaderboardRow[] {
+  const rows = db
+    .select({
+      submissionId: submissions.id,
+      model: submissions.model,
+      agent: submissions.agent,
+      setting: submissions.setting,
+      samples: submissions.sampleCount,
+      hasTrajectories: sql<number>`exists(SELECT 1 FROM samples WHERE samples.submission_id = ${submissions.id} AND samples.step_count > 0)`,
+      metrics: aggregates.metrics,
+    })
+    .from(submissions)
+    .innerJoin(aggregates, and(eq(aggregates.submissionId, submissions.id), eq(aggregates.split, splitOfLanguage(state.lang))))
+    .where(and(eq(submissions.benchmarkId, "widesearch"), eq(submissions.status, "approved")))
+    .orderBy(asc(submissions.model))
+    .all()
+    .map((r) => ({
+      submissionId: r.submissionId,
+      model: r.model,
+      agent: r.agent,
+      setting: r.setting,
+      samples: r.samples,
+      hasTrajectories: r.hasTrajectories === 1,
+      aggregate: wideSearchStoredAggregateSchema.parse(r.metrics),
+    }));
+  const sign = state.dir === "asc" ? 1 : -1;
+  // At most a few hundred submissions: sorting the parsed rows is cheaper than JSON paths in SQL.
+  return rows.sort((a, b) => {
+    if (state.sort === "model") return sign * a.model.localeCompare(b.model);
+    const x = a.aggregate[state.sort];
+    const y = b.aggregate[state.sort];
+    if (x === null || y === null) return x === y ? a.model.localeCompare(b.model) : x === null ? 1 : -1;
+    return sign * (x - y) || a.model.localeCompare(b.model);
+  });
+}

@@ -1,0 +1,37 @@
+/** Issuing and revoking per-team upload tokens. The token is returned once and only its hash is kept. */
+import { and, eq, isNull } from "drizzle-orm";
+import { generateUploadToken, hashUploadToken } from "../lib/auth/tokens";
+import type { Db } from "./client";
+import { uploadTokens } from "./schema";
+
+export interface IssuedUploadToken {
+  id: number;
+  team: string;
+  /** Shown to the admin once; never stored. */
+  token: string;
+}
+
+export function issueUploadToken(db: Db, team: string, now: Date = new Date()): IssuedUploadToken {
+  const token = generateUploadToken();
+  const row = db
+    .insert(uploadTokens)
+    .values({ team, tokenHash: hashUploadToken(token), createdAt: now.toISOString() })
+    .returning({ id: uploadTokens.id })
+    .get();
+  return { id: row.id, team, token };
+}
+
+/** False when there is no such token or it was already revoked. */
+export function revokeUploadToken(db: Db, id: number, now: Date = new Date()): boolean {
+  const result = db
+    .update(uploadTokens)
+    .set({ revokedAt: now.toISOString() })
+    .where(and(eq(uploadTokens.id, id), isNull(uploadTokens.revokedAt)))
+    .run();
+  return result.changes === 1;
+}
+
+/** Records a successful upload; failed ones leave the database exactly as it was. */
+export function touchUploadToken(db: Db, id: number, now: Date = new Date()): void {
+  db.update(uploadTokens).set({ lastUsedAt: now.toISOString() }).where(eq(uploadTokens.id, id)).run();
+}

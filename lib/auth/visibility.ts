@@ -1,0 +1,19 @@
+/**
+ * Who may see a submission. Approved ones are public; a pending (or rejected) one is
+ * seen only by the admin and by the team whose token uploaded it — everyone else gets
+ * a 404, as if it did not exist.
+ */
+export interface Viewer {
+  admin: boolean;
+  /** The upload token this browser or client uploaded with, when it is still valid. */
+  uploaderTokenId: number | null;
+}
+
+export const PUBLIC_VIEWER: Viewer = { admin: false, uploaderTokenId: null };
+/** The operator at the command line, who holds the database file itself. */
+export const OPERATOR: Viewer = { admin: true, uploaderTokenId: null };
+
+export function canViewSubmission(submission: { status: string; uploaderTokenId: number | null }, viewer: Viewer): boolean {
+  if (submission.status === "approved" || viewer.admin) return true;
+  return submission.uploaderTokenId !== null && submission.uploaderTokenId === viewer.uploaderTokenId;
+}

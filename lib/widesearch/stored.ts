@@ -1,0 +1,105 @@
+/** WideSearch figures as Seekboard stores them per sample, and checks made at import. */
+import { z } from "zod";
+import type { WideSearchAggregateReport } from "./aggregate";
+import { CSV_METRIC_KEYS, CSV_METRICS, type WideSearchSummary } from "./formats";
+
+export const wideSearchSampleMetricsSchema = z.object({
+  success: z.boolean(),
+  rowPrecision: z.number(),
+  rowRecall: z.number(),
+  rowF1: z.number(),
+  itemPrecision: z.number(),
+  itemRecall: z.number(),
+  itemF1: z.number(),
+  /** Why the sample scored 0 without a comparison, or the producer's error message. */
+  reason: z.string().nullable(),
+  /** False when `llm_judge` cells were left unscored (counted 0). */
+  complete: z.boolean(),
+  unscoredCells: z.number(),
+  trialIdx: z.number().nullable(),
+  /** null: unknown (results-only submissions carry no trajectory). */
+  searchCalls: z.number().nullable(),
+  browseCalls: z.number().nullable(),
+});
+
+export type WideSearchSampleMetrics = z.infer<typeof wideSearchSampleMetricsSchema>;
+
+/** A printed per-cell score table (`<column>_<metric>` headers), as the evaluator writes on success. */
+const CELL_SCORE_TABLE = /^\s*\S+_(exact_match|number_near|date_near|url_match|in_match|llm_judge)\b/;
+
+/** The `msg` of an evaluation-CSV row as a reason, or null when it is the per-cell score table. */
+export function wideSearchReason(msg: string): string | null {
+  const trimmed = msg.trim();
+  if (trimmed === "" || CELL_SCORE_TABLE.test(msg)) return null;
+  return trimmed.split("\n")[0].slice(0, 500);
+}
+
+export interface SummaryCheck {
+  summary: string;
+  layout: WideSearchSummary["layout"];
+  /** Every avg_n/max_n/min_n equals ours to within 1e-9. */
+  matches: boolean;
+  /** Largest absolute difference seen, and where. */
+  maxDifference: number;
+  worst: string | null;
+  judge: unknown;
+}
+
+/** Does our aggregation of a run's CSV reproduce the producer's own summary JSON? */
+export function summaryCheck(report: WideSearchAggregateReport, summary: WideSearchSummary, summaryName: string): SummaryCheck {
+  let maxDifference = 0;
+  let worst: string | null = null;
+  for (const metric of CSV_METRICS) {
+    const theirs = summary.metrics[metric];
+    const ours = report.stats?.[CSV_METRIC_KEYS[metric]];
+    if (!theirs) continue;
+    const pairs: [string, number, number | undefined][] = [
+      [`${metric}.avg_n`, theirs.avg_n, ours?.avg],
+      [`${metric}.max_n`, theirs.max_n, ours?.max],
+      [`${metric}.min_n`, theirs.min_n, ours?.min],
+    ];
+    for (const [where, expected, actual] of pairs) {
+      const difference = actual === undefined ? Infinity : Math.abs(actual - expected);
+      if (difference > maxDifference) {
+        maxDifference = difference;
+        worst = where;
+      }
+    }
+  }
+  return {
+    summary: summaryName,
+    layout: summary.layout,
+    matches: maxDifference <= 1e-9,
+    maxDifference,
+    worst,
+    judge: summary.evaluatorConfig?.name ?? null,
+  };
+}
+
+const interval = z.object({ lo: z.number(), hi: z.number() }).nullable();
+const runStats = z.object({ avg: z.number(), max: z.number(), min: z.number() });
+
+/** The aggregate stored per submission × split (`aggregates.metrics`). */
+export const wideSearchStoredAggregateSchema = z.object({
+  successAvg: z.number().nullable(),
+  successPass: z.number().nullable(),
+  rowF1Avg: z.number().nullable(),
+  rowF1Max: z.number().nullable(),
+  itemF1Avg: z.number().nullable(),
+  itemF1Max: z.number().nullable(),
+  rowPrecisionAvg: z.number().nullable(),
+  rowRecallAvg: z.number().nullable(),
+  itemPrecisionAvg: z.number().nullable(),
+  itemRecallAvg: z.number().nullable(),
+  n: z.number(),
+  runs: z.number(),
+  stats: z.record(z.string(), runStats).nullable(),
+  runsPerTask: z.object({ min: z.number(), max: z.number() }),
+  incompleteSamples: z.number(),
+  ci: z.object({ successAvg: interval, rowF1Avg: interval, itemF1Avg: interval }),
+  scaling: z.array(z.object({ k: z.number(), successPass: z.number(), rowF1Max: z.number(), itemF1Max: z.number() })),
+  searchCalls: z.number().nullable(),
+  browseCalls: z.number().nullable(),
+});
+
+export type WideSearchStoredAggregate = z.infer<typeof wideSearchStoredAggregateSchema>;
