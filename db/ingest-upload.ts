@@ -44,16 +44,20 @@ export interface UploadOptions {
   maxLineBytes: number;
 }
 
+/** The client's file name without any folders, as errors show it. */
+function displayName(fileName: string): string {
+  return fileName.split(/[\\/]/).pop() || "bundle";
+}
+
 /** The client's file name reduced to a safe base name for a results file (it names the file in errors). */
 function resultsFileName(fileName: string): string {
-  const base = fileName.split(/[\\/]/).pop() ?? "";
-  const safe = base.replace(/[^A-Za-z0-9._-]+/g, "_").replace(/^\.+/, "").slice(-100);
+  const safe = displayName(fileName).replace(/[^A-Za-z0-9._-]+/g, "_").replace(/^\.+/, "").slice(-100);
   return /\.jsonl$/i.test(safe) && safe.length > ".jsonl".length ? safe : "results.jsonl";
 }
 
 export async function ingestUpload(db: Db, upload: UploadedFile, options: UploadOptions): Promise<IngestResult> {
   const kind = uploadKind(upload.fileName);
-  if (!kind) throw BundleError.at(upload.fileName || "bundle", null, null, "a bundle is a .zip, a .tar.gz or a .jsonl results file");
+  if (!kind) throw BundleError.at(displayName(upload.fileName), null, null, "a bundle is a .zip, a .tar.gz or a .jsonl results file");
   const form = uploadFormSchema.safeParse(upload.fields);
   if (!form.success) throw new BundleError(detailsFromZod(FORM_FILE, null, form.error));
   const overrides = form.data;
@@ -76,7 +80,14 @@ export async function ingestUpload(db: Db, upload: UploadedFile, options: Upload
 
   const archive = join(upload.dir, kind === "zip" ? "bundle.zip" : "bundle.tar.gz");
   renameSync(upload.path, archive);
-  const bundle = await openBundle(archive, options.limits);
+  let bundle;
+  try {
+    bundle = await openBundle(archive, options.limits);
+  } catch (error) {
+    // Errors about the archive as a whole name the uploaded file, never the server's temporary path.
+    if (!(error instanceof BundleError)) throw error;
+    throw new BundleError(error.details.map((detail) => (detail.file === archive ? { ...detail, file: displayName(upload.fileName) } : detail)));
+  }
   try {
     applyManifestOverrides(bundle.root, overrides);
     return ingestBundleDir(db, bundle.root, ingestOptions);

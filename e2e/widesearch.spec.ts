@@ -1,0 +1,65 @@
+import { expect, test } from "@playwright/test";
+import { expectSorted, shot, trackErrors } from "./helpers";
+
+test.describe("WideSearch", () => {
+  test("the leaderboard lists the real runs and the demo agents, sorts, and splits by language", async ({ page }) => {
+    const errors = trackErrors(page);
+    await page.goto("/b/widesearch");
+    const rows = page.getByTestId("leaderboard-row");
+    await expect(rows).toHaveCount(14);
+    const success = await rows.evaluateAll((els) => els.map((el) => Number(el.getAttribute("data-success-avg"))));
+    expectSorted(success, "desc", "SR Avg@N");
+    await expect(page.getByTestId("precision-recall-chart")).toBeVisible();
+    await expect(page.getByTestId("scaling-chart")).toBeVisible();
+    await page.screenshot(shot("widesearch-leaderboard"));
+
+    await page.getByTestId("sort-model").click();
+    await expect(page).toHaveURL(/sort=model/);
+    const models = await page.getByTestId("leaderboard-row").evaluateAll((els) => els.map((el) => el.getAttribute("data-model") ?? ""));
+    expect(models).toEqual([...models].sort((a, b) => a.localeCompare(b)));
+
+    await page.getByTestId("language-picker").getByRole("link", { name: "Chinese" }).click();
+    await expect(page).toHaveURL(/lang=zh/);
+    // The real runs are English-only; only the synthetic native bundles hold Chinese tasks.
+    await expect(page.getByTestId("leaderboard-row")).toHaveCount(2);
+    expect(errors).toEqual([]);
+  });
+
+  test("a results-only run shows that it reproduces the producer's summary", async ({ page }) => {
+    await page.goto("/b/widesearch");
+    await page.getByRole("link", { name: "deepseek-reasoner" }).click();
+    await expect(page.getByTestId("summary-checks").locator("li")).toHaveCount(2);
+    await expect(page.getByTestId("summary-checks")).toContainText("reproduces the producer");
+    await expect(page.getByTestId("sample-count")).toHaveAttribute("data-total", "200");
+    await page.getByRole("link", { name: /ws_en_006/ }).first().click();
+    await expect(page.getByTestId("results-only")).toBeVisible();
+  });
+
+  test("the table diff aligns predicted and gold rows and colours each cell", async ({ page }) => {
+    const errors = trackErrors(page);
+    await page.goto("/b/widesearch");
+    await page.getByRole("link", { name: "Synthetic Deep Research Agent (demo)" }).click();
+    await page.getByRole("link", { name: /ws_en_001 · run 0/ }).click();
+    const diff = page.getByTestId("table-diff");
+    await expect(diff).toBeVisible();
+    const matched = Number(await diff.getAttribute("data-rows"));
+    await expect(page.getByTestId("diff-row")).toHaveCount(matched);
+    const missing = Number(await page.getByTestId("missing-rows").getAttribute("data-count"));
+    // ws_en_001's gold table has five parks: every one is either aligned or listed missing.
+    expect(matched + missing).toBe(5);
+    const scores = await page.getByTestId("diff-cell").evaluateAll((els) => els.map((el) => el.getAttribute("data-score")));
+    expect(scores.length).toBe(matched * 3);
+    await expect(page.getByTestId("steps")).toBeVisible();
+    await page.screenshot(shot("widesearch-table-diff"));
+    expect(errors).toEqual([]);
+  });
+
+  test("unscored llm_judge cells are shown as unscored, not as zero", async ({ page }) => {
+    await page.goto("/b/widesearch");
+    await page.getByRole("link", { name: "Synthetic Deep Research Agent (demo)" }).click();
+    await expect(page.getByTestId("unscored-note")).toBeVisible();
+    await page.getByRole("link", { name: /ws_en_003 · run 0/ }).click();
+    await expect(page.getByTestId("sample-header")).toContainText("unscored");
+    await expect(page.locator('[data-testid="diff-cell"][data-score="unscored"]').first()).toBeVisible();
+  });
+});
