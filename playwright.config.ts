@@ -2,6 +2,8 @@ import { defineConfig } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3217);
 const DB = process.env.E2E_DB ?? "data/e2e.db";
+// The admin specs log in with it; set here (not only on the server) so the tests read the same value.
+process.env.SEEKBOARD_ADMIN_TOKEN ||= "e2e-admin-token";
 
 export default defineConfig({
   testDir: "e2e",
@@ -27,6 +29,6 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { SEEKBOARD_DB: DB, NEXT_TELEMETRY_DISABLED: "1" },
+    env: { SEEKBOARD_DB: DB, NEXT_TELEMETRY_DISABLED: "1", SEEKBOARD_ADMIN_TOKEN: process.env.SEEKBOARD_ADMIN_TOKEN },
   },
 });

@@ -184,7 +184,14 @@ function importEvaluations(root: string, manifest: WideSearchManifest, writer: W
     }
     const summaryName = manifest.summaries?.[i];
     if (summaryName) {
-      const summary = parseWideSearchSummary(JSON.parse(readFileSync(bundleFile(root, summaryName, `summaries.${i}`), "utf8")), summaryName);
+      let summaryJson: unknown;
+      try {
+        summaryJson = JSON.parse(readFileSync(bundleFile(root, summaryName, `summaries.${i}`), "utf8").replace(/^\uFEFF/, ""));
+      } catch (error) {
+        if (error instanceof BundleError) throw error;
+        throw BundleError.at(summaryName, null, null, `invalid JSON: ${(error as Error).message}`);
+      }
+      const summary = parseWideSearchSummary(summaryJson, summaryName);
       checks.push({ evaluation: name, ...summaryCheck(aggregateWideSearch(rows), summary, summaryName) });
     }
   }

@@ -24,7 +24,8 @@ interface Fields {
 
 const EMPTY_FIELDS: Fields = { model: "", agent: "", setting: "" };
 
-function mebibytes(bytes: number): string {
+function fileSize(bytes: number): string {
+  if (bytes < 1024 ** 2) return `${Math.max(1, Math.round(bytes / 1024))} KiB`;
   return `${(bytes / 1024 ** 2).toFixed(bytes < 10 * 1024 ** 2 ? 1 : 0)} MiB`;
 }
 
@@ -83,7 +84,7 @@ export function SubmitForm({ maxUploadBytes, settings }: { maxUploadBytes: numbe
     if (!chosen) return;
     const kind = uploadKind(chosen.name);
     if (!kind) return setFileProblem("Choose a .zip, a .tar.gz or a .jsonl file.");
-    if (chosen.size > maxUploadBytes) return setFileProblem(`The file is ${mebibytes(chosen.size)}; this site accepts up to ${mebibytes(maxUploadBytes)}.`);
+    if (chosen.size > maxUploadBytes) return setFileProblem(`The file is ${fileSize(chosen.size)}; this site accepts up to ${fileSize(maxUploadBytes)}.`);
     if (kind === "jsonl") return setManifestNote("A .jsonl is one MPW results file: give the model and the setting.");
     setManifestNote("Reading manifest.json…");
     try {
@@ -171,10 +172,10 @@ export function SubmitForm({ maxUploadBytes, settings }: { maxUploadBytes: numbe
             </label>
             .
           </p>
-          <p className="mt-1 text-xs text-slate-500">Up to {mebibytes(maxUploadBytes)}. A bundle holds manifest.json and the result files; see the README.</p>
+          <p className="mt-1 text-xs text-slate-500">Up to {fileSize(maxUploadBytes)}. A bundle holds manifest.json and the result files; see the README.</p>
           {file ? (
             <p className="mt-3 font-mono text-xs" data-testid="chosen-file">
-              {file.name} · {mebibytes(file.size)}
+              {file.name} · {fileSize(file.size)}
             </p>
           ) : null}
         </div>

@@ -142,7 +142,7 @@ describe("readManifest", () => {
     expect(errorOf(() => readManifest(manifest({ ...good, results: [] }))).details[0]).toMatchObject({ field: "results" });
     expect(errorOf(() => readManifest(manifest({ ...good, results: [""] }))).details[0]).toMatchObject({ field: "results.0" });
     expect(errorOf(() => readManifest(manifest({ ...good, benchmark: undefined }))).details[0]).toMatchObject({ field: "benchmark" });
-    expect(errorOf(() => readManifest(manifest({ ...good, benchmark: "widesearch" }))).details[0]).toMatchObject({ field: "benchmark" });
+    expect(errorOf(() => readManifest(manifest({ ...good, benchmark: "nonesuch" }))).details[0]).toMatchObject({ field: "benchmark" });
   });
 
   it("refuses invalid JSON and JSON that is not an object", () => {

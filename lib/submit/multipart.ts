@@ -47,7 +47,7 @@ export interface ReceivedUpload {
 
 /** The boundary of a `multipart/form-data` content type, or null. */
 export function multipartBoundary(contentType: string | null): string | null {
-  const match = /^multipart\/form-data\s*;(?:.*;)?\s*boundary=(?:"([^"]{1,70})"|([^\s;"]{1,70}))/i.exec(contentType ?? "");
+  const match = /^multipart\/form-data\s*;(?:.*;)?\s*boundary=(?:"([^"]{1,70})"|([^\s;"]{1,70}))(?=$|[\s;])/i.exec(contentType ?? "");
   return match ? (match[1] ?? match[2]) : null;
 }
 

@@ -153,9 +153,12 @@ function csvRecords(text: string, file: string): CsvRecord[] {
       cause: error,
     });
   }
+  // csv-parse counts a \r\n inside a quoted cell as two lines (outside quotes as one).
+  let quotedCrlf = 0;
   return parsed.map(({ record, raw, info }) => {
-    const body = raw.replace(/^(\r?\n)+/, "").replace(/\r?\n$/, "");
-    return { record, line: info.lines - (body.match(/\n/g)?.length ?? 0) };
+    const body = raw.replace(/^[\r\n]+/, "").replace(/(\r\n|\r|\n)$/, "");
+    quotedCrlf += body.match(/\r\n/g)?.length ?? 0;
+    return { record, line: info.lines - quotedCrlf - (body.match(/\r\n|\r|\n/g)?.length ?? 0) };
   });
 }
 

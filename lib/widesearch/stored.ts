@@ -29,9 +29,15 @@ const CELL_SCORE_TABLE = /^\s*\S+_(exact_match|number_near|date_near|url_match|i
 
 /** The `msg` of an evaluation-CSV row as a reason, or null when it is the per-cell score table. */
 export function wideSearchReason(msg: string): string | null {
-  const trimmed = msg.trim();
-  if (trimmed === "" || CELL_SCORE_TABLE.test(msg)) return null;
-  return trimmed.split("\n")[0].slice(0, 500);
+  const lines = msg
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+  // pandas prints an empty score table as "Empty DataFrame / Columns: [...]": no reason either.
+  if (lines.length === 0 || CELL_SCORE_TABLE.test(msg) || (lines[0] === "Empty DataFrame" && /_(exact_match|number_near|date_near|url_match|in_match|llm_judge)/.test(msg))) return null;
+  // A traceback's first line says only "evaluator error:"; its last line says what failed.
+  const reason = lines.length > 1 && /traceback/i.test(msg) ? `${lines[0]} ${lines[lines.length - 1]}` : lines[0];
+  return reason.slice(0, 500);
 }
 
 export interface SummaryCheck {

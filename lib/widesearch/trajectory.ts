@@ -10,8 +10,10 @@ export function wideSearchSteps(messages: readonly { role: string }[]): Step[] {
   const chat: ChatMessage[] = messages.map((message) => {
     const parsed = chatMessageSchema.safeParse(message);
     if (parsed.success) return parsed.data;
-    const { role, ...rest } = message as { role: string } & Record<string, unknown>;
-    return { role, content: JSON.stringify("content" in rest ? rest.content : rest, null, 2) };
+    // Keep tool_calls and tool_call_id so results still link to their calls.
+    const record = message as { role: string } & Record<string, unknown>;
+    const asText = chatMessageSchema.safeParse({ ...record, content: JSON.stringify(record.content ?? null, null, 2) });
+    return asText.success ? asText.data : { role: record.role, content: JSON.stringify(record, null, 2) };
   });
   return stepsFromMessages(chat);
 }

@@ -9,9 +9,9 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import * as tar from "tar";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bundleDir, dumpDatabase, fileAt, json, jsonl, mpwManifest, mpwRecords, tgzOf, uploadRequest, useTemporaryDatabase, zipDir, zipOf } from "./support";
+import { bundleDir, dumpDatabase, fileAt, json, jsonl, mpwManifest, mpwRecords, tgzOf, uploadRequest, temporaryDatabase, zipDir, zipOf } from "./support";
 
-const tmp = useTemporaryDatabase("malformed");
+const tmp = temporaryDatabase("malformed");
 // Uploads unpack under os.tmpdir(): a private one shows whether anything is left behind.
 const uploadsTmp = join(tmp, "os-tmp");
 mkdirSync(uploadsTmp);
@@ -48,8 +48,8 @@ const manifestText = JSON.stringify(manifest);
 const zipWith = (entries: [string, string | Buffer | null][]) => zipOf(tmp, entries);
 
 /** The results file with `line` (1-based) replaced. */
-function resultsWithLine(line: number, text: string | Buffer): Buffer {
-  const lines = goodResults().trimEnd().split("\n").map((l) => Buffer.from(l));
+function resultsWithLine(line: number, text: string | Buffer) {
+  const lines: Buffer[] = goodResults().trimEnd().split("\n").map((l) => Buffer.from(l));
   lines[line - 1] = Buffer.isBuffer(text) ? text : Buffer.from(text);
   return Buffer.concat(lines.flatMap((l) => [l, Buffer.from("\n")]));
 }

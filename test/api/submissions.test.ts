@@ -5,12 +5,12 @@
  */
 import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { ADMIN_TOKEN, BASE, bundleDir, dumpDatabase, fileAt, json, jsonl, mpwManifest, mpwRecords, tgzOf, uploadRequest, useTemporaryDatabase, zipDir } from "./support";
+import { ADMIN_TOKEN, BASE, bundleDir, dumpDatabase, fileAt, json, jsonl, mpwManifest, mpwRecords, tgzOf, uploadRequest, temporaryDatabase, zipDir } from "./support";
 
 // The analysis route awaits connection(), which only works inside Next's request scope.
 vi.mock("next/server", async (original) => ({ ...(await original<typeof import("next/server")>()), connection: async () => {} }));
 
-const tmp = useTemporaryDatabase("api");
+const tmp = temporaryDatabase("api");
 const { getDb } = await import("@/db/client");
 const { issueUploadToken, revokeUploadToken } = await import("@/db/upload-tokens");
 const { POST: upload } = await import("@/app/api/submissions/route");
@@ -94,10 +94,10 @@ describe("POST /api/submissions: accepted bundles", () => {
 
     const after = dumpDatabase(db.$client);
     expect(after.submissions.length).toBe(before.submissions.length + 1);
-    const row = after.submissions.find((s: any) => s.id === firstId) as Record<string, unknown>;
+    const row = after.submissions.find((s) => s.id === firstId);
     expect(row).toMatchObject({ status: "pending", source: "upload", uploader_token_id: team.id });
-    const token = after.upload_tokens.find((t: any) => t.id === team.id) as Record<string, unknown>;
-    expect(token.last_used_at).toEqual(expect.any(String));
+    const token = after.upload_tokens.find((t) => t.id === team.id);
+    expect(token?.last_used_at).toEqual(expect.any(String));
   });
 
   it("200 {id, duplicate: true} for the same bundle again — as a .zip, or as a .tar.gz — and nothing new is written", async () => {
@@ -146,7 +146,7 @@ describe("POST /api/submissions: accepted bundles", () => {
 describe("POST /api/submissions: refused requests", () => {
   it("400 {errors: [{file, line, field, message}]} for an invalid bundle, with nothing imported", async () => {
     const records = mpwRecords(3);
-    (records[1] as any).trajectory_log.hit_logs = "not a list";
+    (records[1].trajectory_log as Record<string, unknown>).hit_logs = "not a list";
     const dir = bundleDir(tmp, { "results.jsonl": jsonl(records) }, mpwManifest("Broken"));
     const before = dumpDatabase(db.$client);
     const response = await upload(uploadRequest(fileAt(zipDir(tmp, dir, ["manifest.json", "results.jsonl"])), team.token));

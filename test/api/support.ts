@@ -18,7 +18,7 @@ export const ADMIN_TOKEN = "test-admin-token-with-enough-entropy";
 export const TASK_TEXT = readFileSync(join(ROOT, "demo", "mpw", "mpw_bench.jsonl"), "utf8");
 
 /** Points the app at a fresh database file; call before the first request. */
-export function useTemporaryDatabase(name: string): string {
+export function temporaryDatabase(name: string): string {
   const dir = mkdtempSync(join(tmpdir(), `seekboard-${name}-`));
   process.env.SEEKBOARD_DB = join(dir, "test.db");
   process.env.SEEKBOARD_NO_DEMO = "1";
@@ -120,14 +120,15 @@ interface Sqlite {
 }
 
 /** Every row of every table, in rowid order: "nothing changed" means this is equal before and after. */
-export function dumpDatabase(sqlite: Sqlite): Record<string, unknown[]> {
+export function dumpDatabase(sqlite: Sqlite): Record<string, Record<string, unknown>[]> {
   const tables = (sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%' ORDER BY name").all() as { name: string }[]).map(
     (row) => row.name,
   );
   expect(tables).toEqual(expect.arrayContaining(["submissions", "samples", "steps", "hit_logs", "aggregates", "tasks", "benchmarks", "upload_tokens"]));
-  return Object.fromEntries(tables.map((table) => [table, sqlite.prepare(`SELECT * FROM "${table}" ORDER BY rowid`).all()]));
+  return Object.fromEntries(tables.map((table) => [table, sqlite.prepare(`SELECT * FROM "${table}" ORDER BY rowid`).all() as Record<string, unknown>[]]));
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- assertions read the answer's fields freely
 export async function json(response: Response): Promise<any> {
   return JSON.parse(await response.text());
 }

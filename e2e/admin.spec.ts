@@ -1,0 +1,130 @@
+import { readFileSync } from "node:fs";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { shot, trackErrors } from "./helpers";
+import { ADMIN_TOKEN, issueTokenInAdmin, logInAsAdmin, writeMpwZip } from "./submit-helpers";
+
+/**
+ * The admin: logging in, issuing and revoking team tokens, and moderating. The
+ * submission approved here is rejected again at the end, so the public leaderboards
+ * and counts the other specs check are those of the demo data.
+ */
+const MODEL = "E2E Moderated 13B";
+const SETTING = "B-guidance";
+let approvedId: number | null = null;
+
+async function uploadWithApi(request: APIRequestContext, token: string, zip: string) {
+  return request.post("/api/submissions", {
+    headers: { Authorization: `Bearer ${token}` },
+    multipart: { bundle: { name: "bundle.zip", mimeType: "application/zip", buffer: readFileSync(zip) } },
+  });
+}
+
+function leaderboardRow(page: Page, model: string) {
+  return page.locator(`[data-testid="leaderboard-row"][data-model="${model}"]`);
+}
+
+test.afterAll(async ({ request }) => {
+  // Restores the public state even when the test failed between approving and rejecting.
+  if (approvedId !== null) {
+    await request.post(`/api/submissions/${approvedId}/reject`, { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` }, data: { reason: "e2e clean-up" } });
+  }
+});
+
+test.describe("/admin", () => {
+  test("asks for the admin token; a wrong one is refused; the session cookie is HttpOnly and SameSite=Strict", async ({ page, context }) => {
+    const errors = trackErrors(page);
+    await page.goto("/admin");
+    const form = page.getByTestId("admin-login");
+    await expect(form).toBeVisible();
+    await form.locator("input[name=token]").fill("not-the-admin-token");
+    await form.getByRole("button", { name: "Log in" }).click();
+    await expect(form.getByRole("alert")).toHaveText("that is not the admin token");
+    expect((await context.cookies()).find((c) => c.name === "sb_admin")).toBeUndefined();
+    await page.screenshot(shot("admin-login-refused"));
+
+    await logInAsAdmin(page);
+    const session = (await context.cookies()).find((c) => c.name === "sb_admin");
+    expect(session).toMatchObject({ httpOnly: true, sameSite: "Strict", path: "/" });
+    expect(session?.value).not.toContain(ADMIN_TOKEN);
+    await expect(page.getByRole("heading", { name: /Moderation queue/ })).toBeVisible();
+
+    await page.getByRole("button", { name: "Log out" }).click();
+    await expect(page.getByTestId("admin-login")).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test("issues a team token, whose upload waits in the queue; approving puts it on the leaderboard; rejecting with a reason takes it off", async ({ page, request, browser }, testInfo) => {
+    const errors = trackErrors(page);
+    await logInAsAdmin(page);
+    const token = await issueTokenInAdmin(page, "E2E Team Moderation");
+    await expect(page.getByTestId("issued-token")).toContainText("copy it now, it is not shown again");
+    await expect(page.locator('[data-testid="upload-token-row"][data-team="E2E Team Moderation"]')).toContainText("active");
+    await page.screenshot(shot("admin-token-issued"));
+
+    const zip = writeMpwZip(testInfo.outputPath(), "moderated", { model: MODEL, setting: SETTING, agent: "ReAct", runs: 4 });
+    const uploaded = await uploadWithApi(request, token, zip);
+    expect(uploaded.status()).toBe(201);
+    const { id, status } = (await uploaded.json()) as { id: number; status: string };
+    expect(status).toBe("pending");
+
+    // In the queue, with its team and metrics; not public yet.
+    await page.goto("/admin");
+    const row = page.locator(`[data-testid="moderation-queue"] [data-testid="moderation-row"][data-id="${id}"]`);
+    await expect(row).toContainText(MODEL);
+    await expect(row).toContainText("E2E Team Moderation");
+    await expect(row).toContainText(`setting ${SETTING}`);
+    await expect(row.locator("td").nth(3)).toHaveText("12");
+    await page.screenshot(shot("admin-queue"));
+    const visitor = await browser.newPage();
+    await visitor.goto(`/b/mpw?setting=${SETTING}`);
+    await expect(leaderboardRow(visitor, MODEL)).toHaveCount(0);
+    // The admin can open the pending submission; the visitor cannot.
+    expect((await visitor.goto(`/s/${id}`))?.status()).toBe(404);
+    await page.goto(`/s/${id}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(MODEL);
+
+    // Approve: off the queue, into the decisions, onto the public leaderboard.
+    await page.goto("/admin");
+    await row.getByRole("button", { name: "Approve" }).click();
+    approvedId = id;
+    await expect(row).toHaveCount(0);
+    const decided = page.locator(`[data-testid="recent-decisions"] [data-testid="moderation-row"][data-id="${id}"]`);
+    await expect(decided).toContainText("approved");
+    await visitor.goto(`/b/mpw?setting=${SETTING}`);
+    await expect(leaderboardRow(visitor, MODEL)).toHaveCount(1);
+    await visitor.screenshot(shot("admin-approved-on-leaderboard"));
+    expect((await visitor.goto(`/s/${id}`))?.status()).toBe(200);
+    const api = await request.get(`/api/b/mpw/leaderboard?setting=${SETTING}`);
+    const rows = ((await api.json()) as { rows: { submissionId: number; model: string; n: number }[] }).rows;
+    expect(rows.find((r) => r.submissionId === id)).toMatchObject({ model: MODEL, n: 12 });
+
+    // Reject (a reason is required) withdraws it again.
+    await page.goto("/admin");
+    const reason = decided.getByLabel(`Reason to reject submission ${id}`);
+    await reason.fill("E2E: withdrawn after the check");
+    await decided.getByRole("button", { name: "Reject" }).click();
+    await expect(decided).toContainText("rejected");
+    await expect(decided).toContainText("E2E: withdrawn after the check");
+    approvedId = null;
+    await page.screenshot(shot("admin-decisions"));
+    await visitor.goto(`/b/mpw?setting=${SETTING}`);
+    await expect(leaderboardRow(visitor, MODEL)).toHaveCount(0);
+    expect((await visitor.goto(`/s/${id}`))?.status()).toBe(404);
+    await visitor.close();
+    expect(errors).toEqual([]);
+  });
+
+  test("revoking a token stops its uploads at once", async ({ page, request }, testInfo) => {
+    await logInAsAdmin(page);
+    const token = await issueTokenInAdmin(page, "E2E Team Revoked");
+    const zip = writeMpwZip(testInfo.outputPath(), "revoked", { model: "E2E Revoked", setting: "C" });
+    expect((await uploadWithApi(request, token, zip)).status()).toBe(201);
+    const tokenRow = page.locator('[data-testid="upload-token-row"][data-team="E2E Team Revoked"]');
+    await tokenRow.getByRole("button", { name: "Revoke the token of E2E Team Revoked" }).click();
+    await expect(tokenRow).toContainText("revoked");
+    await expect(tokenRow.getByRole("button")).toHaveCount(0);
+    const refused = await uploadWithApi(request, token, zip);
+    expect(refused.status()).toBe(401);
+    expect(((await refused.json()) as { error: string }).error).toMatch(/not valid/);
+  });
+});

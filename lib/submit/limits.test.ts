@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { SUBMIT_DEFAULTS, submitConfigFromEnv } from "./config";
+import { SlidingWindowLimiter } from "./rate-limit";
+
+describe("submitConfigFromEnv", () => {
+  it("defaults: 200 MiB upload, 1 GiB unpacked, 1,000 files, 64 MiB lines, 30 uploads an hour", () => {
+    expect(submitConfigFromEnv({})).toEqual({ maxUploadBytes: 200 * 1024 ** 2, maxUnpackedBytes: 1024 ** 3, maxFiles: 1000, maxLineBytes: 64 * 1024 ** 2, uploadsPerHour: 30 });
+    expect(submitConfigFromEnv({})).toEqual(SUBMIT_DEFAULTS);
+  });
+
+  it("reads each variable, and refuses a value that is not a positive whole number", () => {
+    expect(submitConfigFromEnv({ SEEKBOARD_MAX_UPLOAD_BYTES: "1000", SEEKBOARD_UPLOADS_PER_HOUR: " 5 ", SEEKBOARD_MAX_FILES: "" })).toMatchObject({
+      maxUploadBytes: 1000,
+      uploadsPerHour: 5,
+      maxFiles: 1000,
+    });
+    for (const bad of ["0", "-1", "1.5", "10MB", "1e400"]) expect(() => submitConfigFromEnv({ SEEKBOARD_MAX_FILES: bad })).toThrow(/SEEKBOARD_MAX_FILES/);
+  });
+});
+
+describe("SlidingWindowLimiter", () => {
+  it("allows `limit` attempts per key in any window, then says when the next one is allowed", () => {
+    const limiter = new SlidingWindowLimiter(60_000);
+    expect(limiter.attempt("a", 2, 0)).toEqual({ allowed: true });
+    expect(limiter.attempt("a", 2, 10_000)).toEqual({ allowed: true });
+    expect(limiter.attempt("a", 2, 20_000)).toEqual({ allowed: false, retryAfterSeconds: 40 });
+    expect(limiter.attempt("b", 2, 20_000)).toEqual({ allowed: true });
+    // The first attempt leaves the window at 60 s; refused attempts do not count.
+    expect(limiter.attempt("a", 2, 60_001)).toEqual({ allowed: true });
+    expect(limiter.attempt("a", 2, 60_002)).toEqual({ allowed: false, retryAfterSeconds: 10 });
+  });
+});
