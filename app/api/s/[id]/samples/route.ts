@@ -1,0 +1,30 @@
+import { connection, NextResponse } from "next/server";
+import { viewerOfRequest } from "@/app/_server/auth";
+import { getDb } from "@/db/client";
+import { listSamples } from "@/db/queries/samples";
+import { getSubmission } from "@/db/queries/submissions";
+import { canViewSubmission } from "@/lib/auth/visibility";
+import { parseSampleFilters, SAMPLE_PAGE_SIZE } from "@/lib/url/samples";
+
+/**
+ * GET /api/s/<id>/samples?verdict=&status=&tier=&category=&fcrMin=&fcrMax=&minCalls=&cohort=&q=&page=
+ * One page of a submission's samples, filtered exactly as the submission page filters them.
+ */
+export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
+  await connection();
+  const { id } = await params;
+  if (!/^\d+$/.test(id)) return NextResponse.json({ error: "submission id must be a number" }, { status: 400 });
+  const db = getDb();
+  const submission = getSubmission(db, Number(id));
+  if (!submission || !canViewSubmission(submission, viewerOfRequest(request))) return NextResponse.json({ error: `no submission ${id}` }, { status: 404 });
+  const filters = parseSampleFilters(Object.fromEntries(new URL(request.url).searchParams));
+  const { rows, total } = listSamples(db, submission.id, filters);
+  return NextResponse.json({
+    submissionId: submission.id,
+    benchmark: submission.benchmarkId,
+    total,
+    page: filters.page,
+    pageSize: SAMPLE_PAGE_SIZE,
+    samples: rows.map(({ taskKey, ...row }) => ({ taskId: taskKey, ...row })),
+  });
+}

@@ -1,0 +1,26 @@
+import { connection, NextResponse } from "next/server";
+import { viewerOfRequest } from "@/app/_server/auth";
+import { getDb } from "@/db/client";
+import { getTrajectory } from "@/db/queries/trajectory";
+import { canViewSubmission } from "@/lib/auth/visibility";
+
+/** GET /api/s/<id>/t/<task>?run=N — one sample with its task, ordered steps and hit log. */
+export async function GET(request: Request, { params }: { params: Promise<{ id: string; task: string }> }) {
+  await connection();
+  const { id, task } = await params;
+  const run = new URL(request.url).searchParams.get("run") ?? "0";
+  if (!/^\d+$/.test(id) || !/^\d+$/.test(run)) return NextResponse.json({ error: "submission id and run must be numbers" }, { status: 400 });
+  const trajectory = getTrajectory(getDb(), Number(id), decodeURIComponent(task), Number(run));
+  if (!trajectory || !canViewSubmission(trajectory.submission, viewerOfRequest(request))) {
+    return NextResponse.json({ error: `no sample ${task} run ${run} in submission ${id}` }, { status: 404 });
+  }
+  const { submission, sample, task: taskRow, steps, hitLog, runs } = trajectory;
+  return NextResponse.json({
+    submission: { id: submission.id, benchmark: submission.benchmarkId, model: submission.model, setting: submission.setting },
+    task: { taskId: taskRow.taskKey, question: taskRow.question, goldAnswer: taskRow.goldAnswer, atomicFacts: taskRow.atomicFacts, tier: taskRow.tier, category: taskRow.category, language: taskRow.language },
+    sample: { ...sample, taskId: sample.taskKey },
+    runs,
+    steps: steps.map((s) => s.data),
+    hitLog,
+  });
+}
