@@ -64,7 +64,7 @@ function refreshWideSearchAggregates(db: Db, submissionId: number): void {
 function refreshMpwAggregates(db: Db, submissionId: number): void {
   const sqlite = db.$client;
   const rows = sqlite
-    .prepare("SELECT correct, fcr, hit_rate, tool_calls, hit_log_calls, compound_rate, tier, category, status FROM samples WHERE submission_id = ?")
+    .prepare("SELECT correct, fcr, hit_rate, tool_calls, hit_log_calls, compound_rate, tier, category, status FROM samples WHERE submission_id = ? ORDER BY id")
     .all(submissionId) as StoredSampleRow[];
   const sampleRows: MpwSampleRow[] = rows.map((r) => ({
     correct: r.correct === 1,

@@ -16,7 +16,7 @@ import type { Db } from "./client";
 import { ingestBundleDir, type IngestResult } from "./ingest";
 
 /** Where upload-form problems are reported, in place of a file of the bundle. */
-export const FORM_FILE = "form";
+const FORM_FILE = "form";
 
 const formText = z
   .string()

@@ -16,7 +16,7 @@ export const ADMIN_COOKIE = "sb_admin";
  * Holds the SHA-256 of the team token this browser last uploaded with: it lets the
  * team see its own pending submissions, and cannot upload (that needs the token).
  */
-export const UPLOADER_COOKIE = "sb_uploader";
+const UPLOADER_COOKIE = "sb_uploader";
 const UPLOADER_COOKIE_SECONDS = 30 * 24 * 60 * 60;
 
 /** The admin token, or null when admin is disabled. */

@@ -5,7 +5,7 @@ import { moderateSubmission, type ModerationDecision } from "@/db/moderation";
 import { errorResponse, invalidResponse, routeId, unauthorizedResponse } from "./api";
 import { adminToken, isAdminBearer } from "./auth";
 
-export const MAX_REASON_LENGTH = 2000;
+const MAX_REASON_LENGTH = 2000;
 
 export const moderationReasonSchema = z.string().trim().max(MAX_REASON_LENGTH, `at most ${MAX_REASON_LENGTH} characters`);
 /** A rejection always says why: the team reads it. */

@@ -28,9 +28,9 @@ export function TierChart({ data }: { data: TierDatum[] }) {
           <XAxis dataKey="tier" tick={{ fontSize: 12 }} />
           <YAxis domain={[0, 1]} tickFormatter={pct} tick={{ fontSize: 12 }} />
           <Tooltip formatter={(value) => (typeof value === "number" ? pct(value) : String(value))} />
-          <Legend wrapperStyle={{ fontSize: 12 }} />
+          <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={null} />
           <Bar dataKey="pass1" name="Pass@1" fill="#4f46e5" isAnimationActive={false}>
-            <ErrorBar dataKey="pass1Error" width={6} stroke="#1e1b4b" />
+            <ErrorBar dataKey="pass1Error" width={6} stroke="#1e1b4b" isAnimationActive={false} />
           </Bar>
           <Bar dataKey="fcr" name="FCR" fill="#14b8a6" isAnimationActive={false} />
         </BarChart>

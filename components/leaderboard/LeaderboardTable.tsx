@@ -55,7 +55,7 @@ export function LeaderboardTable({ rows, state, basePath }: { rows: LeaderboardR
             <tr key={row.submissionId} className="hover:bg-slate-50" data-testid="leaderboard-row" data-model={row.model} data-pass1={row.pass1 ?? ""}>
               <td className="px-3 py-2 text-right tabular-nums text-slate-500">{i + 1}</td>
               <td className="px-3 py-2">
-                <Link href={`/s/${row.submissionId}`} className="font-medium text-indigo-700 hover:underline">
+                <Link href={`/s/${row.submissionId}`} className="whitespace-nowrap font-medium text-indigo-700 hover:underline">
                   {row.model}
                 </Link>
                 {row.agent ? <span className="ml-2 text-xs text-slate-500">{row.agent}</span> : null}

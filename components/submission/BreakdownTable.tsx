@@ -2,9 +2,12 @@ import { RateWithCi } from "@/components/ui/Metric";
 import type { AggregateRow } from "@/db/queries/submissions";
 import { decimal } from "@/lib/format";
 
-export function BreakdownTable({ rows, labelOf, testId }: { rows: AggregateRow[]; labelOf: (split: string) => string; testId: string }) {
+/** Figures per split; `searchSetting` false (setting A) shows FCR and HitRate as not applicable. */
+export function BreakdownTable({ rows, labelOf, testId, searchSetting = true }: { rows: AggregateRow[]; labelOf: (split: string) => string; testId: string; searchSetting?: boolean }) {
   if (rows.length === 0) return <p className="mt-2 text-sm text-slate-500">No samples in any split.</p>;
+  const na = <span className="text-slate-400">n/a</span>;
   return (
+    <div className="overflow-x-auto">
     <table className="mt-2 min-w-full text-sm" data-testid={testId}>
       <thead className="text-left text-xs uppercase tracking-wide text-slate-500">
         <tr>
@@ -24,16 +27,13 @@ export function BreakdownTable({ rows, labelOf, testId }: { rows: AggregateRow[]
             <td className="py-1 pr-3 text-right">
               <RateWithCi value={a.pass1} lo={a.pass1Lo} hi={a.pass1Hi} />
             </td>
-            <td className="py-1 pr-3 text-right">
-              <RateWithCi value={a.fcr} lo={a.fcrLo} hi={a.fcrHi} />
-            </td>
-            <td className="py-1 pr-3 text-right">
-              <RateWithCi value={a.hitRate} lo={a.hitRateLo} hi={a.hitRateHi} />
-            </td>
+            <td className="py-1 pr-3 text-right">{searchSetting ? <RateWithCi value={a.fcr} lo={a.fcrLo} hi={a.fcrHi} /> : na}</td>
+            <td className="py-1 pr-3 text-right">{searchSetting ? <RateWithCi value={a.hitRate} lo={a.hitRateLo} hi={a.hitRateHi} /> : na}</td>
             <td className="py-1 text-right tabular-nums">{decimal(a.toolCalls)}</td>
           </tr>
         ))}
       </tbody>
     </table>
+    </div>
   );
 }

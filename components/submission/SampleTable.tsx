@@ -13,16 +13,37 @@ export function trajectoryHref(submissionId: number, taskKey: string, run: numbe
   return `/s/${submissionId}/t/${encodeURIComponent(taskKey)}${run > 0 ? `?run=${run}` : ""}`;
 }
 
-export function SampleTable({ submissionId, rows, total, filters }: { submissionId: number; rows: SampleListRow[]; total: number; filters: SampleFilters }) {
+export function SampleTable({
+  submissionId,
+  rows,
+  total,
+  filters,
+  searchSetting = true,
+}: {
+  submissionId: number;
+  rows: SampleListRow[];
+  total: number;
+  filters: SampleFilters;
+  /** False for setting A (no tools): FCR does not apply. */
+  searchSetting?: boolean;
+}) {
   const pages = Math.max(1, Math.ceil(total / SAMPLE_PAGE_SIZE));
+  const pastEnd = filters.page > pages;
   const pageHref = (page: number) => `/s/${submissionId}${sampleFiltersQuery({ ...filters, page })}#samples`;
   return (
     <div className="space-y-2">
       <p className="text-sm text-slate-600" data-testid="sample-count" data-total={total}>
         {total.toLocaleString("en")} sample{total === 1 ? "" : "s"} match
-        {total > 0 ? ` · page ${Math.min(filters.page, pages)} of ${pages}` : ""}
+        {total > 0 && !pastEnd ? ` · page ${filters.page} of ${pages}` : ""}
       </p>
-      {rows.length === 0 ? (
+      {pastEnd && total > 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-600">
+          There is no page {filters.page}: the samples fill {pages} page{pages === 1 ? "" : "s"}.{" "}
+          <Link href={pageHref(pages)} className="text-indigo-700 hover:underline" rel="prev">
+            Go to the last page
+          </Link>
+        </p>
+      ) : rows.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-600">No sample matches these filters.</p>
       ) : (
         <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
@@ -64,8 +85,8 @@ export function SampleTable({ submissionId, rows, total, filters }: { submission
                     <StatusBadge status={row.status} />
                   </td>
                   <td className="px-3 py-2 text-slate-600">{row.tier ?? "—"}</td>
-                  <td className="px-3 py-2 text-right tabular-nums" title={`${row.factsCovered} of ${row.factCount} facts`}>
-                    {percent(row.fcr, 0)}
+                  <td className="px-3 py-2 text-right tabular-nums" title={searchSetting ? `${row.factsCovered} of ${row.factCount} facts` : "no search in setting A"}>
+                    {searchSetting ? percent(row.fcr, 0) : <span className="text-slate-400">n/a</span>}
                   </td>
                   <td className="px-3 py-2 text-right tabular-nums">{row.toolCalls}</td>
                 </tr>
@@ -74,7 +95,7 @@ export function SampleTable({ submissionId, rows, total, filters }: { submission
           </table>
         </div>
       )}
-      {pages > 1 ? (
+      {pages > 1 && !pastEnd ? (
         <nav className="flex items-center gap-3 text-sm" aria-label="Sample pages">
           {filters.page > 1 ? (
             <Link href={pageHref(filters.page - 1)} className="text-indigo-700 hover:underline" rel="prev">

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
 import { Badge } from "@/components/ui/Badge";
 import { CountWithCi, RateWithCi } from "@/components/ui/Metric";
-import type { ErrorDetail, SubmissionAnswer } from "@/lib/submit/answer";
+import type { ErrorAnswer, ErrorDetail, InvalidAnswer, SubmissionAnswer } from "@/lib/submit/answer";
 import { peekManifest, uploadKind } from "@/lib/submit/manifest-peek";
 
 const TOKEN_KEY = "seekboard.uploadToken";
@@ -117,8 +117,8 @@ export function SubmitForm({ maxUploadBytes, settings }: { maxUploadBytes: numbe
         () => setPhase({ name: "validating" }),
       );
       if ((status === 200 || status === 201) && json) return setPhase({ name: "accepted", answer: json as SubmissionAnswer });
-      if (status === 400 && json && Array.isArray((json as { errors?: unknown }).errors)) return setPhase({ name: "invalid", errors: (json as { errors: ErrorDetail[] }).errors });
-      const message = (json as { error?: string } | null)?.error ?? `the server answered ${status}`;
+      if (status === 400 && json && Array.isArray((json as InvalidAnswer).errors)) return setPhase({ name: "invalid", errors: (json as InvalidAnswer).errors });
+      const message = (json as ErrorAnswer | null)?.error ?? `the server answered ${status}`;
       setPhase({ name: "failed", message: status === 401 ? `${message}. Check the token, or ask the site's admin for one.` : message });
     } catch (error) {
       setPhase({ name: "failed", message: (error as Error).message });

@@ -31,7 +31,8 @@ const SORT_COLUMNS = {
   hitRate: aggregates.hitRate,
   toolCalls: aggregates.toolCalls,
   n: aggregates.n,
-  model: submissions.model,
+  // Case-insensitive, so "GPT-5" sorts among the "G…"s rather than before every lower-case letter.
+  model: sql`${submissions.model} COLLATE NOCASE`,
 } as const;
 
 /** Approved submissions of a benchmark under one setting, read from precomputed aggregates. */

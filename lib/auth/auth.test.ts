@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ADMIN_SESSION_SECONDS, signAdminSession, verifyAdminSession } from "./admin-session";
 import { bearerToken, digestsEqual, generateUploadToken, hashUploadToken, secretsEqual } from "./tokens";
-import { canViewSubmission, OPERATOR, PUBLIC_VIEWER } from "./visibility";
+import { canViewSubmission, PUBLIC_VIEWER } from "./visibility";
 
 describe("upload tokens", () => {
   it("are sb_ + 32 random bytes in base64url, different each time, stored as sha256 hex", () => {
@@ -53,14 +53,15 @@ describe("admin session", () => {
 
 describe("canViewSubmission", () => {
   const team = { admin: false, uploaderTokenId: 7 };
+  const admin = { admin: true, uploaderTokenId: null };
   it("approved: everyone; pending and rejected: the admin and the uploading team only", () => {
-    for (const viewer of [PUBLIC_VIEWER, team, OPERATOR]) expect(canViewSubmission({ status: "approved", uploaderTokenId: null }, viewer)).toBe(true);
+    for (const viewer of [PUBLIC_VIEWER, team, admin]) expect(canViewSubmission({ status: "approved", uploaderTokenId: null }, viewer)).toBe(true);
     for (const status of ["pending", "rejected"]) {
       expect(canViewSubmission({ status, uploaderTokenId: 7 }, PUBLIC_VIEWER)).toBe(false);
       expect(canViewSubmission({ status, uploaderTokenId: 7 }, team)).toBe(true);
       expect(canViewSubmission({ status, uploaderTokenId: 8 }, team)).toBe(false);
       expect(canViewSubmission({ status, uploaderTokenId: null }, team)).toBe(false);
-      expect(canViewSubmission({ status, uploaderTokenId: null }, OPERATOR)).toBe(true);
+      expect(canViewSubmission({ status, uploaderTokenId: null }, admin)).toBe(true);
     }
   });
 });

@@ -10,8 +10,6 @@ export interface Viewer {
 }
 
 export const PUBLIC_VIEWER: Viewer = { admin: false, uploaderTokenId: null };
-/** The operator at the command line, who holds the database file itself. */
-export const OPERATOR: Viewer = { admin: true, uploaderTokenId: null };
 
 export function canViewSubmission(submission: { status: string; uploaderTokenId: number | null }, viewer: Viewer): boolean {
   if (submission.status === "approved" || viewer.admin) return true;

@@ -71,10 +71,10 @@ export default async function SubmissionPage({ params, searchParams }: Props) {
           <RateWithCi value={overall.pass1} lo={overall.pass1Lo} hi={overall.pass1Hi} />
         </Stat>
         <Stat label="FCR" note={searchSetting ? `${overall.fcrN} samples with facts` : "no search in setting A"}>
-          <RateWithCi value={overall.fcr} lo={overall.fcrLo} hi={overall.fcrHi} />
+          {searchSetting ? <RateWithCi value={overall.fcr} lo={overall.fcrLo} hi={overall.fcrHi} /> : <span className="text-slate-400">n/a</span>}
         </Stat>
-        <Stat label="HitRate" note={`${overall.zeroCallSamples} samples without tool calls count as 0`}>
-          <RateWithCi value={overall.hitRate} lo={overall.hitRateLo} hi={overall.hitRateHi} />
+        <Stat label="HitRate" note={searchSetting ? `${overall.zeroCallSamples} samples without tool calls count as 0` : "no search in setting A"}>
+          {searchSetting ? <RateWithCi value={overall.hitRate} lo={overall.hitRateLo} hi={overall.hitRateHi} /> : <span className="text-slate-400">n/a</span>}
         </Stat>
         <Stat label="ToolCalls" note={overall.compoundRate === null ? undefined : `compound queries ${(overall.compoundRate * 100).toFixed(1)}%`}>
           <CountWithCi value={overall.toolCalls} lo={overall.toolCallsLo} hi={overall.toolCallsHi} />
@@ -87,7 +87,7 @@ export default async function SubmissionPage({ params, searchParams }: Props) {
       <section className="grid gap-4 lg:grid-cols-2">
         <div className="rounded-lg border border-slate-200 bg-white p-4">
           <h2 className="text-sm font-semibold">By difficulty tier</h2>
-          <BreakdownTable rows={tiers} labelOf={(split) => split.replace("tier:", "")} testId="tier-breakdown" />
+          <BreakdownTable rows={tiers} labelOf={(split) => split.replace("tier:", "")} testId="tier-breakdown" searchSetting={searchSetting} />
         </div>
         <div className="rounded-lg border border-slate-200 bg-white p-4">
           <h2 className="text-sm font-semibold">Pass@1 and FCR by tier (95% CI)</h2>
@@ -105,13 +105,13 @@ export default async function SubmissionPage({ params, searchParams }: Props) {
 
       <details className="rounded-lg border border-slate-200 bg-white p-4">
         <summary className="cursor-pointer text-sm font-semibold">By category ({categories.length})</summary>
-        <BreakdownTable rows={categories} labelOf={(split) => split.replace("category:", "")} testId="category-breakdown" />
+        <BreakdownTable rows={categories} labelOf={(split) => split.replace("category:", "")} testId="category-breakdown" searchSetting={searchSetting} />
       </details>
 
       <section className="space-y-3" id="samples">
         <h2 className="text-lg font-semibold">Samples</h2>
         <SampleFilterForm action={`/s/${id}`} filters={filters} statuses={facets.statuses} categories={facets.categories} />
-        <SampleTable submissionId={id} rows={rows} total={total} filters={filters} />
+        <SampleTable submissionId={id} rows={rows} total={total} filters={filters} searchSetting={searchSetting} />
       </section>
     </div>
   );

@@ -22,10 +22,10 @@ type Props = { params: Promise<{ id: string; task: string }>; searchParams: Prom
 export const metadata: Metadata = { title: "Trajectory" };
 
 const VERDICT_SOURCES: Record<string, string> = {
-  answer: "judge field `answer`",
-  judge_response: "`<answer>` in `judge_response`",
-  "evaluation.judgment": "`evaluation.judgment`",
-  judge_status: "judge did not succeed (`judge_status`): counted incorrect",
+  answer: "the judge's answer field",
+  judge_response: "<answer> in judge_response",
+  "evaluation.judgment": "evaluation.judgment",
+  judge_status: "judge did not succeed (judge_status): counted incorrect",
   none: "no judge output: counted incorrect",
 };
 
