@@ -3,11 +3,11 @@
  * table against the gold CSV); results-only bundles carry the producer's per-run
  * evaluation CSVs, and their summary JSONs are checked against our aggregation.
  */
-import { readFileSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { bundleDir, bundleFile, hashBundleFiles } from "../lib/import/bundle";
 import { BundleError } from "../lib/import/errors";
-import { forEachLineSync, parseJsonLine } from "../lib/import/lines";
+import { forEachLineSync, parseJsonLine, readBundleText } from "../lib/import/lines";
 import type { WideSearchManifest } from "../lib/import/manifest";
 import { aggregateWideSearch } from "../lib/widesearch/aggregate";
 import {
@@ -80,7 +80,7 @@ export function ingestWideSearch(db: Db, root: string, manifest: WideSearchManif
     if (manifest.evaluations) {
       notes = importEvaluations(root, manifest, writer);
     } else {
-      importNative(root, manifest, goldDir!, writer);
+      importNative(root, manifest, goldDir!, writer, options.maxLineBytes);
     }
     if (writer.samples === 0) throw BundleError.at((manifest.evaluations ?? manifest.results!)[0], null, null, "no samples in the bundle");
     finishSubmission(db, submissionId, { samples: writer.samples, tasks: writer.runs.tasks, runs: writer.runs.max }, notes);
@@ -90,31 +90,33 @@ export function ingestWideSearch(db: Db, root: string, manifest: WideSearchManif
   return run.immediate();
 }
 
-function importNative(root: string, manifest: WideSearchManifest, goldDir: string, writer: WideSearchSampleWriter): void {
+function importNative(root: string, manifest: WideSearchManifest, goldDir: string, writer: WideSearchSampleWriter, maxLineBytes?: number): void {
   const tasks = new Map<string, WideSearchTask>();
   const tasksName = manifest.tasks!;
-  forEachLineSync(bundleFile(root, tasksName, "tasks"), tasksName, (line, lineNumber) => {
-    const task = parseWideSearchTask(parseJsonLine(line, tasksName, lineNumber), tasksName, lineNumber);
-    tasks.set(task.instanceId, task);
-  });
+  forEachLineSync(
+    bundleFile(root, tasksName, "tasks"),
+    tasksName,
+    (line, lineNumber) => {
+      const task = parseWideSearchTask(parseJsonLine(line, tasksName, lineNumber), tasksName, lineNumber);
+      tasks.set(task.instanceId, task);
+    },
+    maxLineBytes,
+  );
   const golds = new Map<string, GoldTable>();
   const goldOf = (task: WideSearchTask, file: string, line: number): GoldTable => {
     const cached = golds.get(task.instanceId);
     if (cached) return cached;
     const goldName = `${manifest.gold}/${task.instanceId}.csv`;
-    let text: string;
-    try {
-      text = readFileSync(join(goldDir, `${task.instanceId}.csv`), "utf8");
-    } catch {
-      throw BundleError.at(file, line, "instance_id", `no gold table ${goldName} for ${task.instanceId}`);
-    }
+    const goldPath = join(goldDir, `${task.instanceId}.csv`);
+    if (!existsSync(goldPath)) throw BundleError.at(file, line, "instance_id", `no gold table ${goldName} for ${task.instanceId}`);
+    const text = readBundleText(goldPath, goldName);
     const gold = parseWideSearchGoldCsv(text, goldName, task.evaluation.required);
     golds.set(task.instanceId, gold);
     return gold;
   };
   for (const name of manifest.results!) {
     // Response files may be pretty-printed JSON objects one after another, so they are read whole.
-    const { responses } = parseWideSearchResponseFile(readFileSync(bundleFile(root, name, "results"), "utf8"), name);
+    const { responses } = parseWideSearchResponseFile(readBundleText(bundleFile(root, name, "results"), name, { json: true }), name);
     for (const response of responses) {
       const task = tasks.get(response.instanceId);
       if (!task) throw BundleError.at(name, response.line, "instance_id", `${response.instanceId} is not in ${tasksName}`);
@@ -154,7 +156,7 @@ function importNative(root: string, manifest: WideSearchManifest, goldDir: strin
 function importEvaluations(root: string, manifest: WideSearchManifest, writer: WideSearchSampleWriter): Record<string, unknown> {
   const checks = [];
   for (const [i, name] of manifest.evaluations!.entries()) {
-    const rows = parseWideSearchEvalCsv(readFileSync(bundleFile(root, name, `evaluations.${i}`), "utf8"), name);
+    const rows = parseWideSearchEvalCsv(readBundleText(bundleFile(root, name, `evaluations.${i}`), name), name);
     for (const row of rows) {
       writer.write({
         task: { taskKey: row.instanceId, question: null, goldAnswer: null, atomicFacts: {}, category: null, language: languageFromInstanceId(row.instanceId) },
@@ -184,11 +186,11 @@ function importEvaluations(root: string, manifest: WideSearchManifest, writer: W
     }
     const summaryName = manifest.summaries?.[i];
     if (summaryName) {
+      const summaryText = readBundleText(bundleFile(root, summaryName, `summaries.${i}`), summaryName, { json: true });
       let summaryJson: unknown;
       try {
-        summaryJson = JSON.parse(readFileSync(bundleFile(root, summaryName, `summaries.${i}`), "utf8").replace(/^\uFEFF/, ""));
+        summaryJson = JSON.parse(summaryText);
       } catch (error) {
-        if (error instanceof BundleError) throw error;
         throw BundleError.at(summaryName, null, null, `invalid JSON: ${(error as Error).message}`);
       }
       const summary = parseWideSearchSummary(summaryJson, summaryName);

@@ -1,4 +1,4 @@
-import { closeSync, openSync, readSync } from "node:fs";
+import { closeSync, openSync, readFileSync, readSync, statSync } from "node:fs";
 import { BundleError } from "./errors";
 import { jsonNestedDeeperThan, MAX_JSON_DEPTH } from "./json-depth";
 
@@ -74,4 +74,27 @@ export function parseJsonLine(line: string, file: string, lineNumber: number): u
   } catch (error) {
     throw BundleError.at(file, lineNumber, null, `invalid JSON: ${(error as Error).message}`);
   }
+}
+
+/** Files read whole (CSV, pretty-printed JSON) are refused past this size. */
+export const MAX_WHOLE_FILE_BYTES = 256 << 20;
+
+/**
+ * A bundle file read whole, for formats that are not one record per line: strict UTF-8,
+ * size-capped, and refused when its JSON would nest deeper than records may.
+ */
+export function readBundleText(path: string, displayName: string, options: { maxBytes?: number; json?: boolean } = {}): string {
+  const maxBytes = options.maxBytes ?? MAX_WHOLE_FILE_BYTES;
+  if (statSync(path).size > maxBytes) throw BundleError.at(displayName, null, null, `file larger than ${maxBytes} bytes`);
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(readFileSync(path));
+  } catch {
+    throw BundleError.at(displayName, null, null, "not valid UTF-8");
+  }
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  if (options.json && jsonNestedDeeperThan(text, MAX_JSON_DEPTH)) {
+    throw BundleError.at(displayName, null, null, `JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
+  }
+  return text;
 }
