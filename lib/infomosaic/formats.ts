@@ -182,10 +182,14 @@ export const evalLineSchema = outputLineSchema.extend({
   extracted_response: z.string().nullish().transform((v) => v ?? null),
   final_answer_evaluation: z.string().nullish().transform((v) => v ?? null),
   score: z.union([z.literal(0), z.literal(1), z.literal(2)]),
-  /** −1: not computable (no testcases, or the testcase verdicts could not be read). */
+  /**
+   * −1: not computable (no testcases, or the testcase verdicts could not be read). The
+   * script divides CORRECT keys by testcases, so a judge that repeats keys can push it
+   * above 1: such values are read, and capped at 1 by the parser.
+   */
   passrate: z
     .number()
-    .refine((v) => v === -1 || (v >= 0 && v <= 1), "passrate is a fraction in [0, 1], or −1 when not computable")
+    .refine((v) => v === -1 || v >= 0, "passrate is a fraction in [0, 1], or −1 when not computable")
     .nullish()
     .transform((v) => (v === undefined || v === null || v === -1 ? null : v)),
 });
@@ -194,8 +198,10 @@ export interface InfoMosaicEvaluated extends InfoMosaicOutput {
   extractedResponse: string | null;
   finalAnswerEvaluation: string | null;
   score: InfoMosaicScore;
-  /** Passed testcases / testcases; null when not computable (the official −1, or absent). */
+  /** Passed testcases / testcases, capped at 1; null when not computable (the official −1, or absent). */
   passRate: number | null;
+  /** The file's value when it was above 1 (and so capped), else null. */
+  passRateOverOne: number | null;
   /** Score 2 only: accuracy counts exact correctness. */
   correct: boolean;
 }
@@ -209,7 +215,8 @@ export function parseInfoMosaicEvaluation(value: unknown, file: string, line: nu
     extractedResponse: raw.extracted_response,
     finalAnswerEvaluation: raw.final_answer_evaluation,
     score: raw.score,
-    passRate: raw.passrate,
+    passRate: raw.passrate === null ? null : Math.min(raw.passrate, 1),
+    passRateOverOne: raw.passrate !== null && raw.passrate > 1 ? raw.passrate : null,
     correct: raw.score === 2,
   };
 }
@@ -263,7 +270,7 @@ export function firstJsonBlock(text: string): string | null {
  * Pass rate from the testcase judge's text: the JSON object in its first fenced block maps
  * each sub-question to "CORRECT" or "INCORRECT"; passed = values exactly "CORRECT";
  * pass rate = passed / number of the task's testcases (not of the keys, as the official
- * script). Null — the script's −1 — when the task has no testcases or the block is missing,
+ * script), capped at 1 (the script is not). Null — the script's −1 — when the task has no testcases or the block is missing,
  * not JSON, or not an object.
  */
 export function passRateFromVerdicts(judgeText: string | null, testcaseCount: number): number | null {
@@ -278,5 +285,5 @@ export function passRateFromVerdicts(judgeText: string | null, testcaseCount: nu
   }
   if (typeof verdicts !== "object" || verdicts === null || Array.isArray(verdicts)) return null;
   const passed = Object.values(verdicts).filter((v) => v === "CORRECT").length;
-  return passed / testcaseCount;
+  return Math.min(passed / testcaseCount, 1);
 }

@@ -393,7 +393,10 @@ export interface WebDetectiveLevels {
   knowledgeUtilization: Level;
 }
 
-/** A fraction as a percentage, rounded to 1e-9 so that e.g. 0.7 gives exactly 70 (0.7 × 100 is 70.00000000000001). */
+/**
+ * A fraction as a percentage, rounded to 1e-9 so that a value exactly on a threshold is
+ * on it: an F1 of exactly 0.45 (P = 1, R = 9/31) comes out of floating point as 45.00000000000001%.
+ */
 export function asPercent(fraction: number): number {
   return Math.round(fraction * 100 * 1e9) / 1e9;
 }

@@ -1,0 +1,220 @@
+/**
+ * Bench data: MPW bundles at leaderboard scale, written to disk as real bundles (streamed,
+ * one record at a time) so they go through the same importer as an upload.
+ *
+ * The 34 demo (model, setting) pairs are not enough, so the search-setting pairs are
+ * cloned with a suffix ("MindWatcher 32B · seed 2"): the generator seeds on the model
+ * name, so every clone's records differ. Tool-call targets are rescaled so the mean is
+ * about 10 calls a sample (each with a 4-entry SERP), as the issue asks.
+ */
+import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from "node:fs";
+import { join } from "node:path";
+import { demoTaskLines } from "../../db/seed-demo";
+import { MPW_DEMO_MODELS, type MpwDemoModel, type MpwTarget } from "../../lib/demo/mpw-models";
+import { generateMpwRecord, type DemoTaskInput } from "../../lib/demo/mpw-records";
+import type { MpwSetting } from "../../lib/import/manifest";
+import { parseMpwTaskRecord } from "../../lib/import/mpw";
+import { seededRandom, seedFrom } from "../../lib/random";
+
+/**
+ * Target passed to the generator; its draws average ≈ 0.97 × the target once the
+ * per-tier scale and the 32-turn cap apply, so 10.3 gives ≈ 10 calls a sample.
+ */
+export const MEAN_CALLS_TARGET = 10.3;
+/** Per-submission spread around the mean (averages to 1 over any 5 consecutive submissions). */
+const CALL_FACTORS = [0.7, 0.85, 1, 1.15, 1.3];
+/** Tool calls in the hand-built long trajectory the trajectory page is timed on. */
+export const LONG_TRAJECTORY_CALLS = 40;
+
+export interface BenchTasks {
+  lines: string[];
+  inputs: DemoTaskInput[];
+}
+
+/** The demo's task set (3 real MPW tasks, then synthetic ones), as lines and generator inputs. */
+export function benchTasks(count: number): BenchTasks {
+  const lines = demoTaskLines(count);
+  const inputs = lines.map((line, i) => {
+    const value = JSON.parse(line) as { index: number };
+    const task = parseMpwTaskRecord(value, "tasks.jsonl", i + 1);
+    return { index: value.index, category: task.category ?? "Real sample", question: task.question ?? "", answer: task.goldAnswer ?? "", atomicFacts: task.atomicFacts };
+  });
+  return { lines, inputs };
+}
+
+export interface BenchSubmission {
+  model: MpwDemoModel;
+  setting: Exclude<MpwSetting, "A">;
+  judgeVariant: "answer" | "judge_response" | "evaluation";
+}
+
+/** `count` distinct (model, setting) submissions, all with search, ≈ 10 tool calls a sample on average. */
+export function benchSubmissions(count: number): BenchSubmission[] {
+  const pairs: { model: MpwDemoModel; setting: Exclude<MpwSetting, "A"> }[] = [];
+  for (const setting of ["B-guidance", "B-fewshot", "C"] as const) {
+    for (const model of MPW_DEMO_MODELS) if (model.targets[setting]) pairs.push({ model, setting });
+  }
+  const out: BenchSubmission[] = [];
+  for (let i = 0; out.length < count; i++) {
+    const { model, setting } = pairs[i % pairs.length];
+    const clone = Math.floor(i / pairs.length);
+    const base = model.targets[setting] as MpwTarget;
+    const target: MpwTarget = { ...base, toolCalls: MEAN_CALLS_TARGET * CALL_FACTORS[i % CALL_FACTORS.length] };
+    out.push({
+      model: { ...model, model: clone === 0 ? model.model : `${model.model} · seed ${clone + 1}`, targets: { [setting]: target } },
+      setting,
+      judgeVariant: (["answer", "judge_response", "evaluation"] as const)[i % 3],
+    });
+  }
+  return out;
+}
+
+/** A file written through a 1 MiB buffer: bundles of any size with flat memory. */
+class BufferedWriter {
+  private readonly fd: number;
+  private chunks: string[] = [];
+  private size = 0;
+  bytes = 0;
+
+  constructor(path: string) {
+    this.fd = openSync(path, "w");
+  }
+
+  line(text: string): void {
+    this.chunks.push(text, "\n");
+    this.size += text.length + 1;
+    if (this.size >= 1 << 20) this.flush();
+  }
+
+  private flush(): void {
+    if (!this.chunks.length) return;
+    this.bytes += writeSync(this.fd, this.chunks.join(""));
+    this.chunks = [];
+    this.size = 0;
+  }
+
+  close(): void {
+    try {
+      this.flush();
+    } finally {
+      closeSync(this.fd);
+    }
+  }
+}
+
+export interface WrittenBundle {
+  dir: string;
+  model: string;
+  setting: string;
+  samples: number;
+  resultBytes: number;
+}
+
+/**
+ * Writes one MPW bundle directory: manifest, tasks file and one results file with a
+ * record per task. `override` may replace a task's record (the long trajectory).
+ */
+export function writeBenchBundle(
+  dir: string,
+  tasks: BenchTasks,
+  submission: BenchSubmission,
+  override?: { taskIndex: number; record: (task: DemoTaskInput) => Record<string, unknown> },
+): WrittenBundle {
+  mkdirSync(dir, { recursive: true });
+  const taskFile = new BufferedWriter(join(dir, "tasks.jsonl"));
+  try {
+    for (const line of tasks.lines) taskFile.line(line);
+  } finally {
+    taskFile.close();
+  }
+  const results = new BufferedWriter(join(dir, "results.jsonl"));
+  try {
+    for (const task of tasks.inputs) {
+      const record =
+        override && override.taskIndex === task.index
+          ? override.record(task)
+          : generateMpwRecord(task, { model: submission.model, setting: submission.setting, judgeVariant: submission.judgeVariant });
+      results.line(JSON.stringify(record));
+    }
+  } finally {
+    results.close();
+  }
+  const manifest = {
+    benchmark: "mpw",
+    model: submission.model.model,
+    agent: submission.model.agent,
+    setting: submission.setting,
+    benchmarkVersion: "v1",
+    tasks: "tasks.jsonl",
+    results: ["results.jsonl"],
+  };
+  writeFileSync(join(dir, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+  return { dir, model: submission.model.model, setting: submission.setting, samples: tasks.inputs.length, resultBytes: results.bytes };
+}
+
+const FILLER = ["Season preview: what the analysts expect", "Fans debate the numbers", "Official data portal: methodology notes", "Weekly round-up"];
+
+/**
+ * A native ReAct record with exactly `calls` searches (the generator stops at 32 turns):
+ * thought + tool call + 4-entry SERP per call, the PEM's hit log, a final answer.
+ */
+export function longTrajectoryRecord(task: DemoTaskInput, calls = LONG_TRAJECTORY_CALLS): Record<string, unknown> {
+  const random = seededRandom(seedFrom(`bench-long|${task.index}`));
+  const facts = Object.entries(task.atomicFacts);
+  const messages: Record<string, unknown>[] = [
+    { role: "system", content: "You are a ReAct-paradigm agent. Tool: web_search (top-4 results).\nFormat: <think>…</think> <tool_call>{…}</tool_call> … <answer>…</answer>" },
+    { role: "user", content: task.question },
+  ];
+  const toolCalls: Record<string, unknown>[] = [];
+  const hitLogs: Record<string, unknown>[] = [];
+  for (let k = 1; k <= calls; k++) {
+    const hit = facts.length > 0 && k % 3 === 1;
+    const fact = hit ? facts[Math.floor(k / 3) % facts.length] : null;
+    const subject = fact ? fact[0] : facts.length ? facts[Math.floor(random() * facts.length)][0] : task.question;
+    const query = `${subject.replace(" — ", " ")} (attempt ${k})`;
+    const serp = {
+      search_query: query,
+      search_result: [1, 2, 3, 4].map((id) =>
+        fact && id === 1 + (k % 4)
+          ? { id, title: `Official record: ${fact[0]}`, content: `${fact[0]}: ${fact[1]}. Confirmed by the league's data office.`, date: "2027-05-14" }
+          : { id, title: FILLER[Math.floor(random() * FILLER.length)], content: `Coverage related to "${query}" without the specific figure; analysts note the data is context-dependent.`, date: "2027-05-14" },
+      ),
+    };
+    const thought = k === 1 ? "I need to decompose the question; start with the first entity." : hit ? "That result gave a concrete figure. Next, the remaining attribute." : "The results give no figure. I should refine the query.";
+    messages.push({ role: "assistant", content: `<think>\n${thought}\n</think>\n\n<tool_call>\n${JSON.stringify({ name: "web_search", arguments: { query } }, null, 4)}\n</tool_call>` });
+    messages.push({ role: "user", content: JSON.stringify(serp) });
+    toolCalls.push({ tool_name: "web_search", query, hit: hit ? 1 : 0 });
+    hitLogs.push({
+      query,
+      is_compound_query: false,
+      hit: hit ? 1 : 0,
+      matched_fact_keys: fact ? [fact[0]] : [],
+      reason: fact ? `Query targets a single atomic fact: ${fact[0]}` : "No atomic fact matches the query",
+    });
+  }
+  const prediction = `Not ${task.answer.split(" (")[0]}; the other side was higher`;
+  messages.push({ role: "assistant", content: `<think>\nAfter ${calls} searches some figures are still missing; I will estimate.\n</think>\n<answer>\n${prediction}\n</answer>` });
+  const think = `The prediction "${prediction}" does not match the ground truth "${task.answer}".`;
+  return {
+    index: task.index,
+    category: task.category,
+    messages,
+    ground_truth: task.answer,
+    prediction,
+    full_response: messages.at(-1)?.content,
+    status: "finished",
+    trajectory_log: {
+      tool_calls: toolCalls,
+      hit_logs: hitLogs,
+      full_history: null,
+      world_truth_info: { generated_question: task.question, atomic_facts: task.atomicFacts, final_answer: task.answer },
+      final_answer: prediction,
+    },
+    actual_turns: calls + 1,
+    max_turns: 64,
+    answer: "Incorrect",
+    think,
+    judge_response: `<think>\n${think}\n</think>\n<answer>\nIncorrect\n</answer>`,
+    judge_status: "success",
+  };
+}
