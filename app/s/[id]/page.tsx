@@ -85,11 +85,11 @@ export default async function SubmissionPage({ params, searchParams }: Props) {
       </section>
 
       <section className="grid gap-4 lg:grid-cols-2">
-        <div className="rounded-lg border border-slate-200 bg-white p-4">
+        <div className="min-w-0 rounded-lg border border-slate-200 bg-white p-4">
           <h2 className="text-sm font-semibold">By difficulty tier</h2>
           <BreakdownTable rows={tiers} labelOf={(split) => split.replace("tier:", "")} testId="tier-breakdown" searchSetting={searchSetting} />
         </div>
-        <div className="rounded-lg border border-slate-200 bg-white p-4">
+        <div className="min-w-0 rounded-lg border border-slate-200 bg-white p-4">
           <h2 className="text-sm font-semibold">Pass@1 and FCR by tier (95% CI)</h2>
           <TierChart
             data={tiers.map((a) => ({
