@@ -25,6 +25,18 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
             <Link href="/b/widesearch" className="text-sm text-slate-600 hover:text-slate-900">
               WideSearch
             </Link>
+            <Link href="/b/webdetective" className="text-sm text-slate-600 hover:text-slate-900">
+              WebDetective
+            </Link>
+            <Link href="/b/evobrowsecomp" className="text-sm text-slate-600 hover:text-slate-900">
+              EvoBrowseComp
+            </Link>
+            <Link href="/b/infomosaic" className="text-sm text-slate-600 hover:text-slate-900">
+              InfoMosaic
+            </Link>
+            <Link href="/b/qa" className="text-sm text-slate-600 hover:text-slate-900">
+              QA
+            </Link>
             <Link href="/submit" className="ml-auto text-sm font-medium text-indigo-700 hover:text-indigo-900">
               Submit results
             </Link>

@@ -3,6 +3,21 @@ import type { Tier } from "../lib/metrics/mpw";
 import { wideSearchSplits, type WideSearchStoredSample } from "../lib/widesearch/splits";
 import { wideSearchSampleMetricsSchema } from "../lib/widesearch/stored";
 import type { BenchmarkId } from "./benchmarks";
+import { aggregateWebDetective } from "../lib/webdetective/metrics";
+import { aggregateEvoBrowseComp } from "../lib/evobrowsecomp/metrics";
+import { aggregateQa } from "../lib/qa/metrics";
+import { aggregateInfoMosaic, performanceByToolCalls, toolOutcomeMix, toolPositionHeatmap, type InfoMosaicStats } from "../lib/infomosaic/metrics";
+import {
+  evoInputFromStored,
+  evoStoredSampleSchema,
+  infoMosaicInputFromStored,
+  infoMosaicStoredSampleSchema,
+  qaInputFromStored,
+  qaStoredSampleSchema,
+  webDetectiveInputFromStored,
+  webDetectiveStoredSampleSchema,
+} from "../lib/seekboard/stored";
+import type { ChatMessage } from "../lib/trajectory/messages";
 import type { Db } from "./client";
 
 interface StoredSampleRow {
@@ -30,6 +45,11 @@ export function refreshAggregates(db: Db, submissionId: number): void {
       return refreshMpwAggregates(db, submissionId);
     case "widesearch":
       return refreshWideSearchAggregates(db, submissionId);
+    case "webdetective":
+    case "evobrowsecomp":
+    case "qa":
+    case "infomosaic":
+      return refreshSeekboardAggregates(db, submissionId, submission.benchmark_id as "webdetective" | "evobrowsecomp" | "qa" | "infomosaic");
   }
 }
 
@@ -58,6 +78,81 @@ function refreshWideSearchAggregates(db: Db, submissionId: number): void {
       null, null, null, 0, null, null, null, split.searchCalls, null, null, null, 0, JSON.stringify(statusCounts),
       JSON.stringify({ ...a, stats: split.report.stats, runsPerTask: split.report.runsPerTask, incompleteSamples: split.report.incompleteSamples, ci: split.ci, scaling: split.scaling, searchCalls: split.searchCalls, browseCalls: split.browseCalls }),
     );
+  }
+}
+
+interface SeekboardRow {
+  task_key: string;
+  run: number;
+  status: string;
+  metrics: string;
+  detail: string | null;
+  version: string;
+}
+
+/** One stored aggregate row: the primary metric (and its CI) in the shared pass1 columns, the whole report in `metrics`. */
+function insertReport(
+  db: Db,
+  submissionId: number,
+  split: string,
+  n: number,
+  primary: { value: number | null; lo: number | null; hi: number | null },
+  statusCounts: Record<string, number>,
+  report: unknown,
+): void {
+  db.$client
+    .prepare(INSERT_AGGREGATE)
+    .run(submissionId, split, n, primary.value, primary.lo, primary.hi, null, null, null, 0, null, null, null, null, null, null, null, 0, JSON.stringify(statusCounts), JSON.stringify(report));
+}
+
+const primaryOf = (value: number | null, ci: { lo: number; hi: number } | null | undefined) => ({ value, lo: ci?.lo ?? null, hi: ci?.hi ?? null });
+
+function refreshSeekboardAggregates(db: Db, submissionId: number, benchmark: "webdetective" | "evobrowsecomp" | "qa" | "infomosaic"): void {
+  const sqlite = db.$client;
+  const rows = sqlite
+    .prepare(
+      `SELECT s.task_key, s.run, s.status, s.metrics, ${benchmark === "infomosaic" ? "s.detail" : "NULL AS detail"}, sub.benchmark_version AS version
+       FROM samples s JOIN submissions sub ON sub.id = s.submission_id WHERE s.submission_id = ? ORDER BY s.id`,
+    )
+    .all(submissionId) as SeekboardRow[];
+  const statusCounts: Record<string, number> = {};
+  for (const r of rows) statusCounts[r.status] = (statusCounts[r.status] ?? 0) + 1;
+  sqlite.prepare("DELETE FROM aggregates WHERE submission_id = ?").run(submissionId);
+  switch (benchmark) {
+    case "webdetective": {
+      const report = aggregateWebDetective(rows.map((r) => webDetectiveInputFromStored(r.task_key, r.run, webDetectiveStoredSampleSchema.parse(JSON.parse(r.metrics)))));
+      insertReport(db, submissionId, "overall", report.aggregate.n, primaryOf(report.aggregate.pass1, report.ci.pass1), statusCounts, report);
+      return;
+    }
+    case "evobrowsecomp": {
+      const inputs = rows.map((r) => evoInputFromStored(r.task_key, r.run, r.version, evoStoredSampleSchema.parse(JSON.parse(r.metrics))));
+      const report = aggregateEvoBrowseComp(inputs);
+      insertReport(db, submissionId, "overall", report.aggregate.n, primaryOf(report.aggregate.accuracy, report.overall.accuracyCi), statusCounts, report);
+      return;
+    }
+    case "qa": {
+      const report = aggregateQa(rows.map((r) => qaInputFromStored(r.task_key, r.run, qaStoredSampleSchema.parse(JSON.parse(r.metrics)))));
+      insertReport(db, submissionId, "overall", report.aggregate.n, primaryOf(report.aggregate.accuracy, report.accuracyCi), statusCounts, report);
+      return;
+    }
+    case "infomosaic": {
+      const inputs = rows.map((r) => {
+        const detail = r.detail ? (JSON.parse(r.detail) as { messages?: ChatMessage[] | null }) : null;
+        return infoMosaicInputFromStored(r.task_key, infoMosaicStoredSampleSchema.parse(JSON.parse(r.metrics)), detail?.messages ?? null);
+      });
+      const report = aggregateInfoMosaic(inputs);
+      const plots = {
+        toolOutcomes: toolOutcomeMix(inputs),
+        byToolCalls: performanceByToolCalls(inputs, { edges: [0, 1, 3, 5, 8, 12, 20] }),
+        heatmap: toolPositionHeatmap(inputs),
+      };
+      const o = report.overall;
+      insertReport(db, submissionId, "overall", o.n, primaryOf(o.accuracy, o.accuracyCi), statusCounts, { ...report, ...plots });
+      for (const [domain, stats] of Object.entries(report.byDomain) as [string, InfoMosaicStats][]) {
+        insertReport(db, submissionId, `domain:${domain}`, stats.n, primaryOf(stats.accuracy, stats.accuracyCi), {}, stats);
+      }
+      return;
+    }
   }
 }
 

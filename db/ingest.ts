@@ -9,6 +9,8 @@ import type { Db } from "./client";
 import { ingestMpw } from "./ingest-mpw";
 import type { IngestOptions, IngestResult } from "./ingest-shared";
 import { ingestWideSearch } from "./ingest-widesearch";
+import { ingestSeekboard } from "./ingest-seekboard";
+import { ingestInfoMosaic } from "./ingest-infomosaic";
 
 export type { IngestOptions, IngestResult } from "./ingest-shared";
 
@@ -28,5 +30,11 @@ export function ingestBundleDir(db: Db, root: string, options: IngestOptions): I
       return ingestMpw(db, root, manifest, options);
     case "widesearch":
       return ingestWideSearch(db, root, manifest, options);
+    case "webdetective":
+    case "evobrowsecomp":
+    case "qa":
+      return ingestSeekboard(db, root, manifest, options);
+    case "infomosaic":
+      return ingestInfoMosaic(db, root, manifest, options);
   }
 }

@@ -11,6 +11,8 @@ import { generateMpwRecord, type DemoTaskInput } from "../lib/demo/mpw-records";
 import { generateMpwTask } from "../lib/demo/mpw-tasks";
 import { DEMO_WIDESEARCH_AGENTS, DEMO_WIDESEARCH_TASKS, DEMO_WIDESEARCH_TRIALS, demoGoldCsv, demoResponse, demoTaskLine } from "../lib/demo/widesearch";
 import { MPW_SETTINGS } from "../lib/import/manifest";
+import { demoSeekboardBundles, type DemoFiles } from "../lib/demo/seekboard";
+import { dirname } from "node:path";
 import { parseMpwTaskRecord } from "../lib/import/mpw";
 import type { Db } from "./client";
 import { ingestBundleDir } from "./ingest";
@@ -129,6 +131,18 @@ export function writeSyntheticWideSearchBundles(root: string): DemoBundle[] {
   });
 }
 
+/** Writes demo bundles (WebDetective, EvoBrowseComp, QA, InfoMosaic) under `root` as real files. */
+export function writeDemoFiles(root: string, bundles: readonly DemoFiles[] = demoSeekboardBundles()): DemoBundle[] {
+  return bundles.map((bundle) => {
+    const dir = join(root, bundle.name);
+    for (const [name, text] of Object.entries(bundle.files)) {
+      mkdirSync(dirname(join(dir, name)), { recursive: true });
+      writeFileSync(join(dir, name), text);
+    }
+    return { dir, model: bundle.model, setting: bundle.setting };
+  });
+}
+
 export function seedDemo(db: Db, taskCount = DEFAULT_DEMO_TASKS) {
   const started = performance.now();
   const root = mkdtempSync(join(tmpdir(), "seekboard-demo-"));
@@ -137,6 +151,7 @@ export function seedDemo(db: Db, taskCount = DEFAULT_DEMO_TASKS) {
       ...writeDemoBundles(root, taskCount),
       ...writeRealWideSearchBundles(join(root, "widesearch")),
       ...writeSyntheticWideSearchBundles(join(root, "widesearch-synthetic")),
+      ...writeDemoFiles(join(root, "seekboard")),
     ];
     let samples = 0;
     const ids: number[] = [];

@@ -3,6 +3,8 @@ import { join } from "node:path";
 import { z } from "zod";
 import { BundleError, detailsFromZod } from "./errors";
 import { jsonNestedDeeperThan, MAX_JSON_DEPTH } from "./json-depth";
+import { SEEKBOARD_MANIFEST_SCHEMAS, type EvoBrowseCompManifest, type QaManifest, type WebDetectiveManifest } from "../bundle-format/schema";
+import { INFOMOSAIC_AGENT_SETTINGS } from "../infomosaic/formats";
 
 export const MPW_SETTINGS = ["A", "B-guidance", "B-fewshot", "C"] as const;
 export type MpwSetting = (typeof MPW_SETTINGS)[number];
@@ -55,10 +57,46 @@ export const wideSearchManifestSchema = z
 
 export type WideSearchManifest = z.infer<typeof wideSearchManifestSchema>;
 
+export const INFOMOSAIC_SETTINGS = ["web-only", "domain-tool", "no-tool"] as const;
+
+/**
+ * InfoMosaic-Bench: the release's evaluation files (`{domain}_eval.jsonl`, one per domain,
+ * as `output/{agent}/{llm}/` holds them), optionally the gold file
+ * (`info_mosaic_gt_answer.jsonl`) to fill testcases an evaluation line lacks. The setting
+ * is given, or derived from the release's agent name (`agent_w_web_tool` → web-only,
+ * `agent_w_multi_tool` → domain-tool, `agent_wo_tool` → no-tool).
+ */
+export const infoMosaicManifestSchema = z
+  .object({
+    benchmark: z.literal("infomosaic"),
+    model: z.string().trim().min(1, "model is required"),
+    agent: z.string().trim().min(1).optional(),
+    setting: z.enum(INFOMOSAIC_SETTINGS).optional(),
+    benchmarkVersion: z.string().trim().min(1).default("v1"),
+    gold: relativeFile.optional(),
+    evaluations: z.array(relativeFile).min(1, "at least one evaluation file ({domain}_eval.jsonl) is required"),
+  })
+  .transform((m, ctx) => {
+    const derived = m.agent && Object.hasOwn(INFOMOSAIC_AGENT_SETTINGS, m.agent) ? INFOMOSAIC_AGENT_SETTINGS[m.agent as keyof typeof INFOMOSAIC_AGENT_SETTINGS] : undefined;
+    const setting = m.setting ?? derived;
+    if (!setting) {
+      ctx.addIssue({ code: "custom", path: ["setting"], message: `setting is required (${INFOMOSAIC_SETTINGS.join(", ")}) unless agent is one of ${Object.keys(INFOMOSAIC_AGENT_SETTINGS).join(", ")}` });
+      return z.NEVER;
+    }
+    return { ...m, setting };
+  });
+
+export type InfoMosaicManifest = z.output<typeof infoMosaicManifestSchema>;
+
 /** Benchmarks whose bundles this build can import. */
-export const MANIFEST_SCHEMAS = { mpw: mpwManifestSchema, widesearch: wideSearchManifestSchema } as const;
+export const MANIFEST_SCHEMAS = {
+  mpw: mpwManifestSchema,
+  widesearch: wideSearchManifestSchema,
+  ...SEEKBOARD_MANIFEST_SCHEMAS,
+  infomosaic: infoMosaicManifestSchema,
+} as const;
 export type ImportableBenchmark = keyof typeof MANIFEST_SCHEMAS;
-export type Manifest = MpwManifest | WideSearchManifest;
+export type Manifest = MpwManifest | WideSearchManifest | WebDetectiveManifest | EvoBrowseCompManifest | QaManifest | InfoMosaicManifest;
 
 const MAX_MANIFEST_BYTES = 1 << 20;
 

@@ -5,6 +5,7 @@ import { BENCHMARKS, type BenchmarkId } from "@/db/benchmarks";
 import type { RawSearchParams } from "@/lib/url/search-params";
 import { MpwLeaderboard } from "./_views/MpwLeaderboard";
 import { WideSearchLeaderboard } from "./_views/WideSearchLeaderboard";
+import { SeekboardLeaderboard } from "./_views/SeekboardLeaderboard";
 
 type Props = { params: Promise<{ benchmark: string }>; searchParams: Promise<RawSearchParams> };
 
@@ -28,5 +29,10 @@ export default async function LeaderboardPage({ params, searchParams }: Props) {
       return <MpwLeaderboard searchParams={query} />;
     case "widesearch":
       return <WideSearchLeaderboard searchParams={query} />;
+    case "webdetective":
+    case "evobrowsecomp":
+    case "infomosaic":
+    case "qa":
+      return <SeekboardLeaderboard board={id} searchParams={query} />;
   }
 }

@@ -16,6 +16,8 @@ import { percent } from "@/lib/format";
 import { factCoverage } from "@/lib/trajectory/view";
 import { first, type RawSearchParams } from "@/lib/url/search-params";
 import { WideSearchSample } from "./_views/WideSearchSample";
+import { SeekboardSample } from "./_views/SeekboardSample";
+import { SEEKBOARD_BOARDS } from "@/lib/seekboard/board";
 
 type Props = { params: Promise<{ id: string; task: string }>; searchParams: Promise<RawSearchParams> };
 
@@ -41,6 +43,7 @@ export default async function TrajectoryPage({ params, searchParams }: Props) {
   const trajectory = getTrajectory(db, submissionId, taskKey, Number(runParam));
   if (!trajectory || !canViewSubmission(trajectory.submission, await currentViewer())) notFound();
   if (trajectory.submission.benchmarkId === "widesearch") return <WideSearchSample trajectory={trajectory} />;
+  if ((SEEKBOARD_BOARDS as readonly string[]).includes(trajectory.submission.benchmarkId)) return <SeekboardSample trajectory={trajectory} />;
   const { submission, sample, steps, hitLog, runs } = trajectory;
   const facts = factCoverage(trajectory.task.atomicFacts, sample.firstCoveredAt);
   const next = neighbourFailedSample(db, submissionId, sample.id, "next");

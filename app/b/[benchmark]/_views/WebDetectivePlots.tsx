@@ -1,0 +1,102 @@
+import type { SeekboardLeaderboardRow } from "@/db/queries/seekboard";
+import { percent } from "@/lib/format";
+import { WEBDETECTIVE_PROFILES, PROFILE_THRESHOLDS, type Level, type WebDetectiveReport } from "@/lib/webdetective/metrics";
+
+const LEVEL_TONE: Record<Level, string> = { high: "bg-emerald-100 text-emerald-800", medium: "bg-amber-100 text-amber-800", low: "bg-rose-100 text-rose-800" };
+
+function LevelChip({ level }: { level: Level }) {
+  return <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${LEVEL_TONE[level]}`}>{level}</span>;
+}
+
+/** The region table (S/I × correct/wrong/refused) and the Table 2 profile map. */
+export function WebDetectivePlots({ rows }: { rows: SeekboardLeaderboardRow[] }) {
+  const reports = rows.map((r) => ({ row: r, report: r.report as unknown as WebDetectiveReport }));
+  const cohort = reports.reduce((sum, r) => sum + r.report.aggregate.n, 0);
+  return (
+    <div className="grid gap-4 xl:grid-cols-2">
+      <section className="rounded-lg border border-slate-200 bg-white p-4">
+        <h2 className="text-sm font-semibold">Knowledge region × response</h2>
+        <p className="text-xs text-slate-500">
+          S: knowledge sufficient (every evidence piece found by search or known); I: insufficient. Share of each model&apos;s samples; {rows.length} models, {cohort} samples.
+        </p>
+        <div className="mt-2 overflow-x-auto">
+          <table className="min-w-full text-xs" data-testid="region-table" data-points={reports.length * 6}>
+            <thead className="text-left text-slate-500">
+              <tr>
+                <th className="px-1 py-1">Model</th>
+                <th className="px-1 py-1 text-right">S ✓</th>
+                <th className="px-1 py-1 text-right">S ✗</th>
+                <th className="px-1 py-1 text-right">S refused</th>
+                <th className="px-1 py-1 text-right">I ✓</th>
+                <th className="px-1 py-1 text-right">I ✗</th>
+                <th className="px-1 py-1 text-right">I refused</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {reports.map(({ row, report }) => {
+                const n = report.aggregate.n || 1;
+                const cells = (["S", "I"] as const).flatMap((region) => (["correct", "wrong", "refused"] as const).map((kind) => ({ key: `${region}-${kind}`, count: report.regions[region][kind], good: (region === "S" && kind === "correct") || (region === "I" && kind === "refused") })));
+                return (
+                  <tr key={row.submissionId}>
+                    <td className="px-1 py-1 font-medium">{row.model}</td>
+                    {cells.map((c) => (
+                      <td key={c.key} className="px-1 py-1 text-right tabular-nums" style={{ background: `rgba(${c.good ? "16,185,129" : "244,63,94"},${(0.6 * c.count) / n})` }} title={`${c.count} samples`}>
+                        {percent(c.count / n, 0)}
+                      </td>
+                    ))}
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      </section>
+      <section className="rounded-lg border border-slate-200 bg-white p-4">
+        <h2 className="text-sm font-semibold">Profile map (paper Table 2)</h2>
+        <p className="text-xs text-slate-500">
+          Levels: knowledge high &gt; {PROFILE_THRESHOLDS.knowledge.high}%, low &lt; {PROFILE_THRESHOLDS.knowledge.low}%; good refusal F1 high &gt; {PROFILE_THRESHOLDS.goodRefusal.high}%, low &lt;{" "}
+          {PROFILE_THRESHOLDS.goodRefusal.low}%; utilization F1 high &gt; {PROFILE_THRESHOLDS.knowledgeUtilization.high}%, low &lt; {PROFILE_THRESHOLDS.knowledgeUtilization.low}%. {rows.length} models.
+        </p>
+        <table className="mt-2 min-w-full text-xs" data-testid="profile-map" data-points={reports.length}>
+          <thead className="text-left text-slate-500">
+            <tr>
+              <th className="px-1 py-1">Model</th>
+              <th className="px-1 py-1">Knowledge</th>
+              <th className="px-1 py-1">Refusal</th>
+              <th className="px-1 py-1">Utilization</th>
+              <th className="px-1 py-1">Profile</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {reports.map(({ row, report }) => (
+              <tr key={row.submissionId} data-testid="profile-row" data-profile={report.profile?.id ?? ""}>
+                <td className="px-1 py-1 font-medium">{row.model}</td>
+                <td className="px-1 py-1">
+                  <LevelChip level={report.levels.knowledge} /> <span className="text-slate-500">{percent(report.aggregate.knowledgeScore, 0)}</span>
+                </td>
+                <td className="px-1 py-1">
+                  <LevelChip level={report.levels.goodRefusal} /> <span className="text-slate-500">{percent(report.aggregate.goodRefusalF1, 0)}</span>
+                </td>
+                <td className="px-1 py-1">
+                  <LevelChip level={report.levels.knowledgeUtilization} /> <span className="text-slate-500">{percent(report.aggregate.knowledgeUtilizationF1, 0)}</span>
+                </td>
+                <td className="px-1 py-1">{report.profile ? <span title={report.profile.failureMode}>{report.profile.name}</span> : <span className="text-slate-400">matches no profile</span>}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <details className="mt-3 text-xs">
+          <summary className="cursor-pointer text-slate-600">The paper&apos;s profiles</summary>
+          <ul className="mt-1 space-y-1">
+            {WEBDETECTIVE_PROFILES.map((p) => (
+              <li key={p.id}>
+                <span className="font-medium">{p.name}</span>: knowledge {p.pattern.knowledge}, refusal {p.pattern.goodRefusal}, utilization {p.pattern.knowledgeUtilization} — {p.failureMode}
+                {p.pass1 ? ` (Pass@1 ${p.pass1}; ${p.examples})` : ""}
+              </li>
+            ))}
+          </ul>
+        </details>
+      </section>
+    </div>
+  );
+}

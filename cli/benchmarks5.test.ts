@@ -1,0 +1,72 @@
+/**
+ * The CLI contracts of WebDetective, EvoBrowseComp, InfoMosaic and generic QA:
+ * `ingest <bundle> --db FILE` then `metrics <id> --db FILE --json`, run as users run it.
+ */
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { writeDemoFiles } from "../db/seed-demo";
+import { demoEvoBundles, demoInfoMosaicBundles, demoQaBundles, demoWebDetectiveBundles } from "../lib/demo/seekboard";
+
+const ROOT = join(__dirname, "..");
+
+function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("npm", ["run", "--silent", "cli", "--", ...args], { cwd: ROOT, env: process.env });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    child.stderr.on("data", (d) => (stderr += d));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const CONTRACTS = {
+  webdetective: {
+    bundle: () => demoWebDetectiveBundles()[0],
+    aggregate: ["knowledgeScore", "searchScore", "generationScore", "goodRefusalF1", "knowledgeUtilizationF1", "forgetRate", "leadAstrayRate", "pass1", "n"],
+    sample: ["refused", "evidence", "hopsUsed", "hopsGt", "searched", "cleanEvidenceCorrect", "correct"],
+  },
+  evobrowsecomp: { bundle: () => demoEvoBundles()[0], aggregate: ["accuracy", "exceedRatio", "n", "runs"], sample: ["language", "setting", "correct", "toolCalls", "toolCallLimit", "exceeded", "confidence"] },
+  infomosaic: { bundle: () => demoInfoMosaicBundles()[0], aggregate: ["accuracy", "passRate", "n"], sample: ["domain", "score", "passRate", "correct", "toolCalls"] },
+  qa: { bundle: () => demoQaBundles()[0], aggregate: ["accuracy", "calibrationError", "n"], sample: ["correct", "confidence"] },
+} as const;
+
+let tmp: string;
+beforeAll(() => {
+  tmp = mkdtempSync(join(tmpdir(), "seekboard-cli-b5-"));
+});
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+describe.each(Object.entries(CONTRACTS))("cli ingest / metrics --json for %s", (benchmark, contract) => {
+  it("prints the contract: exactly these aggregate keys; samples with taskId, run and their fields", async () => {
+    const [bundle] = writeDemoFiles(join(tmp, benchmark), [contract.bundle()]);
+    const dbPath = join(tmp, `${benchmark}.db`);
+    const ingest = await cli("ingest", bundle.dir, "--db", dbPath);
+    expect(ingest.code, ingest.stderr).toBe(0);
+    const { submissionId, benchmark: b } = JSON.parse(ingest.stdout) as { submissionId: number; benchmark: string };
+    expect(b).toBe(benchmark);
+    const run = await cli("metrics", String(submissionId), "--db", dbPath, "--json");
+    expect(run.code, run.stderr).toBe(0);
+    const out = JSON.parse(run.stdout) as { benchmark: string; aggregate: Record<string, number | null>; samples: Record<string, unknown>[] };
+    expect(out.benchmark).toBe(benchmark);
+    expect(Object.keys(out.aggregate).sort()).toEqual([...contract.aggregate].sort());
+    for (const key of contract.aggregate) {
+      const value = out.aggregate[key];
+      expect(typeof value, key).toBe("number");
+      if (key !== "n" && key !== "runs") {
+        expect(value).toBeGreaterThanOrEqual(0);
+        expect(value).toBeLessThanOrEqual(1);
+      }
+    }
+    expect(out.samples.length).toBeGreaterThan(0);
+    for (const s of out.samples) {
+      expect(typeof s.taskId).toBe("string");
+      expect(Number.isInteger(s.run)).toBe(true);
+      for (const key of contract.sample) expect(s, key).toHaveProperty(key);
+    }
+  }, 60_000);
+});

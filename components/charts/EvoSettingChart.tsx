@@ -1,0 +1,41 @@
+"use client";
+
+import { Bar, BarChart, CartesianGrid, ErrorBar, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+
+export interface EvoSettingDatum {
+  /** "model · en". */
+  label: string;
+  toolBased: number | null;
+  toolFree: number | null;
+  /** Run spread: [min, max] across runs. */
+  toolBasedSpread: [number, number] | null;
+  toolFreeSpread: [number, number] | null;
+}
+
+const pct = (v: number) => `${Math.round(v * 100)}%`;
+const error = (value: number | null, spread: [number, number] | null) => (value !== null && spread ? [value - spread[0], spread[1] - value] : [0, 0]);
+
+/** Tool-based vs tool-free accuracy per model and language; whiskers span the runs' min–max. */
+export function EvoSettingChart({ data }: { data: EvoSettingDatum[] }) {
+  if (data.length === 0) return <p className="mt-2 text-sm text-slate-500">No samples.</p>;
+  const rows = data.map((d) => ({ ...d, toolBasedError: error(d.toolBased, d.toolBasedSpread), toolFreeError: error(d.toolFree, d.toolFreeSpread) }));
+  return (
+    <div className="mt-2 h-80" data-testid="evo-setting-chart" data-points={data.length}>
+      <ResponsiveContainer width="100%" height="100%">
+        <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 40, left: -12 }}>
+          <CartesianGrid strokeDasharray="3 3" vertical={false} />
+          <XAxis dataKey="label" tick={{ fontSize: 11 }} angle={-20} textAnchor="end" interval={0} />
+          <YAxis domain={[0, 1]} tickFormatter={pct} tick={{ fontSize: 12 }} />
+          <Tooltip formatter={(value) => (typeof value === "number" ? pct(value) : String(value))} />
+          <Legend verticalAlign="top" wrapperStyle={{ fontSize: 12 }} />
+          <Bar dataKey="toolBased" name="tool-based" fill="#0072B2" isAnimationActive={false}>
+            <ErrorBar dataKey="toolBasedError" width={5} stroke="#1e293b" isAnimationActive={false} />
+          </Bar>
+          <Bar dataKey="toolFree" name="tool-free" fill="#E69F00" isAnimationActive={false}>
+            <ErrorBar dataKey="toolFreeError" width={5} stroke="#1e293b" isAnimationActive={false} />
+          </Bar>
+        </BarChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}

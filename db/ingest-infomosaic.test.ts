@@ -1,0 +1,144 @@
+/**
+ * InfoMosaic-Bench import path: the release's `{domain}_eval.jsonl` files (+ gold) →
+ * database → metricsReport; per-domain splits; malformed bundles refused unchanged.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { metricsReport } from "../cli/metrics-report";
+import { demoInfoMosaicBundles, DEMO_INFOMOSAIC_DOMAINS, DEMO_INFOMOSAIC_TASKS_PER_DOMAIN, type DemoFiles } from "../lib/demo/seekboard";
+import { BundleError } from "../lib/import/errors";
+import { parseInfoMosaicEvaluation } from "../lib/infomosaic/formats";
+import { aggregateInfoMosaic, infoMosaicInputFromEvaluation } from "../lib/infomosaic/metrics";
+import { openDb, type Db } from "./client";
+import { ingestBundle } from "./ingest";
+
+const OPTIONS = { source: "test", status: "approved" } as const;
+let db: Db;
+let tmp: string;
+
+function write(bundle: DemoFiles, override?: (files: Record<string, string>) => void): string {
+  const dir = join(tmp, `${bundle.name}-${Math.random().toString(36).slice(2)}`);
+  const files = { ...bundle.files };
+  override?.(files);
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, name)), { recursive: true });
+    writeFileSync(join(dir, name), text);
+  }
+  return dir;
+}
+
+const TABLES = ["submissions", "tasks", "samples", "steps", "aggregates"];
+const counts = () => Object.fromEntries(TABLES.map((n) => [n, (db.$client.prepare(`SELECT count(*) AS c FROM "${n}"`).get() as { c: number }).c]));
+
+async function refused(dir: string): Promise<BundleError> {
+  const before = counts();
+  const error = await ingestBundle(db, dir, OPTIONS).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(BundleError);
+  expect(counts()).toEqual(before);
+  return error as BundleError;
+}
+
+const editManifest = (edit: (m: Record<string, unknown>) => void) => (files: Record<string, string>) => {
+  const m = JSON.parse(files["manifest.json"]) as Record<string, unknown>;
+  edit(m);
+  files["manifest.json"] = JSON.stringify(m);
+};
+
+beforeAll(() => {
+  tmp = mkdtempSync(join(tmpdir(), "infomosaic-ingest-"));
+  db = openDb(join(tmp, "test.db"));
+});
+afterAll(() => {
+  db.$client.close();
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+describe("InfoMosaic import", () => {
+  const bundles = demoInfoMosaicBundles();
+
+  it("imports every evaluation line; setting derived from the agent; contract {accuracy, passRate, n} equals the pure module", async () => {
+    const bundle = bundles[0];
+    const result = await ingestBundle(db, write(bundle), OPTIONS);
+    const total = DEMO_INFOMOSAIC_DOMAINS.length * DEMO_INFOMOSAIC_TASKS_PER_DOMAIN;
+    expect(result).toMatchObject({ benchmark: "infomosaic", setting: "web-only", samples: total, tasks: total, duplicate: false });
+    const report = metricsReport(db, result.submissionId) as unknown as {
+      aggregate: Record<string, unknown>;
+      splits: Record<string, { n: number; accuracy: number }>;
+      samples: Record<string, unknown>[];
+      report: { heatmap: { counts: number[][] }; toolOutcomes: { overall: { total: number } } };
+    };
+    expect(Object.keys(report.aggregate).sort()).toEqual(["accuracy", "n", "passRate"]);
+    const manifest = JSON.parse(bundle.files["manifest.json"]) as { evaluations: string[] };
+    const inputs = manifest.evaluations.flatMap((f) =>
+      bundle.files[f]
+        .trim()
+        .split("\n")
+        .map((line, i) => infoMosaicInputFromEvaluation(parseInfoMosaicEvaluation(JSON.parse(line), f, i + 1))),
+    );
+    const expected = aggregateInfoMosaic(inputs);
+    expect(report.aggregate).toEqual(expected.aggregate);
+    expect(Object.keys(report.splits).sort()).toEqual(DEMO_INFOMOSAIC_DOMAINS.map((d) => `domain:${d}`).sort());
+    expect(report.splits["domain:bio"]).toMatchObject({ n: DEMO_INFOMOSAIC_TASKS_PER_DOMAIN, accuracy: expected.byDomain.bio?.accuracy });
+    expect(report.report.heatmap.counts[0]).toHaveLength(8);
+    expect(report.report.toolOutcomes.overall.total).toBeGreaterThan(0);
+    expect(report.samples[0]).toMatchObject({ taskId: "map-1", run: 0, domain: "map" });
+    for (const key of ["score", "passRate", "toolCalls", "correct"]) expect(report.samples[0]).toHaveProperty(key);
+    const task = db.$client.prepare("SELECT extra, category FROM tasks WHERE benchmark_id = 'infomosaic' AND task_key = 'map-1'").get() as { extra: string; category: string };
+    expect(JSON.parse(task.extra).testcases.length).toBeGreaterThan(1);
+    const sample = db.$client.prepare("SELECT metrics FROM samples WHERE submission_id = ? AND task_key = 'map-1'").get(result.submissionId) as { metrics: string };
+    expect(JSON.parse(sample.metrics).testcaseVerdicts.every((v: string | null) => v === "CORRECT" || v === "INCORRECT")).toBe(true);
+  });
+
+  it("the same bundle again is a duplicate", async () => {
+    const before = counts();
+    const again = await ingestBundle(db, write(bundles[0]), OPTIONS);
+    expect(again.duplicate).toBe(true);
+    expect(counts()).toEqual(before);
+  });
+
+  it("no setting and an agent the release does not name is refused", async () => {
+    const err = await refused(write(bundles[1], editManifest((m) => (m.agent = "my-agent"))));
+    expect(err.details[0]).toMatchObject({ file: "manifest.json", field: "setting" });
+  });
+
+  it("an explicit setting overrides the agent's", async () => {
+    const result = await ingestBundle(db, write(bundles[1], editManifest((m) => ((m.agent = "my-agent"), (m.setting = "domain-tool")))), OPTIONS);
+    expect(result.setting).toBe("domain-tool");
+  });
+
+  it("a score of 3 on line 4 of the bio file is refused with file, line and field", async () => {
+    const name = (JSON.parse(bundles[2].files["manifest.json"]) as { evaluations: string[] }).evaluations[1];
+    const err = await refused(
+      write(bundles[2], (files) => {
+        const lines = files[name].trim().split("\n");
+        lines[3] = JSON.stringify({ ...JSON.parse(lines[3]), score: 3 });
+        files[name] = `${lines.join("\n")}\n`;
+      }),
+    );
+    expect(err.details[0]).toMatchObject({ file: name, line: 4, field: "score" });
+  });
+
+  it("an evaluation line whose task is not in the gold file is refused", async () => {
+    const err = await refused(
+      write(bundles[3], (files) => {
+        const lines = files["info_mosaic_gt_answer.jsonl"].trim().split("\n");
+        files["info_mosaic_gt_answer.jsonl"] = `${lines.slice(1).join("\n")}\n`;
+      }),
+    );
+    expect(err.details[0]).toMatchObject({ line: 1, field: "id" });
+  });
+
+  it("an unknown domain is refused", async () => {
+    const name = (JSON.parse(bundles[3].files["manifest.json"]) as { evaluations: string[] }).evaluations[0];
+    const err = await refused(
+      write(bundles[3], (files) => {
+        const lines = files[name].trim().split("\n");
+        lines[0] = JSON.stringify({ ...JSON.parse(lines[0]), domain: "astrology" });
+        files[name] = `${lines.join("\n")}\n`;
+      }),
+    );
+    expect(err.details[0]).toMatchObject({ file: name, line: 1, field: "domain" });
+  });
+});
