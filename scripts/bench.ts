@@ -1,121 +1,274 @@
 /**
- * Measures, on this machine: ingest of demo-sized and large MPW bundles (time, rows/s,
- * peak RSS), each analysis plot's data over the whole database, and — when --url is
- * given — server time of the leaderboard and of the longest trajectory page.
+ * Seekboard's performance harness. Measures, in one run on this machine:
+ *   - ingest of a 1,608-sample MPW bundle and of one 10× larger (seconds, samples/s,
+ *     steps/s, peak RSS), each in a fresh process into an empty database, against a
+ *     raw-insert baseline (the same rows, raw prepared statements, one transaction);
+ *   - server time p50/p95 of `next start` over a large database (100 submissions ×
+ *     1,608 tasks, ≈ 10 tool calls a sample): leaderboard, submission page, a 40-call
+ *     trajectory page and its API, the sample API, each analysis plot's data; against
+ *     the same server returning a static JSON file;
+ *   - each analysis plot's data computed directly (db/queries/analysis.ts) at ≥ 100,000 samples;
+ * and writes docs/PERFORMANCE.md (the small run writes to a temp file instead).
  *
- *   npm run bench -- [--tasks 3000] [--db FILE] [--url http://127.0.0.1:3000] [--requests 50]
+ *   npm run bench [-- --build] [--port 3230] [--requests 100] [--db FILE] [--out FILE] [--json FILE]
+ *   npm run bench:small            # 4 × 100, 10 requests each: proves the harness works (CI)
  *
- * With --url, the server must serve the same database (SEEKBOARD_DB=FILE).
- * Figures are printed as JSON; nothing is asserted (machines are noisy).
+ * It needs a production build (`npm run build`, or pass --build). It reports; it never
+ * fails on a figure, only when something breaks.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { openDb } from "../db/client";
-import { ingestBundleDir } from "../db/ingest";
 import { analysisData } from "../db/queries/analysis";
-import { writeDemoBundles } from "../db/seed-demo";
+import { getMpwLeaderboard } from "../db/queries/leaderboard";
+import { listSamples, sampleFacets } from "../db/queries/samples";
+import { getAggregates, getSubmission } from "../db/queries/submissions";
+import { getTrajectory, neighbourFailedSample } from "../db/queries/trajectory";
+import { DEFAULT_LEADERBOARD } from "../lib/url/leaderboard";
+import { ANALYSIS_DEFAULTS, ANALYSIS_KINDS } from "../lib/url/analysis";
+import { parseSampleFilters, SAMPLE_PAGE_SIZE } from "../lib/url/samples";
+import { sync } from "./bench/children";
+import { buildDataset, removeDb } from "./bench/dataset";
+import { LONG_TRAJECTORY_CALLS } from "./bench/generate";
+import { measureIngest } from "./bench/ingest";
+import { describeMachine, load, LoadSampler } from "./bench/machine";
+import { checkTargets, renderReport, type AnalysisPool, type BenchResults } from "./bench/report";
+import { hasProductionBuild, measure, startServer, type Probe, type ProbeResult } from "./bench/server";
+import { summarise, type Timing } from "./bench/stats";
 
-function percentile(sorted: number[], q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+const PRESETS = {
+  full: { submissions: 100, tasks: 1608, ingestSizes: [1608, 16080] as [number, number], ingestRepeats: 3, requests: 100, analysisRequests: 50, warmup: 5, passes: 4, dbCalls: 30 },
+  small: { submissions: 4, tasks: 100, ingestSizes: [200, 2000] as [number, number], ingestRepeats: 1, requests: 10, analysisRequests: 10, warmup: 2, passes: 2, dbCalls: 5 },
+};
+
+/** The static baseline: a ~2 KB JSON file in public/, served by the same `next start`. */
+const STATIC_PATH = "/bench/static.json";
+const STATIC_NAME = "static JSON";
+
+/**
+ * The submissions each plot's data is computed over: the first ones that together reach
+ * 100,000 samples (the target's scale), then all of them (the whole leaderboard).
+ */
+function analysisPools(ids: number[], tasksPerSubmission: number): { label: string; ids: number[] }[] {
+  const enough = Math.ceil(100_000 / tasksPerSubmission);
+  if (enough >= ids.length) return [{ label: "all submissions", ids }];
+  return [
+    { label: "≥ 100,000 samples", ids: ids.slice(0, enough) },
+    { label: "all submissions", ids },
+  ];
 }
 
-function timings(values: number[]) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return { p50: +percentile(sorted, 0.5).toFixed(2), p95: +percentile(sorted, 0.95).toFixed(2), n: values.length };
-}
-
-async function time(url: string, requests: number): Promise<ReturnType<typeof timings>> {
-  const ms: number[] = [];
-  await fetch(url).then((r) => r.text());
-  for (let i = 0; i < requests; i++) {
-    const start = performance.now();
-    const response = await fetch(url);
-    await response.text();
-    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-    ms.push(performance.now() - start);
-  }
-  return timings(ms);
-}
+const log = (line: string) => process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}\n`);
 
 async function main() {
   const { values } = parseArgs({
     options: {
-      tasks: { type: "string", default: "3000" },
+      small: { type: "boolean", default: false },
+      build: { type: "boolean", default: false },
+      port: { type: "string", default: "3230" },
+      requests: { type: "string" },
+      submissions: { type: "string" },
+      tasks: { type: "string" },
       db: { type: "string" },
-      url: { type: "string" },
-      requests: { type: "string", default: "50" },
+      out: { type: "string" },
+      json: { type: "string" },
     },
   });
-  const tasks = Number(values.tasks);
+  const mode = values.small ? "small" : "full";
+  const preset = PRESETS[mode];
+  const requests = values.requests ? Number(values.requests) : preset.requests;
+  const config = {
+    ...preset,
+    submissions: values.submissions ? Number(values.submissions) : preset.submissions,
+    tasks: values.tasks ? Number(values.tasks) : preset.tasks,
+    requests,
+    analysisRequests: values.requests ? Math.min(requests, preset.analysisRequests) : preset.analysisRequests,
+  };
+  for (const [k, v] of Object.entries({ port: Number(values.port), requests: config.requests, submissions: config.submissions, tasks: config.tasks })) {
+    if (!Number.isInteger(v) || v < 1) throw new Error(`--${k} must be a positive integer`);
+  }
+  const cwd = process.cwd();
+  if (!JSON.parse(readFileSync(join(cwd, "package.json"), "utf8")).name?.startsWith("seekboard")) throw new Error("run the bench from the Seekboard checkout (npm run bench)");
+  const outPath = values.out ? resolve(values.out) : mode === "full" ? join(cwd, "docs", "PERFORMANCE.md") : null;
+
+  const started = performance.now();
+  const date = new Date().toISOString();
+  const loadStart = load();
+  const sampler = new LoadSampler();
+  const machine = describeMachine();
+  log(`${mode} run on ${machine.cpu} (${machine.cores} cores, ${machine.ramGiB} GiB); load ${loadStart.join(" ")}`);
+
+  if (values.build) {
+    log("next build");
+    const build = spawnSync(join(cwd, "node_modules", ".bin", "next"), ["build"], { cwd, stdio: ["ignore", 2, 2], env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+    if (build.status !== 0) throw new Error(`next build failed (${build.status ?? build.signal})`);
+  }
+  if (!hasProductionBuild(cwd)) throw new Error("no production build in .next: run `npm run build` first, or pass --build");
+
   const work = mkdtempSync(join(tmpdir(), "seekboard-bench-"));
   const dbPath = values.db ? resolve(values.db) : join(work, "bench.db");
-  const report: Record<string, unknown> = { date: new Date().toISOString(), node: process.version, tasksPerBundle: tasks, db: dbPath };
+  // Interrupted (Ctrl-C, kill): still remove the temporary files, several GB at full size.
+  const cleanup = () => {
+    if (!values.db) removeDb(dbPath);
+    rmSync(work, { recursive: true, force: true });
+  };
+  process.once("exit", cleanup);
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.once(signal, () => process.exit(130));
   try {
-    const db = openDb(dbPath);
-    const empty = (db.$client.prepare("SELECT count(*) AS n FROM submissions").get() as { n: number }).n === 0;
-    if (empty) {
-      const bundles = writeDemoBundles(join(work, "bundles"), tasks);
-      const perBundle: number[] = [];
-      let samples = 0;
-      let steps = 0;
-      const started = performance.now();
-      for (const bundle of bundles) {
-        const t = performance.now();
-        const result = ingestBundleDir(db, bundle.dir, { source: "bench", status: "approved" });
-        perBundle.push((performance.now() - t) / 1000);
-        samples += result.samples;
-      }
-      const seconds = (performance.now() - started) / 1000;
-      steps = (db.$client.prepare("SELECT count(*) AS n FROM steps").get() as { n: number }).n;
-      report.ingest = {
-        bundles: bundles.length,
-        samples,
-        steps,
-        seconds: +seconds.toFixed(2),
-        samplesPerSecond: Math.round(samples / seconds),
-        stepsPerSecond: Math.round(steps / seconds),
-        slowestBundleSeconds: +Math.max(...perBundle).toFixed(2),
-        peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1024),
-      };
-    }
-    const ids = (db.$client.prepare("SELECT id FROM submissions WHERE benchmark_id = 'mpw' AND setting <> 'A'").all() as { id: number }[]).map((r) => r.id);
-    const pooledSamples = (db.$client.prepare(`SELECT count(*) AS n FROM samples WHERE submission_id IN (${ids.join(",")})`).get() as { n: number }).n;
-    const options = { bins: 15, kCohort: 8, nThreshold: 50, kTrunc: 8 };
-    const analysis: Record<string, unknown> = { pooledSubmissions: ids.length, pooledSamples };
-    for (const kind of ["fcr-pass1", "delta-facts", "truncated"] as const) {
-      const ms: number[] = [];
-      for (let i = 0; i < 20; i++) {
-        const start = performance.now();
-        analysisData(db, kind, ids, options);
-        ms.push(performance.now() - start);
-      }
-      analysis[kind] = timings(ms);
-    }
-    report.analysisMs = analysis;
+    // 1. Ingest, first, while the page cache is not full of the large database's writes.
+    log(`ingest: ${config.ingestSizes.join(" and ")} samples, fresh process each`);
+    const ingest = await measureIngest({ workDir: work, sizes: config.ingestSizes, repeats: config.ingestRepeats, log });
 
-    if (values.url) {
-      const requests = Number(values.requests);
-      const longest = db.$client
-        .prepare("SELECT submission_id AS id, task_key AS task, run, step_count AS steps, tool_calls AS calls FROM samples ORDER BY step_count DESC LIMIT 1")
-        .get() as { id: number; task: string; run: number; steps: number; calls: number };
-      const firstSubmission = ids[0];
-      report.serverMs = {
-        leaderboard: await time(`${values.url}/b/mpw`, requests),
-        submission: await time(`${values.url}/s/${firstSubmission}`, requests),
-        longestTrajectory: { ...longest, ...(await time(`${values.url}/s/${longest.id}/t/${encodeURIComponent(longest.task)}${longest.run ? `?run=${longest.run}` : ""}`, requests)) },
-        analysisApi: await time(`${values.url}/api/analysis/fcr-pass1?submissions=${ids.join(",")}`, Math.min(requests, 20)),
+    // 2. The large database.
+    log(`database: ${config.submissions} submissions × ${config.tasks} tasks → ${dbPath}`);
+    mkdirSync(dirname(dbPath), { recursive: true });
+    const dataset = buildDataset({ dbPath, workDir: work, submissions: config.submissions, tasks: config.tasks, log });
+    sync();
+
+    // 3. The server.
+    const sub = dataset.pageSubmissionId;
+    const taskKey = dataset.longTaskKey;
+    const middlePage = Math.max(1, Math.ceil(config.tasks / SAMPLE_PAGE_SIZE / 2));
+    const pools = analysisPools(dataset.submissionIds, config.tasks);
+    log(`next start on 127.0.0.1:${values.port}`);
+    const server = await startServer({ cwd, port: Number(values.port), dbPath, logPath: join(work, "next-start.log"), readyPath: STATIC_PATH });
+    let probes: ProbeResult[];
+    const poolApi: ProbeResult[][] = [];
+    try {
+      const task = encodeURIComponent(taskKey);
+      const expect = (what: string, ok: (body: string, headers: Headers) => boolean) => (body: string, headers: Headers) => {
+        if (!ok(body, headers)) throw new Error(`unexpected answer: ${what}`);
       };
+      const pageProbes: Probe[] = [
+        { name: STATIC_NAME, path: STATIC_PATH, requests, check: expect("the static bench file", (b) => b.includes('"seekboard-bench-static"')) },
+        { name: "dynamic API floor", path: "/api/s/x/samples", status: 400, requests, check: expect("a 400 from the sample API", (b) => b.includes("must be a number")) },
+        {
+          name: "prerendered page floor",
+          path: "/bench-no-such-page",
+          status: 404,
+          requests,
+          check: expect("the prerendered not-found page, from Next's cache", (b, h) => b.includes("</html>") && h.get("x-nextjs-cache") === "HIT"),
+        },
+        { name: "dynamic page floor", path: "/s/x", status: 404, requests, check: expect("the not-found page, rendered", (b, h) => b.includes("</html>") && !h.has("x-nextjs-cache")) },
+        { name: "leaderboard", path: "/b/mpw", requests, check: expect("a leaderboard of the bench submissions", (b) => b.includes("MindWatcher 32B")) },
+        { name: "submission page", path: `/s/${sub}`, requests, check: expect("the submission page", (b) => b.includes('data-testid="overall-metrics"')) },
+        {
+          name: "trajectory page",
+          path: `/s/${sub}/t/${task}`,
+          requests,
+          check: expect(`a ${LONG_TRAJECTORY_CALLS}-call trajectory page`, (b) => b.includes('data-testid="sample-header"') && b.includes(`(attempt ${LONG_TRAJECTORY_CALLS})`)),
+        },
+        {
+          name: "trajectory API",
+          path: `/api/s/${sub}/t/${task}`,
+          requests,
+          check: expect(`${LONG_TRAJECTORY_CALLS} tool calls`, (b) => (JSON.parse(b) as { sample: { toolCalls: number } }).sample.toolCalls === LONG_TRAJECTORY_CALLS),
+        },
+        { name: "sample API", path: `/api/s/${sub}/samples?page=${middlePage}`, requests, check: expect("a page of samples", (b) => (JSON.parse(b) as { samples: unknown[] }).samples.length > 0) },
+      ];
+      log(`timing ${pageProbes.length} URLs: ${config.warmup} warm-up + ${requests} requests each, ${config.passes} passes`);
+      probes = await measure(server.url, pageProbes, { warmup: config.warmup, passes: config.passes });
+      for (const pool of pools) {
+        const apiProbes: Probe[] = ANALYSIS_KINDS.map((kind) => ({
+          name: kind,
+          path: `/api/analysis/${kind}?submissions=${pool.ids.join(",")}`,
+          requests: config.analysisRequests,
+          check: expect(`${kind} data`, (b) => (JSON.parse(b) as { kind: string }).kind === kind),
+        }));
+        log(`timing the analysis API over ${pool.ids.length} submissions: ${config.analysisRequests} requests each`);
+        poolApi.push(await measure(server.url, apiProbes, { warmup: Math.min(config.warmup, 3), passes: config.passes }));
+      }
+    } finally {
+      await server.stop();
     }
-    process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+
+    // 4. The same reads in-process, on the same database: how much of each page is the database.
+    log("the same reads in-process (db/queries)");
+    const db = openDb(dbPath);
+    const dbPages: Record<string, Timing> = {};
+    const analysis: AnalysisPool[] = [];
+    try {
+      const time = (calls: number, fn: () => unknown): Timing => {
+        for (let i = 0; i < 2; i++) fn();
+        const times: number[] = [];
+        for (let i = 0; i < calls; i++) {
+          const t = performance.now();
+          fn();
+          times.push(performance.now() - t);
+        }
+        return summarise(times);
+      };
+      dbPages.leaderboard = time(config.dbCalls, () => getMpwLeaderboard(db, DEFAULT_LEADERBOARD));
+      dbPages["submission page"] = time(config.dbCalls, () => {
+        getSubmission(db, sub);
+        getAggregates(db, sub);
+        listSamples(db, sub, parseSampleFilters({}));
+        sampleFacets(db, sub);
+      });
+      dbPages["trajectory page"] = time(config.dbCalls, () => {
+        const t = getTrajectory(db, sub, taskKey, 0)!;
+        neighbourFailedSample(db, sub, t.sample.id, "next");
+        neighbourFailedSample(db, sub, t.sample.id, "previous");
+      });
+      dbPages["trajectory API"] = time(config.dbCalls, () => getTrajectory(db, sub, taskKey, 0));
+      dbPages["sample API"] = time(config.dbCalls, () => {
+        getSubmission(db, sub);
+        listSamples(db, sub, parseSampleFilters({ page: String(middlePage) }));
+      });
+      pools.forEach((pool, i) => {
+        const samples = (db.$client.prepare(`SELECT count(*) AS n FROM samples WHERE submission_id IN (${pool.ids.map(() => "?").join(",")})`).get(...pool.ids) as { n: number }).n;
+        analysis.push({
+          label: pool.label,
+          submissions: pool.ids.length,
+          samples,
+          api: poolApi[i],
+          db: ANALYSIS_KINDS.map((kind) => ({ kind, ...time(config.dbCalls, () => analysisData(db, kind, pool.ids, ANALYSIS_DEFAULTS)) })),
+        });
+      });
+    } finally {
+      db.$client.close();
+    }
+
+    const results: BenchResults = {
+      mode,
+      date,
+      command: `npm run ${mode === "small" ? "bench:small" : "bench"}${process.argv.slice(2).filter((a) => a !== "--small").length ? ` -- ${process.argv.slice(2).filter((a) => a !== "--small").join(" ")}` : ""}`,
+      machine,
+      load: { start: loadStart, end: load(), during: sampler.stop() },
+      totalSeconds: (performance.now() - started) / 1000,
+      dataset: {
+        submissions: dataset.submissionIds.length,
+        tasksPerSubmission: config.tasks,
+        ...dataset.stats,
+        meanToolCalls: dataset.stats.toolCalls / Math.max(1, dataset.stats.samples),
+        buildSeconds: dataset.build?.buildSeconds ?? null,
+        generateSeconds: dataset.build?.generateSeconds ?? null,
+        ingestSeconds: dataset.build?.ingestSeconds ?? null,
+        firstBundlesSeconds: dataset.build?.firstBundlesSeconds ?? null,
+        lastBundlesSeconds: dataset.build?.lastBundlesSeconds ?? null,
+        reused: dataset.reused,
+      },
+      ingest,
+      server: { requests, warmup: config.warmup, passes: config.passes, probes, staticName: STATIC_NAME, db: dbPages },
+      analysis,
+    };
+    const markdown = renderReport(results);
+    const target = outPath ?? join(tmpdir(), `seekboard-bench-small-${Date.now()}.md`);
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, markdown);
+    if (values.json) writeFileSync(resolve(values.json), `${JSON.stringify(results, null, 2)}\n`);
+    if (mode === "small") process.stdout.write(markdown);
+    log(`report written to ${target}${values.json ? ` and figures as JSON to ${resolve(values.json)}` : ""}`);
+    for (const c of checkTargets(results)) log(`${c.ok === null ? "n/a " : c.ok ? "pass" : "MISS"}  ${c.target}: ${c.measured}`);
   } finally {
-    if (!values.db) rmSync(work, { recursive: true, force: true });
-    else rmSync(join(work, "bundles"), { recursive: true, force: true });
+    cleanup();
   }
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+  log(`failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   process.exitCode = 1;
 });

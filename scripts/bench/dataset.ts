@@ -1,0 +1,122 @@
+/**
+ * The large bench database: N submissions × T tasks, generated bundle by bundle into a
+ * temporary directory, each ingested with `ingestBundleDir` and deleted before the next,
+ * so the disk never holds more than one bundle. `--db FILE` keeps it for later runs; a
+ * `FILE.bench.json` beside it says what it holds.
+ */
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { openDb, type Db } from "../../db/client";
+import { ingestBundleDir } from "../../db/ingest";
+import { benchSubmissions, benchTasks, LONG_TRAJECTORY_CALLS, longTrajectoryRecord, MEAN_CALLS_TARGET, writeBenchBundle } from "./generate";
+
+const LAYOUT_VERSION = 1;
+
+export interface Dataset {
+  submissionIds: number[];
+  /** The submission holding the long trajectory (the first in setting C): its pages are the ones timed. */
+  pageSubmissionId: number;
+  longTaskKey: string;
+  stats: { samples: number; steps: number; hitLogs: number; toolCalls: number; dbMiB: number };
+  build: { buildSeconds: number; generateSeconds: number; ingestSeconds: number; firstBundlesSeconds: number; lastBundlesSeconds: number } | null;
+  reused: boolean;
+}
+
+interface Meta {
+  version: number;
+  submissions: number;
+  tasks: number;
+  meanCallsTarget: number;
+  longCalls: number;
+  submissionIds: number[];
+  pageSubmissionId: number;
+  longTaskKey: string;
+}
+
+function fileMiB(path: string): number {
+  return existsSync(path) ? statSync(path).size / 2 ** 20 : 0;
+}
+
+function statsOf(db: Db, dbPath: string): Dataset["stats"] {
+  const one = (sql: string) => (db.$client.prepare(sql).get() as { n: number }).n;
+  return {
+    samples: one("SELECT count(*) AS n FROM samples"),
+    steps: one("SELECT count(*) AS n FROM steps"),
+    hitLogs: one("SELECT count(*) AS n FROM hit_logs"),
+    toolCalls: one("SELECT coalesce(sum(tool_calls), 0) AS n FROM samples"),
+    dbMiB: fileMiB(dbPath) + fileMiB(`${dbPath}-wal`),
+  };
+}
+
+export function removeDb(path: string): void {
+  for (const suffix of ["", "-wal", "-shm", "-journal"]) rmSync(`${path}${suffix}`, { force: true });
+}
+
+export function buildDataset(options: { dbPath: string; workDir: string; submissions: number; tasks: number; log: (line: string) => void }): Dataset {
+  const { dbPath, workDir, log } = options;
+  const metaPath = `${dbPath}.bench.json`;
+  const wanted = { version: LAYOUT_VERSION, submissions: options.submissions, tasks: options.tasks, meanCallsTarget: MEAN_CALLS_TARGET, longCalls: LONG_TRAJECTORY_CALLS };
+  if (existsSync(dbPath) && existsSync(metaPath)) {
+    const meta = JSON.parse(readFileSync(metaPath, "utf8")) as Meta;
+    if (Object.entries(wanted).every(([k, v]) => meta[k as keyof Meta] === v)) {
+      log(`reusing ${dbPath} (${meta.submissions} submissions × ${meta.tasks} tasks)`);
+      const db = openDb(dbPath);
+      try {
+        return { submissionIds: meta.submissionIds, pageSubmissionId: meta.pageSubmissionId, longTaskKey: meta.longTaskKey, stats: statsOf(db, dbPath), build: null, reused: true };
+      } finally {
+        db.$client.close();
+      }
+    }
+    log(`${dbPath} holds another layout: rebuilding it`);
+  }
+  removeDb(dbPath);
+  rmSync(metaPath, { force: true });
+
+  const started = performance.now();
+  const tasks = benchTasks(options.tasks);
+  const submissions = benchSubmissions(options.submissions);
+  const longIndex = tasks.inputs.at(-1)!.index;
+  const longAt = submissions.findIndex((s) => s.setting === "C");
+  const db = openDb(dbPath);
+  const ids: number[] = [];
+  const perBundle: number[] = [];
+  let generateSeconds = 0;
+  let ingestSeconds = 0;
+  try {
+    submissions.forEach((submission, i) => {
+      const dir = join(workDir, `bundle-${i}`);
+      let t = performance.now();
+      const override = i === longAt ? { taskIndex: longIndex, record: longTrajectoryRecord } : undefined;
+      writeBenchBundle(dir, tasks, submission, override);
+      generateSeconds += (performance.now() - t) / 1000;
+      t = performance.now();
+      const result = ingestBundleDir(db, dir, { source: "bench", status: "approved", uploadedAt: new Date(Date.UTC(2026, 10, 1, 0, i)).toISOString() });
+      const seconds = (performance.now() - t) / 1000;
+      ingestSeconds += seconds;
+      perBundle.push(seconds);
+      ids.push(result.submissionId);
+      rmSync(dir, { recursive: true, force: true });
+      if ((i + 1) % 10 === 0 || i + 1 === submissions.length) log(`  ${i + 1}/${submissions.length} submissions ingested (${ingestSeconds.toFixed(0)} s ingest, ${generateSeconds.toFixed(0)} s generation)`);
+    });
+    db.$client.pragma("wal_checkpoint(TRUNCATE)");
+    const meta: Meta = { ...wanted, submissionIds: ids, pageSubmissionId: ids[longAt], longTaskKey: String(longIndex) };
+    writeFileSync(metaPath, `${JSON.stringify(meta, null, 2)}\n`);
+    const avg = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+    return {
+      submissionIds: ids,
+      pageSubmissionId: meta.pageSubmissionId,
+      longTaskKey: meta.longTaskKey,
+      stats: statsOf(db, dbPath),
+      build: {
+        buildSeconds: (performance.now() - started) / 1000,
+        generateSeconds,
+        ingestSeconds,
+        firstBundlesSeconds: avg(perBundle.slice(0, 5)),
+        lastBundlesSeconds: avg(perBundle.slice(-5)),
+      },
+      reused: false,
+    };
+  } finally {
+    db.$client.close();
+  }
+}

@@ -1,0 +1,196 @@
+/**
+ * The raw-insert baseline, alone in a fresh process:
+ *   node --conditions=react-server --import tsx scripts/bench/raw-insert-child.ts <bundle> <db>
+ *
+ * First (untimed for the baseline) the bundle is parsed with the project's own parser
+ * into exactly the samples, steps and hit-log rows the importer writes. Then the
+ * baseline: those rows inserted with raw prepared better-sqlite3 statements (the
+ * importer's SQL) in one transaction into an empty database with the same schema,
+ * values bound from the parsed objects (`seconds`); and again into a second empty
+ * database with every value serialised beforehand (`preparedSeconds`: the statements
+ * alone, `<db>-prepared`).
+ *
+ * Each stage of the importer is also timed alone over the same bundle, so a gap between
+ * ingest and the baseline can be attributed: hashing, the tasks file, reading lines, the
+ * JSON depth guard, JSON.parse, zod validation, trajectory parsing, JSON serialisation of
+ * the row values, the insert, the aggregates. Prints one JSON line.
+ */
+import { resolve } from "node:path";
+import { refreshAggregates } from "../../db/aggregates";
+import { openDb } from "../../db/client";
+import { ensureBenchmark, finishSubmission, insertSubmission, RunCounter, TaskWriter } from "../../db/ingest-shared";
+import { bundleFile, hashBundleFiles } from "../../lib/import/bundle";
+import { jsonNestedDeeperThan } from "../../lib/import/json-depth";
+import { forEachLineSync } from "../../lib/import/lines";
+import { readManifest } from "../../lib/import/manifest";
+import { mpwResultRecordSchema, parseMpwResultRecord, parseMpwTaskRecord, type MpwSample, type MpwTask } from "../../lib/import/mpw";
+import { stepsFromMessages } from "../../lib/trajectory/messages";
+
+function timed<T>(phases: Record<string, number>, name: string, fn: () => T): T {
+  const started = performance.now();
+  const value = fn();
+  phases[name] = (performance.now() - started) / 1000;
+  return value;
+}
+
+type SampleParams = unknown[];
+type StepParams = unknown[];
+type HitParams = unknown[];
+
+function main() {
+  const [bundleArg, dbArg] = process.argv.slice(2);
+  if (!bundleArg || !dbArg) throw new Error("usage: raw-insert-child <bundle> <db>");
+  const root = resolve(bundleArg);
+  const manifest = readManifest(root);
+  if (manifest.benchmark !== "mpw" || !manifest.tasks) throw new Error("the baseline takes an MPW bundle with a tasks file");
+  const tasksPath = bundleFile(root, manifest.tasks, "tasks");
+  const resultFiles = manifest.results.map((name, i) => ({ name, path: bundleFile(root, name, `results.${i}`) }));
+  const phases: Record<string, number> = {};
+
+  // --- The importer's stages, each timed alone over the whole bundle. ---
+  const bundleHash = timed(phases, "hash", () =>
+    hashBundleFiles([{ name: "manifest.json", path: `${root}/manifest.json` }, { name: manifest.tasks!, path: tasksPath }, ...resultFiles]),
+  );
+  const taskRecords = timed(phases, "tasksFile", () => {
+    const known = new Map<string, MpwTask>();
+    forEachLineSync(tasksPath, manifest.tasks!, (line, n) => {
+      const task = parseMpwTaskRecord(JSON.parse(line), manifest.tasks!, n);
+      known.set(task.taskKey, task);
+    });
+    return known;
+  });
+  const lines: { file: string; line: number; text: string }[] = [];
+  timed(phases, "readLines", () => {
+    for (const file of resultFiles) forEachLineSync(file.path, file.name, (text, line) => lines.push({ file: file.name, line, text }));
+  });
+  timed(phases, "depthGuard", () => {
+    for (const l of lines) if (jsonNestedDeeperThan(l.text)) throw new Error(`${l.file}:${l.line} nested too deep`);
+  });
+  const values = timed(phases, "jsonParse", () => lines.map((l) => JSON.parse(l.text) as unknown));
+  const samples: (MpwSample & { file: string; line: number })[] = timed(phases, "parseRecord", () =>
+    values.map((value, i) => {
+      const key = String((value as { index: unknown }).index);
+      return { ...parseMpwResultRecord(value, lines[i].file, lines[i].line, taskRecords.get(key)), file: lines[i].file, line: lines[i].line };
+    }),
+  );
+  // Its two big parts again, alone (warm: the pass above compiled them).
+  const validated = timed(phases, "zodRecord", () => values.map((v) => mpwResultRecordSchema.parse(v)));
+  timed(phases, "stepsFromMessages", () => {
+    for (const record of validated) stepsFromMessages(record.messages ?? record.trajectory_log?.full_history ?? []);
+  });
+
+  // --- Untimed set-up: the rows' parents (benchmark, tasks, submission) in an empty database. ---
+  function prepareDb(path: string) {
+    const db = openDb(path);
+    let submissionId = 0;
+    const taskIds: number[] = [];
+    db.$client
+      .transaction(() => {
+        ensureBenchmark(db, "mpw");
+        const writer = new TaskWriter(db, "mpw", manifest.benchmarkVersion);
+        for (const task of taskRecords.values()) writer.idOf(task);
+        for (const s of samples) taskIds.push(writer.idOf(s.task));
+        submissionId = insertSubmission(
+          db,
+          { benchmark: "mpw", version: manifest.benchmarkVersion, model: manifest.model, agent: manifest.agent ?? null, setting: manifest.setting, bundleHash },
+          { source: "bench-raw", status: "approved" },
+        );
+      })
+      .immediate();
+    const sqlite = db.$client;
+    const statements = {
+      sample: sqlite.prepare(
+        `INSERT INTO samples (submission_id, task_id, task_key, run, prediction, status, correct, verdict_source, verdict_label, judge_rationale,
+           tool_calls, hit_log_calls, hits, fact_count, facts_covered, fcr, hit_rate, compound_rate, tier, category, first_covered_at,
+           new_facts_by_call, hits_by_call, actual_turns, max_turns, error_info, malformed_steps, step_count, source_file, source_line)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      step: sqlite.prepare("INSERT INTO steps (sample_id, ordinal, kind, call_index, data, malformed) VALUES (?, ?, ?, ?, ?, ?)"),
+      hit: sqlite.prepare("INSERT INTO hit_logs (sample_id, call_index, hit, matched_fact_keys, compound, query, reason) VALUES (?, ?, ?, ?, ?, ?, ?)"),
+    };
+    return { db, sqlite, submissionId, taskIds, statements };
+  }
+  const base = resolve(dbArg);
+
+  // --- The baseline: the parsed samples' rows, raw prepared statements, one transaction.
+  // Values are bound straight from the parsed objects; the JSON columns are serialised
+  // here, as any writer of parsed samples must. ---
+  const a = prepareDb(base);
+  const runsA = new RunCounter();
+  let stepRows = 0;
+  let hitRows = 0;
+  let started = performance.now();
+  a.sqlite
+    .transaction(() => {
+      samples.forEach((s, i) => {
+        const m = s.metrics;
+        const sampleId = a.statements.sample.run(
+          a.submissionId, a.taskIds[i], s.task.taskKey, runsA.next(s.task.taskKey), s.prediction, s.status, s.verdict.correct ? 1 : 0,
+          s.verdict.source, s.verdict.label, s.judgeRationale,
+          m.toolCalls, m.hitLogCalls, m.hits, m.factCount, m.factsCovered, m.fcr, m.hitRate, m.compoundRate, m.tier,
+          s.task.category, JSON.stringify(m.firstCoveredAt), JSON.stringify(m.newFactsByCall), JSON.stringify(m.hitsByCall),
+          s.actualTurns, s.maxTurns, s.errorInfo, s.malformedSteps, s.steps.length, s.file, s.line,
+        ).lastInsertRowid;
+        s.steps.forEach((step, ordinal) => {
+          a.statements.step.run(sampleId, ordinal, step.kind, step.kind === "tool_call" || step.kind === "tool_result" ? step.callIndex : null, JSON.stringify(step), step.malformed);
+        });
+        for (const e of s.hitLog) a.statements.hit.run(sampleId, e.callIndex, e.hit ? 1 : 0, JSON.stringify(e.matchedFactKeys), e.isCompoundQuery ? 1 : 0, e.query, e.reason);
+        stepRows += s.steps.length;
+        hitRows += s.hitLog.length;
+      });
+    })
+    .immediate();
+  const seconds = (performance.now() - started) / 1000;
+
+  timed(phases, "aggregates", () =>
+    a.sqlite
+      .transaction(() => {
+        finishSubmission(a.db, a.submissionId, { samples: samples.length, tasks: runsA.tasks, runs: runsA.max });
+        refreshAggregates(a.db, a.submissionId);
+      })
+      .immediate(),
+  );
+  a.sqlite.close();
+
+  // --- The same rows with every value serialised beforehand: the statements alone. ---
+  const b = prepareDb(`${base}-prepared`);
+  const runsB = new RunCounter();
+  const rows = timed(phases, "rowPrep", () =>
+    samples.map((s, i): { sample: SampleParams; steps: StepParams[]; hits: HitParams[] } => {
+      const m = s.metrics;
+      return {
+        sample: [
+          b.submissionId, b.taskIds[i], s.task.taskKey, runsB.next(s.task.taskKey), s.prediction, s.status, s.verdict.correct ? 1 : 0,
+          s.verdict.source, s.verdict.label, s.judgeRationale,
+          m.toolCalls, m.hitLogCalls, m.hits, m.factCount, m.factsCovered, m.fcr, m.hitRate, m.compoundRate, m.tier,
+          s.task.category, JSON.stringify(m.firstCoveredAt), JSON.stringify(m.newFactsByCall), JSON.stringify(m.hitsByCall),
+          s.actualTurns, s.maxTurns, s.errorInfo, s.malformedSteps, s.steps.length, s.file, s.line,
+        ],
+        steps: s.steps.map((step, ordinal) => [ordinal, step.kind, step.kind === "tool_call" || step.kind === "tool_result" ? step.callIndex : null, JSON.stringify(step), step.malformed]),
+        hits: s.hitLog.map((e) => [e.callIndex, e.hit ? 1 : 0, JSON.stringify(e.matchedFactKeys), e.isCompoundQuery ? 1 : 0, e.query, e.reason]),
+      };
+    }),
+  );
+  started = performance.now();
+  b.sqlite
+    .transaction(() => {
+      for (const row of rows) {
+        const sampleId = b.statements.sample.run(...row.sample).lastInsertRowid;
+        for (const step of row.steps) b.statements.step.run(sampleId, ...step);
+        for (const hit of row.hits) b.statements.hit.run(sampleId, ...hit);
+      }
+    })
+    .immediate();
+  const preparedSeconds = (performance.now() - started) / 1000;
+  phases.insert = preparedSeconds;
+  b.sqlite.close();
+  const peakRssMiB = process.resourceUsage().maxRSS / 1024;
+  process.stdout.write(`${JSON.stringify({ seconds, preparedSeconds, rows: { samples: samples.length, steps: stepRows, hitLogs: hitRows }, phases, peakRssMiB })}\n`);
+}
+
+try {
+  main();
+} catch (error) {
+  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exitCode = 1;
+}
