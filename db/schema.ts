@@ -200,3 +200,80 @@ export const aggregates = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.submissionId, t.split] })],
 );
+
+export const AUDIT_ACTIONS = ["rejudge", "rescore", "adjudicate", "gold-fix", "reevaluate"] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/**
+ * Every change to a verdict, a score or a gold answer: who, when, which sample or task,
+ * the state before and after, the judge and its configuration, the reason. Undoing an
+ * entry restores `before` and stamps `undoneAt`; entries are never deleted.
+ */
+export const auditEntries = sqliteTable(
+  "audit_entries",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    action: text().$type<AuditAction>().notNull(),
+    sampleId: integer("sample_id").references(() => samples.id, { onDelete: "cascade" }),
+    submissionId: integer("submission_id").references(() => submissions.id, { onDelete: "cascade" }),
+    taskId: integer("task_id").references(() => tasks.id),
+    actor: text().notNull(),
+    createdAt: text("created_at").notNull(),
+    before: text({ mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    after: text({ mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    judge: text(),
+    judgeConfig: text("judge_config", { mode: "json" }).$type<Record<string, unknown>>(),
+    reason: text(),
+    /** The gold-fix entry whose re-evaluation made this sample change. */
+    parentId: integer("parent_id"),
+    jobId: integer("job_id"),
+    undoneAt: text("undone_at"),
+    undoneBy: text("undone_by"),
+  },
+  (t) => [index("audit_sample").on(t.sampleId, t.id), index("audit_submission_action").on(t.submissionId, t.action), index("audit_task").on(t.taskId, t.id)],
+);
+
+export const REEVAL_JOB_STATUSES = ["queued", "running", "done", "failed"] as const;
+export type ReevalJobStatus = (typeof REEVAL_JOB_STATUSES)[number];
+
+/** A background re-evaluation of every sample of one task after its gold answer changed. */
+export const reevalJobs = sqliteTable(
+  "reeval_jobs",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    taskId: integer("task_id")
+      .notNull()
+      .references(() => tasks.id),
+    /** The gold-fix (or its undo) that started the job. */
+    auditEntryId: integer("audit_entry_id"),
+    status: text().$type<ReevalJobStatus>().notNull(),
+    judge: text(),
+    total: integer().notNull(),
+    done: integer().notNull(),
+    changed: integer().notNull(),
+    error: text(),
+    actor: text().notNull(),
+    createdAt: text("created_at").notNull(),
+    startedAt: text("started_at"),
+    finishedAt: text("finished_at"),
+  },
+  (t) => [index("reeval_jobs_task").on(t.taskId, t.id)],
+);
+
+/** Failure tags on samples: a seed benchmark's taxonomy (`taxonomy` names it) or a free tag (`taxonomy` null). */
+export const sampleTags = sqliteTable(
+  "sample_tags",
+  {
+    sampleId: integer("sample_id")
+      .notNull()
+      .references(() => samples.id, { onDelete: "cascade" }),
+    submissionId: integer("submission_id")
+      .notNull()
+      .references(() => submissions.id, { onDelete: "cascade" }),
+    tag: text().notNull(),
+    taxonomy: text(),
+    actor: text().notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sampleId, t.tag] }), index("sample_tags_submission").on(t.submissionId, t.tag), index("sample_tags_tag").on(t.tag, t.sampleId)],
+);
