@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { quantileSorted } from "./bootstrap";
+import { seededRandom } from "../random";
 import { deltaFacts, fcrPassBins, isCohortEligible, truncatedCurves, type CallSeriesSample } from "./mpw-analysis";
 
 const p = (fcr: number, correct: boolean) => ({ fcr, correct });
@@ -80,6 +82,25 @@ describe("deltaFacts", () => {
   it("returns an empty curve for an empty cohort", () => {
     expect(deltaFacts([series(2, [1, 0], [1, 0])], 5, 50)).toEqual({ cohort: 0, kCohort: 5, nThreshold: 50, points: [] });
     expect(deltaFacts([], 1, 50).points).toEqual([]);
+  });
+
+  it("gives the same quartiles as sorting every n(k) values (type-7 interpolation)", () => {
+    const random = seededRandom(7);
+    const samples = Array.from({ length: 400 }, () => {
+      const calls = 1 + Math.floor(random() * 12);
+      const newFacts = Array.from({ length: calls }, () => (random() < 0.6 ? 0 : 1 + Math.floor(random() * 3)));
+      return series(calls, newFacts, newFacts.map((v) => (v > 0 ? 1 : 0)));
+    });
+    const result = deltaFacts(samples, 3, 50);
+    const cohort = samples.filter((s) => s.toolCalls >= 3);
+    expect(result.cohort).toBe(cohort.length);
+    for (const point of result.points) {
+      const values = cohort.filter((s) => s.toolCalls >= point.k).map((s) => s.newFactsByCall[point.k - 1]).sort((a, b) => a - b);
+      expect(point.n).toBe(values.length);
+      expect(point.meanNewFacts).toBeCloseTo(values.reduce((a, v) => a + v, 0) / values.length, 12);
+      expect(point.p25).toBeCloseTo(quantileSorted(values, 0.25), 12);
+      expect(point.p75).toBeCloseTo(quantileSorted(values, 0.75), 12);
+    }
   });
 });
 
