@@ -6,7 +6,7 @@
  */
 import type { z } from "zod";
 import { BundleError, type BundleErrorDetail } from "../import/errors";
-import { jsonNestedDeeperThan, MAX_JSON_DEPTH } from "../import/json-depth";
+import { MAX_JSON_DEPTH, valueNestedDeeperThan } from "../import/json-depth";
 import { stepsFromMessages, type ChatMessage } from "../trajectory/messages";
 import {
   SAMPLE_SCHEMAS,
@@ -236,13 +236,13 @@ export function parseSeekboardSample(value: unknown, benchmark: SeekboardBenchma
 
 /** One raw JSONL line (text) → a sample: JSON and nesting depth checked first. */
 export function parseSeekboardLine<B extends SeekboardBenchmark>(text: string, benchmark: B, file: string, line: number): SeekboardSampleByBenchmark[B] {
-  if (jsonNestedDeeperThan(text)) throw BundleError.at(file, line, null, `JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
     throw BundleError.at(file, line, null, `invalid JSON: ${(error as Error).message}`);
   }
+  if (valueNestedDeeperThan(value)) throw BundleError.at(file, line, null, `JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
   return parseSeekboardSample(value, benchmark, file, line);
 }
 

@@ -25,3 +25,23 @@ export function jsonNestedDeeperThan(text: string, limit: number = MAX_JSON_DEPT
   }
   return false;
 }
+
+/**
+ * Whether a parsed JSON value nests arrays and objects deeper than `limit` (the same
+ * measure as `jsonNestedDeeperThan`). V8's JSON.parse is iterative, so parsing first is
+ * safe at any depth; walking the parsed containers then skips the string contents that
+ * make up most of a record, which a character scan has to read one by one.
+ */
+export function valueNestedDeeperThan(value: unknown, limit: number = MAX_JSON_DEPTH): boolean {
+  if (typeof value !== "object" || value === null) return false;
+  const stack: { node: object; depth: number }[] = [{ node: value, depth: 1 }];
+  for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+    if (top.depth > limit) return true;
+    const node = top.node as Record<string, unknown>;
+    for (const key in node) {
+      const child = node[key];
+      if (typeof child === "object" && child !== null) stack.push({ node: child, depth: top.depth + 1 });
+    }
+  }
+  return false;
+}

@@ -1,6 +1,6 @@
 import { closeSync, openSync, readFileSync, readSync, statSync } from "node:fs";
 import { BundleError } from "./errors";
-import { jsonNestedDeeperThan, MAX_JSON_DEPTH } from "./json-depth";
+import { jsonNestedDeeperThan, MAX_JSON_DEPTH, valueNestedDeeperThan } from "./json-depth";
 
 const CHUNK_BYTES = 1 << 20;
 /** A single JSONL record larger than this (by default) is refused rather than buffered. */
@@ -68,12 +68,14 @@ export function forEachLineSync(
 
 /** JSON.parse with the bundle's file and line in the error; refuses records nested too deep to validate safely. */
 export function parseJsonLine(line: string, file: string, lineNumber: number): unknown {
-  if (jsonNestedDeeperThan(line)) throw BundleError.at(file, lineNumber, null, `JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
+  let value: unknown;
   try {
-    return JSON.parse(line);
+    value = JSON.parse(line);
   } catch (error) {
     throw BundleError.at(file, lineNumber, null, `invalid JSON: ${(error as Error).message}`);
   }
+  if (valueNestedDeeperThan(value)) throw BundleError.at(file, lineNumber, null, `JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
+  return value;
 }
 
 /** Files read whole (CSV, pretty-printed JSON) are refused past this size. */

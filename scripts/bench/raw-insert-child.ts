@@ -20,7 +20,7 @@ import { refreshAggregates } from "../../db/aggregates";
 import { openDb } from "../../db/client";
 import { ensureBenchmark, finishSubmission, insertSubmission, RunCounter, TaskWriter } from "../../db/ingest-shared";
 import { bundleFile, hashBundleFiles } from "../../lib/import/bundle";
-import { jsonNestedDeeperThan } from "../../lib/import/json-depth";
+import { valueNestedDeeperThan } from "../../lib/import/json-depth";
 import { forEachLineSync } from "../../lib/import/lines";
 import { readManifest } from "../../lib/import/manifest";
 import { mpwResultRecordSchema, parseMpwResultRecord, parseMpwTaskRecord, type MpwSample, type MpwTask } from "../../lib/import/mpw";
@@ -63,10 +63,12 @@ function main() {
   timed(phases, "readLines", () => {
     for (const file of resultFiles) forEachLineSync(file.path, file.name, (text, line) => lines.push({ file: file.name, line, text }));
   });
-  timed(phases, "depthGuard", () => {
-    for (const l of lines) if (jsonNestedDeeperThan(l.text)) throw new Error(`${l.file}:${l.line} nested too deep`);
-  });
   const values = timed(phases, "jsonParse", () => lines.map((l) => JSON.parse(l.text) as unknown));
+  timed(phases, "depthGuard", () => {
+    values.forEach((value, i) => {
+      if (valueNestedDeeperThan(value)) throw new Error(`${lines[i].file}:${lines[i].line} nested too deep`);
+    });
+  });
   const samples: (MpwSample & { file: string; line: number })[] = timed(phases, "parseRecord", () =>
     values.map((value, i) => {
       const key = String((value as { index: unknown }).index);

@@ -135,7 +135,7 @@ const PHASE_LABELS: Record<string, string> = {
   hash: "hash the bundle (SHA-256)",
   tasksFile: "tasks file: read + JSON.parse + zod",
   readLines: "results: read lines + UTF-8 decode",
-  depthGuard: "JSON depth guard (jsonNestedDeeperThan)",
+  depthGuard: "JSON depth guard (valueNestedDeeperThan)",
   jsonParse: "JSON.parse of each record",
   parseRecord: "parseMpwResultRecord (zod + steps + metrics)",
   rowPrep: "JSON.stringify of step / hit-log / metric columns",
