@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import type { NextConfig } from "next";
 
 /**
@@ -31,6 +32,11 @@ const securityHeaders = [
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
+  // Rendered public pages live in memory only (see cache-handler.mjs for why).
+  cacheHandler: join(process.cwd(), "cache-handler.mjs"),
+  cacheMaxMemorySize: 0,
+  // Shared caches (a CDN in front) may serve a page stale while it is refreshed, for an hour at most.
+  expireTime: 3600,
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders }];
   },

@@ -4,6 +4,7 @@ import { getDb } from "@/db/client";
 import { moderateSubmission, type ModerationDecision } from "@/db/moderation";
 import { errorResponse, invalidResponse, routeId, unauthorizedResponse } from "./api";
 import { adminToken, isAdminBearer } from "./auth";
+import { publicDataChanged } from "./public-pages";
 
 const MAX_REASON_LENGTH = 2000;
 
@@ -44,5 +45,6 @@ export async function moderationRoute(request: Request, rawId: string, decision:
   if (reason instanceof Response) return reason;
   const result = moderateSubmission(getDb(), id, decision, reason.reason);
   if (!result.ok) return result.problem === "not-found" ? errorResponse(404, `no submission ${id}`) : errorResponse(409, `submission ${id} is already ${decision}`);
+  publicDataChanged();
   return Response.json({ id: result.id, status: result.status });
 }

@@ -1,5 +1,6 @@
 "use server";
 import { revalidatePath } from "next/cache";
+import { publicDataChanged } from "@/app/_server/public-pages";
 import { cookies } from "next/headers";
 import { z } from "zod";
 import { ADMIN_COOKIE, adminCookieOptions, adminToken, isAdminSession, isHttpsAction } from "@/app/_server/auth";
@@ -74,6 +75,6 @@ export async function moderate(_previous: ActionResult | null, formData: FormDat
   const { id, decision, reason } = parsed.data;
   const result = moderateSubmission(getDb(), id, decision, reason || null);
   if (!result.ok) return { ok: false, error: result.problem === "not-found" ? `no submission ${id}` : `submission ${id} is already ${decision}` };
-  revalidatePath("/admin");
+  publicDataChanged();
   return { ok: true };
 }

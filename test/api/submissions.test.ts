@@ -9,6 +9,9 @@ import { ADMIN_TOKEN, BASE, bundleDir, dumpDatabase, fileAt, json, jsonl, mpwMan
 
 // The analysis route awaits connection(), which only works inside Next's request scope.
 vi.mock("next/server", async (original) => ({ ...(await original<typeof import("next/server")>()), connection: async () => {} }));
+// Moderation empties the public page cache; outside Next there is no cache to empty, so record the call.
+const revalidatePath = vi.hoisted(() => vi.fn());
+vi.mock("next/cache", () => ({ revalidatePath }));
 
 const tmp = temporaryDatabase("api");
 const { getDb } = await import("@/db/client");
@@ -272,9 +275,11 @@ describe("moderation API and the public leaderboard", () => {
   });
 
   it("approve → 200 {id, status: approved}; it appears in GET /api/b/mpw/leaderboard with its metrics", async () => {
+    revalidatePath.mockClear();
     const response = await moderation(approve, pendingId, ADMIN_TOKEN);
     expect(response.status).toBe(200);
     expect(await json(response)).toEqual({ id: pendingId, status: "approved" });
+    expect(revalidatePath).toHaveBeenCalledWith("/", "layout");
     expect((await moderation(approve, pendingId, ADMIN_TOKEN)).status).toBe(409);
 
     const { rows, setting, tier } = await json(await board("mpw", "?setting=C&tier=overall"));

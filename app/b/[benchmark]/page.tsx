@@ -3,9 +3,7 @@ import { notFound } from "next/navigation";
 import { connection } from "next/server";
 import { BENCHMARKS, type BenchmarkId } from "@/db/benchmarks";
 import type { RawSearchParams } from "@/lib/url/search-params";
-import { MpwLeaderboard } from "./_views/MpwLeaderboard";
-import { WideSearchLeaderboard } from "./_views/WideSearchLeaderboard";
-import { SeekboardLeaderboard } from "./_views/SeekboardLeaderboard";
+import { LeaderboardView } from "./_views/LeaderboardView";
 
 type Props = { params: Promise<{ benchmark: string }>; searchParams: Promise<RawSearchParams> };
 
@@ -19,20 +17,12 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: Object.hasOwn(BENCHMARKS, benchmark) ? `${BENCHMARKS[benchmark as BenchmarkId].name} leaderboard` : "Leaderboard" };
 }
 
-/** Each benchmark reports different figures, so each has its own leaderboard view. */
+/**
+ * Rendered on demand for visitors with a session (admin, uploader); everyone else gets
+ * the cached copy in app/public-cache (see proxy.ts).
+ */
 export default async function LeaderboardPage({ params, searchParams }: Props) {
   const id = benchmarkId((await params).benchmark);
   await connection();
-  const query = await searchParams;
-  switch (id) {
-    case "mpw":
-      return <MpwLeaderboard searchParams={query} />;
-    case "widesearch":
-      return <WideSearchLeaderboard searchParams={query} />;
-    case "webdetective":
-    case "evobrowsecomp":
-    case "infomosaic":
-    case "qa":
-      return <SeekboardLeaderboard board={id} searchParams={query} />;
-  }
+  return <LeaderboardView id={id} searchParams={await searchParams} />;
 }

@@ -1,0 +1,20 @@
+import type { BenchmarkId } from "@/db/benchmarks";
+import type { RawSearchParams } from "@/lib/url/search-params";
+import { MpwLeaderboard } from "./MpwLeaderboard";
+import { WideSearchLeaderboard } from "./WideSearchLeaderboard";
+import { SeekboardLeaderboard } from "./SeekboardLeaderboard";
+
+/** Each benchmark reports different figures, so each has its own leaderboard view. */
+export function LeaderboardView({ id, searchParams }: { id: BenchmarkId; searchParams: RawSearchParams }) {
+  switch (id) {
+    case "mpw":
+      return <MpwLeaderboard searchParams={searchParams} />;
+    case "widesearch":
+      return <WideSearchLeaderboard searchParams={searchParams} />;
+    case "webdetective":
+    case "evobrowsecomp":
+    case "infomosaic":
+    case "qa":
+      return <SeekboardLeaderboard board={id} searchParams={searchParams} />;
+  }
+}

@@ -1,0 +1,31 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { BENCHMARKS, type BenchmarkId } from "@/db/benchmarks";
+import { searchParamsOfState } from "@/lib/url/public-cache";
+import { LeaderboardView } from "../../../../b/[benchmark]/_views/LeaderboardView";
+
+type Props = { params: Promise<{ benchmark: string; state: string }> };
+
+/**
+ * The public leaderboard, cached: rendered on its first request, then served from the
+ * page cache until a change in the app empties it (revalidatePath) or, for writes from
+ * outside the server (CLI ingest), until it is `revalidate` seconds old.
+ */
+export const revalidate = 60;
+export const dynamicParams = true;
+
+export function generateStaticParams(): { benchmark: string; state: string }[] {
+  return [];
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { benchmark } = await params;
+  return { title: Object.hasOwn(BENCHMARKS, benchmark) ? `${BENCHMARKS[benchmark as BenchmarkId].name} leaderboard` : "Leaderboard" };
+}
+
+export default async function CachedLeaderboardPage({ params }: Props) {
+  const { benchmark, state } = await params;
+  const searchParams = searchParamsOfState(state);
+  if (!Object.hasOwn(BENCHMARKS, benchmark) || searchParams === null) notFound();
+  return <LeaderboardView id={benchmark as BenchmarkId} searchParams={searchParams} />;
+}
