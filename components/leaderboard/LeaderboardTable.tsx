@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { AdjudicatedBadge } from "@/components/reeval/AdjudicatedBadge";
 import { RateWithCi } from "@/components/ui/Metric";
 import type { LeaderboardRow } from "@/db/queries/leaderboard";
 import { decimal } from "@/lib/format";
@@ -59,6 +60,7 @@ export function LeaderboardTable({ rows, state, basePath }: { rows: LeaderboardR
                   {row.model}
                 </Link>
                 {row.agent ? <span className="ml-2 text-xs text-slate-500">{row.agent}</span> : null}
+                <AdjudicatedBadge count={row.adjudicated} />
               </td>
               <td className="px-3 py-2 text-right">
                 <RateWithCi value={row.pass1} lo={row.pass1Lo} hi={row.pass1Hi} />

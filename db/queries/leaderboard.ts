@@ -4,6 +4,7 @@ import type { LeaderboardState } from "../../lib/url/leaderboard";
 import { splitOfTier } from "../../lib/url/leaderboard";
 import type { Db } from "../client";
 import { aggregates, submissions } from "../schema";
+import { adjudicatedCounts } from "./audit";
 
 export interface LeaderboardRow {
   submissionId: number;
@@ -23,6 +24,8 @@ export interface LeaderboardRow {
   hitRateHi: number | null;
   toolCalls: number | null;
   zeroCallSamples: number;
+  /** Samples whose verdict a maintainer set (re-evaluation). */
+  adjudicated: number;
 }
 
 const SORT_COLUMNS = {
@@ -39,7 +42,7 @@ const SORT_COLUMNS = {
 export function getMpwLeaderboard(db: Db, state: LeaderboardState): LeaderboardRow[] {
   const column = SORT_COLUMNS[state.sort];
   const order: SQL[] = [state.dir === "asc" ? sql`${column} IS NULL, ${column} ASC` : sql`${column} IS NULL, ${column} DESC`, asc(submissions.model)];
-  return db
+  const rows = db
     .select({
       submissionId: submissions.id,
       model: submissions.model,
@@ -64,6 +67,8 @@ export function getMpwLeaderboard(db: Db, state: LeaderboardState): LeaderboardR
     .where(and(eq(submissions.benchmarkId, "mpw"), eq(submissions.status, "approved"), eq(submissions.setting, state.setting)))
     .orderBy(...order)
     .all();
+  const adjudicated = adjudicatedCounts(db, rows.map((row) => row.submissionId));
+  return rows.map((row) => ({ ...row, adjudicated: adjudicated.get(row.submissionId) ?? 0 }));
 }
 
 export interface BenchmarkSummary {

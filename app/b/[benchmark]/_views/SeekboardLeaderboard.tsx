@@ -1,7 +1,9 @@
 import Link from "next/link";
 import { PillLinks } from "@/components/ui/PillLinks";
 import { BENCHMARKS } from "@/db/benchmarks";
+import { AdjudicatedBadge } from "@/components/reeval/AdjudicatedBadge";
 import { getDb } from "@/db/client";
+import { adjudicatedCounts } from "@/db/queries/audit";
 import { boardSettings, getSeekboardLeaderboard, versionLabel, type SeekboardLeaderboardRow } from "@/db/queries/seekboard";
 import { ciHalfWidth, decimal, percent } from "@/lib/format";
 import { BOARD_COLUMNS, boardQuery, defaultDir, parseBoardState, type BoardState, type SeekboardBoard } from "@/lib/seekboard/board";
@@ -38,6 +40,7 @@ export function SeekboardLeaderboard({ board, searchParams }: { board: Seekboard
   const state = parseBoardState(board, searchParams);
   const db = getDb();
   const { version, versions, rows } = getSeekboardLeaderboard(db, board, state);
+  const adjudicated = adjudicatedCounts(db, rows.map((row) => row.submissionId));
   const columns = BOARD_COLUMNS[board];
   const resolved = { ...state, version: state.version === null ? null : version };
   const settings = board === "infomosaic" ? boardSettings(db, board) : [];
@@ -102,6 +105,7 @@ export function SeekboardLeaderboard({ board, searchParams }: { board: Seekboard
                     <Link href={`/s/${row.submissionId}`} className="font-medium text-indigo-700 hover:underline">
                       {row.model}
                     </Link>
+                    <AdjudicatedBadge count={adjudicated.get(row.submissionId) ?? 0} />
                     <span className="ml-1 block text-xs text-slate-500">
                       {[row.agent, row.setting !== "default" ? row.setting : null].filter(Boolean).join(" · ") || "—"}
                       {row.hasTrajectories ? "" : " · no trajectories"}

@@ -2,7 +2,9 @@ import Link from "next/link";
 import { PrecisionRecallChart } from "@/components/charts/PrecisionRecallChart";
 import { ScalingChart } from "@/components/charts/ScalingChart";
 import { PillLinks } from "@/components/ui/PillLinks";
+import { AdjudicatedBadge } from "@/components/reeval/AdjudicatedBadge";
 import { getDb } from "@/db/client";
+import { adjudicatedCounts } from "@/db/queries/audit";
 import { getWideSearchLeaderboard } from "@/db/queries/widesearch";
 import { ciHalfWidth, decimal, percent } from "@/lib/format";
 import type { RawSearchParams } from "@/lib/url/search-params";
@@ -35,6 +37,7 @@ function sortHref(state: WideSearchLeaderboardState, sort: WideSearchSort): stri
 export function WideSearchLeaderboard({ searchParams }: { searchParams: RawSearchParams }) {
   const state = parseWideSearchLeaderboardState(searchParams);
   const rows = getWideSearchLeaderboard(getDb(), state);
+  const adjudicated = adjudicatedCounts(getDb(), rows.map((row) => row.submissionId));
   return (
     <div className="space-y-5">
       <div>
@@ -81,6 +84,7 @@ export function WideSearchLeaderboard({ searchParams }: { searchParams: RawSearc
                       <Link href={`/s/${row.submissionId}`} className="font-medium text-indigo-700 hover:underline">
                         {row.model}
                       </Link>
+                      <AdjudicatedBadge count={adjudicated.get(row.submissionId) ?? 0} />
                       <span className="ml-1 block text-xs text-slate-500">
                         {row.agent ?? row.setting}
                         {row.hasTrajectories ? "" : " · results only"}

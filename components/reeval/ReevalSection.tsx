@@ -1,0 +1,80 @@
+import { llmSetting } from "@/app/_server/reeval";
+import { getDb } from "@/db/client";
+import { latestReevalJob, sampleHistory, taskSampleCounts } from "@/db/queries/audit";
+import type { Trajectory } from "@/db/queries/trajectory";
+import { jobJudgeOptions, rejudgeOptions } from "@/lib/reeval/describe";
+import type { GoldTable, WideSearchEvaluation } from "@/lib/widesearch/formats";
+import { GoldFixForm, type GoldTableView } from "./GoldFixForm";
+import { SampleReevalControls } from "./SampleReevalControls";
+import { VerdictHistory } from "./VerdictHistory";
+
+const RESCORE_NOTES: Record<string, string> = {
+  mpw: "Re-reads the hit log against the task's atomic facts (FCR, HitRate, compound rate). The verdict stays the judge's.",
+  widesearch: "Re-scores the response table against the gold table with the rule metrics (llm_judge cells stay unscored).",
+};
+const DEFAULT_RESCORE_NOTE = "Judges the answer against the gold deterministically: normalised exact match, else a 1 % numeric tolerance.";
+
+function goldTableView(extra: Record<string, unknown> | null): GoldTableView | null {
+  const gold = extra?.gold as GoldTable | undefined;
+  const keys = (extra?.evaluation as WideSearchEvaluation | undefined)?.uniqueColumns ?? [];
+  if (!gold) return null;
+  const keyIndexes = keys.map((k) => gold.columns.indexOf(k)).filter((i) => i >= 0);
+  const label = (row: string[]) => (keyIndexes.length ? keyIndexes : [0]).map((i) => row[i]).join(" · ").slice(0, 60);
+  return { columns: gold.columns, rowLabels: gold.rows.map(label) };
+}
+
+/**
+ * The sample's verdict history (public), and for a maintainer the re-evaluation controls:
+ * re-judge, re-score, adjudicate, and the task's gold correction with its job's progress.
+ */
+export async function ReevalSection({ trajectory, admin }: { trajectory: Trajectory; admin: boolean }) {
+  const { sample, task, submission } = trajectory;
+  const db = getDb();
+  const history = sampleHistory(db, sample.id, task.id);
+  if (!admin && history.length === 0) return null;
+  const llm = llmSetting();
+  const benchmark = submission.benchmarkId;
+  const table = benchmark === "widesearch" ? goldTableView(task.extra) : null;
+  const job = admin ? latestReevalJob(db, task.id) : null;
+  const counts = admin ? taskSampleCounts(db, task.id) : null;
+  const canFixGold = benchmark === "widesearch" ? table !== null : true;
+  return (
+    <section className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 text-sm" data-testid="reeval-section" aria-label="Re-evaluation">
+      <h2 className="font-semibold">Re-evaluation</h2>
+      {admin ? (
+        <>
+          <SampleReevalControls
+            sampleId={sample.id}
+            judges={rejudgeOptions(benchmark, { hasStoredGraderOutput: Boolean(sample.judgeRationale), hasGold: Boolean(task.goldAnswer?.trim()), llmUnavailable: llm.why })}
+            rescoreNote={RESCORE_NOTES[benchmark] ?? DEFAULT_RESCORE_NOTE}
+          />
+          {llm.why ? (
+            <p className="text-xs text-slate-500" data-testid="llm-unavailable">
+              LLM judge unavailable: {llm.why}.
+            </p>
+          ) : null}
+          <div className="border-t border-slate-100 pt-3">
+            <h3 className="text-sm font-semibold">{table ? "Correct a gold cell" : "Correct the gold answer"}</h3>
+            {canFixGold && counts ? (
+              <GoldFixForm
+                taskId={task.id}
+                gold={task.goldAnswer}
+                table={table}
+                judges={jobJudgeOptions(benchmark, llm.why)}
+                samples={counts.samples}
+                submissions={counts.submissions}
+                latestJob={job}
+              />
+            ) : (
+              <p className="text-xs text-slate-500">This task has no gold table stored (its submissions came as evaluation CSVs only).</p>
+            )}
+          </div>
+        </>
+      ) : null}
+      <div className="border-t border-slate-100 pt-3">
+        <h3 className="mb-1 text-sm font-semibold">Verdict history</h3>
+        <VerdictHistory entries={history} canUndo={admin} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,85 @@
+/**
+ * Plain-language views of audit states and judge choices for the re-evaluation panel. Pure.
+ */
+import { JUDGE_LABELS, type JudgeId } from "../judges/types";
+
+export interface FieldChange {
+  field: string;
+  before: string;
+  after: string;
+}
+
+// Shown on their own (the verdict, the rationale) or too large to list (a table diff).
+const NOT_LISTED = new Set(["correct", "judgeRationale", "detail"]);
+
+export function formatValue(value: unknown): string {
+  if (value === null || value === undefined) return "—";
+  if (typeof value === "number") return Number.isInteger(value) ? String(value) : String(Number(value.toPrecision(4)));
+  if (typeof value === "string") return value.length > 80 ? `${value.slice(0, 77)}…` : value;
+  const json = JSON.stringify(value);
+  return json.length > 80 ? `${json.slice(0, 77)}…` : json;
+}
+
+/** The fields an entry changed, with `metrics` and `cell` opened one level so the changed figure is named. */
+export function describeChanges(before: Record<string, unknown>, after: Record<string, unknown>): FieldChange[] {
+  const changes: FieldChange[] = [];
+  for (const field of Object.keys(after)) {
+    if (NOT_LISTED.has(field)) continue;
+    const b = before[field];
+    const a = after[field];
+    if (field === "metrics" && a && typeof a === "object" && (b === null || typeof b === "object")) {
+      const bm = (b ?? {}) as Record<string, unknown>;
+      const am = a as Record<string, unknown>;
+      for (const key of Object.keys(am)) {
+        if (JSON.stringify(bm[key] ?? null) !== JSON.stringify(am[key] ?? null)) changes.push({ field: `metrics.${key}`, before: formatValue(bm[key]), after: formatValue(am[key]) });
+      }
+      continue;
+    }
+    if (field === "cell") {
+      const cell = a as { row: number; column: string; value: string };
+      changes.push({ field: `gold row ${cell.row + 1}, ${cell.column}`, before: formatValue((b as { value: string } | undefined)?.value), after: formatValue(cell.value) });
+      continue;
+    }
+    changes.push({ field: field === "goldAnswer" ? "gold answer" : field, before: formatValue(b), after: formatValue(a) });
+  }
+  return changes;
+}
+
+/** The verdict before and after, or null when the entry left it alone. */
+export function verdictChange(before: Record<string, unknown>, after: Record<string, unknown>): { before: boolean; after: boolean } | null {
+  return typeof after.correct === "boolean" && typeof before.correct === "boolean" ? { before: before.correct, after: after.correct } : null;
+}
+
+export interface JudgeOption {
+  id: JudgeId;
+  label: string;
+  /** Why it cannot be chosen here, or null. */
+  disabled: string | null;
+}
+
+/** The judges a maintainer may re-judge this sample with, each disabled with a reason when it does not apply. */
+export function rejudgeOptions(benchmark: string, input: { hasStoredGraderOutput: boolean; hasGold: boolean; llmUnavailable: string | null }): JudgeOption[] {
+  const table = benchmark === "widesearch" ? "a WideSearch verdict comes from its table scorer: use Re-score" : null;
+  const gold = input.hasGold ? null : "this task has no gold answer";
+  return [
+    { id: "exact", label: JUDGE_LABELS.exact, disabled: table ?? gold },
+    { id: "numeric", label: JUDGE_LABELS.numeric, disabled: table ?? gold },
+    { id: "grader", label: JUDGE_LABELS.grader, disabled: table ?? (input.hasStoredGraderOutput ? null : "no grader output is stored with this sample") },
+    { id: "llm", label: benchmark === "widesearch" ? "LLM judge (llm_judge cells)" : JUDGE_LABELS.llm, disabled: input.llmUnavailable ?? (benchmark === "widesearch" ? null : gold) },
+  ];
+}
+
+/** The judges that may re-evaluate a task's samples after its gold changed. */
+export function jobJudgeOptions(benchmark: string, llmUnavailable: string | null): JudgeOption[] {
+  if (benchmark === "widesearch") {
+    return [
+      { id: "exact", label: "table scorer (rule metrics)", disabled: null },
+      { id: "llm", label: "table scorer with the LLM judge for llm_judge cells", disabled: llmUnavailable },
+    ];
+  }
+  return [
+    { id: "exact", label: JUDGE_LABELS.exact, disabled: null },
+    { id: "numeric", label: JUDGE_LABELS.numeric, disabled: null },
+    { id: "llm", label: JUDGE_LABELS.llm, disabled: llmUnavailable },
+  ];
+}

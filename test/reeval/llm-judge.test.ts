@@ -1,0 +1,173 @@
+/**
+ * The LLM judge against a small OpenAI-compatible server on loopback: a good reply becomes
+ * a proposal; a timeout, an HTTP error, a body that is not a chat completion and a reply
+ * the benchmark's parser cannot read all leave the verdict unchanged and say why.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { openDb, type Db } from "../../db/client";
+import { getReevalJob } from "../../db/queries/audit";
+import { applyProposal, fixGold, previewRejudge, runReevalJob } from "../../db/reeval";
+import { seedDemo } from "../../db/seed-demo";
+import { llmJudge, llmJudgeSettingFromEnv, type LlmJudgeSetting } from "../../lib/judges/llm";
+
+type Mode = "mpw-correct" | "mpw-incorrect" | "slow" | "http-500" | "not-json" | "no-choices" | "unreadable" | "widesearch-all-1";
+
+let mode: Mode = "mpw-correct";
+const requests: { auth: string | undefined; body: { model: string; messages: { role: string; content: string }[]; temperature: number } }[] = [];
+let server: Server;
+let db: Db;
+let tmp: string;
+let llm: LlmJudgeSetting;
+
+function completion(content: string): string {
+  return JSON.stringify({ id: "x", object: "chat.completion", choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }] });
+}
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  let text = "";
+  for await (const chunk of request) text += chunk;
+  return text;
+}
+
+beforeAll(async () => {
+  server = createServer(async (request, response) => {
+    const body = JSON.parse(await readBody(request));
+    requests.push({ auth: request.headers.authorization, body });
+    if (request.url !== "/v1/chat/completions" || request.method !== "POST") {
+      response.writeHead(404).end();
+      return;
+    }
+    const json = (text: string) => response.writeHead(200, { "content-type": "application/json" }).end(text);
+    switch (mode) {
+      case "mpw-correct":
+        return json(completion("<think>Same club, different wording.</think>\n<answer>Correct</answer>"));
+      case "mpw-incorrect":
+        return json(completion("<think>Different club.</think>\n<answer>Incorrect</answer>"));
+      case "slow":
+        setTimeout(() => json(completion("<answer>Correct</answer>")), 1500);
+        return;
+      case "http-500":
+        return response.writeHead(500, { "content-type": "text/plain" }).end("upstream overloaded");
+      case "not-json":
+        return json("<html>gateway</html>");
+      case "no-choices":
+        return json(JSON.stringify({ error: { message: "model not found" } }));
+      case "unreadable":
+        return json(completion("I think the answer is probably right."));
+      case "widesearch-all-1": {
+        const count = (body.messages[0].content.match(/idx_\d+: response/g) ?? []).length;
+        return json(completion("```json\n" + JSON.stringify(Object.fromEntries(Array.from({ length: count }, (_, i) => [`idx_${i}`, 1]))) + "\n```"));
+      }
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  llm = llmJudgeSettingFromEnv({
+    SEEKBOARD_JUDGE_BASE_URL: `http://127.0.0.1:${port}/v1`,
+    SEEKBOARD_JUDGE_MODEL: "judge-model",
+    SEEKBOARD_JUDGE_API_KEY: "sk-test-secret",
+    SEEKBOARD_JUDGE_TIMEOUT_MS: "300",
+  });
+  tmp = mkdtempSync(join(tmpdir(), "seekboard-llm-judge-"));
+  db = openDb(join(tmp, "test.db"));
+  seedDemo(db, 6);
+});
+
+afterAll(async () => {
+  db.$client.close();
+  rmSync(tmp, { recursive: true, force: true });
+  await new Promise((resolve) => server.close(resolve));
+});
+
+beforeEach(() => {
+  requests.length = 0;
+});
+
+function sampleRow(id: number): Record<string, unknown> {
+  return db.$client.prepare("SELECT * FROM samples WHERE id = ?").get(id) as Record<string, unknown>;
+}
+
+function mpwSample(correct: 0 | 1): { id: number; task_id: number } {
+  return db.$client
+    .prepare("SELECT s.id, s.task_id FROM samples s JOIN submissions sub ON sub.id = s.submission_id WHERE sub.benchmark_id = 'mpw' AND s.correct = ? ORDER BY s.id LIMIT 1")
+    .get(correct) as { id: number; task_id: number };
+}
+
+describe("LLM judge over HTTP", () => {
+  it("sends the benchmark's prompt with the model, temperature 0 and the key; reads the verdict", async () => {
+    mode = "mpw-correct";
+    const verdict = await llmJudge(llm.config!, "mpw", { question: "Which club?", gold: "Borussia Dortmund", prediction: "<answer>BVB</answer>" });
+    expect(verdict).toMatchObject({ correct: true, label: "Correct", rationale: "Same club, different wording.", promptSource: "MPW-Bench paper, Appendix A (Prompt: LLM–as–Judge)" });
+    expect(requests).toHaveLength(1);
+    expect(requests[0].auth).toBe("Bearer sk-test-secret");
+    expect(requests[0].body.model).toBe("judge-model");
+    expect(requests[0].body.temperature).toBe(0);
+    expect(requests[0].body.messages[1].content).toContain("Ground Truth Answer:\nBorussia Dortmund");
+  });
+
+  it("re-judges an MPW sample: the preview shows old and new verdict with the rationale, and the audit never holds the key", async () => {
+    mode = "mpw-correct";
+    const sample = mpwSample(0);
+    const preview = await previewRejudge(db, sample.id, "llm", llm);
+    if (!preview.ok) throw new Error(preview.error);
+    expect(preview.proposal.before).toMatchObject({ correct: false });
+    expect(preview.proposal.after).toMatchObject({ correct: true, verdictSource: "rejudge:llm", verdictLabel: "Correct" });
+    expect(preview.proposal.rationale).toBe("Same club, different wording.");
+    expect(preview.proposal.judgeConfig).toMatchObject({ model: "judge-model", timeoutMs: 300, apiKey: "set" });
+    const applied = applyProposal(db, preview.proposal, "admin", null);
+    if (!applied.ok) throw new Error(applied.error);
+    expect(sampleRow(sample.id).correct).toBe(1);
+    const stored = db.$client.prepare("SELECT * FROM audit_entries WHERE id = ?").get(applied.entryId) as Record<string, string>;
+    expect(JSON.stringify(stored)).not.toContain("sk-test-secret");
+  });
+
+  const failures: [Mode, RegExp][] = [
+    ["slow", /did not answer within 300 ms/],
+    ["http-500", /answered HTTP 500: upstream overloaded/],
+    ["not-json", /reply is not JSON/],
+    ["no-choices", /not a chat completion/],
+    ["unreadable", /no <answer>…<\/answer>/],
+  ];
+  for (const [failing, message] of failures) {
+    it(`${failing}: the verdict stays unchanged and the error is returned`, async () => {
+      mode = failing;
+      const sample = mpwSample(0);
+      const before = sampleRow(sample.id);
+      const result = await previewRejudge(db, sample.id, "llm", llm);
+      expect(result.ok).toBe(false);
+      if (result.ok) return;
+      expect(result.error).toMatch(message);
+      expect(sampleRow(sample.id)).toEqual(before);
+    });
+  }
+
+  it("a judge failure during a gold fix's job stops it as failed, with the message, and changes no sample", async () => {
+    mode = "unreadable";
+    const task = mpwSample(1).task_id;
+    const before = db.$client.prepare("SELECT * FROM samples WHERE task_id = ? ORDER BY id").all(task);
+    const started = fixGold(db, task, { kind: "answer", goldAnswer: "a corrected gold" }, "llm", "source updated", "admin", llm);
+    if (!started.ok) throw new Error(started.error);
+    expect(db.$client.prepare("SELECT judge_config FROM audit_entries WHERE id = ?").get(started.entryId)).not.toMatchObject({ judge_config: expect.stringContaining("sk-test") });
+    await runReevalJob(db, started.jobId, { llm, chunkSize: 4 });
+    expect(getReevalJob(db, started.jobId)).toMatchObject({ status: "failed", done: 0, changed: 0, error: expect.stringMatching(/no <answer>/) });
+    expect(db.$client.prepare("SELECT * FROM samples WHERE task_id = ? ORDER BY id").all(task)).toEqual(before);
+  });
+
+  it("WideSearch: the LLM judge scores the llm_judge cells column by column with the paper's prompt", async () => {
+    mode = "widesearch-all-1";
+    const sample = db.$client
+      .prepare("SELECT s.id FROM samples s JOIN submissions sub ON sub.id = s.submission_id WHERE sub.benchmark_id = 'widesearch' AND s.detail IS NOT NULL AND json_extract(s.metrics, '$.unscoredCells') > 0 ORDER BY s.id LIMIT 1")
+      .get() as { id: number } | undefined;
+    expect(sample, "a demo WideSearch sample with unscored llm_judge cells").toBeDefined();
+    const preview = await previewRejudge(db, sample!.id, "llm", llm);
+    if (!preview.ok) throw new Error(preview.error);
+    expect(requests.length).toBeGreaterThan(0);
+    expect(requests[0].body.messages[0].content).toContain("You are an expert in grading answers.");
+    expect((preview.proposal.after.metrics as { unscoredCells: number; complete: boolean })).toMatchObject({ unscoredCells: 0, complete: true });
+  });
+});
