@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { FilterQueryInput } from "@/components/tags/FilterQueryInput";
 import { TIER_FILTERS, VERDICT_FILTERS, type SampleFilters } from "@/lib/url/samples";
 
 const field = "rounded border border-slate-300 bg-white px-2 py-1 text-sm";
@@ -69,6 +70,7 @@ export function SampleFilterForm({ action, filters, statuses, categories }: { ac
         Text (task id, question, prediction, gold)
         <input name="q" type="search" defaultValue={filters.q} className={`${field} min-w-48`} />
       </label>
+      <FilterQueryInput value={filters.f} />
       <button type="submit" className="rounded bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-indigo-700">
         Filter
       </button>

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { SampleFlags } from "@/components/tags/SampleFlags";
 import { Badge, StatusBadge, VerdictBadge } from "@/components/ui/Badge";
 import type { SampleListRow } from "@/db/queries/samples";
 import { percent } from "@/lib/format";
@@ -58,11 +59,14 @@ export function SampleTable({
                 <th className="px-3 py-2">Tier</th>
                 <th className="px-3 py-2 text-right">FCR</th>
                 <th className="px-3 py-2 text-right">Calls</th>
+                <th className="px-3 py-2" title="automatic hints (amber) and maintainers' failure tags (indigo)">
+                  Flags
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
               {rows.map((row) => (
-                <tr key={row.id} className="align-top hover:bg-slate-50" data-testid="sample-row" data-correct={row.correct ? "1" : "0"} data-status={row.status} data-fcr={row.fcr ?? ""}>
+                <tr key={row.id} className="align-top hover:bg-slate-50" data-testid="sample-row" data-correct={row.correct ? "1" : "0"} data-status={row.status} data-fcr={row.fcr ?? ""} data-hints={row.hints.join(" ")} data-tags={row.tags.join("|")}>
                   <td className="whitespace-nowrap px-3 py-2">
                     <Link href={trajectoryHref(submissionId, row.taskKey, row.run)} className="font-mono text-indigo-700 hover:underline">
                       #{row.taskKey}
@@ -89,6 +93,9 @@ export function SampleTable({
                     {searchSetting ? percent(row.fcr, 0) : <span className="text-slate-400">n/a</span>}
                   </td>
                   <td className="px-3 py-2 text-right tabular-nums">{row.toolCalls}</td>
+                  <td className="px-3 py-2">
+                    <SampleFlags hints={row.hints} tags={row.tags} />
+                  </td>
                 </tr>
               ))}
             </tbody>

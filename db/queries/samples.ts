@@ -1,9 +1,12 @@
 import "server-only";
-import { and, asc, count, eq, gt, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gt, gte, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { parseFilter, type FilterClause, type FilterError } from "../../lib/filter/parse";
+import { HIGH_COMPOUND_RATE, HINT_IDS, LOW_FCR, sampleHints, toolsAvailable, type HintId } from "../../lib/hints/hints";
 import { COHORT_STATUSES } from "../../lib/metrics/mpw-analysis";
 import { SAMPLE_PAGE_SIZE, type SampleFilters } from "../../lib/url/samples";
 import type { Db } from "../client";
-import { samples, tasks } from "../schema";
+import { samples, sampleTags, submissions, tasks } from "../schema";
+import { tagsOfSamples } from "./tags";
 
 export interface SampleListRow {
   id: number;
@@ -24,6 +27,10 @@ export interface SampleListRow {
   malformedSteps: number;
   /** Benchmark-specific figures (WideSearch P/R/F1); null for MPW. */
   metrics: Record<string, unknown> | null;
+  /** The automatic hints that apply (lib/hints). */
+  hints: HintId[];
+  /** The maintainers' tags, in the order they were applied. */
+  tags: string[];
 }
 
 /** `%`, `_` and the escape character itself taken literally inside LIKE. */
@@ -31,7 +38,86 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function whereOf(submissionId: number, filters: SampleFilters): SQL | undefined {
+/** The samples with an automatic hint, as SQL: exactly those for which `hasHint` holds (db/hints.test.ts). */
+export function hintCondition(hint: HintId, setting: string): SQL {
+  switch (hint) {
+    case "low-fcr-stop":
+      return sql`(${samples.status} = 'finished' AND ${samples.correct} = 0 AND ${samples.toolCalls} >= 1 AND ${samples.fcr} IS NOT NULL AND ${samples.fcr} < ${LOW_FCR})`;
+    case "compound":
+      return sql`(${samples.compoundRate} IS NOT NULL AND ${samples.compoundRate} > ${HIGH_COMPOUND_RATE})`;
+    case "tool-limit":
+      return sql`(${samples.status} = 'max_turns_reached' OR (${samples.actualTurns} IS NOT NULL AND ${samples.maxTurns} IS NOT NULL AND ${samples.actualTurns} >= ${samples.maxTurns}) OR coalesce(json_type(${samples.metrics}, '$.exceeded') = 'true', 0))`;
+    case "no-search":
+      // The submission's setting is known here; only EvoBrowseComp's per-sample tool-free flag is left to SQL.
+      if (!toolsAvailable({ setting, metrics: null })) return sql`0`;
+      return sql`(${samples.toolCalls} = 0 AND ${samples.prediction} IS NOT NULL AND trim(${samples.prediction}, ' ' || char(9, 10, 13)) != '' AND coalesce(json_extract(${samples.metrics}, '$.setting'), '') != 'tool-free')`;
+    default: {
+      const never: never = hint;
+      throw new Error(`unknown hint ${String(never)}`);
+    }
+  }
+}
+
+const NUMERIC_COLUMNS = {
+  fcr: samples.fcr,
+  calls: samples.toolCalls,
+  hits: samples.hits,
+  hitrate: samples.hitRate,
+  compound: samples.compoundRate,
+  facts: samples.factCount,
+  turns: samples.actualTurns,
+  run: samples.run,
+} as const;
+
+function textCondition(text: string): SQL {
+  const pattern = likePattern(text);
+  return sql`(${samples.taskKey} LIKE ${pattern} ESCAPE '\\' OR ${tasks.question} LIKE ${pattern} ESCAPE '\\' OR ${samples.prediction} LIKE ${pattern} ESCAPE '\\' OR ${tasks.goldAnswer} LIKE ${pattern} ESCAPE '\\')`;
+}
+
+/** One clause of the filter language as SQL; every user value is a bound parameter. */
+function clauseCondition(clause: FilterClause, setting: string): SQL {
+  const condition = ((): SQL => {
+    switch (clause.field) {
+      case "text":
+        return textCondition(clause.value);
+      case "status":
+        return sql`${samples.status} = ${clause.value}`;
+      case "category":
+        return sql`lower(${samples.category}) = lower(${clause.value})`;
+      case "language":
+        return sql`lower(${tasks.language}) = lower(${clause.value})`;
+      case "task":
+        return sql`${samples.taskKey} = ${clause.value}`;
+      case "tag":
+        return sql`EXISTS (SELECT 1 FROM ${sampleTags} WHERE ${sampleTags.sampleId} = ${samples.id} AND lower(${sampleTags.tag}) = lower(${clause.value}))`;
+      case "correct":
+        return sql`${samples.correct} = ${clause.value ? 1 : 0}`;
+      case "tier":
+        return sql`${samples.tier} = ${clause.value}`;
+      case "hint":
+        return hintCondition(clause.value, setting);
+      default: {
+        const column = NUMERIC_COLUMNS[clause.field];
+        switch (clause.op) {
+          case "<":
+            return lt(column, clause.value) as SQL;
+          case "<=":
+            return lte(column, clause.value) as SQL;
+          case ">":
+            return gt(column, clause.value) as SQL;
+          case ">=":
+            return gte(column, clause.value) as SQL;
+          case "=":
+            return eq(column, clause.value) as SQL;
+        }
+      }
+    }
+  })();
+  // A missing value (no FCR, no language) fails the clause, so it passes the negated clause.
+  return clause.negated ? sql`NOT coalesce(${condition}, 0)` : condition;
+}
+
+function whereOf(submissionId: number, setting: string, filters: SampleFilters, clauses: FilterClause[]): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(samples.submissionId, submissionId)];
   if (filters.verdict !== "all") conditions.push(eq(samples.correct, filters.verdict === "correct"));
   if (filters.status) conditions.push(eq(samples.status, filters.status));
@@ -54,13 +140,29 @@ function whereOf(submissionId: number, filters: SampleFilters): SQL | undefined 
       ),
     );
   }
+  for (const clause of clauses) conditions.push(clauseCondition(clause, setting));
   return and(...conditions);
 }
 
-export function listSamples(db: Db, submissionId: number, filters: SampleFilters): { rows: SampleListRow[]; total: number } {
-  const where = whereOf(submissionId, filters);
+function submissionSetting(db: Db, submissionId: number): string {
+  const row = db.select({ setting: submissions.setting }).from(submissions).where(eq(submissions.id, submissionId)).get();
+  if (!row) throw new Error(`no submission ${submissionId}`);
+  return row.setting;
+}
+
+export interface SampleList {
+  rows: SampleListRow[];
+  total: number;
+  /** The `f` query's syntax error; the list is then filtered by the other fields only. */
+  queryError: FilterError | null;
+}
+
+export function listSamples(db: Db, submissionId: number, filters: SampleFilters): SampleList {
+  const setting = submissionSetting(db, submissionId);
+  const query = parseFilter(filters.f);
+  const where = whereOf(submissionId, setting, filters, query.ok ? query.clauses : []);
   const total = db.select({ n: count() }).from(samples).innerJoin(tasks, eq(tasks.id, samples.taskId)).where(where).get()?.n ?? 0;
-  const rows = db
+  const found = db
     .select({
       id: samples.id,
       taskKey: samples.taskKey,
@@ -79,6 +181,9 @@ export function listSamples(db: Db, submissionId: number, filters: SampleFilters
       factsCovered: samples.factsCovered,
       malformedSteps: samples.malformedSteps,
       metrics: samples.metrics,
+      compoundRate: samples.compoundRate,
+      actualTurns: samples.actualTurns,
+      maxTurns: samples.maxTurns,
     })
     .from(samples)
     .innerJoin(tasks, eq(tasks.id, samples.taskId))
@@ -87,7 +192,26 @@ export function listSamples(db: Db, submissionId: number, filters: SampleFilters
     .limit(SAMPLE_PAGE_SIZE)
     .offset((filters.page - 1) * SAMPLE_PAGE_SIZE)
     .all();
-  return { rows, total };
+  const tags = tagsOfSamples(
+    db,
+    found.map((r) => r.id),
+  );
+  const rows = found.map(({ compoundRate, actualTurns, maxTurns, ...row }) => ({
+    ...row,
+    hints: sampleHints({ ...row, compoundRate, actualTurns, maxTurns, setting }),
+    tags: tags.get(row.id) ?? [],
+  }));
+  return { rows, total, queryError: query.ok ? null : query.error };
+}
+
+/** How many of the submission's samples carry each automatic hint. */
+export function hintCounts(db: Db, submissionId: number): Record<HintId, number> {
+  const setting = submissionSetting(db, submissionId);
+  const counts = {} as Record<HintId, number>;
+  for (const hint of HINT_IDS) {
+    counts[hint] = db.select({ n: count() }).from(samples).where(and(eq(samples.submissionId, submissionId), hintCondition(hint, setting))).get()?.n ?? 0;
+  }
+  return counts;
 }
 
 /** The values the filter menus offer: statuses and categories present in the submission. */

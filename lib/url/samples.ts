@@ -21,6 +21,8 @@ export interface SampleFilters {
   cohort: boolean;
   /** Text searched in the task id, question, prediction and gold answer. */
   q: string;
+  /** A query in the filter language (lib/filter/parse.ts), ANDed with the fields above; kept verbatim. */
+  f: string;
   page: number;
 }
 
@@ -34,6 +36,7 @@ export const DEFAULT_SAMPLE_FILTERS: SampleFilters = {
   minCalls: null,
   cohort: false,
   q: "",
+  f: "",
   page: 1,
 };
 
@@ -49,9 +52,12 @@ export function parseSampleFilters(params: RawSearchParams): SampleFilters {
     category: category ? category.slice(0, MAX_TEXT) : null,
     fcrMin: fraction(first(params, "fcrMin")),
     fcrMax: fraction(first(params, "fcrMax")),
-    minCalls: first(params, "minCalls") === undefined ? null : positiveInt(first(params, "minCalls"), 1),
+    // The form submits an empty field as `minCalls=`: that is no minimum, not a minimum of 1.
+    minCalls: (first(params, "minCalls") ?? "").trim() === "" ? null : positiveInt(first(params, "minCalls"), 1),
     cohort: first(params, "cohort") === "1",
     q: (first(params, "q") ?? "").trim().slice(0, MAX_TEXT),
+    // Not cut to a length: a query over the limit is reported as an error, not silently changed.
+    f: (first(params, "f") ?? "").trim(),
     page: positiveInt(first(params, "page"), 1),
   };
 }
@@ -67,6 +73,12 @@ export function sampleFiltersQuery(filters: SampleFilters): string {
     ["minCalls", filters.minCalls, null],
     ["cohort", filters.cohort ? 1 : null, null],
     ["q", filters.q, ""],
+    ["f", filters.f, ""],
     ["page", filters.page, 1],
   ]);
+}
+
+/** The submission page's samples filtered by a filter-language query alone. */
+export function sampleQueryHref(submissionId: number, query: string): string {
+  return `/s/${submissionId}${sampleFiltersQuery({ ...DEFAULT_SAMPLE_FILTERS, f: query })}#samples`;
 }

@@ -7,6 +7,7 @@ import { TierChart } from "@/components/charts/TierChart";
 import { BreakdownTable } from "@/components/submission/BreakdownTable";
 import { SampleFilterForm } from "@/components/submission/SampleFilterForm";
 import { SampleTable } from "@/components/submission/SampleTable";
+import { FailureSummary } from "@/components/tags/FailureSummary";
 import { Badge } from "@/components/ui/Badge";
 import { CountWithCi, RateWithCi } from "@/components/ui/Metric";
 import { getDb } from "@/db/client";
@@ -66,6 +67,9 @@ export default async function SubmissionPage({ params, searchParams }: Props) {
           <span className="font-mono text-xs text-slate-400" title="bundle hash">
             {submission.bundleHash.slice(0, 12)}
           </span>
+          <Link href={`/compare?s=${submission.id}`} className="text-indigo-700 hover:underline" data-testid="compare-link">
+            Compare with…
+          </Link>
         </div>
       </div>
 
@@ -113,6 +117,7 @@ export default async function SubmissionPage({ params, searchParams }: Props) {
 
       <section className="space-y-3" id="samples">
         <h2 className="text-lg font-semibold">Samples</h2>
+        <FailureSummary submissionId={id} />
         <SampleFilterForm action={`/s/${id}`} filters={filters} statuses={facets.statuses} categories={facets.categories} />
         <SampleTable submissionId={id} rows={rows} total={total} filters={filters} searchSetting={searchSetting} />
       </section>

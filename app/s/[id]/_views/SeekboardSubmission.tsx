@@ -1,4 +1,7 @@
 import Link from "next/link";
+import { FailureSummary } from "@/components/tags/FailureSummary";
+import { FilterQueryInput } from "@/components/tags/FilterQueryInput";
+import { SampleFlags } from "@/components/tags/SampleFlags";
 import { Badge, StatusBadge, VerdictBadge } from "@/components/ui/Badge";
 import { BENCHMARKS, type BenchmarkId } from "@/db/benchmarks";
 import { getDb } from "@/db/client";
@@ -72,6 +75,7 @@ export function SeekboardSubmission({ submission, filters }: { submission: Submi
             {submission.taskCount} tasks · {submission.sampleCount} samples · {submission.runs} run{submission.runs === 1 ? "" : "s"}
           </span>
           <span>uploaded {submission.uploadedAt.slice(0, 10)}</span>
+          <Link href={`/compare?s=${submission.id}`} className="text-indigo-700 hover:underline" data-testid="compare-link">Compare with…</Link>
         </div>
       </div>
 
@@ -126,6 +130,7 @@ export function SeekboardSubmission({ submission, filters }: { submission: Submi
 
       <section className="space-y-3" id="samples">
         <h2 className="text-lg font-semibold">Samples</h2>
+        <FailureSummary submissionId={submission.id} />
         <form action={`${action}#samples`} method="get" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-3" data-testid="sample-filters">
           <label className="flex flex-col text-xs text-slate-500">
             Verdict
@@ -161,6 +166,7 @@ export function SeekboardSubmission({ submission, filters }: { submission: Submi
             Text (task id, question, prediction, gold)
             <input name="q" type="search" defaultValue={filters.q} className={`${field} min-w-48`} />
           </label>
+          <FilterQueryInput value={filters.f} />
           <button type="submit" className="rounded bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-indigo-700">
             Filter
           </button>
@@ -193,6 +199,7 @@ export function SeekboardSubmission({ submission, filters }: { submission: Submi
                         {row.taskKey}
                         {submission.runs > 1 ? ` · run ${row.run}` : ""}
                       </Link>
+                      <SampleFlags hints={row.hints} tags={row.tags} />
                     </td>
                     <td className="px-3 py-2">
                       <VerdictBadge correct={row.correct} />

@@ -1,4 +1,7 @@
 import Link from "next/link";
+import { FailureSummary } from "@/components/tags/FailureSummary";
+import { FilterQueryInput } from "@/components/tags/FilterQueryInput";
+import { SampleFlags } from "@/components/tags/SampleFlags";
 import { Badge, StatusBadge, VerdictBadge } from "@/components/ui/Badge";
 import { getDb } from "@/db/client";
 import { listSamples, sampleFacets } from "@/db/queries/samples";
@@ -50,6 +53,7 @@ export function WideSearchSubmission({ submission, filters }: { submission: Subm
             {overall.n} tasks × N = {overall.runs} run{overall.runs === 1 ? "" : "s"}
           </span>
           <span>uploaded {submission.uploadedAt.slice(0, 10)}</span>
+          <Link href={`/compare?s=${submission.id}`} className="text-indigo-700 hover:underline" data-testid="compare-link">Compare with…</Link>
         </div>
       </div>
 
@@ -94,6 +98,7 @@ export function WideSearchSubmission({ submission, filters }: { submission: Subm
 
       <section className="space-y-3" id="samples">
         <h2 className="text-lg font-semibold">Samples</h2>
+        <FailureSummary submissionId={submission.id} />
         <form action={`${action}#samples`} method="get" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-3" data-testid="sample-filters">
           <label className="flex flex-col text-xs text-slate-500">
             Success
@@ -118,6 +123,7 @@ export function WideSearchSubmission({ submission, filters }: { submission: Subm
             Text (instance id, query, response)
             <input name="q" type="search" defaultValue={filters.q} className={`${field} min-w-48`} />
           </label>
+          <FilterQueryInput value={filters.f} />
           <button type="submit" className="rounded bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-indigo-700">
             Filter
           </button>
@@ -153,6 +159,7 @@ export function WideSearchSubmission({ submission, filters }: { submission: Subm
                           {row.taskKey}
                           {overall.runs > 1 ? ` · run ${row.run}` : ""}
                         </Link>
+                        <SampleFlags hints={row.hints} tags={row.tags} />
                         {!m.complete ? (
                           <span className="ml-1">
                             <Badge tone="amber" title="llm_judge cells left unscored">

@@ -4,11 +4,13 @@ import { getDb } from "@/db/client";
 import { listSamples } from "@/db/queries/samples";
 import { getSubmission } from "@/db/queries/submissions";
 import { canViewSubmission } from "@/lib/auth/visibility";
+import { parseFilter } from "@/lib/filter/parse";
 import { parseSampleFilters, SAMPLE_PAGE_SIZE } from "@/lib/url/samples";
 
 /**
- * GET /api/s/<id>/samples?verdict=&status=&tier=&category=&fcrMin=&fcrMax=&minCalls=&cohort=&q=&page=
- * One page of a submission's samples, filtered exactly as the submission page filters them.
+ * GET /api/s/<id>/samples?verdict=&status=&tier=&category=&fcrMin=&fcrMax=&minCalls=&cohort=&q=&f=&page=
+ * One page of a submission's samples, filtered exactly as the submission page filters them
+ * (`f` in the filter language). Unlike the page, a query that does not parse is a 400.
  */
 export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
   await connection();
@@ -18,6 +20,8 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   const submission = getSubmission(db, Number(id));
   if (!submission || !canViewSubmission(submission, viewerOfRequest(request))) return NextResponse.json({ error: `no submission ${id}` }, { status: 404 });
   const filters = parseSampleFilters(Object.fromEntries(new URL(request.url).searchParams));
+  const query = parseFilter(filters.f);
+  if (!query.ok) return NextResponse.json({ errors: [{ file: "request", line: null, field: "f", message: query.error.message }] }, { status: 400 });
   const { rows, total } = listSamples(db, submission.id, filters);
   return NextResponse.json({
     submissionId: submission.id,

@@ -1,0 +1,75 @@
+import "server-only";
+import { asc, count, desc, eq, inArray } from "drizzle-orm";
+import { sampleHints, type HintId } from "../../lib/hints/hints";
+import { taxonomyIdOf, type TaxonomyId } from "../../lib/tags/taxonomies";
+import type { Db } from "../client";
+import { samples, sampleTags, submissions } from "../schema";
+
+export interface SampleTagRow {
+  tag: string;
+  taxonomy: TaxonomyId | null;
+  actor: string;
+  createdAt: string;
+}
+
+export function tagsOfSample(db: Db, sampleId: number): SampleTagRow[] {
+  return db
+    .select({ tag: sampleTags.tag, taxonomy: sampleTags.taxonomy, actor: sampleTags.actor, createdAt: sampleTags.createdAt })
+    .from(sampleTags)
+    .where(eq(sampleTags.sampleId, sampleId))
+    .orderBy(asc(sampleTags.createdAt), asc(sampleTags.tag))
+    .all()
+    .map((r) => ({ ...r, taxonomy: taxonomyIdOf(r.taxonomy) }));
+}
+
+/** Tag names of each of the given samples, in the order they were applied. */
+export function tagsOfSamples(db: Db, sampleIds: number[]): Map<number, string[]> {
+  const bySample = new Map<number, string[]>();
+  if (sampleIds.length === 0) return bySample;
+  const rows = db
+    .select({ sampleId: sampleTags.sampleId, tag: sampleTags.tag })
+    .from(sampleTags)
+    .where(inArray(sampleTags.sampleId, sampleIds))
+    .orderBy(asc(sampleTags.createdAt), asc(sampleTags.tag))
+    .all();
+  for (const row of rows) bySample.set(row.sampleId, [...(bySample.get(row.sampleId) ?? []), row.tag]);
+  return bySample;
+}
+
+export interface TagCount {
+  tag: string;
+  taxonomy: TaxonomyId | null;
+  samples: number;
+}
+
+/** How many of the submission's samples carry each tag, most frequent first. */
+export function tagCounts(db: Db, submissionId: number): TagCount[] {
+  const n = count();
+  return db
+    .select({ tag: sampleTags.tag, taxonomy: sampleTags.taxonomy, samples: n })
+    .from(sampleTags)
+    .where(eq(sampleTags.submissionId, submissionId))
+    .groupBy(sampleTags.tag, sampleTags.taxonomy)
+    .orderBy(desc(n), asc(sampleTags.tag))
+    .all()
+    .map((r) => ({ ...r, taxonomy: taxonomyIdOf(r.taxonomy) }));
+}
+
+export interface SampleAnnotations {
+  sampleId: number;
+  benchmarkId: string;
+  tags: SampleTagRow[];
+  hints: HintId[];
+}
+
+/** One sample's tags and automatic hints, for its trajectory page. */
+export function sampleAnnotations(db: Db, sampleId: number): SampleAnnotations {
+  const row = db
+    .select({ sample: samples, setting: submissions.setting, benchmarkId: submissions.benchmarkId })
+    .from(samples)
+    .innerJoin(submissions, eq(submissions.id, samples.submissionId))
+    .where(eq(samples.id, sampleId))
+    .get();
+  if (!row) throw new Error(`no sample ${sampleId}`);
+  return { sampleId, benchmarkId: row.benchmarkId, tags: tagsOfSample(db, sampleId), hints: sampleHints({ ...row.sample, setting: row.setting }) };
+}

@@ -1,0 +1,214 @@
+/**
+ * Failure tags, automatic hints and the filter language against a real database: demo
+ * bundles of several benchmarks ingested into a temporary file, then tags applied and
+ * removed, and samples filtered by tag, hint and the other fields. Each filter's result
+ * is checked against the same condition evaluated in JavaScript over every sample.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HINT_IDS, sampleHints, type HintId } from "../lib/hints/hints";
+import { resolveTag } from "../lib/tags/taxonomies";
+import { DEFAULT_SAMPLE_FILTERS, SAMPLE_PAGE_SIZE, type SampleFilters } from "../lib/url/samples";
+import { openDb, type Db } from "./client";
+import { ingestBundleDir } from "./ingest";
+import { hintCounts, listSamples, type SampleListRow } from "./queries/samples";
+import { tagCounts, tagsOfSample } from "./queries/tags";
+import { samples, submissions, tasks } from "./schema";
+import { writeDemoBundles, writeDemoFiles } from "./seed-demo";
+import { applySampleTag, removeSampleTag } from "./tags";
+import { eq } from "drizzle-orm";
+
+let tmp: string;
+let db: Db;
+/** Submission ids by "<benchmark>:<model>:<setting>". */
+const ids = new Map<string, number>();
+const NOW = new Date("2026-11-22T08:00:00Z");
+
+beforeAll(() => {
+  tmp = mkdtempSync(join(tmpdir(), "seekboard-tags-"));
+  db = openDb(join(tmp, "test.db"));
+  const bundles = [
+    ...writeDemoBundles(join(tmp, "mpw"), 60, (b) => b.model === "MindWatcher 32B" && (b.setting === "C" || b.setting === "A")),
+    ...writeDemoBundles(join(tmp, "mpw-gemini"), 60, (b) => b.model === "Gemini-2.5-Flash"),
+    ...writeDemoFiles(join(tmp, "seekboard")),
+  ];
+  for (const bundle of bundles) {
+    const result = ingestBundleDir(db, bundle.dir, { source: "test", status: "approved" });
+    const row = db.select().from(submissions).where(eq(submissions.id, result.submissionId)).get()!;
+    ids.set(`${row.benchmarkId}:${row.model}:${row.setting}`, row.id);
+  }
+});
+
+afterAll(() => {
+  db.$client.close();
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+function idOf(prefix: string): number {
+  const key = [...ids.keys()].find((k) => k.startsWith(prefix));
+  if (key === undefined) throw new Error(`no submission ${prefix} among ${[...ids.keys()].join(", ")}`);
+  return ids.get(key)!;
+}
+
+/** Every sample of a submission with what the hints and the JS-side filters read. */
+function allSamples(submissionId: number) {
+  const setting = db.select().from(submissions).where(eq(submissions.id, submissionId)).get()!.setting;
+  return db
+    .select({ sample: samples, language: tasks.language, question: tasks.question, gold: tasks.goldAnswer })
+    .from(samples)
+    .innerJoin(tasks, eq(tasks.id, samples.taskId))
+    .where(eq(samples.submissionId, submissionId))
+    .all()
+    .map((r) => ({ ...r, setting, hints: sampleHints({ ...r.sample, setting }) }));
+}
+
+/** Every page of a filtered list. */
+function listAll(submissionId: number, change: Partial<SampleFilters>): { rows: SampleListRow[]; total: number; error: string | null } {
+  const first = listSamples(db, submissionId, { ...DEFAULT_SAMPLE_FILTERS, ...change });
+  const rows = [...first.rows];
+  for (let page = 2; page <= Math.ceil(first.total / SAMPLE_PAGE_SIZE); page++) rows.push(...listSamples(db, submissionId, { ...DEFAULT_SAMPLE_FILTERS, ...change, page }).rows);
+  expect(rows).toHaveLength(first.total);
+  return { rows, total: first.total, error: first.queryError?.message ?? null };
+}
+
+const idsOf = (rows: { id: number }[]) => rows.map((r) => r.id).sort((a, b) => a - b);
+
+describe("tags: apply, remove, count", () => {
+  it("applies taxonomy and free tags, refuses a duplicate, counts per submission, removes", () => {
+    const sub = idOf("mpw:MindWatcher 32B:C");
+    const [a, b, c] = allSamples(sub).map((r) => r.sample.id);
+    expect(applySampleTag(db, a, resolveTag("retrieval miss"), "admin", NOW)).toEqual({ ok: true, submissionId: sub });
+    expect(applySampleTag(db, b, resolveTag("Retrieval Miss"), "admin", NOW)).toEqual({ ok: true, submissionId: sub });
+    expect(applySampleTag(db, b, resolveTag("judge too strict"), "admin", NOW)).toEqual({ ok: true, submissionId: sub });
+    expect(applySampleTag(db, a, resolveTag("RETRIEVAL MISS"), "admin", NOW)).toEqual({ ok: false, problem: "already-tagged" });
+    expect(applySampleTag(db, 999_999, resolveTag("x"), "admin", NOW)).toEqual({ ok: false, problem: "no-sample" });
+
+    expect(tagsOfSample(db, b)).toEqual([
+      { tag: "Retrieval Miss", taxonomy: "infomosaic", actor: "admin", createdAt: NOW.toISOString() },
+      { tag: "judge too strict", taxonomy: null, actor: "admin", createdAt: NOW.toISOString() },
+    ]);
+    expect(tagCounts(db, sub)).toEqual([
+      { tag: "Retrieval Miss", taxonomy: "infomosaic", samples: 2 },
+      { tag: "judge too strict", taxonomy: null, samples: 1 },
+    ]);
+    // Other submissions are unaffected.
+    expect(tagCounts(db, idOf("mpw:MindWatcher 32B:A"))).toEqual([]);
+
+    expect(removeSampleTag(db, c, "Retrieval Miss")).toBeNull();
+    expect(removeSampleTag(db, b, "judge too strict")).toBe(sub);
+    expect(removeSampleTag(db, b, "judge too strict")).toBeNull();
+    expect(tagCounts(db, sub)).toEqual([{ tag: "Retrieval Miss", taxonomy: "infomosaic", samples: 2 }]);
+  });
+
+  it("filters by tag (case-insensitively, quoted), and by its negation; rows carry their tags", () => {
+    const sub = idOf("mpw:MindWatcher 32B:C");
+    const all = allSamples(sub);
+    const [a, b] = all.map((r) => r.sample.id);
+    const tagged = listAll(sub, { f: 'tag:"retrieval miss"' });
+    expect(tagged.error).toBeNull();
+    expect(idsOf(tagged.rows)).toEqual([a, b]);
+    expect(tagged.rows.map((r) => r.tags)).toEqual([["Retrieval Miss"], ["Retrieval Miss"]]);
+    expect(listAll(sub, { f: '-tag:"Retrieval Miss"' }).total).toBe(all.length - 2);
+    expect(listAll(sub, { f: "tag:nothing" }).total).toBe(0);
+    // ANDed with the form's fields.
+    const incorrect = all.filter((r) => !r.sample.correct && (r.sample.id === a || r.sample.id === b)).length;
+    expect(listAll(sub, { f: 'tag:"Retrieval Miss"', verdict: "incorrect" }).total).toBe(incorrect);
+  });
+
+  it("a sample's tags go with it when its submission is deleted", () => {
+    const sub = idOf("qa:");
+    const sample = allSamples(sub)[0].sample.id;
+    expect(applySampleTag(db, sample, resolveTag("Premature Stop"), "admin", NOW)).toMatchObject({ ok: true });
+    db.delete(submissions).where(eq(submissions.id, sub)).run();
+    expect(tagsOfSample(db, sample)).toEqual([]);
+    ids.delete([...ids.keys()].find((k) => k.startsWith("qa:"))!);
+  });
+});
+
+describe("hints: the SQL selects exactly the samples the pure function flags", () => {
+  it("for every hint in every submission, listing, filtering and counting agree", () => {
+    const seen = new Set<HintId>();
+    for (const sub of ids.values()) {
+      const all = allSamples(sub);
+      const counts = hintCounts(db, sub);
+      for (const hint of HINT_IDS) {
+        const expected = all.filter((r) => r.hints.includes(hint)).map((r) => r.sample.id);
+        if (expected.length) seen.add(hint);
+        expect(counts[hint], `${hint} count in submission ${sub}`).toBe(expected.length);
+        const listed = listAll(sub, { f: `hint:${hint}` });
+        expect(idsOf(listed.rows), `hint:${hint} in submission ${sub}`).toEqual(expected.sort((x, y) => x - y));
+        expect(listed.rows.every((r) => r.hints.includes(hint))).toBe(true);
+        expect(listAll(sub, { f: `-hint:${hint}` }).total).toBe(all.length - expected.length);
+      }
+    }
+    // The demo data exercises every hint somewhere.
+    expect([...seen].sort()).toEqual([...HINT_IDS].sort());
+  });
+
+  it("setting A answers without tools by design: no no-search hint there", () => {
+    const sub = idOf("mpw:MindWatcher 32B:A");
+    expect(allSamples(sub).every((r) => r.sample.toolCalls === 0)).toBe(true);
+    expect(hintCounts(db, sub)["no-search"]).toBe(0);
+  });
+});
+
+describe("filter language in SQL", () => {
+  const sub = () => idOf("mpw:MindWatcher 32B:C");
+
+  it("numbers, enums, text and negation match the same condition in JavaScript", () => {
+    const all = allSamples(sub());
+    const cases: [string, (r: (typeof all)[number]) => boolean][] = [
+      ["fcr<0.3", (r) => r.sample.fcr !== null && r.sample.fcr < 0.3],
+      ["fcr>=30%", (r) => r.sample.fcr !== null && r.sample.fcr >= 0.3],
+      ["-fcr<0.3", (r) => !(r.sample.fcr !== null && r.sample.fcr < 0.3)],
+      ["tier:hard calls>5", (r) => r.sample.tier === "hard" && r.sample.toolCalls > 5],
+      ["status:max_turns_reached", (r) => r.sample.status === "max_turns_reached"],
+      ["-status:finished verdict:incorrect", (r) => r.sample.status !== "finished" && !r.sample.correct],
+      ["hits=0 run:0", (r) => r.sample.hits === 0 && r.sample.run === 0],
+      ["compound>0.5", (r) => r.sample.compoundRate !== null && r.sample.compoundRate > 0.5],
+      ["facts>=11 hitrate<=0.2", (r) => r.sample.factCount >= 11 && r.sample.hitRate <= 0.2],
+      ["task:0", (r) => r.sample.taskKey === "0"],
+      ["温布尔登", (r) => (r.question ?? "").includes("温布尔登")],
+      ['"Formula 1" -tier:easy', (r) => ((r.question ?? "") + (r.sample.prediction ?? "") + (r.gold ?? "") + r.sample.taskKey).includes("Formula 1") && r.sample.tier !== "easy"],
+    ];
+    for (const [query, keep] of cases) {
+      const listed = listAll(sub(), { f: query });
+      expect(listed.error, query).toBeNull();
+      const expected = all.filter(keep).map((r) => r.sample.id);
+      // Each case selects some samples but not all, so it tests something.
+      expect(expected.length, query).toBeGreaterThan(0);
+      expect(expected.length, query).toBeLessThan(all.length);
+      expect(idsOf(listed.rows), query).toEqual(expected.sort((x, y) => x - y));
+    }
+  });
+
+  it("category and language compare case-insensitively; language is the task's", () => {
+    const evo = idOf("evobrowsecomp:");
+    const all = allSamples(evo);
+    const zh = all.filter((r) => r.language === "zh").length;
+    expect(zh).toBeGreaterThan(0);
+    expect(listAll(evo, { f: "lang:ZH" }).total).toBe(zh);
+    expect(listAll(evo, { f: "-language:zh" }).total).toBe(all.length - zh);
+    const category = all.find((r) => r.sample.category)?.sample.category;
+    expect(category).toBeTruthy();
+    expect(listAll(evo, { f: `domain:"${category!.toUpperCase()}"` }).total).toBe(all.filter((r) => r.sample.category === category).length);
+  });
+
+  it("user values are parameters: quotes, LIKE wildcards and SQL text match nothing and break nothing", () => {
+    for (const query of [`"O'Brien"`, `"%"`, `"_"`, `status:"x' OR 1=1 --"`, `tag:"'); DROP TABLE samples; --"`]) {
+      const listed = listAll(sub(), { f: query });
+      expect(listed.error, query).toBeNull();
+      expect(listed.total, query).toBe(0);
+    }
+    expect(allSamples(sub()).length).toBe(60);
+  });
+
+  it("a bad query is reported and leaves the list filtered by the other fields only", () => {
+    const all = allSamples(sub());
+    const bad = listAll(sub(), { f: "tier:hard colour:red", verdict: "incorrect" });
+    expect(bad.error).toMatch(/^at character 11: unknown field "colour"/);
+    expect(bad.total).toBe(all.filter((r) => !r.sample.correct).length);
+  });
+});

@@ -1,0 +1,61 @@
+/** GET /api/s/{id}/samples with `f=`: the filter language through the API, a bad query as a 400, hints and tags in each sample. */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { BASE, temporaryDatabase } from "./support";
+
+vi.mock("next/server", async (original) => ({ ...(await original<typeof import("next/server")>()), connection: async () => {} }));
+
+const tmp = temporaryDatabase("samples-filter");
+const { getDb } = await import("@/db/client");
+const { ingestBundleDir } = await import("@/db/ingest");
+const { writeDemoBundles } = await import("@/db/seed-demo");
+const { applySampleTag } = await import("@/db/tags");
+const { resolveTag } = await import("@/lib/tags/taxonomies");
+const { GET: samples } = await import("@/app/api/s/[id]/samples/route");
+
+const db = getDb();
+let id: number;
+
+beforeAll(() => {
+  const dir = mkdtempSync(join(tmpdir(), "seekboard-samples-filter-bundles-"));
+  const [mpw] = writeDemoBundles(join(dir, "mpw"), 20, (b) => b.model === "GPT-5" && b.setting === "C");
+  id = ingestBundleDir(db, mpw.dir, { source: "test", status: "approved" }).submissionId;
+  rmSync(dir, { recursive: true, force: true });
+});
+
+afterAll(() => {
+  db.$client.close();
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+const get = async (query: string) => {
+  const response = await samples(new Request(`${BASE}/api/s/${id}/samples${query}`), { params: Promise.resolve({ id: String(id) }) });
+  return { status: response.status, body: await response.json() };
+};
+
+describe("GET /api/s/{id}/samples?f=", () => {
+  it("filters by tag, and ANDs the query with the other parameters", async () => {
+    const sampleId = (db.$client.prepare("SELECT id FROM samples WHERE submission_id = ? AND correct = 0 ORDER BY id LIMIT 1").get(id) as { id: number }).id;
+    expect(applySampleTag(db, sampleId, resolveTag("Retrieval Miss"), "admin")).toMatchObject({ ok: true });
+    const tagged = await get(`?f=${encodeURIComponent('tag:"Retrieval Miss"')}`);
+    expect(tagged.status).toBe(200);
+    expect(tagged.body.total).toBe(1);
+    expect(tagged.body.samples[0]).toMatchObject({ id: sampleId, tags: ["Retrieval Miss"], correct: false });
+    expect(Array.isArray(tagged.body.samples[0].hints)).toBe(true);
+    expect((await get(`?verdict=correct&f=${encodeURIComponent('tag:"Retrieval Miss"')}`)).body.total).toBe(0);
+  });
+
+  it("numbers compare as in the language", async () => {
+    const all = await get("");
+    const expected = all.body.samples.filter((s: { toolCalls: number }) => s.toolCalls >= 5).length;
+    expect((await get(`?f=${encodeURIComponent("calls>=5")}`)).body.total).toBe(expected);
+  });
+
+  it("a bad query is a 400 naming the position and the problem", async () => {
+    const bad = await get(`?f=${encodeURIComponent("fcr<abc")}`);
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ errors: [{ file: "request", line: null, field: "f", message: 'at character 5: fcr needs a number, got "abc"' }] });
+  });
+});
