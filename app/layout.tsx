@@ -37,6 +37,9 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
             <Link href="/b/qa" className="text-sm text-slate-600 hover:text-slate-900">
               QA
             </Link>
+            <Link href="/compare" className="text-sm text-slate-600 hover:text-slate-900">
+              Compare
+            </Link>
             <Link href="/submit" className="ml-auto text-sm font-medium text-indigo-700 hover:text-indigo-900">
               Submit results
             </Link>

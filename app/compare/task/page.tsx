@@ -1,0 +1,190 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { connection } from "next/server";
+import { currentViewer } from "@/app/_server/auth";
+import { SideBySide, divergenceText, type SideContext } from "@/components/compare/SideBySide";
+import { trajectoryHref } from "@/components/submission/SampleTable";
+import { ExpandableText } from "@/components/trajectory/ExpandableText";
+import { Badge, StatusBadge, VerdictBadge } from "@/components/ui/Badge";
+import { BENCHMARKS } from "@/db/benchmarks";
+import { getDb } from "@/db/client";
+import { getCompareSubmissions, type CompareSubmission } from "@/db/queries/compare";
+import { getTrajectory, type Trajectory } from "@/db/queries/trajectory";
+import { alignByCall, callSignatures, firstDivergence } from "@/lib/compare/align";
+import { incompatibility } from "@/lib/compare/compatible";
+import { percent } from "@/lib/format";
+import { compareHref, compareTaskHref, parseCompareTaskState } from "@/lib/url/compare";
+import type { RawSearchParams } from "@/lib/url/search-params";
+
+export const metadata: Metadata = { title: "Side by side" };
+
+type Props = { searchParams: Promise<RawSearchParams> };
+
+const nameOf = (id: string) => (id in BENCHMARKS ? BENCHMARKS[id as keyof typeof BENCHMARKS].name : id);
+
+function contextOf(t: Trajectory | null): SideContext | null {
+  if (!t) return null;
+  return {
+    hitLogged: t.submission.benchmarkId === "mpw",
+    hitLog: new Map(t.hitLog.map((h) => [h.callIndex, h])),
+    atomicFacts: t.task.atomicFacts,
+    firstCoveredAt: t.sample.firstCoveredAt,
+  };
+}
+
+export default async function SideBySidePage({ searchParams }: Props) {
+  await connection();
+  const state = parseCompareTaskState(await searchParams);
+  if ("error" in state) {
+    return (
+      <div className="space-y-3">
+        <h1 className="text-2xl font-semibold tracking-tight">Side by side</h1>
+        <p className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900" role="alert" data-testid="compare-error">
+          {state.error}
+        </p>
+      </div>
+    );
+  }
+  const db = getDb();
+  const { found, missing } = getCompareSubmissions(db, [state.a, state.b], await currentViewer());
+  if (missing.length > 0 || found.length !== 2) notFound();
+  const [a, b] = found;
+  const incompatible = incompatibility(found, nameOf);
+  if (incompatible) {
+    return (
+      <div className="space-y-3">
+        <h1 className="text-2xl font-semibold tracking-tight">Side by side</h1>
+        <p className="rounded-lg border border-rose-200 bg-rose-50 px-4 py-3 text-sm text-rose-900" role="alert" data-testid="compare-error">
+          {incompatible}
+        </p>
+      </div>
+    );
+  }
+  const ta = getTrajectory(db, a.id, state.taskKey, state.run);
+  const tb = getTrajectory(db, b.id, state.taskKey, state.run);
+  if (!ta && !tb) notFound();
+  const task = (ta ?? tb)!.task;
+  const runs = [...new Set([...(ta?.runs ?? []), ...(tb?.runs ?? [])])].sort((x, y) => x - y);
+  const divergence = ta && tb ? firstDivergence(callSignatures(ta.steps), callSignatures(tb.steps)) : null;
+  const rows = alignByCall(ta?.steps ?? [], tb?.steps ?? []);
+
+  return (
+    <div className="space-y-5">
+      <div>
+        <p className="text-sm text-slate-500">
+          <Link href={compareHref({ ids: [a.id, b.id] })} className="hover:underline" data-testid="back-to-compare">
+            ← {nameOf(a.benchmarkId)} · compare #{a.id} and #{b.id}
+          </Link>
+        </p>
+        <h1 className="mt-1 text-2xl font-semibold tracking-tight">
+          Task <span className="font-mono">#{state.taskKey}</span> side by side
+          {runs.length > 1 ? <span className="text-slate-500"> · run {state.run}</span> : null}
+        </h1>
+      </div>
+
+      {runs.length > 1 ? (
+        <div className="flex items-center gap-2 text-sm" data-testid="run-selector">
+          <span className="text-xs uppercase tracking-wide text-slate-500">Run</span>
+          {runs.map((r) => (
+            <Link key={r} href={compareTaskHref(a.id, b.id, state.taskKey, r)} aria-current={r === state.run ? "page" : undefined} className={`rounded px-2 py-0.5 ${r === state.run ? "bg-indigo-600 text-white" : "bg-white ring-1 ring-slate-300"}`}>
+              {r}
+            </Link>
+          ))}
+        </div>
+      ) : null}
+
+      <section className="grid gap-3 lg:grid-cols-3">
+        <div className="rounded-lg border border-slate-200 bg-white p-4 lg:col-span-2">
+          <h2 className="text-xs font-medium uppercase tracking-wide text-slate-500">Question</h2>
+          <div className="mt-1 text-sm">
+            <ExpandableText text={task.question ?? "—"} limit={600} />
+          </div>
+        </div>
+        <div className="rounded-lg border border-slate-200 bg-white p-4">
+          <h2 className="text-xs font-medium uppercase tracking-wide text-slate-500">Gold answer</h2>
+          <div className="mt-1 text-sm">
+            <ExpandableText text={task.goldAnswer ?? "—"} limit={400} />
+          </div>
+        </div>
+      </section>
+
+      <section className="grid gap-3 md:grid-cols-2">
+        <SideHeader side="A" submission={a} trajectory={ta} run={state.run} />
+        <SideHeader side="B" submission={b} trajectory={tb} run={state.run} />
+      </section>
+
+      <p
+        className={`rounded-lg px-4 py-2 text-sm ${divergence ? "border border-rose-200 bg-rose-50 text-rose-900" : "border border-slate-200 bg-white text-slate-700"}`}
+        data-testid="divergence-summary"
+        data-call={divergence?.callIndex ?? ""}
+      >
+        {ta && tb ? (
+          divergence ? (
+            <>
+              The trajectories first diverge at{" "}
+              <a href={`#call-${divergence.callIndex}`} className="font-semibold underline">
+                tool call {divergence.callIndex}
+              </a>
+              : {divergenceText(divergence)}. {divergence.callIndex > 1 ? `Calls 1–${divergence.callIndex - 1} are the same tool with the same arguments.` : "They differ from the first call on."}
+            </>
+          ) : (
+            "Both made the same tool calls with the same arguments."
+          )
+        ) : (
+          "Only one side has this run: nothing to align against."
+        )}{" "}
+        <span className="text-slate-500">Calls are aligned by their index; calls whose query hit an atomic fact are highlighted in green.</span>
+      </p>
+
+      <SideBySide rows={rows} a={contextOf(ta)} b={contextOf(tb)} divergence={divergence} />
+    </div>
+  );
+}
+
+function SideHeader({ side, submission, trajectory, run }: { side: "A" | "B"; submission: CompareSubmission; trajectory: Trajectory | null; run: number }) {
+  const sample = trajectory?.sample;
+  return (
+    <div className="min-w-0 rounded-lg border border-slate-200 bg-white p-4 text-sm" data-testid="side-header" data-side={side} data-correct={sample ? (sample.correct ? "1" : "0") : ""}>
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="rounded bg-slate-800 px-1.5 py-0.5 text-xs font-semibold text-white">{side}</span>
+        <Link href={`/s/${submission.id}`} className="font-medium text-indigo-700 hover:underline">
+          {submission.model}
+        </Link>
+        <span className="text-xs text-slate-500">
+          {submission.setting} · #{submission.id}
+        </span>
+      </div>
+      {sample && trajectory ? (
+        <>
+          <div className="mt-2 flex flex-wrap items-center gap-2">
+            <VerdictBadge correct={sample.correct} />
+            <StatusBadge status={sample.status} />
+            <Badge tone="slate">{sample.toolCalls} tool calls</Badge>
+            {submission.benchmarkId === "mpw" ? (
+              <>
+                <Badge tone="slate">
+                  FCR {percent(sample.fcr)} ({sample.factsCovered}/{sample.factCount})
+                </Badge>
+                <Badge tone="slate">
+                  hits {sample.hits}/{sample.hitLogCalls}
+                </Badge>
+              </>
+            ) : null}
+            <Link href={trajectoryHref(submission.id, sample.taskKey, sample.run)} className="text-xs text-indigo-700 hover:underline">
+              full trajectory
+            </Link>
+          </div>
+          <div className="mt-2">
+            <span className="text-xs uppercase tracking-wide text-slate-500">Prediction</span>
+            <ExpandableText text={sample.prediction || "— (no answer)"} limit={300} />
+          </div>
+        </>
+      ) : (
+        <p className="mt-2 text-slate-600" data-testid="side-missing">
+          This submission has no run {run} of this task.
+        </p>
+      )}
+    </div>
+  );
+}
