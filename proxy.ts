@@ -34,5 +34,5 @@ function isDocumentLoad(request: NextRequest): boolean {
 }
 
 export const config = {
-  matcher: ["/b/:benchmark"],
+  matcher: ["/b/:benchmark", "/s/:id/t/:task"],
 };

@@ -1,0 +1,29 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { PUBLIC_VIEWER } from "@/lib/auth/visibility";
+import { searchParamsOfState } from "@/lib/url/public-cache";
+import { first } from "@/lib/url/search-params";
+import { TrajectoryView } from "../../../../../../s/[id]/t/[task]/_views/TrajectoryView";
+
+type Props = { params: Promise<{ id: string; task: string; state: string }> };
+
+export const metadata: Metadata = { title: "Trajectory" };
+
+/**
+ * A public trajectory page, cached like the public leaderboard (see
+ * app/public-cache/b/[benchmark]/[state]/page.tsx): what the public may see of it does
+ * not depend on who asks, so it is rendered once per view state.
+ */
+export const revalidate = 60;
+export const dynamicParams = true;
+
+export function generateStaticParams(): { id: string; task: string; state: string }[] {
+  return [];
+}
+
+export default async function CachedTrajectoryPage({ params }: Props) {
+  const { id, task, state } = await params;
+  const searchParams = searchParamsOfState(state);
+  if (searchParams === null) notFound();
+  return <TrajectoryView id={id} task={task} run={first(searchParams, "run") ?? "0"} viewer={PUBLIC_VIEWER} />;
+}

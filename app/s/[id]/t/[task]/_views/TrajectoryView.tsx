@@ -1,0 +1,206 @@
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { trajectoryHref } from "@/components/submission/SampleTable";
+import { FactsPanel } from "@/components/trajectory/FactsPanel";
+import { StepList } from "@/components/trajectory/StepList";
+import { SampleAnnotationsPanel } from "@/components/tags/SampleAnnotationsPanel";
+import { ReevalSection } from "@/components/reeval/ReevalSection";
+import { TrajectoryKeyboard } from "@/components/trajectory/TrajectoryKeyboard";
+import { ExpandableText } from "@/components/trajectory/ExpandableText";
+import { Badge, StatusBadge, VerdictBadge } from "@/components/ui/Badge";
+import { getDb } from "@/db/client";
+import { getTrajectory, neighbourFailedSample } from "@/db/queries/trajectory";
+import { canViewSubmission, type Viewer } from "@/lib/auth/visibility";
+import { percent } from "@/lib/format";
+import { factCoverage } from "@/lib/trajectory/view";
+import { WideSearchSample } from "./WideSearchSample";
+import { SeekboardSample } from "./SeekboardSample";
+import { SEEKBOARD_BOARDS } from "@/lib/seekboard/board";
+
+const VERDICT_SOURCES: Record<string, string> = {
+  answer: "the judge's answer field",
+  judge_response: "<answer> in judge_response",
+  "evaluation.judgment": "evaluation.judgment",
+  judge_status: "judge did not succeed (judge_status): counted incorrect",
+  none: "no judge output: counted incorrect",
+  adjudicated: "a maintainer's adjudication (see the verdict history)",
+};
+
+/**
+ * One sample's page: its trajectory step by step, for whoever may see its submission.
+ * `id`, `task` and `run` come raw from the address; `viewer` decides what is visible and
+ * whether the maintainer's controls show (the public cached copy passes the public viewer).
+ */
+export async function TrajectoryView({ id, task, run, viewer }: { id: string; task: string; run: string; viewer: Viewer }) {
+  if (!/^\d+$/.test(id) || !/^\d+$/.test(run)) notFound();
+  const db = getDb();
+  const submissionId = Number(id);
+  const taskKey = decodeURIComponent(task);
+  const trajectory = getTrajectory(db, submissionId, taskKey, Number(run));
+  if (!trajectory || !canViewSubmission(trajectory.submission, viewer)) notFound();
+  const annotations = <SampleAnnotationsPanel submissionId={submissionId} sampleId={trajectory.sample.id} admin={viewer.admin} />;
+  const reeval = <ReevalSection trajectory={trajectory} admin={viewer.admin} />;
+  if (trajectory.submission.benchmarkId === "widesearch") {
+    return (
+      <div className="space-y-5">
+        <WideSearchSample trajectory={trajectory} />
+        {reeval}
+        {annotations}
+      </div>
+    );
+  }
+  if ((SEEKBOARD_BOARDS as readonly string[]).includes(trajectory.submission.benchmarkId)) {
+    return (
+      <div className="space-y-5">
+        <SeekboardSample trajectory={trajectory} />
+        {reeval}
+        {annotations}
+      </div>
+    );
+  }
+  const { submission, sample, steps, hitLog, runs } = trajectory;
+  const facts = factCoverage(trajectory.task.atomicFacts, sample.firstCoveredAt);
+  const next = neighbourFailedSample(db, submissionId, sample.id, "next");
+  const previous = neighbourFailedSample(db, submissionId, sample.id, "previous");
+  const nextHref = next ? trajectoryHref(submissionId, next.taskKey, next.run) : null;
+  const previousHref = previous ? trajectoryHref(submissionId, previous.taskKey, previous.run) : null;
+
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <p className="text-sm text-slate-500">
+            <Link href={`/s/${submissionId}`} className="hover:underline">
+              {submission.model} · setting {submission.setting}
+            </Link>
+          </p>
+          <h1 className="mt-1 text-2xl font-semibold tracking-tight">
+            Task <span className="font-mono">#{sample.taskKey}</span>
+            {runs.length > 1 ? <span className="text-slate-500"> · run {sample.run}</span> : null}
+          </h1>
+          <div className="mt-2 flex flex-wrap items-center gap-2" data-testid="sample-header" data-correct={sample.correct ? "1" : "0"}>
+            <VerdictBadge correct={sample.correct} />
+            <StatusBadge status={sample.status} />
+            {sample.tier ? <Badge tone="slate">{sample.tier}</Badge> : null}
+            {sample.category ? <Badge tone="slate">{sample.category}</Badge> : null}
+            {sample.malformedSteps > 0 ? <Badge tone="amber">{sample.malformedSteps} malformed step(s)</Badge> : null}
+          </div>
+        </div>
+        <nav className="flex items-center gap-3 text-sm" aria-label="Failed samples">
+          {previousHref ? (
+            <Link href={previousHref} className="text-indigo-700 hover:underline" data-testid="previous-failed">
+              ← previous failed (p)
+            </Link>
+          ) : null}
+          {nextHref ? (
+            <Link href={nextHref} className="text-indigo-700 hover:underline" data-testid="next-failed">
+              next failed (n) →
+            </Link>
+          ) : (
+            <span className="text-slate-400">no later failed sample</span>
+          )}
+        </nav>
+      </div>
+
+      {runs.length > 1 ? (
+        <div className="flex items-center gap-2 text-sm" data-testid="run-selector">
+          <span className="text-xs uppercase tracking-wide text-slate-500">Run</span>
+          {runs.map((r) => (
+            <Link key={r} href={trajectoryHref(submissionId, sample.taskKey, r)} aria-current={r === sample.run ? "page" : undefined} className={`rounded px-2 py-0.5 ${r === sample.run ? "bg-indigo-600 text-white" : "bg-white ring-1 ring-slate-300"}`}>
+              {r}
+            </Link>
+          ))}
+        </div>
+      ) : null}
+
+      <section className="grid gap-3 lg:grid-cols-3">
+        <Card title="Question" className="lg:col-span-3">
+          <ExpandableText text={trajectory.task.question ?? "—"} limit={600} />
+        </Card>
+        <Card title="Gold answer">
+          <ExpandableText text={trajectory.task.goldAnswer ?? "—"} limit={400} testId="gold-answer" />
+        </Card>
+        <Card title="Prediction">
+          <ExpandableText text={sample.prediction || "— (no answer)"} limit={400} testId="prediction" />
+        </Card>
+        <Card title="Verdict">
+          <div className="flex items-center gap-2">
+            <VerdictBadge correct={sample.correct} />
+            <span className="text-xs text-slate-500">from {VERDICT_SOURCES[sample.verdictSource] ?? sample.verdictSource}</span>
+          </div>
+          {sample.judgeRationale ? (
+            <details className="mt-2 text-sm">
+              <summary className="cursor-pointer text-slate-600">Judge rationale</summary>
+              <ExpandableText text={sample.judgeRationale} limit={800} />
+            </details>
+          ) : null}
+        </Card>
+      </section>
+
+      <section className="flex flex-wrap gap-x-6 gap-y-1 rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm" data-testid="sample-metrics">
+        <span>
+          FCR <strong className="tabular-nums">{percent(sample.fcr)}</strong>{" "}
+          <span className="text-slate-500">
+            ({sample.factsCovered}/{sample.factCount} facts)
+          </span>
+        </span>
+        <span>
+          HitRate <strong className="tabular-nums">{percent(sample.hitRate)}</strong>{" "}
+          <span className="text-slate-500">
+            ({sample.hits}/{sample.hitLogCalls} calls)
+          </span>
+        </span>
+        <span>
+          ToolCalls <strong className="tabular-nums">{sample.toolCalls}</strong>
+        </span>
+        {sample.compoundRate !== null ? (
+          <span>
+            Compound <strong className="tabular-nums">{percent(sample.compoundRate)}</strong>
+          </span>
+        ) : null}
+        {sample.actualTurns !== null ? (
+          <span>
+            Turns <strong className="tabular-nums">{sample.actualTurns}</strong>
+            {sample.maxTurns !== null ? <span className="text-slate-500">/{sample.maxTurns}</span> : null}
+          </span>
+        ) : null}
+        <span className="text-slate-500">
+          source {sample.sourceFile}:{sample.sourceLine}
+        </span>
+      </section>
+
+      {reeval}
+
+      {annotations}
+
+      {sample.errorInfo ? (
+        <div className="rounded-lg border border-rose-200 bg-rose-50 p-3 text-sm" data-testid="error-info">
+          <div className="font-medium text-rose-800">Error info</div>
+          <ExpandableText text={sample.errorInfo} limit={600} />
+        </div>
+      ) : null}
+
+      <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <section aria-label="Trajectory">
+          <h2 className="mb-2 text-lg font-semibold">
+            Trajectory <span className="text-sm font-normal text-slate-500">({steps.length} steps · j/k or ↓/↑ to step)</span>
+          </h2>
+          <StepList steps={steps} hitLog={hitLog} atomicFacts={trajectory.task.atomicFacts} firstCoveredAt={sample.firstCoveredAt} />
+        </section>
+        <aside className="lg:sticky lg:top-4 lg:self-start">
+          <FactsPanel facts={facts} />
+        </aside>
+      </div>
+      <TrajectoryKeyboard nextFailedHref={nextHref} previousFailedHref={previousHref} />
+    </div>
+  );
+}
+
+function Card({ title, className, children }: { title: string; className?: string; children: React.ReactNode }) {
+  return (
+    <div className={`rounded-lg border border-slate-200 bg-white p-4 ${className ?? ""}`}>
+      <h2 className="text-xs font-medium uppercase tracking-wide text-slate-500">{title}</h2>
+      <div className="mt-1 text-sm">{children}</div>
+    </div>
+  );
+}
