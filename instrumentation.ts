@@ -1,7 +1,13 @@
-/** Runs once when the server starts: schema migrations, then demo data on an empty database. */
+/**
+ * Runs once when the server starts: schema migrations, re-evaluation jobs a previous
+ * server left unfinished marked as interrupted, then demo data on an empty database.
+ */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { getDb } = await import("./db/client");
+  const { failInterruptedJobs } = await import("./db/reeval");
   const { seedDemoIfEmpty } = await import("./db/seed-demo");
+  const interrupted = failInterruptedJobs(getDb());
+  if (interrupted > 0) console.warn(`seekboard: ${interrupted} re-evaluation job(s) interrupted by the last shutdown were marked failed`);
   seedDemoIfEmpty(getDb());
 }

@@ -529,6 +529,18 @@ export async function runReevalJob(db: Db, jobId: number, options: JobOptions): 
   }
 }
 
+/**
+ * Jobs run inside the server process, so a restart stops them where they were. At start
+ * (before any new job can begin) such jobs are marked failed, saying why: their task
+ * accepts a new gold fix again, and the interrupted fix can be undone, which reverts the
+ * samples it had already changed. Returns how many jobs were marked.
+ */
+export function failInterruptedJobs(db: Db, now: Date = new Date()): number {
+  return db.$client
+    .prepare("UPDATE reeval_jobs SET status = 'failed', error = ?, finished_at = ? WHERE status IN ('queued', 'running')")
+    .run("interrupted: the server stopped before the job finished; undo the gold fix and apply it again", now.toISOString()).changes;
+}
+
 function rescoredAs(db: Db, ctx: SampleContext, source: string): JudgeOutcome {
   const outcome = rescoreSample(db, ctx);
   return { ...outcome, state: { ...outcome.state, verdictSource: source } };

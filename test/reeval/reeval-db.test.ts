@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDb, type Db } from "../../db/client";
 import { adjudicatedCounts, getReevalJob, sampleHistory } from "../../db/queries/audit";
-import { adjudicate, applyProposal, fixGold, previewRejudge, previewRescore, runReevalJob, undoEntry } from "../../db/reeval";
+import { adjudicate, applyProposal, failInterruptedJobs, fixGold, previewRejudge, previewRescore, runReevalJob, undoEntry } from "../../db/reeval";
 import { seedDemo } from "../../db/seed-demo";
 import type { LlmJudgeSetting } from "../../lib/judges/llm";
 
@@ -232,6 +232,24 @@ describe("gold fix and the background re-evaluation", () => {
     expect(db.$client.prepare("SELECT * FROM samples WHERE task_id = ? ORDER BY id").all(task.task_id)).toEqual(samplesBefore);
     expect(one<{ gold_answer: string }>("SELECT gold_answer FROM tasks WHERE id = ?", task.task_id).gold_answer).toBe(task.gold_answer);
     expect(aggregateSnapshot()).toEqual(aggregates);
+  });
+
+  it("a job a restart interrupted is marked failed at start: the task takes a new fix, and the interrupted one undoes cleanly", async () => {
+    const task = one<{ task_id: number; gold_answer: string }>(
+      "SELECT s.task_id, t.gold_answer FROM samples s JOIN tasks t ON t.id = s.task_id JOIN submissions sub ON sub.id = s.submission_id WHERE sub.benchmark_id = 'mpw' GROUP BY s.task_id ORDER BY s.task_id LIMIT 1 OFFSET 2",
+    );
+    const samplesBefore = db.$client.prepare("SELECT * FROM samples WHERE task_id = ? ORDER BY id").all(task.task_id);
+    const started = fixGold(db, task.task_id, { kind: "answer", goldAnswer: "A gold no prediction matches" }, "exact", "moved", "admin", NO_LLM);
+    if (!started.ok) throw new Error(started.error);
+    // The server stops while the job is still queued.
+    expect(failInterruptedJobs(db, new Date("2026-11-22T10:00:00Z"))).toBe(1);
+    expect(getReevalJob(db, started.jobId)).toMatchObject({ status: "failed", error: expect.stringContaining("interrupted"), finishedAt: "2026-11-22T10:00:00.000Z" });
+    expect(failInterruptedJobs(db)).toBe(0);
+    await runReevalJob(db, started.jobId, { llm: NO_LLM });
+    expect(getReevalJob(db, started.jobId)).toMatchObject({ status: "failed", done: 0 });
+    expect(undoEntry(db, started.entryId, "admin")).toMatchObject({ ok: true });
+    expect(db.$client.prepare("SELECT * FROM samples WHERE task_id = ? ORDER BY id").all(task.task_id)).toEqual(samplesBefore);
+    expect(one<{ gold_answer: string }>("SELECT gold_answer FROM tasks WHERE id = ?", task.task_id).gold_answer).toBe(task.gold_answer);
   });
 
   it("refuses to undo a gold fix when one of its samples changed since, changing nothing", async () => {
