@@ -27,6 +27,18 @@ describe("sample state", () => {
     expect(stateWithVerdict("widesearch", { success: false, rowF1: 0.5 }, change).metrics).toEqual({ success: true, rowF1: 0.5 });
     expect(stateWithVerdict("webdetective", { verdict: "incorrect", refused: false, response: "wrong" }, change).metrics).toMatchObject({ verdict: "correct", response: "correct" });
     expect(stateWithVerdict("webdetective", { verdict: "incorrect", refused: true, response: "refused" }, { ...change, correct: false }).metrics).toMatchObject({ response: "refused" });
+    // A full WebDetective sample: every link found by search (knowledge sufficient), in 3 of 3 hops.
+    const webDetective = {
+      verdict: "incorrect", statedConfidence: null, judgeConfidence: null, judgeModel: null, extractedFinalAnswer: null, toolCalls: 4,
+      evidence: [{ id: "e1", foundBySearch: true, probeCorrect: null }, { id: "e2", foundBySearch: true, probeCorrect: null }],
+      refused: false, hopsUsed: 3, hopsGt: 3, searched: true, cleanEvidenceCorrect: true,
+      knowledgeSufficient: true, region: "S", response: "wrong", missingEvidence: [], searchCredit: false, degradation: "lead-astray",
+    };
+    // Adjudicated correct: out of S* (no degradation); no search credit, as knowledge was sufficient.
+    expect(stateWithVerdict("webdetective", webDetective, change).metrics).toMatchObject({ verdict: "correct", response: "correct", region: "S", searchCredit: false, degradation: null });
+    const probedOnly = { ...webDetective, evidence: [{ id: "e1", foundBySearch: true, probeCorrect: null }, { id: "e2", foundBySearch: false, probeCorrect: false }], knowledgeSufficient: false, region: "I", missingEvidence: ["e2"], degradation: null };
+    // Knowledge insufficient, correct within the hops after searching: search credit.
+    expect(stateWithVerdict("webdetective", probedOnly, change).metrics).toMatchObject({ response: "correct", searchCredit: true, degradation: null });
     expect(stateWithVerdict("infomosaic", { score: 1 }, { ...change, correct: false }).metrics).toEqual({ score: 0 });
     expect(stateWithVerdict("infomosaic", { score: 0 }, { ...change, correct: false, score: 1 }).metrics).toEqual({ score: 1 });
   });

@@ -1,3 +1,5 @@
+import { webDetectiveInputFromStored, webDetectiveStoredSampleSchema } from "../seekboard/stored";
+import { webDetectiveSampleMetrics } from "../webdetective/metrics";
 /**
  * The part of a stored sample a re-evaluation may change, and how a verdict maps onto it
  * for each benchmark (the aggregates of some benchmarks read the verdict from the
@@ -98,11 +100,24 @@ export function stateWithVerdict(benchmark: string, metrics: Record<string, unkn
       state.metrics = { ...metrics, verdict: change.correct ? "correct" : "incorrect" };
       break;
     case "webdetective":
-      state.metrics = { ...metrics, verdict: change.correct ? "correct" : "incorrect", response: metrics.refused === true ? "refused" : change.correct ? "correct" : "wrong" };
+      state.metrics = webDetectiveWithVerdict(metrics, change.correct);
       break;
     case "infomosaic":
       state.metrics = { ...metrics, score: change.score ?? (change.correct ? 2 : 0) };
       break;
   }
   return state;
+}
+
+/**
+ * WebDetective's per-sample figures that follow from the verdict (response class, search
+ * credit, degradation test) are re-derived from the stored evidence chain, so the sample
+ * page agrees with the aggregates, which derive them the same way. A refusal stays a refusal.
+ */
+function webDetectiveWithVerdict(metrics: Record<string, unknown>, correct: boolean): Record<string, unknown> {
+  const withVerdict = { ...metrics, verdict: correct ? "correct" : "incorrect" };
+  const stored = webDetectiveStoredSampleSchema.safeParse(withVerdict);
+  if (!stored.success) return { ...withVerdict, response: metrics.refused === true ? "refused" : correct ? "correct" : "wrong" };
+  const derived = webDetectiveSampleMetrics(webDetectiveInputFromStored("", 0, stored.data));
+  return { ...withVerdict, response: derived.response, searchCredit: derived.searchCredit, degradation: derived.degradation };
 }
