@@ -15,6 +15,7 @@ interface ApiRow {
   submissionId: number;
   model: string;
   pass1: number;
+  adjudicated: number;
 }
 
 async function publicBoard(request: APIRequestContext): Promise<ApiRow[]> {
@@ -45,6 +46,10 @@ test.afterAll(async ({ browser }) => {
 test("a maintainer adjudicates a sample, the leaderboard moves and is marked, the history shows it, undo restores", async ({ page, request, browser }) => {
   const errors = trackErrors(page);
   const [leader] = await publicBoard(request);
+  // A visitor (no session) loads the board first, so the page cache holds it before the change.
+  const visitor = await browser.newPage();
+  await visitor.goto("/b/mpw?setting=C");
+  await expect(row(visitor, leader.model).getByTestId("adjudicated-badge")).toHaveCount(0);
   const samples = await request.get(`/api/s/${leader.submissionId}/samples?verdict=incorrect`);
   const failed = ((await samples.json()) as { samples: { taskId: string; run: number }[]; total: number });
   expect(failed.total).toBeGreaterThan(0);
@@ -52,11 +57,9 @@ test("a maintainer adjudicates a sample, the leaderboard moves and is marked, th
   sampleUrl = `/s/${leader.submissionId}/t/${encodeURIComponent(failed.samples[0].taskId)}${failed.samples[0].run > 0 ? `?run=${failed.samples[0].run}` : ""}`;
 
   // A visitor sees no controls.
-  const visitor = await browser.newPage();
   await visitor.goto(sampleUrl);
   await expect(visitor.getByTestId("sample-header")).toHaveAttribute("data-correct", "0");
   await expect(visitor.getByTestId("reeval-controls")).toHaveCount(0);
-  await visitor.close();
 
   await logInAsAdmin(page);
   await page.goto(sampleUrl);
@@ -96,6 +99,11 @@ test("a maintainer adjudicates a sample, the leaderboard moves and is marked, th
   await page.getByTestId("leaderboard").screenshot({ path: "e2e/screenshots/reeval-leaderboard-table.png", animations: "disabled" });
   const publicRow = (await publicBoard(request)).find((r) => r.submissionId === leader.submissionId)!;
   expect(publicRow.pass1).toBeCloseTo(leader.pass1 + 1 / total, 9);
+  expect(publicRow.adjudicated).toBe(1);
+  const visitorLoad = await visitor.goto("/b/mpw?setting=C");
+  expect(visitorLoad?.headers()["x-nextjs-cache"]).not.toBe("HIT");
+  await expect(row(visitor, leader.model).getByTestId("adjudicated-badge")).toHaveText("adjudicated: 1");
+  expect(await pass1On(visitor, leader.model)).toBeCloseTo(leader.pass1 + 1 / total, 9);
 
   // Undo from the sample's history.
   await page.goto(sampleUrl);
@@ -111,6 +119,9 @@ test("a maintainer adjudicates a sample, the leaderboard moves and is marked, th
   await expect(row(page, leader.model).getByTestId("adjudicated-badge")).toHaveCount(0);
   expect(await pass1On(page, leader.model)).toBeCloseTo(leader.pass1, 12);
   expect((await publicBoard(request)).find((r) => r.submissionId === leader.submissionId)!.pass1).toBeCloseTo(leader.pass1, 12);
+  await visitor.goto("/b/mpw?setting=C");
+  await expect(row(visitor, leader.model).getByTestId("adjudicated-badge")).toHaveCount(0);
+  await visitor.close();
   expect(errors).toEqual([]);
 });
 

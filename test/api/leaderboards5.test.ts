@@ -83,7 +83,7 @@ describe("the leaderboard API of WebDetective, EvoBrowseComp, InfoMosaic and QA"
     expect(one.body.dataset).toBe("browsecomp-demo@v1");
     expect(one.body.rows).toHaveLength(3);
     expect(one.body.rows.every((r) => r.benchmarkVersion === "browsecomp-demo@v1")).toBe(true);
-    expect(Object.keys(one.body.rows[0])).toEqual(expect.arrayContaining(["accuracy", "calibrationError", "n", "ci"]));
+    expect(Object.keys(one.body.rows[0])).toEqual(expect.arrayContaining(["accuracy", "calibrationError", "n", "ci", "adjudicated"]));
     expect((await get("qa", "?dataset=nope")).status).toBe(400);
   });
 });

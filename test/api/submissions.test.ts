@@ -285,7 +285,7 @@ describe("moderation API and the public leaderboard", () => {
     const { rows, setting, tier } = await json(await board("mpw", "?setting=C&tier=overall"));
     expect({ setting, tier }).toEqual({ setting: "C", tier: "overall" });
     const row = rows.find((r: { submissionId: number }) => r.submissionId === pendingId);
-    expect(row).toMatchObject({ submissionId: pendingId, model, agent: "ReAct", setting: "C", n: 3 });
+    expect(row).toMatchObject({ submissionId: pendingId, model, agent: "ReAct", setting: "C", n: 3, adjudicated: 0 });
     for (const key of ["pass1", "fcr", "hitRate", "toolCalls"]) expect(typeof row[key]).toBe("number");
     expect(row.pass1Ci).toHaveLength(2);
     const hard = await json(await board("mpw", "?setting=C&tier=hard"));

@@ -1,6 +1,7 @@
 import { errorResponse, invalidResponse } from "@/app/_server/api";
 import { getDb } from "@/db/client";
 import { getMpwLeaderboard } from "@/db/queries/leaderboard";
+import { adjudicatedCounts } from "@/db/queries/audit";
 import { MPW_SETTINGS } from "@/lib/import/manifest";
 import { getWideSearchLeaderboard } from "@/db/queries/widesearch";
 import { LEADERBOARD_SORTS, LEADERBOARD_TIERS, parseLeaderboardState } from "@/lib/url/leaderboard";
@@ -32,6 +33,7 @@ function seekboardResponse(board: SeekboardBoard, search: URLSearchParams): Resp
   }
   const state = parseBoardState(board, Object.fromEntries(search));
   const { version, versions, rows } = getSeekboardLeaderboard(db, board, state);
+  const adjudicated = adjudicatedCounts(db, rows.map((row) => row.submissionId));
   const keys = BOARD_COLUMNS[board].map((c) => c.key);
   return Response.json({
     benchmark: board,
@@ -48,6 +50,7 @@ function seekboardResponse(board: SeekboardBoard, search: URLSearchParams): Resp
       samples: row.samples,
       ...Object.fromEntries(keys.map((k) => [k, row.values[k] ?? null])),
       ci: Object.fromEntries(keys.filter((k) => row.cis[k]).map((k) => [k, row.cis[k]])),
+      adjudicated: adjudicated.get(row.submissionId) ?? 0,
     })),
   });
 }
@@ -56,7 +59,7 @@ const interval = (lo: number | null, hi: number | null) => (lo === null || hi ==
 
 /**
  * GET /api/b/mpw/leaderboard?setting=C&tier=overall&sort=pass1&dir=desc
- *   → {"benchmark", "setting", "tier", "rows": [{"submissionId", "model", "agent", "setting", "pass1", "pass1Ci", …}]}
+ *   → {"benchmark", "setting", "tier", "rows": [{"submissionId", "model", "agent", "setting", "pass1", "pass1Ci", …, "adjudicated"}]}
  * GET /api/b/widesearch/leaderboard?lang=all|en|zh&sort=successAvg&dir=desc
  *   → {"benchmark", "lang", "rows": [{"submissionId", "model", "successAvg", "successPass", "rowF1Avg", …, "ci", "scaling"}]}
  * GET /api/b/evobrowsecomp/leaderboard?version=2026-01&sort=accuracy  (default: the newest version; never a mix)
@@ -77,9 +80,11 @@ export async function GET(request: Request, { params }: { params: Promise<{ benc
   if ((SEEKBOARD_BOARDS as readonly string[]).includes(benchmark)) return seekboardResponse(benchmark as SeekboardBoard, search);
   if (benchmark === "widesearch") {
     const state = parseWideSearchLeaderboardState(Object.fromEntries(search));
-    const rows = getWideSearchLeaderboard(getDb(), state).map((row) => {
+    const board = getWideSearchLeaderboard(getDb(), state);
+    const adjudicated = adjudicatedCounts(getDb(), board.map((row) => row.submissionId));
+    const rows = board.map((row) => {
       const { stats, scaling, runsPerTask, ci, ...figures } = row.aggregate;
-      return { submissionId: row.submissionId, model: row.model, agent: row.agent, setting: row.setting, ...figures, ci, runsPerTask, stats, scaling };
+      return { submissionId: row.submissionId, model: row.model, agent: row.agent, setting: row.setting, ...figures, ci, runsPerTask, stats, scaling, adjudicated: adjudicated.get(row.submissionId) ?? 0 };
     });
     return Response.json({ benchmark, lang: state.lang, sort: state.sort, dir: state.dir, rows });
   }
@@ -99,6 +104,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ benc
     hitRateCi: interval(row.hitRateLo, row.hitRateHi),
     toolCalls: row.toolCalls,
     zeroCallSamples: row.zeroCallSamples,
+    adjudicated: row.adjudicated,
   }));
   return Response.json({ benchmark, setting: state.setting, tier: state.tier, sort: state.sort, dir: state.dir, rows });
 }
