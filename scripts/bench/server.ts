@@ -119,6 +119,8 @@ export interface Probe {
   status?: number;
   /** Checked on the first warm-up answer: throws when the page is not the one meant. */
   check?: (body: string, headers: Headers) => void;
+  /** Request headers beyond fetch's own (e.g. a session cookie, which skips the public page cache). */
+  headers?: Record<string, string>;
 }
 
 export interface ProbeResult extends Timing {
@@ -127,9 +129,9 @@ export interface ProbeResult extends Timing {
   bytes: number;
 }
 
-async function timedGet(url: string): Promise<{ ms: number; status: number; body: string; headers: Headers }> {
+async function timedGet(url: string, headers: Record<string, string> = {}): Promise<{ ms: number; status: number; body: string; headers: Headers }> {
   const started = performance.now();
-  const response = await fetch(url, { signal: AbortSignal.timeout(60_000) });
+  const response = await fetch(url, { headers, signal: AbortSignal.timeout(60_000) });
   const body = await response.text();
   return { ms: performance.now() - started, status: response.status, body, headers: response.headers };
 }
@@ -147,7 +149,7 @@ const REWARM = 2;
 export async function measure(baseUrl: string, probes: readonly Probe[], options: { warmup: number; passes: number }): Promise<ProbeResult[]> {
   const bytes = new Map<string, number>();
   const get = async (probe: Probe) => {
-    const answer = await timedGet(`${baseUrl}${probe.path}`);
+    const answer = await timedGet(`${baseUrl}${probe.path}`, probe.headers);
     if (answer.status !== (probe.status ?? 200)) throw new Error(`${probe.name}: ${probe.path} answered ${answer.status}: ${answer.body.slice(0, 300)}`);
     return answer;
   };
