@@ -21,7 +21,7 @@ import {
   type WideSearchTask,
 } from "../lib/widesearch/formats";
 import { scoreWideSearch } from "../lib/widesearch/score";
-import { summaryCheck, wideSearchReason, type WideSearchSampleMetrics } from "../lib/widesearch/stored";
+import { scoredMetrics, summaryCheck, wideSearchReason, type WideSearchSampleMetrics } from "../lib/widesearch/stored";
 import { toolCallCounts, wideSearchSteps } from "../lib/widesearch/trajectory";
 import type { Step } from "../lib/trajectory/steps";
 import { refreshAggregates } from "./aggregates";
@@ -130,16 +130,7 @@ function importNative(root: string, manifest: WideSearchManifest, goldDir: strin
         prediction: response.response,
         status: score.status,
         metrics: {
-          success: score.success,
-          rowPrecision: score.rowPrecision,
-          rowRecall: score.rowRecall,
-          rowF1: score.rowF1,
-          itemPrecision: score.itemPrecision,
-          itemRecall: score.itemRecall,
-          itemF1: score.itemF1,
-          reason: score.reason,
-          complete: score.complete,
-          unscoredCells: score.unscoredCells,
+          ...scoredMetrics(score),
           trialIdx: response.trialIdx,
           searchCalls: calls.search,
           browseCalls: calls.browse,

@@ -22,6 +22,7 @@ import { jobJudgeOptions } from "../lib/reeval/describe";
 import type { Proposal } from "../lib/reeval/proposal";
 import type { GoldTable, WideSearchEvaluation } from "../lib/widesearch/formats";
 import { scoreWideSearch, scoreWideSearchAsync, type WideSearchSampleScore } from "../lib/widesearch/score";
+import { scoredMetrics } from "../lib/widesearch/stored";
 import { refreshAggregates } from "./aggregates";
 import type { Db } from "./client";
 
@@ -233,19 +234,7 @@ function wideSearchState(ctx: SampleContext, score: WideSearchSampleScore, sourc
     correct: score.success,
     verdictSource: source,
     status: score.status,
-    metrics: {
-      ...metrics,
-      success: score.success,
-      rowPrecision: score.rowPrecision,
-      rowRecall: score.rowRecall,
-      rowF1: score.rowF1,
-      itemPrecision: score.itemPrecision,
-      itemRecall: score.itemRecall,
-      itemF1: score.itemF1,
-      reason: score.reason,
-      complete: score.complete,
-      unscoredCells: score.unscoredCells,
-    },
+    metrics: { ...metrics, ...scoredMetrics(score) },
     detail: { ...((ctx.state.detail ?? {}) as Record<string, unknown>), score },
   };
 }

@@ -1,6 +1,7 @@
 /** WideSearch figures as Seekboard stores them per sample, and checks made at import. */
 import { z } from "zod";
 import type { WideSearchAggregateReport } from "./aggregate";
+import type { WideSearchSampleScore } from "./score";
 import { CSV_METRIC_KEYS, CSV_METRICS, type WideSearchSummary } from "./formats";
 
 export const wideSearchSampleMetricsSchema = z.object({
@@ -23,6 +24,22 @@ export const wideSearchSampleMetricsSchema = z.object({
 });
 
 export type WideSearchSampleMetrics = z.infer<typeof wideSearchSampleMetricsSchema>;
+
+/** The stored figures a table score decides (at import, and again when a sample is re-scored). */
+export function scoredMetrics(score: WideSearchSampleScore): Pick<WideSearchSampleMetrics, "success" | "rowPrecision" | "rowRecall" | "rowF1" | "itemPrecision" | "itemRecall" | "itemF1" | "reason" | "complete" | "unscoredCells"> {
+  return {
+    success: score.success,
+    rowPrecision: score.rowPrecision,
+    rowRecall: score.rowRecall,
+    rowF1: score.rowF1,
+    itemPrecision: score.itemPrecision,
+    itemRecall: score.itemRecall,
+    itemF1: score.itemF1,
+    reason: score.reason,
+    complete: score.complete,
+    unscoredCells: score.unscoredCells,
+  };
+}
 
 /** A printed per-cell score table (`<column>_<metric>` headers), as the evaluator writes on success. */
 const CELL_SCORE_TABLE = /^\s*\S+_(exact_match|number_near|date_near|url_match|in_match|llm_judge)\b/;
