@@ -92,8 +92,14 @@ test.describe("long texts", () => {
     await expect(page.getByTestId("prediction")).toContainText("END-OF-PREDICTION");
     await expect(page.getByTestId("prediction").locator("p")).toHaveText(LONG_PREDICTION);
 
+    // Step texts are sent as previews (the page stays light); the full text is read from
+    // the sample API when it is expanded.
+    const sent = await (await page.request.get(page.url())).text();
+    expect(sent).not.toContain("END-OF-SERP");
     const serpButton = page.getByTestId("serp-entry").first().getByTestId("expand-text");
+    const apiRead = page.waitForResponse((response) => response.url().includes(`/api/s/${submissionId}/t/${LONG_TEXT_TASK}`) && response.status() === 200);
     await checkExpands(serpButton, LONG_SERP_CONTENT, "END-OF-SERP", 280);
+    await apiRead;
 
     // Expanding one text leaves the others as they were.
     await serpButton.click();

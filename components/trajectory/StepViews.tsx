@@ -3,6 +3,22 @@ import type { AnswerStep, OtherStep, Step, ThoughtStep, ToolCallStep, ToolResult
 import type { CallOutcome } from "@/lib/trajectory/view";
 import { ExpandableText } from "./ExpandableText";
 
+/**
+ * Where the browser can read this step's full texts (the sample API, whose `steps` list
+ * holds every step in ordinal order from 0, and the step's ordinal). Given, long texts are sent cut to their preview and expand on demand; a
+ * 40-call trajectory would otherwise carry every search result in full, twice (as HTML
+ * and as the React payload). Without it (e.g. two trajectories side by side) texts are sent whole.
+ */
+export interface StepTextSource {
+  url: string;
+  ordinal: number;
+}
+
+function StepText({ text, limit, mono, source, path }: { text: string; limit: number; mono?: boolean; source?: StepTextSource; path: (string | number)[] }) {
+  if (!source || text.length <= limit) return <ExpandableText text={text} limit={limit} mono={mono} />;
+  return <ExpandableText text={text.slice(0, limit)} limit={limit} mono={mono} full={{ url: source.url, path: ["steps", source.ordinal, ...path], length: text.length }} />;
+}
+
 /** The frame every step shares: a label, the role it came from, and a malformed-tag warning. */
 function StepFrame({ label, tone, step, aside, children }: { label: string; tone: string; step: Step; aside?: React.ReactNode; children: React.ReactNode }) {
   return (
@@ -22,13 +38,13 @@ function StepFrame({ label, tone, step, aside, children }: { label: string; tone
   );
 }
 
-export function ThoughtStepView({ step }: { step: ThoughtStep }) {
+export function ThoughtStepView({ step, source }: { step: ThoughtStep; source?: StepTextSource }) {
   return (
     <StepFrame label="Thought" tone="border-slate-200" step={step}>
       <details>
         <summary className="cursor-pointer text-slate-600">{step.text.slice(0, 140) || "(empty)"}{step.text.length > 140 ? "…" : ""}</summary>
         <div className="mt-2 text-slate-700">
-          <ExpandableText text={step.text} limit={2000} />
+          <StepText text={step.text} limit={2000} source={source} path={["text"]} />
         </div>
       </details>
     </StepFrame>
@@ -64,7 +80,7 @@ function OutcomeBadges({ outcome }: { outcome: CallOutcome }) {
   }
 }
 
-export function ToolCallStepView({ step, outcome }: { step: ToolCallStep; outcome: CallOutcome }) {
+export function ToolCallStepView({ step, outcome, source }: { step: ToolCallStep; outcome: CallOutcome; source?: StepTextSource }) {
   const tone = outcome.kind === "hit" ? "border-emerald-300" : outcome.kind === "miss" ? "border-rose-200" : "border-slate-200";
   return (
     <StepFrame
@@ -84,13 +100,13 @@ export function ToolCallStepView({ step, outcome }: { step: ToolCallStep; outcom
           {step.query}
         </p>
       ) : (
-        <ExpandableText text={step.raw} limit={600} mono />
+        <StepText text={step.raw} limit={600} mono source={source} path={["raw"]} />
       )}
     </StepFrame>
   );
 }
 
-export function ToolResultStepView({ step }: { step: ToolResultStep }) {
+export function ToolResultStepView({ step, source }: { step: ToolResultStep; source?: StepTextSource }) {
   return (
     <StepFrame label={step.callIndex !== null ? `Result of call ${step.callIndex}` : "Tool result"} tone="border-slate-200 bg-slate-50" step={step}>
       {step.serp ? (
@@ -105,35 +121,35 @@ export function ToolResultStepView({ step }: { step: ToolResultStep }) {
                   {entry.date ? <span className="shrink-0 text-xs text-slate-500">{entry.date}</span> : null}
                 </div>
                 <div className="mt-1 text-slate-700">
-                  <ExpandableText text={entry.content} limit={280} />
+                  <StepText text={entry.content} limit={280} source={source} path={["serp", "search_result", i, "content"]} />
                 </div>
               </li>
             ))}
           </ul>
         )
       ) : (
-        <ExpandableText text={step.raw} limit={1200} mono />
+        <StepText text={step.raw} limit={1200} mono source={source} path={["raw"]} />
       )}
     </StepFrame>
   );
 }
 
-export function AnswerStepView({ step }: { step: AnswerStep }) {
+export function AnswerStepView({ step, source }: { step: AnswerStep; source?: StepTextSource }) {
   return (
     <StepFrame label="Answer" tone="border-indigo-300" step={step}>
-      <ExpandableText text={step.text} limit={2000} />
+      <StepText text={step.text} limit={2000} source={source} path={["text"]} />
     </StepFrame>
   );
 }
 
-export function OtherStepView({ step }: { step: OtherStep }) {
+export function OtherStepView({ step, source }: { step: OtherStep; source?: StepTextSource }) {
   const label = step.role === "system" ? "System prompt" : step.role === "user" ? "User" : "Message";
   return (
     <StepFrame label={label} tone="border-slate-200" step={step}>
       <details>
         <summary className="cursor-pointer text-slate-600">{step.text.slice(0, 140)}{step.text.length > 140 ? "…" : ""}</summary>
         <div className="mt-2">
-          <ExpandableText text={step.text} limit={4000} />
+          <StepText text={step.text} limit={4000} source={source} path={["text"]} />
         </div>
       </details>
     </StepFrame>

@@ -13,6 +13,7 @@ import { getTrajectory, neighbourFailedSample } from "@/db/queries/trajectory";
 import { canViewSubmission, type Viewer } from "@/lib/auth/visibility";
 import { percent } from "@/lib/format";
 import { factCoverage } from "@/lib/trajectory/view";
+import { sampleApiUrl } from "@/lib/trajectory/full-text";
 import { WideSearchSample } from "./WideSearchSample";
 import { SeekboardSample } from "./SeekboardSample";
 import { SEEKBOARD_BOARDS } from "@/lib/seekboard/board";
@@ -185,7 +186,7 @@ export async function TrajectoryView({ id, task, run, viewer }: { id: string; ta
           <h2 className="mb-2 text-lg font-semibold">
             Trajectory <span className="text-sm font-normal text-slate-500">({steps.length} steps · j/k or ↓/↑ to step)</span>
           </h2>
-          <StepList steps={steps} hitLog={hitLog} atomicFacts={trajectory.task.atomicFacts} firstCoveredAt={sample.firstCoveredAt} />
+          <StepList steps={steps} hitLog={hitLog} atomicFacts={trajectory.task.atomicFacts} firstCoveredAt={sample.firstCoveredAt} fullTextUrl={sampleApiUrl(submissionId, sample.taskKey, sample.run)} />
         </section>
         <aside className="lg:sticky lg:top-4 lg:self-start">
           <FactsPanel facts={facts} />

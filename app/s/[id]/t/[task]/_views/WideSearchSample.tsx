@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { ExpandableText } from "@/components/trajectory/ExpandableText";
 import { StepList } from "@/components/trajectory/StepList";
+import { sampleApiUrl } from "@/lib/trajectory/full-text";
 import { Badge, StatusBadge, VerdictBadge } from "@/components/ui/Badge";
 import { TableDiff } from "@/components/widesearch/TableDiff";
 import type { Trajectory } from "@/db/queries/trajectory";
@@ -121,7 +122,7 @@ export function WideSearchSample({ trajectory }: { trajectory: Trajectory }) {
           <h2 className="mb-2 text-lg font-semibold">
             Messages <span className="text-sm font-normal text-slate-500">({steps.length} steps)</span>
           </h2>
-          <StepList steps={steps} hitLog={[]} atomicFacts={{}} firstCoveredAt={{}} hitLogged={false} />
+          <StepList steps={steps} hitLog={[]} atomicFacts={{}} firstCoveredAt={{}} hitLogged={false} fullTextUrl={sampleApiUrl(trajectory.submission.id, trajectory.sample.taskKey, trajectory.sample.run)} />
         </section>
       ) : null}
     </div>
