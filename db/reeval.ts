@@ -172,6 +172,9 @@ function verdictState(ctx: SampleContext, verdict: JudgeVerdict & { score?: 0 | 
   });
 }
 
+/** A WideSearch sample imported from the producer's evaluation CSV holds figures, not a response table. */
+const RESULTS_ONLY = "this sample came as the producer's evaluation CSV: there is no response table to judge or re-score";
+
 /**
  * Runs a judge on one sample and returns the state it would give it. Throws
  * LlmJudgeError / GraderParseError / Error with a message for the maintainer.
@@ -179,6 +182,7 @@ function verdictState(ctx: SampleContext, verdict: JudgeVerdict & { score?: 0 | 
 async function judgeSample(ctx: SampleContext, judge: JudgeId, llm: LlmJudgeSetting, source: string, fetchImpl?: typeof fetch): Promise<JudgeOutcome> {
   if (ctx.benchmarkId === "widesearch") {
     if (judge !== "llm") throw new Error("a WideSearch sample is judged cell by cell by its table scorer: use Re-score, or the LLM judge for its llm_judge cells");
+    if (ctx.state.detail === null) throw new Error(RESULTS_ONLY);
     if (!llm.config) throw new Error(llm.why);
     const score = await scoreWideSearchAsync(ctx.prediction, wideSearchTaskOf(ctx), wideSearchGoldOf(ctx), { judge: llmCellJudge(llm.config, fetchImpl) });
     return { state: wideSearchState(ctx, score, source), rationale: wideSearchSummary(score), judgeConfig: { ...publicJudgeConfig(llm.config), prompt: "WideSearch paper, Appendix 11 (LLM-as-Judge Prompt)" } };
@@ -257,7 +261,7 @@ function rescoreSample(db: Db, ctx: SampleContext): JudgeOutcome {
       return { state, rationale: `hit log re-read: ${m.factsCovered}/${m.factCount} facts covered, ${m.hits}/${m.hitLogCalls} calls hit (the verdict stays the judge's)`, judgeConfig: { scorer: "MPW hit-log metrics (FCR, HitRate)" } };
     }
     case "widesearch": {
-      if (ctx.state.detail === null) throw new Error("this sample came as the producer's evaluation CSV: there is no response table to re-score");
+      if (ctx.state.detail === null) throw new Error(RESULTS_ONLY);
       const score = scoreWideSearch(ctx.prediction, wideSearchTaskOf(ctx), wideSearchGoldOf(ctx));
       return { state: wideSearchState(ctx, score, "rescore"), rationale: wideSearchSummary(score), judgeConfig: { scorer: "lib/widesearch score (rule metrics; llm_judge cells unscored)" } };
     }

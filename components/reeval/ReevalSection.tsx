@@ -45,7 +45,7 @@ export async function ReevalSection({ trajectory, admin }: { trajectory: Traject
         <>
           <SampleReevalControls
             sampleId={sample.id}
-            judges={rejudgeOptions(benchmark, { hasStoredGraderOutput: Boolean(sample.judgeRationale), hasGold: Boolean(task.goldAnswer?.trim()), llmUnavailable: llm.why })}
+            judges={rejudgeOptions(benchmark, { hasStoredGraderOutput: Boolean(sample.judgeRationale), hasGold: Boolean(task.goldAnswer?.trim()), llmUnavailable: llm.why, resultsOnly: sample.detail === null })}
             rescoreNote={RESCORE_NOTES[benchmark] ?? DEFAULT_RESCORE_NOTE}
           />
           {llm.why ? (

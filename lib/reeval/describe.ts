@@ -58,14 +58,18 @@ export interface JudgeOption {
 }
 
 /** The judges a maintainer may re-judge this sample with, each disabled with a reason when it does not apply. */
-export function rejudgeOptions(benchmark: string, input: { hasStoredGraderOutput: boolean; hasGold: boolean; llmUnavailable: string | null }): JudgeOption[] {
+export function rejudgeOptions(
+  benchmark: string,
+  input: { hasStoredGraderOutput: boolean; hasGold: boolean; llmUnavailable: string | null; resultsOnly?: boolean },
+): JudgeOption[] {
   const table = benchmark === "widesearch" ? "a WideSearch verdict comes from its table scorer: use Re-score" : null;
   const gold = input.hasGold ? null : "this task has no gold answer";
+  const noTable = benchmark === "widesearch" && input.resultsOnly ? "this sample came as an evaluation CSV: there is no response table to judge" : null;
   return [
     { id: "exact", label: JUDGE_LABELS.exact, disabled: table ?? gold },
     { id: "numeric", label: JUDGE_LABELS.numeric, disabled: table ?? gold },
     { id: "grader", label: JUDGE_LABELS.grader, disabled: table ?? (input.hasStoredGraderOutput ? null : "no grader output is stored with this sample") },
-    { id: "llm", label: benchmark === "widesearch" ? "LLM judge (llm_judge cells)" : JUDGE_LABELS.llm, disabled: input.llmUnavailable ?? (benchmark === "widesearch" ? null : gold) },
+    { id: "llm", label: benchmark === "widesearch" ? "LLM judge (llm_judge cells)" : JUDGE_LABELS.llm, disabled: noTable ?? input.llmUnavailable ?? (benchmark === "widesearch" ? null : gold) },
   ];
 }
 

@@ -72,6 +72,8 @@ describe("descriptions and options", () => {
     const ws = rejudgeOptions("widesearch", { hasStoredGraderOutput: true, hasGold: false, llmUnavailable: "no LLM judge is configured" });
     expect(ws.map((o) => [o.id, o.disabled !== null])).toEqual([["exact", true], ["numeric", true], ["grader", true], ["llm", true]]);
     expect(ws[3].disabled).toBe("no LLM judge is configured");
+    expect(rejudgeOptions("widesearch", { hasStoredGraderOutput: false, hasGold: false, llmUnavailable: null, resultsOnly: true })[3].disabled).toContain("evaluation CSV");
+    expect(rejudgeOptions("widesearch", { hasStoredGraderOutput: false, hasGold: false, llmUnavailable: null, resultsOnly: false })[3].disabled).toBeNull();
     const qa = rejudgeOptions("qa", { hasStoredGraderOutput: false, hasGold: true, llmUnavailable: null });
     expect(qa.filter((o) => o.disabled).map((o) => o.id)).toEqual(["grader"]);
     expect(jobJudgeOptions("mpw", "off").map((o) => [o.id, o.disabled])).toEqual([["exact", null], ["numeric", null], ["llm", "off"]]);

@@ -170,4 +170,15 @@ describe("LLM judge over HTTP", () => {
     expect(requests[0].body.messages[0].content).toContain("You are an expert in grading answers.");
     expect((preview.proposal.after.metrics as { unscoredCells: number; complete: boolean })).toMatchObject({ unscoredCells: 0, complete: true });
   });
+
+  it("WideSearch: a sample imported from an evaluation CSV has no table to judge; the LLM is not asked and nothing is proposed", async () => {
+    mode = "widesearch-all-1";
+    requests.length = 0;
+    const sample = db.$client
+      .prepare("SELECT s.id FROM samples s JOIN submissions sub ON sub.id = s.submission_id WHERE sub.benchmark_id = 'widesearch' AND s.detail IS NULL ORDER BY s.id LIMIT 1")
+      .get() as { id: number } | undefined;
+    expect(sample, "a results-only WideSearch sample in the demo").toBeDefined();
+    expect(await previewRejudge(db, sample!.id, "llm", llm)).toEqual({ ok: false, error: expect.stringContaining("evaluation CSV") });
+    expect(requests).toHaveLength(0);
+  });
 });

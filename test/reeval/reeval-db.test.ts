@@ -153,7 +153,7 @@ describe("re-score", () => {
     const preview = previewRescore(db, scored.id);
     expect(preview.ok && preview.proposal.after).toEqual({});
     const resultsOnly = sampleOf("widesearch", "s.detail IS NULL");
-    expect(previewRescore(db, resultsOnly.id)).toEqual({ ok: false, error: "this sample came as the producer's evaluation CSV: there is no response table to re-score" });
+    expect(previewRescore(db, resultsOnly.id)).toEqual({ ok: false, error: "this sample came as the producer's evaluation CSV: there is no response table to judge or re-score" });
   });
 });
 
