@@ -457,9 +457,15 @@ export function fixGold(db: Db, taskId: number, fix: GoldFix, judge: JudgeId, re
 export interface JobOptions {
   llm: LlmJudgeSetting;
   fetchImpl?: typeof fetch;
-  /** Samples judged, then written in one transaction; the event loop is yielded between chunks. */
+  /**
+   * Samples judged, then written in one transaction with their submissions' aggregates;
+   * the event loop is yielded between chunks. Small, because each touched submission's
+   * aggregates (bootstrap intervals included) are recomputed in that transaction.
+   */
   chunkSize?: number;
   now?: () => Date;
+  /** Called after each chunk that changed something (the server empties its public page cache). */
+  onChunkWritten?: () => void;
 }
 
 /**
@@ -478,7 +484,7 @@ export async function runReevalJob(db: Db, jobId: number, options: JobOptions): 
   if (!job || job.status !== "queued") return;
   sqlite.prepare("UPDATE reeval_jobs SET status = 'running', started_at = ? WHERE id = ?").run(clock().toISOString(), jobId);
   const ids = (sqlite.prepare("SELECT id FROM samples WHERE task_id = ? ORDER BY id").all(job.task_id) as { id: number }[]).map((r) => r.id);
-  const chunkSize = options.chunkSize ?? 20;
+  const chunkSize = options.chunkSize ?? 5;
   try {
     for (let start = 0; start < ids.length; start += chunkSize) {
       const chunk = ids.slice(start, start + chunkSize);
@@ -493,7 +499,7 @@ export async function runReevalJob(db: Db, jobId: number, options: JobOptions): 
             : await judgeSample(ctx, job.judge, options.llm, `reevaluate:${job.judge}`, options.fetchImpl);
         results.push({ ctx, outcome });
       }
-      sqlite.transaction(() => {
+      const changedInChunk = sqlite.transaction(() => {
         const affected = new Map<number, string>();
         const stamp = clock().toISOString();
         let changed = 0;
@@ -513,7 +519,9 @@ export async function runReevalJob(db: Db, jobId: number, options: JobOptions): 
         }
         refreshAll(db, affected);
         sqlite.prepare("UPDATE reeval_jobs SET done = done + ?, changed = changed + ? WHERE id = ?").run(chunk.length, changed, jobId);
+        return changed;
       })();
+      if (changedInChunk > 0) options.onChunkWritten?.();
       await new Promise((resolve) => setImmediate(resolve));
     }
     sqlite.prepare("UPDATE reeval_jobs SET status = 'done', finished_at = ? WHERE id = ?").run(clock().toISOString(), jobId);

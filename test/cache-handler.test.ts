@@ -1,21 +1,30 @@
 /** The in-memory page cache handler (cache-handler.mjs): what it keeps, what it drops, and when. */
 import { afterEach, describe, expect, it, vi } from "vitest";
 
+const STORE = Symbol.for("seekboard.publicPageCache");
+
 async function freshHandler(megabytes: string) {
   vi.resetModules();
   vi.stubEnv("SEEKBOARD_PAGE_CACHE_MB", megabytes);
+  delete (globalThis as Record<symbol, unknown>)[STORE];
   const { default: PageCacheHandler } = await import("../cache-handler.mjs");
   return new PageCacheHandler();
 }
 
 const page = (bytes: number) => ({ kind: "APP_PAGE", html: "x".repeat(bytes), rscData: Buffer.alloc(0), headers: {}, postponed: undefined, status: 200, segmentData: undefined });
 
+/** As Next does it: look the page up, render it on a miss, store it. */
+async function render(handler: Awaited<ReturnType<typeof freshHandler>>, key: string, bytes: number, ctx: object = {}) {
+  await handler.get(key);
+  await handler.set(key, page(bytes), ctx);
+}
+
 afterEach(() => vi.unstubAllEnvs());
 
 describe("PageCacheHandler", () => {
-  it("gives back what was set, with its cache control, and null for what was not", async () => {
+  it("gives back what was rendered, with its cache control, and null for what was not", async () => {
     const handler = await freshHandler("1");
-    await handler.set("/b/mpw", page(100), { cacheControl: { revalidate: 60, expire: 3600 } });
+    await render(handler, "/b/mpw", 100, { cacheControl: { revalidate: 60, expire: 3600 } });
     const entry = await handler.get("/b/mpw");
     expect((entry?.value as { html: string }).html).toHaveLength(100);
     expect(entry?.cacheControl).toEqual({ revalidate: 60, expire: 3600 });
@@ -26,23 +35,36 @@ describe("PageCacheHandler", () => {
   it("drops the least recently used entries past its byte budget, and never keeps an entry over an eighth of it", async () => {
     const handler = await freshHandler("1");
     // 120,000 bytes (+1 KiB overhead) each: eight fit in 1 MiB, a ninth pushes out the least recently used.
-    for (let i = 0; i < 8; i++) await handler.set(`e${i}`, page(120_000), {});
+    for (let i = 0; i < 8; i++) await render(handler, `e${i}`, 120_000);
     await handler.get("e0");
-    await handler.set("e8", page(120_000), {});
+    await render(handler, "e8", 120_000);
     expect(await handler.get("e1")).toBeNull();
     expect(await handler.get("e0")).not.toBeNull();
     expect(await handler.get("e8")).not.toBeNull();
-    await handler.set("huge", page(2 ** 20), {});
+    await render(handler, "huge", 2 ** 20);
     expect(await handler.get("huge")).toBeNull();
   });
 
-  it("empties itself when data changes (revalidatePath reaches it as revalidateTag), and setting null removes an entry", async () => {
+  it("empties itself when data changes (revalidatePath reaches it as revalidateTag, a background job through globalThis)", async () => {
     const handler = await freshHandler("1");
-    await handler.set("a", page(10), {});
-    await handler.set("b", page(10), {});
+    await render(handler, "a", 10);
+    await render(handler, "b", 10);
     await handler.set("a", null, {});
     expect(await handler.get("a")).toBeNull();
     await handler.revalidateTag(["_N_T_/layout"]);
     expect(await handler.get("b")).toBeNull();
+    await render(handler, "c", 10);
+    (globalThis as Record<symbol, { empty(): void }>)[STORE].empty();
+    expect(await handler.get("c")).toBeNull();
+  });
+
+  it("does not store a page whose render began before a change: it may show what the change replaced", async () => {
+    const handler = await freshHandler("1");
+    expect(await handler.get("/b/mpw")).toBeNull(); // a render starts, reading the old data
+    await handler.revalidateTag(["_N_T_/layout"]); // an approval lands meanwhile
+    await handler.set("/b/mpw", page(10), {}); // the render ends
+    expect(await handler.get("/b/mpw")).toBeNull();
+    await handler.set("/b/mpw", page(10), {}); // rendered afresh after that miss
+    expect(await handler.get("/b/mpw")).not.toBeNull();
   });
 });

@@ -9,3 +9,13 @@ import { revalidatePath } from "next/cache";
 export function publicDataChanged(): void {
   revalidatePath("/", "layout");
 }
+
+const PAGE_CACHE = Symbol.for("seekboard.publicPageCache");
+
+/**
+ * The same for work that runs outside any request (a re-evaluation job after its action
+ * has answered), where revalidatePath cannot be called: empties the cache's store directly.
+ */
+export function emptyPublicPageCache(): void {
+  (globalThis as { [PAGE_CACHE]?: { empty(): void } })[PAGE_CACHE]?.empty();
+}

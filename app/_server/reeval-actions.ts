@@ -15,6 +15,7 @@ import { JUDGE_IDS } from "@/lib/judges/types";
 import { signProposal, verifyProposal, type Proposal } from "@/lib/reeval/proposal";
 import { isAdminSession } from "./auth";
 import { ADMIN_ACTOR, llmSetting, NOT_ADMIN, proposalSecret, revalidateAffected, type ReevalActionResult } from "./reeval";
+import { emptyPublicPageCache, publicDataChanged } from "./public-pages";
 
 const idSchema = z.coerce.number().int().positive();
 const reasonSchema = z.string().trim().max(MAX_REASON_LENGTH, `at most ${MAX_REASON_LENGTH} characters`);
@@ -112,9 +113,11 @@ export async function fixGoldAction(_previous: GoldFixResult | null, formData: F
   const result = fixGold(db, parsed.data.taskId, parsed.data.fix as GoldFix, parsed.data.judge, parsed.data.reason, ADMIN_ACTOR, llm);
   if (!result.ok) return result;
   const jobId = result.jobId;
-  // The job runs in this process once the answer is sent; the page polls its progress and
-  // refreshes when it is done (every page it changes is rendered per request).
-  after(() => runReevalJob(db, jobId, { llm }));
+  // The gold answer itself changed: public pages show it.
+  publicDataChanged();
+  // The job runs in this process once the answer is sent, emptying the public page cache
+  // after each chunk it writes; the maintainer's page polls its progress.
+  after(() => runReevalJob(db, jobId, { llm, onChunkWritten: emptyPublicPageCache }));
   return { ok: true, jobId, total: result.total };
 }
 

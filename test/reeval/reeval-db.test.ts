@@ -212,9 +212,13 @@ describe("gold fix and the background re-evaluation", () => {
     expect(getReevalJob(db, started.jobId)).toMatchObject({ status: "queued", total: task.n, done: 0, changed: 0 });
     // A second correction waits for the running job.
     expect(fixGold(db, task.task_id, { kind: "answer", goldAnswer: "other" }, "exact", "y", "admin", NO_LLM)).toMatchObject({ ok: false, error: expect.stringContaining("still re-evaluating") });
-    await runReevalJob(db, started.jobId, { llm: NO_LLM, chunkSize: 5 });
+    let chunksWritten = 0;
+    await runReevalJob(db, started.jobId, { llm: NO_LLM, chunkSize: 5, onChunkWritten: () => (chunksWritten += 1) });
     const job = getReevalJob(db, started.jobId)!;
     expect(job).toMatchObject({ status: "done", done: task.n, error: null });
+    // The server empties its public page cache after every chunk that changed a sample.
+    expect(chunksWritten).toBeGreaterThan(0);
+    expect(chunksWritten).toBeLessThanOrEqual(Math.ceil(task.n / 5));
     // Against a gold nobody wrote, exact match finds every sample incorrect; only those
     // the judge had found correct change (and record the new source).
     const wasCorrect = (samplesBefore as { id: number; correct: number }[]).filter((s) => s.correct === 1).map((s) => s.id);
