@@ -136,8 +136,12 @@ describe("parseFilter: errors name the position and the problem", () => {
     expect(error("hint:lazy").message).toBe('at character 6: unknown hint "lazy" (hints: low-fcr-stop, compound, tool-limit, no-search)');
   });
 
-  it("too long", () => {
+  it("too long, too many terms, too many free-text searches", () => {
     expect(error("x".repeat(501)).message).toBe("at character 501: the query is longer than 500 characters");
+    // 17 terms: sixteen "calls>1 " (8 characters each), so the 17th starts at offset 128.
+    expect(error(`${"calls>1 ".repeat(16)}run:0`)).toEqual({ position: 128, message: "at character 129: a query may have at most 16 terms" });
+    expect(error("a b c d e")).toEqual({ position: 8, message: "at character 9: a query may search at most 4 words or phrases; quote several words to search them as one phrase" });
+    expect(parseFilter('"a b c d e" x y z calls>1').ok).toBe(true);
   });
 });
 

@@ -45,6 +45,12 @@ export interface FilterError {
 export type FilterParse = { ok: true; clauses: FilterClause[] } | { ok: false; error: FilterError };
 
 export const MAX_FILTER_LENGTH = 500;
+/**
+ * Each term is a condition on every sample of the submission, and free text is a LIKE
+ * over four columns: the caps keep a public query from tying the server up.
+ */
+export const MAX_FILTER_TERMS = 16;
+export const MAX_TEXT_TERMS = 4;
 
 class ParseError extends Error {
   constructor(
@@ -176,6 +182,10 @@ export function parseFilter(input: string): FilterParse {
       }
       const { clause, end } = parseTerm(input, i);
       clauses.push(clause);
+      if (clauses.length > MAX_FILTER_TERMS) throw new ParseError(i, `a query may have at most ${MAX_FILTER_TERMS} terms`);
+      if (clause.field === "text" && clauses.filter((c) => c.field === "text").length > MAX_TEXT_TERMS) {
+        throw new ParseError(i, `a query may search at most ${MAX_TEXT_TERMS} words or phrases; quote several words to search them as one phrase`);
+      }
       i = end;
     }
   } catch (e) {
