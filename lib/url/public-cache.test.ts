@@ -7,7 +7,9 @@ describe("stateSegment", () => {
   it("is the same for the same state in any parameter order, without empty values", () => {
     expect(segment("sort=fcr&setting=C")).toBe(segment("setting=C&sort=fcr"));
     expect(segment("setting=C&sort=fcr&tier=")).toBe(segment("setting=C&sort=fcr"));
-    expect(segment("m=b&m=a")).toBe(segment("m=a&m=b"));
+    // A repeated key keeps its values' order: the views read the first value.
+    expect(segment("m=b&m=a")).not.toBe(segment("m=a&m=b"));
+    expect(searchParamsOfState(segment("setting=C&sort=n&setting=A")!)).toEqual({ setting: ["C", "A"], sort: "n" });
     expect(segment("sort=fcr")).not.toBe(segment("sort=n"));
   });
 
@@ -29,7 +31,7 @@ describe("stateSegment", () => {
 
 describe("searchParamsOfState", () => {
   it("gives back the parameters, repeated keys as arrays, text intact", () => {
-    expect(searchParamsOfState(segment("q=Knicks%20%26%20Nets&m=2&m=1&setting=B-guidance")!)).toEqual({ m: ["1", "2"], q: "Knicks & Nets", setting: "B-guidance" });
+    expect(searchParamsOfState(segment("q=Knicks%20%26%20Nets&m=2&m=1&setting=B-guidance")!)).toEqual({ m: ["2", "1"], q: "Knicks & Nets", setting: "B-guidance" });
     expect(searchParamsOfState(segment("q=%E7%9F%A5%E4%B9%8E")!)).toEqual({ q: "知乎" });
     expect(searchParamsOfState(EMPTY_STATE)).toEqual({});
   });

@@ -2,8 +2,8 @@
  * Public pages served from Next's page cache. A visitor without a session sees the same
  * page as every other visitor, so the proxy rewrites such a page load to a cached copy
  * of the route whose last path segment holds the query string: the query in canonical
- * form (keys sorted, empty values dropped), so each view state is exactly one cache
- * entry whatever order its parameters came in, written in base64url so the segment
+ * form (keys sorted, empty values dropped), so each view state is one cache entry
+ * whatever order its keys came in, written in base64url so the segment
  * needs no escaping on its way through the router.
  */
 import type { RawSearchParams } from "./search-params";
@@ -16,7 +16,8 @@ export const MAX_STATE_LENGTH = 180;
 
 /** The cache key segment of a query, or null when it should not be cached. */
 export function stateSegment(search: URLSearchParams): string | null {
-  const pairs = [...search.entries()].filter(([, value]) => value !== "").sort(([a, av], [b, bv]) => (a === b ? compare(av, bv) : compare(a, b)));
+  // Keys sorted, a repeated key's values kept in their order: the views read the first one.
+  const pairs = [...search.entries()].filter(([, value]) => value !== "").sort(([a], [b]) => compare(a, b));
   const query = new URLSearchParams(pairs).toString();
   if (query.length > MAX_STATE_LENGTH) return null;
   return query === "" ? EMPTY_STATE : toBase64Url(query);
