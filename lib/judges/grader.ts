@@ -56,13 +56,24 @@ export function parseEvoJudge(text: string): JudgeVerdict {
  * answer is correct." scores 2 (counted correct); "approximated but should be correct"
  * scores 1, which the paper's accuracy does not count.
  */
+const INFOMOSAIC_COMMENTS: { pattern: RegExp; correct: boolean; label: string; score: 0 | 1 | 2 }[] = [
+  { pattern: /the answer is approximated but should be correct/g, correct: false, label: "approximated", score: 1 },
+  { pattern: /the answer is incorrect/g, correct: false, label: "incorrect", score: 0 },
+  { pattern: /the reply doesn['’]t contain an answer/g, correct: false, label: "no answer", score: 0 },
+  { pattern: /the answer is correct/g, correct: true, label: "correct", score: 2 },
+];
+
+/** The comment the reply ends on: its reasoning may quote the others before it. */
 export function parseInfoMosaicJudge(text: string): JudgeVerdict & { score: 0 | 1 | 2 } {
   const lower = text.toLowerCase();
-  if (/the answer is approximated but should be correct/.test(lower)) return { correct: false, label: "approximated", score: 1, rationale: text.trim() };
-  if (/the answer is incorrect/.test(lower)) return { correct: false, label: "incorrect", score: 0, rationale: text.trim() };
-  if (/the reply doesn['’]t contain an answer/.test(lower)) return { correct: false, label: "no answer", score: 0, rationale: text.trim() };
-  if (/the answer is correct/.test(lower)) return { correct: true, label: "correct", score: 2, rationale: text.trim() };
-  throw new GraderParseError("the judge reply holds none of the four InfoMosaic comments");
+  let last: { at: number; comment: (typeof INFOMOSAIC_COMMENTS)[number] } | null = null;
+  for (const comment of INFOMOSAIC_COMMENTS) {
+    for (const match of lower.matchAll(comment.pattern)) {
+      if (last === null || match.index > last.at) last = { at: match.index, comment };
+    }
+  }
+  if (last === null) throw new GraderParseError("the judge reply holds none of the four InfoMosaic comments");
+  return { correct: last.comment.correct, label: last.comment.label, score: last.comment.score, rationale: text.trim() };
 }
 
 export function parseGraderOutput(format: GraderFormat, text: string): JudgeVerdict {

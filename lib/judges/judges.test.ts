@@ -72,6 +72,11 @@ describe("grader output", () => {
     expect(parseInfoMosaicJudge("The reply doesn't contain an answer.")).toMatchObject({ correct: false, score: 0 });
     expect(() => parseInfoMosaicJudge("fine")).toThrow(GraderParseError);
   });
+
+  it("reads the InfoMosaic comment the reply ends on, when its reasoning quotes another first", () => {
+    expect(parseInfoMosaicJudge('Is "the answer is incorrect" warranted? No: the units match. The answer is correct.')).toMatchObject({ correct: true, score: 2, label: "correct" });
+    expect(parseInfoMosaicJudge("At first the answer is correct-looking, but the year differs. The answer is incorrect.")).toMatchObject({ correct: false, score: 0, label: "incorrect" });
+  });
 });
 
 describe("prompts and configuration", () => {
@@ -97,6 +102,10 @@ describe("prompts and configuration", () => {
     const on = llmJudgeSettingFromEnv({ SEEKBOARD_JUDGE_BASE_URL: "http://x/v1/", SEEKBOARD_JUDGE_MODEL: "gpt", SEEKBOARD_JUDGE_API_KEY: "sk-secret" });
     expect(on.config).toEqual({ baseUrl: "http://x/v1", model: "gpt", apiKey: "sk-secret", timeoutMs: 30000 });
     expect(JSON.stringify(publicJudgeConfig(on.config!))).not.toContain("sk-secret");
+    expect(publicJudgeConfig(on.config!).baseUrl).toBe("http://x/v1");
+    // Credentials or a token in the URL itself never reach the public verdict history.
+    const inUrl = llmJudgeSettingFromEnv({ SEEKBOARD_JUDGE_BASE_URL: "https://user:pw@judge.internal:8443/v1/?token=abc", SEEKBOARD_JUDGE_MODEL: "m" });
+    expect(publicJudgeConfig(inUrl.config!).baseUrl).toBe("https://judge.internal:8443/v1");
   });
 
   it("reads WideSearch cell scores from the last JSON block, trailing comma and all", () => {

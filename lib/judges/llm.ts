@@ -50,8 +50,21 @@ export function llmJudgeSettingFromEnv(env: Record<string, string | undefined>):
   return { config: { baseUrl: base.replace(/\/+$/, ""), model, apiKey, timeoutMs }, why: null };
 }
 
+/**
+ * The endpoint as the public may read it (the verdict history is public): scheme, host
+ * and path only, so credentials or a token in the URL's user part or query never show.
+ */
+export function publicEndpoint(baseUrl: string): string {
+  try {
+    const url = new URL(baseUrl);
+    return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, "")}`;
+  } catch {
+    return "(not a URL)";
+  }
+}
+
 export function publicJudgeConfig(config: LlmJudgeConfig): PublicLlmJudgeConfig {
-  return { baseUrl: config.baseUrl, model: config.model, timeoutMs: config.timeoutMs, apiKey: config.apiKey ? "set" : "not set" };
+  return { baseUrl: publicEndpoint(config.baseUrl), model: config.model, timeoutMs: config.timeoutMs, apiKey: config.apiKey ? "set" : "not set" };
 }
 
 const completionSchema = z.object({
@@ -76,7 +89,7 @@ export async function chatCompletion(config: LlmJudgeConfig, messages: ChatMessa
   } catch (error) {
     const name = (error as Error).name;
     if (name === "TimeoutError" || name === "AbortError") throw new LlmJudgeError(`the judge did not answer within ${config.timeoutMs} ms`);
-    throw new LlmJudgeError(`could not reach the judge at ${config.baseUrl}: ${(error as Error).message}`);
+    throw new LlmJudgeError(`could not reach the judge at ${publicEndpoint(config.baseUrl)}: ${(error as Error).message}`);
   }
   if (!response.ok) throw new LlmJudgeError(`the judge answered HTTP ${response.status}: ${text.slice(0, 200)}`);
   if (text.length > MAX_REPLY_BYTES) throw new LlmJudgeError(`the judge's reply is larger than ${MAX_REPLY_BYTES} bytes`);
