@@ -83,6 +83,8 @@ describe("tags: apply, remove, count", () => {
     expect(applySampleTag(db, b, resolveTag("Retrieval Miss"), "admin", NOW)).toEqual({ ok: true, submissionId: sub });
     expect(applySampleTag(db, b, resolveTag("judge too strict"), "admin", NOW)).toEqual({ ok: true, submissionId: sub });
     expect(applySampleTag(db, a, resolveTag("RETRIEVAL MISS"), "admin", NOW)).toEqual({ ok: false, problem: "already-tagged" });
+    // A free tag differing only in case is the same tag (filters ignore case).
+    expect(applySampleTag(db, b, resolveTag("Judge Too Strict"), "admin", NOW)).toEqual({ ok: false, problem: "already-tagged" });
     expect(applySampleTag(db, 999_999, resolveTag("x"), "admin", NOW)).toEqual({ ok: false, problem: "no-sample" });
 
     expect(tagsOfSample(db, b)).toEqual([

@@ -1,5 +1,5 @@
 /** Applying and removing maintainers' failure tags on samples. */
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { ResolvedTag } from "../lib/tags/taxonomies";
 import type { Db } from "./client";
 import { samples, sampleTags } from "./schema";
@@ -11,6 +11,13 @@ export function applySampleTag(db: Db, sampleId: number, tag: ResolvedTag, actor
   return db.transaction((tx) => {
     const sample = tx.select({ submissionId: samples.submissionId }).from(samples).where(eq(samples.id, sampleId)).get();
     if (!sample) return { ok: false, problem: "no-sample" } as const;
+    // `tag:` filters ignore case, so "Foo" and "foo" on one sample would be one tag twice.
+    const sameTag = tx
+      .select({ tag: sampleTags.tag })
+      .from(sampleTags)
+      .where(and(eq(sampleTags.sampleId, sampleId), sql`lower(${sampleTags.tag}) = lower(${tag.tag})`))
+      .get();
+    if (sameTag) return { ok: false, problem: "already-tagged" } as const;
     const inserted = tx
       .insert(sampleTags)
       .values({ sampleId, submissionId: sample.submissionId, tag: tag.tag, taxonomy: tag.taxonomy, actor, createdAt: now.toISOString() })
