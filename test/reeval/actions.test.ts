@@ -1,5 +1,5 @@
 /**
- * The server actions themselves: each re-checks the admin session (the form is never
+ * The server actions themselves (re-evaluation and tags): each re-checks the admin session (the form is never
  * trusted), so a call without the admin cookie — from another site, or forged — changes
  * nothing; with it, the action runs and revalidates. Next's request APIs are stubbed.
  */
@@ -14,7 +14,7 @@ vi.mock("next/headers", () => ({
   headers: async () => new Headers(),
 }));
 const revalidated: string[] = [];
-vi.mock("next/cache", () => ({ revalidatePath: (path: string) => revalidated.push(path) }));
+vi.mock("next/cache", () => ({ revalidatePath: (path: string) => revalidated.push(path), refresh: () => {} }));
 const scheduled: (() => unknown)[] = [];
 vi.mock("next/server", () => ({ after: (task: () => unknown) => scheduled.push(task) }));
 
@@ -116,9 +116,57 @@ describe("re-evaluation server actions", () => {
     const started = await actions.fixGoldAction(null, form({ taskId: sample.task_id, kind: "answer", goldAnswer: "corrected", judge: "exact", reason: "typo" }));
     if (!started.ok) throw new Error(started.error);
     expect(await actions.reevalJobStatusAction(started.jobId)).toMatchObject({ status: "queued", done: 0 });
+    // The gold shows on public pages: the public page cache is emptied at once.
+    expect(revalidated).toContain("/");
     expect(scheduled).toHaveLength(1);
     await scheduled[0]();
     expect(await actions.reevalJobStatusAction(started.jobId)).toMatchObject({ status: "done", done: started.total });
     expect(await actions.fixGoldAction(null, form({ taskId: sample.task_id, kind: "answer", goldAnswer: "x", judge: "llm", reason: "r" }))).toMatchObject({ ok: false, error: expect.stringContaining("SEEKBOARD_JUDGE_BASE_URL") });
+
+    // Undoing the gold fix through its action restores the gold (and whatever its job changed).
+    const { getDb } = await import("../../db/client");
+    const { audit_entry_id: entryId } = getDb().$client.prepare("SELECT audit_entry_id FROM reeval_jobs WHERE id = ?").get(started.jobId) as { audit_entry_id: number };
+    const goldBefore = (getDb().$client.prepare("SELECT before FROM audit_entries WHERE id = ?").get(entryId) as { before: string }).before;
+    expect(await actions.undoAction(null, form({ entryId }))).toMatchObject({ ok: true });
+    const gold = (getDb().$client.prepare("SELECT gold_answer FROM tasks WHERE id = ?").get(sample.task_id) as { gold_answer: string }).gold_answer;
+    expect(JSON.parse(goldBefore)).toMatchObject({ goldAnswer: gold });
+  });
+
+  it("as admin: a re-judge is previewed, then applied as signed", async () => {
+    await logIn();
+    const actions = await import("../../app/_server/reeval-actions");
+    const { getDb } = await import("../../db/client");
+    const qa = getDb()
+      .$client.prepare(
+        "SELECT s.id FROM samples s JOIN submissions sub ON sub.id = s.submission_id JOIN tasks t ON t.id = s.task_id WHERE sub.benchmark_id = 'qa' AND t.gold_answer IS NOT NULL AND json_extract(s.metrics, '$.verdict') = 'correct' ORDER BY s.id LIMIT 1",
+      )
+      .get() as { id: number } | undefined;
+    expect(qa, "a QA sample the judge found correct").toBeDefined();
+    // The judge's mistake: it passed an answer that is not the gold.
+    getDb().$client.prepare("UPDATE samples SET prediction = 'an answer the gold does not match' WHERE id = ?").run(qa!.id);
+    const preview = await actions.previewRejudgeAction(null, form({ sampleId: qa!.id, judge: "exact" }));
+    if (!preview.ok) throw new Error(preview.error);
+    expect(preview.proposal.after).toMatchObject({ correct: false, verdictSource: "rejudge:exact" });
+    expect(await actions.applyProposalAction(null, form({ token: preview.token, reason: "" }))).toMatchObject({ ok: true });
+    expect(getDb().$client.prepare("SELECT json_extract(metrics, '$.verdict') AS verdict FROM samples WHERE id = ?").get(qa!.id)).toEqual({ verdict: "incorrect" });
+    expect(revalidated).toContain("/");
+  });
+});
+
+describe("tag server actions", () => {
+  it("refuse a call without an admin session; as admin apply and remove a tag, emptying the public page cache", async () => {
+    const tags = await import("../../app/_server/tag-actions");
+    const sample = await mpwSample();
+    const { getDb } = await import("../../db/client");
+    const count = () => (getDb().$client.prepare("SELECT count(*) AS n FROM sample_tags WHERE sample_id = ?").get(sample.id) as { n: number }).n;
+    expect(await tags.applyTag(null, form({ sampleId: sample.id, tag: "Retrieval Miss" }))).toEqual({ ok: false, error: "only a maintainer can tag samples: log in at /admin" });
+    expect(count()).toBe(0);
+    await logIn();
+    expect(await tags.applyTag(null, form({ sampleId: sample.id, tag: "x".repeat(61) }))).toMatchObject({ ok: false });
+    expect(await tags.applyTag(null, form({ sampleId: sample.id, tag: "Retrieval Miss" }))).toEqual({ ok: true, message: "tagged “Retrieval Miss”" });
+    expect(count()).toBe(1);
+    expect(revalidated).toContain("/");
+    expect(await tags.removeTag(null, form({ sampleId: sample.id, tag: "Retrieval Miss" }))).toEqual({ ok: true, message: "removed “Retrieval Miss”" });
+    expect(count()).toBe(0);
   });
 });
