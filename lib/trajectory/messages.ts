@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { parseToolCallBody, queryOf, splitReactText, type ReactSegment } from "./react";
-import { parseSerp, type Step } from "./steps";
+import { parseSerp, type Serp, type Step } from "./steps";
 
 const contentPartSchema = z.object({ type: z.string().optional(), text: z.string().optional() }).loose();
 
@@ -49,13 +49,13 @@ export function stepsFromMessages(messages: readonly ChatMessage[]): Step[] {
     steps.push({ kind: "tool_call", role, callIndex: callCount, name, arguments: args, query: queryOf(args), raw, malformed });
     return callCount;
   };
-  const addResult = (role: string, raw: string, callIndex: number | null, malformed: string | null) => {
+  const addResult = (role: string, raw: string, callIndex: number | null, malformed: string | null, serp: Serp | null = parseSerp(raw)) => {
     const index = callIndex ?? unanswered.shift() ?? null;
     if (callIndex !== null) {
       const at = unanswered.indexOf(callIndex);
       if (at >= 0) unanswered.splice(at, 1);
     }
-    steps.push({ kind: "tool_result", role, callIndex: index, raw, serp: parseSerp(raw), malformed });
+    steps.push({ kind: "tool_result", role, callIndex: index, raw, serp, malformed });
   };
   const addSegment = (role: string, segment: ReactSegment) => {
     switch (segment.tag) {
@@ -95,8 +95,9 @@ export function stepsFromMessages(messages: readonly ChatMessage[]): Step[] {
       return;
     }
     // The environment of the MPW scripts replies as a user turn holding the bare SERP JSON.
-    if (environmentTurn && unanswered.length > 0 && parseSerp(text)) {
-      addResult(role, text, null, null);
+    const environmentSerp = environmentTurn && unanswered.length > 0 ? parseSerp(text) : null;
+    if (environmentSerp) {
+      addResult(role, text, null, null, environmentSerp);
       return;
     }
     if (role === "assistant" || environmentTurn) {
