@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { connection } from "next/server";
 import { BENCHMARKS, type BenchmarkId } from "@/db/benchmarks";
 import type { RawSearchParams } from "@/lib/url/search-params";
-import { LeaderboardView } from "./_views/LeaderboardView";
+import { LeaderboardView, leaderboardTitle } from "./_views/LeaderboardView";
 
 type Props = { params: Promise<{ benchmark: string }>; searchParams: Promise<RawSearchParams> };
 
@@ -14,7 +14,7 @@ function benchmarkId(raw: string): BenchmarkId {
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { benchmark } = await params;
-  return { title: Object.hasOwn(BENCHMARKS, benchmark) ? `${BENCHMARKS[benchmark as BenchmarkId].name} leaderboard` : "Leaderboard" };
+  return { title: leaderboardTitle(benchmark) };
 }
 
 /**

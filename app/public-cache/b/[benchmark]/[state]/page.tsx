@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { BENCHMARKS, type BenchmarkId } from "@/db/benchmarks";
 import { searchParamsOfState } from "@/lib/url/public-cache";
-import { LeaderboardView } from "../../../../b/[benchmark]/_views/LeaderboardView";
+import { LeaderboardView, leaderboardTitle } from "@/app/b/[benchmark]/_views/LeaderboardView";
 
 type Props = { params: Promise<{ benchmark: string; state: string }> };
 
@@ -20,7 +20,7 @@ export function generateStaticParams(): { benchmark: string; state: string }[] {
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { benchmark } = await params;
-  return { title: Object.hasOwn(BENCHMARKS, benchmark) ? `${BENCHMARKS[benchmark as BenchmarkId].name} leaderboard` : "Leaderboard" };
+  return { title: leaderboardTitle(benchmark) };
 }
 
 export default async function CachedLeaderboardPage({ params }: Props) {

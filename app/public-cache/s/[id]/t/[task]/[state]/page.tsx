@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { PUBLIC_VIEWER } from "@/lib/auth/visibility";
 import { searchParamsOfState } from "@/lib/url/public-cache";
 import { first } from "@/lib/url/search-params";
-import { TrajectoryView } from "../../../../../../s/[id]/t/[task]/_views/TrajectoryView";
+import { TrajectoryView } from "@/app/s/[id]/t/[task]/_views/TrajectoryView";
 
 type Props = { params: Promise<{ id: string; task: string; state: string }> };
 
