@@ -1,4 +1,4 @@
-import { seededRandom } from "../random";
+import { SeededIndices } from "../random";
 
 /**
  * Seeded percentile bootstrap for means. Deterministic: the same values and seed
@@ -40,7 +40,7 @@ export function bootstrapMeans(
 ): (Interval | null)[] {
   const resamples = options.resamples ?? DEFAULT_BOOTSTRAP.resamples;
   const level = options.level ?? DEFAULT_BOOTSTRAP.level;
-  const random = seededRandom(options.seed ?? DEFAULT_BOOTSTRAP.seed);
+  const indices = new SeededIndices(options.seed ?? DEFAULT_BOOTSTRAP.seed);
   const n = columns.length === 0 ? 0 : columns[0].length;
   if (n === 0) return columns.map(() => null);
   const estimates = columns.map(() => new Float64Array(resamples));
@@ -48,18 +48,19 @@ export function bootstrapMeans(
   // bootstraps every split of every submission, so this loop is most of its CPU.
   const values = columns.map((column) => Float64Array.from(column, (v) => v ?? 0));
   const present = columns.map((column) => Uint8Array.from(column, (v) => (v === null ? 0 : 1)));
+  const complete = columns.map((column) => !column.includes(null));
   const picks = new Uint32Array(n);
   for (let r = 0; r < resamples; r++) {
-    for (let i = 0; i < n; i++) picks[i] = Math.floor(random() * n);
+    indices.fill(picks, n);
     for (let c = 0; c < columns.length; c++) {
       const columnValues = values[c];
-      const columnPresent = present[c];
       let sum = 0;
-      let count = 0;
-      for (let i = 0; i < n; i++) {
-        const pick = picks[i];
-        sum += columnValues[pick];
-        count += columnPresent[pick];
+      for (let i = 0; i < n; i++) sum += columnValues[picks[i]];
+      let count = n;
+      if (!complete[c]) {
+        const columnPresent = present[c];
+        count = 0;
+        for (let i = 0; i < n; i++) count += columnPresent[picks[i]];
       }
       estimates[c][r] = count === 0 ? Number.NaN : sum / count;
     }

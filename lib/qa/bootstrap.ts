@@ -5,7 +5,7 @@
  * so for a mean the two give the same interval. Deterministic for a given seed.
  */
 import { DEFAULT_BOOTSTRAP, quantileSorted, type Interval } from "../metrics/bootstrap";
-import { seededRandom } from "../random";
+import { SeededIndices } from "../random";
 
 export type { Interval };
 
@@ -30,11 +30,11 @@ export function bootstrapStatistics(
   const level = options.level ?? DEFAULT_BOOTSTRAP.level;
   const width = statistic(Uint32Array.from({ length: n }, (_, i) => i)).length;
   if (n === 0) return Array.from({ length: width }, () => null);
-  const random = seededRandom(options.seed ?? DEFAULT_BOOTSTRAP.seed);
+  const random = new SeededIndices(options.seed ?? DEFAULT_BOOTSTRAP.seed);
   const draws: number[][] = Array.from({ length: width }, () => []);
   const indices = new Uint32Array(n);
   for (let r = 0; r < resamples; r++) {
-    for (let i = 0; i < n; i++) indices[i] = Math.floor(random() * n);
+    random.fill(indices, n);
     const values = statistic(indices);
     for (let c = 0; c < width; c++) {
       const v = values[c];

@@ -4,7 +4,7 @@
  * mean paired difference. Pure and deterministic.
  */
 import { quantileSorted } from "../metrics/bootstrap";
-import { seededRandom } from "../random";
+import { SeededIndices } from "../random";
 
 export type McNemarMethod = "exact" | "chi-square-cc";
 
@@ -132,11 +132,13 @@ export function pairedBootstrap(a: readonly number[], b: readonly number[], opti
   }
   // Summed as the resamples are, so n equal differences d give exactly d in every draw too.
   const difference = sumDiff / n;
-  const random = seededRandom(options.seed ?? PAIRED_BOOTSTRAP.seed);
+  const indices = new SeededIndices(options.seed ?? PAIRED_BOOTSTRAP.seed);
+  const picks = new Uint32Array(n);
   const draws = new Float64Array(resamples);
   for (let r = 0; r < resamples; r++) {
+    indices.fill(picks, n);
     let sum = 0;
-    for (let i = 0; i < n; i++) sum += diffs[Math.floor(random() * n)];
+    for (let i = 0; i < n; i++) sum += diffs[picks[i]];
     draws[r] = sum / n;
   }
   draws.sort();
