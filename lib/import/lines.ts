@@ -24,7 +24,8 @@ export function forEachLineSync(
   let pendingBytes = 0;
   let lineNumber = 0;
   const tooLong = (line: number) => BundleError.at(displayName, line, null, `line longer than ${maxLineBytes} bytes`);
-  const emit = (bytes: Buffer) => {
+  // `bytes` may be a view into the reused read buffer: decoding copies it into a string.
+  const emit = (bytes: Uint8Array) => {
     lineNumber += 1;
     if (bytes.length > maxLineBytes) throw tooLong(lineNumber);
     let text: string;
@@ -49,7 +50,7 @@ export function forEachLineSync(
           pending = [];
           pendingBytes = 0;
         } else {
-          emit(Buffer.from(piece));
+          emit(piece);
         }
         start = newline + 1;
       }
