@@ -177,19 +177,24 @@ export interface TruncatedCurves {
 export function truncatedCurves(samples: readonly CallSeriesSample[], kTrunc: number): TruncatedCurves {
   const cohort = samples.filter((s) => s.toolCalls >= kTrunc && s.factCount > 0);
   if (cohort.length === 0 || kTrunc < 1) return { cohort: cohort.length, kTrunc, points: [] };
-  const covered = new Float64Array(cohort.length);
-  const hits = new Float64Array(cohort.length);
-  const points: TruncatedPoint[] = [];
-  for (let k = 1; k <= kTrunc; k++) {
-    let fcrSum = 0;
-    let precisionSum = 0;
-    cohort.forEach((s, i) => {
-      covered[i] += s.newFactsByCall[k - 1] ?? 0;
-      hits[i] += s.hitsByCall[k - 1] ?? 0;
-      fcrSum += covered[i] / s.factCount;
-      precisionSum += hits[i] / k;
-    });
-    points.push({ k, fcr: fcrSum / cohort.length, hitPrec: precisionSum / cohort.length });
+  // One pass per sample, accumulating each k's sums: the per-k sums still add the
+  // samples in cohort order, so the figures are those of a pass per k.
+  const fcrSums = new Float64Array(kTrunc);
+  const precisionSums = new Float64Array(kTrunc);
+  for (const s of cohort) {
+    let covered = 0;
+    let hits = 0;
+    for (let k = 1; k <= kTrunc; k++) {
+      covered += s.newFactsByCall[k - 1] ?? 0;
+      hits += s.hitsByCall[k - 1] ?? 0;
+      fcrSums[k - 1] += covered / s.factCount;
+      precisionSums[k - 1] += hits / k;
+    }
   }
+  const points: TruncatedPoint[] = Array.from({ length: kTrunc }, (_, i) => ({
+    k: i + 1,
+    fcr: fcrSums[i] / cohort.length,
+    hitPrec: precisionSums[i] / cohort.length,
+  }));
   return { cohort: cohort.length, kTrunc, points };
 }
