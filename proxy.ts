@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { PUBLIC_CACHE_PREFIX, stateSegment } from "./lib/url/public-cache";
+import { publicPageStore, type CachedPublicPage } from "./app/_server/page-cache-store";
+import { PAGE_CACHE_HEADER, PUBLIC_CACHE_PREFIX, stateSegment } from "./lib/url/public-cache";
 
 /** Cookies that make a page personal: the admin's session, an uploader's own pending submissions. */
 const SESSION_COOKIES = ["sb_admin", "sb_uploader"];
@@ -10,17 +11,35 @@ const SESSION_COOKIES = ["sb_admin", "sb_uploader"];
  * (app/public-cache), keyed by its canonical query; the address in the browser does not
  * change. Navigations inside the app stay on the route itself: the client router keys a
  * page by its search params, which the cached copy has moved into its path, so it would
- * keep showing the old state.
+ * keep showing the old state. A page already cached and fresh is sent from here (see
+ * cache-handler.mjs), the rest go on to the cached route, which Next serves or renders.
  */
 export function proxy(request: NextRequest) {
   if (request.method !== "GET" && request.method !== "HEAD") return NextResponse.next();
   if (!isDocumentLoad(request) || SESSION_COOKIES.some((name) => request.cookies.has(name))) return NextResponse.next();
   const state = stateSegment(request.nextUrl.searchParams);
   if (state === null) return NextResponse.next();
+  const path = `${PUBLIC_CACHE_PREFIX}${request.nextUrl.pathname}/${state}`;
+  const page = publicPageStore()?.freshPage(path, Date.now());
+  if (page) return cachedPageResponse(page);
   const url = request.nextUrl.clone();
-  url.pathname = `${PUBLIC_CACHE_PREFIX}${request.nextUrl.pathname}/${state}`;
+  url.pathname = path;
   url.search = "";
   return NextResponse.rewrite(url);
+}
+
+/**
+ * A cached page with the headers Next gives one. Next compresses it on the way out: it
+ * drops a proxy response's own Content-Encoding, so the body cannot be sent pre-compressed.
+ */
+function cachedPageResponse(page: CachedPublicPage): NextResponse {
+  const staleFor = page.expire === undefined ? null : page.expire - page.revalidate;
+  const headers: Record<string, string> = {
+    "content-type": "text/html; charset=utf-8",
+    "cache-control": staleFor !== null && staleFor > 0 ? `s-maxage=${page.revalidate}, stale-while-revalidate=${staleFor}` : `s-maxage=${page.revalidate}`,
+    [PAGE_CACHE_HEADER]: "hit",
+  };
+  return new NextResponse(page.body, { headers });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { shot, trackErrors } from "./helpers";
 import { logInAsAdmin } from "./submit-helpers";
+import { PAGE_CACHE_HEADER } from "../lib/url/public-cache";
 
 /**
  * Re-evaluation in the browser: a maintainer adjudicates an MPW sample with a reason, the
@@ -102,6 +103,7 @@ test("a maintainer adjudicates a sample, the leaderboard moves and is marked, th
   expect(publicRow.adjudicated).toBe(1);
   const visitorLoad = await visitor.goto("/b/mpw?setting=C");
   expect(visitorLoad?.headers()["x-nextjs-cache"]).not.toBe("HIT");
+  expect(visitorLoad?.headers()[PAGE_CACHE_HEADER]).toBeUndefined();
   await expect(row(visitor, leader.model).getByTestId("adjudicated-badge")).toHaveText("adjudicated: 1");
   expect(await pass1On(visitor, leader.model)).toBeCloseTo(leader.pass1 + 1 / total, 9);
 

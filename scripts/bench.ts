@@ -28,6 +28,7 @@ import { listSamples, sampleFacets } from "../db/queries/samples";
 import { getAggregates, getSubmission } from "../db/queries/submissions";
 import { getTrajectory, neighbourFailedSample } from "../db/queries/trajectory";
 import { DEFAULT_LEADERBOARD } from "../lib/url/leaderboard";
+import { PAGE_CACHE_HEADER } from "../lib/url/public-cache";
 import { ANALYSIS_DEFAULTS, ANALYSIS_KINDS } from "../lib/url/analysis";
 import { parseSampleFilters, SAMPLE_PAGE_SIZE } from "../lib/url/samples";
 import { sync } from "./bench/children";
@@ -161,7 +162,12 @@ async function main() {
           check: expect("the prerendered not-found page, through Next's page cache", (b, h) => b.includes("</html>") && h.has("x-nextjs-cache")),
         },
         { name: "dynamic page floor", path: "/s/x", status: 404, requests, check: expect("the not-found page, rendered", (b, h) => b.includes("</html>") && !h.has("x-nextjs-cache")) },
-        { name: "leaderboard", path: "/b/mpw", requests, check: expect("a leaderboard of the bench submissions", (b) => b.includes("MindWatcher 32B")) },
+        {
+          name: "leaderboard",
+          path: "/b/mpw",
+          requests,
+          check: expect("a leaderboard of the bench submissions, sent by the proxy from the page cache", (b, h) => b.includes("MindWatcher 32B") && h.get(PAGE_CACHE_HEADER) === "hit"),
+        },
         {
           name: "leaderboard, rendered",
           path: "/b/mpw",
@@ -174,7 +180,10 @@ async function main() {
           name: "trajectory page",
           path: `/s/${sub}/t/${task}`,
           requests,
-          check: expect(`a ${LONG_TRAJECTORY_CALLS}-call trajectory page`, (b) => b.includes('data-testid="sample-header"') && b.includes(`(attempt ${LONG_TRAJECTORY_CALLS})`)),
+          check: expect(
+            `a ${LONG_TRAJECTORY_CALLS}-call trajectory page, sent by the proxy from the page cache`,
+            (b, h) => b.includes('data-testid="sample-header"') && b.includes(`(attempt ${LONG_TRAJECTORY_CALLS})`) && h.get(PAGE_CACHE_HEADER) === "hit",
+          ),
         },
         {
           name: "trajectory page, rendered",

@@ -67,4 +67,55 @@ describe("PageCacheHandler", () => {
     await handler.set("/b/mpw", page(10), {}); // rendered afresh after that miss
     expect(await handler.get("/b/mpw")).not.toBeNull();
   });
+
+  describe("freshPage: what the proxy sends without Next", () => {
+    const key = (path: string) => `/route-cache/APP_PAGE/0123abcd/$${path}`;
+    const store = () => (globalThis as unknown as Record<symbol, import("../app/_server/page-cache-store").PublicPageStore>)[STORE];
+    const cacheControl = { revalidate: 60, expire: 3600 };
+
+    it("finds a page by its path in Next's key, encoded once, with its cache control", async () => {
+      const handler = await freshHandler("1");
+      await render(handler, key("/public-cache/b/mpw/-"), 5000, { cacheControl });
+      const now = Date.now();
+      const found = store().freshPage("/public-cache/b/mpw/-", now);
+      expect(found?.body.toString("utf8")).toBe("x".repeat(5000));
+      expect(found).toMatchObject({ revalidate: 60, expire: 3600 });
+      expect(store().freshPage("/public-cache/b/mpw/-", now)!.body).toBe(found!.body);
+      expect(store().freshPage("/public-cache/b/qa/-", now)).toBeNull();
+    });
+
+    it("is null once the page is older than its revalidate: Next then serves it stale and renders it again", async () => {
+      const handler = await freshHandler("1");
+      await render(handler, key("/p"), 10, { cacheControl });
+      const stored = (await handler.get(key("/p")))!;
+      expect(store().freshPage("/p", stored.lastModified + 59_999)).not.toBeNull();
+      expect(store().freshPage("/p", stored.lastModified + 60_000)).toBeNull();
+    });
+
+    it("is null for a page without a revalidate, with another status, or under a key of another form", async () => {
+      const handler = await freshHandler("1");
+      await render(handler, key("/no-revalidate"), 10, {});
+      await handler.get(key("/missing"));
+      await handler.set(key("/missing"), { ...page(10), status: 404 }, { cacheControl });
+      await render(handler, "/public-cache/b/mpw/-", 10, { cacheControl });
+      const now = Date.now();
+      expect(store().freshPage("/no-revalidate", now)).toBeNull();
+      expect(store().freshPage("/missing", now)).toBeNull();
+      expect(store().freshPage("/public-cache/b/mpw/-", now)).toBeNull();
+    });
+
+    it("forgets a page when its entry goes: emptied, replaced by nothing, or pushed out", async () => {
+      const handler = await freshHandler("1");
+      await render(handler, key("/a"), 10, { cacheControl });
+      await render(handler, key("/b"), 10, { cacheControl });
+      await handler.set(key("/a"), null, {});
+      expect(store().freshPage("/a", Date.now())).toBeNull();
+      expect(store().freshPage("/b", Date.now())).not.toBeNull();
+      store().empty();
+      expect(store().freshPage("/b", Date.now())).toBeNull();
+      for (let i = 0; i < 9; i++) await render(handler, key(`/e${i}`), 120_000, { cacheControl });
+      expect(store().freshPage("/e0", Date.now())).toBeNull();
+      expect(store().freshPage("/e8", Date.now())).not.toBeNull();
+    });
+  });
 });

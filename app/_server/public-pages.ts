@@ -1,5 +1,6 @@
 import "server-only";
 import { revalidatePath } from "next/cache";
+import { publicPageStore } from "./page-cache-store";
 
 /**
  * Public pages are served from the page cache (proxy.ts, cache-handler.mjs). Whatever
@@ -10,12 +11,10 @@ export function publicDataChanged(): void {
   revalidatePath("/", "layout");
 }
 
-const PAGE_CACHE = Symbol.for("seekboard.publicPageCache");
-
 /**
  * The same for work that runs outside any request (a re-evaluation job after its action
  * has answered), where revalidatePath cannot be called: empties the cache's store directly.
  */
 export function emptyPublicPageCache(): void {
-  (globalThis as { [PAGE_CACHE]?: { empty(): void } })[PAGE_CACHE]?.empty();
+  publicPageStore()?.empty();
 }

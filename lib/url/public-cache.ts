@@ -9,6 +9,8 @@
 import type { RawSearchParams } from "./search-params";
 
 export const PUBLIC_CACHE_PREFIX = "/public-cache";
+/** Marks a page the proxy sent straight from the page cache, without Next's page handler. */
+export const PAGE_CACHE_HEADER = "x-seekboard-page-cache";
 /** The segment of the state with no parameters (a path segment cannot be empty). */
 export const EMPTY_STATE = "-";
 /** Longer queries are not view states anyone links to; they are rendered, not cached. */

@@ -140,7 +140,8 @@ async function timedGet(url: string, headers: Record<string, string> = {}): Prom
 const REWARM = 2;
 
 /**
- * Warms each URL (`warmup` requests, answers checked), then times each URL in its own
+ * Warms each URL (`warmup` requests; the last answer is checked: it is what the timed
+ * requests get, e.g. a page from the page cache that the first answer filled), then times each URL in its own
  * block of consecutive requests, so the garbage a heavy page leaves behind is collected
  * on its own requests rather than the next URL's. The blocks are repeated over `passes`
  * passes (each URL's requests split among them), so a burst of load from elsewhere on
@@ -156,7 +157,7 @@ export async function measure(baseUrl: string, probes: readonly Probe[], options
   for (const probe of probes) {
     for (let i = 0; i < options.warmup; i++) {
       const { body, headers } = await get(probe);
-      if (i === 0) probe.check?.(body, headers);
+      if (i === options.warmup - 1) probe.check?.(body, headers);
       bytes.set(probe.name, Buffer.byteLength(body));
     }
   }
