@@ -161,7 +161,7 @@ async function main() {
           // The page cache lives in memory (cache-handler.mjs): the first answer fills it, the timed ones are hits.
           check: expect("the prerendered not-found page, through Next's page cache", (b, h) => b.includes("</html>") && h.has("x-nextjs-cache")),
         },
-        { name: "dynamic page floor", path: "/s/x", status: 404, requests, check: expect("the not-found page, rendered", (b, h) => b.includes("</html>") && !h.has("x-nextjs-cache")) },
+        { name: "dynamic page floor", path: "/s/x", status: 404, requests, heavy: true, check: expect("the not-found page, rendered", (b, h) => b.includes("</html>") && !h.has("x-nextjs-cache")) },
         {
           name: "leaderboard",
           path: "/b/mpw",
@@ -173,9 +173,10 @@ async function main() {
           path: "/b/mpw",
           headers: SESSION,
           requests,
+          heavy: true,
           check: expect("the leaderboard rendered for a session", (b, h) => b.includes("MindWatcher 32B") && !h.has("x-nextjs-cache")),
         },
-        { name: "submission page", path: `/s/${sub}`, requests, check: expect("the submission page", (b) => b.includes('data-testid="overall-metrics"')) },
+        { name: "submission page", path: `/s/${sub}`, requests, heavy: true, check: expect("the submission page", (b) => b.includes('data-testid="overall-metrics"')) },
         {
           name: "trajectory page",
           path: `/s/${sub}/t/${task}`,
@@ -190,6 +191,7 @@ async function main() {
           path: `/s/${sub}/t/${task}`,
           headers: SESSION,
           requests,
+          heavy: true,
           check: expect("the trajectory page rendered for a session", (b, h) => b.includes('data-testid="sample-header"') && !h.has("x-nextjs-cache")),
         },
         {
@@ -207,6 +209,7 @@ async function main() {
           name: kind,
           path: `/api/analysis/${kind}?submissions=${pool.ids.join(",")}`,
           requests: config.analysisRequests,
+          heavy: true,
           check: expect(`${kind} data`, (b) => (JSON.parse(b) as { kind: string }).kind === kind),
         }));
         log(`timing the analysis API over ${pool.ids.length} submissions: ${config.analysisRequests} requests each`);

@@ -5,8 +5,11 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { closeSync, existsSync, openSync, readFileSync } from "node:fs";
+import { Agent, request as httpRequest } from "node:http";
 import { connect } from "node:net";
+import { gunzipSync } from "node:zlib";
 import { join } from "node:path";
+import { seededRandom, seedFrom } from "../../lib/random";
 import { summarise, type Timing } from "./stats";
 
 export interface Server {
@@ -117,10 +120,12 @@ export interface Probe {
   requests: number;
   /** The status the URL must answer (default 200). */
   status?: number;
-  /** Checked on the first warm-up answer: throws when the page is not the one meant. */
+  /** Checked on the last warm-up answer: throws when the page is not the one meant. */
   check?: (body: string, headers: Headers) => void;
-  /** Request headers beyond fetch's own (e.g. a session cookie, which skips the public page cache). */
+  /** Request headers beyond the client's own (e.g. a session cookie, which skips the public page cache). */
   headers?: Record<string, string>;
+  /** Rendered or computed on demand (tens of milliseconds): timed in its own blocks, not round-robin with the light URLs. */
+  heavy?: boolean;
 }
 
 export interface ProbeResult extends Timing {
@@ -129,23 +134,64 @@ export interface ProbeResult extends Timing {
   bytes: number;
 }
 
-async function timedGet(url: string, headers: Record<string, string> = {}): Promise<{ ms: number; status: number; body: string; headers: Headers }> {
-  const started = performance.now();
-  const response = await fetch(url, { headers, signal: AbortSignal.timeout(60_000) });
-  const body = await response.text();
-  return { ms: performance.now() - started, status: response.status, body, headers: response.headers };
+/** One keep-alive connection, as a browser reuses one: requests are strictly sequential. */
+const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+
+/**
+ * A GET timed from sending it to its last byte arriving, as a browser would ask for it
+ * (gzip accepted). The body is unzipped and decoded after the timer stops: the timing is
+ * the server's work and the loopback, not this client's decompression and string building
+ * (about 1.5 ms for a 450 KB page, and garbage that this process collects mid-run).
+ */
+function timedGet(url: string, headers: Record<string, string> = {}): Promise<{ ms: number; status: number; body: string; headers: Headers }> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const req = httpRequest(url, { agent, headers: { "accept-encoding": "gzip", ...headers }, timeout: 60_000 }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("error", reject);
+      res.on("end", () => {
+        const ms = performance.now() - started;
+        const raw = Buffer.concat(chunks);
+        const body = (res.headers["content-encoding"] === "gzip" ? gunzipSync(raw) : raw).toString("utf8");
+        const answerHeaders = new Headers();
+        for (const [name, value] of Object.entries(res.headers)) {
+          for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) answerHeaders.append(name, one);
+        }
+        resolve({ ms, status: res.statusCode ?? 0, body, headers: answerHeaders });
+      });
+    });
+    req.on("timeout", () => req.destroy(new Error(`${url}: no answer within 60 s`)));
+    req.on("error", reject);
+    req.end();
+  });
 }
 
-/** Untimed requests at the start of every block: they absorb what the previous URL left behind (garbage, cold caches). */
+/** A copy of `items` in random order (Fisher–Yates). */
+function shuffled<T>(items: readonly T[], random: () => number): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j], copy[i]];
+  }
+  return copy;
+}
+
+/** Untimed requests (of each URL) opening every pass and block: they absorb what came before (garbage, cold caches). */
 const REWARM = 2;
 
 /**
  * Warms each URL (`warmup` requests; the last answer is checked: it is what the timed
- * requests get, e.g. a page from the page cache that the first answer filled), then times each URL in its own
- * block of consecutive requests, so the garbage a heavy page leaves behind is collected
- * on its own requests rather than the next URL's. The blocks are repeated over `passes`
- * passes (each URL's requests split among them), so a burst of load from elsewhere on
- * the machine does not fall on one URL alone. Strictly sequential: one request in flight.
+ * requests get, e.g. a page from the page cache that the first answer filled), then times
+ * them over `passes` passes (each URL's requests split among them), so a burst of load
+ * from elsewhere on the machine does not fall on one URL alone. In each pass the light
+ * URLs (the static file, cached pages, APIs) are timed in rounds, one request each in an
+ * order shuffled every round (seeded), so a pause of the server (a garbage collection,
+ * another process) falls on them alike, wherever it comes from, and their ratios to the
+ * static file compare like with like; then each heavy URL
+ * (`heavy`: rendered on demand) is timed in its own block of consecutive requests, so the
+ * garbage it leaves is collected on its own requests. Strictly sequential: one request in
+ * flight.
  */
 export async function measure(baseUrl: string, probes: readonly Probe[], options: { warmup: number; passes: number }): Promise<ProbeResult[]> {
   const bytes = new Map<string, number>();
@@ -162,9 +208,18 @@ export async function measure(baseUrl: string, probes: readonly Probe[], options
     }
   }
   const samples = new Map<string, number[]>(probes.map((p) => [p.name, []]));
+  const shareOf = (probe: Probe, pass: number) => Math.floor(probe.requests / options.passes) + (pass < probe.requests % options.passes ? 1 : 0);
+  const light = probes.filter((p) => !p.heavy);
+  const random = seededRandom(seedFrom(probes.map((p) => p.name).join("|")));
+  const heavy = probes.filter((p) => p.heavy);
   for (let pass = 0; pass < options.passes; pass++) {
-    for (const probe of probes) {
-      const share = Math.floor(probe.requests / options.passes) + (pass < probe.requests % options.passes ? 1 : 0);
+    for (let i = 0; i < REWARM; i++) for (const probe of light) await get(probe);
+    const rounds = Math.max(0, ...light.map((p) => shareOf(p, pass)));
+    for (let round = 0; round < rounds; round++) {
+      for (const probe of shuffled(light, random)) if (round < shareOf(probe, pass)) samples.get(probe.name)!.push((await get(probe)).ms);
+    }
+    for (const probe of heavy) {
+      const share = shareOf(probe, pass);
       if (share === 0) continue;
       for (let i = 0; i < REWARM; i++) await get(probe);
       for (let i = 0; i < share; i++) samples.get(probe.name)!.push((await get(probe)).ms);
