@@ -1,6 +1,7 @@
 "use client";
 import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { Badge } from "@/components/ui/Badge";
 import { CountWithCi, RateWithCi } from "@/components/ui/Metric";
 import type { ErrorAnswer, ErrorDetail, InvalidAnswer, SubmissionAnswer } from "@/lib/submit/answer";
@@ -114,7 +115,9 @@ export function SubmitForm({ maxUploadBytes, settings }: { maxUploadBytes: numbe
         body,
         token,
         (fraction) => setPhase({ name: "uploading", fraction }),
-        () => setPhase({ name: "validating" }),
+        // Rendered at once: when the server answers right after the last byte, the answer's
+        // event would otherwise be batched with this one and the validation never shown.
+        () => flushSync(() => setPhase({ name: "validating" })),
       );
       if ((status === 200 || status === 201) && json) return setPhase({ name: "accepted", answer: json as SubmissionAnswer });
       if (status === 400 && json && Array.isArray((json as InvalidAnswer).errors)) return setPhase({ name: "invalid", errors: (json as InvalidAnswer).errors });
