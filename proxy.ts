@@ -37,6 +37,8 @@ function cachedPageResponse(page: CachedPublicPage): NextResponse {
   const headers: Record<string, string> = {
     "content-type": "text/html; charset=utf-8",
     "cache-control": staleFor !== null && staleFor > 0 ? `s-maxage=${page.revalidate}, stale-while-revalidate=${staleFor}` : `s-maxage=${page.revalidate}`,
+    // As Next varies its pages: a shared cache must not answer the client router's RSC fetches with this HTML.
+    vary: "rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch",
     [PAGE_CACHE_HEADER]: "hit",
   };
   return new NextResponse(page.body, { headers });

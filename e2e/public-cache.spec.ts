@@ -23,6 +23,7 @@ test.describe("public page cache", () => {
     expect(second?.headers()["content-encoding"]).toBe("gzip");
     expect(second?.headers()["content-security-policy"]).toContain("default-src 'self'");
     expect(second?.headers()["cache-control"]).toBe("s-maxage=60, stale-while-revalidate=3540");
+    expect(second?.headers()["vary"]).toBe(first?.headers()["vary"]);
     expect(await page.getByTestId("leaderboard-row").evaluateAll((r) => r.map((row) => row.getAttribute("data-model")))).toEqual(rows);
     // The cached copy knows its state: its links keep the setting and the tier.
     await expect(page.getByTestId("setting-picker").getByRole("link", { name: "B · few-shot", exact: true })).toHaveAttribute("aria-current", "page");
