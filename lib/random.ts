@@ -25,7 +25,8 @@ export class SeededIndices {
 
   /** Fills `target` with indices in [0, n). */
   fill(target: Uint32Array, n: number): void {
-    // u / 2^32 · n = u · (n / 2^32) exactly: both fit a double's 53-bit mantissa.
+    // (u / 2^32) · n and u · (n / 2^32): dividing by 2^32 is exact, so both are one
+    // rounding of the same product u · n / 2^32, and so the same double.
     const scale = n / 4294967296;
     let state = this.state;
     for (let i = 0; i < target.length; i++) {

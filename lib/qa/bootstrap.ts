@@ -30,11 +30,11 @@ export function bootstrapStatistics(
   const level = options.level ?? DEFAULT_BOOTSTRAP.level;
   const width = statistic(Uint32Array.from({ length: n }, (_, i) => i)).length;
   if (n === 0) return Array.from({ length: width }, () => null);
-  const random = new SeededIndices(options.seed ?? DEFAULT_BOOTSTRAP.seed);
+  const resampling = new SeededIndices(options.seed ?? DEFAULT_BOOTSTRAP.seed);
   const draws: number[][] = Array.from({ length: width }, () => []);
   const indices = new Uint32Array(n);
   for (let r = 0; r < resamples; r++) {
-    random.fill(indices, n);
+    resampling.fill(indices, n);
     const values = statistic(indices);
     for (let c = 0; c < width; c++) {
       const v = values[c];
