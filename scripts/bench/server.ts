@@ -124,7 +124,7 @@ export interface Probe {
   check?: (body: string, headers: Headers) => void;
   /** Request headers beyond the client's own (e.g. a session cookie, which skips the public page cache). */
   headers?: Record<string, string>;
-  /** Rendered or computed on demand (tens of milliseconds): timed in its own blocks, not round-robin with the light URLs. */
+  /** Rendered or computed on demand (tens of milliseconds): timed in its own blocks, not in the shuffled rounds of the light URLs. */
   heavy?: boolean;
 }
 
