@@ -1,16 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { parseSerp, serpSchema } from "./steps";
+import { parseSerp, serpCandidate, serpSchema } from "./steps";
 
 /** What the zod schema makes of a text: the reference `parseSerp` must equal. */
 function viaSchema(text: string) {
-  const trimmed = text.trim();
-  if (!trimmed.startsWith("{")) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(trimmed);
-  } catch {
-    return null;
-  }
+  const value = serpCandidate(text);
+  if (value === undefined) return null;
   const parsed = serpSchema.safeParse(value);
   return parsed.success ? parsed.data : null;
 }

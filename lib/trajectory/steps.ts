@@ -70,15 +70,8 @@ export type Serp = z.infer<typeof serpSchema>;
  * generic object parse was a tenth of an ingest's time. serp.test.ts holds the two equal.
  */
 export function parseSerp(text: string): Serp | null {
-  const trimmed = text.trim();
-  if (!trimmed.startsWith("{")) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(trimmed);
-  } catch {
-    return null;
-  }
-  if (!isPlainObject(value)) return null;
+  const value = serpCandidate(text);
+  if (value === undefined || !isPlainObject(value)) return null;
   const query = value.search_query;
   const results = value.search_result;
   if ((query !== undefined && typeof query !== "string") || !Array.isArray(results)) return null;
@@ -89,6 +82,17 @@ export function parseSerp(text: string): Serp | null {
     entries[i] = entry;
   }
   return "search_query" in value ? { search_query: query as string | undefined, search_result: entries } : { search_result: entries };
+}
+
+/** The JSON value of a text that may hold a SERP (it is an object's JSON), else undefined. */
+export function serpCandidate(text: string): unknown {
+  const trimmed = text.trim();
+  if (!trimmed.startsWith("{")) return undefined;
+  try {
+    return JSON.parse(trimmed);
+  } catch {
+    return undefined;
+  }
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
