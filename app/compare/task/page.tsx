@@ -16,6 +16,7 @@ import { incompatibility } from "@/lib/compare/compatible";
 import { percent } from "@/lib/format";
 import { compareHref, compareTaskHref, parseCompareTaskState } from "@/lib/url/compare";
 import type { RawSearchParams } from "@/lib/url/search-params";
+import { RunSelector } from "@/components/trajectory/RunSelector";
 
 export const metadata: Metadata = { title: "Side by side" };
 
@@ -83,16 +84,7 @@ export default async function SideBySidePage({ searchParams }: Props) {
         </h1>
       </div>
 
-      {runs.length > 1 ? (
-        <div className="flex items-center gap-2 text-sm" data-testid="run-selector">
-          <span className="text-xs uppercase tracking-wide text-slate-500">Run</span>
-          {runs.map((r) => (
-            <Link key={r} href={compareTaskHref(a.id, b.id, state.taskKey, r)} aria-current={r === state.run ? "page" : undefined} className={`rounded px-2 py-0.5 ${r === state.run ? "bg-indigo-600 text-white" : "bg-white ring-1 ring-slate-300"}`}>
-              {r}
-            </Link>
-          ))}
-        </div>
-      ) : null}
+      <RunSelector runs={runs} current={state.run} hrefOf={(r) => compareTaskHref(a.id, b.id, state.taskKey, r)} />
 
       <section className="grid gap-3 lg:grid-cols-3">
         <div className="rounded-lg border border-slate-200 bg-white p-4 lg:col-span-2">

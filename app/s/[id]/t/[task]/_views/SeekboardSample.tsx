@@ -17,10 +17,8 @@ import {
   type QaStoredSample,
   type WebDetectiveStoredSample,
 } from "@/lib/seekboard/stored";
-
-function runHref(submissionId: number, taskKey: string, run: number): string {
-  return `/s/${submissionId}/t/${encodeURIComponent(taskKey)}${run > 0 ? `?run=${run}` : ""}`;
-}
+import { RunSelector } from "@/components/trajectory/RunSelector";
+import { trajectoryHref } from "@/components/submission/SampleTable";
 
 const box = "rounded-lg border border-slate-200 bg-white p-4 text-sm";
 
@@ -178,16 +176,7 @@ export function SeekboardSample({ trajectory }: { trajectory: Trajectory }) {
           {task.category ? <Badge tone="slate">{task.category}</Badge> : null}
         </div>
       </div>
-      {runs.length > 1 ? (
-        <div className="flex flex-wrap items-center gap-2 text-sm" data-testid="run-selector">
-          <span className="text-xs uppercase tracking-wide text-slate-500">Run</span>
-          {runs.map((r) => (
-            <Link key={r} href={runHref(submission.id, sample.taskKey, r)} aria-current={r === sample.run ? "page" : undefined} className={`rounded px-2 py-0.5 ${r === sample.run ? "bg-indigo-600 text-white" : "bg-white ring-1 ring-slate-300"}`}>
-              {r}
-            </Link>
-          ))}
-        </div>
-      ) : null}
+      <RunSelector runs={runs} current={sample.run} hrefOf={(r) => trajectoryHref(submission.id, sample.taskKey, r)} />
       <div className="grid gap-3 md:grid-cols-2">
         {task.question ? (
           <div className={box}>

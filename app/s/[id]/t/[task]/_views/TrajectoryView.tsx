@@ -17,6 +17,7 @@ import { sampleApiUrl } from "@/lib/trajectory/full-text";
 import { WideSearchSample } from "./WideSearchSample";
 import { SeekboardSample } from "./SeekboardSample";
 import { SEEKBOARD_BOARDS } from "@/lib/seekboard/board";
+import { RunSelector } from "@/components/trajectory/RunSelector";
 
 const VERDICT_SOURCES: Record<string, string> = {
   answer: "the judge's answer field",
@@ -103,16 +104,7 @@ export async function TrajectoryView({ id, task, run, viewer }: { id: string; ta
         </nav>
       </div>
 
-      {runs.length > 1 ? (
-        <div className="flex items-center gap-2 text-sm" data-testid="run-selector">
-          <span className="text-xs uppercase tracking-wide text-slate-500">Run</span>
-          {runs.map((r) => (
-            <Link key={r} href={trajectoryHref(submissionId, sample.taskKey, r)} aria-current={r === sample.run ? "page" : undefined} className={`rounded px-2 py-0.5 ${r === sample.run ? "bg-indigo-600 text-white" : "bg-white ring-1 ring-slate-300"}`}>
-              {r}
-            </Link>
-          ))}
-        </div>
-      ) : null}
+      <RunSelector runs={runs} current={sample.run} hrefOf={(r) => trajectoryHref(submissionId, sample.taskKey, r)} />
 
       <section className="grid gap-3 lg:grid-cols-3">
         <Card title="Question" className="lg:col-span-3">

@@ -8,10 +8,8 @@ import type { Trajectory } from "@/db/queries/trajectory";
 import { percent } from "@/lib/format";
 import type { WideSearchSampleScore } from "@/lib/widesearch/score";
 import { wideSearchSampleMetricsSchema } from "@/lib/widesearch/stored";
-
-function runHref(submissionId: number, taskKey: string, run: number): string {
-  return `/s/${submissionId}/t/${encodeURIComponent(taskKey)}${run > 0 ? `?run=${run}` : ""}`;
-}
+import { RunSelector } from "@/components/trajectory/RunSelector";
+import { trajectoryHref } from "@/components/submission/SampleTable";
 
 export function WideSearchSample({ trajectory }: { trajectory: Trajectory }) {
   const { submission, sample, task, steps, runs } = trajectory;
@@ -36,16 +34,7 @@ export function WideSearchSample({ trajectory }: { trajectory: Trajectory }) {
           {!m.complete ? <Badge tone="amber">{m.unscoredCells} llm_judge cells unscored (no judge configured)</Badge> : null}
         </div>
       </div>
-      {runs.length > 1 ? (
-        <div className="flex items-center gap-2 text-sm" data-testid="run-selector">
-          <span className="text-xs uppercase tracking-wide text-slate-500">Run</span>
-          {runs.map((r) => (
-            <Link key={r} href={runHref(submission.id, sample.taskKey, r)} aria-current={r === sample.run ? "page" : undefined} className={`rounded px-2 py-0.5 ${r === sample.run ? "bg-indigo-600 text-white" : "bg-white ring-1 ring-slate-300"}`}>
-              {r}
-            </Link>
-          ))}
-        </div>
-      ) : null}
+      <RunSelector runs={runs} current={sample.run} hrefOf={(r) => trajectoryHref(submission.id, sample.taskKey, r)} />
       {task.question ? (
         <div className="rounded-lg border border-slate-200 bg-white p-4 text-sm">
           <h2 className="text-xs font-medium uppercase tracking-wide text-slate-500">Query</h2>
