@@ -1,17 +1,17 @@
 import { execFileSync } from "node:child_process";
 import { dirname, join, resolve } from "node:path";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator } from "@playwright/test";
 import { LONG_GOLD, LONG_PREDICTION, LONG_QUESTION, LONG_SERP_CONTENT, LONG_TEXT_MODEL, LONG_TEXT_TASK, writeLongTextBundle } from "./fixtures/long-text-bundle";
 import { shot, trackErrors } from "./helpers";
+import { logInAsAdmin } from "./submit-helpers";
 
 /**
  * The demo data holds no text long enough to be cut, so this spec ingests a small
  * fixture bundle into the e2e server's database with the CLI. It goes in as *pending*
  * so the public leaderboard and counts the other specs check stay those of the demo;
  * pending submissions are visible to the admin only, so the expand test logs in as
- * admin with SEEKBOARD_ADMIN_TOKEN (the web server inherits the test run's environment).
+ * admin (SEEKBOARD_ADMIN_TOKEN, set for the run and its web server by playwright.config.ts).
  */
-const ADMIN_TOKEN = process.env.SEEKBOARD_ADMIN_TOKEN?.trim() || null;
 
 let submissionId: number;
 
@@ -28,14 +28,6 @@ test.beforeAll(async ({}, testInfo) => {
   expect(result.samples).toBe(1);
   submissionId = result.submissionId;
 });
-
-async function logInAsAdmin(page: Page, token: string): Promise<void> {
-  await page.goto("/admin");
-  const form = page.getByTestId("admin-login");
-  await form.locator("input[name=token]").fill(token);
-  await form.getByRole("button", { name: "Log in" }).click();
-  await expect(page.getByRole("button", { name: "Log out" })).toBeVisible();
-}
 
 /** The ExpandableText block around a button, and its paragraph. */
 function expandable(button: Locator): { block: Locator; text: Locator } {
@@ -70,9 +62,8 @@ test.describe("long texts", () => {
   });
 
   test("question, gold answer, prediction and SERP entry expand and collapse", async ({ page }) => {
-    test.skip(ADMIN_TOKEN === null, "needs SEEKBOARD_ADMIN_TOKEN in the environment of the test run and its web server (see playwright.config.ts)");
     const errors = trackErrors(page);
-    await logInAsAdmin(page, ADMIN_TOKEN!);
+    await logInAsAdmin(page);
     await page.goto(`/s/${submissionId}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(LONG_TEXT_MODEL);
     await expect(page.getByText("pending", { exact: true })).toBeVisible();
