@@ -3,9 +3,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MPW_DEMO_MODELS } from "../lib/demo/mpw-models";
-import { generateMpwRecord } from "../lib/demo/mpw-records";
-import { parseMpwTaskRecord } from "../lib/import/mpw";
+import { MPW_DEMO_MODELS } from "../lib/benchmarks/mpw/demo-models";
+import { generateMpwRecord } from "../lib/benchmarks/mpw/demo-records";
+import { parseMpwTaskRecord } from "../lib/benchmarks/mpw/import";
 
 const ROOT = join(__dirname, "..");
 const TASK_TEXT = readFileSync(join(ROOT, "demo", "mpw", "mpw_bench.jsonl"), "utf8");
@@ -127,7 +127,7 @@ describe("cli ingest / metrics", () => {
 
   it("metrics of the fixture bundle give the hand-computed figures", async () => {
     const out = JSON.parse((await cli("metrics", String(fixtureId), "--db", dbPath, "--json")).stdout);
-    // FCR 2/4, HitRate 3/4, 4 calls, judged Correct (see lib/import/mpw.test.ts)
+    // FCR 2/4, HitRate 3/4, 4 calls, judged Correct (see lib/benchmarks/mpw/import.test.ts)
     expect(out.aggregate).toMatchObject({ n: 1, pass1: 1, fcr: 0.5, hitRate: 0.75, toolCalls: 4 });
     expect(out.samples).toEqual([
       expect.objectContaining({ taskId: "0", run: 0, correct: true, fcr: 0.5, hitRate: 0.75, toolCalls: 4, status: "finished", tier: "easy" }),

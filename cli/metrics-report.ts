@@ -1,11 +1,11 @@
 import type { Db } from "../db/client";
 import { getAggregates, getSubmission, listSampleMetrics, listWideSearchSampleMetrics, type AggregateRow, type SubmissionRow } from "../db/queries/submissions";
-import { wideSearchSampleMetricsSchema } from "../lib/widesearch/stored";
+import { wideSearchSampleMetricsSchema } from "../lib/benchmarks/widesearch/stored";
 import { evoStoredSampleSchema, infoMosaicStoredSampleSchema, qaDatasetOf, qaStoredSampleSchema, webDetectiveStoredSampleSchema } from "../lib/seekboard/stored";
-import type { WebDetectiveReport } from "../lib/webdetective/metrics";
-import type { EvoReport } from "../lib/evobrowsecomp/metrics";
-import type { QaReport } from "../lib/qa/metrics";
-import type { InfoMosaicReport, InfoMosaicStats } from "../lib/infomosaic/metrics";
+import type { WebDetectiveReport } from "../lib/benchmarks/webdetective/metrics";
+import type { EvoReport } from "../lib/benchmarks/evobrowsecomp/metrics";
+import type { QaReport } from "../lib/benchmarks/qa/metrics";
+import type { InfoMosaicReport, InfoMosaicStats } from "../lib/benchmarks/infomosaic/metrics";
 
 const SEEKBOARD_REPORTS = new Set(["webdetective", "evobrowsecomp", "qa", "infomosaic"]);
 

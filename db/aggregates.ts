@@ -1,12 +1,12 @@
-import { aggregateMpw, type Estimate, type MpwSampleRow } from "../lib/metrics/mpw-aggregate";
-import type { Tier } from "../lib/metrics/mpw";
-import { wideSearchSplits, type WideSearchStoredSample } from "../lib/widesearch/splits";
-import { wideSearchSampleMetricsSchema } from "../lib/widesearch/stored";
+import { aggregateMpw, type Estimate, type MpwSampleRow } from "../lib/benchmarks/mpw/aggregate";
+import type { Tier } from "../lib/benchmarks/mpw/metrics";
+import { wideSearchSplits, type WideSearchStoredSample } from "../lib/benchmarks/widesearch/splits";
+import { wideSearchSampleMetricsSchema } from "../lib/benchmarks/widesearch/stored";
 import type { BenchmarkId } from "./benchmarks";
-import { aggregateWebDetective } from "../lib/webdetective/metrics";
-import { aggregateEvoBrowseComp } from "../lib/evobrowsecomp/metrics";
-import { aggregateQa } from "../lib/qa/metrics";
-import { aggregateInfoMosaic, performanceByToolCalls, toolOutcomeMix, toolPositionHeatmap, type InfoMosaicStats } from "../lib/infomosaic/metrics";
+import { aggregateWebDetective } from "../lib/benchmarks/webdetective/metrics";
+import { aggregateEvoBrowseComp } from "../lib/benchmarks/evobrowsecomp/metrics";
+import { aggregateQa } from "../lib/benchmarks/qa/metrics";
+import { aggregateInfoMosaic, performanceByToolCalls, toolOutcomeMix, toolPositionHeatmap, type InfoMosaicStats } from "../lib/benchmarks/infomosaic/metrics";
 import {
   evoInputFromStored,
   evoStoredSampleSchema,

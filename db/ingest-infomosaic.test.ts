@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { metricsReport } from "../cli/metrics-report";
 import { demoInfoMosaicBundles, DEMO_INFOMOSAIC_DOMAINS, DEMO_INFOMOSAIC_TASKS_PER_DOMAIN, type DemoFiles } from "../lib/demo/seekboard";
 import { BundleError } from "../lib/import/errors";
-import { parseInfoMosaicEvaluation } from "../lib/infomosaic/formats";
-import { aggregateInfoMosaic, infoMosaicInputFromEvaluation } from "../lib/infomosaic/metrics";
+import { parseInfoMosaicEvaluation } from "../lib/benchmarks/infomosaic/formats";
+import { aggregateInfoMosaic, infoMosaicInputFromEvaluation } from "../lib/benchmarks/infomosaic/metrics";
 import { openDb, type Db } from "./client";
 import { ingestBundle } from "./ingest";
 

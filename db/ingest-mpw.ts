@@ -5,7 +5,7 @@ import { BundleError } from "../lib/import/errors";
 import { bundleFile, hashBundleFiles } from "../lib/import/bundle";
 import { forEachLineSync, parseJsonLine } from "../lib/import/lines";
 import type { MpwManifest } from "../lib/import/manifest";
-import { parseMpwResultRecord, parseMpwTaskRecord, type MpwSample, type MpwTask } from "../lib/import/mpw";
+import { parseMpwResultRecord, parseMpwTaskRecord, type MpwSample, type MpwTask } from "../lib/benchmarks/mpw/import";
 import type { Step } from "../lib/trajectory/steps";
 import { refreshAggregates } from "./aggregates";
 import type { Db } from "./client";

@@ -1,5 +1,5 @@
 /** Pieces every benchmark's importer shares: benchmark rows, submissions, tasks, duplicates. */
-import { factKeySet, tierFromFactCount } from "../lib/metrics/mpw";
+import { factKeySet, tierFromFactCount } from "../lib/benchmarks/mpw/metrics";
 import { BENCHMARKS, type BenchmarkId } from "./benchmarks";
 import type { Db } from "./client";
 import type { SubmissionStatus } from "./schema";

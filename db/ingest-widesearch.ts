@@ -9,7 +9,7 @@ import { bundleDir, bundleFile, hashBundleFiles } from "../lib/import/bundle";
 import { BundleError } from "../lib/import/errors";
 import { forEachLineSync, parseJsonLine, readBundleText } from "../lib/import/lines";
 import type { WideSearchManifest } from "../lib/import/manifest";
-import { aggregateWideSearch } from "../lib/widesearch/aggregate";
+import { aggregateWideSearch } from "../lib/benchmarks/widesearch/aggregate";
 import {
   languageFromInstanceId,
   parseWideSearchEvalCsv,
@@ -19,10 +19,10 @@ import {
   parseWideSearchTask,
   type GoldTable,
   type WideSearchTask,
-} from "../lib/widesearch/formats";
-import { scoreWideSearch } from "../lib/widesearch/score";
-import { scoredMetrics, summaryCheck, wideSearchReason, type WideSearchSampleMetrics } from "../lib/widesearch/stored";
-import { toolCallCounts, wideSearchSteps } from "../lib/widesearch/trajectory";
+} from "../lib/benchmarks/widesearch/formats";
+import { scoreWideSearch } from "../lib/benchmarks/widesearch/score";
+import { scoredMetrics, summaryCheck, wideSearchReason, type WideSearchSampleMetrics } from "../lib/benchmarks/widesearch/stored";
+import { toolCallCounts, wideSearchSteps } from "../lib/benchmarks/widesearch/trajectory";
 import type { Step } from "../lib/trajectory/steps";
 import { refreshAggregates } from "./aggregates";
 import type { Db } from "./client";

@@ -4,10 +4,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as tar from "tar";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MPW_DEMO_MODELS } from "../lib/demo/mpw-models";
-import { generateMpwRecord, type DemoTaskInput } from "../lib/demo/mpw-records";
+import { MPW_DEMO_MODELS } from "../lib/benchmarks/mpw/demo-models";
+import { generateMpwRecord, type DemoTaskInput } from "../lib/benchmarks/mpw/demo-records";
 import { BundleError } from "../lib/import/errors";
-import { parseMpwTaskRecord } from "../lib/import/mpw";
+import { parseMpwTaskRecord } from "../lib/benchmarks/mpw/import";
 import { openDb, type Db } from "./client";
 import { ingestBundle } from "./ingest";
 
@@ -236,7 +236,7 @@ describe("ingestBundle: a good bundle", () => {
     fixtureId = first.submissionId;
     expect(first).toMatchObject({ duplicate: false, samples: 1, tasks: 1, model: "Fixture", malformedSteps: 0 });
 
-    // The fixture's hand-computed figures (see lib/import/mpw.test.ts): FCR 2/4, HitRate 3/4, 4 calls.
+    // The fixture's hand-computed figures (see lib/benchmarks/mpw/import.test.ts): FCR 2/4, HitRate 3/4, 4 calls.
     const [s] = rowsOf("SELECT * FROM samples WHERE submission_id = ?", fixtureId);
     expect(s).toMatchObject({ task_key: "0", run: 0, fcr: 0.5, hit_rate: 0.75, tool_calls: 4, hits: 3, correct: 1, tier: "easy", status: "finished" });
     expect(s.compound_rate).toBe(0.25);

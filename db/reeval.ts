@@ -16,13 +16,13 @@ import type { JudgeId, JudgeVerdict } from "../lib/judges/types";
 import { exactMatchJudge, numericJudge, DEFAULT_TOLERANCE } from "../lib/judges/deterministic";
 import { GraderParseError, parseGraderOutput, type GraderFormat } from "../lib/judges/grader";
 import { llmCellJudge, llmJudge, publicJudgeConfig, type LlmJudgeSetting } from "../lib/judges/llm";
-import { mpwSampleMetrics } from "../lib/metrics/mpw";
+import { mpwSampleMetrics } from "../lib/benchmarks/mpw/metrics";
 import { changedKeys, diffState, STATE_COLUMNS, STATE_KEYS, stateWithVerdict, substantiveDiff, type SampleState, type StateKey } from "../lib/reeval/state";
 import { jobJudgeOptions } from "../lib/reeval/describe";
 import type { Proposal } from "../lib/reeval/proposal";
-import type { GoldTable, WideSearchEvaluation } from "../lib/widesearch/formats";
-import { scoreWideSearch, scoreWideSearchAsync, type WideSearchSampleScore } from "../lib/widesearch/score";
-import { scoredMetrics } from "../lib/widesearch/stored";
+import type { GoldTable, WideSearchEvaluation } from "../lib/benchmarks/widesearch/formats";
+import { scoreWideSearch, scoreWideSearchAsync, type WideSearchSampleScore } from "../lib/benchmarks/widesearch/score";
+import { scoredMetrics } from "../lib/benchmarks/widesearch/stored";
 import { refreshAggregates } from "./aggregates";
 import type { Db } from "./client";
 
@@ -263,7 +263,7 @@ function rescoreSample(db: Db, ctx: SampleContext): JudgeOutcome {
     case "widesearch": {
       if (ctx.state.detail === null) throw new Error(RESULTS_ONLY);
       const score = scoreWideSearch(ctx.prediction, wideSearchTaskOf(ctx), wideSearchGoldOf(ctx));
-      return { state: wideSearchState(ctx, score, "rescore"), rationale: wideSearchSummary(score), judgeConfig: { scorer: "lib/widesearch score (rule metrics; llm_judge cells unscored)" } };
+      return { state: wideSearchState(ctx, score, "rescore"), rationale: wideSearchSummary(score), judgeConfig: { scorer: "lib/benchmarks/widesearch score (rule metrics; llm_judge cells unscored)" } };
     }
     default: {
       if (!isPromptBoard(ctx.benchmarkId)) throw new Error(`no scorer for benchmark ${ctx.benchmarkId}`);

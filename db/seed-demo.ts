@@ -6,14 +6,14 @@
 import { closeSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { MPW_DEMO_MODELS } from "../lib/demo/mpw-models";
-import { generateMpwRecord, type DemoTaskInput } from "../lib/demo/mpw-records";
-import { generateMpwTask } from "../lib/demo/mpw-tasks";
-import { DEMO_WIDESEARCH_AGENTS, DEMO_WIDESEARCH_TASKS, DEMO_WIDESEARCH_TRIALS, demoGoldCsv, demoResponse, demoTaskLine } from "../lib/demo/widesearch";
+import { MPW_DEMO_MODELS } from "../lib/benchmarks/mpw/demo-models";
+import { generateMpwRecord, type DemoTaskInput } from "../lib/benchmarks/mpw/demo-records";
+import { generateMpwTask } from "../lib/benchmarks/mpw/demo-tasks";
+import { DEMO_WIDESEARCH_AGENTS, DEMO_WIDESEARCH_TASKS, DEMO_WIDESEARCH_TRIALS, demoGoldCsv, demoResponse, demoTaskLine } from "../lib/benchmarks/widesearch/demo";
 import { MPW_SETTINGS } from "../lib/import/manifest";
 import { demoSeekboardBundles, type DemoFiles } from "../lib/demo/seekboard";
 import { dirname } from "node:path";
-import { parseMpwTaskRecord } from "../lib/import/mpw";
+import { parseMpwTaskRecord } from "../lib/benchmarks/mpw/import";
 import type { Db } from "./client";
 import { ingestBundleDir } from "./ingest";
 

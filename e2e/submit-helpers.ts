@@ -4,10 +4,10 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, type Page } from "@playwright/test";
-import { MPW_DEMO_MODELS } from "../lib/demo/mpw-models";
-import { generateMpwRecord } from "../lib/demo/mpw-records";
+import { MPW_DEMO_MODELS } from "../lib/benchmarks/mpw/demo-models";
+import { generateMpwRecord } from "../lib/benchmarks/mpw/demo-records";
 import type { MpwSetting } from "../lib/import/manifest";
-import { parseMpwTaskRecord } from "../lib/import/mpw";
+import { parseMpwTaskRecord } from "../lib/benchmarks/mpw/import";
 
 /** playwright.config.ts sets it (default "e2e-admin-token") for the tests and the server alike. */
 export const ADMIN_TOKEN = process.env.SEEKBOARD_ADMIN_TOKEN ?? "";

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { Area, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import type { DeltaFactsPoint } from "@/lib/metrics/mpw-analysis";
+import type { DeltaFactsPoint } from "@/lib/benchmarks/mpw/analysis";
 import { seriesColor } from "./palette";
 
 export interface DeltaFactsSeries {

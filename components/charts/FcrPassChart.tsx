@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { Area, CartesianGrid, ComposedChart, Legend, Line, ReferenceLine, ResponsiveContainer, Scatter, Tooltip, XAxis, YAxis } from "recharts";
-import type { FcrBin } from "@/lib/metrics/mpw-analysis";
+import type { FcrBin } from "@/lib/benchmarks/mpw/analysis";
 import { seriesColor } from "./palette";
 
 export interface FcrPassSeries {

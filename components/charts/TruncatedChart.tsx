@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import type { TruncatedPoint } from "@/lib/metrics/mpw-analysis";
+import type { TruncatedPoint } from "@/lib/benchmarks/mpw/analysis";
 import { seriesColor } from "./palette";
 
 export interface TruncatedSeries {

@@ -3,7 +3,7 @@ import { getDb } from "@/db/client";
 import { latestReevalJob, sampleHistory, taskSampleCounts } from "@/db/queries/audit";
 import type { Trajectory } from "@/db/queries/trajectory";
 import { jobJudgeOptions, rejudgeOptions } from "@/lib/reeval/describe";
-import type { GoldTable, WideSearchEvaluation } from "@/lib/widesearch/formats";
+import type { GoldTable, WideSearchEvaluation } from "@/lib/benchmarks/widesearch/formats";
 import { GoldFixForm, type GoldTableView } from "./GoldFixForm";
 import { SampleReevalControls } from "./SampleReevalControls";
 import { VerdictHistory } from "./VerdictHistory";

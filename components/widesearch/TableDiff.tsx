@@ -1,4 +1,4 @@
-import type { CellDiff, WideSearchSampleScore } from "@/lib/widesearch/score";
+import type { CellDiff, WideSearchSampleScore } from "@/lib/benchmarks/widesearch/score";
 
 function tone(score: CellDiff["score"]): string {
   if (score === "unscored") return "bg-slate-100 text-slate-700 [background-image:repeating-linear-gradient(45deg,transparent,transparent_4px,rgba(148,163,184,.25)_4px,rgba(148,163,184,.25)_8px)]";

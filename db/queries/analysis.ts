@@ -9,7 +9,7 @@ import {
   type DeltaFacts,
   type FcrPassBins,
   type TruncatedCurves,
-} from "../../lib/metrics/mpw-analysis";
+} from "../../lib/benchmarks/mpw/analysis";
 import type { AnalysisKind, AnalysisOptions } from "../../lib/url/analysis";
 import type { Db } from "../client";
 import { submissions } from "../schema";

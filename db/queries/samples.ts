@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, count, eq, gt, gte, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import { parseFilter, type FilterClause, type FilterError } from "../../lib/filter/parse";
 import { HIGH_COMPOUND_RATE, HINT_IDS, LOW_FCR, sampleHints, toolsAvailable, type HintId } from "../../lib/hints/hints";
-import { COHORT_STATUSES } from "../../lib/metrics/mpw-analysis";
+import { COHORT_STATUSES } from "../../lib/benchmarks/mpw/analysis";
 import { SAMPLE_PAGE_SIZE, type SampleFilters } from "../../lib/url/samples";
 import type { Db } from "../client";
 import { samples, sampleTags, submissions, tasks } from "../schema";

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, eq, sql } from "drizzle-orm";
-import { wideSearchStoredAggregateSchema, type WideSearchStoredAggregate } from "../../lib/widesearch/stored";
-import { splitOfLanguage, type WideSearchLeaderboardState } from "../../lib/url/widesearch";
+import { wideSearchStoredAggregateSchema, type WideSearchStoredAggregate } from "../../lib/benchmarks/widesearch/stored";
+import { splitOfLanguage, type WideSearchLeaderboardState } from "../../lib/benchmarks/widesearch/url";
 import type { Db } from "../client";
 import { aggregates, submissions } from "../schema";
 

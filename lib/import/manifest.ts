@@ -4,7 +4,7 @@ import { z } from "zod";
 import { BundleError, detailsFromZod } from "./errors";
 import { jsonNestedDeeperThan, MAX_JSON_DEPTH } from "./json-depth";
 import { SEEKBOARD_MANIFEST_SCHEMAS, type EvoBrowseCompManifest, type QaManifest, type WebDetectiveManifest } from "../bundle-format/schema";
-import { INFOMOSAIC_AGENT_SETTINGS } from "../infomosaic/formats";
+import { INFOMOSAIC_AGENT_SETTINGS } from "../benchmarks/infomosaic/formats";
 
 export const MPW_SETTINGS = ["A", "B-guidance", "B-fewshot", "C"] as const;
 export type MpwSetting = (typeof MPW_SETTINGS)[number];

@@ -6,7 +6,7 @@
  * becomes a verdict.
  */
 import { z } from "zod";
-import type { AsyncCellJudge, CellVerdict, JudgeColumnRequest } from "../widesearch/metrics";
+import type { AsyncCellJudge, CellVerdict, JudgeColumnRequest } from "../benchmarks/widesearch/metrics";
 import { GraderParseError, parseGraderOutput } from "./grader";
 import { fillTemplate, JUDGE_PROMPTS, judgeMessages, WIDESEARCH_CELL_PROMPT, type ChatMessage, type PromptBenchmark } from "./prompts";
 import type { JudgeVerdict } from "./types";

@@ -1,5 +1,5 @@
 import { webDetectiveInputFromStored, webDetectiveStoredSampleSchema } from "../seekboard/stored";
-import { webDetectiveSampleMetrics } from "../webdetective/metrics";
+import { webDetectiveSampleMetrics } from "../benchmarks/webdetective/metrics";
 /**
  * The part of a stored sample a re-evaluation may change, and how a verdict maps onto it
  * for each benchmark (the aggregates of some benchmarks read the verdict from the

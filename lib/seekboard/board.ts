@@ -2,11 +2,11 @@
  * Leaderboard columns of WebDetective, EvoBrowseComp, InfoMosaic and generic QA, and
  * the figures each column reads from a stored aggregate report. Pure.
  */
-import type { EvoReport } from "../evobrowsecomp/metrics";
-import type { InfoMosaicReport } from "../infomosaic/metrics";
+import type { EvoReport } from "../benchmarks/evobrowsecomp/metrics";
+import type { InfoMosaicReport } from "../benchmarks/infomosaic/metrics";
 import type { Interval } from "../metrics/bootstrap";
-import type { QaReport } from "../qa/metrics";
-import type { WebDetectiveReport } from "../webdetective/metrics";
+import type { QaReport } from "../benchmarks/qa/metrics";
+import type { WebDetectiveReport } from "../benchmarks/webdetective/metrics";
 import { first, oneOf, queryString, type RawSearchParams } from "../url/search-params";
 
 export const SEEKBOARD_BOARDS = ["webdetective", "evobrowsecomp", "infomosaic", "qa"] as const;

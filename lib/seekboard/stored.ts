@@ -4,11 +4,11 @@
  * The aggregate reports are stored as the pure modules return them (`aggregates.metrics`).
  */
 import { z } from "zod";
-import type { WebDetectiveSampleInput } from "../webdetective/metrics";
-import type { EvoSampleInput } from "../evobrowsecomp/metrics";
-import type { QaSampleInput } from "../qa/metrics";
-import type { InfoMosaicSampleInput } from "../infomosaic/metrics";
-import type { InfoMosaicDomain } from "../infomosaic/formats";
+import type { WebDetectiveSampleInput } from "../benchmarks/webdetective/metrics";
+import type { EvoSampleInput } from "../benchmarks/evobrowsecomp/metrics";
+import type { QaSampleInput } from "../benchmarks/qa/metrics";
+import type { InfoMosaicSampleInput } from "../benchmarks/infomosaic/metrics";
+import type { InfoMosaicDomain } from "../benchmarks/infomosaic/formats";
 
 const common = {
   verdict: z.enum(["correct", "incorrect"]).nullable(),

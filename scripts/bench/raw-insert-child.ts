@@ -23,7 +23,7 @@ import { bundleFile, hashBundleFiles } from "../../lib/import/bundle";
 import { valueNestedDeeperThan } from "../../lib/import/json-depth";
 import { forEachLineSync } from "../../lib/import/lines";
 import { readManifest } from "../../lib/import/manifest";
-import { mpwResultRecordSchema, parseMpwResultRecord, parseMpwTaskRecord, type MpwSample, type MpwTask } from "../../lib/import/mpw";
+import { mpwResultRecordSchema, parseMpwResultRecord, parseMpwTaskRecord, type MpwSample, type MpwTask } from "../../lib/benchmarks/mpw/import";
 import { stepsFromMessages } from "../../lib/trajectory/messages";
 
 function timed<T>(phases: Record<string, number>, name: string, fn: () => T): T {

@@ -9,9 +9,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as tar from "tar";
 import { expect } from "vitest";
-import { MPW_DEMO_MODELS } from "../../lib/demo/mpw-models";
-import { generateMpwRecord, type DemoTaskInput } from "../../lib/demo/mpw-records";
-import { parseMpwTaskRecord } from "../../lib/import/mpw";
+import { MPW_DEMO_MODELS } from "../../lib/benchmarks/mpw/demo-models";
+import { generateMpwRecord, type DemoTaskInput } from "../../lib/benchmarks/mpw/demo-records";
+import { parseMpwTaskRecord } from "../../lib/benchmarks/mpw/import";
 
 export const ROOT = join(__dirname, "..", "..");
 export const ADMIN_TOKEN = "test-admin-token-with-enough-entropy";

@@ -1,6 +1,6 @@
 import { EvoSettingChart, type EvoSettingDatum } from "@/components/charts/EvoSettingChart";
 import type { SeekboardLeaderboardRow } from "@/db/queries/seekboard";
-import type { EvoReport } from "@/lib/evobrowsecomp/metrics";
+import type { EvoReport } from "@/lib/benchmarks/evobrowsecomp/metrics";
 
 /** Tool-based vs tool-free accuracy per model and language, with the run spread. */
 export function EvoPlots({ rows }: { rows: SeekboardLeaderboardRow[] }) {

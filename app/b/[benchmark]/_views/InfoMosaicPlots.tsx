@@ -2,8 +2,8 @@ import Link from "next/link";
 import { InfoMosaicDomainChart, ToolCallsAccuracyChart, ToolOutcomeChart, type OutcomeDatum } from "@/components/charts/InfoMosaicCharts";
 import type { SeekboardLeaderboardRow } from "@/db/queries/seekboard";
 import { percent } from "@/lib/format";
-import { INFOMOSAIC_DOMAINS } from "@/lib/infomosaic/formats";
-import { POSITION_SEGMENTS, type InfoMosaicReport, type ToolCallBin, type ToolOutcomeMix, type ToolPositionHeatmap } from "@/lib/infomosaic/metrics";
+import { INFOMOSAIC_DOMAINS } from "@/lib/benchmarks/infomosaic/formats";
+import { POSITION_SEGMENTS, type InfoMosaicReport, type ToolCallBin, type ToolOutcomeMix, type ToolPositionHeatmap } from "@/lib/benchmarks/infomosaic/metrics";
 import { first, type RawSearchParams } from "@/lib/url/search-params";
 
 type StoredReport = InfoMosaicReport & { toolOutcomes: { overall: ToolOutcomeMix }; byToolCalls: ToolCallBin[]; heatmap: ToolPositionHeatmap };

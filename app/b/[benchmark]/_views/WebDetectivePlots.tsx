@@ -1,6 +1,6 @@
 import type { SeekboardLeaderboardRow } from "@/db/queries/seekboard";
 import { percent } from "@/lib/format";
-import { WEBDETECTIVE_PROFILES, PROFILE_THRESHOLDS, type Level, type WebDetectiveReport } from "@/lib/webdetective/metrics";
+import { WEBDETECTIVE_PROFILES, PROFILE_THRESHOLDS, type Level, type WebDetectiveReport } from "@/lib/benchmarks/webdetective/metrics";
 
 const LEVEL_TONE: Record<Level, string> = { high: "bg-emerald-100 text-emerald-800", medium: "bg-amber-100 text-amber-800", low: "bg-rose-100 text-rose-800" };
 

@@ -8,7 +8,7 @@ import { adjudicatedCounts } from "@/db/queries/audit";
 import { getWideSearchLeaderboard } from "@/db/queries/widesearch";
 import { ciHalfWidth, decimal, percent } from "@/lib/format";
 import type { RawSearchParams } from "@/lib/url/search-params";
-import { WIDESEARCH_LANGUAGES, wideSearchLeaderboardQuery, parseWideSearchLeaderboardState, type WideSearchSort, type WideSearchLeaderboardState } from "@/lib/url/widesearch";
+import { WIDESEARCH_LANGUAGES, wideSearchLeaderboardQuery, parseWideSearchLeaderboardState, type WideSearchSort, type WideSearchLeaderboardState } from "@/lib/benchmarks/widesearch/url";
 
 const BASE = "/b/widesearch";
 

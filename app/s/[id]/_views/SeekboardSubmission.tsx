@@ -9,7 +9,7 @@ import { listSamples, sampleFacets } from "@/db/queries/samples";
 import { getAggregates, type SubmissionRow } from "@/db/queries/submissions";
 import { versionLabel } from "@/db/queries/seekboard";
 import { ciHalfWidth, decimal, percent } from "@/lib/format";
-import type { InfoMosaicStats } from "@/lib/infomosaic/metrics";
+import type { InfoMosaicStats } from "@/lib/benchmarks/infomosaic/metrics";
 import { BOARD_COLUMNS, boardFigures, boardQuery, parseBoardState, type SeekboardBoard } from "@/lib/seekboard/board";
 import { evoStoredSampleSchema, infoMosaicStoredSampleSchema, qaStoredSampleSchema, webDetectiveStoredSampleSchema } from "@/lib/seekboard/stored";
 import { SAMPLE_PAGE_SIZE, sampleFiltersQuery, VERDICT_FILTERS, type SampleFilters } from "@/lib/url/samples";

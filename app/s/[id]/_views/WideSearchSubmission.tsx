@@ -8,7 +8,7 @@ import { listSamples, sampleFacets } from "@/db/queries/samples";
 import { getAggregates, type SubmissionRow } from "@/db/queries/submissions";
 import { ciHalfWidth, decimal, percent } from "@/lib/format";
 import { SAMPLE_PAGE_SIZE, sampleFiltersQuery, VERDICT_FILTERS, type SampleFilters } from "@/lib/url/samples";
-import { wideSearchSampleMetricsSchema, wideSearchStoredAggregateSchema, type WideSearchStoredAggregate } from "@/lib/widesearch/stored";
+import { wideSearchSampleMetricsSchema, wideSearchStoredAggregateSchema, type WideSearchStoredAggregate } from "@/lib/benchmarks/widesearch/stored";
 
 const field = "rounded border border-slate-300 bg-white px-2 py-1 text-sm";
 

@@ -5,7 +5,7 @@ import { adjudicatedCounts } from "@/db/queries/audit";
 import { MPW_SETTINGS } from "@/lib/import/manifest";
 import { getWideSearchLeaderboard } from "@/db/queries/widesearch";
 import { LEADERBOARD_SORTS, LEADERBOARD_TIERS, parseLeaderboardState } from "@/lib/url/leaderboard";
-import { parseWideSearchLeaderboardState, WIDESEARCH_LANGUAGES, WIDESEARCH_SORTS } from "@/lib/url/widesearch";
+import { parseWideSearchLeaderboardState, WIDESEARCH_LANGUAGES, WIDESEARCH_SORTS } from "@/lib/benchmarks/widesearch/url";
 import { boardSettings, boardVersions, getSeekboardLeaderboard, versionLabel } from "@/db/queries/seekboard";
 import { BOARD_COLUMNS, parseBoardState, SEEKBOARD_BOARDS, sortKeys, versionParam, type SeekboardBoard } from "@/lib/seekboard/board";
 

@@ -6,7 +6,7 @@ import { Badge, StatusBadge, VerdictBadge } from "@/components/ui/Badge";
 import { BENCHMARKS, type BenchmarkId } from "@/db/benchmarks";
 import type { Trajectory } from "@/db/queries/trajectory";
 import { percent } from "@/lib/format";
-import type { InfoMosaicTestcase } from "@/lib/infomosaic/formats";
+import type { InfoMosaicTestcase } from "@/lib/benchmarks/infomosaic/formats";
 import {
   evoStoredSampleSchema,
   infoMosaicStoredSampleSchema,

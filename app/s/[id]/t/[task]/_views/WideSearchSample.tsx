@@ -6,8 +6,8 @@ import { Badge, StatusBadge, VerdictBadge } from "@/components/ui/Badge";
 import { TableDiff } from "@/components/widesearch/TableDiff";
 import type { Trajectory } from "@/db/queries/trajectory";
 import { percent } from "@/lib/format";
-import type { WideSearchSampleScore } from "@/lib/widesearch/score";
-import { wideSearchSampleMetricsSchema } from "@/lib/widesearch/stored";
+import type { WideSearchSampleScore } from "@/lib/benchmarks/widesearch/score";
+import { wideSearchSampleMetricsSchema } from "@/lib/benchmarks/widesearch/stored";
 import { RunSelector } from "@/components/trajectory/RunSelector";
 import { trajectoryHref } from "@/components/submission/SampleTable";
 

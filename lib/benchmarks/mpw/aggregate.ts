@@ -1,0 +1,83 @@
+import { bootstrapMeans, mean, type Interval } from "../../metrics/bootstrap";
+import type { Tier } from "./metrics";
+
+/** The stored per-sample figures an MPW aggregate is built from. */
+export interface MpwSampleRow {
+  correct: boolean;
+  fcr: number | null;
+  hitRate: number;
+  toolCalls: number;
+  /** T: calls with a hit log. */
+  hitLogCalls: number;
+  compoundRate: number | null;
+  tier: Tier | null;
+  category: string | null;
+  status: string;
+}
+
+export interface Estimate {
+  value: number | null;
+  ci: Interval | null;
+  /** Samples the mean is over (FCR leaves out samples with no facts). */
+  n: number;
+}
+
+export interface MpwAggregate {
+  /** "overall", "tier:<tier>" or "category:<name>". */
+  split: string;
+  n: number;
+  pass1: Estimate;
+  fcr: Estimate;
+  hitRate: Estimate;
+  toolCalls: Estimate;
+  compoundRate: number | null;
+  /** Samples with no hit-logged call: their HitRate counts as 0. */
+  zeroCallSamples: number;
+  statusCounts: Record<string, number>;
+}
+
+export const TIERS: readonly Tier[] = ["easy", "medium", "hard"];
+
+export function splitKeysOf(row: Pick<MpwSampleRow, "tier" | "category">): string[] {
+  const keys = ["overall"];
+  if (row.tier) keys.push(`tier:${row.tier}`);
+  if (row.category) keys.push(`category:${row.category}`);
+  return keys;
+}
+
+function estimate(values: (number | null)[], ci: Interval | null): Estimate {
+  const defined = values.filter((v): v is number => v !== null);
+  return { value: mean(defined), ci, n: defined.length };
+}
+
+export function aggregateMpw(rows: readonly MpwSampleRow[], options: { seed?: number; resamples?: number } = {}): MpwAggregate[] {
+  const groups = new Map<string, MpwSampleRow[]>();
+  groups.set("overall", []);
+  for (const row of rows) {
+    for (const key of splitKeysOf(row)) {
+      const group = groups.get(key);
+      if (group) group.push(row);
+      else groups.set(key, [row]);
+    }
+  }
+  return [...groups.entries()].map(([split, group]) => {
+    const pass1 = group.map((r) => (r.correct ? 1 : 0));
+    const fcr = group.map((r) => r.fcr);
+    const hitRate = group.map((r) => r.hitRate);
+    const toolCalls = group.map((r) => r.toolCalls);
+    const [pass1Ci, fcrCi, hitRateCi, toolCallsCi] = bootstrapMeans([pass1, fcr, hitRate, toolCalls], options);
+    const statusCounts: Record<string, number> = {};
+    for (const r of group) statusCounts[r.status] = (statusCounts[r.status] ?? 0) + 1;
+    return {
+      split,
+      n: group.length,
+      pass1: estimate(pass1, pass1Ci),
+      fcr: estimate(fcr, fcrCi),
+      hitRate: estimate(hitRate, hitRateCi),
+      toolCalls: estimate(toolCalls, toolCallsCi),
+      compoundRate: mean(group.map((r) => r.compoundRate).filter((v): v is number => v !== null)),
+      zeroCallSamples: group.filter((r) => r.hitLogCalls === 0).length,
+      statusCounts,
+    };
+  });
+}

@@ -1,0 +1,238 @@
+/**
+ * A small synthetic WideSearch bundle in the official native format: tasks with their
+ * evaluation pipelines, gold CSVs, and response files of several trials whose tables
+ * carry the mistakes real agents make (missing and extra rows, wrong values, percent
+ * and date formats, bold markers, no table at all, a missing column). Deterministic.
+ */
+import { seededRandom, seedFrom } from "../../random";
+
+interface DemoColumn {
+  name: string;
+  preprocess: string[];
+  metric: string[];
+  criterion?: number;
+}
+
+export interface DemoWideSearchTask {
+  instanceId: string;
+  language: "en" | "zh";
+  query: string;
+  keys: string[];
+  columns: DemoColumn[];
+  rows: string[][];
+}
+
+const ex = (name: string): DemoColumn => ({ name, preprocess: ["norm_str"], metric: ["exact_match"] });
+const num = (name: string, criterion = 0): DemoColumn => ({ name, preprocess: ["extract_number"], metric: ["number_near"], criterion });
+const date = (name: string): DemoColumn => ({ name, preprocess: ["norm_date"], metric: ["date_near"] });
+const url = (name: string): DemoColumn => ({ name, preprocess: [], metric: ["url_match"] });
+const judge = (name: string): DemoColumn => ({ name, preprocess: [], metric: ["llm_judge"], criterion: 0 });
+
+export const DEMO_WIDESEARCH_TASKS: DemoWideSearchTask[] = [
+  {
+    instanceId: "ws_en_001",
+    language: "en",
+    query: "List the five national parks of Utah with the year each was established and its area in km². Output a markdown table with columns: Park, Established, Area (km²).",
+    keys: ["park"],
+    columns: [ex("park"), num("established"), num("area(km²)", 0.05)],
+    rows: [
+      ["Arches", "1971", "310"],
+      ["Bryce Canyon", "1928", "145"],
+      ["Canyonlands", "1964", "1366"],
+      ["Capitol Reef", "1971", "979"],
+      ["Zion", "1919", "595"],
+    ],
+  },
+  {
+    instanceId: "ws_en_002",
+    language: "en",
+    query: "For the eight Group of Eight universities in Australia, list the university, its official website and the year it was founded. Columns: University, Website, Founded.",
+    keys: ["university"],
+    columns: [ex("university"), url("website"), num("founded")],
+    rows: [
+      ["Australian National University", "https://www.anu.edu.au", "1946"],
+      ["Monash University", "https://www.monash.edu", "1958"],
+      ["University of Adelaide", "https://www.adelaide.edu.au", "1874"],
+      ["University of Melbourne", "https://www.unimelb.edu.au", "1853"],
+      ["University of New South Wales", "https://www.unsw.edu.au", "1949"],
+      ["University of Queensland", "https://www.uq.edu.au", "1909"],
+      ["University of Sydney", "https://www.sydney.edu.au", "1850"],
+      ["University of Western Australia", "https://www.uwa.edu.au", "1911"],
+    ],
+  },
+  {
+    instanceId: "ws_en_003",
+    language: "en",
+    query: "Give the first six Apollo crewed missions with launch date and mission type. Columns: Mission, Launch Date, Mission Type.",
+    keys: ["mission"],
+    columns: [ex("mission"), date("launchdate"), judge("missiontype")],
+    rows: [
+      ["Apollo 7", "1968-10-11", "Earth orbit test"],
+      ["Apollo 8", "1968-12-21", "Lunar orbit"],
+      ["Apollo 9", "1969-03-03", "Earth orbit test"],
+      ["Apollo 10", "1969-05-18", "Lunar orbit rehearsal"],
+      ["Apollo 11", "1969-07-16", "Lunar landing"],
+      ["Apollo 12", "1969-11-14", "Lunar landing"],
+    ],
+  },
+  {
+    instanceId: "ws_en_004",
+    language: "en",
+    query: "List the G7 countries with their 2023 population (millions) and unemployment rate. Columns: Country, Population (millions), Unemployment Rate.",
+    keys: ["country"],
+    columns: [ex("country"), num("population(millions)", 0.05), num("unemploymentrate", 0.1)],
+    rows: [
+      ["Canada", "40.1", "5.4%"],
+      ["France", "68.2", "7.3%"],
+      ["Germany", "84.5", "3.0%"],
+      ["Italy", "58.9", "7.7%"],
+      ["Japan", "124.5", "2.6%"],
+      ["United Kingdom", "68.3", "4.0%"],
+      ["United States", "334.9", "3.6%"],
+    ],
+  },
+  {
+    instanceId: "ws_zh_001",
+    language: "zh",
+    query: "列出中国古典四大名著的书名、作者和成书朝代。列：书名、作者、朝代。",
+    keys: ["书名"],
+    columns: [ex("书名"), ex("作者"), ex("朝代")],
+    rows: [
+      ["红楼梦", "曹雪芹", "清"],
+      ["三国演义", "罗贯中", "明"],
+      ["水浒传", "施耐庵", "明"],
+      ["西游记", "吴承恩", "明"],
+    ],
+  },
+  {
+    instanceId: "ws_zh_002",
+    language: "zh",
+    query: "列出中国五大淡水湖，包括湖泊名称、所在省份和面积（平方公里）。列：湖泊、省份、面积（平方公里）。",
+    keys: ["湖泊"],
+    columns: [ex("湖泊"), ex("省份"), num("面积（平方公里）", 0.1)],
+    rows: [
+      ["鄱阳湖", "江西", "3150"],
+      ["洞庭湖", "湖南", "2625"],
+      ["太湖", "江苏", "2338"],
+      ["洪泽湖", "江苏", "1597"],
+      ["巢湖", "安徽", "770"],
+    ],
+  },
+  {
+    instanceId: "ws_zh_003",
+    language: "zh",
+    query: "列出2025年二十四节气中的前六个节气及其日期。列：节气、日期。",
+    keys: ["节气"],
+    columns: [ex("节气"), date("日期")],
+    rows: [
+      ["小寒", "2025-01-05"],
+      ["大寒", "2025-01-20"],
+      ["立春", "2025-02-03"],
+      ["雨水", "2025-02-18"],
+      ["惊蛰", "2025-03-05"],
+      ["春分", "2025-03-20"],
+    ],
+  },
+];
+
+/** Display headers: the gold CSV's human-readable names (normalised to the required names). */
+function header(column: DemoColumn): string {
+  return column.name.replace(/\(/g, " (").replace(/^(\w)/, (c) => c.toUpperCase());
+}
+
+export function demoTaskLine(task: DemoWideSearchTask): string {
+  const evaluation = {
+    unique_columns: task.keys,
+    required: task.columns.map((c) => c.name),
+    eval_pipeline: Object.fromEntries(task.columns.map((c) => [c.name, { preprocess: c.preprocess, metric: c.metric, ...(c.criterion !== undefined ? { criterion: c.criterion } : {}) }])),
+  };
+  return JSON.stringify({ instance_id: task.instanceId, query: task.query, language: task.language, evaluation: JSON.stringify(evaluation) });
+}
+
+function csvCell(text: string): string {
+  return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function demoGoldCsv(task: DemoWideSearchTask): string {
+  return [task.columns.map((c) => csvCell(header(c))).join(","), ...task.rows.map((row) => row.map(csvCell).join(","))].join("\n") + "\n";
+}
+
+export interface DemoAgent {
+  model: string;
+  /** Chance that a row is kept, that a value is right, and that any table is produced. */
+  recall: number;
+  accuracy: number;
+  reliability: number;
+}
+
+export const DEMO_WIDESEARCH_AGENTS: DemoAgent[] = [
+  { model: "Synthetic Deep Research Agent (demo)", recall: 0.92, accuracy: 0.93, reliability: 0.97 },
+  { model: "Synthetic Single-Search Agent (demo)", recall: 0.7, accuracy: 0.82, reliability: 0.85 },
+];
+
+export const DEMO_WIDESEARCH_TRIALS = 3;
+
+function variantOf(random: () => number, column: DemoColumn, value: string): string {
+  if (column.metric.includes("number_near")) {
+    const n = Number(value.replace("%", ""));
+    const off = (1 + (random() - 0.5) * 0.6) * n;
+    return value.endsWith("%") ? `${off.toFixed(1)}%` : String(Math.round(off));
+  }
+  if (column.metric.includes("date_near")) {
+    // Off by more than date_near's 31 days.
+    const d = new Date(Date.parse(`${value}T00:00:00Z`) + 45 * 86_400_000);
+    return d.toISOString().slice(0, 10);
+  }
+  if (column.metric.includes("url_match")) return value.replace("https://www.", "https://");
+  return random() < 0.5 ? `${value} (?)` : "Unknown";
+}
+
+/** Formats a correct value the way agents write it: still right, differently spelled. */
+function restyle(random: () => number, column: DemoColumn, value: string): string {
+  if (column.metric.includes("date_near") && random() < 0.4) {
+    const d = new Date(`${value}T00:00:00Z`);
+    return d.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+  }
+  if (column.metric.includes("number_near") && random() < 0.3 && !value.endsWith("%")) return Number(value).toLocaleString("en-US");
+  if (random() < 0.15) return `**${value}**`;
+  return value;
+}
+
+function markdownTable(headers: string[], rows: string[][]): string {
+  return [`| ${headers.join(" | ")} |`, `|${headers.map(() => "---").join("|")}|`, ...rows.map((r) => `| ${r.join(" | ")} |`)].join("\n");
+}
+
+export function demoResponse(task: DemoWideSearchTask, agent: DemoAgent, trial: number): Record<string, unknown> {
+  const random = seededRandom(seedFrom(`${agent.model}|${task.instanceId}|${trial}`));
+  const messages: Record<string, unknown>[] = [
+    { role: "system", content: "You are a research agent. Use search and browse to collect every row, then answer with one markdown table." },
+    { role: "user", content: task.query },
+  ];
+  const searches = 2 + Math.floor(random() * 4);
+  let callId = 0;
+  for (let i = 0; i < searches; i++) {
+    const id = `call_${++callId}`;
+    const query = i === 0 ? task.query.split(/[.。]/)[0] : `${task.rows[Math.floor(random() * task.rows.length)][0]} ${task.columns[1].name}`;
+    messages.push({ role: "assistant", content: "", tool_calls: [{ id, type: "function", function: { name: "search_global", arguments: JSON.stringify({ query }) } }] });
+    messages.push({ role: "tool", tool_call_id: id, content: JSON.stringify([{ title: `${query} - Wikipedia`, url: `https://en.wikipedia.org/wiki/${encodeURIComponent(query.split(" ")[0])}`, snippet: "…" }]) });
+    if (random() < 0.6) {
+      const browseId = `call_${++callId}`;
+      messages.push({ role: "assistant", content: "", tool_calls: [{ id: browseId, type: "function", function: { name: "text_browser_view", arguments: JSON.stringify({ url: `https://en.wikipedia.org/wiki/${encodeURIComponent(query.split(" ")[0])}` }) } }] });
+      messages.push({ role: "tool", tool_call_id: browseId, content: `Page text about ${query} (${200 + Math.floor(random() * 3000)} words)…` });
+    }
+  }
+  let response: string;
+  if (random() > agent.reliability) {
+    response = random() < 0.5 ? "I could not find a reliable source listing all of these; here is what I know so far: the first entries are likely correct." : `| ${task.columns[0].name} |\n|---|\n${task.rows.map((r) => `| ${r[0]} |`).join("\n")}`;
+  } else {
+    const headers = task.columns.map(header);
+    const rows = task.rows
+      .filter(() => random() < agent.recall)
+      .map((row) => row.map((value, i) => (i === 0 || random() < agent.accuracy ? restyle(random, task.columns[i], value) : variantOf(random, task.columns[i], value))));
+    if (random() < 0.25) rows.push(task.columns.map((c, i) => (i === 0 ? (task.language === "zh" ? "其他" : "Other (unverified)") : c.metric.includes("number_near") ? "0" : "n/a")));
+    const table = markdownTable(headers, rows);
+    response = random() < 0.7 ? `Here is the table.\n\n\`\`\`markdown\n${table}\n\`\`\`\n` : `${table}\n\nSources: Wikipedia.`;
+  }
+  messages.push({ role: "assistant", content: response });
+  return { instance_id: task.instanceId, response, messages, trial_idx: trial };
+}
