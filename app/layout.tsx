@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { BENCHMARK_IDS, BENCHMARKS } from "@/lib/benchmarks/registry";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -19,24 +20,11 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
             <Link href="/" className="text-sm text-slate-600 hover:text-slate-900">
               Benchmarks
             </Link>
-            <Link href="/b/mpw" className="text-sm text-slate-600 hover:text-slate-900">
-              MPW-Bench
-            </Link>
-            <Link href="/b/widesearch" className="text-sm text-slate-600 hover:text-slate-900">
-              WideSearch
-            </Link>
-            <Link href="/b/webdetective" className="text-sm text-slate-600 hover:text-slate-900">
-              WebDetective
-            </Link>
-            <Link href="/b/evobrowsecomp" className="text-sm text-slate-600 hover:text-slate-900">
-              EvoBrowseComp
-            </Link>
-            <Link href="/b/infomosaic" className="text-sm text-slate-600 hover:text-slate-900">
-              InfoMosaic
-            </Link>
-            <Link href="/b/qa" className="text-sm text-slate-600 hover:text-slate-900">
-              QA
-            </Link>
+            {BENCHMARK_IDS.map((id) => (
+              <Link key={id} href={`/b/${id}`} className="text-sm text-slate-600 hover:text-slate-900">
+                {BENCHMARKS[id].navLabel}
+              </Link>
+            ))}
             <Link href="/compare" className="text-sm text-slate-600 hover:text-slate-900">
               Compare
             </Link>

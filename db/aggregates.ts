@@ -2,7 +2,7 @@ import { aggregateMpw, type Estimate, type MpwSampleRow } from "../lib/benchmark
 import type { Tier } from "../lib/benchmarks/mpw/metrics";
 import { wideSearchSplits, type WideSearchStoredSample } from "../lib/benchmarks/widesearch/splits";
 import { wideSearchSampleMetricsSchema } from "../lib/benchmarks/widesearch/stored";
-import type { BenchmarkId } from "./benchmarks";
+import type { BenchmarkId } from "../lib/benchmarks/registry";
 import { aggregateWebDetective } from "../lib/benchmarks/webdetective/metrics";
 import { aggregateEvoBrowseComp } from "../lib/benchmarks/evobrowsecomp/metrics";
 import { aggregateQa } from "../lib/benchmarks/qa/metrics";

@@ -1,6 +1,6 @@
 /** Pieces every benchmark's importer shares: benchmark rows, submissions, tasks, duplicates. */
 import { factKeySet, tierFromFactCount } from "../lib/benchmarks/mpw/metrics";
-import { BENCHMARKS, type BenchmarkId } from "./benchmarks";
+import { BENCHMARKS, type BenchmarkId } from "../lib/benchmarks/registry";
 import type { Db } from "./client";
 import type { SubmissionStatus } from "./schema";
 

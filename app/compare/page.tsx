@@ -6,10 +6,9 @@ import { CellTaskList } from "@/components/compare/CellTaskList";
 import { PairDetail } from "@/components/compare/PairDetail";
 import { PairwiseTable } from "@/components/compare/PairwiseTable";
 import { SubmissionPicker } from "@/components/compare/SubmissionPicker";
-import { BENCHMARKS } from "@/db/benchmarks";
 import { getDb, type Db } from "@/db/client";
 import { comparePair, getCompareSubmissions, listComparableSubmissions, type CompareSubmission } from "@/db/queries/compare";
-import { COMPARE_BENCHMARKS, compareProfile, isCompareBenchmark } from "@/lib/compare/benchmarks";
+import { BENCHMARK_IDS, BENCHMARKS, isBenchmarkId } from "@/lib/benchmarks/registry";
 import { incompatibility } from "@/lib/compare/compatible";
 import { compareHref, parseCompareState, type CompareState } from "@/lib/url/compare";
 import type { RawSearchParams } from "@/lib/url/search-params";
@@ -18,7 +17,7 @@ export const metadata: Metadata = { title: "Compare" };
 
 type Props = { searchParams: Promise<RawSearchParams> };
 
-const nameOf = (id: string) => (id in BENCHMARKS ? BENCHMARKS[id as keyof typeof BENCHMARKS].name : id);
+const nameOf = (id: string) => (isBenchmarkId(id) ? BENCHMARKS[id].name : id);
 
 export default async function ComparePage({ searchParams }: Props) {
   await connection();
@@ -28,15 +27,15 @@ export default async function ComparePage({ searchParams }: Props) {
   const { found, missing } = getCompareSubmissions(db, state.ids, viewer);
   // A submission the viewer may not see is answered exactly as one that does not exist.
   const problems = [...state.problems, ...missing.map((id) => `there is no submission #${id}`)];
-  if (state.benchmark !== null && !isCompareBenchmark(state.benchmark)) problems.push(`b=${state.benchmark.slice(0, 40)} is not a benchmark that can be compared`);
-  const pickerBenchmark = found[0]?.benchmarkId ?? (state.benchmark !== null && isCompareBenchmark(state.benchmark) ? state.benchmark : "mpw");
+  if (state.benchmark !== null && !isBenchmarkId(state.benchmark)) problems.push(`b=${state.benchmark.slice(0, 40)} is not a benchmark that can be compared`);
+  const pickerBenchmark = found[0]?.benchmarkId ?? (state.benchmark !== null && isBenchmarkId(state.benchmark) ? state.benchmark : "mpw");
   const incompatible = incompatibility(found, nameOf);
-  const comparable = found.length >= 2 && incompatible === null && isCompareBenchmark(found[0].benchmarkId);
+  const comparable = found.length >= 2 && incompatible === null && isBenchmarkId(found[0].benchmarkId);
   const ids = found.map((s) => s.id);
   const base = found.find((s) => s.id === state.base) ?? found[0];
   const others = found.filter((s) => s !== base);
   const vs = others.find((s) => s.id === state.vs) ?? others[0];
-  const profile = isCompareBenchmark(pickerBenchmark) ? compareProfile(pickerBenchmark) : null;
+  const profile = isBenchmarkId(pickerBenchmark) ? BENCHMARKS[pickerBenchmark].compare : null;
 
   return (
     <div className="space-y-6">
@@ -74,7 +73,7 @@ export default async function ComparePage({ searchParams }: Props) {
         <summary className="cursor-pointer text-sm font-semibold">Choose submissions</summary>
         <div className="mt-3">
           <SubmissionPicker
-            benchmarks={COMPARE_BENCHMARKS.map((id) => ({ id, name: nameOf(id) }))}
+            benchmarks={BENCHMARK_IDS.map((id) => ({ id, name: nameOf(id) }))}
             benchmark={pickerBenchmark}
             submissions={listComparableSubmissions(db, pickerBenchmark, viewer)}
             checked={ids}
@@ -104,7 +103,7 @@ function Comparison({
   found: CompareSubmission[];
 }) {
   const { rows, report } = comparePair(db, base, vs);
-  const pairProfile = compareProfile(rows.benchmark);
+  const pairProfile = BENCHMARKS[rows.benchmark].compare;
   const pairwise = others.length > 1 ? others.map((other) => ({ other, summary: other === vs ? report.summary : comparePair(db, base, other, { detail: false }).report.summary })) : [];
   const hrefState = { ids, base: base.id, vs: vs.id };
   return (

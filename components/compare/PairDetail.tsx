@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { CompareSubmission } from "@/db/queries/compare";
-import type { CompareProfile } from "@/lib/compare/benchmarks";
+import type { CompareProfile } from "@/lib/benchmarks/types";
 import { OUTCOME_CELLS, countOf, type OutcomeCell } from "@/lib/compare/outcomes";
 import type { PairReport } from "@/lib/compare/report";
 import { percent, decimal } from "@/lib/format";

@@ -1,6 +1,6 @@
 import "server-only";
 import { canViewSubmission, type Viewer } from "../../lib/auth/visibility";
-import { compareProfile, isCompareBenchmark, type CompareBenchmark } from "../../lib/compare/benchmarks";
+import { BENCHMARKS, isBenchmarkId, type BenchmarkId } from "../../lib/benchmarks/registry";
 import type { RunPair, TaskPair } from "../../lib/compare/outcomes";
 import { pairReport, type PairReport } from "../../lib/compare/report";
 import type { Db } from "../client";
@@ -87,13 +87,13 @@ export function getCompareSubmissions(db: Db, ids: readonly number[], viewer: Vi
 }
 
 /** One run's 0/1 outcome in the benchmark's primary metric, as SQL over the samples alias given. */
-function outcomeSql(benchmark: CompareBenchmark, alias: string): string {
+function outcomeSql(benchmark: BenchmarkId, alias: string): string {
   // WebDetective's Pass@1 counts attempted-and-correct only: a refusal with a "correct" verdict is not correct.
   return benchmark === "webdetective" ? `(json_extract(${alias}.metrics, '$.response') = 'correct')` : `${alias}.correct`;
 }
 
 /** A run's tool calls, or NULL where the bundle did not say (so it is left out, never counted as 0). */
-function toolCallsSql(benchmark: CompareBenchmark): string {
+function toolCallsSql(benchmark: BenchmarkId): string {
   switch (benchmark) {
     case "mpw":
       return "s.tool_calls";
@@ -109,7 +109,7 @@ function toolCallsSql(benchmark: CompareBenchmark): string {
 }
 
 /** Where each benchmark keeps a task's split values (over samples `s` and tasks `t`). */
-function splitSql(benchmark: CompareBenchmark, dimension: string): string {
+function splitSql(benchmark: BenchmarkId, dimension: string): string {
   const key = `${benchmark}:${dimension}`;
   switch (key) {
     case "mpw:tier":
@@ -129,15 +129,15 @@ function splitSql(benchmark: CompareBenchmark, dimension: string): string {
   }
 }
 
-function benchmarkOf(db: Db, submissionId: number): CompareBenchmark {
+function benchmarkOf(db: Db, submissionId: number): BenchmarkId {
   const row = db.$client.prepare("SELECT benchmark_id FROM submissions WHERE id = ?").get(submissionId) as { benchmark_id: string } | undefined;
   if (!row) throw new Error(`no submission ${submissionId}`);
-  if (!isCompareBenchmark(row.benchmark_id)) throw new Error(`submission ${submissionId}: benchmark ${row.benchmark_id} cannot be compared`);
+  if (!isBenchmarkId(row.benchmark_id)) throw new Error(`submission ${submissionId}: benchmark ${row.benchmark_id} cannot be compared`);
   return row.benchmark_id;
 }
 
 export interface PairedRows {
-  benchmark: CompareBenchmark;
+  benchmark: BenchmarkId;
   /** Run-matched pairs (task, run) both submissions have, in A's import order. */
   runs: RunPair[];
   /** Tasks both have: each side's mean over its runs, and the task's split values. */
@@ -162,7 +162,7 @@ export function pairedRows(db: Db, a: number, b: number): PairedRows {
       .all(b, a) as { taskKey: string; run: number; a: number | null; b: number | null }[]
   ).map((r) => ({ taskKey: r.taskKey, run: r.run, a: r.a === 1, b: r.b === 1 }));
 
-  const profile = compareProfile(benchmark);
+  const profile = BENCHMARKS[benchmark].compare;
   const splitColumns = profile.dimensions.map((d, i) => `MIN(${splitSql(benchmark, d.key)}) AS split${i}`);
   const perTask = (side: string) =>
     `SELECT s.task_key, MIN(s.id) AS first_id, MIN(s.task_id) AS task_id, AVG(${outcomeSql(benchmark, "s")}) AS score,
@@ -200,6 +200,6 @@ export function pairedRows(db: Db, a: number, b: number): PairedRows {
  */
 export function comparePair(db: Db, a: CompareSubmission, b: CompareSubmission, options: { detail?: boolean } = {}): { rows: PairedRows; report: PairReport } {
   const rows = pairedRows(db, a.id, b.id);
-  const report = pairReport(rows, compareProfile(rows.benchmark), { fcr: a.setting !== "A" && b.setting !== "A", splits: options.detail ?? true });
+  const report = pairReport(rows, BENCHMARKS[rows.benchmark].compare, { fcr: a.setting !== "A" && b.setting !== "A", splits: options.detail ?? true });
   return { rows, report };
 }

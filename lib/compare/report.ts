@@ -1,6 +1,6 @@
 /** The whole comparison of one pair (baseline A against B), from the paired rows. Pure. */
 import type { PairedBootstrapOptions, PairedDifference } from "../stats/paired";
-import type { CompareProfile } from "./benchmarks";
+import type { CompareProfile } from "../benchmarks/types";
 import { secondaryDifference, splitSummaries, summarisePair, type PairSummary, type RunPair, type SplitSummary, type TaskPair } from "./outcomes";
 
 export interface PairReport {

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { connection } from "next/server";
-import { BENCHMARKS, type BenchmarkId } from "@/db/benchmarks";
+import { BENCHMARKS, type BenchmarkId } from "@/lib/benchmarks/registry";
 import type { RawSearchParams } from "@/lib/url/search-params";
 import { LeaderboardView, leaderboardTitle } from "./_views/LeaderboardView";
 

@@ -7,7 +7,7 @@ import { SideBySide, divergenceText, type SideContext } from "@/components/compa
 import { trajectoryHref } from "@/components/submission/SampleTable";
 import { ExpandableText } from "@/components/trajectory/ExpandableText";
 import { Badge, StatusBadge, VerdictBadge } from "@/components/ui/Badge";
-import { BENCHMARKS } from "@/db/benchmarks";
+import { BENCHMARKS } from "@/lib/benchmarks/registry";
 import { getDb } from "@/db/client";
 import { getCompareSubmissions, type CompareSubmission } from "@/db/queries/compare";
 import { getTrajectory, type Trajectory } from "@/db/queries/trajectory";

@@ -1,4 +1,4 @@
-import { BENCHMARKS, type BenchmarkId } from "@/db/benchmarks";
+import { BENCHMARKS, type BenchmarkId } from "@/lib/benchmarks/registry";
 import type { RawSearchParams } from "@/lib/url/search-params";
 import { MpwLeaderboard } from "./MpwLeaderboard";
 import { WideSearchLeaderboard } from "./WideSearchLeaderboard";

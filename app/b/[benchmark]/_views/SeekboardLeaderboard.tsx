@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { PillLinks } from "@/components/ui/PillLinks";
-import { BENCHMARKS } from "@/db/benchmarks";
+import { BENCHMARKS } from "@/lib/benchmarks/registry";
 import { AdjudicatedBadge } from "@/components/reeval/AdjudicatedBadge";
 import { getDb } from "@/db/client";
 import { adjudicatedCounts } from "@/db/queries/audit";

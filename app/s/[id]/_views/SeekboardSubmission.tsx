@@ -3,7 +3,7 @@ import { FailureSummary } from "@/components/tags/FailureSummary";
 import { FilterQueryInput } from "@/components/tags/FilterQueryInput";
 import { SampleFlags } from "@/components/tags/SampleFlags";
 import { Badge, StatusBadge, VerdictBadge } from "@/components/ui/Badge";
-import { BENCHMARKS, type BenchmarkId } from "@/db/benchmarks";
+import { BENCHMARKS, type BenchmarkId } from "@/lib/benchmarks/registry";
 import { getDb } from "@/db/client";
 import { listSamples, sampleFacets } from "@/db/queries/samples";
 import { getAggregates, type SubmissionRow } from "@/db/queries/submissions";

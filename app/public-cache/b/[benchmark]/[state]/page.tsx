@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { BENCHMARKS, type BenchmarkId } from "@/db/benchmarks";
+import { BENCHMARKS, type BenchmarkId } from "@/lib/benchmarks/registry";
 import { searchParamsOfState } from "@/lib/url/public-cache";
 import { LeaderboardView, leaderboardTitle } from "@/app/b/[benchmark]/_views/LeaderboardView";
 

@@ -3,7 +3,7 @@ import { ExpandableText } from "@/components/trajectory/ExpandableText";
 import { StepList } from "@/components/trajectory/StepList";
 import { sampleApiUrl } from "@/lib/trajectory/full-text";
 import { Badge, StatusBadge, VerdictBadge } from "@/components/ui/Badge";
-import { BENCHMARKS, type BenchmarkId } from "@/db/benchmarks";
+import { BENCHMARKS, type BenchmarkId } from "@/lib/benchmarks/registry";
 import type { Trajectory } from "@/db/queries/trajectory";
 import { percent } from "@/lib/format";
 import type { InfoMosaicTestcase } from "@/lib/benchmarks/infomosaic/formats";

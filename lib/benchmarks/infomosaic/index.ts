@@ -1,0 +1,16 @@
+/** InfoMosaic-Bench: everything pure about the benchmark, as one module value. */
+import type { BenchmarkModule } from "../types";
+
+export const infoMosaicModule = {
+  id: "infomosaic",
+  name: "InfoMosaic-Bench",
+  navLabel: "InfoMosaic",
+  description:
+    "Multi-source information seeking across six domains (map, bio, financial, web, video, multi-domain), with web-only or domain-specific tools: accuracy (score 2), testcase pass rate, and how agents use their tools.",
+  compare: {
+    metric: "Accuracy",
+    outcome: "score 2 (exactly correct; score 1 counts as wrong)",
+    dimensions: [{ key: "domain", label: "Domain", order: ["map", "bio", "financial", "web", "video", "multidomain"] }],
+    fcr: false,
+  },
+} as const satisfies BenchmarkModule<"infomosaic">;

@@ -1,0 +1,19 @@
+/** MPW-Bench: everything pure about the benchmark, as one module value. */
+import type { BenchmarkModule } from "../types";
+
+export const mpwModule = {
+  id: "mpw",
+  name: "MPW-Bench",
+  navLabel: "MPW-Bench",
+  description:
+    "Mind-ParaWorld: search agents answer future-situated questions in a controlled parallel world whose atomic facts are known, so every query's fact hits can be scored (Pass@1, FCR, HitRate).",
+  compare: {
+    metric: "Pass@1",
+    outcome: "the judge's verdict (samples.correct)",
+    dimensions: [
+      { key: "tier", label: "Tier", order: ["easy", "medium", "hard"] },
+      { key: "category", label: "Category" },
+    ],
+    fcr: true,
+  },
+} as const satisfies BenchmarkModule<"mpw">;

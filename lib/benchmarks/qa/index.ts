@@ -1,0 +1,16 @@
+/** QA (BrowseComp-style): everything pure about the benchmark, as one module value. */
+import type { BenchmarkModule } from "../types";
+
+export const qaModule = {
+  id: "qa",
+  name: "QA (BrowseComp-style)",
+  navLabel: "QA",
+  description:
+    "Any BrowseComp-style question-answering set submitted in the Seekboard bundle format: accuracy with a bootstrap CI and the calibration error of the stated confidence, one board per dataset.",
+  compare: {
+    metric: "Accuracy",
+    outcome: "the judge's verdict",
+    dimensions: [],
+    fcr: false,
+  },
+} as const satisfies BenchmarkModule<"qa">;

@@ -1,0 +1,34 @@
+/**
+ * What every benchmark module provides. A module is everything pure about one benchmark
+ * (lib/benchmarks/<id>/); the registry (./registry.ts) is the only list of them, and every
+ * feature that concerns all benchmarks goes through it.
+ */
+
+export interface SplitDimension {
+  key: string;
+  label: string;
+  /** Display order of the values, when the benchmark has one. */
+  order?: readonly string[];
+}
+
+/** What a comparison shows for a benchmark: its primary metric, its splits, its secondary figures. */
+export interface CompareProfile {
+  /** The primary metric's name, in the benchmark's words. */
+  metric: string;
+  /** What one run's 0/1 outcome is. */
+  outcome: string;
+  dimensions: readonly SplitDimension[];
+  /** Fact coverage rate per sample (MPW only). */
+  fcr: boolean;
+}
+
+export interface BenchmarkModule<Id extends string = string> {
+  readonly id: Id;
+  /** The benchmark's own name, as its paper spells it. */
+  readonly name: string;
+  /** Short label for the navigation bar. */
+  readonly navLabel: string;
+  /** One paragraph for the home page and the leaderboard's header. */
+  readonly description: string;
+  readonly compare: CompareProfile;
+}

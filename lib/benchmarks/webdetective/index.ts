@@ -1,0 +1,16 @@
+/** WebDetective: everything pure about the benchmark, as one module value. */
+import type { BenchmarkModule } from "../types";
+
+export const webDetectiveModule = {
+  id: "webdetective",
+  name: "WebDetective",
+  navLabel: "WebDetective",
+  description:
+    "Hint-free multi-hop questions with controlled evidence chains: separates knowledge sufficiency (search or parametric) from generation — Knowledge, Search and Generation scores, good refusal, knowledge utilization, forget and lead-astray.",
+  compare: {
+    metric: "Pass@1",
+    outcome: "attempted and judged correct (a refusal is never correct)",
+    dimensions: [],
+    fcr: false,
+  },
+} as const satisfies BenchmarkModule<"webdetective">;
