@@ -2,7 +2,7 @@
  * Next's page cache (ISR), kept in memory only, bounded in bytes, least recently used
  * dropped first, and emptied whenever the app changes data (revalidatePath calls
  * `revalidateTag`; a background job, outside any request, calls the store's `empty()`
- * through `globalThis`, see app/_server/public-pages.ts). Why not the default: it also
+ * through `globalThis`, see server/public-pages.ts). Why not the default: it also
  * writes rendered pages under .next/, where they outlive the database they were rendered
  * from (a restart on another SEEKBOARD_DB file, a fresh demo database in the e2e run).
  * Every data change can move any public page (a leaderboard rank, a verdict), so a change

@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { publicPageStore, type CachedPublicPage } from "./app/_server/page-cache-store";
+import { publicPageStore, type CachedPublicPage } from "./server/page-cache-store";
 import { PAGE_CACHE_HEADER, PUBLIC_CACHE_PREFIX, stateSegment } from "./lib/url/public-cache";
 
 /** Cookies that make a page personal: the admin's session, an uploader's own pending submissions. */

@@ -70,7 +70,7 @@ describe("PageCacheHandler", () => {
 
   describe("freshPage: what the proxy sends without Next", () => {
     const key = (path: string) => `/route-cache/APP_PAGE/0123abcd/$${path}`;
-    const store = () => (globalThis as unknown as Record<symbol, import("../app/_server/page-cache-store").PublicPageStore>)[STORE];
+    const store = () => (globalThis as unknown as Record<symbol, import("../server/page-cache-store").PublicPageStore>)[STORE];
     const cacheControl = { revalidate: 60, expire: 3600 };
 
     it("finds a page by its path in Next's key, encoded once, with its cache control", async () => {

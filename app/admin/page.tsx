@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { connection } from "next/server";
-import { adminToken, isAdminSession } from "@/app/_server/auth";
+import { adminToken, isAdminSession } from "@/server/auth";
 import { AdminLoginForm } from "@/components/admin/AdminLoginForm";
 import { IssueTokenForm } from "@/components/admin/IssueTokenForm";
 import { ModerationControls } from "@/components/admin/ModerationControls";
@@ -11,7 +11,7 @@ import { RateWithCi } from "@/components/ui/Metric";
 import { getDb } from "@/db/client";
 import { listModerationQueue, listRecentDecisions, type SubmissionPreview } from "@/db/queries/moderation";
 import { listUploadTokens } from "@/db/queries/upload-tokens";
-import { logout } from "./actions";
+import { logout } from "../../server/admin-actions";
 
 export const metadata: Metadata = { title: "Admin", robots: { index: false, follow: false } };
 

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { connection } from "next/server";
-import { currentViewer } from "@/app/_server/auth";
+import { currentViewer } from "@/server/auth";
 import { CellTaskList } from "@/components/compare/CellTaskList";
 import { PairDetail } from "@/components/compare/PairDetail";
 import { PairwiseTable } from "@/components/compare/PairwiseTable";

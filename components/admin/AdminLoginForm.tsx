@@ -1,6 +1,6 @@
 "use client";
 import { useActionState } from "react";
-import { login } from "@/app/admin/actions";
+import { login } from "@/server/admin-actions";
 
 export function AdminLoginForm() {
   const [state, action, pending] = useActionState(login, null);

@@ -1,6 +1,6 @@
 "use client";
 import { useActionState } from "react";
-import { issueToken } from "@/app/admin/actions";
+import { issueToken } from "@/server/admin-actions";
 
 /** Issues a team's upload token and shows it this once: only its hash is kept. */
 export function IssueTokenForm() {

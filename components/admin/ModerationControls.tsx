@@ -1,6 +1,6 @@
 "use client";
 import { useActionState } from "react";
-import { moderate } from "@/app/admin/actions";
+import { moderate } from "@/server/admin-actions";
 
 /** Approve, or reject with a reason the team will read; `current` hides the decision already taken. */
 export function ModerationControls({ id, current }: { id: number; current: "pending" | "approved" | "rejected" }) {

@@ -1,6 +1,6 @@
 "use client";
 import { useActionState } from "react";
-import { revokeToken } from "@/app/admin/actions";
+import { revokeToken } from "@/server/admin-actions";
 
 export function RevokeTokenButton({ id, team }: { id: number; team: string }) {
   const [state, action, pending] = useActionState(revokeToken, null);

@@ -1,6 +1,6 @@
 "use client";
 import { useActionState } from "react";
-import { fixGoldAction } from "@/app/_server/reeval-actions";
+import { fixGoldAction } from "@/server/reeval-actions";
 import type { ReevalJobView } from "@/db/queries/audit";
 import type { JudgeOption } from "@/lib/reeval/describe";
 import { JobProgress } from "./JobProgress";

@@ -1,7 +1,7 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
-import { reevalJobStatusAction } from "@/app/_server/reeval-actions";
+import { reevalJobStatusAction } from "@/server/reeval-actions";
 import type { ReevalJobView } from "@/db/queries/audit";
 
 const POLL_MS = 1000;

@@ -1,4 +1,4 @@
-import { llmSetting } from "@/app/_server/reeval";
+import { llmSetting } from "@/server/reeval";
 import { getDb } from "@/db/client";
 import { latestReevalJob, sampleHistory, taskSampleCounts } from "@/db/queries/audit";
 import type { Trajectory } from "@/db/queries/trajectory";

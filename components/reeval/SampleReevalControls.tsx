@@ -1,6 +1,6 @@
 "use client";
 import { useActionState } from "react";
-import { adjudicateAction, applyProposalAction, previewRejudgeAction, previewRescoreAction, type PreviewResult } from "@/app/_server/reeval-actions";
+import { adjudicateAction, applyProposalAction, previewRejudgeAction, previewRescoreAction, type PreviewResult } from "@/server/reeval-actions";
 import type { JudgeOption } from "@/lib/reeval/describe";
 import { ChangeList } from "./ChangeList";
 

@@ -1,6 +1,6 @@
 "use client";
 import { useActionState } from "react";
-import { undoAction } from "@/app/_server/reeval-actions";
+import { undoAction } from "@/server/reeval-actions";
 
 export function UndoButton({ entryId }: { entryId: number }) {
   const [state, action, pending] = useActionState(undoAction, null);

@@ -1,6 +1,6 @@
 "use client";
 import { useActionState } from "react";
-import { applyTag, removeTag, type TagActionResult } from "@/app/_server/tag-actions";
+import { applyTag, removeTag, type TagActionResult } from "@/server/tag-actions";
 import { MAX_TAG_LENGTH } from "@/lib/tags/validate";
 
 export interface TagPanelTaxonomy {

@@ -64,7 +64,7 @@ async function auditCount(): Promise<number> {
 
 describe("re-evaluation server actions", () => {
   it("refuse every call without an admin session (no cookie, or a forged one), changing nothing", async () => {
-    const actions = await import("../../app/_server/reeval-actions");
+    const actions = await import("../../server/reeval-actions");
     const sample = await mpwSample();
     const refused = { ok: false, error: "only a maintainer can do this: log in at /admin" };
     for (const cookie of [null, "admin.9999999999.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"]) {
@@ -85,7 +85,7 @@ describe("re-evaluation server actions", () => {
 
   it("as admin: adjudicate needs a reason, then applies and revalidates; undo restores", async () => {
     await logIn();
-    const actions = await import("../../app/_server/reeval-actions");
+    const actions = await import("../../server/reeval-actions");
     const sample = await mpwSample();
     expect(await actions.adjudicateAction(null, form({ sampleId: sample.id, verdict: "correct", reason: "" }))).toEqual({ ok: false, error: "reason: an adjudication needs a reason" });
     const result = await actions.adjudicateAction(null, form({ sampleId: sample.id, verdict: sample.correct ? "incorrect" : "correct", reason: "checked by hand" }));
@@ -96,7 +96,7 @@ describe("re-evaluation server actions", () => {
 
   it("as admin: a preview is applied only as signed; a tampered one is refused", async () => {
     await logIn();
-    const actions = await import("../../app/_server/reeval-actions");
+    const actions = await import("../../server/reeval-actions");
     const { getDb } = await import("../../db/client");
     const sample = await mpwSample();
     getDb().$client.prepare("UPDATE samples SET fcr = 0 WHERE id = ?").run(sample.id);
@@ -111,7 +111,7 @@ describe("re-evaluation server actions", () => {
 
   it("as admin: a gold fix answers at once and schedules its job after the response", async () => {
     await logIn();
-    const actions = await import("../../app/_server/reeval-actions");
+    const actions = await import("../../server/reeval-actions");
     const sample = await mpwSample();
     const started = await actions.fixGoldAction(null, form({ taskId: sample.task_id, kind: "answer", goldAnswer: "corrected", judge: "exact", reason: "typo" }));
     if (!started.ok) throw new Error(started.error);
@@ -134,7 +134,7 @@ describe("re-evaluation server actions", () => {
 
   it("as admin: a re-judge is previewed, then applied as signed", async () => {
     await logIn();
-    const actions = await import("../../app/_server/reeval-actions");
+    const actions = await import("../../server/reeval-actions");
     const { getDb } = await import("../../db/client");
     const qa = getDb()
       .$client.prepare(
@@ -155,7 +155,7 @@ describe("re-evaluation server actions", () => {
 
 describe("tag server actions", () => {
   it("refuse a call without an admin session; as admin apply and remove a tag, emptying the public page cache", async () => {
-    const tags = await import("../../app/_server/tag-actions");
+    const tags = await import("../../server/tag-actions");
     const sample = await mpwSample();
     const { getDb } = await import("../../db/client");
     const count = () => (getDb().$client.prepare("SELECT count(*) AS n FROM sample_tags WHERE sample_id = ?").get(sample.id) as { n: number }).n;

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { errorResponse, invalidResponse, unauthorizedResponse } from "@/app/_server/api";
-import { adminToken, isHttpsRequest, uploaderCookieHeader } from "@/app/_server/auth";
+import { errorResponse, invalidResponse, unauthorizedResponse } from "@/server/api";
+import { adminToken, isHttpsRequest, uploaderCookieHeader } from "@/server/auth";
 import { getDb } from "@/db/client";
 import { ingestUpload } from "@/db/ingest-upload";
 import { getSubmissionPreview } from "@/db/queries/moderation";

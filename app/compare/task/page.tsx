@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { connection } from "next/server";
-import { currentViewer } from "@/app/_server/auth";
+import { currentViewer } from "@/server/auth";
 import { SideBySide, divergenceText, type SideContext } from "@/components/compare/SideBySide";
 import { trajectoryHref } from "@/components/submission/SampleTable";
 import { ExpandableText } from "@/components/trajectory/ExpandableText";

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { connection } from "next/server";
-import { currentViewer } from "@/app/_server/auth";
+import { currentViewer } from "@/server/auth";
 import { TierChart } from "@/components/charts/TierChart";
 import { BreakdownTable } from "@/components/submission/BreakdownTable";
 import { SampleFilterForm } from "@/components/submission/SampleFilterForm";

@@ -1,5 +1,5 @@
 import { connection, NextResponse } from "next/server";
-import { viewerOfRequest } from "@/app/_server/auth";
+import { viewerOfRequest } from "@/server/auth";
 import { getDb } from "@/db/client";
 import { analysisData, UnknownSubmissionError } from "@/db/queries/analysis";
 import { hiddenSubmissionIds } from "@/db/queries/visibility";

@@ -1,4 +1,4 @@
-import { errorResponse, invalidResponse } from "@/app/_server/api";
+import { errorResponse, invalidResponse } from "@/server/api";
 import { getDb } from "@/db/client";
 import { getMpwLeaderboard } from "@/db/queries/leaderboard";
 import { adjudicatedCounts } from "@/db/queries/audit";

@@ -1,5 +1,5 @@
 import { connection, NextResponse } from "next/server";
-import { viewerOfRequest } from "@/app/_server/auth";
+import { viewerOfRequest } from "@/server/auth";
 import { getDb } from "@/db/client";
 import { listSamples } from "@/db/queries/samples";
 import { getSubmission } from "@/db/queries/submissions";

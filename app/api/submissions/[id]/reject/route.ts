@@ -1,4 +1,4 @@
-import { moderationRoute } from "@/app/_server/moderate";
+import { moderationRoute } from "@/server/moderate";
 
 /** POST /api/submissions/{id}/reject — admin token; JSON {"reason"} required. */
 export async function POST(request: Request, { params }: { params: Promise<{ id: string }> }) {

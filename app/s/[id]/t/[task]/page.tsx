@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
-import { currentViewer } from "@/app/_server/auth";
+import { currentViewer } from "@/server/auth";
 import { first, type RawSearchParams } from "@/lib/url/search-params";
 import { TrajectoryView } from "./_views/TrajectoryView";
 

@@ -1,5 +1,5 @@
 import { connection, NextResponse } from "next/server";
-import { viewerOfRequest } from "@/app/_server/auth";
+import { viewerOfRequest } from "@/server/auth";
 import { getDb } from "@/db/client";
 import { getTrajectory } from "@/db/queries/trajectory";
 import { canViewSubmission } from "@/lib/auth/visibility";

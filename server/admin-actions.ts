@@ -1,10 +1,10 @@
 "use server";
 import { revalidatePath } from "next/cache";
-import { publicDataChanged } from "@/app/_server/public-pages";
+import { publicDataChanged } from "@/server/public-pages";
 import { cookies } from "next/headers";
 import { z } from "zod";
-import { ADMIN_COOKIE, adminCookieOptions, adminToken, isAdminSession, isHttpsAction } from "@/app/_server/auth";
-import { moderationReasonSchema, rejectionReasonSchema } from "@/app/_server/moderate";
+import { ADMIN_COOKIE, adminCookieOptions, adminToken, isAdminSession, isHttpsAction } from "@/server/auth";
+import { moderationReasonSchema, rejectionReasonSchema } from "@/server/moderate";
 import { getDb } from "@/db/client";
 import { moderateSubmission } from "@/db/moderation";
 import { issueUploadToken, revokeUploadToken } from "@/db/upload-tokens";

@@ -1,9 +1,9 @@
 "use server";
 /** The maintainers' tag mutations: each re-checks the admin session, validates with zod and refreshes the page. */
 import { refresh, revalidatePath } from "next/cache";
-import { publicDataChanged } from "@/app/_server/public-pages";
+import { publicDataChanged } from "@/server/public-pages";
 import { z } from "zod";
-import { isAdminSession } from "@/app/_server/auth";
+import { isAdminSession } from "@/server/auth";
 import { getDb } from "@/db/client";
 import { applySampleTag, removeSampleTag } from "@/db/tags";
 import { parseTag } from "@/lib/tags/validate";
