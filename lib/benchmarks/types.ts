@@ -31,4 +31,12 @@ export interface BenchmarkModule<Id extends string = string> {
   /** One paragraph for the home page and the leaderboard's header. */
   readonly description: string;
   readonly compare: CompareProfile;
+
+  // Importing: manifest, importer, demo data
+
+  // Stored figures, aggregates, re-evaluation
+
+  // Leaderboard and diagnostics
+
+  // Judging, failure tags and hints
 }

@@ -16,4 +16,12 @@ export const evoBrowseCompModule = {
     ],
     fcr: false,
   },
+
+  // Importing: manifest, importer, demo data
+
+  // Stored figures, aggregates, re-evaluation
+
+  // Leaderboard and diagnostics
+
+  // Judging, failure tags and hints
 } as const satisfies BenchmarkModule<"evobrowsecomp">;

@@ -13,4 +13,12 @@ export const infoMosaicModule = {
     dimensions: [{ key: "domain", label: "Domain", order: ["map", "bio", "financial", "web", "video", "multidomain"] }],
     fcr: false,
   },
+
+  // Importing: manifest, importer, demo data
+
+  // Stored figures, aggregates, re-evaluation
+
+  // Leaderboard and diagnostics
+
+  // Judging, failure tags and hints
 } as const satisfies BenchmarkModule<"infomosaic">;

@@ -1,0 +1,10 @@
+/** The views of widesearch's pages. */
+import type { BenchmarkViews } from "../types";
+
+export const wideSearchViews: BenchmarkViews<"widesearch"> = {
+  id: "widesearch",
+
+  // Leaderboard and diagnostics
+
+  // Submission and sample
+};
