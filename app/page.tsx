@@ -1,12 +1,18 @@
 import Link from "next/link";
 import { connection } from "next/server";
 import { getDb } from "@/db/client";
-import { listBenchmarkSummaries } from "@/db/queries/leaderboard";
+import { benchmarkSummary } from "@/db/queries/leaderboard";
+import { BENCHMARK_IDS, BENCHMARKS } from "@/lib/benchmarks/registry";
 import { percent } from "@/lib/format";
 
 export default async function HomePage() {
   await connection();
-  const benchmarks = listBenchmarkSummaries(getDb());
+  const db = getDb();
+  const cards = BENCHMARK_IDS.map((id) => {
+    const { name, description, board } = BENCHMARKS[id];
+    const primary = board.columns.find((c) => c.key === board.primary)?.label ?? board.primary;
+    return { id, name, description, primary, ...benchmarkSummary(db, id, board.leaderExcludesSettings) };
+  });
   return (
     <div className="space-y-6">
       <section>
@@ -15,40 +21,44 @@ export default async function HomePage() {
           Who leads on which benchmark and setting, with 95% bootstrap confidence intervals, and every run&apos;s trajectory one click away.
         </p>
       </section>
-      {benchmarks.length === 0 ? (
+      {cards.every((b) => b.submissions === 0) ? (
         <p className="rounded border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-600">
           No benchmark has results yet. Ingest a bundle with <code className="font-mono">npm run cli -- ingest &lt;bundle&gt;</code>.
         </p>
-      ) : (
-        <ul className="grid gap-4 md:grid-cols-2">
-          {benchmarks.map((b) => (
-            <li key={b.id} className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm" data-testid={`benchmark-${b.id}`}>
+      ) : null}
+      <ul className="grid gap-4 md:grid-cols-2">
+        {cards.map((b) => (
+          <li key={b.id} className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm" data-testid={`benchmark-${b.id}`}>
+            <div className="flex flex-wrap items-baseline justify-between gap-2">
               <Link href={`/b/${b.id}`} className="text-lg font-semibold text-indigo-700 hover:underline">
                 {b.name}
               </Link>
-              <p className="mt-2 text-sm text-slate-600">{b.description}</p>
-              <dl className="mt-4 flex gap-6 text-sm">
+              <Link href={`/b/${b.id}/analysis`} className="text-sm text-indigo-700 hover:underline">
+                Diagnostics
+              </Link>
+            </div>
+            <p className="mt-2 text-sm text-slate-600">{b.description}</p>
+            <dl className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-sm">
+              <div>
+                <dt className="text-slate-500">Submissions</dt>
+                <dd className="font-medium tabular-nums">{b.submissions}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-500">Samples</dt>
+                <dd className="font-medium tabular-nums">{b.samples.toLocaleString("en")}</dd>
+              </div>
+              {b.leader ? (
                 <div>
-                  <dt className="text-slate-500">Submissions</dt>
-                  <dd className="font-medium tabular-nums">{b.submissions}</dd>
+                  <dt className="text-slate-500">Best search run</dt>
+                  <dd className="font-medium" title={b.primary}>
+                    {b.leader.model} <span className="text-slate-500">({b.leader.setting})</span> {percent(b.leader.pass1)}
+                  </dd>
                 </div>
-                <div>
-                  <dt className="text-slate-500">Samples</dt>
-                  <dd className="font-medium tabular-nums">{b.samples.toLocaleString("en")}</dd>
-                </div>
-                {b.leader ? (
-                  <div>
-                    <dt className="text-slate-500">Best search run</dt>
-                    <dd className="font-medium">
-                      {b.leader.model} <span className="text-slate-500">({b.leader.setting})</span> {percent(b.leader.pass1)}
-                    </dd>
-                  </div>
-                ) : null}
-              </dl>
-            </li>
-          ))}
-        </ul>
-      )}
+              ) : null}
+            </dl>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

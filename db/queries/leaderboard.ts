@@ -1,5 +1,6 @@
 import "server-only";
-import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, notInArray, sql, type SQL } from "drizzle-orm";
+import type { BenchmarkId } from "../../lib/benchmarks/registry";
 import type { LeaderboardState } from "../../lib/url/leaderboard";
 import { splitOfTier } from "../../lib/url/leaderboard";
 import type { Db } from "../client";
@@ -72,32 +73,27 @@ export function getMpwLeaderboard(db: Db, state: LeaderboardState): LeaderboardR
 }
 
 export interface BenchmarkSummary {
-  id: string;
-  name: string;
-  description: string;
   submissions: number;
   samples: number;
+  /** The best approved submission by the primary metric (stored in the shared pass1 column). */
   leader: { model: string; setting: string; pass1: number | null } | null;
 }
 
-/** The overview: each benchmark with its approved submissions and current leader. */
-export function listBenchmarkSummaries(db: Db): BenchmarkSummary[] {
-  const rows = db.$client
-    .prepare(
-      `SELECT b.id, b.name, b.description,
-              count(s.id) AS submissions, coalesce(sum(s.sample_count), 0) AS samples
-         FROM benchmarks b LEFT JOIN submissions s ON s.benchmark_id = b.id AND s.status = 'approved'
-        GROUP BY b.id ORDER BY b.name`,
-    )
-    .all() as Omit<BenchmarkSummary, "leader">[];
-  const leader = db.$client.prepare(
-    `SELECT s.model, s.setting, a.pass1 FROM submissions s JOIN aggregates a ON a.submission_id = s.id AND a.split = 'overall'
-      WHERE s.benchmark_id = ? AND s.status = 'approved' AND s.setting <> 'A'
-      ORDER BY a.pass1 DESC LIMIT 1`,
-  );
-  return rows.map((row) => ({ ...row, leader: (leader.get(row.id) as BenchmarkSummary["leader"]) ?? null }));
-}
-
-export function benchmarkExists(db: Db, id: string): boolean {
-  return Boolean(db.$client.prepare("SELECT 1 FROM benchmarks WHERE id = ?").get(id));
+/** The overview's figures of one benchmark: approved submissions, their samples, the current leader. */
+export function benchmarkSummary(db: Db, id: BenchmarkId, leaderExcludesSettings: readonly string[]): BenchmarkSummary {
+  const approved = and(eq(submissions.benchmarkId, id), eq(submissions.status, "approved"));
+  const totals = db
+    .select({ submissions: sql<number>`count(*)`, samples: sql<number>`coalesce(sum(${submissions.sampleCount}), 0)` })
+    .from(submissions)
+    .where(approved)
+    .get();
+  const leader = db
+    .select({ model: submissions.model, setting: submissions.setting, pass1: aggregates.pass1 })
+    .from(submissions)
+    .innerJoin(aggregates, and(eq(aggregates.submissionId, submissions.id), eq(aggregates.split, "overall")))
+    .where(leaderExcludesSettings.length ? and(approved, notInArray(submissions.setting, [...leaderExcludesSettings])) : approved)
+    .orderBy(sql`${aggregates.pass1} DESC`)
+    .limit(1)
+    .get();
+  return { submissions: totals?.submissions ?? 0, samples: totals?.samples ?? 0, leader: leader ?? null };
 }

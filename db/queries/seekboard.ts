@@ -1,11 +1,12 @@
 import "server-only";
 import { and, asc, eq, sql } from "drizzle-orm";
-import { boardFigures, sortVersions, type BoardFigures, type BoardState, type SeekboardBoard } from "../../lib/seekboard/board";
-import { qaDatasetOf } from "../../lib/seekboard/stored";
+import { sortVersions, type BoardFigures, type ReportBoard } from "../../lib/benchmarks/board";
+import type { BoardState } from "../../lib/benchmarks/board-state";
+import type { BenchmarkId } from "../../lib/benchmarks/registry";
 import type { Db } from "../client";
 import { aggregates, submissions } from "../schema";
 
-export interface SeekboardLeaderboardRow extends BoardFigures {
+export interface ReportBoardRow<Report> extends BoardFigures {
   submissionId: number;
   model: string;
   agent: string | null;
@@ -13,37 +14,48 @@ export interface SeekboardLeaderboardRow extends BoardFigures {
   benchmarkVersion: string;
   samples: number;
   hasTrajectories: boolean;
-  /** The stored overall report, as the pure module returned it. */
-  report: Record<string, unknown>;
+  /** The stored overall report, parsed with the board's schema. */
+  report: Report;
+}
+
+export interface ReportBoardData<Report> {
+  /** The version (or dataset) shown; null when the board has none. */
+  version: string | null;
+  versions: string[];
+  rows: ReportBoardRow<Report>[];
+}
+
+function approvedOf(id: BenchmarkId) {
+  return and(eq(submissions.benchmarkId, id), eq(submissions.status, "approved"));
 }
 
 /** The versions (EvoBrowseComp) or datasets (QA, `<dataset>@<version>` keys) with approved submissions, newest first. */
-export function boardVersions(db: Db, board: SeekboardBoard): string[] {
-  const rows = db
-    .selectDistinct({ version: submissions.benchmarkVersion })
-    .from(submissions)
-    .where(and(eq(submissions.benchmarkId, board), eq(submissions.status, "approved")))
-    .all();
+export function boardVersions(db: Db, id: BenchmarkId): string[] {
+  const rows = db.selectDistinct({ version: submissions.benchmarkVersion }).from(submissions).where(approvedOf(id)).all();
   return sortVersions(rows.map((r) => r.version));
 }
 
-/** Display name of a stored version key: QA shows the dataset (and version when not v1). */
-export function versionLabel(board: SeekboardBoard, key: string): string {
-  if (board !== "qa") return key;
-  const { dataset, version } = qaDatasetOf(key);
-  return version === "v1" ? dataset : `${dataset} (${version})`;
+/** The settings of a benchmark's approved submissions. */
+export function boardSettings(db: Db, id: BenchmarkId): string[] {
+  return db
+    .selectDistinct({ setting: submissions.setting })
+    .from(submissions)
+    .where(approvedOf(id))
+    .all()
+    .map((r) => r.setting)
+    .sort();
 }
 
 /**
- * Approved submissions of one board with their figures, sorted. EvoBrowseComp and QA
- * boards hold one version (dataset) only: `version` picks it, else the newest.
+ * Approved submissions of a stored-report board with their figures, sorted. A board with
+ * a version parameter holds one version (dataset) only: `version` picks it, else the newest.
  */
-export function getSeekboardLeaderboard(db: Db, board: SeekboardBoard, state: BoardState): { version: string | null; versions: string[]; rows: SeekboardLeaderboardRow[] } {
-  const versions = board === "evobrowsecomp" || board === "qa" ? boardVersions(db, board) : [];
+export function getReportBoard<Report>(db: Db, id: BenchmarkId, board: ReportBoard<Report>, state: BoardState): ReportBoardData<Report> {
+  const versions = board.versionParam ? boardVersions(db, id) : [];
   const version = versions.length ? (state.version && versions.includes(state.version) ? state.version : versions[0]) : null;
-  const conditions = [eq(submissions.benchmarkId, board), eq(submissions.status, "approved")];
+  const conditions = [approvedOf(id)];
   if (version !== null) conditions.push(eq(submissions.benchmarkVersion, version));
-  if (board === "infomosaic" && state.setting !== "all") conditions.push(eq(submissions.setting, state.setting));
+  if (board.settingFilter && state.setting !== "all") conditions.push(eq(submissions.setting, state.setting));
   const rows = db
     .select({
       submissionId: submissions.id,
@@ -60,17 +72,10 @@ export function getSeekboardLeaderboard(db: Db, board: SeekboardBoard, state: Bo
     .where(and(...conditions))
     .orderBy(asc(submissions.model))
     .all()
-    .map((r) => ({
-      submissionId: r.submissionId,
-      model: r.model,
-      agent: r.agent,
-      setting: r.setting,
-      benchmarkVersion: r.benchmarkVersion,
-      samples: r.samples,
-      hasTrajectories: r.hasTrajectories === 1,
-      report: r.metrics ?? {},
-      ...boardFigures(board, r.metrics ?? {}),
-    }));
+    .map(({ metrics, hasTrajectories, ...row }) => {
+      const report = board.reportSchema.parse(metrics);
+      return { ...row, hasTrajectories: hasTrajectories === 1, report, ...board.figures(report) };
+    });
   const sign = state.dir === "asc" ? 1 : -1;
   rows.sort((a, b) => {
     if (state.sort === "model") return sign * a.model.localeCompare(b.model, "en", { sensitivity: "base" }) || a.setting.localeCompare(b.setting);
@@ -80,15 +85,4 @@ export function getSeekboardLeaderboard(db: Db, board: SeekboardBoard, state: Bo
     return sign * (x - y) || a.model.localeCompare(b.model);
   });
   return { version, versions, rows };
-}
-
-/** The settings of approved InfoMosaic submissions. */
-export function boardSettings(db: Db, board: SeekboardBoard): string[] {
-  return db
-    .selectDistinct({ setting: submissions.setting })
-    .from(submissions)
-    .where(and(eq(submissions.benchmarkId, board), eq(submissions.status, "approved")))
-    .all()
-    .map((r) => r.setting)
-    .sort();
 }

@@ -1,3 +1,5 @@
+import type { Board } from "./board";
+
 /**
  * What every benchmark module provides. A module is everything pure about one benchmark
  * (lib/benchmarks/<id>/); the registry (./registry.ts) is the only list of them, and every
@@ -37,6 +39,8 @@ export interface BenchmarkModule<Id extends string = string> {
   // Stored figures, aggregates, re-evaluation
 
   // Leaderboard and diagnostics
+  /** The leaderboard: columns, primary metric, sort order, filters and the stored report it reads. */
+  readonly board: Board;
 
   // Judging, failure tags and hints
 }

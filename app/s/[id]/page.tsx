@@ -17,7 +17,7 @@ import { canViewSubmission } from "@/lib/auth/visibility";
 import { parseSampleFilters } from "@/lib/url/samples";
 import { WideSearchSubmission } from "./_views/WideSearchSubmission";
 import { SeekboardSubmission } from "./_views/SeekboardSubmission";
-import { SEEKBOARD_BOARDS } from "@/lib/seekboard/board";
+import { REPORT_BOARD_IDS } from "@/lib/benchmarks/board-state";
 import type { RawSearchParams } from "@/lib/url/search-params";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<RawSearchParams> };
@@ -41,7 +41,7 @@ export default async function SubmissionPage({ params, searchParams }: Props) {
   if (!submission || !canViewSubmission(submission, await currentViewer())) notFound();
   const filters = parseSampleFilters(await searchParams);
   if (submission.benchmarkId === "widesearch") return <WideSearchSubmission submission={submission} filters={filters} />;
-  if ((SEEKBOARD_BOARDS as readonly string[]).includes(submission.benchmarkId)) return <SeekboardSubmission submission={submission} filters={filters} />;
+  if ((REPORT_BOARD_IDS as readonly string[]).includes(submission.benchmarkId)) return <SeekboardSubmission submission={submission} filters={filters} />;
   const aggregates = getAggregates(db, id);
   const overall = aggregates.find((a) => a.split === "overall");
   if (!overall) throw new Error(`submission ${id} has no aggregates`);

@@ -1,10 +1,20 @@
 /** The views of evobrowsecomp's pages. */
+import { reportBoardViews } from "@/components/leaderboard/reportBoardViews";
+import { evoBrowseCompModule } from "@/lib/benchmarks/evobrowsecomp";
 import type { BenchmarkViews } from "../types";
+import { EvoPlots } from "./Diagnostics";
 
 export const evoBrowseCompViews: BenchmarkViews<"evobrowsecomp"> = {
   id: "evobrowsecomp",
 
   // Leaderboard and diagnostics
+  ...reportBoardViews(evoBrowseCompModule, {
+    intro:
+      "BrowseComp-style questions regenerated over time: a board holds one benchmark version only. Accuracy is the mean over runs; the exceed ratio is the share of tool-based runs that hit the tool-call limit.",
+    Plots: EvoPlots,
+    // The e2e specs read these plots on the leaderboard too.
+    plotsOnLeaderboard: true,
+  }),
 
   // Submission and sample
 };

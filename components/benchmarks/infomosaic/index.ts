@@ -1,10 +1,19 @@
 /** The views of infomosaic's pages. */
+import { reportBoardViews } from "@/components/leaderboard/reportBoardViews";
+import { infoMosaicModule } from "@/lib/benchmarks/infomosaic";
 import type { BenchmarkViews } from "../types";
+import { InfoMosaicPlots } from "./Diagnostics";
 
 export const infoMosaicViews: BenchmarkViews<"infomosaic"> = {
   id: "infomosaic",
 
   // Leaderboard and diagnostics
+  ...reportBoardViews(infoMosaicModule, {
+    intro: "Questions that need several sources across six domains, answered with web-only or domain-specific tools. Accuracy counts exactly correct answers (score 2); pass rate is the share of a task's testcases the answer satisfies.",
+    Plots: InfoMosaicPlots,
+    // The e2e specs read these plots on the leaderboard too.
+    plotsOnLeaderboard: true,
+  }),
 
   // Submission and sample
 };

@@ -1,10 +1,19 @@
 /** The views of webdetective's pages. */
+import { reportBoardViews } from "@/components/leaderboard/reportBoardViews";
+import { webDetectiveModule } from "@/lib/benchmarks/webdetective";
 import type { BenchmarkViews } from "../types";
+import { WebDetectivePlots } from "./Diagnostics";
 
 export const webDetectiveViews: BenchmarkViews<"webdetective"> = {
   id: "webdetective",
 
   // Leaderboard and diagnostics
+  ...reportBoardViews(webDetectiveModule, {
+    intro: "Multi-hop questions without hints. Each sample's evidence chain tells whether the agent had the knowledge (found by search, or known: probed correctly); the scores separate finding knowledge from using it — and refusing when it is missing.",
+    Plots: WebDetectivePlots,
+    // The e2e specs read these plots on the leaderboard too.
+    plotsOnLeaderboard: true,
+  }),
 
   // Submission and sample
 };

@@ -1,5 +1,6 @@
 /** EvoBrowseComp: everything pure about the benchmark, as one module value. */
 import type { BenchmarkModule } from "../types";
+import { evoBrowseCompBoard } from "./board";
 
 export const evoBrowseCompModule = {
   id: "evobrowsecomp",
@@ -22,6 +23,7 @@ export const evoBrowseCompModule = {
   // Stored figures, aggregates, re-evaluation
 
   // Leaderboard and diagnostics
+  board: evoBrowseCompBoard,
 
   // Judging, failure tags and hints
 } as const satisfies BenchmarkModule<"evobrowsecomp">;

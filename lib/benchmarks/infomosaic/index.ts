@@ -1,5 +1,6 @@
 /** InfoMosaic-Bench: everything pure about the benchmark, as one module value. */
 import type { BenchmarkModule } from "../types";
+import { infoMosaicBoard } from "./board";
 
 export const infoMosaicModule = {
   id: "infomosaic",
@@ -19,6 +20,7 @@ export const infoMosaicModule = {
   // Stored figures, aggregates, re-evaluation
 
   // Leaderboard and diagnostics
+  board: infoMosaicBoard,
 
   // Judging, failure tags and hints
 } as const satisfies BenchmarkModule<"infomosaic">;

@@ -1,5 +1,6 @@
 /** MPW-Bench: everything pure about the benchmark, as one module value. */
 import type { BenchmarkModule } from "../types";
+import { mpwBoard } from "./board";
 
 export const mpwModule = {
   id: "mpw",
@@ -22,6 +23,7 @@ export const mpwModule = {
   // Stored figures, aggregates, re-evaluation
 
   // Leaderboard and diagnostics
+  board: mpwBoard,
 
   // Judging, failure tags and hints
 } as const satisfies BenchmarkModule<"mpw">;

@@ -1,5 +1,6 @@
 /** QA (BrowseComp-style): everything pure about the benchmark, as one module value. */
 import type { BenchmarkModule } from "../types";
+import { qaBoard } from "./board";
 
 export const qaModule = {
   id: "qa",
@@ -19,6 +20,7 @@ export const qaModule = {
   // Stored figures, aggregates, re-evaluation
 
   // Leaderboard and diagnostics
+  board: qaBoard,
 
   // Judging, failure tags and hints
 } as const satisfies BenchmarkModule<"qa">;

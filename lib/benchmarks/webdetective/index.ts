@@ -1,5 +1,6 @@
 /** WebDetective: everything pure about the benchmark, as one module value. */
 import type { BenchmarkModule } from "../types";
+import { webDetectiveBoard } from "./board";
 
 export const webDetectiveModule = {
   id: "webdetective",
@@ -19,6 +20,7 @@ export const webDetectiveModule = {
   // Stored figures, aggregates, re-evaluation
 
   // Leaderboard and diagnostics
+  board: webDetectiveBoard,
 
   // Judging, failure tags and hints
 } as const satisfies BenchmarkModule<"webdetective">;

@@ -1,5 +1,6 @@
 /** WideSearch: everything pure about the benchmark, as one module value. */
 import type { BenchmarkModule } from "../types";
+import { wideSearchBoard } from "./board";
 
 export const wideSearchModule = {
   id: "widesearch",
@@ -19,6 +20,7 @@ export const wideSearchModule = {
   // Stored figures, aggregates, re-evaluation
 
   // Leaderboard and diagnostics
+  board: wideSearchBoard,
 
   // Judging, failure tags and hints
 } as const satisfies BenchmarkModule<"widesearch">;

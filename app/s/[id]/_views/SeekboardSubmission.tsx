@@ -7,10 +7,12 @@ import { BENCHMARKS, type BenchmarkId } from "@/lib/benchmarks/registry";
 import { getDb } from "@/db/client";
 import { listSamples, sampleFacets } from "@/db/queries/samples";
 import { getAggregates, type SubmissionRow } from "@/db/queries/submissions";
-import { versionLabel } from "@/db/queries/seekboard";
 import { ciHalfWidth, decimal, percent } from "@/lib/format";
 import type { InfoMosaicStats } from "@/lib/benchmarks/infomosaic/metrics";
-import { BOARD_COLUMNS, boardFigures, boardQuery, parseBoardState, type SeekboardBoard } from "@/lib/seekboard/board";
+import { storedFigures } from "@/lib/benchmarks/board";
+import { boardQuery, parseBoardState, reportBoardOf } from "@/lib/benchmarks/board-state";
+
+type SeekboardBoard = "webdetective" | "evobrowsecomp" | "infomosaic" | "qa";
 import { evoStoredSampleSchema, infoMosaicStoredSampleSchema, qaStoredSampleSchema, webDetectiveStoredSampleSchema } from "@/lib/seekboard/stored";
 import { SAMPLE_PAGE_SIZE, sampleFiltersQuery, VERDICT_FILTERS, type SampleFilters } from "@/lib/url/samples";
 
@@ -49,7 +51,8 @@ export function SeekboardSubmission({ submission, filters }: { submission: Submi
   const aggregates = getAggregates(db, submission.id);
   const overall = aggregates.find((a) => a.split === "overall");
   if (!overall?.metrics) throw new Error(`submission ${submission.id} has no aggregates`);
-  const figures = boardFigures(board, overall.metrics);
+  const spec = reportBoardOf(board);
+  const figures = storedFigures(spec, overall.metrics);
   const domains = aggregates.filter((a) => a.split.startsWith("domain:"));
   const { rows, total } = listSamples(db, submission.id, filters);
   const facets = sampleFacets(db, submission.id);
@@ -62,7 +65,7 @@ export function SeekboardSubmission({ submission, filters }: { submission: Submi
         <p className="text-sm text-slate-500">
           <Link href={boardHref} className="hover:underline">
             {BENCHMARKS[board as BenchmarkId].name}
-            {board === "evobrowsecomp" || board === "qa" ? ` · ${versionLabel(board, submission.benchmarkVersion)}` : ""}
+            {board === "evobrowsecomp" || board === "qa" ? ` · ${spec.versionLabel(submission.benchmarkVersion)}` : ""}
             {submission.setting !== "default" ? ` · ${submission.setting}` : ""}
           </Link>
         </p>
@@ -80,7 +83,7 @@ export function SeekboardSubmission({ submission, filters }: { submission: Submi
       </div>
 
       <section className="grid gap-3 sm:grid-cols-3 lg:grid-cols-5" data-testid="overall-metrics">
-        {BOARD_COLUMNS[board].map((c) => {
+        {spec.columns.map((c) => {
           const value = figures.values[c.key] ?? null;
           const ci = figures.cis[c.key];
           return (

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { BENCHMARKS, type BenchmarkId } from "@/lib/benchmarks/registry";
+import { BENCHMARK_VIEWS } from "@/components/benchmarks/views";
+import { BENCHMARKS, isBenchmarkId } from "@/lib/benchmarks/registry";
 import { searchParamsOfState } from "@/lib/url/public-cache";
-import { LeaderboardView, leaderboardTitle } from "@/app/b/[benchmark]/_views/LeaderboardView";
 
 type Props = { params: Promise<{ benchmark: string; state: string }> };
 
@@ -20,12 +20,13 @@ export function generateStaticParams(): { benchmark: string; state: string }[] {
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { benchmark } = await params;
-  return { title: leaderboardTitle(benchmark) };
+  return { title: isBenchmarkId(benchmark) ? `${BENCHMARKS[benchmark].name} leaderboard` : "Leaderboard" };
 }
 
 export default async function CachedLeaderboardPage({ params }: Props) {
   const { benchmark, state } = await params;
   const searchParams = searchParamsOfState(state);
-  if (!Object.hasOwn(BENCHMARKS, benchmark) || searchParams === null) notFound();
-  return <LeaderboardView id={benchmark as BenchmarkId} searchParams={searchParams} />;
+  if (!isBenchmarkId(benchmark) || searchParams === null) notFound();
+  const { Leaderboard } = BENCHMARK_VIEWS[benchmark];
+  return <Leaderboard searchParams={searchParams} />;
 }

@@ -16,7 +16,7 @@ import { factCoverage } from "@/lib/trajectory/view";
 import { sampleApiUrl } from "@/lib/trajectory/full-text";
 import { WideSearchSample } from "./WideSearchSample";
 import { SeekboardSample } from "./SeekboardSample";
-import { SEEKBOARD_BOARDS } from "@/lib/seekboard/board";
+import { REPORT_BOARD_IDS } from "@/lib/benchmarks/board-state";
 import { RunSelector } from "@/components/trajectory/RunSelector";
 
 const VERDICT_SOURCES: Record<string, string> = {
@@ -51,7 +51,7 @@ export async function TrajectoryView({ id, task, run, viewer }: { id: string; ta
       </div>
     );
   }
-  if ((SEEKBOARD_BOARDS as readonly string[]).includes(trajectory.submission.benchmarkId)) {
+  if ((REPORT_BOARD_IDS as readonly string[]).includes(trajectory.submission.benchmarkId)) {
     return (
       <div className="space-y-5">
         <SeekboardSample trajectory={trajectory} />

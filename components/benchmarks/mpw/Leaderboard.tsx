@@ -1,11 +1,12 @@
-import Link from "next/link";
-import { LeaderboardTable } from "@/components/leaderboard/LeaderboardTable";
+import { BoardHeader } from "@/components/leaderboard/BoardHeader";
+import { LeaderboardTable } from "./LeaderboardTable";
 import { PillLinks } from "@/components/ui/PillLinks";
 import { getDb } from "@/db/client";
 import { getMpwLeaderboard } from "@/db/queries/leaderboard";
 import { MPW_SETTINGS } from "@/lib/import/manifest";
 import { LEADERBOARD_TIERS, leaderboardQuery, parseLeaderboardState } from "@/lib/url/leaderboard";
-import type { RawSearchParams } from "@/lib/url/search-params";
+import { mpwModule } from "@/lib/benchmarks/mpw";
+import type { BoardPageProps } from "../types";
 
 const SETTING_LABELS: Record<string, string> = {
   A: "A · oracle facts",
@@ -21,21 +22,15 @@ const SETTING_NOTES: Record<string, string> = {
   C: "Setting C: the question and the web_search tool only — fully end to end.",
 };
 
-export function MpwLeaderboard({ searchParams }: { searchParams: RawSearchParams }) {
+export function MpwLeaderboard({ searchParams }: BoardPageProps) {
   const state = parseLeaderboardState(searchParams);
   const rows = getMpwLeaderboard(getDb(), state);
   const base = "/b/mpw";
   return (
     <div className="space-y-5">
-      <div>
-        <div className="flex flex-wrap items-baseline justify-between gap-2">
-          <h1 className="text-2xl font-semibold tracking-tight">MPW-Bench leaderboard</h1>
-          <Link href={`${base}/analysis`} className="text-sm font-medium text-indigo-700 hover:underline" data-testid="analysis-link">
-            Diagnostics: FCR vs Pass@1, Δfacts(k), FCR(k) →
-          </Link>
-        </div>
-        <p className="mt-1 max-w-3xl text-sm text-slate-600">{SETTING_NOTES[state.setting]}</p>
-      </div>
+      <BoardHeader id="mpw" name={mpwModule.name} page="leaderboard">
+        {SETTING_NOTES[state.setting]}
+      </BoardHeader>
       <div className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4">
         <PillLinks
           label="Setting"

@@ -2,17 +2,10 @@ import Link from "next/link";
 import { AdjudicatedBadge } from "@/components/reeval/AdjudicatedBadge";
 import { RateWithCi } from "@/components/ui/Metric";
 import type { LeaderboardRow } from "@/db/queries/leaderboard";
+import { mpwModule } from "@/lib/benchmarks/mpw";
 import { decimal } from "@/lib/format";
+import { SortHeader } from "@/components/leaderboard/SortHeader";
 import { leaderboardQuery, type LeaderboardSort, type LeaderboardState } from "@/lib/url/leaderboard";
-
-const COLUMNS: { sort: LeaderboardSort; label: string; numeric: boolean; title: string }[] = [
-  { sort: "model", label: "Model", numeric: false, title: "Model and agent" },
-  { sort: "pass1", label: "Pass@1", numeric: true, title: "Share of samples the judge marked correct" },
-  { sort: "fcr", label: "FCR", numeric: true, title: "Fact Coverage Rate: unique atomic facts hit / facts of the task" },
-  { sort: "hitRate", label: "HitRate", numeric: true, title: "Tool calls that hit an atomic fact / tool calls" },
-  { sort: "toolCalls", label: "ToolCalls", numeric: true, title: "Mean web_search calls per sample" },
-  { sort: "n", label: "n", numeric: true, title: "Samples in this split" },
-];
 
 function sortHref(basePath: string, state: LeaderboardState, sort: LeaderboardSort): string {
   const dir = state.sort === sort ? (state.dir === "asc" ? "desc" : "asc") : sort === "model" ? "asc" : "desc";
@@ -33,22 +26,10 @@ export function LeaderboardTable({ rows, state, basePath }: { rows: LeaderboardR
         <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
           <tr>
             <th className="px-3 py-2 text-right">#</th>
-            {COLUMNS.map((column) => {
-              const active = state.sort === column.sort;
-              return (
-                <th
-                  key={column.sort}
-                  className={`px-3 py-2 ${column.numeric ? "text-right" : ""}`}
-                  aria-sort={active ? (state.dir === "asc" ? "ascending" : "descending") : "none"}
-                  title={column.title}
-                >
-                  <a href={sortHref(basePath, state, column.sort)} className={`hover:text-slate-900 ${active ? "text-indigo-700" : ""}`} data-testid={`sort-${column.sort}`}>
-                    {column.label}
-                    {active ? (state.dir === "asc" ? " ▲" : " ▼") : ""}
-                  </a>
-                </th>
-              );
-            })}
+            <SortHeader label="Model" title="Model and agent" sort="model" state={state} href={sortHref(basePath, state, "model")} className="px-3 py-2" />
+            {mpwModule.board.columns.map((c) => (
+              <SortHeader key={c.key} label={c.label} title={c.title} sort={c.key} state={state} href={sortHref(basePath, state, c.key)} className="px-3 py-2 text-right" />
+            ))}
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">

@@ -1,18 +1,17 @@
 import Link from "next/link";
 import { InfoMosaicDomainChart, ToolCallsAccuracyChart, ToolOutcomeChart, type OutcomeDatum } from "@/components/charts/InfoMosaicCharts";
-import type { SeekboardLeaderboardRow } from "@/db/queries/seekboard";
+import type { ReportBoardRow } from "@/db/queries/seekboard";
 import { percent } from "@/lib/format";
 import { INFOMOSAIC_DOMAINS } from "@/lib/benchmarks/infomosaic/formats";
-import { POSITION_SEGMENTS, type InfoMosaicReport, type ToolCallBin, type ToolOutcomeMix, type ToolPositionHeatmap } from "@/lib/benchmarks/infomosaic/metrics";
+import { POSITION_SEGMENTS, type ToolCallBin } from "@/lib/benchmarks/infomosaic/metrics";
+import type { InfoMosaicStoredReport } from "@/lib/benchmarks/infomosaic/report";
 import { first, type RawSearchParams } from "@/lib/url/search-params";
-
-type StoredReport = InfoMosaicReport & { toolOutcomes: { overall: ToolOutcomeMix }; byToolCalls: ToolCallBin[]; heatmap: ToolPositionHeatmap };
 
 const binLabel = (b: ToolCallBin) => (b.to === null ? `${b.from}+` : b.from === b.to ? String(b.from) : `${b.from}–${b.to}`);
 
 /** Per-domain accuracy and pass rate, tool-call outcome mix, accuracy vs tool calls, and the tool-position heatmap. */
-export function InfoMosaicPlots({ rows, searchParams }: { rows: SeekboardLeaderboardRow[]; searchParams: RawSearchParams }) {
-  const reports = rows.map((r) => ({ row: r, label: `${r.model} · ${r.setting}`, report: r.report as unknown as StoredReport }));
+export function InfoMosaicPlots({ rows, searchParams }: { rows: ReportBoardRow<InfoMosaicStoredReport>[]; searchParams: RawSearchParams }) {
+  const reports = rows.map((row) => ({ row, label: `${row.model} · ${row.setting}`, report: row.report }));
   const samples = reports.reduce((sum, r) => sum + r.report.aggregate.n, 0);
   const domains = INFOMOSAIC_DOMAINS.filter((d) => reports.some((r) => r.report.byDomain[d]));
   const series = (key: "accuracy" | "passRate") => reports.map((r) => ({ label: r.label, values: Object.fromEntries(domains.map((d) => [d, r.report.byDomain[d]?.[key] ?? null])) }));

@@ -1,4 +1,4 @@
-import type { SeekboardLeaderboardRow } from "@/db/queries/seekboard";
+import type { ReportBoardRow } from "@/db/queries/seekboard";
 import { percent } from "@/lib/format";
 import { WEBDETECTIVE_PROFILES, PROFILE_THRESHOLDS, type Level, type WebDetectiveReport } from "@/lib/benchmarks/webdetective/metrics";
 
@@ -9,8 +9,8 @@ function LevelChip({ level }: { level: Level }) {
 }
 
 /** The region table (S/I × correct/wrong/refused) and the Table 2 profile map. */
-export function WebDetectivePlots({ rows }: { rows: SeekboardLeaderboardRow[] }) {
-  const reports = rows.map((r) => ({ row: r, report: r.report as unknown as WebDetectiveReport }));
+export function WebDetectivePlots({ rows }: { rows: ReportBoardRow<WebDetectiveReport>[] }) {
+  const reports = rows.map((row) => ({ row, report: row.report }));
   const cohort = reports.reduce((sum, r) => sum + r.report.aggregate.n, 0);
   return (
     <div className="grid gap-4 xl:grid-cols-2">

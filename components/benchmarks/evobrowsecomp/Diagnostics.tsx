@@ -1,13 +1,13 @@
 import { EvoSettingChart, type EvoSettingDatum } from "@/components/charts/EvoSettingChart";
-import type { SeekboardLeaderboardRow } from "@/db/queries/seekboard";
+import type { ReportBoardRow } from "@/db/queries/seekboard";
 import type { EvoReport } from "@/lib/benchmarks/evobrowsecomp/metrics";
 
 /** Tool-based vs tool-free accuracy per model and language, with the run spread. */
-export function EvoPlots({ rows }: { rows: SeekboardLeaderboardRow[] }) {
+export function EvoPlots({ rows }: { rows: ReportBoardRow<EvoReport>[] }) {
   const data: EvoSettingDatum[] = [];
   let samples = 0;
   for (const row of rows) {
-    const report = row.report as unknown as EvoReport;
+    const { report } = row;
     samples += report.samples;
     for (const language of ["en", "zh"] as const) {
       const cell = (setting: string) => report.cells.find((c) => c.language === language && c.setting === setting);

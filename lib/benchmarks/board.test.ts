@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { boardQuery, defaultDir, parseBoardState, sortVersions } from "./board";
-import { qaDatasetOf, qaVersionKey, testcaseVerdictsFrom } from "./stored";
+import { sortVersions } from "./board";
+import { boardQuery, defaultDir, parseBoardState } from "./board-state";
 
 describe("leaderboard URL state", () => {
   it("defaults, round trip and unknown values", () => {
@@ -17,17 +17,5 @@ describe("leaderboard URL state", () => {
   it("versions newest first, numbers compared as numbers", () => {
     expect(sortVersions(["2025-10", "2026-01", "2025-9"])).toEqual(["2026-01", "2025-10", "2025-9"]);
     expect(sortVersions(["v9", "v10"])).toEqual(["v10", "v9"]);
-  });
-});
-
-describe("stored helpers", () => {
-  it("QA version keys", () => {
-    expect(qaDatasetOf(qaVersionKey("frames@x", "v2"))).toEqual({ dataset: "frames@x", version: "v2" });
-  });
-
-  it("testcase verdicts from the judge's block, padded with null", () => {
-    expect(testcaseVerdictsFrom('{"a": "CORRECT", "b": "INCORRECT"}', 3)).toEqual(["CORRECT", "INCORRECT", null]);
-    expect(testcaseVerdictsFrom("not json", 2)).toEqual([null, null]);
-    expect(testcaseVerdictsFrom(null, 1)).toEqual([null]);
   });
 });

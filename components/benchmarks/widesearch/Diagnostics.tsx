@@ -1,0 +1,72 @@
+import { PrecisionRecallChart } from "@/components/charts/PrecisionRecallChart";
+import { ScalingChart } from "@/components/charts/ScalingChart";
+import { BoardHeader } from "@/components/leaderboard/BoardHeader";
+import { PillLinks } from "@/components/ui/PillLinks";
+import { getDb } from "@/db/client";
+import { getWideSearchLeaderboard, type WideSearchLeaderboardRow } from "@/db/queries/widesearch";
+import { wideSearchModule } from "@/lib/benchmarks/widesearch";
+import { WIDESEARCH_LANGUAGES, wideSearchLeaderboardQuery, parseWideSearchLeaderboardState, type WideSearchLeaderboardState } from "@/lib/benchmarks/widesearch/url";
+import type { BoardPageProps } from "../types";
+
+const LANGUAGE_LABELS = { all: "all", en: "English", zh: "Chinese" } as const;
+
+export function LanguagePicker({ state, path }: { state: WideSearchLeaderboardState; path: string }) {
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white p-4">
+      <PillLinks
+        label="Language"
+        testId="language-picker"
+        links={WIDESEARCH_LANGUAGES.map((lang) => ({ label: LANGUAGE_LABELS[lang], href: path + wideSearchLeaderboardQuery({ ...state, lang }), active: state.lang === lang }))}
+      />
+    </div>
+  );
+}
+
+export function NoRows() {
+  return (
+    <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-600" data-testid="leaderboard-empty">
+      No approved WideSearch submission has tasks in this language.
+    </p>
+  );
+}
+
+/** Precision against recall, and test-time scaling (Pass@k, Max@k) over each task's runs. */
+export function WideSearchPlots({ rows }: { rows: WideSearchLeaderboardRow[] }) {
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <section className="rounded-lg border border-slate-200 bg-white p-4">
+        <h2 className="text-sm font-semibold">Precision vs recall (Avg@N)</h2>
+        <p className="text-xs text-slate-500">Points below the diagonal: the agent is more precise than complete — it misses rows rather than inventing them.</p>
+        <PrecisionRecallChart
+          points={rows.map((r) => ({
+            model: r.model,
+            rowPrecision: r.aggregate.rowPrecisionAvg,
+            rowRecall: r.aggregate.rowRecallAvg,
+            itemPrecision: r.aggregate.itemPrecisionAvg,
+            itemRecall: r.aggregate.itemRecallAvg,
+          }))}
+        />
+      </section>
+      <section className="rounded-lg border border-slate-200 bg-white p-4">
+        <h2 className="text-sm font-semibold">Test-time scaling: Pass@k and Max@k</h2>
+        <p className="text-xs text-slate-500">Unbiased estimators over each task&apos;s N runs (k ≤ N). Only submissions with more than one run per task are drawn.</p>
+        <ScalingChart series={rows.filter((r) => r.aggregate.scaling.length > 1).map((r) => ({ model: r.model, points: r.aggregate.scaling }))} />
+      </section>
+    </div>
+  );
+}
+
+export function WideSearchDiagnostics({ searchParams }: BoardPageProps) {
+  const state = parseWideSearchLeaderboardState(searchParams);
+  const rows = getWideSearchLeaderboard(getDb(), state);
+  const path = "/b/widesearch/analysis";
+  return (
+    <div className="space-y-5">
+      <BoardHeader id="widesearch" name={wideSearchModule.name} page="diagnostics" query={wideSearchLeaderboardQuery({ ...state, sort: "successAvg", dir: "desc" })}>
+        Where agents lose rows: precision against recall per submission, and how success and item F1 grow with the number of runs a task gets.
+      </BoardHeader>
+      <LanguagePicker state={state} path={path} />
+      {rows.length === 0 ? <NoRows /> : <WideSearchPlots rows={rows} />}
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import Link from "next/link";
+import { BoardHeader } from "@/components/leaderboard/BoardHeader";
+import { SortHeader } from "@/components/leaderboard/SortHeader";
+import { AdjudicatedBadge } from "@/components/reeval/AdjudicatedBadge";
+import { getDb } from "@/db/client";
+import { adjudicatedCounts } from "@/db/queries/audit";
+import { getWideSearchLeaderboard } from "@/db/queries/widesearch";
+import { wideSearchModule } from "@/lib/benchmarks/widesearch";
+import { ciHalfWidth, decimal, percent } from "@/lib/format";
+import { wideSearchLeaderboardQuery, parseWideSearchLeaderboardState, type WideSearchSort } from "@/lib/benchmarks/widesearch/url";
+import type { BoardPageProps } from "../types";
+import { LanguagePicker, NoRows, WideSearchPlots } from "./Diagnostics";
+
+const BASE = "/b/widesearch";
+/** The columns with a CI over tasks in the stored aggregate. */
+const WITH_CI = ["successAvg", "rowF1Avg", "itemF1Avg"] as const;
+const hasCi = (key: string): key is (typeof WITH_CI)[number] => (WITH_CI as readonly string[]).includes(key);
+
+export function WideSearchLeaderboard({ searchParams }: BoardPageProps) {
+  const state = parseWideSearchLeaderboardState(searchParams);
+  const rows = getWideSearchLeaderboard(getDb(), state);
+  const adjudicated = adjudicatedCounts(getDb(), rows.map((row) => row.submissionId));
+  const sortHref = (sort: WideSearchSort) => BASE + wideSearchLeaderboardQuery({ ...state, sort, dir: state.sort === sort ? (state.dir === "asc" ? "desc" : "asc") : sort === "model" ? "asc" : "desc" });
+  const columns = wideSearchModule.board.columns;
+  return (
+    <div className="space-y-5">
+      <BoardHeader id="widesearch" name={wideSearchModule.name} page="leaderboard" query={wideSearchLeaderboardQuery({ ...state, sort: "successAvg", dir: "desc" })}>
+        Agents fill a whole table; a run succeeds only when every row and cell is right. Avg@N averages a task&apos;s N runs, Pass@N asks whether any run succeeded, Max@N takes the
+        best run. The gap between precision and recall is the paper&apos;s key finding: agents write what they find correctly but miss rows.
+      </BoardHeader>
+      <LanguagePicker state={state} path={BASE} />
+      {rows.length === 0 ? (
+        <NoRows />
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+          <table className="min-w-full text-sm" data-testid="leaderboard" data-rows={rows.length}>
+            <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
+              <tr>
+                <th className="px-2 py-2 text-right">#</th>
+                <SortHeader label="Model" title="Model and agent" sort="model" state={state} href={sortHref("model")} className="px-2 py-2" />
+                {columns.map((c) => (
+                  <SortHeader key={c.key} label={c.label} title={c.title} sort={c.key} state={state} href={sortHref(c.key)} className="px-2 py-2 text-right" />
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {rows.map((row, i) => {
+                const a = row.aggregate;
+                return (
+                  <tr key={row.submissionId} className="hover:bg-slate-50" data-testid="leaderboard-row" data-model={row.model} data-success-avg={a.successAvg ?? ""}>
+                    <td className="px-2 py-2 text-right tabular-nums text-slate-500">{i + 1}</td>
+                    <td className="px-2 py-2">
+                      <Link href={`/s/${row.submissionId}`} className="font-medium text-indigo-700 hover:underline">
+                        {row.model}
+                      </Link>
+                      <AdjudicatedBadge count={adjudicated.get(row.submissionId) ?? 0} />
+                      <span className="ml-1 block text-xs text-slate-500">
+                        {row.agent ?? row.setting}
+                        {row.hasTrajectories ? "" : " · results only"}
+                        {a.incompleteSamples > 0 ? ` · ${a.incompleteSamples} runs with unscored llm_judge cells` : ""}
+                      </span>
+                    </td>
+                    {columns.map((c) => {
+                      const value = a[c.key];
+                      const ci = hasCi(c.key) ? a.ci[c.key] : null;
+                      return (
+                        <td key={c.key} className="px-2 py-2 text-right tabular-nums" title={ci ? `95% CI over tasks ${percent(ci.lo)}–${percent(ci.hi)}` : undefined}>
+                          {c.kind === "rate" ? percent(value) : c.kind === "count" ? value : decimal(value, 1)}
+                          {ci ? <span className="ml-1 text-xs text-slate-500">{ciHalfWidth(ci.lo, ci.hi)}</span> : null}
+                        </td>
+                      );
+                    })}
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {/* The e2e specs read these plots on the leaderboard too. */}
+      {rows.length > 0 ? <WideSearchPlots rows={rows} /> : null}
+      <p className="text-xs text-slate-500">
+        CIs (±, on hover) are 95% percentile-bootstrap intervals over tasks. &quot;Results only&quot; submissions were imported from the producer&apos;s evaluation CSVs: their
+        figures are the producer&apos;s, checked to reproduce its own summary; they have no trajectories or tables to inspect.
+      </p>
+    </div>
+  );
+}

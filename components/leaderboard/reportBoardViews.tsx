@@ -1,0 +1,121 @@
+import type { ComponentType } from "react";
+import type { BoardPageProps, BoardViews } from "@/components/benchmarks/types";
+import { PillLinks } from "@/components/ui/PillLinks";
+import { getDb } from "@/db/client";
+import { adjudicatedCounts } from "@/db/queries/audit";
+import { boardSettings, getReportBoard, type ReportBoardData, type ReportBoardRow } from "@/db/queries/seekboard";
+import type { ReportBoard } from "@/lib/benchmarks/board";
+import { boardQuery, defaultDir, parseBoardState, type BoardState } from "@/lib/benchmarks/board-state";
+import type { BenchmarkId } from "@/lib/benchmarks/registry";
+import type { RawSearchParams } from "@/lib/url/search-params";
+import { BoardHeader, type BoardPage } from "./BoardHeader";
+import { ReportBoardTable } from "./ReportBoardTable";
+
+/** A benchmark's diagnostic plots over the board's rows (the submissions shown). */
+export type BoardPlots<Report> = ComponentType<{ rows: ReportBoardRow<Report>[]; searchParams: RawSearchParams }>;
+
+interface ReportBoardModule<Report> {
+  id: BenchmarkId;
+  name: string;
+  board: ReportBoard<Report>;
+}
+
+interface Loaded<Report> extends ReportBoardData<Report> {
+  state: BoardState;
+  /** The state with the version as shown (an unknown version falls back to the newest). */
+  resolved: BoardState;
+  settings: string[];
+}
+
+function load<Report>({ id, board }: ReportBoardModule<Report>, searchParams: RawSearchParams): Loaded<Report> {
+  const db = getDb();
+  const state = parseBoardState(id, searchParams);
+  const data = getReportBoard(db, id, board, state);
+  return { ...data, state, resolved: { ...state, version: state.version === null ? null : data.version }, settings: board.settingFilter ? boardSettings(db, id) : [] };
+}
+
+/** The version (dataset) and setting pickers; each link keeps the page and the rest of the state. */
+function Pickers<Report>({ module: { id, board }, loaded, path }: { module: ReportBoardModule<Report>; loaded: Loaded<Report>; path: string }) {
+  const { versions, version, settings, resolved, state } = loaded;
+  if (versions.length === 0 && settings.length <= 1) return null;
+  // Versions are newest first and the newest is the default; datasets have no order to default by.
+  const byVersion = board.versionParam === "version";
+  return (
+    <div className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
+      {versions.length > 0 ? (
+        <PillLinks
+          label={byVersion ? "Benchmark version" : "Dataset"}
+          testId={byVersion ? "version-picker" : "dataset-picker"}
+          links={versions.map((v, i) => ({
+            label: `${board.versionLabel(v)}${byVersion && i === 0 ? " (newest)" : ""}`,
+            href: path + boardQuery(id, { ...resolved, version: byVersion && i === 0 ? null : v }),
+            active: v === version,
+          }))}
+        />
+      ) : null}
+      {settings.length > 1 ? (
+        <PillLinks
+          label="Setting"
+          testId="setting-picker"
+          links={["all", ...settings].map((s) => ({ label: s, href: path + boardQuery(id, { ...resolved, setting: s }), active: state.setting === s }))}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function Empty<Report>({ module: { name, board }, version }: { module: ReportBoardModule<Report>; version: string | null }) {
+  return (
+    <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-600" data-testid="leaderboard-empty">
+      No approved {name} submission yet{version ? ` for ${board.versionLabel(version)}` : ""}.
+    </p>
+  );
+}
+
+/**
+ * Both pages of a stored-report board, for one module: the leaderboard (pickers, table,
+ * and the plots when `plotsOnLeaderboard`) and the diagnostics page (pickers and plots).
+ */
+export function reportBoardViews<Report>(
+  module: ReportBoardModule<Report>,
+  { intro, Plots, plotsOnLeaderboard }: { intro: string; Plots: BoardPlots<Report>; plotsOnLeaderboard: boolean },
+): BoardViews {
+  const { id, name, board } = module;
+  // The switch carries the filters (version, setting) across, not the sort.
+  const filters = (state: BoardState) => boardQuery(id, { ...state, sort: board.primary, dir: defaultDir(board.primary) });
+  const header = (page: BoardPage, state: BoardState) => (
+    <BoardHeader id={id} name={name} page={page} query={filters(state)}>
+      {intro}
+    </BoardHeader>
+  );
+  const ciNote = <p className="text-xs text-slate-500">CIs (±, on hover) are 95% percentile-bootstrap intervals over {board.ciOver}.</p>;
+
+  function Leaderboard({ searchParams }: BoardPageProps) {
+    const loaded = load(module, searchParams);
+    const { rows, version, resolved, state } = loaded;
+    const adjudicated = adjudicatedCounts(getDb(), rows.map((row) => row.submissionId));
+    const sortHref = (sort: string) => `/b/${id}${boardQuery(id, { ...resolved, sort, dir: state.sort === sort ? (state.dir === "asc" ? "desc" : "asc") : defaultDir(sort) })}`;
+    return (
+      <div className="space-y-5">
+        {header("leaderboard", resolved)}
+        <Pickers module={module} loaded={loaded} path={`/b/${id}`} />
+        {rows.length === 0 ? <Empty module={module} version={version} /> : <ReportBoardTable columns={board.columns} rows={rows} version={version} state={state} sortHref={sortHref} adjudicated={adjudicated} />}
+        {rows.length > 0 && plotsOnLeaderboard ? <Plots rows={rows} searchParams={searchParams} /> : null}
+        {ciNote}
+      </div>
+    );
+  }
+
+  function Diagnostics({ searchParams }: BoardPageProps) {
+    const loaded = load(module, searchParams);
+    return (
+      <div className="space-y-5">
+        {header("diagnostics", loaded.resolved)}
+        <Pickers module={module} loaded={loaded} path={`/b/${id}/analysis`} />
+        {loaded.rows.length === 0 ? <Empty module={module} version={loaded.version} /> : <Plots rows={loaded.rows} searchParams={searchParams} />}
+      </div>
+    );
+  }
+
+  return { Leaderboard, Diagnostics };
+}

@@ -1,0 +1,50 @@
+/** A leaderboard's view state in the URL (sort, direction, version, setting), from the registry's boards. Pure. */
+import { isReportBoard, sortKeys, type ReportBoard } from "./board";
+import { BENCHMARK_IDS, BENCHMARKS, type BenchmarkId } from "./registry";
+import { first, oneOf, queryString, type RawSearchParams } from "../url/search-params";
+
+/** The benchmarks whose board reads the stored overall report: the shared board code serves them. */
+export const REPORT_BOARD_IDS: readonly BenchmarkId[] = BENCHMARK_IDS.filter((id) => isReportBoard(BENCHMARKS[id].board));
+
+export function reportBoardOf(id: BenchmarkId): ReportBoard {
+  const board = BENCHMARKS[id].board;
+  if (!isReportBoard(board)) throw new Error(`${id} has its own board, not a stored-report board`);
+  return board;
+}
+
+/** A figure key is lower-is-better on every board that has it, so its first sort is ascending. */
+const LOWER_IS_BETTER = new Set(BENCHMARK_IDS.flatMap((id) => BENCHMARKS[id].board.lowerIsBetter));
+
+export function defaultDir(sort: string): "asc" | "desc" {
+  return sort === "model" || LOWER_IS_BETTER.has(sort) ? "asc" : "desc";
+}
+
+export interface BoardState {
+  sort: string;
+  dir: "asc" | "desc";
+  /** The board's version (EvoBrowseComp) or dataset (QA). Null: the default (newest / first). */
+  version: string | null;
+  /** A setting filter ("all" for every setting). */
+  setting: string;
+}
+
+export function parseBoardState(id: BenchmarkId, params: RawSearchParams): BoardState {
+  const board = reportBoardOf(id);
+  const sort = oneOf(first(params, "sort"), sortKeys(board), board.primary);
+  return {
+    sort,
+    dir: oneOf(first(params, "dir"), ["asc", "desc"] as const, defaultDir(sort)),
+    version: board.versionParam ? first(params, board.versionParam)?.trim() || null : null,
+    setting: board.settingFilter ? first(params, "setting")?.trim() || "all" : "all",
+  };
+}
+
+export function boardQuery(id: BenchmarkId, state: BoardState): string {
+  const board = reportBoardOf(id);
+  return queryString([
+    ...(board.versionParam ? [[board.versionParam, state.version, null] as [string, string | null, null]] : []),
+    ["setting", state.setting, "all"],
+    ["sort", state.sort, board.primary],
+    ["dir", state.dir, defaultDir(state.sort)],
+  ]);
+}

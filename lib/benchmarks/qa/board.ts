@@ -1,0 +1,27 @@
+/** The QA leaderboard: one board per dataset, accuracy and the calibration error of the stated confidence. */
+import { count, rate, type ReportBoard } from "../board";
+import { qaDatasetOf } from "../../seekboard/stored";
+import type { QaReport } from "./metrics";
+import { qaReportSchema } from "./report";
+
+export const qaBoard = {
+  format: "report",
+  columns: [
+    rate("accuracy", "Accuracy", "Mean over tasks of the mean over runs"),
+    rate("calibrationError", "Calib. error", "Calibration error of the stated confidence (lower is better)"),
+    count("n", "Tasks", "Tasks"),
+  ],
+  primary: "accuracy",
+  lowerIsBetter: ["calibrationError"],
+  ciOver: "tasks",
+  leaderExcludesSettings: [],
+  versionParam: "dataset",
+  settingFilter: false,
+  reportSchema: qaReportSchema,
+  figures: (r: QaReport) => ({ values: { ...r.aggregate }, cis: { accuracy: r.accuracyCi, calibrationError: r.calibrationErrorCi } }),
+  /** The dataset, and its version when not v1. */
+  versionLabel(key: string): string {
+    const { dataset, version } = qaDatasetOf(key);
+    return version === "v1" ? dataset : `${dataset} (${version})`;
+  },
+} as const satisfies ReportBoard<QaReport>;
