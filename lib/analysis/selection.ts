@@ -25,7 +25,7 @@ export interface ModelSelection {
 const DEFAULT_MODEL_COUNT = 3;
 
 /** Models chosen in the URL, or else the three best on Setting C (the paper's Figure 2 shows three). */
-export function selectedModels(all: readonly SubmissionSummary[], state: AnalysisPageState): string[] {
+function selectedModels(all: readonly SubmissionSummary[], state: AnalysisPageState): string[] {
   const known = new Set(all.map((s) => s.model));
   const chosen = state.models.filter((m) => known.has(m));
   if (chosen.length) return chosen;

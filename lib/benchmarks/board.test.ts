@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { sortVersions } from "./board";
 import { boardQuery, defaultDir, parseBoardState } from "./board-state";
+import { BENCHMARK_IDS, BENCHMARKS } from "./registry";
 
 describe("leaderboard URL state", () => {
   it("defaults, round trip and unknown values", () => {
@@ -17,5 +18,16 @@ describe("leaderboard URL state", () => {
   it("versions newest first, numbers compared as numbers", () => {
     expect(sortVersions(["2025-10", "2026-01", "2025-9"])).toEqual(["2026-01", "2025-10", "2025-9"]);
     expect(sortVersions(["v9", "v10"])).toEqual(["v10", "v9"]);
+  });
+});
+
+describe("every module's board", () => {
+  it.each(BENCHMARK_IDS)("%s: the primary metric and the lower-is-better keys are columns; keys are unique", (id) => {
+    const board = BENCHMARKS[id].board;
+    const keys = board.columns.map((c) => c.key);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(keys).toContain(board.primary);
+    expect(keys).toEqual(expect.arrayContaining([...board.lowerIsBetter]));
+    expect(board.lowerIsBetter).not.toContain(board.primary);
   });
 });

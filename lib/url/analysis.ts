@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MPW_SETTINGS, type MpwSetting } from "../import/manifest";
-import { first, queryString, type RawSearchParams } from "./search-params";
+import { first, type RawSearchParams } from "./search-params";
 
 export const ANALYSIS_KINDS = ["fcr-pass1", "delta-facts", "truncated"] as const;
 export type AnalysisKind = (typeof ANALYSIS_KINDS)[number];
@@ -33,7 +33,7 @@ export interface AnalysisPageState extends AnalysisOptions {
   cohortSetting: MpwSetting;
 }
 
-export const DEFAULT_POOL: MpwSetting[] = ["B-guidance", "B-fewshot", "C"];
+const DEFAULT_POOL: MpwSetting[] = ["B-guidance", "B-fewshot", "C"];
 
 export function parseAnalysisPageState(params: RawSearchParams): AnalysisPageState {
   const options = analysisOptionsSchema.safeParse({
@@ -57,16 +57,4 @@ export function parseAnalysisPageState(params: RawSearchParams): AnalysisPageSta
     pool: pool.length ? pool : DEFAULT_POOL,
     cohortSetting: (MPW_SETTINGS as readonly string[]).includes(cohortSetting ?? "") ? (cohortSetting as MpwSetting) : "C",
   };
-}
-
-export function analysisPageQuery(state: AnalysisPageState): string {
-  return queryString([
-    ["models", state.models.join(","), ""],
-    ["pool", state.pool.join(","), DEFAULT_POOL.join(",")],
-    ["cohortSetting", state.cohortSetting, "C"],
-    ["bins", state.bins, ANALYSIS_DEFAULTS.bins],
-    ["kCohort", state.kCohort, ANALYSIS_DEFAULTS.kCohort],
-    ["nThreshold", state.nThreshold, ANALYSIS_DEFAULTS.nThreshold],
-    ["kTrunc", state.kTrunc, ANALYSIS_DEFAULTS.kTrunc],
-  ]);
 }
