@@ -11,7 +11,7 @@ export default async function HomePage() {
   const cards = BENCHMARK_IDS.map((id) => {
     const { name, description, board } = BENCHMARKS[id];
     const primary = board.columns.find((c) => c.key === board.primary)?.label ?? board.primary;
-    return { id, name, description, primary, ...benchmarkSummary(db, id, board.leaderExcludesSettings) };
+    return { id, name, description, primary, ...benchmarkSummary(db, id, board.leaderExcludesSettings ?? []) };
   });
   return (
     <div className="space-y-6">

@@ -13,7 +13,7 @@ export function reportBoardOf(id: BenchmarkId): ReportBoard {
 }
 
 /** A figure key is lower-is-better on every board that has it, so its first sort is ascending. */
-const LOWER_IS_BETTER = new Set(BENCHMARK_IDS.flatMap((id) => BENCHMARKS[id].board.lowerIsBetter));
+const LOWER_IS_BETTER = new Set(BENCHMARK_IDS.flatMap((id) => BENCHMARKS[id].board.lowerIsBetter ?? []));
 
 export function defaultDir(sort: string): "asc" | "desc" {
   return sort === "model" || LOWER_IS_BETTER.has(sort) ? "asc" : "desc";

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { sortVersions } from "./board";
+import { LEADERBOARD_SORTS } from "../url/leaderboard";
+import { sortKeys, sortVersions } from "./board";
 import { boardQuery, defaultDir, parseBoardState } from "./board-state";
 import { BENCHMARK_IDS, BENCHMARKS } from "./registry";
+import { WIDESEARCH_SORTS } from "./widesearch/url";
 
 describe("leaderboard URL state", () => {
   it("defaults, round trip and unknown values", () => {
@@ -27,7 +29,14 @@ describe("every module's board", () => {
     const keys = board.columns.map((c) => c.key);
     expect(new Set(keys).size).toBe(keys.length);
     expect(keys).toContain(board.primary);
-    expect(keys).toEqual(expect.arrayContaining([...board.lowerIsBetter]));
-    expect(board.lowerIsBetter).not.toContain(board.primary);
+    expect(keys).toEqual(expect.arrayContaining([...(board.lowerIsBetter ?? [])]));
+    expect(board.lowerIsBetter ?? []).not.toContain(board.primary);
+  });
+});
+
+describe("the boards with their own queries", () => {
+  it("sort by the keys their URL state accepts", () => {
+    expect(sortKeys(BENCHMARKS.mpw.board)).toEqual([...LEADERBOARD_SORTS]);
+    expect(sortKeys(BENCHMARKS.widesearch.board)).toEqual([...WIDESEARCH_SORTS]);
   });
 });

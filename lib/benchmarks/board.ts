@@ -28,12 +28,12 @@ interface BoardBase {
   readonly columns: readonly BoardColumn[];
   /** The primary metric's column key: the default sort and the home page's leader. */
   readonly primary: string;
-  /** Columns where lower is better: sorted ascending first. */
-  readonly lowerIsBetter: readonly string[];
+  /** Columns where lower is better: sorted ascending first. None when absent. */
+  readonly lowerIsBetter?: readonly string[];
   /** What the 95% bootstrap intervals resample. */
   readonly ciOver: "samples" | "tasks";
-  /** Settings left out of the home page's leader (MPW's setting A answers without search). */
-  readonly leaderExcludesSettings: readonly string[];
+  /** Settings left out of the home page's leader (MPW's setting A answers without search). None when absent. */
+  readonly leaderExcludesSettings?: readonly string[];
 }
 
 /**

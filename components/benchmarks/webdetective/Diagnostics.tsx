@@ -8,6 +8,19 @@ function LevelChip({ level }: { level: Level }) {
   return <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${LEVEL_TONE[level]}`}>{level}</span>;
 }
 
+/** The profile map's three levels, each with the score it is read from. */
+const PROFILE_DIMENSIONS = [
+  { level: "knowledge", label: "Knowledge", score: "knowledgeScore" },
+  { level: "goodRefusal", label: "Refusal", score: "goodRefusalF1" },
+  { level: "knowledgeUtilization", label: "Utilization", score: "knowledgeUtilizationF1" },
+] as const;
+
+const RESPONSE_LABELS = { correct: "✓", wrong: "✗", refused: "refused" } as const;
+/** The region table's cells: knowledge region × response; the good ones answer when knowledge suffices and refuse when it does not. */
+const REGION_CELLS = (["S", "I"] as const).flatMap((region) =>
+  (["correct", "wrong", "refused"] as const).map((kind) => ({ key: `${region}-${kind}`, label: `${region} ${RESPONSE_LABELS[kind]}`, region, kind, good: (region === "S" && kind === "correct") || (region === "I" && kind === "refused") })),
+);
+
 /** The region table (S/I × correct/wrong/refused) and the Table 2 profile map. */
 export function WebDetectivePlots({ rows }: { rows: ReportBoardRow<WebDetectiveReport>[] }) {
   const reports = rows.map((row) => ({ row, report: row.report }));
@@ -24,18 +37,17 @@ export function WebDetectivePlots({ rows }: { rows: ReportBoardRow<WebDetectiveR
             <thead className="text-left text-slate-500">
               <tr>
                 <th className="px-1 py-1">Model</th>
-                <th className="px-1 py-1 text-right">S ✓</th>
-                <th className="px-1 py-1 text-right">S ✗</th>
-                <th className="px-1 py-1 text-right">S refused</th>
-                <th className="px-1 py-1 text-right">I ✓</th>
-                <th className="px-1 py-1 text-right">I ✗</th>
-                <th className="px-1 py-1 text-right">I refused</th>
+                {REGION_CELLS.map((c) => (
+                  <th key={c.key} className="px-1 py-1 text-right">
+                    {c.label}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
               {reports.map(({ row, report }) => {
                 const n = report.aggregate.n || 1;
-                const cells = (["S", "I"] as const).flatMap((region) => (["correct", "wrong", "refused"] as const).map((kind) => ({ key: `${region}-${kind}`, count: report.regions[region][kind], good: (region === "S" && kind === "correct") || (region === "I" && kind === "refused") })));
+                const cells = REGION_CELLS.map((c) => ({ ...c, count: report.regions[c.region][c.kind] }));
                 return (
                   <tr key={row.submissionId}>
                     <td className="px-1 py-1 font-medium">{row.model}</td>
@@ -61,9 +73,11 @@ export function WebDetectivePlots({ rows }: { rows: ReportBoardRow<WebDetectiveR
           <thead className="text-left text-slate-500">
             <tr>
               <th className="px-1 py-1">Model</th>
-              <th className="px-1 py-1">Knowledge</th>
-              <th className="px-1 py-1">Refusal</th>
-              <th className="px-1 py-1">Utilization</th>
+              {PROFILE_DIMENSIONS.map((d) => (
+                <th key={d.level} className="px-1 py-1">
+                  {d.label}
+                </th>
+              ))}
               <th className="px-1 py-1">Profile</th>
             </tr>
           </thead>
@@ -71,15 +85,11 @@ export function WebDetectivePlots({ rows }: { rows: ReportBoardRow<WebDetectiveR
             {reports.map(({ row, report }) => (
               <tr key={row.submissionId} data-testid="profile-row" data-profile={report.profile?.id ?? ""}>
                 <td className="px-1 py-1 font-medium">{row.model}</td>
-                <td className="px-1 py-1">
-                  <LevelChip level={report.levels.knowledge} /> <span className="text-slate-500">{percent(report.aggregate.knowledgeScore, 0)}</span>
-                </td>
-                <td className="px-1 py-1">
-                  <LevelChip level={report.levels.goodRefusal} /> <span className="text-slate-500">{percent(report.aggregate.goodRefusalF1, 0)}</span>
-                </td>
-                <td className="px-1 py-1">
-                  <LevelChip level={report.levels.knowledgeUtilization} /> <span className="text-slate-500">{percent(report.aggregate.knowledgeUtilizationF1, 0)}</span>
-                </td>
+                {PROFILE_DIMENSIONS.map((d) => (
+                  <td key={d.level} className="px-1 py-1">
+                    <LevelChip level={report.levels[d.level]} /> <span className="text-slate-500">{percent(report.aggregate[d.score], 0)}</span>
+                  </td>
+                ))}
                 <td className="px-1 py-1">{report.profile ? <span title={report.profile.failureMode}>{report.profile.name}</span> : <span className="text-slate-400">matches no profile</span>}</td>
               </tr>
             ))}

@@ -1,45 +1,37 @@
 /** The EvoBrowseComp leaderboard: one board per benchmark version, accuracy per language × setting. */
+import { EVO_LANGUAGES, EVO_SETTINGS } from "../../bundle-format/schema";
 import { count, rate, verbatim, type BoardFigures, type ReportBoard } from "../board";
 import type { EvoReport } from "./metrics";
 import { evoReportSchema } from "./report";
 
+const LANGUAGE_NAMES = { en: "English", zh: "Chinese" } as const;
+const SETTING_KEYS = { "tool-based": ["ToolBased", "tools"], "tool-free": ["ToolFree", "no tools"] } as const;
+
+/** One column per setting × language ("enToolBased", "EN tools"), settings first as the paper's table. */
+const CELL_COLUMNS = EVO_SETTINGS.flatMap((setting) =>
+  EVO_LANGUAGES.map((language) => ({
+    language,
+    setting,
+    column: rate(`${language}${SETTING_KEYS[setting][0]}`, `${language.toUpperCase()} ${SETTING_KEYS[setting][1]}`, `${LANGUAGE_NAMES[language]}, ${setting}: mean over runs`),
+  })),
+);
+
 function evoFigures(r: EvoReport): BoardFigures {
-  const cell = (language: string, setting: string) => r.cells.find((c) => c.language === language && c.setting === setting);
-  const en = cell("en", "tool-based");
-  const zh = cell("zh", "tool-based");
-  const enFree = cell("en", "tool-free");
-  const zhFree = cell("zh", "tool-free");
-  return {
-    values: {
-      accuracy: r.aggregate.accuracy,
-      enToolBased: en?.accuracy ?? null,
-      zhToolBased: zh?.accuracy ?? null,
-      enToolFree: enFree?.accuracy ?? null,
-      zhToolFree: zhFree?.accuracy ?? null,
-      exceedRatio: r.aggregate.exceedRatio,
-      calibrationError: r.calibration.error,
-      n: r.aggregate.n,
-      runs: r.aggregate.runs,
-    },
-    cis: {
-      accuracy: r.overall.accuracyCi,
-      enToolBased: en?.accuracyCi ?? null,
-      zhToolBased: zh?.accuracyCi ?? null,
-      enToolFree: enFree?.accuracyCi ?? null,
-      zhToolFree: zhFree?.accuracyCi ?? null,
-      exceedRatio: r.overall.exceedRatioCi,
-    },
-  };
+  const values: BoardFigures["values"] = { accuracy: r.aggregate.accuracy, exceedRatio: r.aggregate.exceedRatio, calibrationError: r.calibration.error, n: r.aggregate.n, runs: r.aggregate.runs };
+  const cis: BoardFigures["cis"] = { accuracy: r.overall.accuracyCi, exceedRatio: r.overall.exceedRatioCi };
+  for (const { language, setting, column } of CELL_COLUMNS) {
+    const cell = r.cells.find((c) => c.language === language && c.setting === setting);
+    values[column.key] = cell?.accuracy ?? null;
+    cis[column.key] = cell?.accuracyCi ?? null;
+  }
+  return { values, cis };
 }
 
 export const evoBrowseCompBoard = {
   format: "report",
   columns: [
     rate("accuracy", "Accuracy", "Mean over runs of each run's accuracy, all languages and settings"),
-    rate("enToolBased", "EN tools", "English, tool-based: mean over runs"),
-    rate("zhToolBased", "ZH tools", "Chinese, tool-based: mean over runs"),
-    rate("enToolFree", "EN no tools", "English, tool-free: mean over runs"),
-    rate("zhToolFree", "ZH no tools", "Chinese, tool-free: mean over runs"),
+    ...CELL_COLUMNS.map((c) => c.column),
     rate("exceedRatio", "Exceed ratio", "Share of tool-based samples whose tool calls reached the limit"),
     rate("calibrationError", "Calib. error", "Calibration error of the stated confidence"),
     count("n", "Tasks", "Distinct tasks"),
@@ -48,7 +40,6 @@ export const evoBrowseCompBoard = {
   primary: "accuracy",
   lowerIsBetter: ["calibrationError", "exceedRatio"],
   ciOver: "tasks",
-  leaderExcludesSettings: [],
   versionParam: "version",
   settingFilter: false,
   reportSchema: evoReportSchema,

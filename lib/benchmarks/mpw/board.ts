@@ -6,19 +6,16 @@ import { MPW_SETTINGS } from "../../import/manifest";
 import { count, number, rate, type BoardColumn, type OwnBoard } from "../board";
 import { LEADERBOARD_TIERS, type LeaderboardSort } from "../../url/leaderboard";
 
-const columns: readonly BoardColumn<Exclude<LeaderboardSort, "model">>[] = [
-  rate("pass1", "Pass@1", "Share of samples the judge marked correct"),
-  rate("fcr", "FCR", "Fact Coverage Rate: unique atomic facts hit / facts of the task"),
-  rate("hitRate", "HitRate", "Tool calls that hit an atomic fact / tool calls"),
-  number("toolCalls", "ToolCalls", "Mean web_search calls per sample"),
-  count("n", "n", "Samples in this split"),
-];
-
 export const mpwBoard = {
   format: "mpw",
-  columns,
+  columns: [
+    rate("pass1", "Pass@1", "Share of samples the judge marked correct"),
+    rate("fcr", "FCR", "Fact Coverage Rate: unique atomic facts hit / facts of the task"),
+    rate("hitRate", "HitRate", "Tool calls that hit an atomic fact / tool calls"),
+    number("toolCalls", "ToolCalls", "Mean web_search calls per sample"),
+    count("n", "n", "Samples in this split"),
+  ] satisfies readonly BoardColumn<Exclude<LeaderboardSort, "model">>[],
   primary: "pass1",
-  lowerIsBetter: [],
   ciOver: "samples",
   leaderExcludesSettings: ["A"],
   params: { setting: MPW_SETTINGS, tier: LEADERBOARD_TIERS },

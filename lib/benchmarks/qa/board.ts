@@ -14,7 +14,6 @@ export const qaBoard = {
   primary: "accuracy",
   lowerIsBetter: ["calibrationError"],
   ciOver: "tasks",
-  leaderExcludesSettings: [],
   versionParam: "dataset",
   settingFilter: false,
   reportSchema: qaReportSchema,

@@ -19,7 +19,6 @@ export const webDetectiveBoard = {
   primary: "pass1",
   lowerIsBetter: ["forgetRate", "leadAstrayRate"],
   ciOver: "samples",
-  leaderExcludesSettings: [],
   versionParam: null,
   settingFilter: false,
   reportSchema: webDetectiveReportSchema,
