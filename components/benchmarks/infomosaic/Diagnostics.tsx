@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { InfoMosaicDomainChart, ToolCallsAccuracyChart, ToolOutcomeChart, type OutcomeDatum } from "@/components/charts/InfoMosaicCharts";
+import { InfoMosaicDomainChart, ToolCallsAccuracyChart, ToolOutcomeChart, type OutcomeDatum } from "./Charts";
 import type { ReportBoardRow } from "@/db/queries/seekboard";
 import { percent } from "@/lib/format";
 import { INFOMOSAIC_DOMAINS } from "@/lib/benchmarks/infomosaic/formats";

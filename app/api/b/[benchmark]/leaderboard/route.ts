@@ -15,7 +15,7 @@ function closedParams(board: Board): Record<string, readonly string[]> {
   return { ...(board.format === "report" ? {} : board.params), sort: sortKeys(board), dir: ["asc", "desc"] };
 }
 
-/** A stored-report board (WebDetective, EvoBrowseComp, InfoMosaic, QA, …): the columns' figures with their CIs. */
+/** A stored-report board: its columns' figures with their CIs, one version (dataset) and setting at a time when it has them. */
 function reportBoardResponse(id: BenchmarkId, board: ReportBoard, search: URLSearchParams): Response {
   const db = getDb();
   const param = board.versionParam;
@@ -92,8 +92,9 @@ function mpwResponse(search: URLSearchParams): Response {
  *   → {"benchmark", "setting", "tier", "rows": [{"submissionId", "model", "agent", "setting", "pass1", "pass1Ci", …, "adjudicated"}]}
  * GET /api/b/widesearch/leaderboard?lang=all|en|zh&sort=successAvg&dir=desc
  *   → {"benchmark", "lang", "rows": [{"submissionId", "model", "successAvg", "successPass", "rowF1Avg", …, "ci", "scaling"}]}
- * GET /api/b/evobrowsecomp/leaderboard?version=2026-01&sort=accuracy  (default: the newest version; never a mix)
- * GET /api/b/qa/leaderboard?dataset=<key>   GET /api/b/webdetective/leaderboard   GET /api/b/infomosaic/leaderboard?setting=web-only
+ * GET /api/b/<id>/leaderboard for every stored-report board, with the parameters its board has:
+ *   `version` (e.g. /api/b/evobrowsecomp/leaderboard?version=2026-01; default the newest, never a mix),
+ *   `dataset` (QA), `setting`, and `sort`/`dir` over its columns
  *   → {"benchmark", "version"|"dataset", "rows": [{"submissionId", "model", <column keys>, "ci": {key: {lo, hi}}}]}
  * Approved submissions only, as the page. An unknown benchmark is a 404 and an
  * unknown parameter value a 400 — never a silently different (or empty) board.

@@ -1,7 +1,7 @@
 "use client";
 
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { seriesColor } from "./palette";
+import { seriesColor } from "@/components/charts/palette";
 
 const pct = (v: number) => `${Math.round(v * 100)}%`;
 const tooltipFormat = (value: unknown) => (typeof value === "number" ? pct(value) : String(value));
