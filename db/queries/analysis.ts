@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import {
   COHORT_STATUSES,
   deltaFacts,
@@ -12,7 +12,7 @@ import {
 } from "../../lib/benchmarks/mpw/analysis";
 import type { AnalysisKind, AnalysisOptions } from "../../lib/url/analysis";
 import type { Db } from "../client";
-import { submissions } from "../schema";
+import { aggregates, submissions } from "../schema";
 
 export class UnknownSubmissionError extends Error {
   constructor(readonly ids: number[]) {
@@ -131,12 +131,11 @@ export interface ModelSubmission {
 
 /** Every approved MPW submission with its overall Pass@1 and FCR: the analysis page's menu and overlays. */
 export function listMpwModelSubmissions(db: Db): ModelSubmission[] {
-  return db.$client
-    .prepare(
-      `SELECT s.id AS submissionId, s.model, s.setting, a.pass1, a.fcr, a.n
-         FROM submissions s JOIN aggregates a ON a.submission_id = s.id AND a.split = 'overall'
-        WHERE s.benchmark_id = 'mpw' AND s.status = 'approved'
-        ORDER BY s.model, s.setting, s.id`,
-    )
-    .all() as ModelSubmission[];
+  return db
+    .select({ submissionId: submissions.id, model: submissions.model, setting: submissions.setting, pass1: aggregates.pass1, fcr: aggregates.fcr, n: aggregates.n })
+    .from(submissions)
+    .innerJoin(aggregates, and(eq(aggregates.submissionId, submissions.id), eq(aggregates.split, "overall")))
+    .where(and(eq(submissions.benchmarkId, "mpw"), eq(submissions.status, "approved")))
+    .orderBy(asc(submissions.model), asc(submissions.setting), asc(submissions.id))
+    .all();
 }

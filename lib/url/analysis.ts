@@ -5,6 +5,10 @@ import { first, type RawSearchParams } from "./search-params";
 export const ANALYSIS_KINDS = ["fcr-pass1", "delta-facts", "truncated"] as const;
 export type AnalysisKind = (typeof ANALYSIS_KINDS)[number];
 
+export function isAnalysisKind(value: string): value is AnalysisKind {
+  return (ANALYSIS_KINDS as readonly string[]).includes(value);
+}
+
 export const ANALYSIS_DEFAULTS = { bins: 15, kCohort: 8, nThreshold: 50, kTrunc: 8 } as const;
 
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
