@@ -82,3 +82,8 @@ export function sampleFiltersQuery(filters: SampleFilters): string {
 export function sampleQueryHref(submissionId: number, query: string): string {
   return `/s/${submissionId}${sampleFiltersQuery({ ...DEFAULT_SAMPLE_FILTERS, f: query })}#samples`;
 }
+
+/** One sample's page; run 0 (the only run of most tasks) needs no parameter. */
+export function sampleHref(submissionId: number, taskKey: string, run: number): string {
+  return `/s/${submissionId}/t/${encodeURIComponent(taskKey)}${run > 0 ? `?run=${run}` : ""}`;
+}
