@@ -1,6 +1,4 @@
-import { llmSetting } from "@/server/reeval";
-import { getDb } from "@/db/client";
-import { latestReevalJob, sampleHistory, taskSampleCounts } from "@/db/queries/audit";
+import type { AuditEntryView, ReevalJobView } from "@/db/queries/audit";
 import type { Trajectory } from "@/db/queries/trajectory";
 import { jobJudgeOptions, rejudgeOptions } from "@/lib/reeval/describe";
 import type { GoldTable, WideSearchEvaluation } from "@/lib/benchmarks/widesearch/formats";
@@ -23,20 +21,26 @@ function goldTableView(extra: Record<string, unknown> | null): GoldTableView | n
   return { columns: gold.columns, rowLabels: gold.rows.map(label) };
 }
 
+/** What the re-evaluation section shows, loaded by the sample page. */
+export interface ReevalData {
+  history: AuditEntryView[];
+  /** Why no LLM judge can run (unconfigured), or null. */
+  llmUnavailable: string | null;
+  /** For a maintainer: the task's latest gold-correction job and how many samples a correction touches. */
+  job: ReevalJobView | null;
+  counts: { samples: number; submissions: number } | null;
+}
+
 /**
  * The sample's verdict history (public), and for a maintainer the re-evaluation controls:
  * re-judge, re-score, adjudicate, and the task's gold correction with its job's progress.
  */
-export async function ReevalSection({ trajectory, admin }: { trajectory: Trajectory; admin: boolean }) {
+export function ReevalSection({ trajectory, admin, data }: { trajectory: Trajectory; admin: boolean; data: ReevalData }) {
   const { sample, task, submission } = trajectory;
-  const db = getDb();
-  const history = sampleHistory(db, sample.id, task.id);
+  const { history, llmUnavailable, job, counts } = data;
   if (!admin && history.length === 0) return null;
-  const llm = llmSetting();
   const benchmark = submission.benchmarkId;
   const table = benchmark === "widesearch" ? goldTableView(task.extra) : null;
-  const job = admin ? latestReevalJob(db, task.id) : null;
-  const counts = admin ? taskSampleCounts(db, task.id) : null;
   const canFixGold = benchmark === "widesearch" ? table !== null : true;
   return (
     <section className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 text-sm" data-testid="reeval-section" aria-label="Re-evaluation">
@@ -45,12 +49,12 @@ export async function ReevalSection({ trajectory, admin }: { trajectory: Traject
         <>
           <SampleReevalControls
             sampleId={sample.id}
-            judges={rejudgeOptions(benchmark, { hasStoredGraderOutput: Boolean(sample.judgeRationale), hasGold: Boolean(task.goldAnswer?.trim()), llmUnavailable: llm.why, resultsOnly: sample.detail === null })}
+            judges={rejudgeOptions(benchmark, { hasStoredGraderOutput: Boolean(sample.judgeRationale), hasGold: Boolean(task.goldAnswer?.trim()), llmUnavailable, resultsOnly: sample.detail === null })}
             rescoreNote={RESCORE_NOTES[benchmark] ?? DEFAULT_RESCORE_NOTE}
           />
-          {llm.why ? (
+          {llmUnavailable ? (
             <p className="text-xs text-slate-500" data-testid="llm-unavailable">
-              LLM judge unavailable: {llm.why}.
+              LLM judge unavailable: {llmUnavailable}.
             </p>
           ) : null}
           <div className="border-t border-slate-100 pt-3">
@@ -60,7 +64,7 @@ export async function ReevalSection({ trajectory, admin }: { trajectory: Traject
                 taskId={task.id}
                 gold={task.goldAnswer}
                 table={table}
-                judges={jobJudgeOptions(benchmark, llm.why)}
+                judges={jobJudgeOptions(benchmark, llmUnavailable)}
                 samples={counts.samples}
                 submissions={counts.submissions}
                 latestJob={job}
