@@ -22,7 +22,7 @@ function goldTableView(extra: Record<string, unknown> | null): GoldTableView | n
 }
 
 /** What the re-evaluation section shows, loaded by the sample page. */
-export interface ReevalData {
+interface ReevalData {
   history: AuditEntryView[];
   /** Why no LLM judge can run (unconfigured), or null. */
   llmUnavailable: string | null;

@@ -11,7 +11,7 @@ import { ExpandableText } from "./ExpandableText";
  * 40-call trajectory would otherwise carry every search result in full, twice (as HTML
  * and as the React payload). Without it (e.g. two trajectories side by side) texts are sent whole.
  */
-export interface StepTextSource {
+interface StepTextSource {
   url: string;
   ordinal: number;
 }

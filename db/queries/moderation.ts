@@ -1,6 +1,7 @@
 import "server-only";
 import type { MetricsPreview } from "../../lib/submit/answer";
 import type { Db } from "../client";
+import type { AggregateRow } from "./submissions";
 import type { SubmissionStatus } from "../schema";
 
 export interface SubmissionPreview {
@@ -19,30 +20,11 @@ export interface SubmissionPreview {
   metrics: MetricsPreview | null;
 }
 
-interface PreviewRow {
-  id: number;
-  benchmark: string;
-  model: string;
-  agent: string | null;
-  setting: string;
-  status: SubmissionStatus;
-  samples: number;
-  tasks: number;
-  uploadedAt: string;
-  team: string | null;
-  moderationReason: string | null;
-  moderatedAt: string | null;
-  n: number | null;
-  pass1: number | null;
-  pass1Lo: number | null;
-  pass1Hi: number | null;
-  fcr: number | null;
-  fcrLo: number | null;
-  fcrHi: number | null;
-  hitRate: number | null;
-  hitRateLo: number | null;
-  hitRateHi: number | null;
-  toolCalls: number | null;
+/** The overall split's MPW figures, null when the LEFT JOIN finds no aggregate. */
+type OverallFigures = { [K in "n" | "pass1" | "pass1Lo" | "pass1Hi" | "fcr" | "fcrLo" | "fcrHi" | "hitRate" | "hitRateLo" | "hitRateHi" | "toolCalls"]: AggregateRow[K] | null };
+
+/** A row of PREVIEW_SQL: the preview's own fields, the overall figures, and the stored report JSON. */
+interface PreviewRow extends Omit<SubmissionPreview, "metrics">, OverallFigures {
   metrics: string | null;
 }
 

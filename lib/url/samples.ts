@@ -3,7 +3,7 @@ import { first, fraction, oneOf, positiveInt, queryString, type RawSearchParams 
 export const VERDICT_FILTERS = ["all", "correct", "incorrect"] as const;
 export type VerdictFilter = (typeof VERDICT_FILTERS)[number];
 export const TIER_FILTERS = ["all", "easy", "medium", "hard"] as const;
-export type TierFilter = (typeof TIER_FILTERS)[number];
+type TierFilter = (typeof TIER_FILTERS)[number];
 
 export const SAMPLE_PAGE_SIZE = 50;
 
