@@ -1,7 +1,7 @@
+import { z } from "zod";
 import type { AuditEntryView, ReevalJobView } from "@/db/queries/audit";
 import type { Trajectory } from "@/db/queries/trajectory";
 import { jobJudgeOptions, rejudgeOptions } from "@/lib/reeval/describe";
-import type { GoldTable, WideSearchEvaluation } from "@/lib/benchmarks/widesearch/formats";
 import { GoldFixForm, type GoldTableView } from "./GoldFixForm";
 import { SampleReevalControls } from "./SampleReevalControls";
 import { VerdictHistory } from "./VerdictHistory";
@@ -12,9 +12,15 @@ const RESCORE_NOTES: Record<string, string> = {
 };
 const DEFAULT_RESCORE_NOTE = "Judges the answer against the gold deterministically: normalised exact match, else a 1 % numeric tolerance.";
 
+/** What the gold-cell form needs of a WideSearch task's `extra` (GoldTable and WideSearchEvaluation as the importer stores them). */
+const goldExtraSchema = z.object({
+  gold: z.object({ columns: z.array(z.string()), rows: z.array(z.array(z.string())) }).optional(),
+  evaluation: z.object({ uniqueColumns: z.array(z.string()) }).optional(),
+});
+
 function goldTableView(extra: Record<string, unknown> | null): GoldTableView | null {
-  const gold = extra?.gold as GoldTable | undefined;
-  const keys = (extra?.evaluation as WideSearchEvaluation | undefined)?.uniqueColumns ?? [];
+  const { gold, evaluation } = goldExtraSchema.parse(extra ?? {});
+  const keys = evaluation?.uniqueColumns ?? [];
   if (!gold) return null;
   const keyIndexes = keys.map((k) => gold.columns.indexOf(k)).filter((i) => i >= 0);
   const label = (row: string[]) => (keyIndexes.length ? keyIndexes : [0]).map((i) => row[i]).join(" · ").slice(0, 60);

@@ -1,4 +1,5 @@
 import "server-only";
+import { z } from "zod";
 import type { MetricsPreview } from "../../lib/submit/answer";
 import type { Db } from "../client";
 import type { AggregateRow } from "./submissions";
@@ -37,6 +38,9 @@ const PREVIEW_SQL = `
     LEFT JOIN aggregates a ON a.submission_id = s.id AND a.split = 'overall'
     LEFT JOIN upload_tokens t ON t.id = s.uploader_token_id`;
 
+/** The stored report JSON, passed through to the preview as it is. */
+const reportSchema = z.record(z.string(), z.unknown());
+
 const interval = (lo: number | null, hi: number | null): [number, number] | null => (lo === null || hi === null ? null : [lo, hi]);
 
 function previewOf(row: PreviewRow): SubmissionPreview {
@@ -55,7 +59,7 @@ function previewOf(row: PreviewRow): SubmissionPreview {
             hitRate,
             hitRateCi: interval(hitRateLo, hitRateHi),
             toolCalls,
-            extra: metrics === null ? null : (JSON.parse(metrics) as Record<string, unknown>),
+            extra: metrics === null ? null : reportSchema.parse(JSON.parse(metrics)),
           },
   };
 }
