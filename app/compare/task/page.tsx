@@ -7,7 +7,7 @@ import { SideBySide, divergenceText } from "@/components/compare/SideBySide";
 import type { StepContext } from "@/components/trajectory/StepViews";
 import { ExpandableText } from "@/components/trajectory/ExpandableText";
 import { Badge, StatusBadge, VerdictBadge } from "@/components/ui/Badge";
-import { BENCHMARKS } from "@/lib/benchmarks/registry";
+import { BENCHMARKS, isBenchmarkId } from "@/lib/benchmarks/registry";
 import { getDb } from "@/db/client";
 import { getCompareSubmissions, type CompareSubmission } from "@/db/queries/compare";
 import { getTrajectory, type Trajectory } from "@/db/queries/trajectory";
@@ -23,7 +23,7 @@ export const metadata: Metadata = { title: "Side by side" };
 
 type Props = { searchParams: Promise<RawSearchParams> };
 
-const nameOf = (id: string) => (id in BENCHMARKS ? BENCHMARKS[id as keyof typeof BENCHMARKS].name : id);
+const nameOf = (id: string) => (isBenchmarkId(id) ? BENCHMARKS[id].name : id);
 
 function contextOf(t: Trajectory | null): StepContext | null {
   if (!t) return null;
