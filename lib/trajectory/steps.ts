@@ -47,8 +47,6 @@ export interface OtherStep extends StepBase {
   text: string;
 }
 
-type StepKind = Step["kind"];
-
 const serpEntrySchema = z.object({
   id: z.union([z.number(), z.string()]).optional(),
   title: z.string().optional().default(""),
