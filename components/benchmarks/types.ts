@@ -12,6 +12,7 @@ export interface BoardViews {
   Leaderboard: (props: BoardPageProps) => ReactNode;
   Diagnostics: (props: BoardPageProps) => ReactNode;
 }
+import type { SampleViewProps, SubmissionViewProps } from "./pages";
 
 /** What each benchmark shows on its pages: one view per page, registered in ./views.ts. */
 export interface BenchmarkViews<Id extends BenchmarkId = BenchmarkId> {
@@ -24,4 +25,8 @@ export interface BenchmarkViews<Id extends BenchmarkId = BenchmarkId> {
   readonly Diagnostics: BoardViews["Diagnostics"];
 
   // Submission and sample
+  /** The submission page (/s/<id>): headline figures, breakdowns and the sample table. */
+  readonly Submission: (props: SubmissionViewProps) => ReactNode;
+  /** A sample's page (/s/<id>/t/<task>), also the public cached copy's. */
+  readonly Sample: (props: SampleViewProps) => ReactNode;
 }

@@ -3,6 +3,8 @@ import { reportBoardViews } from "@/components/leaderboard/reportBoardViews";
 import { evoBrowseCompModule } from "@/lib/benchmarks/evobrowsecomp";
 import type { BenchmarkViews } from "../types";
 import { EvoPlots } from "./Diagnostics";
+import { EvoBrowseCompSample } from "./Sample";
+import { EvoBrowseCompSubmission } from "./Submission";
 
 export const evoBrowseCompViews: BenchmarkViews<"evobrowsecomp"> = {
   id: "evobrowsecomp",
@@ -17,4 +19,6 @@ export const evoBrowseCompViews: BenchmarkViews<"evobrowsecomp"> = {
   }),
 
   // Submission and sample
+  Submission: EvoBrowseCompSubmission,
+  Sample: EvoBrowseCompSample,
 };

@@ -3,6 +3,8 @@ import { reportBoardViews } from "@/components/leaderboard/reportBoardViews";
 import { infoMosaicModule } from "@/lib/benchmarks/infomosaic";
 import type { BenchmarkViews } from "../types";
 import { InfoMosaicPlots } from "./Diagnostics";
+import { InfoMosaicSample } from "./Sample";
+import { InfoMosaicSubmission } from "./Submission";
 
 export const infoMosaicViews: BenchmarkViews<"infomosaic"> = {
   id: "infomosaic",
@@ -16,4 +18,6 @@ export const infoMosaicViews: BenchmarkViews<"infomosaic"> = {
   }),
 
   // Submission and sample
+  Submission: InfoMosaicSubmission,
+  Sample: InfoMosaicSample,
 };

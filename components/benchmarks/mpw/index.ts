@@ -2,6 +2,8 @@
 import type { BenchmarkViews } from "../types";
 import { MpwDiagnostics } from "./Diagnostics";
 import { MpwLeaderboard } from "./Leaderboard";
+import { MpwSample } from "./Sample";
+import { MpwSubmission } from "./Submission";
 
 export const mpwViews: BenchmarkViews<"mpw"> = {
   id: "mpw",
@@ -11,4 +13,6 @@ export const mpwViews: BenchmarkViews<"mpw"> = {
   Diagnostics: MpwDiagnostics,
 
   // Submission and sample
+  Submission: MpwSubmission,
+  Sample: MpwSample,
 };

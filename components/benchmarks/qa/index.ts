@@ -3,6 +3,8 @@ import { reportBoardViews } from "@/components/leaderboard/reportBoardViews";
 import { qaModule } from "@/lib/benchmarks/qa";
 import type { BenchmarkViews } from "../types";
 import { QaCalibrationPlots } from "./Diagnostics";
+import { QaSample } from "./Sample";
+import { QaSubmission } from "./Submission";
 
 export const qaViews: BenchmarkViews<"qa"> = {
   id: "qa",
@@ -16,4 +18,6 @@ export const qaViews: BenchmarkViews<"qa"> = {
   }),
 
   // Submission and sample
+  Submission: QaSubmission,
+  Sample: QaSample,
 };

@@ -3,6 +3,8 @@ import { reportBoardViews } from "@/components/leaderboard/reportBoardViews";
 import { webDetectiveModule } from "@/lib/benchmarks/webdetective";
 import type { BenchmarkViews } from "../types";
 import { WebDetectivePlots } from "./Diagnostics";
+import { WebDetectiveSample } from "./Sample";
+import { WebDetectiveSubmission } from "./Submission";
 
 export const webDetectiveViews: BenchmarkViews<"webdetective"> = {
   id: "webdetective",
@@ -16,4 +18,6 @@ export const webDetectiveViews: BenchmarkViews<"webdetective"> = {
   }),
 
   // Submission and sample
+  Submission: WebDetectiveSubmission,
+  Sample: WebDetectiveSample,
 };

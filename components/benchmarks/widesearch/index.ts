@@ -2,6 +2,8 @@
 import type { BenchmarkViews } from "../types";
 import { WideSearchDiagnostics } from "./Diagnostics";
 import { WideSearchLeaderboard } from "./Leaderboard";
+import { WideSearchSample } from "./Sample";
+import { WideSearchSubmission } from "./Submission";
 
 export const wideSearchViews: BenchmarkViews<"widesearch"> = {
   id: "widesearch",
@@ -11,4 +13,6 @@ export const wideSearchViews: BenchmarkViews<"widesearch"> = {
   Diagnostics: WideSearchDiagnostics,
 
   // Submission and sample
+  Submission: WideSearchSubmission,
+  Sample: WideSearchSample,
 };
