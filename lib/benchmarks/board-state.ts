@@ -3,9 +3,6 @@ import { isReportBoard, sortKeys, type ReportBoard } from "./board";
 import { BENCHMARK_IDS, BENCHMARKS, type BenchmarkId } from "./registry";
 import { first, oneOf, queryString, type RawSearchParams } from "../url/search-params";
 
-/** The benchmarks whose board reads the stored overall report: the shared board code serves them. */
-export const REPORT_BOARD_IDS: readonly BenchmarkId[] = BENCHMARK_IDS.filter((id) => isReportBoard(BENCHMARKS[id].board));
-
 export function reportBoardOf(id: BenchmarkId): ReportBoard {
   const board = BENCHMARKS[id].board;
   if (!isReportBoard(board)) throw new Error(`${id} has its own board, not a stored-report board`);
