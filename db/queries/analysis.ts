@@ -118,8 +118,6 @@ export function analysisData(db: Db, kind: AnalysisKind, ids: number[], options:
   }
 }
 
-export type AnalysisData = ReturnType<typeof analysisData>;
-
 export interface ModelSubmission {
   submissionId: number;
   model: string;
