@@ -3,6 +3,11 @@ import type { ReportBoardRow } from "@/db/queries/seekboard";
 import { percent } from "@/lib/format";
 import type { QaReport } from "@/lib/benchmarks/qa/metrics";
 
+/** Lowest to highest stated confidence: the bins are in order of confidence. */
+function confidenceRange(bins: QaReport["calibration"]["bins"]): string {
+  return bins.length ? `${percent(bins[0].minConfidence, 0)}–${percent(bins[bins.length - 1].maxConfidence, 0)}` : "—";
+}
+
 /** Calibration of the stated confidence: the reliability diagram of each submission and its calibration error. */
 export function QaCalibrationPlots({ rows }: { rows: ReportBoardRow<QaReport>[] }) {
   const binSize = rows[0]?.report.calibration.binSize;
@@ -26,6 +31,7 @@ export function QaCalibrationPlots({ rows }: { rows: ReportBoardRow<QaReport>[] 
               <th className="px-2 py-1">Model</th>
               <th className="px-2 py-1 text-right">Calib. error</th>
               <th className="px-2 py-1 text-right">Samples with a confidence</th>
+              <th className="px-2 py-1 text-right">Confidence range</th>
               <th className="px-2 py-1 text-right">Bins</th>
               <th className="px-2 py-1 text-right">Accuracy</th>
             </tr>
@@ -38,6 +44,7 @@ export function QaCalibrationPlots({ rows }: { rows: ReportBoardRow<QaReport>[] 
                 <td className="px-2 py-1 text-right tabular-nums">
                   {report.calibration.n} of {report.samples}
                 </td>
+                <td className="px-2 py-1 text-right tabular-nums">{confidenceRange(report.calibration.bins)}</td>
                 <td className="px-2 py-1 text-right tabular-nums">{report.calibration.bins.length}</td>
                 <td className="px-2 py-1 text-right tabular-nums">{percent(report.aggregate.accuracy)}</td>
               </tr>
