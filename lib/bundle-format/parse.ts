@@ -4,8 +4,7 @@
  * Errors are `BundleError`s naming the file, the 1-based line and the field.
  * Pure: no database, no file system.
  */
-import type { z } from "zod";
-import { BundleError, type BundleErrorDetail } from "../import/errors";
+import { BundleError, detailsFromZod, type BundleErrorDetail } from "../import/errors";
 import { MAX_JSON_DEPTH, valueNestedDeeperThan } from "../import/json-depth";
 import { stepsFromMessages, type ChatMessage } from "../trajectory/messages";
 import {
@@ -109,15 +108,6 @@ export interface SeekboardSampleByBenchmark {
   qa: QaBundleSample;
 }
 
-function zodDetails(file: string, line: number, error: z.ZodError): BundleErrorDetail[] {
-  return error.issues.map((issue) => ({
-    file,
-    line,
-    field: issue.path.length ? issue.path.map(String).join(".") : null,
-    message: issue.message,
-  }));
-}
-
 /** Tool calls in a trajectory: OpenAI `tool_calls` entries and ReAct `<tool_call>` tags alike. */
 export function countToolCalls(messages: readonly ChatMessage[]): number {
   return stepsFromMessages(messages).filter((step) => step.kind === "tool_call").length;
@@ -214,17 +204,17 @@ export function parseSeekboardSample(value: unknown, benchmark: SeekboardBenchma
   switch (benchmark) {
     case "webdetective": {
       const parsed = SAMPLE_SCHEMAS.webdetective.safeParse(value);
-      if (!parsed.success) throw new BundleError(zodDetails(file, line, parsed.error));
+      if (!parsed.success) throw new BundleError(detailsFromZod(file, line, parsed.error));
       return webDetective(parsed.data, file, line);
     }
     case "evobrowsecomp": {
       const parsed = SAMPLE_SCHEMAS.evobrowsecomp.safeParse(value);
-      if (!parsed.success) throw new BundleError(zodDetails(file, line, parsed.error));
+      if (!parsed.success) throw new BundleError(detailsFromZod(file, line, parsed.error));
       return evoBrowseComp(parsed.data, file, line);
     }
     case "qa": {
       const parsed = SAMPLE_SCHEMAS.qa.safeParse(value);
-      if (!parsed.success) throw new BundleError(zodDetails(file, line, parsed.error));
+      if (!parsed.success) throw new BundleError(detailsFromZod(file, line, parsed.error));
       return qa(parsed.data, file, line);
     }
     default: {
