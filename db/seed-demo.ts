@@ -10,7 +10,7 @@ import { MPW_DEMO_MODELS } from "../lib/benchmarks/mpw/demo-models";
 import { generateMpwRecord, type DemoTaskInput } from "../lib/benchmarks/mpw/demo-records";
 import { generateMpwTask } from "../lib/benchmarks/mpw/demo-tasks";
 import { DEMO_WIDESEARCH_AGENTS, DEMO_WIDESEARCH_TASKS, DEMO_WIDESEARCH_TRIALS, demoGoldCsv, demoResponse, demoTaskLine } from "../lib/benchmarks/widesearch/demo";
-import { MPW_SETTINGS } from "../lib/import/manifest";
+import { MPW_SETTINGS } from "../lib/benchmarks/mpw/manifest";
 import { demoSeekboardBundles, type DemoFiles } from "../lib/demo/seekboard";
 import { dirname } from "node:path";
 import { parseMpwTaskRecord } from "../lib/benchmarks/mpw/import";

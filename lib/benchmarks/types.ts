@@ -3,6 +3,7 @@
  * (lib/benchmarks/<id>/); the registry (./registry.ts) is the only list of them, and every
  * feature that concerns all benchmarks goes through it.
  */
+import type { BundleImporter } from "../import/importer";
 
 export interface SplitDimension {
   key: string;
@@ -33,6 +34,8 @@ export interface BenchmarkModule<Id extends string = string> {
   readonly compare: CompareProfile;
 
   // Importing: manifest, importer, demo data
+  /** Reads this benchmark's bundles: the manifest schema, the files hashed, the records as rows. */
+  readonly importer: BundleImporter;
 
   // Stored figures, aggregates, re-evaluation
 

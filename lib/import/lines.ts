@@ -1,4 +1,5 @@
 import { closeSync, openSync, readFileSync, readSync, statSync } from "node:fs";
+import { bundleFile } from "./bundle";
 import { BundleError } from "./errors";
 import { jsonNestedDeeperThan, MAX_JSON_DEPTH, valueNestedDeeperThan } from "./json-depth";
 
@@ -100,4 +101,17 @@ export function readBundleText(path: string, displayName: string, options: { max
     throw BundleError.at(displayName, null, null, `JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
   }
   return text;
+}
+
+/** Each non-empty line of the manifest-named files `names` (manifest field `<field>.<i>`), in order. */
+export function forEachBundleLine(
+  root: string,
+  names: readonly string[],
+  field: string,
+  onLine: (line: string, file: string, lineNumber: number) => void,
+  maxLineBytes?: number,
+): void {
+  names.forEach((name, i) => {
+    forEachLineSync(bundleFile(root, name, `${field}.${i}`), name, (line, lineNumber) => onLine(line, name, lineNumber), maxLineBytes);
+  });
 }

@@ -1,5 +1,6 @@
 /** EvoBrowseComp: everything pure about the benchmark, as one module value. */
 import type { BenchmarkModule } from "../types";
+import { evoBrowseCompImporter } from "./ingest";
 
 export const evoBrowseCompModule = {
   id: "evobrowsecomp",
@@ -18,6 +19,7 @@ export const evoBrowseCompModule = {
   },
 
   // Importing: manifest, importer, demo data
+  importer: evoBrowseCompImporter,
 
   // Stored figures, aggregates, re-evaluation
 

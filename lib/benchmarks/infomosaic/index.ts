@@ -1,5 +1,6 @@
 /** InfoMosaic-Bench: everything pure about the benchmark, as one module value. */
 import type { BenchmarkModule } from "../types";
+import { infoMosaicImporter } from "./ingest";
 
 export const infoMosaicModule = {
   id: "infomosaic",
@@ -15,6 +16,7 @@ export const infoMosaicModule = {
   },
 
   // Importing: manifest, importer, demo data
+  importer: infoMosaicImporter,
 
   // Stored figures, aggregates, re-evaluation
 

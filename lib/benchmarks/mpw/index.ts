@@ -1,5 +1,6 @@
 /** MPW-Bench: everything pure about the benchmark, as one module value. */
 import type { BenchmarkModule } from "../types";
+import { mpwImporter } from "./ingest";
 
 export const mpwModule = {
   id: "mpw",
@@ -18,6 +19,7 @@ export const mpwModule = {
   },
 
   // Importing: manifest, importer, demo data
+  importer: mpwImporter,
 
   // Stored figures, aggregates, re-evaluation
 

@@ -1,5 +1,6 @@
 /** QA (BrowseComp-style): everything pure about the benchmark, as one module value. */
 import type { BenchmarkModule } from "../types";
+import { qaImporter } from "./ingest";
 
 export const qaModule = {
   id: "qa",
@@ -15,6 +16,7 @@ export const qaModule = {
   },
 
   // Importing: manifest, importer, demo data
+  importer: qaImporter,
 
   // Stored figures, aggregates, re-evaluation
 

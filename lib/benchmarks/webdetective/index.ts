@@ -1,5 +1,6 @@
 /** WebDetective: everything pure about the benchmark, as one module value. */
 import type { BenchmarkModule } from "../types";
+import { webDetectiveImporter } from "./ingest";
 
 export const webDetectiveModule = {
   id: "webdetective",
@@ -15,6 +16,7 @@ export const webDetectiveModule = {
   },
 
   // Importing: manifest, importer, demo data
+  importer: webDetectiveImporter,
 
   // Stored figures, aggregates, re-evaluation
 

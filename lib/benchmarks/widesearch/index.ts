@@ -1,5 +1,6 @@
 /** WideSearch: everything pure about the benchmark, as one module value. */
 import type { BenchmarkModule } from "../types";
+import { wideSearchImporter } from "./ingest";
 
 export const wideSearchModule = {
   id: "widesearch",
@@ -15,6 +16,7 @@ export const wideSearchModule = {
   },
 
   // Importing: manifest, importer, demo data
+  importer: wideSearchImporter,
 
   // Stored figures, aggregates, re-evaluation
 
