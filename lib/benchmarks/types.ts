@@ -3,6 +3,7 @@
  * (lib/benchmarks/<id>/); the registry (./registry.ts) is the only list of them, and every
  * feature that concerns all benchmarks goes through it.
  */
+import type { BenchmarkDemo } from "../demo/files";
 import type { BundleImporter } from "../import/importer";
 
 export interface SplitDimension {
@@ -36,6 +37,8 @@ export interface BenchmarkModule<Id extends string = string> {
   // Importing: manifest, importer, demo data
   /** Reads this benchmark's bundles: the manifest schema, the files hashed, the records as rows. */
   readonly importer: BundleImporter;
+  /** Deterministic demo bundles, loaded through the importer on first start (`db/seed-demo.ts`). */
+  readonly demo: BenchmarkDemo;
 
   // Stored figures, aggregates, re-evaluation
 

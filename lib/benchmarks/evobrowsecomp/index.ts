@@ -1,5 +1,6 @@
 /** EvoBrowseComp: everything pure about the benchmark, as one module value. */
 import type { BenchmarkModule } from "../types";
+import { evoBrowseCompDemo } from "./demo";
 import { evoBrowseCompImporter } from "./ingest";
 
 export const evoBrowseCompModule = {
@@ -19,6 +20,7 @@ export const evoBrowseCompModule = {
   },
 
   // Importing: manifest, importer, demo data
+  demo: evoBrowseCompDemo,
   importer: evoBrowseCompImporter,
 
   // Stored figures, aggregates, re-evaluation

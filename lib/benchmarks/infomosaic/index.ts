@@ -1,5 +1,6 @@
 /** InfoMosaic-Bench: everything pure about the benchmark, as one module value. */
 import type { BenchmarkModule } from "../types";
+import { infoMosaicDemo } from "./demo";
 import { infoMosaicImporter } from "./ingest";
 
 export const infoMosaicModule = {
@@ -16,6 +17,7 @@ export const infoMosaicModule = {
   },
 
   // Importing: manifest, importer, demo data
+  demo: infoMosaicDemo,
   importer: infoMosaicImporter,
 
   // Stored figures, aggregates, re-evaluation

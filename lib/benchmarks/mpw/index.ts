@@ -1,5 +1,6 @@
 /** MPW-Bench: everything pure about the benchmark, as one module value. */
 import type { BenchmarkModule } from "../types";
+import { mpwDemo } from "./demo";
 import { mpwImporter } from "./ingest";
 
 export const mpwModule = {
@@ -19,6 +20,7 @@ export const mpwModule = {
   },
 
   // Importing: manifest, importer, demo data
+  demo: mpwDemo,
   importer: mpwImporter,
 
   // Stored figures, aggregates, re-evaluation

@@ -1,5 +1,6 @@
 /** QA (BrowseComp-style): everything pure about the benchmark, as one module value. */
 import type { BenchmarkModule } from "../types";
+import { qaDemo } from "./demo";
 import { qaImporter } from "./ingest";
 
 export const qaModule = {
@@ -16,6 +17,7 @@ export const qaModule = {
   },
 
   // Importing: manifest, importer, demo data
+  demo: qaDemo,
   importer: qaImporter,
 
   // Stored figures, aggregates, re-evaluation

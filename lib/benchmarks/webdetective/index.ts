@@ -1,5 +1,6 @@
 /** WebDetective: everything pure about the benchmark, as one module value. */
 import type { BenchmarkModule } from "../types";
+import { webDetectiveDemo } from "./demo";
 import { webDetectiveImporter } from "./ingest";
 
 export const webDetectiveModule = {
@@ -16,6 +17,7 @@ export const webDetectiveModule = {
   },
 
   // Importing: manifest, importer, demo data
+  demo: webDetectiveDemo,
   importer: webDetectiveImporter,
 
   // Stored figures, aggregates, re-evaluation

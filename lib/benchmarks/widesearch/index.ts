@@ -1,5 +1,6 @@
 /** WideSearch: everything pure about the benchmark, as one module value. */
 import type { BenchmarkModule } from "../types";
+import { wideSearchDemo } from "./demo";
 import { wideSearchImporter } from "./ingest";
 
 export const wideSearchModule = {
@@ -16,6 +17,7 @@ export const wideSearchModule = {
   },
 
   // Importing: manifest, importer, demo data
+  demo: wideSearchDemo,
   importer: wideSearchImporter,
 
   // Stored figures, aggregates, re-evaluation
