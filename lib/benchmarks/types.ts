@@ -4,6 +4,7 @@
  * feature that concerns all benchmarks goes through it.
  */
 import type { BenchmarkDemo } from "../demo/files";
+import type { MetricsReportInput } from "../export/metrics-report";
 import type { BundleImporter } from "../import/importer";
 
 export interface SplitDimension {
@@ -39,6 +40,8 @@ export interface BenchmarkModule<Id extends string = string> {
   readonly importer: BundleImporter;
   /** Deterministic demo bundles, loaded through the importer on first start (`db/seed-demo.ts`). */
   readonly demo: BenchmarkDemo;
+  /** The `metrics --json` report of one submission (README: the CLI's contract). */
+  readonly metricsReport: (input: MetricsReportInput) => Record<string, unknown>;
 
   // Stored figures, aggregates, re-evaluation
 

@@ -1,5 +1,6 @@
 /** InfoMosaic-Bench: everything pure about the benchmark, as one module value. */
 import type { BenchmarkModule } from "../types";
+import { infoMosaicMetricsReport } from "./metrics-report";
 import { infoMosaicDemo } from "./demo";
 import { infoMosaicImporter } from "./ingest";
 
@@ -18,6 +19,7 @@ export const infoMosaicModule = {
 
   // Importing: manifest, importer, demo data
   demo: infoMosaicDemo,
+  metricsReport: infoMosaicMetricsReport,
   importer: infoMosaicImporter,
 
   // Stored figures, aggregates, re-evaluation

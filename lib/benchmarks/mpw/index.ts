@@ -1,5 +1,6 @@
 /** MPW-Bench: everything pure about the benchmark, as one module value. */
 import type { BenchmarkModule } from "../types";
+import { mpwMetricsReport } from "./metrics-report";
 import { mpwDemo } from "./demo";
 import { mpwImporter } from "./ingest";
 
@@ -21,6 +22,7 @@ export const mpwModule = {
 
   // Importing: manifest, importer, demo data
   demo: mpwDemo,
+  metricsReport: mpwMetricsReport,
   importer: mpwImporter,
 
   // Stored figures, aggregates, re-evaluation

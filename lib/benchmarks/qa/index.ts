@@ -1,5 +1,6 @@
 /** QA (BrowseComp-style): everything pure about the benchmark, as one module value. */
 import type { BenchmarkModule } from "../types";
+import { qaMetricsReport } from "./metrics-report";
 import { qaDemo } from "./demo";
 import { qaImporter } from "./ingest";
 
@@ -18,6 +19,7 @@ export const qaModule = {
 
   // Importing: manifest, importer, demo data
   demo: qaDemo,
+  metricsReport: qaMetricsReport,
   importer: qaImporter,
 
   // Stored figures, aggregates, re-evaluation

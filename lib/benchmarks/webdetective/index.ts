@@ -1,5 +1,6 @@
 /** WebDetective: everything pure about the benchmark, as one module value. */
 import type { BenchmarkModule } from "../types";
+import { webDetectiveMetricsReport } from "./metrics-report";
 import { webDetectiveDemo } from "./demo";
 import { webDetectiveImporter } from "./ingest";
 
@@ -18,6 +19,7 @@ export const webDetectiveModule = {
 
   // Importing: manifest, importer, demo data
   demo: webDetectiveDemo,
+  metricsReport: webDetectiveMetricsReport,
   importer: webDetectiveImporter,
 
   // Stored figures, aggregates, re-evaluation

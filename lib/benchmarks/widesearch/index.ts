@@ -1,5 +1,6 @@
 /** WideSearch: everything pure about the benchmark, as one module value. */
 import type { BenchmarkModule } from "../types";
+import { wideSearchMetricsReport } from "./metrics-report";
 import { wideSearchDemo } from "./demo";
 import { wideSearchImporter } from "./ingest";
 
@@ -18,6 +19,7 @@ export const wideSearchModule = {
 
   // Importing: manifest, importer, demo data
   demo: wideSearchDemo,
+  metricsReport: wideSearchMetricsReport,
   importer: wideSearchImporter,
 
   // Stored figures, aggregates, re-evaluation
