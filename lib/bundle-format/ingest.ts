@@ -8,8 +8,7 @@ import { bundleFile } from "../import/bundle";
 import { defineImporter, NEUTRAL_SAMPLE_FIGURES, type BundleImporter } from "../import/importer";
 import { forEachBundleLine } from "../import/lines";
 import { stepsFromMessages } from "../trajectory/messages";
-import { countToolCalls, parseSeekboardLine, SampleKeyRegistry, type SeekboardSample, type SeekboardSampleByBenchmark } from "./parse";
-import type { SeekboardBenchmark } from "./schema";
+import { countToolCalls, parseFormatLine, SampleKeyRegistry, type SeekboardBenchmark, type SeekboardFormat, type SeekboardSample, type SeekboardSampleByBenchmark } from "./sample";
 import type { z } from "zod";
 
 /** The manifest fields every Seekboard-format bundle has. */
@@ -40,7 +39,8 @@ export function countedToolCalls(sample: SeekboardSample): number | null {
 }
 
 export interface SeekboardImporterSpec<B extends SeekboardBenchmark, M extends SeekboardManifestFields> {
-  benchmark: B;
+  format: SeekboardFormat<B>;
+  /** The format's manifest schema, typed (the format's own is typed loosely, for the registry). */
   manifestSchema: z.ZodType<M>;
   storedVersion?(manifest: M): string;
   importNotes?(manifest: M): Record<string, unknown>;
@@ -58,7 +58,7 @@ export function seekboardImporter<B extends SeekboardBenchmark, M extends Seekbo
     read(root, manifest, sink, options) {
       const registry = new SampleKeyRegistry();
       forEachBundleLine(root, manifest.results, "results", (text, file, lineNumber) => {
-        const sample = parseSeekboardLine(text, spec.benchmark, file, lineNumber);
+        const sample = parseFormatLine(text, spec.format, file, lineNumber);
         registry.add(sample);
         const metrics = spec.storedMetrics(sample);
         const { category, language } = spec.taskFields?.(sample) ?? { category: null, language: null };

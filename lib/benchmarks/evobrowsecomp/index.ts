@@ -1,5 +1,6 @@
 /** EvoBrowseComp: everything pure about the benchmark, as one module value. */
 import type { BenchmarkModule } from "../types";
+import { evoBrowseCompFormat } from "./bundle-format";
 import { evoBrowseCompMetricsReport } from "./metrics-report";
 import { evoBrowseCompDemo } from "./demo";
 import { evoBrowseCompImporter } from "./ingest";
@@ -23,6 +24,7 @@ export const evoBrowseCompModule = {
   // Importing: manifest, importer, demo data
   demo: evoBrowseCompDemo,
   metricsReport: evoBrowseCompMetricsReport,
+  seekboardFormat: evoBrowseCompFormat,
   importer: evoBrowseCompImporter,
 
   // Stored figures, aggregates, re-evaluation

@@ -1,11 +1,11 @@
 /** EvoBrowseComp importer: Seekboard-format bundles; the task's domain and language come from each sample. */
 import { commonStoredMetrics, seekboardImporter } from "../../bundle-format/ingest";
-import { evoBrowseCompManifestSchema } from "../../bundle-format/schema";
+import { evoBrowseCompFormat, evoBrowseCompManifestSchema } from "./bundle-format";
 import type { EvoStoredSample } from "../../seekboard/stored";
 import { evoInputFromBundle, exceededToolLimit } from "./metrics";
 
 export const evoBrowseCompImporter = seekboardImporter({
-  benchmark: "evobrowsecomp",
+  format: evoBrowseCompFormat,
   manifestSchema: evoBrowseCompManifestSchema,
   storedMetrics(sample): EvoStoredSample {
     const d = sample.detail;

@@ -20,6 +20,7 @@ export const infoMosaicModule = {
   // Importing: manifest, importer, demo data
   demo: infoMosaicDemo,
   metricsReport: infoMosaicMetricsReport,
+  seekboardFormat: null,
   importer: infoMosaicImporter,
 
   // Stored figures, aggregates, re-evaluation

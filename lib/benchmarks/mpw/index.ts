@@ -23,6 +23,7 @@ export const mpwModule = {
   // Importing: manifest, importer, demo data
   demo: mpwDemo,
   metricsReport: mpwMetricsReport,
+  seekboardFormat: null,
   importer: mpwImporter,
 
   // Stored figures, aggregates, re-evaluation

@@ -3,11 +3,11 @@
  * `<dataset>@<version>`, so two QA sets never share tasks or a board.
  */
 import { commonStoredMetrics, countedToolCalls, seekboardImporter } from "../../bundle-format/ingest";
-import { qaManifestSchema } from "../../bundle-format/schema";
+import { qaFormat, qaManifestSchema } from "./bundle-format";
 import { qaVersionKey, type QaStoredSample } from "../../seekboard/stored";
 
 export const qaImporter = seekboardImporter({
-  benchmark: "qa",
+  format: qaFormat,
   manifestSchema: qaManifestSchema,
   storedVersion: (manifest) => qaVersionKey(manifest.dataset, manifest.benchmarkVersion),
   importNotes: (manifest) => ({ dataset: manifest.dataset }),

@@ -1,11 +1,11 @@
 /** WebDetective importer: Seekboard-format bundles, each sample's diagnostics computed and stored. */
 import { commonStoredMetrics, countedToolCalls, seekboardImporter } from "../../bundle-format/ingest";
-import { webDetectiveManifestSchema } from "../../bundle-format/schema";
+import { webDetectiveFormat, webDetectiveManifestSchema } from "./bundle-format";
 import type { WebDetectiveStoredSample } from "../../seekboard/stored";
 import { webDetectiveInputFromBundle, webDetectiveSampleMetrics } from "./metrics";
 
 export const webDetectiveImporter = seekboardImporter({
-  benchmark: "webdetective",
+  format: webDetectiveFormat,
   manifestSchema: webDetectiveManifestSchema,
   storedMetrics(sample): WebDetectiveStoredSample {
     const m = webDetectiveSampleMetrics(webDetectiveInputFromBundle(sample));

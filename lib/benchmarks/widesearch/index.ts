@@ -20,6 +20,7 @@ export const wideSearchModule = {
   // Importing: manifest, importer, demo data
   demo: wideSearchDemo,
   metricsReport: wideSearchMetricsReport,
+  seekboardFormat: null,
   importer: wideSearchImporter,
 
   // Stored figures, aggregates, re-evaluation
