@@ -4,7 +4,7 @@
  * (task, run, verdict, judge output, messages, benchmark fields). The verdict is the
  * bundle's; each benchmark computes its stored figures from the parsed sample.
  */
-import { bundleFile } from "../import/bundle";
+import { namedFiles } from "../import/bundle";
 import { defineImporter, NEUTRAL_SAMPLE_FIGURES, type BundleImporter } from "../import/importer";
 import { forEachBundleLine } from "../import/lines";
 import { stepsFromMessages } from "../trajectory/messages";
@@ -54,7 +54,7 @@ export function seekboardImporter<B extends SeekboardBenchmark, M extends Seekbo
   return defineImporter({
     manifestSchema: spec.manifestSchema,
     storedVersion: spec.storedVersion,
-    files: (root, manifest) => manifest.results.map((name, i) => ({ name, path: bundleFile(root, name, `results.${i}`) })),
+    files: (root, manifest) => namedFiles(root, manifest.results, "results"),
     read(root, manifest, sink, options) {
       const registry = new SampleKeyRegistry();
       forEachBundleLine(root, manifest.results, "results", (text, file, lineNumber) => {

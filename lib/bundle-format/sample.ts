@@ -45,6 +45,9 @@ export interface SeekboardSampleCommon {
   line: number;
 }
 
+/** A sample of one benchmark: the shared fields and the benchmark's own, camelCased, under `detail`. */
+export type SeekboardBundleSample<B extends string, D> = SeekboardSampleCommon & { benchmark: B; detail: D };
+
 /**
  * Each benchmark in the format adds its sample type here, under its id (a declaration
  * in its module's bundle-format.ts), so parsing by benchmark id stays typed without a

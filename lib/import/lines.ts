@@ -1,5 +1,5 @@
 import { closeSync, openSync, readFileSync, readSync, statSync } from "node:fs";
-import { bundleFile } from "./bundle";
+import { namedFiles } from "./bundle";
 import { BundleError } from "./errors";
 import { jsonNestedDeeperThan, MAX_JSON_DEPTH, valueNestedDeeperThan } from "./json-depth";
 
@@ -103,15 +103,15 @@ export function readBundleText(path: string, displayName: string, options: { max
   return text;
 }
 
-/** Each non-empty line of the manifest-named files `names` (manifest field `<field>.<i>`), in order. */
+/** Each non-empty line of the files a manifest names under `field` (one optional name, or a list), in order. */
 export function forEachBundleLine(
   root: string,
-  names: readonly string[],
+  names: string | readonly string[] | undefined,
   field: string,
   onLine: (line: string, file: string, lineNumber: number) => void,
   maxLineBytes?: number,
 ): void {
-  names.forEach((name, i) => {
-    forEachLineSync(bundleFile(root, name, `${field}.${i}`), name, (line, lineNumber) => onLine(line, name, lineNumber), maxLineBytes);
-  });
+  for (const file of namedFiles(root, names, field)) {
+    forEachLineSync(file.path, file.name, (line, lineNumber) => onLine(line, file.name, lineNumber), maxLineBytes);
+  }
 }

@@ -4,7 +4,7 @@
  * of such a bundle, which must name the question version.
  */
 import { z } from "zod";
-import { commonSampleFields, countToolCalls, defineSeekboardFormat, type SeekboardSampleCommon } from "../../bundle-format/sample";
+import { commonSampleFields, countToolCalls, defineSeekboardFormat, type SeekboardBundleSample } from "../../bundle-format/sample";
 import { confidence, count, sampleBaseShape, seekboardManifestShape } from "../../bundle-format/schema";
 
 export const EVO_LANGUAGES = ["en", "zh"] as const;
@@ -54,16 +54,7 @@ export interface EvoBrowseCompDetail {
   statedConfidence: number | null;
 }
 
-export interface EvoBrowseCompBundleSample extends SeekboardSampleCommon {
-  benchmark: "evobrowsecomp";
-  detail: EvoBrowseCompDetail;
-}
-
-declare module "../../bundle-format/sample" {
-  interface SeekboardSampleByBenchmark {
-    evobrowsecomp: EvoBrowseCompBundleSample;
-  }
-}
+export type EvoBrowseCompBundleSample = SeekboardBundleSample<"evobrowsecomp", EvoBrowseCompDetail>;
 
 export const evoBrowseCompFormat = defineSeekboardFormat({
   benchmark: "evobrowsecomp",
@@ -91,3 +82,9 @@ export const evoBrowseCompFormat = defineSeekboardFormat({
     };
   },
 });
+
+declare module "../../bundle-format/sample" {
+  interface SeekboardSampleByBenchmark {
+    evobrowsecomp: EvoBrowseCompBundleSample;
+  }
+}

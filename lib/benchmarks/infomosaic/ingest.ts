@@ -4,10 +4,10 @@
  * Scores (0/1/2) and pass rates are the release's; the gold file, when given, fills
  * testcases an evaluation line lacks.
  */
-import { bundleFile } from "../../import/bundle";
+import { namedFiles } from "../../import/bundle";
 import { BundleError } from "../../import/errors";
 import { defineImporter, NEUTRAL_SAMPLE_FIGURES, RunCounter } from "../../import/importer";
-import { forEachBundleLine, forEachLineSync, parseJsonLine } from "../../import/lines";
+import { forEachBundleLine, parseJsonLine } from "../../import/lines";
 import { testcaseVerdictsFrom, type InfoMosaicStoredSample } from "../../seekboard/stored";
 import { stepsFromMessages } from "../../trajectory/messages";
 import { firstJsonBlock, parseInfoMosaicEvaluation, parseInfoMosaicGold, type InfoMosaicGold } from "./formats";
@@ -28,19 +28,14 @@ function testcaseText(raw: unknown): string | null {
 
 export const infoMosaicImporter = defineImporter({
   manifestSchema: infoMosaicManifestSchema,
-  files: (root, manifest) => [
-    ...(manifest.gold ? [{ name: manifest.gold, path: bundleFile(root, manifest.gold, "gold") }] : []),
-    ...manifest.evaluations.map((name, i) => ({ name, path: bundleFile(root, name, `evaluations.${i}`) })),
-  ],
+  files: (root, manifest) => [...namedFiles(root, manifest.gold, "gold"), ...namedFiles(root, manifest.evaluations, "evaluations")],
   read(root, manifest, sink, options) {
     const golds = new Map<string, InfoMosaicGold>();
     const goldName = manifest.gold;
-    if (goldName) {
-      forEachLineSync(bundleFile(root, goldName, "gold"), goldName, (line, lineNumber) => {
-        const gold = parseInfoMosaicGold(parseJsonLine(line, goldName, lineNumber), goldName, lineNumber);
-        golds.set(gold.id, gold);
-      }, options.maxLineBytes);
-    }
+    forEachBundleLine(root, goldName, "gold", (line, file, lineNumber) => {
+      const gold = parseInfoMosaicGold(parseJsonLine(line, file, lineNumber), file, lineNumber);
+      golds.set(gold.id, gold);
+    }, options.maxLineBytes);
     const runs = new RunCounter();
     forEachBundleLine(root, manifest.evaluations, "evaluations", (line, name, lineNumber) => {
       const raw = parseJsonLine(line, name, lineNumber);

@@ -2,9 +2,9 @@
  * MPW-Bench importer, reading half: the task file (when given) and the result records,
  * parsed line by line and handed over as tasks, samples and their hit logs.
  */
-import { bundleFile } from "../../import/bundle";
+import { namedFiles } from "../../import/bundle";
 import { defineImporter, RunCounter, type SampleRow } from "../../import/importer";
-import { forEachBundleLine, forEachLineSync, parseJsonLine } from "../../import/lines";
+import { forEachBundleLine, parseJsonLine } from "../../import/lines";
 import { parseMpwResultRecord, parseMpwTaskRecord, type MpwSample, type MpwTask } from "./import";
 import { mpwManifestSchema } from "./manifest";
 
@@ -46,20 +46,14 @@ function sampleRow(sample: MpwSample, run: number, file: string, line: number): 
 
 export const mpwImporter = defineImporter({
   manifestSchema: mpwManifestSchema,
-  files: (root, manifest) => [
-    ...(manifest.tasks ? [{ name: manifest.tasks, path: bundleFile(root, manifest.tasks, "tasks") }] : []),
-    ...manifest.results.map((name, i) => ({ name, path: bundleFile(root, name, `results.${i}`) })),
-  ],
+  files: (root, manifest) => [...namedFiles(root, manifest.tasks, "tasks"), ...namedFiles(root, manifest.results, "results")],
   read(root, manifest, sink, options) {
     const knownTasks = new Map<string, MpwTask>();
-    const tasksName = manifest.tasks;
-    if (tasksName) {
-      forEachLineSync(bundleFile(root, tasksName, "tasks"), tasksName, (line, lineNumber) => {
-        const task = parseMpwTaskRecord(parseJsonLine(line, tasksName, lineNumber), tasksName, lineNumber);
-        knownTasks.set(task.taskKey, task);
-        sink.task(task);
-      }, options.maxLineBytes);
-    }
+    forEachBundleLine(root, manifest.tasks, "tasks", (line, file, lineNumber) => {
+      const task = parseMpwTaskRecord(parseJsonLine(line, file, lineNumber), file, lineNumber);
+      knownTasks.set(task.taskKey, task);
+      sink.task(task);
+    }, options.maxLineBytes);
     const runs = new RunCounter();
     forEachBundleLine(root, manifest.results, "results", (line, file, lineNumber) => {
       const value = parseJsonLine(line, file, lineNumber);

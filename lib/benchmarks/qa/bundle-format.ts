@@ -4,7 +4,7 @@
  * which names its dataset.
  */
 import { z } from "zod";
-import { commonSampleFields, defineSeekboardFormat, type SeekboardSampleCommon } from "../../bundle-format/sample";
+import { commonSampleFields, defineSeekboardFormat, type SeekboardBundleSample } from "../../bundle-format/sample";
 import { confidence, sampleBaseShape, seekboardManifestShape } from "../../bundle-format/schema";
 
 export const qaFieldsSchema = z
@@ -27,16 +27,7 @@ export interface QaDetail {
   statedConfidence: number | null;
 }
 
-export interface QaBundleSample extends SeekboardSampleCommon {
-  benchmark: "qa";
-  detail: QaDetail;
-}
-
-declare module "../../bundle-format/sample" {
-  interface SeekboardSampleByBenchmark {
-    qa: QaBundleSample;
-  }
-}
+export type QaBundleSample = SeekboardBundleSample<"qa", QaDetail>;
 
 export const qaFormat = defineSeekboardFormat({
   benchmark: "qa",
@@ -48,3 +39,9 @@ export const qaFormat = defineSeekboardFormat({
     detail: { statedConfidence: line.benchmark?.stated_confidence ?? null },
   }),
 });
+
+declare module "../../bundle-format/sample" {
+  interface SeekboardSampleByBenchmark {
+    qa: QaBundleSample;
+  }
+}

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { BundleError } from "../../import/errors";
-import { commonSampleFields, defineSeekboardFormat, type SeekboardSampleCommon } from "../../bundle-format/sample";
+import { commonSampleFields, defineSeekboardFormat, type SeekboardBundleSample } from "../../bundle-format/sample";
 import { count, sampleBaseShape, seekboardManifestShape } from "../../bundle-format/schema";
 
 export const webDetectiveEvidenceSchema = z.strictObject({
@@ -53,16 +53,7 @@ export interface WebDetectiveDetail {
   cleanEvidenceCorrect: boolean | null;
 }
 
-export interface WebDetectiveBundleSample extends SeekboardSampleCommon {
-  benchmark: "webdetective";
-  detail: WebDetectiveDetail;
-}
-
-declare module "../../bundle-format/sample" {
-  interface SeekboardSampleByBenchmark {
-    webdetective: WebDetectiveBundleSample;
-  }
-}
+export type WebDetectiveBundleSample = SeekboardBundleSample<"webdetective", WebDetectiveDetail>;
 
 export const webDetectiveFormat = defineSeekboardFormat({
   benchmark: "webdetective",
@@ -92,3 +83,9 @@ export const webDetectiveFormat = defineSeekboardFormat({
     };
   },
 });
+
+declare module "../../bundle-format/sample" {
+  interface SeekboardSampleByBenchmark {
+    webdetective: WebDetectiveBundleSample;
+  }
+}

@@ -5,7 +5,7 @@
  */
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { bundleDir, bundleFile } from "../../import/bundle";
+import { bundleDir, bundleFile, namedFiles } from "../../import/bundle";
 import { BundleError } from "../../import/errors";
 import { defineImporter, NEUTRAL_SAMPLE_FIGURES, RunCounter, type BundleFileRef, type ImportSink, type SampleRow, type TaskInput } from "../../import/importer";
 import { forEachLineSync, parseJsonLine, readBundleText } from "../../import/lines";
@@ -38,16 +38,9 @@ function goldFiles(root: string, manifest: WideSearchManifest): BundleFileRef[] 
 
 function files(root: string, manifest: WideSearchManifest): BundleFileRef[] {
   if (manifest.evaluations) {
-    return [
-      ...manifest.evaluations.map((name, i) => ({ name, path: bundleFile(root, name, `evaluations.${i}`) })),
-      ...(manifest.summaries ?? []).map((name, i) => ({ name, path: bundleFile(root, name, `summaries.${i}`) })),
-    ];
+    return [...namedFiles(root, manifest.evaluations, "evaluations"), ...namedFiles(root, manifest.summaries, "summaries")];
   }
-  return [
-    { name: manifest.tasks!, path: bundleFile(root, manifest.tasks!, "tasks") },
-    ...goldFiles(root, manifest),
-    ...manifest.results!.map((name, i) => ({ name, path: bundleFile(root, name, `results.${i}`) })),
-  ];
+  return [...namedFiles(root, manifest.tasks, "tasks"), ...goldFiles(root, manifest), ...namedFiles(root, manifest.results, "results")];
 }
 
 interface WideSearchSampleInput {
