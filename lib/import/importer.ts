@@ -142,14 +142,12 @@ export interface ManifestBundle {
 
 /** What the registry holds: an importer whose manifest type stays inside it. */
 export interface BundleImporter {
-  readonly manifestSchema: z.ZodType<ManifestBase>;
   /** Validates a JSON-decoded manifest and binds the importer to it. */
   bind(raw: unknown): { success: true; bundle: ManifestBundle } | { success: false; error: z.ZodError };
 }
 
 export function defineImporter<M extends ManifestBase>(spec: ImporterSpec<M>): BundleImporter {
   return {
-    manifestSchema: spec.manifestSchema,
     bind(raw) {
       const parsed = spec.manifestSchema.safeParse(raw);
       if (!parsed.success) return { success: false, error: parsed.error };
