@@ -5,21 +5,14 @@
  * bundle's; each benchmark computes its stored figures from the parsed sample.
  */
 import { namedFiles } from "../import/bundle";
-import { defineImporter, NEUTRAL_SAMPLE_FIGURES, type BundleImporter } from "../import/importer";
+import { defineImporter, NEUTRAL_SAMPLE_FIGURES, type BundleImporter, type ManifestBase } from "../import/importer";
 import { forEachBundleLine } from "../import/lines";
 import { stepsFromMessages } from "../trajectory/messages";
 import { countToolCalls, parseFormatLine, SampleKeyRegistry, type SeekboardBenchmark, type SeekboardFormat, type SeekboardSample, type SeekboardSampleByBenchmark } from "./sample";
 import type { z } from "zod";
 
 /** The manifest fields every Seekboard-format bundle has. */
-interface SeekboardManifestFields {
-  benchmark: string;
-  model: string;
-  setting: string;
-  agent?: string;
-  benchmarkVersion: string;
-  results: string[];
-}
+type SeekboardManifestFields = ManifestBase & { results: string[] };
 
 /** The stored figures every Seekboard-format benchmark shares (`samples.metrics`). */
 export function commonStoredMetrics(sample: SeekboardSample, statedConfidence: number | null, toolCalls: number | null) {
