@@ -103,7 +103,7 @@ export function pick(value: unknown, keys: readonly string[]): Record<string, un
   return Object.fromEntries(keys.map((key) => [key, Reflect.get(source, key)]));
 }
 
-/** The fields every Seekboard-format and InfoMosaic report starts with. */
+/** The fields a report starts with when its benchmark keeps its figures in the stored report JSON. */
 export function reportBase(input: MetricsReportInput) {
   return { benchmark: input.benchmark, submission: input.submission, importNotes: input.importNotes };
 }
