@@ -17,7 +17,7 @@ export function BoardHeader({ id, name, page, query = "", children }: { id: stri
         <h1 className="text-2xl font-semibold tracking-tight">
           {name} {page}
         </h1>
-        <nav className="flex rounded-md bg-slate-100 p-0.5 text-sm" aria-label={`${name} pages`} data-testid="board-switch">
+        <nav className="flex rounded-md bg-slate-100 p-0.5 text-sm" aria-label="Leaderboard or diagnostics" data-testid="board-switch">
           {links.map((link) => (
             <Link
               key={link.page}

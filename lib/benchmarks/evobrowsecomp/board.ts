@@ -1,5 +1,5 @@
 /** The EvoBrowseComp leaderboard: one board per benchmark version, accuracy per language × setting. */
-import { EVO_LANGUAGES, EVO_SETTINGS } from "../../bundle-format/schema";
+import { EVO_LANGUAGES, EVO_SETTINGS } from "./bundle-format";
 import { count, rate, verbatim, type BoardFigures, type ReportBoard } from "../board";
 import type { EvoReport } from "./metrics";
 import { evoReportSchema } from "./report";

@@ -1,6 +1,10 @@
 /** EvoBrowseComp: everything pure about the benchmark, as one module value. */
 import type { BenchmarkModule } from "../types";
 import { evoBrowseCompBoard } from "./board";
+import { evoBrowseCompFormat } from "./bundle-format";
+import { evoBrowseCompMetricsReport } from "./metrics-report";
+import { evoBrowseCompDemo } from "./demo";
+import { evoBrowseCompImporter } from "./ingest";
 
 export const evoBrowseCompModule = {
   id: "evobrowsecomp",
@@ -19,6 +23,10 @@ export const evoBrowseCompModule = {
   },
 
   // Importing: manifest, importer, demo data
+  demo: evoBrowseCompDemo,
+  metricsReport: evoBrowseCompMetricsReport,
+  seekboardFormat: evoBrowseCompFormat,
+  importer: evoBrowseCompImporter,
 
   // Stored figures, aggregates, re-evaluation
 

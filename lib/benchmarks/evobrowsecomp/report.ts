@@ -1,6 +1,6 @@
 /** The stored EvoBrowseComp report (`aggregates.metrics`, split "overall"), parsed on read. */
 import { z } from "zod";
-import { EVO_LANGUAGES, EVO_SETTINGS } from "../../bundle-format/schema";
+import { EVO_LANGUAGES, EVO_SETTINGS } from "./bundle-format";
 import { intervalSchema } from "../board";
 import { calibrationResultSchema } from "../qa/report";
 import type { EvoReport } from "./metrics";

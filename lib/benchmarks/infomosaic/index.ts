@@ -1,6 +1,9 @@
 /** InfoMosaic-Bench: everything pure about the benchmark, as one module value. */
 import type { BenchmarkModule } from "../types";
 import { infoMosaicBoard } from "./board";
+import { infoMosaicMetricsReport } from "./metrics-report";
+import { infoMosaicDemo } from "./demo";
+import { infoMosaicImporter } from "./ingest";
 
 export const infoMosaicModule = {
   id: "infomosaic",
@@ -16,6 +19,10 @@ export const infoMosaicModule = {
   },
 
   // Importing: manifest, importer, demo data
+  demo: infoMosaicDemo,
+  metricsReport: infoMosaicMetricsReport,
+  seekboardFormat: null,
+  importer: infoMosaicImporter,
 
   // Stored figures, aggregates, re-evaluation
 

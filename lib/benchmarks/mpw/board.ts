@@ -2,7 +2,7 @@
  * The MPW-Bench leaderboard: its figures live in the aggregates table's own columns (one
  * row per setting × tier), read by its own query; the columns here are its sort keys.
  */
-import { MPW_SETTINGS } from "../../import/manifest";
+import { MPW_SETTINGS } from "./manifest";
 import { count, number, rate, type BoardColumn, type OwnBoard } from "../board";
 import { LEADERBOARD_TIERS, type LeaderboardSort } from "../../url/leaderboard";
 

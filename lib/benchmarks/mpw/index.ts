@@ -1,6 +1,9 @@
 /** MPW-Bench: everything pure about the benchmark, as one module value. */
 import type { BenchmarkModule } from "../types";
 import { mpwBoard } from "./board";
+import { mpwMetricsReport } from "./metrics-report";
+import { mpwDemo } from "./demo";
+import { mpwImporter } from "./ingest";
 
 export const mpwModule = {
   id: "mpw",
@@ -19,6 +22,10 @@ export const mpwModule = {
   },
 
   // Importing: manifest, importer, demo data
+  demo: mpwDemo,
+  metricsReport: mpwMetricsReport,
+  seekboardFormat: null,
+  importer: mpwImporter,
 
   // Stored figures, aggregates, re-evaluation
 

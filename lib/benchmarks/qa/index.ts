@@ -1,6 +1,10 @@
 /** QA (BrowseComp-style): everything pure about the benchmark, as one module value. */
 import type { BenchmarkModule } from "../types";
 import { qaBoard } from "./board";
+import { qaFormat } from "./bundle-format";
+import { qaMetricsReport } from "./metrics-report";
+import { qaDemo } from "./demo";
+import { qaImporter } from "./ingest";
 
 export const qaModule = {
   id: "qa",
@@ -16,6 +20,10 @@ export const qaModule = {
   },
 
   // Importing: manifest, importer, demo data
+  demo: qaDemo,
+  metricsReport: qaMetricsReport,
+  seekboardFormat: qaFormat,
+  importer: qaImporter,
 
   // Stored figures, aggregates, re-evaluation
 

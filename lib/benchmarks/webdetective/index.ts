@@ -1,6 +1,10 @@
 /** WebDetective: everything pure about the benchmark, as one module value. */
 import type { BenchmarkModule } from "../types";
 import { webDetectiveBoard } from "./board";
+import { webDetectiveFormat } from "./bundle-format";
+import { webDetectiveMetricsReport } from "./metrics-report";
+import { webDetectiveDemo } from "./demo";
+import { webDetectiveImporter } from "./ingest";
 
 export const webDetectiveModule = {
   id: "webdetective",
@@ -16,6 +20,10 @@ export const webDetectiveModule = {
   },
 
   // Importing: manifest, importer, demo data
+  demo: webDetectiveDemo,
+  metricsReport: webDetectiveMetricsReport,
+  seekboardFormat: webDetectiveFormat,
+  importer: webDetectiveImporter,
 
   // Stored figures, aggregates, re-evaluation
 

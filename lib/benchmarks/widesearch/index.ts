@@ -1,6 +1,9 @@
 /** WideSearch: everything pure about the benchmark, as one module value. */
 import type { BenchmarkModule } from "../types";
 import { wideSearchBoard } from "./board";
+import { wideSearchMetricsReport } from "./metrics-report";
+import { wideSearchDemo } from "./demo";
+import { wideSearchImporter } from "./ingest";
 
 export const wideSearchModule = {
   id: "widesearch",
@@ -16,6 +19,10 @@ export const wideSearchModule = {
   },
 
   // Importing: manifest, importer, demo data
+  demo: wideSearchDemo,
+  metricsReport: wideSearchMetricsReport,
+  seekboardFormat: null,
+  importer: wideSearchImporter,
 
   // Stored figures, aggregates, re-evaluation
 
