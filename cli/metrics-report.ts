@@ -1,7 +1,10 @@
 import type { Db } from "../db/client";
 import { getAggregates, getSubmission, listSampleMetrics, listWideSearchSampleMetrics, type AggregateRow, type SubmissionRow } from "../db/queries/submissions";
 import { wideSearchSampleMetricsSchema } from "../lib/benchmarks/widesearch/stored";
-import { evoStoredSampleSchema, infoMosaicStoredSampleSchema, qaDatasetOf, qaStoredSampleSchema, webDetectiveStoredSampleSchema } from "../lib/seekboard/stored";
+import { evoStoredSampleSchema } from "../lib/benchmarks/evobrowsecomp/stored";
+import { infoMosaicStoredSampleSchema } from "../lib/benchmarks/infomosaic/stored";
+import { qaDatasetOf, qaStoredSampleSchema } from "../lib/benchmarks/qa/stored";
+import { webDetectiveStoredSampleSchema } from "../lib/benchmarks/webdetective/stored";
 import type { WebDetectiveReport } from "../lib/benchmarks/webdetective/metrics";
 import type { EvoReport } from "../lib/benchmarks/evobrowsecomp/metrics";
 import type { QaReport } from "../lib/benchmarks/qa/metrics";

@@ -10,7 +10,7 @@ import { forEachLineSync, parseJsonLine } from "../lib/import/lines";
 import type { InfoMosaicManifest } from "../lib/import/manifest";
 import { firstJsonBlock, parseInfoMosaicEvaluation, parseInfoMosaicGold, type InfoMosaicGold } from "../lib/benchmarks/infomosaic/formats";
 import { infoMosaicInputFromEvaluation, toolCallTurns } from "../lib/benchmarks/infomosaic/metrics";
-import { testcaseVerdictsFrom, type InfoMosaicStoredSample } from "../lib/seekboard/stored";
+import { testcaseVerdictsFrom, type InfoMosaicStoredSample } from "../lib/benchmarks/infomosaic/stored";
 import { stepsFromMessages } from "../lib/trajectory/messages";
 import { refreshAggregates } from "./aggregates";
 import type { Db } from "./client";

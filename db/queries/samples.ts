@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, count, eq, gt, gte, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import { parseFilter, type FilterClause, type FilterError } from "../../lib/filter/parse";
-import { HIGH_COMPOUND_RATE, HINT_IDS, LOW_FCR, sampleHints, toolsAvailable, type HintId } from "../../lib/hints/hints";
+import { HIGH_COMPOUND_RATE, HINT_IDS, LOW_FCR, sampleHints, TOOL_FREE_SAMPLE_MARKERS, toolsAvailable, type HintId } from "../../lib/hints/hints";
 import { COHORT_STATUSES } from "../../lib/benchmarks/mpw/analysis";
 import { SAMPLE_PAGE_SIZE, type SampleFilters } from "../../lib/url/samples";
 import type { Db } from "../client";
@@ -48,9 +48,11 @@ export function hintCondition(hint: HintId, setting: string): SQL {
     case "tool-limit":
       return sql`(${samples.status} = 'max_turns_reached' OR (${samples.actualTurns} IS NOT NULL AND ${samples.maxTurns} IS NOT NULL AND ${samples.actualTurns} >= ${samples.maxTurns}) OR coalesce(json_type(${samples.metrics}, '$.exceeded') = 'true', 0))`;
     case "no-search":
-      // The submission's setting is known here; only EvoBrowseComp's per-sample tool-free flag is left to SQL.
+      // The submission's setting is known here; only a per-sample tool-free marker is left to SQL.
       if (!toolsAvailable({ setting, metrics: null })) return sql`0`;
-      return sql`(${samples.toolCalls} = 0 AND ${samples.prediction} IS NOT NULL AND trim(${samples.prediction}, ' ' || char(9, 10, 13)) != '' AND coalesce(json_extract(${samples.metrics}, '$.setting'), '') != 'tool-free')`;
+      return sql`(${samples.toolCalls} = 0 AND ${samples.prediction} IS NOT NULL AND trim(${samples.prediction}, ' ' || char(9, 10, 13)) != ''${sql.join(
+        TOOL_FREE_SAMPLE_MARKERS.map((marker) => sql` AND coalesce(json_extract(${samples.metrics}, ${`$.${marker.field}`}), '') != ${marker.value}`),
+      )})`;
     default: {
       const never: never = hint;
       throw new Error(`unknown hint ${String(never)}`);

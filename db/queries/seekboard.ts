@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { boardFigures, sortVersions, type BoardFigures, type BoardState, type SeekboardBoard } from "../../lib/seekboard/board";
-import { qaDatasetOf } from "../../lib/seekboard/stored";
+import { qaDatasetOf } from "../../lib/benchmarks/qa/stored";
 import type { Db } from "../client";
 import { aggregates, submissions } from "../schema";
 

@@ -5,6 +5,8 @@
  * for which `sampleHints` returns it (db/hints.test.ts checks the two agree).
  */
 
+import { BENCHMARK_IDS, BENCHMARKS } from "../benchmarks/registry";
+
 export const HINT_IDS = ["low-fcr-stop", "compound", "tool-limit", "no-search"] as const;
 export type HintId = (typeof HINT_IDS)[number];
 
@@ -20,11 +22,16 @@ export const LOW_FCR = 0.5;
 export const HIGH_COMPOUND_RATE = 0.5;
 
 /**
- * Settings in which the agent had no tools, so not searching is by design: MPW setting A
- * (evidence given in the prompt) and InfoMosaic's agent without tools. EvoBrowseComp marks
- * its tool-free samples per sample (`metrics.setting`).
+ * Settings in which the agent had no tools, so not searching is by design (each module's
+ * `hints.toolFreeSettings`, e.g. MPW's setting A, evidence given in the prompt).
  */
-export const NO_TOOL_SETTINGS = ["A", "no-tool"] as const;
+export const NO_TOOL_SETTINGS: readonly string[] = [...new Set(BENCHMARK_IDS.flatMap((id) => BENCHMARKS[id].hints.toolFreeSettings))];
+
+/** The per-sample `metrics` fields that mark a run without tools, where a benchmark mixes both in one submission. */
+export const TOOL_FREE_SAMPLE_MARKERS: readonly { field: string; value: string }[] = BENCHMARK_IDS.flatMap((id) => {
+  const marker = BENCHMARKS[id].hints.toolFreeSample;
+  return marker ? [marker] : [];
+});
 
 export const HINTS: readonly HintDefinition[] = [
   {
@@ -70,7 +77,7 @@ export interface HintInput {
   actualTurns: number | null;
   maxTurns: number | null;
   prediction: string | null;
-  /** Benchmark-specific per-sample figures (EvoBrowseComp: `setting`, `exceeded`). */
+  /** Benchmark-specific per-sample figures (a tool-free marker, `exceeded`). */
   metrics: Record<string, unknown> | null;
   /** The submission's setting. */
   setting: string;
@@ -82,7 +89,7 @@ export function hasPrediction(prediction: string | null): boolean {
 }
 
 export function toolsAvailable(input: Pick<HintInput, "setting" | "metrics">): boolean {
-  return !(NO_TOOL_SETTINGS as readonly string[]).includes(input.setting) && input.metrics?.setting !== "tool-free";
+  return !NO_TOOL_SETTINGS.includes(input.setting) && !TOOL_FREE_SAMPLE_MARKERS.some((marker) => input.metrics?.[marker.field] === marker.value);
 }
 
 export function hasHint(id: HintId, s: HintInput): boolean {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { boardQuery, defaultDir, parseBoardState, sortVersions } from "./board";
-import { qaDatasetOf, qaVersionKey, testcaseVerdictsFrom } from "./stored";
+import { testcaseVerdictsFrom } from "../benchmarks/infomosaic/stored";
+import { qaDatasetOf, qaVersionKey } from "../benchmarks/qa/stored";
 
 describe("leaderboard URL state", () => {
   it("defaults, round trip and unknown values", () => {

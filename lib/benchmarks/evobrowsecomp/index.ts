@@ -1,5 +1,8 @@
 /** EvoBrowseComp: everything pure about the benchmark, as one module value. */
 import type { BenchmarkModule } from "../types";
+import { withJudgedVerdict } from "../judged-sample";
+import { evoBrowseCompJudge } from "./judge";
+import { evoAggregateRows, evoStoredSampleSchema } from "./stored";
 
 export const evoBrowseCompModule = {
   id: "evobrowsecomp",
@@ -11,17 +14,26 @@ export const evoBrowseCompModule = {
     metric: "Accuracy",
     outcome: "the judge's verdict",
     dimensions: [
-      { key: "language", label: "Language", order: ["en", "zh"] },
-      { key: "domain", label: "Domain" },
+      { key: "language", label: "Language", order: ["en", "zh"], from: { metric: "language" } },
+      { key: "domain", label: "Domain", from: { sample: "category" } },
     ],
     fcr: false,
+    outcomeFrom: { sample: "correct" },
+    toolCallsFrom: { metric: "toolCalls" },
   },
 
   // Importing: manifest, importer, demo data
 
   // Stored figures, aggregates, re-evaluation
+  storedSampleSchema: evoStoredSampleSchema,
+  aggregate: { readsDetail: false, rows: evoAggregateRows },
+  reeval: { withVerdict: withJudgedVerdict, rescore: "answer" },
 
   // Leaderboard and diagnostics
 
   // Judging, failure tags and hints
+  judge: evoBrowseCompJudge,
+  taxonomy: null,
+  // Tool-based and tool-free runs share a submission: each sample says which it was.
+  hints: { toolFreeSettings: [], toolFreeSample: { field: "setting", value: "tool-free" } },
 } as const satisfies BenchmarkModule<"evobrowsecomp">;

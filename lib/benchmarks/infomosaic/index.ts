@@ -1,5 +1,8 @@
 /** InfoMosaic-Bench: everything pure about the benchmark, as one module value. */
 import type { BenchmarkModule } from "../types";
+import { infoMosaicJudge } from "./judge";
+import { infoMosaicAggregateRows, infoMosaicStoredSampleSchema, infoMosaicWithVerdict } from "./stored";
+import { infoMosaicTaxonomy } from "./taxonomy";
 
 export const infoMosaicModule = {
   id: "infomosaic",
@@ -10,15 +13,25 @@ export const infoMosaicModule = {
   compare: {
     metric: "Accuracy",
     outcome: "score 2 (exactly correct; score 1 counts as wrong)",
-    dimensions: [{ key: "domain", label: "Domain", order: ["map", "bio", "financial", "web", "video", "multidomain"] }],
+    dimensions: [{ key: "domain", label: "Domain", order: ["map", "bio", "financial", "web", "video", "multidomain"], from: { metric: "domain" } }],
     fcr: false,
+    outcomeFrom: { sample: "correct" },
+    toolCallsFrom: { metric: "numToolCalls" },
   },
 
   // Importing: manifest, importer, demo data
 
   // Stored figures, aggregates, re-evaluation
+  storedSampleSchema: infoMosaicStoredSampleSchema,
+  // The tool-use plots read each trajectory's messages from the detail.
+  aggregate: { readsDetail: true, rows: infoMosaicAggregateRows },
+  reeval: { withVerdict: infoMosaicWithVerdict, rescore: "answer" },
 
   // Leaderboard and diagnostics
 
   // Judging, failure tags and hints
+  judge: infoMosaicJudge,
+  taxonomy: infoMosaicTaxonomy,
+  // The agent without tools.
+  hints: { toolFreeSettings: ["no-tool"], toolFreeSample: null },
 } as const satisfies BenchmarkModule<"infomosaic">;

@@ -1,5 +1,8 @@
 /** QA (BrowseComp-style): everything pure about the benchmark, as one module value. */
 import type { BenchmarkModule } from "../types";
+import { browseCompJudge } from "../../judges/grader";
+import { withJudgedVerdict } from "../judged-sample";
+import { qaAggregateRows, qaStoredSampleSchema } from "./stored";
 
 export const qaModule = {
   id: "qa",
@@ -12,13 +15,21 @@ export const qaModule = {
     outcome: "the judge's verdict",
     dimensions: [],
     fcr: false,
+    outcomeFrom: { sample: "correct" },
+    toolCallsFrom: { metric: "toolCalls" },
   },
 
   // Importing: manifest, importer, demo data
 
   // Stored figures, aggregates, re-evaluation
+  storedSampleSchema: qaStoredSampleSchema,
+  aggregate: { readsDetail: false, rows: qaAggregateRows },
+  reeval: { withVerdict: withJudgedVerdict, rescore: "answer" },
 
   // Leaderboard and diagnostics
 
   // Judging, failure tags and hints
+  judge: browseCompJudge,
+  taxonomy: null,
+  hints: { toolFreeSettings: [], toolFreeSample: null },
 } as const satisfies BenchmarkModule<"qa">;

@@ -1,5 +1,8 @@
 /** WebDetective: everything pure about the benchmark, as one module value. */
 import type { BenchmarkModule } from "../types";
+import { browseCompJudge } from "../../judges/grader";
+import { webDetectiveAggregateRows, webDetectiveStoredSampleSchema, webDetectiveWithVerdict } from "./stored";
+import { webDetectiveTaxonomy } from "./taxonomy";
 
 export const webDetectiveModule = {
   id: "webdetective",
@@ -12,13 +15,23 @@ export const webDetectiveModule = {
     outcome: "attempted and judged correct (a refusal is never correct)",
     dimensions: [],
     fcr: false,
+    // Pass@1 counts attempted-and-correct only: a refusal with a "correct" verdict is not correct.
+    outcomeFrom: { metric: "response", equals: "correct" },
+    toolCallsFrom: { metric: "toolCalls" },
   },
 
   // Importing: manifest, importer, demo data
 
   // Stored figures, aggregates, re-evaluation
+  storedSampleSchema: webDetectiveStoredSampleSchema,
+  aggregate: { readsDetail: false, rows: webDetectiveAggregateRows },
+  reeval: { withVerdict: webDetectiveWithVerdict, rescore: "answer" },
 
   // Leaderboard and diagnostics
 
   // Judging, failure tags and hints
+  // The paper prints no judge prompt of its own: answers are graded as the BrowseComp family's.
+  judge: browseCompJudge,
+  taxonomy: webDetectiveTaxonomy,
+  hints: { toolFreeSettings: [], toolFreeSample: null },
 } as const satisfies BenchmarkModule<"webdetective">;

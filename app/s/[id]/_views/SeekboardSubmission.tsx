@@ -11,7 +11,10 @@ import { versionLabel } from "@/db/queries/seekboard";
 import { ciHalfWidth, decimal, percent } from "@/lib/format";
 import type { InfoMosaicStats } from "@/lib/benchmarks/infomosaic/metrics";
 import { BOARD_COLUMNS, boardFigures, boardQuery, parseBoardState, type SeekboardBoard } from "@/lib/seekboard/board";
-import { evoStoredSampleSchema, infoMosaicStoredSampleSchema, qaStoredSampleSchema, webDetectiveStoredSampleSchema } from "@/lib/seekboard/stored";
+import { evoStoredSampleSchema } from "@/lib/benchmarks/evobrowsecomp/stored";
+import { infoMosaicStoredSampleSchema } from "@/lib/benchmarks/infomosaic/stored";
+import { qaStoredSampleSchema } from "@/lib/benchmarks/qa/stored";
+import { webDetectiveStoredSampleSchema } from "@/lib/benchmarks/webdetective/stored";
 import { SAMPLE_PAGE_SIZE, sampleFiltersQuery, VERDICT_FILTERS, type SampleFilters } from "@/lib/url/samples";
 
 const field = "rounded border border-slate-300 bg-white px-2 py-1 text-sm";

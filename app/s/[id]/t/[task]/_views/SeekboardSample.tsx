@@ -7,16 +7,10 @@ import { BENCHMARKS, type BenchmarkId } from "@/lib/benchmarks/registry";
 import type { Trajectory } from "@/db/queries/trajectory";
 import { percent } from "@/lib/format";
 import type { InfoMosaicTestcase } from "@/lib/benchmarks/infomosaic/formats";
-import {
-  evoStoredSampleSchema,
-  infoMosaicStoredSampleSchema,
-  qaStoredSampleSchema,
-  webDetectiveStoredSampleSchema,
-  type EvoStoredSample,
-  type InfoMosaicStoredSample,
-  type QaStoredSample,
-  type WebDetectiveStoredSample,
-} from "@/lib/seekboard/stored";
+import { evoStoredSampleSchema, type EvoStoredSample } from "@/lib/benchmarks/evobrowsecomp/stored";
+import { infoMosaicStoredSampleSchema, type InfoMosaicStoredSample } from "@/lib/benchmarks/infomosaic/stored";
+import { qaStoredSampleSchema, type QaStoredSample } from "@/lib/benchmarks/qa/stored";
+import { webDetectiveStoredSampleSchema, type WebDetectiveStoredSample } from "@/lib/benchmarks/webdetective/stored";
 import { RunSelector } from "@/components/trajectory/RunSelector";
 import { trajectoryHref } from "@/components/submission/SampleTable";
 
