@@ -1,3 +1,8 @@
+/**
+ * The database connection. How queries are written: with drizzle's query builder by
+ * default. A raw statement (`db.$client.prepare`) only on a measured hot path, and then
+ * with a typed row that is parsed (zod), not cast.
+ */
 import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";

@@ -38,7 +38,7 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** The samples with an automatic hint, as SQL: exactly those for which `hasHint` holds (db/hints.test.ts). */
+/** The samples with an automatic hint, as SQL: exactly those for which `hasHint` holds (db/tags.test.ts). */
 export function hintCondition(hint: HintId, setting: string): SQL {
   switch (hint) {
     case "low-fcr-stop":

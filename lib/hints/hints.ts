@@ -2,7 +2,7 @@
  * Automatic failure hints: flags computed from a sample's stored figures, shown beside
  * the maintainers' tags and filterable (`hint:no-search`). Each hint is a definition
  * here and a SQL condition in db/queries/samples.ts that must select exactly the samples
- * for which `sampleHints` returns it (db/hints.test.ts checks the two agree).
+ * for which `sampleHints` returns it (db/tags.test.ts checks the two agree).
  */
 
 import { BENCHMARK_IDS, BENCHMARKS } from "../benchmarks/registry";
