@@ -33,13 +33,16 @@ export function openDb(path: string): Db {
   return db;
 }
 
-const globalForDb = globalThis as unknown as { seekboardDb?: { path: string; db: Db } };
+declare global {
+  // Kept on globalThis so that module reloads in development reuse the connection.
+  var seekboardDb: { path: string; db: Db } | undefined;
+}
 
 /** The app's database (from SEEKBOARD_DB), opened once per process. */
 export function getDb(): Db {
   const path = dbPathFromEnv();
-  if (!globalForDb.seekboardDb || globalForDb.seekboardDb.path !== path) {
-    globalForDb.seekboardDb = { path, db: openDb(path) };
+  if (!globalThis.seekboardDb || globalThis.seekboardDb.path !== path) {
+    globalThis.seekboardDb = { path, db: openDb(path) };
   }
-  return globalForDb.seekboardDb.db;
+  return globalThis.seekboardDb.db;
 }

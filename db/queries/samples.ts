@@ -3,6 +3,7 @@ import { and, asc, count, eq, gt, gte, inArray, lt, lte, or, sql, type SQL } fro
 import { parseFilter, type FilterClause, type FilterError } from "../../lib/filter/parse";
 import { HIGH_COMPOUND_RATE, HINT_IDS, LOW_FCR, sampleHints, TOOL_FREE_SAMPLE_MARKERS, toolsAvailable, type HintId } from "../../lib/hints/hints";
 import { COHORT_STATUSES } from "../../lib/benchmarks/mpw/analysis";
+import { assertNever } from "../../lib/benchmarks/registry";
 import { SAMPLE_PAGE_SIZE, type SampleFilters } from "../../lib/url/samples";
 import type { Db } from "../client";
 import { samples, sampleTags, submissions, tasks } from "../schema";
@@ -53,10 +54,8 @@ export function hintCondition(hint: HintId, setting: string): SQL {
       return sql`(${samples.toolCalls} = 0 AND ${samples.prediction} IS NOT NULL AND trim(${samples.prediction}, ' ' || char(9, 10, 13)) != ''${sql.join(
         TOOL_FREE_SAMPLE_MARKERS.map((marker) => sql` AND coalesce(json_extract(${samples.metrics}, ${`$.${marker.field}`}), '') != ${marker.value}`),
       )})`;
-    default: {
-      const never: never = hint;
-      throw new Error(`unknown hint ${String(never)}`);
-    }
+    default:
+      return assertNever(hint);
   }
 }
 

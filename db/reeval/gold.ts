@@ -10,18 +10,12 @@ import { objectOf } from "../../lib/benchmarks/stored";
 import { publicJudgeConfig, type LlmJudgeSetting } from "../../lib/judges/chat";
 import type { JudgeId } from "../../lib/judges/types";
 import { jobJudgeOptions } from "../../lib/reeval/describe";
+import type { GoldState } from "../../lib/reeval/gold";
 import type { Db } from "../client";
 import { auditEntries, reevalJobs, samples, tasks } from "../schema";
 import { MAX_REASON_LENGTH, writeAudit, type ReevalResult } from "./store";
 
 export type GoldFix = { kind: "answer"; goldAnswer: string } | { kind: "cell"; row: number; column: string; value: string };
-
-/** A gold state as an audit entry records it (before and after a fix). */
-export const goldStateSchema = z.union([
-  z.object({ goldAnswer: z.string().nullable() }),
-  z.object({ cell: z.object({ row: z.number().int(), column: z.string(), value: z.string() }) }),
-]);
-export type GoldState = z.infer<typeof goldStateSchema>;
 
 const goldTableSchema = z.object({ columns: z.array(z.string()), rows: z.array(z.array(z.string())) }).loose();
 

@@ -9,7 +9,8 @@ import type { BenchmarkId } from "../../lib/benchmarks/registry";
 import { changedKeys, storedStateSchema } from "../../lib/reeval/state";
 import type { Db } from "../client";
 import { auditEntries, benchmarkIdOf, reevalJobs, submissions } from "../schema";
-import { goldMatches, goldStateSchema, writeGold } from "./gold";
+import { goldStateSchema } from "../../lib/reeval/gold";
+import { goldMatches, writeGold } from "./gold";
 import { currentState, refreshAll, writeState, type Affected, type ReevalResult } from "./store";
 
 const ENTRY_COLUMNS = {

@@ -5,7 +5,7 @@
  * for which `sampleHints` returns it (db/tags.test.ts checks the two agree).
  */
 
-import { BENCHMARK_IDS, BENCHMARKS } from "../benchmarks/registry";
+import { assertNever, BENCHMARK_IDS, BENCHMARKS } from "../benchmarks/registry";
 
 export const HINT_IDS = ["low-fcr-stop", "compound", "tool-limit", "no-search"] as const;
 export type HintId = (typeof HINT_IDS)[number];
@@ -102,10 +102,8 @@ export function hasHint(id: HintId, s: HintInput): boolean {
       return s.status === "max_turns_reached" || (s.actualTurns !== null && s.maxTurns !== null && s.actualTurns >= s.maxTurns) || s.metrics?.exceeded === true;
     case "no-search":
       return s.toolCalls === 0 && hasPrediction(s.prediction) && toolsAvailable(s);
-    default: {
-      const never: never = id;
-      throw new Error(`unknown hint ${String(never)}`);
-    }
+    default:
+      return assertNever(id);
   }
 }
 

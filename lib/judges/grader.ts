@@ -16,9 +16,8 @@ export interface GraderReader {
   parse: (text: string) => JudgeVerdict & { score?: 0 | 1 | 2 };
 }
 
-// BrowseComp's grader template (Wei et al., 2025), which the BrowseComp family uses
-// (../shared/spec/formats.md, "BrowseComp family"); the WebDetective paper prints no judge
-// prompt of its own, so its answers are graded the same way as the generic QA boards.
+// BrowseComp's grader template (Wei et al., 2025), which the BrowseComp family uses; a
+// benchmark whose paper prints no judge prompt of its own is graded with it too.
 const browseCompPrompt: JudgePrompt = {
   source: "BrowseComp grader template (the BrowseComp family's judge)",
   system: null,

@@ -2,7 +2,9 @@
  * Plain-language views of audit states and judge choices for the re-evaluation panel. Pure.
  */
 import { benchmarkModule } from "../benchmarks/registry";
+import { objectOf } from "../benchmarks/stored";
 import { JUDGE_LABELS, type JudgeId } from "../judges/types";
+import { goldCellSchema } from "./gold";
 
 export interface FieldChange {
   field: string;
@@ -29,16 +31,17 @@ export function describeChanges(before: Record<string, unknown>, after: Record<s
     const b = before[field];
     const a = after[field];
     if (field === "metrics" && a && typeof a === "object" && (b === null || typeof b === "object")) {
-      const bm = (b ?? {}) as Record<string, unknown>;
-      const am = a as Record<string, unknown>;
+      const bm = objectOf(b);
+      const am = objectOf(a);
       for (const key of Object.keys(am)) {
         if (JSON.stringify(bm[key] ?? null) !== JSON.stringify(am[key] ?? null)) changes.push({ field: `metrics.${key}`, before: formatValue(bm[key]), after: formatValue(am[key]) });
       }
       continue;
     }
-    if (field === "cell") {
-      const cell = a as { row: number; column: string; value: string };
-      changes.push({ field: `gold row ${cell.row + 1}, ${cell.column}`, before: formatValue((b as { value: string } | undefined)?.value), after: formatValue(cell.value) });
+    const cell = field === "cell" ? goldCellSchema.safeParse(a) : null;
+    if (cell?.success) {
+      const old = goldCellSchema.safeParse(b);
+      changes.push({ field: `gold row ${cell.data.row + 1}, ${cell.data.column}`, before: formatValue(old.success ? old.data.value : undefined), after: formatValue(cell.data.value) });
       continue;
     }
     changes.push({ field: field === "goldAnswer" ? "gold answer" : field, before: formatValue(b), after: formatValue(a) });
