@@ -11,7 +11,7 @@ import { aggregates, benchmarkIdOf, submissions } from "../schema";
 
 export interface CompareSubmission {
   id: number;
-  benchmarkId: string;
+  benchmarkId: BenchmarkId;
   benchmarkVersion: string;
   model: string;
   agent: string | null;

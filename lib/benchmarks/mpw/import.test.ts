@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { BundleError } from "../../import/errors";
 import { parseMpwResultRecord, parseMpwTaskRecord, type MpwTask } from "./import";
 
-const ROOT = join(__dirname, "..", "..");
+const ROOT = join(__dirname, "..", "..", "..");
 const REAL_TASKS = "/work/shared/data/real/mpw/mpw_bench.jsonl";
 const TASK_LINES = readFileSync(REAL_TASKS, "utf8")
   .split("\n")
