@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { storedStateSchema } from "../reeval/state";
 import { aggregateMpw } from "./mpw/aggregate";
+import { mpwSampleMetrics } from "./mpw/metrics";
 import { countStatuses } from "./stored";
 
 describe("status counts", () => {
@@ -20,5 +22,17 @@ describe("status counts", () => {
       ["constructor", 1],
       ["__proto__", 1],
     ]);
+  });
+});
+
+describe("fact maps", () => {
+  it("keep a fact key named like an Object.prototype member, computed and written back", () => {
+    const m = mpwSampleMetrics({ atomicFactKeys: ["__proto__", "constructor"], hitLog: [{ hit: true, matchedFactKeys: ["__proto__"], isCompoundQuery: false }], toolCalls: 1 });
+    expect(Object.entries(m.firstCoveredAt)).toEqual([
+      ["__proto__", 1],
+      ["constructor", null],
+    ]);
+    const written = storedStateSchema.parse({ firstCoveredAt: JSON.parse(JSON.stringify(m.firstCoveredAt)) }).firstCoveredAt;
+    expect(JSON.stringify(written)).toBe('{"__proto__":1,"constructor":null}');
   });
 });

@@ -8,6 +8,17 @@ import { benchmarkModule } from "../benchmarks/registry";
 import { objectOf, type VerdictChange } from "../benchmarks/stored";
 
 /**
+ * Per atomic fact, the call that first covered it. Its keys are data: checked entry by
+ * entry and copied with a spread, which keeps a key such as "__proto__" (zod's records drop it).
+ */
+const factMapSchema = z
+  .custom<Record<string, number | null>>(
+    (value) => typeof value === "object" && value !== null && !Array.isArray(value) && Object.values(value).every((v) => v === null || typeof v === "number"),
+    "not a map of fact keys to call numbers",
+  )
+  .transform((map) => ({ ...map }));
+
+/**
  * Sample fields a re-evaluation may change, keyed as the audit log records them, with the
  * values each may hold (a state read back from the audit log or a signed preview is parsed
  * before it is written).
@@ -29,7 +40,7 @@ export const storedStateSchema = z
     factsCovered: z.number(),
     compoundRate: z.number().nullable(),
     tier: z.string().nullable(),
-    firstCoveredAt: z.record(z.string(), z.number().nullable()),
+    firstCoveredAt: factMapSchema,
     newFactsByCall: z.array(z.number()),
     hitsByCall: z.array(z.number()),
   })
