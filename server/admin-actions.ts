@@ -12,7 +12,7 @@ import { signAdminSession } from "@/lib/auth/admin-session";
 import { secretsEqual } from "@/lib/auth/tokens";
 import { SlidingWindowLimiter } from "@/lib/submit/rate-limit";
 
-export type ActionResult<T extends object = object> = ({ ok: true } & T) | { ok: false; error: string };
+type ActionResult<T extends object = object> = ({ ok: true } & T) | { ok: false; error: string };
 
 const NOT_ADMIN = { ok: false, error: "your admin session has ended; log in again" } as const;
 // Slows guessing at the admin token; the API (Bearer) is not affected.

@@ -3,9 +3,8 @@ import type { CompareSubmission } from "@/db/queries/compare";
 import type { CompareProfile } from "@/lib/benchmarks/types";
 import { OUTCOME_CELLS, countOf, type OutcomeCell } from "@/lib/compare/outcomes";
 import type { PairReport } from "@/lib/compare/report";
-import { percent, decimal } from "@/lib/format";
+import { ciText, decimal, methodLabel, percent, points, pStatement, pValue, signed } from "@/lib/format";
 import { MCNEMAR_EXACT_BELOW, PAIRED_BOOTSTRAP, type PairedDifference } from "@/lib/stats/paired";
-import { ciText, methodLabel, points, pStatement, pValue, signed } from "./format";
 import { OutcomeMatrix, cellName } from "./OutcomeMatrix";
 
 type Within = { dimension: string; value: string } | null;

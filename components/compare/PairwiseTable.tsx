@@ -1,8 +1,7 @@
 import Link from "next/link";
 import type { CompareSubmission } from "@/db/queries/compare";
 import type { PairSummary } from "@/lib/compare/outcomes";
-import { percent } from "@/lib/format";
-import { ciText, methodLabel, points, pValue } from "./format";
+import { ciText, methodLabel, percent, points, pValue } from "@/lib/format";
 
 /** With more than two submissions: each against the baseline, one row per pair. */
 export function PairwiseTable({

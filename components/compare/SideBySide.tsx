@@ -1,54 +1,17 @@
-import { AnswerStepView, OtherStepView, ThoughtStepView, ToolCallStepView, ToolResultStepView } from "@/components/trajectory/StepViews";
-import type { HitLogRow } from "@/db/queries/trajectory";
+import { StepView, type StepContext } from "@/components/trajectory/StepViews";
 import type { steps as stepsTable } from "@/db/schema";
 import type { AlignedRow, Divergence } from "@/lib/compare/align";
-import { callOutcome } from "@/lib/trajectory/view";
 
 type StepRow = typeof stepsTable.$inferSelect;
 
-/** What one column needs to show its steps' hit/miss outcomes. */
-export interface SideContext {
-  hitLogged: boolean;
-  hitLog: Map<number, HitLogRow>;
-  atomicFacts: Record<string, string>;
-  firstCoveredAt: Record<string, number | null>;
-}
-
-/** One step with the trajectory viewer's own components; exhaustive over step kinds. A call whose query hit a fact is highlighted. */
-function Step({ row, context }: { row: StepRow; context: SideContext }) {
-  const step = row.data;
-  switch (step.kind) {
-    case "thought":
-      return <ThoughtStepView step={step} />;
-    case "tool_call": {
-      const outcome = context.hitLogged ? callOutcome(context.hitLog.get(step.callIndex), step.callIndex, context.atomicFacts, context.firstCoveredAt) : ({ kind: "none" } as const);
-      return (
-        <div className={outcome.kind === "hit" ? "rounded-lg bg-emerald-50 ring-2 ring-emerald-400" : undefined} data-testid="aligned-call" data-hit={outcome.kind === "hit" ? "1" : "0"}>
-          <ToolCallStepView step={step} outcome={outcome} />
-        </div>
-      );
-    }
-    case "tool_result":
-      return <ToolResultStepView step={step} />;
-    case "answer":
-      return <AnswerStepView step={step} />;
-    case "other":
-      return <OtherStepView step={step} />;
-    default: {
-      const unknown: never = step;
-      throw new Error(`unknown step kind ${JSON.stringify(unknown)}`);
-    }
-  }
-}
-
-function Column({ rows, context, side }: { rows: StepRow[]; context: SideContext | null; side: "a" | "b" }) {
+function Column({ rows, context, side }: { rows: StepRow[]; context: StepContext | null; side: "a" | "b" }) {
   if (context === null) return <div className="min-w-0" />;
   if (rows.length === 0) return <p className="min-w-0 rounded-lg border border-dashed border-slate-300 p-3 text-xs text-slate-500">no step here</p>;
   return (
     <ol className="min-w-0 space-y-2" data-side={side}>
       {rows.map((row) => (
         <li key={row.id} data-kind={row.kind}>
-          <Step row={row} context={context} />
+          <StepView step={row.data} context={context} highlightHits />
         </li>
       ))}
     </ol>
@@ -56,7 +19,7 @@ function Column({ rows, context, side }: { rows: StepRow[]; context: SideContext
 }
 
 /** The two trajectories in two columns, one row per tool-call index; the first divergence marked. */
-export function SideBySide({ rows, a, b, divergence }: { rows: AlignedRow<StepRow>[]; a: SideContext | null; b: SideContext | null; divergence: Divergence | null }) {
+export function SideBySide({ rows, a, b, divergence }: { rows: AlignedRow<StepRow>[]; a: StepContext | null; b: StepContext | null; divergence: Divergence | null }) {
   if (rows.length === 0) return <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-600">Neither sample has recorded messages.</p>;
   return (
     <div className="space-y-3" data-testid="aligned-steps">

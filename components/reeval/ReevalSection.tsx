@@ -1,9 +1,7 @@
-import { llmSetting } from "@/server/reeval";
-import { getDb } from "@/db/client";
-import { latestReevalJob, sampleHistory, taskSampleCounts } from "@/db/queries/audit";
+import { z } from "zod";
+import type { AuditEntryView, ReevalJobView } from "@/db/queries/audit";
 import type { Trajectory } from "@/db/queries/trajectory";
 import { jobJudgeOptions, rejudgeOptions } from "@/lib/reeval/describe";
-import type { GoldTable, WideSearchEvaluation } from "@/lib/benchmarks/widesearch/formats";
 import { GoldFixForm, type GoldTableView } from "./GoldFixForm";
 import { SampleReevalControls } from "./SampleReevalControls";
 import { VerdictHistory } from "./VerdictHistory";
@@ -14,29 +12,41 @@ const RESCORE_NOTES: Record<string, string> = {
 };
 const DEFAULT_RESCORE_NOTE = "Judges the answer against the gold deterministically: normalised exact match, else a 1 % numeric tolerance.";
 
+/** What the gold-cell form needs of a WideSearch task's `extra` (GoldTable and WideSearchEvaluation as the importer stores them). */
+const goldExtraSchema = z.object({
+  gold: z.object({ columns: z.array(z.string()), rows: z.array(z.array(z.string())) }).optional(),
+  evaluation: z.object({ uniqueColumns: z.array(z.string()) }).optional(),
+});
+
 function goldTableView(extra: Record<string, unknown> | null): GoldTableView | null {
-  const gold = extra?.gold as GoldTable | undefined;
-  const keys = (extra?.evaluation as WideSearchEvaluation | undefined)?.uniqueColumns ?? [];
+  const { gold, evaluation } = goldExtraSchema.parse(extra ?? {});
+  const keys = evaluation?.uniqueColumns ?? [];
   if (!gold) return null;
   const keyIndexes = keys.map((k) => gold.columns.indexOf(k)).filter((i) => i >= 0);
   const label = (row: string[]) => (keyIndexes.length ? keyIndexes : [0]).map((i) => row[i]).join(" · ").slice(0, 60);
   return { columns: gold.columns, rowLabels: gold.rows.map(label) };
 }
 
+/** What the re-evaluation section shows, loaded by the sample page. */
+interface ReevalData {
+  history: AuditEntryView[];
+  /** Why no LLM judge can run (unconfigured), or null. */
+  llmUnavailable: string | null;
+  /** For a maintainer: the task's latest gold-correction job and how many samples a correction touches. */
+  job: ReevalJobView | null;
+  counts: { samples: number; submissions: number } | null;
+}
+
 /**
  * The sample's verdict history (public), and for a maintainer the re-evaluation controls:
  * re-judge, re-score, adjudicate, and the task's gold correction with its job's progress.
  */
-export async function ReevalSection({ trajectory, admin }: { trajectory: Trajectory; admin: boolean }) {
+export function ReevalSection({ trajectory, admin, data }: { trajectory: Trajectory; admin: boolean; data: ReevalData }) {
   const { sample, task, submission } = trajectory;
-  const db = getDb();
-  const history = sampleHistory(db, sample.id, task.id);
+  const { history, llmUnavailable, job, counts } = data;
   if (!admin && history.length === 0) return null;
-  const llm = llmSetting();
   const benchmark = submission.benchmarkId;
   const table = benchmark === "widesearch" ? goldTableView(task.extra) : null;
-  const job = admin ? latestReevalJob(db, task.id) : null;
-  const counts = admin ? taskSampleCounts(db, task.id) : null;
   const canFixGold = benchmark === "widesearch" ? table !== null : true;
   return (
     <section className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 text-sm" data-testid="reeval-section" aria-label="Re-evaluation">
@@ -45,12 +55,12 @@ export async function ReevalSection({ trajectory, admin }: { trajectory: Traject
         <>
           <SampleReevalControls
             sampleId={sample.id}
-            judges={rejudgeOptions(benchmark, { hasStoredGraderOutput: Boolean(sample.judgeRationale), hasGold: Boolean(task.goldAnswer?.trim()), llmUnavailable: llm.why, resultsOnly: sample.detail === null })}
+            judges={rejudgeOptions(benchmark, { hasStoredGraderOutput: Boolean(sample.judgeRationale), hasGold: Boolean(task.goldAnswer?.trim()), llmUnavailable, resultsOnly: sample.detail === null })}
             rescoreNote={RESCORE_NOTES[benchmark] ?? DEFAULT_RESCORE_NOTE}
           />
-          {llm.why ? (
+          {llmUnavailable ? (
             <p className="text-xs text-slate-500" data-testid="llm-unavailable">
-              LLM judge unavailable: {llm.why}.
+              LLM judge unavailable: {llmUnavailable}.
             </p>
           ) : null}
           <div className="border-t border-slate-100 pt-3">
@@ -60,7 +70,7 @@ export async function ReevalSection({ trajectory, admin }: { trajectory: Traject
                 taskId={task.id}
                 gold={task.goldAnswer}
                 table={table}
-                judges={jobJudgeOptions(benchmark, llm.why)}
+                judges={jobJudgeOptions(benchmark, llmUnavailable)}
                 samples={counts.samples}
                 submissions={counts.submissions}
                 latestJob={job}

@@ -1,32 +1,49 @@
 import Link from "next/link";
-import { SampleFlags } from "@/components/tags/SampleFlags";
-import { Badge, StatusBadge, VerdictBadge } from "@/components/ui/Badge";
+import type { ReactNode } from "react";
+import { StatusBadge, VerdictBadge } from "@/components/ui/Badge";
 import type { SampleListRow } from "@/db/queries/samples";
-import { percent } from "@/lib/format";
-import { SAMPLE_PAGE_SIZE, sampleFiltersQuery, type SampleFilters } from "@/lib/url/samples";
+import { SAMPLE_PAGE_SIZE, sampleFiltersQuery, sampleHref, type SampleFilters } from "@/lib/url/samples";
 
-function clip(text: string | null, max = 120): string {
-  if (!text) return "—";
-  return text.length > max ? `${text.slice(0, max)}…` : text;
+/** One column of the sample table after the Task column: each benchmark picks its own. */
+export interface SampleColumn {
+  header: string;
+  /** The header's tooltip. */
+  title?: string;
+  /** Right-aligned tabular figures. */
+  numeric?: boolean;
+  /** Classes of the cell beyond the padding every cell has. */
+  className?: string;
+  cellTitle?: (row: SampleListRow) => string;
+  cell: (row: SampleListRow) => ReactNode;
 }
 
-export function trajectoryHref(submissionId: number, taskKey: string, run: number): string {
-  return `/s/${submissionId}/t/${encodeURIComponent(taskKey)}${run > 0 ? `?run=${run}` : ""}`;
+/** The Task cell: the link's text, and what follows the link (flags, warnings). */
+export interface SampleTaskCell {
+  label: (row: SampleListRow) => string;
+  after?: (row: SampleListRow) => ReactNode;
 }
 
+export function verdictColumn(header: string): SampleColumn {
+  return { header, cell: (row) => <VerdictBadge correct={row.correct} /> };
+}
+
+export const statusColumn: SampleColumn = { header: "Status", cell: (row) => <StatusBadge status={row.status} /> };
+
+/** A page of a submission's samples, each linking to its sample page, with the match count and paging. */
 export function SampleTable({
   submissionId,
   rows,
   total,
   filters,
-  searchSetting = true,
+  task,
+  columns,
 }: {
   submissionId: number;
   rows: SampleListRow[];
   total: number;
   filters: SampleFilters;
-  /** False for setting A (no tools): FCR does not apply. */
-  searchSetting?: boolean;
+  task: SampleTaskCell;
+  columns: SampleColumn[];
 }) {
   const pages = Math.max(1, Math.ceil(total / SAMPLE_PAGE_SIZE));
   const pastEnd = filters.page > pages;
@@ -52,50 +69,27 @@ export function SampleTable({
             <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
               <tr>
                 <th className="px-3 py-2">Task</th>
-                <th className="px-3 py-2">Question</th>
-                <th className="px-3 py-2">Prediction</th>
-                <th className="px-3 py-2">Verdict</th>
-                <th className="px-3 py-2">Status</th>
-                <th className="px-3 py-2">Tier</th>
-                <th className="px-3 py-2 text-right">FCR</th>
-                <th className="px-3 py-2 text-right">Calls</th>
-                <th className="px-3 py-2" title="automatic hints (amber) and maintainers' failure tags (indigo)">
-                  Flags
-                </th>
+                {columns.map((c) => (
+                  <th key={c.header} className={`px-3 py-2${c.numeric ? " text-right" : ""}`} title={c.title}>
+                    {c.header}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
               {rows.map((row) => (
                 <tr key={row.id} className="align-top hover:bg-slate-50" data-testid="sample-row" data-correct={row.correct ? "1" : "0"} data-status={row.status} data-fcr={row.fcr ?? ""} data-hints={row.hints.join(" ")} data-tags={row.tags.join("|")}>
                   <td className="whitespace-nowrap px-3 py-2">
-                    <Link href={trajectoryHref(submissionId, row.taskKey, row.run)} className="font-mono text-indigo-700 hover:underline">
-                      #{row.taskKey}
-                      {row.run > 0 ? `·${row.run}` : ""}
+                    <Link href={sampleHref(submissionId, row.taskKey, row.run)} className="font-mono text-indigo-700 hover:underline">
+                      {task.label(row)}
                     </Link>
-                    {row.malformedSteps > 0 ? (
-                      <span className="ml-1">
-                        <Badge tone="amber" title="steps whose tags could not be read; kept verbatim">
-                          {row.malformedSteps} malformed
-                        </Badge>
-                      </span>
-                    ) : null}
+                    {task.after?.(row)}
                   </td>
-                  <td className="max-w-md px-3 py-2 text-slate-700">{clip(row.question)}</td>
-                  <td className="max-w-xs px-3 py-2 text-slate-700">{clip(row.prediction, 80)}</td>
-                  <td className="px-3 py-2">
-                    <VerdictBadge correct={row.correct} />
-                  </td>
-                  <td className="px-3 py-2">
-                    <StatusBadge status={row.status} />
-                  </td>
-                  <td className="px-3 py-2 text-slate-600">{row.tier ?? "—"}</td>
-                  <td className="px-3 py-2 text-right tabular-nums" title={searchSetting ? `${row.factsCovered} of ${row.factCount} facts` : "no search in setting A"}>
-                    {searchSetting ? percent(row.fcr, 0) : <span className="text-slate-400">n/a</span>}
-                  </td>
-                  <td className="px-3 py-2 text-right tabular-nums">{row.toolCalls}</td>
-                  <td className="px-3 py-2">
-                    <SampleFlags hints={row.hints} tags={row.tags} />
-                  </td>
+                  {columns.map((c) => (
+                    <td key={c.header} className={`px-3 py-2${c.numeric ? " text-right tabular-nums" : ""}${c.className ? ` ${c.className}` : ""}`} title={c.cellTitle?.(row)}>
+                      {c.cell(row)}
+                    </td>
+                  ))}
                 </tr>
               ))}
             </tbody>

@@ -1,16 +1,17 @@
 import Link from "next/link";
-import { getDb } from "@/db/client";
-import { hintCounts } from "@/db/queries/samples";
-import { tagCounts } from "@/db/queries/tags";
+import type { TagCount } from "@/db/queries/tags";
 import { quoteFilterValue } from "@/lib/filter/parse";
-import { HINTS } from "@/lib/hints/hints";
+import { HINTS, type HintId } from "@/lib/hints/hints";
 import { sampleQueryHref } from "@/lib/url/samples";
 
+/** How many of a submission's samples carry each failure tag and each automatic hint. */
+export interface FailureCounts {
+  tags: TagCount[];
+  hints: Record<HintId, number>;
+}
+
 /** A submission's failure tags and automatic hints with their sample counts, each linking to those samples. */
-export function FailureSummary({ submissionId }: { submissionId: number }) {
-  const db = getDb();
-  const tags = tagCounts(db, submissionId);
-  const hints = hintCounts(db, submissionId);
+export function FailureSummary({ submissionId, tags, hints }: { submissionId: number } & FailureCounts) {
   const shownHints = HINTS.filter((h) => hints[h.id] > 0);
   return (
     <section className="rounded-lg border border-slate-200 bg-white p-4 text-sm" data-testid="failure-summary">

@@ -1,7 +1,6 @@
 import Link from "next/link";
 import { Badge } from "@/components/ui/Badge";
-import { getDb } from "@/db/client";
-import { sampleAnnotations } from "@/db/queries/tags";
+import type { SampleAnnotations } from "@/db/queries/tags";
 import { quoteFilterValue } from "@/lib/filter/parse";
 import { hintDefinition } from "@/lib/hints/hints";
 import { findTaxonomyTag, taxonomiesFor } from "@/lib/tags/taxonomies";
@@ -12,8 +11,7 @@ import { TagPanel } from "./TagPanel";
  * A sample's automatic hints and failure tags on its trajectory page. Everyone who may see
  * the sample sees them; the admin also gets the controls to apply and remove tags.
  */
-export async function SampleAnnotationsPanel({ submissionId, sampleId, admin }: { submissionId: number; sampleId: number; admin: boolean }) {
-  const annotations = sampleAnnotations(getDb(), sampleId);
+export function SampleAnnotationsPanel({ submissionId, annotations, admin }: { submissionId: number; annotations: SampleAnnotations; admin: boolean }) {
   return (
     <section className="rounded-lg border border-slate-200 bg-white p-4 text-sm" data-testid="sample-annotations" aria-label="Failure tags and hints">
       <div className="flex flex-wrap items-center gap-2" data-testid="sample-hints">
@@ -48,7 +46,7 @@ export async function SampleAnnotationsPanel({ submissionId, sampleId, admin }: 
       {admin ? (
         <div className="mt-3 border-t border-slate-100 pt-3">
           <TagPanel
-            sampleId={sampleId}
+            sampleId={annotations.sampleId}
             tags={annotations.tags.map((t) => t.tag)}
             taxonomies={taxonomiesFor(annotations.benchmarkId).map((t) => ({ name: t.name, source: t.source, tags: t.tags.map((tag) => ({ ...tag })) }))}
           />

@@ -3,7 +3,7 @@ import { useActionState } from "react";
 import { applyTag, removeTag, type TagActionResult } from "@/server/tag-actions";
 import { MAX_TAG_LENGTH } from "@/lib/tags/limits";
 
-export interface TagPanelTaxonomy {
+interface TagPanelTaxonomy {
   name: string;
   source: string;
   tags: { name: string; definition: string }[];

@@ -1,6 +1,8 @@
 import { Badge } from "@/components/ui/Badge";
+import type { HitLogRow } from "@/db/queries/trajectory";
+import { assertNever } from "@/lib/benchmarks/registry";
 import type { AnswerStep, OtherStep, Step, ThoughtStep, ToolCallStep, ToolResultStep } from "@/lib/trajectory/steps";
-import type { CallOutcome } from "@/lib/trajectory/view";
+import { callOutcome, type CallOutcome } from "@/lib/trajectory/view";
 import { ExpandableText } from "./ExpandableText";
 
 /**
@@ -9,7 +11,7 @@ import { ExpandableText } from "./ExpandableText";
  * 40-call trajectory would otherwise carry every search result in full, twice (as HTML
  * and as the React payload). Without it (e.g. two trajectories side by side) texts are sent whole.
  */
-export interface StepTextSource {
+interface StepTextSource {
   url: string;
   ordinal: number;
 }
@@ -38,7 +40,7 @@ function StepFrame({ label, tone, step, aside, children }: { label: string; tone
   );
 }
 
-export function ThoughtStepView({ step, source }: { step: ThoughtStep; source?: StepTextSource }) {
+function ThoughtStepView({ step, source }: { step: ThoughtStep; source?: StepTextSource }) {
   return (
     <StepFrame label="Thought" tone="border-slate-200" step={step}>
       <details>
@@ -80,7 +82,7 @@ function OutcomeBadges({ outcome }: { outcome: CallOutcome }) {
   }
 }
 
-export function ToolCallStepView({ step, outcome, source }: { step: ToolCallStep; outcome: CallOutcome; source?: StepTextSource }) {
+function ToolCallStepView({ step, outcome, source }: { step: ToolCallStep; outcome: CallOutcome; source?: StepTextSource }) {
   const tone = outcome.kind === "hit" ? "border-emerald-300" : outcome.kind === "miss" ? "border-rose-200" : "border-slate-200";
   return (
     <StepFrame
@@ -106,7 +108,7 @@ export function ToolCallStepView({ step, outcome, source }: { step: ToolCallStep
   );
 }
 
-export function ToolResultStepView({ step, source }: { step: ToolResultStep; source?: StepTextSource }) {
+function ToolResultStepView({ step, source }: { step: ToolResultStep; source?: StepTextSource }) {
   return (
     <StepFrame label={step.callIndex !== null ? `Result of call ${step.callIndex}` : "Tool result"} tone="border-slate-200 bg-slate-50" step={step}>
       {step.serp ? (
@@ -134,7 +136,7 @@ export function ToolResultStepView({ step, source }: { step: ToolResultStep; sou
   );
 }
 
-export function AnswerStepView({ step, source }: { step: AnswerStep; source?: StepTextSource }) {
+function AnswerStepView({ step, source }: { step: AnswerStep; source?: StepTextSource }) {
   return (
     <StepFrame label="Answer" tone="border-indigo-300" step={step}>
       <StepText text={step.text} limit={2000} source={source} path={["text"]} />
@@ -142,7 +144,7 @@ export function AnswerStepView({ step, source }: { step: AnswerStep; source?: St
   );
 }
 
-export function OtherStepView({ step, source }: { step: OtherStep; source?: StepTextSource }) {
+function OtherStepView({ step, source }: { step: OtherStep; source?: StepTextSource }) {
   const label = step.role === "system" ? "System prompt" : step.role === "user" ? "User" : "Message";
   return (
     <StepFrame label={label} tone="border-slate-200" step={step}>
@@ -154,4 +156,43 @@ export function OtherStepView({ step, source }: { step: OtherStep; source?: Step
       </details>
     </StepFrame>
   );
+}
+
+/** What a trajectory's calls need to show their hit/miss outcomes. */
+export interface StepContext {
+  /** False for benchmarks without a per-call hit log: calls get no hit/miss badge. */
+  hitLogged: boolean;
+  hitLog: Map<number, HitLogRow>;
+  atomicFacts: Record<string, string>;
+  firstCoveredAt: Record<string, number | null>;
+}
+
+/**
+ * One step by its kind, for the trajectory page and the side-by-side comparison alike; the
+ * switch is exhaustive, so a new kind cannot be dropped silently. `highlightHits` marks a
+ * call whose query hit a fact (side by side).
+ */
+export function StepView({ step, context, source, highlightHits = false }: { step: Step; context: StepContext; source?: StepTextSource; highlightHits?: boolean }) {
+  switch (step.kind) {
+    case "thought":
+      return <ThoughtStepView step={step} source={source} />;
+    case "tool_call": {
+      const outcome: CallOutcome = context.hitLogged ? callOutcome(context.hitLog.get(step.callIndex), step.callIndex, context.atomicFacts, context.firstCoveredAt) : { kind: "none" };
+      const view = <ToolCallStepView step={step} outcome={outcome} source={source} />;
+      if (!highlightHits) return view;
+      return (
+        <div className={outcome.kind === "hit" ? "rounded-lg bg-emerald-50 ring-2 ring-emerald-400" : undefined} data-testid="aligned-call" data-hit={outcome.kind === "hit" ? "1" : "0"}>
+          {view}
+        </div>
+      );
+    }
+    case "tool_result":
+      return <ToolResultStepView step={step} source={source} />;
+    case "answer":
+      return <AnswerStepView step={step} source={source} />;
+    case "other":
+      return <OtherStepView step={step} source={source} />;
+    default:
+      return assertNever(step);
+  }
 }

@@ -6,7 +6,7 @@ const TONES = {
   indigo: "bg-indigo-50 text-indigo-800 ring-indigo-600/20",
 } as const;
 
-export type BadgeTone = keyof typeof TONES;
+type BadgeTone = keyof typeof TONES;
 
 export function Badge({ tone, children, title }: { tone: BadgeTone; children: React.ReactNode; title?: string }) {
   return (

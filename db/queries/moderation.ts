@@ -1,6 +1,8 @@
 import "server-only";
+import { z } from "zod";
 import type { MetricsPreview } from "../../lib/submit/answer";
 import type { Db } from "../client";
+import type { AggregateRow } from "./submissions";
 import type { SubmissionStatus } from "../schema";
 
 export interface SubmissionPreview {
@@ -19,30 +21,11 @@ export interface SubmissionPreview {
   metrics: MetricsPreview | null;
 }
 
-interface PreviewRow {
-  id: number;
-  benchmark: string;
-  model: string;
-  agent: string | null;
-  setting: string;
-  status: SubmissionStatus;
-  samples: number;
-  tasks: number;
-  uploadedAt: string;
-  team: string | null;
-  moderationReason: string | null;
-  moderatedAt: string | null;
-  n: number | null;
-  pass1: number | null;
-  pass1Lo: number | null;
-  pass1Hi: number | null;
-  fcr: number | null;
-  fcrLo: number | null;
-  fcrHi: number | null;
-  hitRate: number | null;
-  hitRateLo: number | null;
-  hitRateHi: number | null;
-  toolCalls: number | null;
+/** The overall split's MPW figures, null when the LEFT JOIN finds no aggregate. */
+type OverallFigures = { [K in "n" | "pass1" | "pass1Lo" | "pass1Hi" | "fcr" | "fcrLo" | "fcrHi" | "hitRate" | "hitRateLo" | "hitRateHi" | "toolCalls"]: AggregateRow[K] | null };
+
+/** A row of PREVIEW_SQL: the preview's own fields, the overall figures, and the stored report JSON. */
+interface PreviewRow extends Omit<SubmissionPreview, "metrics">, OverallFigures {
   metrics: string | null;
 }
 
@@ -54,6 +37,9 @@ const PREVIEW_SQL = `
     FROM submissions s
     LEFT JOIN aggregates a ON a.submission_id = s.id AND a.split = 'overall'
     LEFT JOIN upload_tokens t ON t.id = s.uploader_token_id`;
+
+/** The stored report JSON, passed through to the preview as it is. */
+const reportSchema = z.record(z.string(), z.unknown());
 
 const interval = (lo: number | null, hi: number | null): [number, number] | null => (lo === null || hi === null ? null : [lo, hi]);
 
@@ -73,7 +59,7 @@ function previewOf(row: PreviewRow): SubmissionPreview {
             hitRate,
             hitRateCi: interval(hitRateLo, hitRateHi),
             toolCalls,
-            extra: metrics === null ? null : (JSON.parse(metrics) as Record<string, unknown>),
+            extra: metrics === null ? null : reportSchema.parse(JSON.parse(metrics)),
           },
   };
 }

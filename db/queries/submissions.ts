@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Db } from "../client";
 import { aggregates, samples, submissions } from "../schema";
 
@@ -12,14 +12,6 @@ export function getSubmission(db: Db, id: number): SubmissionRow | undefined {
 
 export function getAggregates(db: Db, submissionId: number): AggregateRow[] {
   return db.select().from(aggregates).where(eq(aggregates.submissionId, submissionId)).orderBy(asc(aggregates.split)).all();
-}
-
-export function getAggregate(db: Db, submissionId: number, split: string): AggregateRow | undefined {
-  return db
-    .select()
-    .from(aggregates)
-    .where(and(eq(aggregates.submissionId, submissionId), eq(aggregates.split, split)))
-    .get();
 }
 
 /** Every sample's stored metrics, in task then run order (for exports and the CLI). */

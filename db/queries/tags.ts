@@ -5,7 +5,7 @@ import { taxonomyIdOf, type TaxonomyId } from "../../lib/tags/taxonomies";
 import type { Db } from "../client";
 import { samples, sampleTags, submissions } from "../schema";
 
-export interface SampleTagRow {
+interface SampleTagRow {
   tag: string;
   taxonomy: TaxonomyId | null;
   actor: string;

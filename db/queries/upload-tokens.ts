@@ -4,7 +4,7 @@ import { digestsEqual } from "../../lib/auth/tokens";
 import type { Db } from "../client";
 import { uploadTokens } from "../schema";
 
-export interface UploadTokenRow {
+interface UploadTokenRow {
   id: number;
   team: string;
   createdAt: string;

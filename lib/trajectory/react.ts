@@ -4,7 +4,7 @@
  * drops text: a tag it cannot read becomes a segment flagged `malformed` with its raw text.
  */
 
-export type ReactTag = "think" | "tool_call" | "tool_response" | "answer";
+type ReactTag = "think" | "tool_call" | "tool_response" | "answer";
 
 export interface ReactSegment {
   /** null for text outside any tag. */
@@ -77,7 +77,7 @@ export function splitReactText(text: string): ReactSegment[] {
   return segments;
 }
 
-export interface ParsedToolCall {
+interface ParsedToolCall {
   name: string | null;
   arguments: unknown;
   malformed: string | null;

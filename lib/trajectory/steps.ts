@@ -47,9 +47,7 @@ export interface OtherStep extends StepBase {
   text: string;
 }
 
-export type StepKind = Step["kind"];
-
-export const serpEntrySchema = z.object({
+const serpEntrySchema = z.object({
   id: z.union([z.number(), z.string()]).optional(),
   title: z.string().optional().default(""),
   content: z.string().optional().default(""),

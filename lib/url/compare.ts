@@ -86,7 +86,7 @@ export function compareHref(state: { ids: readonly number[]; base?: number | nul
   return `/compare${text ? `?${text}` : ""}${hash}`;
 }
 
-export interface CompareTaskState {
+interface CompareTaskState {
   a: number;
   b: number;
   taskKey: string;

@@ -3,7 +3,7 @@ import { first, fraction, oneOf, positiveInt, queryString, type RawSearchParams 
 export const VERDICT_FILTERS = ["all", "correct", "incorrect"] as const;
 export type VerdictFilter = (typeof VERDICT_FILTERS)[number];
 export const TIER_FILTERS = ["all", "easy", "medium", "hard"] as const;
-export type TierFilter = (typeof TIER_FILTERS)[number];
+type TierFilter = (typeof TIER_FILTERS)[number];
 
 export const SAMPLE_PAGE_SIZE = 50;
 
@@ -81,4 +81,9 @@ export function sampleFiltersQuery(filters: SampleFilters): string {
 /** The submission page's samples filtered by a filter-language query alone. */
 export function sampleQueryHref(submissionId: number, query: string): string {
   return `/s/${submissionId}${sampleFiltersQuery({ ...DEFAULT_SAMPLE_FILTERS, f: query })}#samples`;
+}
+
+/** One sample's page; run 0 (the only run of most tasks) needs no parameter. */
+export function sampleHref(submissionId: number, taskKey: string, run: number): string {
+  return `/s/${submissionId}/t/${encodeURIComponent(taskKey)}${run > 0 ? `?run=${run}` : ""}`;
 }

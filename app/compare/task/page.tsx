@@ -3,11 +3,11 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { connection } from "next/server";
 import { currentViewer } from "@/server/auth";
-import { SideBySide, divergenceText, type SideContext } from "@/components/compare/SideBySide";
-import { trajectoryHref } from "@/components/submission/SampleTable";
+import { SideBySide, divergenceText } from "@/components/compare/SideBySide";
+import type { StepContext } from "@/components/trajectory/StepViews";
 import { ExpandableText } from "@/components/trajectory/ExpandableText";
 import { Badge, StatusBadge, VerdictBadge } from "@/components/ui/Badge";
-import { BENCHMARKS } from "@/lib/benchmarks/registry";
+import { BENCHMARKS, isBenchmarkId } from "@/lib/benchmarks/registry";
 import { getDb } from "@/db/client";
 import { getCompareSubmissions, type CompareSubmission } from "@/db/queries/compare";
 import { getTrajectory, type Trajectory } from "@/db/queries/trajectory";
@@ -15,6 +15,7 @@ import { alignByCall, callSignatures, firstDivergence } from "@/lib/compare/alig
 import { incompatibility } from "@/lib/compare/compatible";
 import { percent } from "@/lib/format";
 import { compareHref, compareTaskHref, parseCompareTaskState } from "@/lib/url/compare";
+import { sampleHref } from "@/lib/url/samples";
 import type { RawSearchParams } from "@/lib/url/search-params";
 import { RunSelector } from "@/components/trajectory/RunSelector";
 
@@ -22,9 +23,9 @@ export const metadata: Metadata = { title: "Side by side" };
 
 type Props = { searchParams: Promise<RawSearchParams> };
 
-const nameOf = (id: string) => (id in BENCHMARKS ? BENCHMARKS[id as keyof typeof BENCHMARKS].name : id);
+const nameOf = (id: string) => (isBenchmarkId(id) ? BENCHMARKS[id].name : id);
 
-function contextOf(t: Trajectory | null): SideContext | null {
+function contextOf(t: Trajectory | null): StepContext | null {
   if (!t) return null;
   return {
     hitLogged: t.submission.benchmarkId === "mpw",
@@ -163,7 +164,7 @@ function SideHeader({ side, submission, trajectory, run }: { side: "A" | "B"; su
                 </Badge>
               </>
             ) : null}
-            <Link href={trajectoryHref(submission.id, sample.taskKey, sample.run)} className="text-xs text-indigo-700 hover:underline">
+            <Link href={sampleHref(submission.id, sample.taskKey, sample.run)} className="text-xs text-indigo-700 hover:underline">
               full trajectory
             </Link>
           </div>

@@ -1,5 +1,7 @@
 /** The views of webdetective's pages. */
 import type { BenchmarkViews } from "../types";
+import { WebDetectiveSample } from "./Sample";
+import { WebDetectiveSubmission } from "./Submission";
 
 export const webDetectiveViews: BenchmarkViews<"webdetective"> = {
   id: "webdetective",
@@ -7,4 +9,6 @@ export const webDetectiveViews: BenchmarkViews<"webdetective"> = {
   // Leaderboard and diagnostics
 
   // Submission and sample
+  Submission: WebDetectiveSubmission,
+  Sample: WebDetectiveSample,
 };

@@ -1,5 +1,7 @@
 /** The views of widesearch's pages. */
 import type { BenchmarkViews } from "../types";
+import { WideSearchSample } from "./Sample";
+import { WideSearchSubmission } from "./Submission";
 
 export const wideSearchViews: BenchmarkViews<"widesearch"> = {
   id: "widesearch",
@@ -7,4 +9,6 @@ export const wideSearchViews: BenchmarkViews<"widesearch"> = {
   // Leaderboard and diagnostics
 
   // Submission and sample
+  Submission: WideSearchSubmission,
+  Sample: WideSearchSample,
 };

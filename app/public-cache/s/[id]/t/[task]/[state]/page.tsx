@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { PUBLIC_VIEWER } from "@/lib/auth/visibility";
 import { searchParamsOfState } from "@/lib/url/public-cache";
 import { first } from "@/lib/url/search-params";
-import { TrajectoryView } from "@/app/s/[id]/t/[task]/_views/TrajectoryView";
+import { SamplePage } from "@/app/s/[id]/t/[task]/_views/SamplePage";
 
 type Props = { params: Promise<{ id: string; task: string; state: string }> };
 
@@ -25,5 +25,5 @@ export default async function CachedTrajectoryPage({ params }: Props) {
   const { id, task, state } = await params;
   const searchParams = searchParamsOfState(state);
   if (searchParams === null) notFound();
-  return <TrajectoryView id={id} task={task} run={first(searchParams, "run") ?? "0"} viewer={PUBLIC_VIEWER} />;
+  return <SamplePage id={id} task={task} run={first(searchParams, "run") ?? "0"} viewer={PUBLIC_VIEWER} />;
 }

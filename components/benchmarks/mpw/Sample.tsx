@@ -1,23 +1,15 @@
 import Link from "next/link";
-import { notFound } from "next/navigation";
-import { trajectoryHref } from "@/components/submission/SampleTable";
-import { FactsPanel } from "@/components/trajectory/FactsPanel";
-import { StepList } from "@/components/trajectory/StepList";
-import { SampleAnnotationsPanel } from "@/components/tags/SampleAnnotationsPanel";
-import { ReevalSection } from "@/components/reeval/ReevalSection";
-import { TrajectoryKeyboard } from "@/components/trajectory/TrajectoryKeyboard";
 import { ExpandableText } from "@/components/trajectory/ExpandableText";
-import { Badge, StatusBadge, VerdictBadge } from "@/components/ui/Badge";
-import { getDb } from "@/db/client";
-import { getTrajectory, neighbourFailedSample } from "@/db/queries/trajectory";
-import { canViewSubmission, type Viewer } from "@/lib/auth/visibility";
+import { FactsPanel } from "@/components/trajectory/FactsPanel";
+import { SampleHeader } from "@/components/trajectory/SampleHeader";
+import { StepList } from "@/components/trajectory/StepList";
+import { TrajectoryKeyboard } from "@/components/trajectory/TrajectoryKeyboard";
+import { Badge, VerdictBadge } from "@/components/ui/Badge";
 import { percent } from "@/lib/format";
-import { factCoverage } from "@/lib/trajectory/view";
 import { sampleApiUrl } from "@/lib/trajectory/full-text";
-import { WideSearchSample } from "./WideSearchSample";
-import { SeekboardSample } from "./SeekboardSample";
-import { SEEKBOARD_BOARDS } from "@/lib/seekboard/board";
-import { RunSelector } from "@/components/trajectory/RunSelector";
+import { factCoverage } from "@/lib/trajectory/view";
+import { sampleHref } from "@/lib/url/samples";
+import type { SampleViewProps } from "../pages";
 
 const VERDICT_SOURCES: Record<string, string> = {
   answer: "the judge's answer field",
@@ -28,83 +20,47 @@ const VERDICT_SOURCES: Record<string, string> = {
   adjudicated: "a maintainer's adjudication (see the verdict history)",
 };
 
-/**
- * One sample's page: its trajectory step by step, for whoever may see its submission.
- * `id`, `task` and `run` come raw from the address; `viewer` decides what is visible and
- * whether the maintainer's controls show (the public cached copy passes the public viewer).
- */
-export async function TrajectoryView({ id, task, run, viewer }: { id: string; task: string; run: string; viewer: Viewer }) {
-  if (!/^\d+$/.test(id) || !/^\d+$/.test(run)) notFound();
-  const db = getDb();
-  const submissionId = Number(id);
-  const taskKey = decodeURIComponent(task);
-  const trajectory = getTrajectory(db, submissionId, taskKey, Number(run));
-  if (!trajectory || !canViewSubmission(trajectory.submission, viewer)) notFound();
-  const annotations = <SampleAnnotationsPanel submissionId={submissionId} sampleId={trajectory.sample.id} admin={viewer.admin} />;
-  const reeval = <ReevalSection trajectory={trajectory} admin={viewer.admin} />;
-  if (trajectory.submission.benchmarkId === "widesearch") {
-    return (
-      <div className="space-y-5">
-        <WideSearchSample trajectory={trajectory} />
-        {reeval}
-        {annotations}
-      </div>
-    );
-  }
-  if ((SEEKBOARD_BOARDS as readonly string[]).includes(trajectory.submission.benchmarkId)) {
-    return (
-      <div className="space-y-5">
-        <SeekboardSample trajectory={trajectory} />
-        {reeval}
-        {annotations}
-      </div>
-    );
-  }
-  const { submission, sample, steps, hitLog, runs } = trajectory;
+/** An MPW-Bench sample: its trajectory step by step with each call's hits against the task's atomic facts. */
+export function MpwSample({ trajectory, failed, reeval, annotations }: SampleViewProps) {
+  const { submission, sample, steps, hitLog } = trajectory;
   const facts = factCoverage(trajectory.task.atomicFacts, sample.firstCoveredAt);
-  const next = neighbourFailedSample(db, submissionId, sample.id, "next");
-  const previous = neighbourFailedSample(db, submissionId, sample.id, "previous");
-  const nextHref = next ? trajectoryHref(submissionId, next.taskKey, next.run) : null;
-  const previousHref = previous ? trajectoryHref(submissionId, previous.taskKey, previous.run) : null;
+  const nextHref = failed.next ? sampleHref(submission.id, failed.next.taskKey, failed.next.run) : null;
+  const previousHref = failed.previous ? sampleHref(submission.id, failed.previous.taskKey, failed.previous.run) : null;
 
   return (
     <div className="space-y-5">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <p className="text-sm text-slate-500">
-            <Link href={`/s/${submissionId}`} className="hover:underline">
-              {submission.model} · setting {submission.setting}
-            </Link>
-          </p>
-          <h1 className="mt-1 text-2xl font-semibold tracking-tight">
+      <SampleHeader
+        trajectory={trajectory}
+        submissionLabel={`${submission.model} · setting ${submission.setting}`}
+        task={
+          <>
             Task <span className="font-mono">#{sample.taskKey}</span>
-            {runs.length > 1 ? <span className="text-slate-500"> · run {sample.run}</span> : null}
-          </h1>
-          <div className="mt-2 flex flex-wrap items-center gap-2" data-testid="sample-header" data-correct={sample.correct ? "1" : "0"}>
-            <VerdictBadge correct={sample.correct} />
-            <StatusBadge status={sample.status} />
+          </>
+        }
+        badges={
+          <>
             {sample.tier ? <Badge tone="slate">{sample.tier}</Badge> : null}
             {sample.category ? <Badge tone="slate">{sample.category}</Badge> : null}
             {sample.malformedSteps > 0 ? <Badge tone="amber">{sample.malformedSteps} malformed step(s)</Badge> : null}
-          </div>
-        </div>
-        <nav className="flex items-center gap-3 text-sm" aria-label="Failed samples">
-          {previousHref ? (
-            <Link href={previousHref} className="text-indigo-700 hover:underline" data-testid="previous-failed">
-              ← previous failed (p)
-            </Link>
-          ) : null}
-          {nextHref ? (
-            <Link href={nextHref} className="text-indigo-700 hover:underline" data-testid="next-failed">
-              next failed (n) →
-            </Link>
-          ) : (
-            <span className="text-slate-400">no later failed sample</span>
-          )}
-        </nav>
-      </div>
-
-      <RunSelector runs={runs} current={sample.run} hrefOf={(r) => trajectoryHref(submissionId, sample.taskKey, r)} />
+          </>
+        }
+        aside={
+          <nav className="flex items-center gap-3 text-sm" aria-label="Failed samples">
+            {previousHref ? (
+              <Link href={previousHref} className="text-indigo-700 hover:underline" data-testid="previous-failed">
+                ← previous failed (p)
+              </Link>
+            ) : null}
+            {nextHref ? (
+              <Link href={nextHref} className="text-indigo-700 hover:underline" data-testid="next-failed">
+                next failed (n) →
+              </Link>
+            ) : (
+              <span className="text-slate-400">no later failed sample</span>
+            )}
+          </nav>
+        }
+      />
 
       <section className="grid gap-3 lg:grid-cols-3">
         <Card title="Question" className="lg:col-span-3">
@@ -178,7 +134,7 @@ export async function TrajectoryView({ id, task, run, viewer }: { id: string; ta
           <h2 className="mb-2 text-lg font-semibold">
             Trajectory <span className="text-sm font-normal text-slate-500">({steps.length} steps · j/k or ↓/↑ to step)</span>
           </h2>
-          <StepList steps={steps} hitLog={hitLog} atomicFacts={trajectory.task.atomicFacts} firstCoveredAt={sample.firstCoveredAt} fullTextUrl={sampleApiUrl(submissionId, sample.taskKey, sample.run)} />
+          <StepList steps={steps} hitLog={hitLog} atomicFacts={trajectory.task.atomicFacts} firstCoveredAt={sample.firstCoveredAt} fullTextUrl={sampleApiUrl(submission.id, sample.taskKey, sample.run)} />
         </section>
         <aside className="lg:sticky lg:top-4 lg:self-start">
           <FactsPanel facts={facts} />

@@ -1,40 +1,31 @@
-import Link from "next/link";
 import { ExpandableText } from "@/components/trajectory/ExpandableText";
-import { StepList } from "@/components/trajectory/StepList";
-import { sampleApiUrl } from "@/lib/trajectory/full-text";
-import { Badge, StatusBadge, VerdictBadge } from "@/components/ui/Badge";
-import { TableDiff } from "@/components/widesearch/TableDiff";
-import type { Trajectory } from "@/db/queries/trajectory";
+import { MessagesSection } from "@/components/trajectory/MessagesSection";
+import { SampleHeader } from "@/components/trajectory/SampleHeader";
+import { Badge } from "@/components/ui/Badge";
+import { TableDiff } from "./TableDiff";
 import { percent } from "@/lib/format";
 import type { WideSearchSampleScore } from "@/lib/benchmarks/widesearch/score";
 import { wideSearchSampleMetricsSchema } from "@/lib/benchmarks/widesearch/stored";
-import { RunSelector } from "@/components/trajectory/RunSelector";
-import { trajectoryHref } from "@/components/submission/SampleTable";
+import type { SampleViewProps } from "../pages";
 
-export function WideSearchSample({ trajectory }: { trajectory: Trajectory }) {
-  const { submission, sample, task, steps, runs } = trajectory;
+/** A WideSearch sample: row and item precision/recall, and the predicted table against the gold one. */
+export function WideSearchSample({ trajectory, reeval, annotations }: SampleViewProps) {
+  const { submission, sample, task, steps } = trajectory;
   const m = wideSearchSampleMetricsSchema.parse(sample.metrics);
   const score = (sample.detail?.score ?? null) as WideSearchSampleScore | null;
   return (
     <div className="space-y-5">
-      <div>
-        <p className="text-sm text-slate-500">
-          <Link href={`/s/${submission.id}`} className="hover:underline">
-            {submission.model} · WideSearch
-          </Link>
-        </p>
-        <h1 className="mt-1 text-2xl font-semibold tracking-tight">
-          <span className="font-mono">{sample.taskKey}</span>
-          {runs.length > 1 ? <span className="text-slate-500"> · run {sample.run}</span> : null}
-        </h1>
-        <div className="mt-2 flex flex-wrap items-center gap-2" data-testid="sample-header" data-correct={sample.correct ? "1" : "0"}>
-          <VerdictBadge correct={sample.correct} />
-          <StatusBadge status={sample.status} />
-          {task.language ? <Badge tone="slate">{task.language}</Badge> : null}
-          {!m.complete ? <Badge tone="amber">{m.unscoredCells} llm_judge cells unscored (no judge configured)</Badge> : null}
-        </div>
-      </div>
-      <RunSelector runs={runs} current={sample.run} hrefOf={(r) => trajectoryHref(submission.id, sample.taskKey, r)} />
+      <SampleHeader
+        trajectory={trajectory}
+        submissionLabel={`${submission.model} · WideSearch`}
+        task={<span className="font-mono">{sample.taskKey}</span>}
+        badges={
+          <>
+            {task.language ? <Badge tone="slate">{task.language}</Badge> : null}
+            {!m.complete ? <Badge tone="amber">{m.unscoredCells} llm_judge cells unscored (no judge configured)</Badge> : null}
+          </>
+        }
+      />
       {task.question ? (
         <div className="rounded-lg border border-slate-200 bg-white p-4 text-sm">
           <h2 className="text-xs font-medium uppercase tracking-wide text-slate-500">Query</h2>
@@ -106,14 +97,9 @@ export function WideSearchSample({ trajectory }: { trajectory: Trajectory }) {
           </div>
         </details>
       ) : null}
-      {steps.length ? (
-        <section>
-          <h2 className="mb-2 text-lg font-semibold">
-            Messages <span className="text-sm font-normal text-slate-500">({steps.length} steps)</span>
-          </h2>
-          <StepList steps={steps} hitLog={[]} atomicFacts={{}} firstCoveredAt={{}} hitLogged={false} fullTextUrl={sampleApiUrl(trajectory.submission.id, trajectory.sample.taskKey, trajectory.sample.run)} />
-        </section>
-      ) : null}
+      {steps.length ? <MessagesSection trajectory={trajectory} /> : null}
+      {reeval}
+      {annotations}
     </div>
   );
 }

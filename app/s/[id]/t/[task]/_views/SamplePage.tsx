@@ -1,0 +1,43 @@
+import { notFound } from "next/navigation";
+import { BENCHMARK_VIEWS } from "@/components/benchmarks/views";
+import { ReevalSection } from "@/components/reeval/ReevalSection";
+import { SampleAnnotationsPanel } from "@/components/tags/SampleAnnotationsPanel";
+import { getDb } from "@/db/client";
+import { latestReevalJob, sampleHistory, taskSampleCounts } from "@/db/queries/audit";
+import { sampleAnnotations } from "@/db/queries/tags";
+import { getTrajectory, neighbourFailedSample } from "@/db/queries/trajectory";
+import { canViewSubmission, type Viewer } from "@/lib/auth/visibility";
+import { isBenchmarkId } from "@/lib/benchmarks/registry";
+import { llmSetting } from "@/server/reeval";
+
+/**
+ * One sample's page, for whoever may see its submission: the data is loaded here and shown
+ * by its benchmark's Sample view. `id`, `task` and `run` come raw from the address; `viewer`
+ * decides what is visible and whether the maintainer's controls show (the public cached
+ * copy passes the public viewer).
+ */
+export function SamplePage({ id, task, run, viewer }: { id: string; task: string; run: string; viewer: Viewer }) {
+  if (!/^\d+$/.test(id) || !/^\d+$/.test(run)) notFound();
+  const db = getDb();
+  const submissionId = Number(id);
+  const trajectory = getTrajectory(db, submissionId, decodeURIComponent(task), Number(run));
+  if (!trajectory || !canViewSubmission(trajectory.submission, viewer)) notFound();
+  const { benchmarkId } = trajectory.submission;
+  if (!isBenchmarkId(benchmarkId)) throw new Error(`submission ${submissionId} has unknown benchmark "${benchmarkId}"`);
+  const { sample, task: taskRow } = trajectory;
+  const reeval = {
+    history: sampleHistory(db, sample.id, taskRow.id),
+    llmUnavailable: llmSetting().why,
+    job: viewer.admin ? latestReevalJob(db, taskRow.id) : null,
+    counts: viewer.admin ? taskSampleCounts(db, taskRow.id) : null,
+  };
+  const { Sample } = BENCHMARK_VIEWS[benchmarkId];
+  return (
+    <Sample
+      trajectory={trajectory}
+      failed={{ previous: neighbourFailedSample(db, submissionId, sample.id, "previous"), next: neighbourFailedSample(db, submissionId, sample.id, "next") }}
+      reeval={<ReevalSection trajectory={trajectory} admin={viewer.admin} data={reeval} />}
+      annotations={<SampleAnnotationsPanel submissionId={submissionId} annotations={sampleAnnotations(db, sample.id)} admin={viewer.admin} />}
+    />
+  );
+}

@@ -1,0 +1,122 @@
+import { TierChart } from "@/components/charts/TierChart";
+import { SamplesSection } from "@/components/submission/SamplesSection";
+import { statusColumn, verdictColumn } from "@/components/submission/SampleTable";
+import { Stat } from "@/components/submission/Stat";
+import { SubmissionHeader } from "@/components/submission/SubmissionHeader";
+import { SampleFlags } from "@/components/tags/SampleFlags";
+import { Badge } from "@/components/ui/Badge";
+import { CountWithCi, RateWithCi } from "@/components/ui/Metric";
+import { percent } from "@/lib/format";
+import type { SubmissionViewProps } from "../pages";
+import { BreakdownTable } from "./BreakdownTable";
+
+function clip(text: string | null, max = 120): string {
+  if (!text) return "—";
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
+/** An MPW-Bench submission: Pass@1, FCR, HitRate and ToolCalls overall, by tier and by category. */
+export function MpwSubmission({ submission, aggregates, samples, filters, facets, failures }: SubmissionViewProps) {
+  const overall = aggregates.find((a) => a.split === "overall");
+  if (!overall) throw new Error(`submission ${submission.id} has no aggregates`);
+  const tiers = ["easy", "medium", "hard"].map((tier) => aggregates.find((a) => a.split === `tier:${tier}`)).filter((a) => a !== undefined);
+  const categories = aggregates.filter((a) => a.split.startsWith("category:"));
+  /** Setting A has no tools: FCR and HitRate do not apply. */
+  const searchSetting = submission.setting !== "A";
+  return (
+    <div className="space-y-6">
+      <SubmissionHeader
+        submission={submission}
+        boardHref={`/b/${submission.benchmarkId}?setting=${encodeURIComponent(submission.setting)}`}
+        boardLabel={`MPW-Bench · setting ${submission.setting}`}
+        showHash
+      />
+
+      <section className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5" data-testid="overall-metrics">
+        <Stat label="Pass@1">
+          <RateWithCi value={overall.pass1} lo={overall.pass1Lo} hi={overall.pass1Hi} />
+        </Stat>
+        <Stat label="FCR" note={searchSetting ? `${overall.fcrN} samples with facts` : "no search in setting A"}>
+          {searchSetting ? <RateWithCi value={overall.fcr} lo={overall.fcrLo} hi={overall.fcrHi} /> : <span className="text-slate-400">n/a</span>}
+        </Stat>
+        <Stat label="HitRate" note={searchSetting ? `${overall.zeroCallSamples} samples without tool calls count as 0` : "no search in setting A"}>
+          {searchSetting ? <RateWithCi value={overall.hitRate} lo={overall.hitRateLo} hi={overall.hitRateHi} /> : <span className="text-slate-400">n/a</span>}
+        </Stat>
+        <Stat label="ToolCalls" note={overall.compoundRate === null ? undefined : `compound queries ${percent(overall.compoundRate)}`}>
+          <CountWithCi value={overall.toolCalls} lo={overall.toolCallsLo} hi={overall.toolCallsHi} />
+        </Stat>
+        <Stat label="Samples" note={Object.entries(overall.statusCounts).map(([status, n]) => `${status} ${n}`).join(" · ")}>
+          {overall.n}
+        </Stat>
+      </section>
+
+      <section className="grid gap-4 lg:grid-cols-2">
+        <div className="min-w-0 rounded-lg border border-slate-200 bg-white p-4">
+          <h2 className="text-sm font-semibold">By difficulty tier</h2>
+          <BreakdownTable rows={tiers} labelOf={(split) => split.replace("tier:", "")} testId="tier-breakdown" searchSetting={searchSetting} />
+        </div>
+        <div className="min-w-0 rounded-lg border border-slate-200 bg-white p-4">
+          <h2 className="text-sm font-semibold">Pass@1 and FCR by tier (95% CI)</h2>
+          <TierChart
+            data={tiers.map((a) => ({
+              tier: a.split.replace("tier:", ""),
+              pass1: a.pass1,
+              pass1Ci: a.pass1Lo === null || a.pass1Hi === null ? null : [a.pass1Lo, a.pass1Hi],
+              fcr: searchSetting ? a.fcr : null,
+              n: a.n,
+            }))}
+          />
+        </div>
+      </section>
+
+      <details className="rounded-lg border border-slate-200 bg-white p-4">
+        <summary className="cursor-pointer text-sm font-semibold">By category ({categories.length})</summary>
+        <BreakdownTable rows={categories} labelOf={(split) => split.replace("category:", "")} testId="category-breakdown" searchSetting={searchSetting} />
+      </details>
+
+      <SamplesSection
+        submissionId={submission.id}
+        samples={samples}
+        filters={filters}
+        facets={facets}
+        failures={failures}
+        fields={[
+          { kind: "verdict", label: "Verdict" },
+          { kind: "status" },
+          { kind: "tier" },
+          { kind: "category", label: "Category" },
+          { kind: "fcr" },
+          { kind: "minCalls" },
+          { kind: "cohort" },
+          { kind: "text", label: "Text (task id, question, prediction, gold)" },
+        ]}
+        task={{
+          label: (row) => `#${row.taskKey}${row.run > 0 ? `·${row.run}` : ""}`,
+          after: (row) =>
+            row.malformedSteps > 0 ? (
+              <span className="ml-1">
+                <Badge tone="amber" title="steps whose tags could not be read; kept verbatim">
+                  {row.malformedSteps} malformed
+                </Badge>
+              </span>
+            ) : null,
+        }}
+        columns={[
+          { header: "Question", className: "max-w-md text-slate-700", cell: (row) => clip(row.question) },
+          { header: "Prediction", className: "max-w-xs text-slate-700", cell: (row) => clip(row.prediction, 80) },
+          verdictColumn("Verdict"),
+          statusColumn,
+          { header: "Tier", className: "text-slate-600", cell: (row) => row.tier ?? "—" },
+          {
+            header: "FCR",
+            numeric: true,
+            cellTitle: (row) => (searchSetting ? `${row.factsCovered} of ${row.factCount} facts` : "no search in setting A"),
+            cell: (row) => (searchSetting ? percent(row.fcr, 0) : <span className="text-slate-400">n/a</span>),
+          },
+          { header: "Calls", numeric: true, cell: (row) => row.toolCalls },
+          { header: "Flags", title: "automatic hints (amber) and maintainers' failure tags (indigo)", cell: (row) => <SampleFlags hints={row.hints} tags={row.tags} /> },
+        ]}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+/** What the submission and sample pages hand each benchmark's view: the data is loaded by the page, the view only shows it. */
+import type { ReactNode } from "react";
+import type { SampleFacets } from "@/components/submission/SampleFilterForm";
+import type { FailureCounts } from "@/components/tags/FailureSummary";
+import type { SampleList } from "@/db/queries/samples";
+import type { AggregateRow, SubmissionRow } from "@/db/queries/submissions";
+import type { SampleRef, Trajectory } from "@/db/queries/trajectory";
+import type { SampleFilters } from "@/lib/url/samples";
+
+export interface SubmissionViewProps {
+  submission: SubmissionRow;
+  aggregates: AggregateRow[];
+  /** The page of samples the filters select. */
+  samples: SampleList;
+  filters: SampleFilters;
+  facets: SampleFacets;
+  failures: FailureCounts;
+}
+
+export interface SampleViewProps {
+  trajectory: Trajectory;
+  /** The submission's previous and next incorrect samples, for stepping through failures. */
+  failed: { previous: SampleRef | null; next: SampleRef | null };
+  /** The verdict history and re-evaluation controls. */
+  reeval: ReactNode;
+  /** The sample's hints and failure tags. */
+  annotations: ReactNode;
+}

@@ -1,0 +1,92 @@
+import type { ReactNode } from "react";
+import { SamplesSection } from "@/components/submission/SamplesSection";
+import { statusColumn, verdictColumn } from "@/components/submission/SampleTable";
+import { Stat } from "@/components/submission/Stat";
+import { SubmissionHeader } from "@/components/submission/SubmissionHeader";
+import { SampleFlags } from "@/components/tags/SampleFlags";
+import type { SubmissionViewProps } from "@/components/benchmarks/pages";
+import { BENCHMARKS } from "@/lib/benchmarks/registry";
+import { ciHalfWidth, decimal, percent } from "@/lib/format";
+import { BOARD_COLUMNS, boardFigures, boardQuery, parseBoardState, versionParam, type SeekboardBoard } from "@/lib/seekboard/board";
+
+/**
+ * A submission of one of the answer-judged boards: its board's columns as headline figures,
+ * then the samples with a one-line summary of each sample's own metrics.
+ */
+export function SeekboardSubmission({
+  board,
+  summary,
+  versionLabel = (key) => key,
+  breakdown,
+  submission,
+  aggregates,
+  samples,
+  filters,
+  facets,
+  failures,
+}: SubmissionViewProps & {
+  board: SeekboardBoard;
+  /** A sample's metrics in one line, for the table's Details column. */
+  summary: (metrics: Record<string, unknown>) => string;
+  /** How the board names a benchmark version, for boards that show one version at a time. */
+  versionLabel?: (key: string) => string;
+  /** The benchmark's breakdown of the figures (e.g. by domain), under the headline figures. */
+  breakdown?: ReactNode;
+}) {
+  const overall = aggregates.find((a) => a.split === "overall");
+  if (!overall?.metrics) throw new Error(`submission ${submission.id} has no aggregates`);
+  const figures = boardFigures(board, overall.metrics);
+  const versioned = versionParam(board) !== null;
+  const boardHref = `/b/${board}${versioned ? boardQuery(board, { ...parseBoardState(board, {}), version: submission.benchmarkVersion }) : ""}`;
+  const boardLabel = `${BENCHMARKS[board].name}${versioned ? ` · ${versionLabel(submission.benchmarkVersion)}` : ""}${submission.setting !== "default" ? ` · ${submission.setting}` : ""}`;
+  return (
+    <div className="space-y-6">
+      <SubmissionHeader
+        submission={submission}
+        boardHref={boardHref}
+        boardLabel={boardLabel}
+        summary={`${submission.taskCount} tasks · ${submission.sampleCount} samples · ${submission.runs} run${submission.runs === 1 ? "" : "s"}`}
+      />
+
+      <section className="grid gap-3 sm:grid-cols-3 lg:grid-cols-5" data-testid="overall-metrics">
+        {BOARD_COLUMNS[board].map((c) => {
+          const value = figures.values[c.key] ?? null;
+          const ci = figures.cis[c.key];
+          return (
+            <Stat key={c.key} label={c.label} title={c.title} ci={ci && c.kind === "rate" ? ciHalfWidth(ci.lo, ci.hi) : null}>
+              {c.kind === "rate" ? percent(value) : c.kind === "count" ? (value ?? "—") : decimal(value)}
+            </Stat>
+          );
+        })}
+      </section>
+
+      {breakdown}
+
+      <SamplesSection
+        submissionId={submission.id}
+        samples={samples}
+        filters={filters}
+        facets={facets}
+        failures={failures}
+        fields={[
+          { kind: "verdict", label: "Verdict" },
+          { kind: "status" },
+          ...(facets.categories.length ? [{ kind: "category", label: "Domain" } as const] : []),
+          { kind: "text", label: "Text (task id, question, prediction, gold)" },
+        ]}
+        task={{ label: (row) => `${row.taskKey}${submission.runs > 1 ? ` · run ${row.run}` : ""}`, after: (row) => <SampleFlags hints={row.hints} tags={row.tags} /> }}
+        columns={[
+          verdictColumn("Verdict"),
+          statusColumn,
+          {
+            header: "Prediction",
+            className: "max-w-xs truncate text-slate-700",
+            cellTitle: (row) => row.prediction ?? "",
+            cell: (row) => row.prediction ?? <span className="text-slate-400">—</span>,
+          },
+          { header: "Details", className: "text-xs text-slate-600", cell: (row) => (row.metrics ? summary(row.metrics) : "") },
+        ]}
+      />
+    </div>
+  );
+}

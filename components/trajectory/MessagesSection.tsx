@@ -1,0 +1,16 @@
+import type { Trajectory } from "@/db/queries/trajectory";
+import { sampleApiUrl } from "@/lib/trajectory/full-text";
+import { StepList } from "./StepList";
+
+/** A sample's messages for benchmarks without a per-call hit log. */
+export function MessagesSection({ trajectory }: { trajectory: Trajectory }) {
+  const { submission, sample, steps } = trajectory;
+  return (
+    <section>
+      <h2 className="mb-2 text-lg font-semibold">
+        Messages <span className="text-sm font-normal text-slate-500">({steps.length} steps)</span>
+      </h2>
+      <StepList steps={steps} hitLog={[]} atomicFacts={{}} firstCoveredAt={{}} hitLogged={false} fullTextUrl={sampleApiUrl(submission.id, sample.taskKey, sample.run)} />
+    </section>
+  );
+}

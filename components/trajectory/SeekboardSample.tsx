@@ -1,0 +1,55 @@
+import type { ReactNode } from "react";
+import type { SampleViewProps } from "@/components/benchmarks/pages";
+import { Badge } from "@/components/ui/Badge";
+import { BENCHMARKS } from "@/lib/benchmarks/registry";
+import type { SeekboardBoard } from "@/lib/seekboard/board";
+import { ExpandableText } from "./ExpandableText";
+import { MessagesSection } from "./MessagesSection";
+import { SampleHeader } from "./SampleHeader";
+
+const box = "rounded-lg border border-slate-200 bg-white p-4 text-sm";
+
+/** A sample of an answer-judged board: question and answers, the benchmark's own `panel`, the judge's output and the messages. */
+export function SeekboardSample({ board, trajectory, reeval, annotations, panel }: SampleViewProps & { board: SeekboardBoard; panel: ReactNode }) {
+  const { submission, sample, task } = trajectory;
+  return (
+    <div className="space-y-5">
+      <SampleHeader
+        trajectory={trajectory}
+        submissionLabel={`${submission.model} · ${BENCHMARKS[board].name}${submission.setting !== "default" ? ` · ${submission.setting}` : ""}`}
+        task={<span className="font-mono">{sample.taskKey}</span>}
+        badges={
+          <>
+            {task.language ? <Badge tone="slate">{task.language}</Badge> : null}
+            {task.category ? <Badge tone="slate">{task.category}</Badge> : null}
+          </>
+        }
+      />
+      <div className="grid gap-3 md:grid-cols-2">
+        {task.question ? (
+          <div className={box}>
+            <h2 className="text-xs font-medium uppercase tracking-wide text-slate-500">Question</h2>
+            <ExpandableText text={task.question} limit={800} />
+          </div>
+        ) : null}
+        <div className={box} data-testid="answers">
+          <h2 className="text-xs font-medium uppercase tracking-wide text-slate-500">Prediction</h2>
+          <p className="mt-1">{sample.prediction ?? <span className="text-slate-400">no answer</span>}</p>
+          <h2 className="mt-3 text-xs font-medium uppercase tracking-wide text-slate-500">Gold answer</h2>
+          <p className="mt-1">{task.goldAnswer ?? <span className="text-slate-400">withheld</span>}</p>
+        </div>
+      </div>
+      {panel}
+      <section className={box} data-testid="judge-output">
+        <h2 className="font-semibold">Judge output</h2>
+        <div className="mt-2">{sample.judgeRationale ? <ExpandableText text={sample.judgeRationale} limit={1500} mono /> : <span className="text-slate-500">none given</span>}</div>
+        <p className="mt-2 text-xs text-slate-500">
+          source {sample.sourceFile}:{sample.sourceLine}
+        </p>
+      </section>
+      <MessagesSection trajectory={trajectory} />
+      {reeval}
+      {annotations}
+    </div>
+  );
+}

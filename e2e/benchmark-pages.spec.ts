@@ -1,0 +1,31 @@
+import { expect, test } from "@playwright/test";
+import { BENCHMARK_IDS } from "../lib/benchmarks/registry";
+import { shot, trackErrors } from "./helpers";
+
+/** Every benchmark's submission and sample pages render through its registered views, loaded directly by address. */
+test.describe("submission and sample pages of every benchmark", () => {
+  for (const id of BENCHMARK_IDS) {
+    test(`${id}: a submission, then one of its samples`, async ({ page }) => {
+      const errors = trackErrors(page);
+      await page.goto(`/b/${id}`);
+      const href = await page.getByTestId("leaderboard-row").first().locator('a[href^="/s/"]').first().getAttribute("href");
+      expect(href, `the ${id} board links its submissions`).toMatch(/^\/s\/\d+/);
+
+      await page.goto(href!);
+      await expect(page.getByTestId("overall-metrics")).toBeVisible();
+      await expect(page.getByTestId("sample-filters")).toBeVisible();
+      await expect(page.getByTestId("compare-link")).toBeVisible();
+      const rows = page.getByTestId("sample-row");
+      await expect(rows.first()).toBeVisible();
+      await page.screenshot(shot(`${id}-submission`));
+
+      const sampleHref = await rows.first().locator('a[href*="/t/"]').first().getAttribute("href");
+      expect(sampleHref).toMatch(/^\/s\/\d+\/t\//);
+      await page.goto(sampleHref!);
+      await expect(page.getByTestId("sample-header")).toBeVisible();
+      await expect(page.getByTestId("sample-annotations")).toBeVisible();
+      await page.screenshot(shot(`${id}-sample`));
+      expect(errors).toEqual([]);
+    });
+  }
+});
