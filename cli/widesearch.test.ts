@@ -7,7 +7,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { writeRealWideSearchBundles } from "../db/seed-demo";
+import { writeRealWideSearchBundles } from "../lib/benchmarks/widesearch/demo";
 
 const ROOT = join(__dirname, "..");
 const TINY = join(ROOT, "test", "fixtures", "widesearch", "tiny");

@@ -9,12 +9,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PUBLIC_VIEWER } from "../lib/auth/visibility";
-import { demoEvoBundles, demoWebDetectiveBundles } from "../lib/demo/seekboard";
+import { demoEvoBundles } from "../lib/benchmarks/evobrowsecomp/demo";
+import { writeDemoBundles } from "../lib/benchmarks/mpw/demo";
+import { demoWebDetectiveBundles } from "../lib/benchmarks/webdetective/demo";
 import { mean } from "../lib/metrics/bootstrap";
 import { openDb, type Db } from "./client";
 import { ingestBundleDir } from "./ingest";
 import { comparePair, getCompareSubmissions, listComparableSubmissions, pairedRows, type CompareSubmission } from "./queries/compare";
-import { writeDemoBundles, writeDemoFiles } from "./seed-demo";
+import { writeDemoFiles } from "./seed-demo";
 
 let tmp: string;
 let db: Db;

@@ -1,6 +1,7 @@
-/** Pieces every benchmark's importer shares: benchmark rows, submissions, tasks, duplicates. */
+/** The ingest's writers, the same for every benchmark: benchmark rows, submissions, tasks, samples with their steps and hit logs. */
 import { factKeySet, tierFromFactCount } from "../lib/benchmarks/mpw/metrics";
 import { BENCHMARKS, type BenchmarkId } from "../lib/benchmarks/registry";
+import type { SampleRow, TaskInput } from "../lib/import/importer";
 import type { Db } from "./client";
 import type { SubmissionStatus } from "./schema";
 
@@ -14,18 +15,6 @@ export interface IngestOptions {
   uploaderTokenId?: number | null;
   /** Longest record line accepted (default MAX_LINE_BYTES); uploads set SEEKBOARD_MAX_LINE_BYTES. */
   maxLineBytes?: number;
-}
-
-export interface IngestResult {
-  submissionId: number;
-  benchmark: string;
-  model: string;
-  setting: string;
-  samples: number;
-  tasks: number;
-  duplicate: boolean;
-  malformedSteps: number;
-  bundleHash: string;
 }
 
 export function ensureBenchmark(db: Db, id: BenchmarkId): void {
@@ -72,17 +61,6 @@ export function finishSubmission(db: Db, submissionId: number, counts: { samples
   db.$client
     .prepare("UPDATE submissions SET sample_count = ?, task_count = ?, runs = ?, import_notes = ? WHERE id = ?")
     .run(counts.samples, counts.tasks, counts.runs, importNotes ? JSON.stringify(importNotes) : null, submissionId);
-}
-
-/** A task as any importer hands it over. */
-export interface TaskInput {
-  taskKey: string;
-  question: string | null;
-  goldAnswer: string | null;
-  atomicFacts: Record<string, string>;
-  category: string | null;
-  language: string | null;
-  extra?: Record<string, unknown> | null;
 }
 
 /** Finds or creates tasks; fills fields an earlier bundle left empty, never overwrites. */
@@ -140,19 +118,64 @@ export class TaskWriter {
   }
 }
 
-/** Runs are numbered per task in the order samples arrive: the same task again is its next run. */
-export class RunCounter {
-  private readonly runs = new Map<string, number>();
-  max = 0;
+/**
+ * Writes samples, their steps and their hit logs with prepared statements, and counts
+ * what the submission row records: samples, distinct tasks, runs, malformed steps.
+ */
+export class SampleWriter {
+  samples = 0;
+  malformedSteps = 0;
+  /** The most runs any task has. */
+  runs = 0;
+  private readonly taskKeys = new Set<string>();
+  private readonly insertSample;
+  private readonly insertStep;
+  private readonly insertHit;
 
-  next(taskKey: string): number {
-    const run = this.runs.get(taskKey) ?? 0;
-    this.runs.set(taskKey, run + 1);
-    this.max = Math.max(this.max, run + 1);
-    return run;
+  constructor(
+    db: Db,
+    private readonly submissionId: number,
+    private readonly taskWriter: TaskWriter,
+  ) {
+    const sqlite = db.$client;
+    this.insertSample = sqlite.prepare(
+      `INSERT INTO samples (submission_id, task_id, task_key, run, prediction, status, correct, verdict_source, verdict_label, judge_rationale,
+         tool_calls, hit_log_calls, hits, fact_count, facts_covered, fcr, hit_rate, compound_rate, tier, category, first_covered_at,
+         new_facts_by_call, hits_by_call, actual_turns, max_turns, error_info, malformed_steps, step_count, source_file, source_line, metrics, detail)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.insertStep = sqlite.prepare("INSERT INTO steps (sample_id, ordinal, kind, call_index, data, malformed) VALUES (?, ?, ?, ?, ?, ?)");
+    this.insertHit = sqlite.prepare("INSERT INTO hit_logs (sample_id, call_index, hit, matched_fact_keys, compound, query, reason) VALUES (?, ?, ?, ?, ?, ?, ?)");
   }
 
+  /** Distinct tasks among the samples written. */
   get tasks(): number {
-    return this.runs.size;
+    return this.taskKeys.size;
+  }
+
+  write(row: SampleRow): void {
+    const taskId = this.taskWriter.idOf(row.task);
+    const { steps } = row;
+    let malformed = 0;
+    for (const step of steps) if (step.malformed !== null) malformed += 1;
+    const sampleId = Number(
+      this.insertSample.run(
+        this.submissionId, taskId, row.task.taskKey, row.run, row.prediction, row.status, row.correct ? 1 : 0, row.verdictSource, row.verdictLabel, row.judgeRationale,
+        row.toolCalls, row.hitLogCalls, row.hits, row.factCount, row.factsCovered, row.fcr, row.hitRate, row.compoundRate, row.tier, row.category,
+        JSON.stringify(row.firstCoveredAt), JSON.stringify(row.newFactsByCall), JSON.stringify(row.hitsByCall), row.actualTurns, row.maxTurns, row.errorInfo,
+        malformed, steps.length, row.file, row.line, row.metrics ? JSON.stringify(row.metrics) : null, row.detail ? JSON.stringify(row.detail) : null,
+      ).lastInsertRowid,
+    );
+    // The columns beside a step's `data` are copies for filtering.
+    steps.forEach((step, ordinal) => {
+      this.insertStep.run(sampleId, ordinal, step.kind, step.kind === "tool_call" || step.kind === "tool_result" ? step.callIndex : null, JSON.stringify(step), step.malformed);
+    });
+    for (const entry of row.hitLog) {
+      this.insertHit.run(sampleId, entry.callIndex, entry.hit ? 1 : 0, JSON.stringify(entry.matchedFactKeys), entry.isCompoundQuery ? 1 : 0, entry.query, entry.reason);
+    }
+    this.taskKeys.add(row.task.taskKey);
+    this.runs = Math.max(this.runs, row.run + 1);
+    this.samples += 1;
+    this.malformedSteps += malformed;
   }
 }

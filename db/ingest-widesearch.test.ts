@@ -18,7 +18,8 @@ import type { WideSearchSampleScore } from "../lib/benchmarks/widesearch/score";
 import type { SummaryCheck, WideSearchSampleMetrics, WideSearchStoredAggregate } from "../lib/benchmarks/widesearch/stored";
 import { openDb, type Db } from "./client";
 import { ingestBundle } from "./ingest";
-import { writeRealWideSearchBundles, writeSyntheticWideSearchBundles, type DemoBundle } from "./seed-demo";
+import { writeRealWideSearchBundles, writeSyntheticWideSearchBundles } from "../lib/benchmarks/widesearch/demo";
+import type { DemoBundle } from "../lib/demo/files";
 
 const ROOT = join(__dirname, "..");
 const REAL = join(ROOT, "demo", "widesearch", "real");

@@ -1,18 +1,30 @@
 /**
- * Importer, saving half: a bundle into the database in one transaction. Each
- * benchmark's importer reads its records as it writes them, so memory stays flat
- * whatever the bundle's size; any error rolls the whole bundle back.
+ * Importer, saving half, written once for every benchmark: a bundle into the database in
+ * one transaction. The benchmark's importer (its module's `importer`) reads the records
+ * as they are written, so memory stays flat whatever the bundle's size; any error rolls
+ * the whole bundle back. A bundle whose content was ingested before is a duplicate.
  */
-import { openBundle, DEFAULT_LIMITS, type BundleLimits } from "../lib/import/bundle";
-import { readManifest } from "../lib/import/manifest";
+import { join } from "node:path";
+import { hashBundleFiles, openBundle, DEFAULT_LIMITS, type BundleLimits } from "../lib/import/bundle";
+import { BundleError } from "../lib/import/errors";
+import { readBundleManifest } from "../lib/import/manifest";
+import { refreshAggregates } from "./aggregates";
 import type { Db } from "./client";
-import { ingestMpw } from "./ingest-mpw";
-import type { IngestOptions, IngestResult } from "./ingest-shared";
-import { ingestWideSearch } from "./ingest-widesearch";
-import { ingestSeekboard } from "./ingest-seekboard";
-import { ingestInfoMosaic } from "./ingest-infomosaic";
+import { ensureBenchmark, existingSubmission, finishSubmission, insertSubmission, SampleWriter, TaskWriter, type IngestOptions } from "./ingest-shared";
 
-export type { IngestOptions, IngestResult } from "./ingest-shared";
+export type { IngestOptions } from "./ingest-shared";
+
+export interface IngestResult {
+  submissionId: number;
+  benchmark: string;
+  model: string;
+  setting: string;
+  samples: number;
+  tasks: number;
+  duplicate: boolean;
+  malformedSteps: number;
+  bundleHash: string;
+}
 
 export async function ingestBundle(db: Db, path: string, options: IngestOptions & { limits?: BundleLimits }): Promise<IngestResult> {
   const bundle = await openBundle(path, options.limits ?? DEFAULT_LIMITS);
@@ -24,17 +36,40 @@ export async function ingestBundle(db: Db, path: string, options: IngestOptions 
 }
 
 export function ingestBundleDir(db: Db, root: string, options: IngestOptions): IngestResult {
-  const manifest = readManifest(root);
-  switch (manifest.benchmark) {
-    case "mpw":
-      return ingestMpw(db, root, manifest, options);
-    case "widesearch":
-      return ingestWideSearch(db, root, manifest, options);
-    case "webdetective":
-    case "evobrowsecomp":
-    case "qa":
-      return ingestSeekboard(db, root, manifest, options);
-    case "infomosaic":
-      return ingestInfoMosaic(db, root, manifest, options);
-  }
+  const { benchmark, bundle } = readBundleManifest(root);
+  const { manifest } = bundle;
+  const bundleHash = hashBundleFiles([{ name: "manifest.json", path: join(root, "manifest.json") }, ...bundle.files(root)]);
+  const result = (submissionId: number, samples: number, tasks: number, duplicate: boolean, malformedSteps: number): IngestResult => ({
+    submissionId,
+    benchmark: manifest.benchmark,
+    model: manifest.model,
+    setting: manifest.setting,
+    samples,
+    tasks,
+    duplicate,
+    malformedSteps,
+    bundleHash,
+  });
+  const existing = existingSubmission(db, bundleHash);
+  if (existing) return result(existing.id, existing.sample_count, existing.task_count, true, 0);
+
+  const run = db.$client.transaction(() => {
+    ensureBenchmark(db, benchmark);
+    const submissionId = insertSubmission(
+      db,
+      { benchmark, version: bundle.storedVersion, model: manifest.model, agent: manifest.agent ?? null, setting: manifest.setting, bundleHash },
+      options,
+    );
+    const tasks = new TaskWriter(db, benchmark, bundle.storedVersion);
+    const writer = new SampleWriter(db, submissionId, tasks);
+    const importNotes = bundle.read(root, { task: (task) => tasks.idOf(task), sample: (row) => writer.write(row) }, { maxLineBytes: options.maxLineBytes });
+    if (writer.samples === 0) {
+      const empty = bundle.noSamples();
+      throw BundleError.at(empty.file, null, null, empty.message);
+    }
+    finishSubmission(db, submissionId, { samples: writer.samples, tasks: writer.tasks, runs: writer.runs }, importNotes);
+    refreshAggregates(db, submissionId);
+    return result(submissionId, writer.samples, writer.tasks, false, writer.malformedSteps);
+  });
+  return run.immediate();
 }

@@ -16,7 +16,8 @@ import { ingestBundleDir } from "./ingest";
 import { hintCounts, listSamples, type SampleListRow } from "./queries/samples";
 import { tagCounts, tagsOfSample } from "./queries/tags";
 import { samples, submissions, tasks } from "./schema";
-import { writeDemoBundles, writeDemoFiles } from "./seed-demo";
+import { writeDemoBundles } from "../lib/benchmarks/mpw/demo";
+import { writeDemoFiles } from "./seed-demo";
 import { applySampleTag, removeSampleTag } from "./tags";
 import { eq } from "drizzle-orm";
 

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { expect, type Page } from "@playwright/test";
 import { MPW_DEMO_MODELS } from "../lib/benchmarks/mpw/demo-models";
 import { generateMpwRecord } from "../lib/benchmarks/mpw/demo-records";
-import type { MpwSetting } from "../lib/import/manifest";
+import type { MpwSetting } from "../lib/benchmarks/mpw/manifest";
 import { parseMpwTaskRecord } from "../lib/benchmarks/mpw/import";
 
 /** playwright.config.ts sets it (default "e2e-admin-token") for the tests and the server alike. */

@@ -4,7 +4,7 @@
  */
 import { mkdirSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { writeDemoBundles } from "../db/seed-demo";
+import { writeDemoBundles } from "../lib/benchmarks/mpw/demo";
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,

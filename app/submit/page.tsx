@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
 import { SubmitForm } from "@/components/submit/SubmitForm";
-import { MPW_SETTINGS } from "@/lib/import/manifest";
+import { MPW_SETTINGS } from "@/lib/benchmarks/mpw/manifest";
 import { submitConfigFromEnv } from "@/lib/submit/config";
 
 export const metadata: Metadata = { title: "Submit results" };

@@ -1,4 +1,4 @@
-import { MPW_SETTINGS } from "@/lib/import/manifest";
+import { MPW_SETTINGS } from "@/lib/benchmarks/mpw/manifest";
 import type { AnalysisPageState } from "@/lib/url/analysis";
 
 const field = "rounded border border-slate-300 bg-white px-2 py-1 text-sm";

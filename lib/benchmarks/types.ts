@@ -3,6 +3,10 @@
  * (lib/benchmarks/<id>/); the registry (./registry.ts) is the only list of them, and every
  * feature that concerns all benchmarks goes through it.
  */
+import type { BenchmarkDemo } from "../demo/files";
+import type { MetricsReportInput } from "../export/metrics-report";
+import type { SeekboardFormat } from "../bundle-format/sample";
+import type { BundleImporter } from "../import/importer";
 import type { z } from "zod";
 import type { AnswerJudge, HintRules, TableJudge, TaxonomyDefinition } from "./judging";
 import type { AggregateRules, ReevalRules } from "./stored";
@@ -48,6 +52,14 @@ export interface BenchmarkModule<Id extends string = string> {
   readonly compare: CompareProfile;
 
   // Importing: manifest, importer, demo data
+  /** Reads this benchmark's bundles: the manifest schema, the files hashed, the records as rows. */
+  readonly importer: BundleImporter;
+  /** The benchmark's part of the Seekboard bundle format v1; null when its bundles are in its own native format. */
+  readonly seekboardFormat: SeekboardFormat | null;
+  /** Deterministic demo bundles, loaded through the importer on first start (`db/seed-demo.ts`). */
+  readonly demo: BenchmarkDemo;
+  /** The `metrics --json` report of one submission (README: the CLI's contract). */
+  readonly metricsReport: (input: MetricsReportInput) => Record<string, unknown>;
 
   // Stored figures, aggregates, re-evaluation
   /** zod for the per-sample figures in `samples.metrics`; null when they are columns of `samples` (MPW). */

@@ -1,14 +1,14 @@
 /**
  * The published JSON Schema of the Seekboard bundle format v1, generated from the zod
- * schemas (`schema.ts`) with `z.toJSONSchema`, so the two cannot drift: a test checks the
+ * schemas (`schema.ts` and each module's `seekboardFormat`) with `z.toJSONSchema`, so the two cannot drift: a test checks the
  * committed `public/schemas/seekboard-bundle.v1.json` equals `seekboardBundleJsonSchemaText()`.
  * Regenerate it with `npx tsx lib/bundle-format/write-json-schema.ts`.
  *
- * The root validates one results line (any of the three sample kinds); `$defs` holds each
+ * The root validates one results line (any benchmark's sample kind); `$defs` holds each
  * sample kind and the manifest, for validating against one benchmark exactly.
  */
 import { z } from "zod";
-import { evoBrowseCompSampleSchema, qaSampleSchema, seekboardManifestSchema, webDetectiveSampleSchema } from "./schema";
+import { SEEKBOARD_FORMATS, seekboardManifestSchema } from "./formats";
 
 export const SEEKBOARD_SCHEMA_PATH = "public/schemas/seekboard-bundle.v1.json";
 export const SEEKBOARD_SCHEMA_ID = "/schemas/seekboard-bundle.v1.json";
@@ -31,11 +31,9 @@ export function seekboardBundleJsonSchema(): JsonObject {
     title: "Seekboard bundle format v1: one results line",
     description:
       "One line of a Seekboard v1 results file (JSONL): one agent run on one task. The manifest's benchmark decides which sample kind applies; see $defs and docs/bundle-format.md.",
-    anyOf: [{ $ref: "#/$defs/webdetectiveSample" }, { $ref: "#/$defs/evobrowsecompSample" }, { $ref: "#/$defs/qaSample" }],
+    anyOf: SEEKBOARD_FORMATS.map((format) => ({ $ref: `#/$defs/${format.benchmark}Sample` })),
     $defs: {
-      webdetectiveSample: part(webDetectiveSampleSchema),
-      evobrowsecompSample: part(evoBrowseCompSampleSchema),
-      qaSample: part(qaSampleSchema),
+      ...Object.fromEntries(SEEKBOARD_FORMATS.map((format) => [`${format.benchmark}Sample`, part(format.sampleSchema)])),
       manifest: part(seekboardManifestSchema),
     },
   };

@@ -3,8 +3,12 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { BundleError } from "../import/errors";
 import { SEEKBOARD_SCHEMA_PATH, seekboardBundleJsonSchema, seekboardBundleJsonSchemaText } from "./json-schema";
-import { countToolCalls, parseSeekboardJsonl, parseSeekboardLine, parseSeekboardSample, SampleKeyRegistry } from "./parse";
-import { evoBrowseCompManifestSchema, qaManifestSchema, SEEKBOARD_MANIFEST_SCHEMAS, seekboardManifestSchema, webDetectiveManifestSchema } from "./schema";
+import { evoBrowseCompManifestSchema } from "../benchmarks/evobrowsecomp/bundle-format";
+import { qaManifestSchema } from "../benchmarks/qa/bundle-format";
+import { webDetectiveManifestSchema } from "../benchmarks/webdetective/bundle-format";
+import { SEEKBOARD_MANIFEST_SCHEMAS, seekboardManifestSchema } from "./formats";
+import { parseSeekboardJsonl, parseSeekboardLine, parseSeekboardSample } from "./parse";
+import { countToolCalls, SampleKeyRegistry } from "./sample";
 
 const ROOT = join(__dirname, "..", "..");
 

@@ -169,6 +169,13 @@ export function bundleFile(root: string, name: string, field: string): string {
   return full;
 }
 
+/** The files a manifest names under `field`: one optional name, or a list (`field.<i>`). */
+export function namedFiles(root: string, names: string | readonly string[] | undefined, field: string): { name: string; path: string }[] {
+  if (names === undefined) return [];
+  if (typeof names === "string") return [{ name: names, path: bundleFile(root, names, field) }];
+  return names.map((name, i) => ({ name, path: bundleFile(root, name, `${field}.${i}`) }));
+}
+
 /** A folder named in the manifest, resolved inside the bundle. */
 export function bundleDir(root: string, name: string, field: string): string {
   const full = resolve(root, name);

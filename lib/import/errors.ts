@@ -30,12 +30,13 @@ export function formatDetail(detail: BundleErrorDetail): string {
   return `${where}: ${detail.message}`;
 }
 
-/** zod issues as error details; the field is the dotted path of the value that failed. */
-export function detailsFromZod(file: string, line: number | null, error: z.ZodError): BundleErrorDetail[] {
-  return error.issues.map((issue) => ({
-    file,
-    line,
-    field: issue.path.length ? issue.path.map(String).join(".") : null,
-    message: issue.message,
-  }));
+/**
+ * zod issues as error details; the field is the dotted path of the value that failed,
+ * after `prefix` when the validated value sat inside the record (e.g. a JSON string field).
+ */
+export function detailsFromZod(file: string, line: number | null, error: z.ZodError, prefix: readonly string[] = []): BundleErrorDetail[] {
+  return error.issues.map((issue) => {
+    const path = [...prefix, ...issue.path.map(String)];
+    return { file, line, field: path.length ? path.join(".") : null, message: issue.message };
+  });
 }

@@ -1,4 +1,5 @@
 import { closeSync, openSync, readFileSync, readSync, statSync } from "node:fs";
+import { namedFiles } from "./bundle";
 import { BundleError } from "./errors";
 import { jsonNestedDeeperThan, MAX_JSON_DEPTH, valueNestedDeeperThan } from "./json-depth";
 
@@ -100,4 +101,17 @@ export function readBundleText(path: string, displayName: string, options: { max
     throw BundleError.at(displayName, null, null, `JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
   }
   return text;
+}
+
+/** Each non-empty line of the files a manifest names under `field` (one optional name, or a list), in order. */
+export function forEachBundleLine(
+  root: string,
+  names: string | readonly string[] | undefined,
+  field: string,
+  onLine: (line: string, file: string, lineNumber: number) => void,
+  maxLineBytes?: number,
+): void {
+  for (const file of namedFiles(root, names, field)) {
+    forEachLineSync(file.path, file.name, (line, lineNumber) => onLine(line, file.name, lineNumber), maxLineBytes);
+  }
 }

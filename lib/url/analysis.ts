@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MPW_SETTINGS, type MpwSetting } from "../import/manifest";
+import { MPW_SETTINGS, type MpwSetting } from "../benchmarks/mpw/manifest";
 import { first, queryString, type RawSearchParams } from "./search-params";
 
 export const ANALYSIS_KINDS = ["fcr-pass1", "delta-facts", "truncated"] as const;

@@ -1,4 +1,4 @@
-import { MPW_SETTINGS, type MpwSetting } from "../import/manifest";
+import { MPW_SETTINGS, type MpwSetting } from "../benchmarks/mpw/manifest";
 import { first, oneOf, queryString, type RawSearchParams } from "./search-params";
 
 export const LEADERBOARD_TIERS = ["overall", "easy", "medium", "hard"] as const;

@@ -9,10 +9,10 @@
  */
 import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from "node:fs";
 import { join } from "node:path";
-import { demoTaskLines } from "../../db/seed-demo";
+import { demoTaskLines } from "../../lib/benchmarks/mpw/demo";
 import { MPW_DEMO_MODELS, type MpwDemoModel, type MpwTarget } from "../../lib/benchmarks/mpw/demo-models";
 import { generateMpwRecord, type DemoTaskInput } from "../../lib/benchmarks/mpw/demo-records";
-import type { MpwSetting } from "../../lib/import/manifest";
+import type { MpwSetting } from "../../lib/benchmarks/mpw/manifest";
 import { parseMpwTaskRecord } from "../../lib/benchmarks/mpw/import";
 import { seededRandom, seedFrom } from "../../lib/random";
 

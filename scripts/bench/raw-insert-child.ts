@@ -18,11 +18,13 @@
 import { resolve } from "node:path";
 import { refreshAggregates } from "../../db/aggregates";
 import { openDb } from "../../db/client";
-import { ensureBenchmark, finishSubmission, insertSubmission, RunCounter, TaskWriter } from "../../db/ingest-shared";
+import { ensureBenchmark, finishSubmission, insertSubmission, TaskWriter } from "../../db/ingest-shared";
+import { RunCounter } from "../../lib/import/importer";
 import { bundleFile, hashBundleFiles } from "../../lib/import/bundle";
 import { valueNestedDeeperThan } from "../../lib/import/json-depth";
 import { forEachLineSync } from "../../lib/import/lines";
 import { readManifest } from "../../lib/import/manifest";
+import { mpwManifestSchema } from "../../lib/benchmarks/mpw/manifest";
 import { mpwResultRecordSchema, parseMpwResultRecord, parseMpwTaskRecord, type MpwSample, type MpwTask } from "../../lib/benchmarks/mpw/import";
 import { stepsFromMessages } from "../../lib/trajectory/messages";
 
@@ -41,8 +43,10 @@ function main() {
   const [bundleArg, dbArg] = process.argv.slice(2);
   if (!bundleArg || !dbArg) throw new Error("usage: raw-insert-child <bundle> <db>");
   const root = resolve(bundleArg);
-  const manifest = readManifest(root);
-  if (manifest.benchmark !== "mpw" || !manifest.tasks) throw new Error("the baseline takes an MPW bundle with a tasks file");
+  const read = readManifest(root);
+  if (read.benchmark !== "mpw") throw new Error("the baseline takes an MPW bundle");
+  const manifest = mpwManifestSchema.parse(read);
+  if (!manifest.tasks) throw new Error("the baseline takes an MPW bundle with a tasks file");
   const tasksPath = bundleFile(root, manifest.tasks, "tasks");
   const resultFiles = manifest.results.map((name, i) => ({ name, path: bundleFile(root, name, `results.${i}`) }));
   const phases: Record<string, number> = {};
@@ -119,6 +123,7 @@ function main() {
   // here, as any writer of parsed samples must. ---
   const a = prepareDb(base);
   const runsA = new RunCounter();
+  let maxRun = 0;
   let stepRows = 0;
   let hitRows = 0;
   let started = performance.now();
@@ -126,8 +131,10 @@ function main() {
     .transaction(() => {
       samples.forEach((s, i) => {
         const m = s.metrics;
+        const run = runsA.next(s.task.taskKey);
+        maxRun = Math.max(maxRun, run + 1);
         const sampleId = a.statements.sample.run(
-          a.submissionId, a.taskIds[i], s.task.taskKey, runsA.next(s.task.taskKey), s.prediction, s.status, s.verdict.correct ? 1 : 0,
+          a.submissionId, a.taskIds[i], s.task.taskKey, run, s.prediction, s.status, s.verdict.correct ? 1 : 0,
           s.verdict.source, s.verdict.label, s.judgeRationale,
           m.toolCalls, m.hitLogCalls, m.hits, m.factCount, m.factsCovered, m.fcr, m.hitRate, m.compoundRate, m.tier,
           s.task.category, JSON.stringify(m.firstCoveredAt), JSON.stringify(m.newFactsByCall), JSON.stringify(m.hitsByCall),
@@ -147,7 +154,7 @@ function main() {
   timed(phases, "aggregates", () =>
     a.sqlite
       .transaction(() => {
-        finishSubmission(a.db, a.submissionId, { samples: samples.length, tasks: runsA.tasks, runs: runsA.max });
+        finishSubmission(a.db, a.submissionId, { samples: samples.length, tasks: new Set(samples.map((s) => s.task.taskKey)).size, runs: maxRun });
         refreshAggregates(a.db, a.submissionId);
       })
       .immediate(),

@@ -1,5 +1,9 @@
 /** EvoBrowseComp: everything pure about the benchmark, as one module value. */
 import type { BenchmarkModule } from "../types";
+import { evoBrowseCompFormat } from "./bundle-format";
+import { evoBrowseCompMetricsReport } from "./metrics-report";
+import { evoBrowseCompDemo } from "./demo";
+import { evoBrowseCompImporter } from "./ingest";
 import { withJudgedVerdict } from "../judged-sample";
 import { evoBrowseCompJudge } from "./judge";
 import { evoAggregateRows, evoStoredSampleSchema } from "./stored";
@@ -23,6 +27,10 @@ export const evoBrowseCompModule = {
   },
 
   // Importing: manifest, importer, demo data
+  demo: evoBrowseCompDemo,
+  metricsReport: evoBrowseCompMetricsReport,
+  seekboardFormat: evoBrowseCompFormat,
+  importer: evoBrowseCompImporter,
 
   // Stored figures, aggregates, re-evaluation
   storedSampleSchema: evoStoredSampleSchema,

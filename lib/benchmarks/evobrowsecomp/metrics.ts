@@ -19,8 +19,8 @@
  * refuses a mix (RangeError), so a leaderboard can never average across versions.
  * Unjudged samples (verdict null) count as not correct and are reported in `unjudged`.
  */
-import type { EvoBrowseCompBundleSample } from "../../bundle-format/parse";
-import { EVO_LANGUAGES, EVO_SETTINGS, type EvoLanguage, type EvoSetting } from "../../bundle-format/schema";
+import type { EvoBrowseCompBundleSample } from "./bundle-format";
+import { EVO_LANGUAGES, EVO_SETTINGS, type EvoLanguage, type EvoSetting } from "./bundle-format";
 import { bootstrapMeans, mean, type Interval } from "../../metrics/bootstrap";
 import type { BootstrapOptions } from "../qa/bootstrap";
 import { calibrationError, type CalibrationOptions, type CalibrationResult } from "../qa/calibration";

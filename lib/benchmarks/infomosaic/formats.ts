@@ -16,7 +16,7 @@
  * the 1-based line and the field. Pure: no file system.
  */
 import { z } from "zod";
-import { BundleError, type BundleErrorDetail } from "../../import/errors";
+import { BundleError, detailsFromZod } from "../../import/errors";
 import { chatMessageSchema, type ChatMessage } from "../../trajectory/messages";
 
 export const INFOMOSAIC_DOMAINS = ["map", "bio", "financial", "web", "video", "multidomain"] as const;
@@ -38,10 +38,6 @@ export const INFOMOSAIC_AGENT_SETTINGS = {
   agent_wo_tool: "no-tool",
 } as const;
 export type InfoMosaicSetting = (typeof INFOMOSAIC_AGENT_SETTINGS)[keyof typeof INFOMOSAIC_AGENT_SETTINGS];
-
-function zodDetails(file: string, line: number | null, error: z.ZodError): BundleErrorDetail[] {
-  return error.issues.map((issue) => ({ file, line, field: issue.path.length ? issue.path.map(String).join(".") : null, message: issue.message }));
-}
 
 const idSchema = z.union([z.number().int(), z.string().trim().min(1)]);
 const textish = z.union([z.string(), z.number()]).transform(String);
@@ -77,7 +73,7 @@ const testcasesOf = (raw: z.output<typeof testcaseSchema>[]): InfoMosaicTestcase
 
 export function parseInfoMosaicGold(value: unknown, file: string, line: number): InfoMosaicGold {
   const parsed = goldLineSchema.safeParse(value);
-  if (!parsed.success) throw new BundleError(zodDetails(file, line, parsed.error));
+  if (!parsed.success) throw new BundleError(detailsFromZod(file, line, parsed.error));
   return { id: String(parsed.data.id), gt: parsed.data.GT, testcases: testcasesOf(parsed.data.testcase) };
 }
 
@@ -130,7 +126,7 @@ function taskOf(raw: z.output<typeof taskLineSchema>): InfoMosaicTask {
 
 export function parseInfoMosaicTask(value: unknown, file: string, line: number): InfoMosaicTask {
   const parsed = taskLineSchema.safeParse(value);
-  if (!parsed.success) throw new BundleError(zodDetails(file, line, parsed.error));
+  if (!parsed.success) throw new BundleError(detailsFromZod(file, line, parsed.error));
   return taskOf(parsed.data);
 }
 
@@ -172,7 +168,7 @@ function outputOf(raw: z.output<typeof outputLineSchema>): InfoMosaicOutput {
 
 export function parseInfoMosaicOutput(value: unknown, file: string, line: number): InfoMosaicOutput {
   const parsed = outputLineSchema.safeParse(value);
-  if (!parsed.success) throw new BundleError(zodDetails(file, line, parsed.error));
+  if (!parsed.success) throw new BundleError(detailsFromZod(file, line, parsed.error));
   return outputOf(parsed.data);
 }
 
@@ -208,7 +204,7 @@ export interface InfoMosaicEvaluated extends InfoMosaicOutput {
 
 export function parseInfoMosaicEvaluation(value: unknown, file: string, line: number): InfoMosaicEvaluated {
   const parsed = evalLineSchema.safeParse(value);
-  if (!parsed.success) throw new BundleError(zodDetails(file, line, parsed.error));
+  if (!parsed.success) throw new BundleError(detailsFromZod(file, line, parsed.error));
   const raw = parsed.data;
   return {
     ...outputOf(raw),

@@ -1,5 +1,8 @@
 /** InfoMosaic-Bench: everything pure about the benchmark, as one module value. */
 import type { BenchmarkModule } from "../types";
+import { infoMosaicMetricsReport } from "./metrics-report";
+import { infoMosaicDemo } from "./demo";
+import { infoMosaicImporter } from "./ingest";
 import { infoMosaicJudge } from "./judge";
 import { infoMosaicAggregateRows, infoMosaicStoredSampleSchema, infoMosaicWithVerdict } from "./stored";
 import { infoMosaicTaxonomy } from "./taxonomy";
@@ -20,6 +23,10 @@ export const infoMosaicModule = {
   },
 
   // Importing: manifest, importer, demo data
+  demo: infoMosaicDemo,
+  metricsReport: infoMosaicMetricsReport,
+  seekboardFormat: null,
+  importer: infoMosaicImporter,
 
   // Stored figures, aggregates, re-evaluation
   storedSampleSchema: infoMosaicStoredSampleSchema,

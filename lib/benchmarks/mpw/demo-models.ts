@@ -1,4 +1,4 @@
-import type { MpwSetting } from "../../import/manifest";
+import type { MpwSetting } from "./manifest";
 
 /**
  * The models and overall figures of the MPW paper (Tables 3–6), used as targets for

@@ -3,7 +3,7 @@
  * function-calling) trajectories with thoughts, queries, 4-entry SERPs, the PEM's hit
  * logs, every termination status and all three judge-field variants. Deterministic.
  */
-import type { MpwSetting } from "../../import/manifest";
+import type { MpwSetting } from "./manifest";
 import { seededRandom, seedFrom } from "../../random";
 import type { MpwDemoModel, MpwTarget } from "./demo-models";
 

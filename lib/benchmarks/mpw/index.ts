@@ -1,5 +1,8 @@
 /** MPW-Bench: everything pure about the benchmark, as one module value. */
 import type { BenchmarkModule } from "../types";
+import { mpwMetricsReport } from "./metrics-report";
+import { mpwDemo } from "./demo";
+import { mpwImporter } from "./ingest";
 import { mpwAggregateRows } from "./aggregate";
 import { mpwJudge } from "./judge";
 import { rescoreMpw } from "./reeval";
@@ -24,6 +27,10 @@ export const mpwModule = {
   },
 
   // Importing: manifest, importer, demo data
+  demo: mpwDemo,
+  metricsReport: mpwMetricsReport,
+  seekboardFormat: null,
+  importer: mpwImporter,
 
   // Stored figures, aggregates, re-evaluation
   storedSampleSchema: null,

@@ -1,5 +1,9 @@
 /** QA (BrowseComp-style): everything pure about the benchmark, as one module value. */
 import type { BenchmarkModule } from "../types";
+import { qaFormat } from "./bundle-format";
+import { qaMetricsReport } from "./metrics-report";
+import { qaDemo } from "./demo";
+import { qaImporter } from "./ingest";
 import { browseCompJudge } from "../../judges/grader";
 import { withJudgedVerdict } from "../judged-sample";
 import { qaAggregateRows, qaStoredSampleSchema } from "./stored";
@@ -20,6 +24,10 @@ export const qaModule = {
   },
 
   // Importing: manifest, importer, demo data
+  demo: qaDemo,
+  metricsReport: qaMetricsReport,
+  seekboardFormat: qaFormat,
+  importer: qaImporter,
 
   // Stored figures, aggregates, re-evaluation
   storedSampleSchema: qaStoredSampleSchema,

@@ -10,7 +10,8 @@
  * the calibration error (reported in `calibration.n`).
  */
 import { bootstrapMeans, mean, type Interval } from "../../metrics/bootstrap";
-import type { EvoBrowseCompBundleSample, QaBundleSample } from "../../bundle-format/parse";
+import type { EvoBrowseCompBundleSample } from "../evobrowsecomp/bundle-format";
+import type { QaBundleSample } from "./bundle-format";
 import { calibrationError, calibrationErrorCi, type CalibrationOptions, type CalibrationResult } from "./calibration";
 import type { BootstrapOptions } from "./bootstrap";
 

@@ -1,5 +1,9 @@
 /** WebDetective: everything pure about the benchmark, as one module value. */
 import type { BenchmarkModule } from "../types";
+import { webDetectiveFormat } from "./bundle-format";
+import { webDetectiveMetricsReport } from "./metrics-report";
+import { webDetectiveDemo } from "./demo";
+import { webDetectiveImporter } from "./ingest";
 import { browseCompJudge } from "../../judges/grader";
 import { webDetectiveAggregateRows, webDetectiveStoredSampleSchema, webDetectiveWithVerdict } from "./stored";
 import { webDetectiveTaxonomy } from "./taxonomy";
@@ -21,6 +25,10 @@ export const webDetectiveModule = {
   },
 
   // Importing: manifest, importer, demo data
+  demo: webDetectiveDemo,
+  metricsReport: webDetectiveMetricsReport,
+  seekboardFormat: webDetectiveFormat,
+  importer: webDetectiveImporter,
 
   // Stored figures, aggregates, re-evaluation
   storedSampleSchema: webDetectiveStoredSampleSchema,

@@ -24,7 +24,7 @@
  * follow the formal definition (Appendix A.1) and also report `forgetShareOfS` and
  * `leadAstrayShareOfS` for comparison with the published table.
  */
-import type { WebDetectiveBundleSample } from "../../bundle-format/parse";
+import type { WebDetectiveBundleSample } from "./bundle-format";
 import { bootstrapStatistics, type BootstrapOptions, type Interval } from "../qa/bootstrap";
 
 export interface WebDetectiveEvidenceInput {

@@ -4,6 +4,9 @@
  * carry the mistakes real agents make (missing and extra rows, wrong values, percent
  * and date formats, bold markers, no table at all, a missing column). Deterministic.
  */
+import { copyFileSync, existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { BenchmarkDemo, DemoBundle } from "../../demo/files";
 import { seededRandom, seedFrom } from "../../random";
 
 interface DemoColumn {
@@ -236,3 +239,64 @@ export function demoResponse(task: DemoWideSearchTask, agent: DemoAgent, trial: 
   messages.push({ role: "assistant", content: response });
   return { instance_id: task.instanceId, response, messages, trial_idx: trial };
 }
+
+const REAL_WIDESEARCH = join(process.cwd(), "demo", "widesearch", "real");
+
+/** Each model folder of the real WideSearch results (one holding `eval/`), as a results-only bundle. */
+export function writeRealWideSearchBundles(root: string): DemoBundle[] {
+  const bundles: DemoBundle[] = [];
+  const visit = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (!entry.isDirectory()) continue;
+      const modelDir = join(dir, entry.name);
+      const evalDir = join(modelDir, "eval");
+      if (!existsSync(evalDir)) {
+        visit(modelDir);
+        continue;
+      }
+      const runs = readdirSync(evalDir).filter((f) => f.endsWith(".csv")).sort();
+      const target = join(root, `widesearch-${entry.name}`);
+      mkdirSync(target, { recursive: true });
+      for (const file of readdirSync(evalDir)) copyFileSync(join(evalDir, file), join(target, file));
+      const manifest = {
+        benchmark: "widesearch",
+        model: entry.name,
+        agent: "single agent (widesearch_exp)",
+        setting: "single-agent",
+        evaluations: runs,
+        summaries: runs.map((run) => run.replace(/\.csv$/, "_summary.json")),
+      };
+      writeFileSync(join(target, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+      bundles.push({ dir: target, model: entry.name, setting: "single-agent" });
+    }
+  };
+  visit(REAL_WIDESEARCH);
+  return bundles.sort((a, b) => a.model.localeCompare(b.model));
+}
+
+/** The synthetic native WideSearch bundles (tasks, gold CSVs, responses): one per demo agent. */
+export function writeSyntheticWideSearchBundles(root: string): DemoBundle[] {
+  return DEMO_WIDESEARCH_AGENTS.map((agent, i) => {
+    const dir = join(root, `widesearch-synthetic-${i}`);
+    mkdirSync(join(dir, "gold"), { recursive: true });
+    writeFileSync(join(dir, "widesearch.jsonl"), `${DEMO_WIDESEARCH_TASKS.map(demoTaskLine).join("\n")}\n`);
+    for (const task of DEMO_WIDESEARCH_TASKS) writeFileSync(join(dir, "gold", `${task.instanceId}.csv`), demoGoldCsv(task));
+    const results: string[] = [];
+    for (const task of DEMO_WIDESEARCH_TASKS) {
+      for (let trial = 0; trial < DEMO_WIDESEARCH_TRIALS; trial++) {
+        const name = `demo_${task.instanceId}_${trial}_response.jsonl`;
+        writeFileSync(join(dir, name), `${JSON.stringify(demoResponse(task, agent, trial))}\n`);
+        results.push(name);
+      }
+    }
+    const manifest = { benchmark: "widesearch", model: agent.model, agent: "synthetic demo", setting: "single-agent", tasks: "widesearch.jsonl", gold: "gold", results };
+    writeFileSync(join(dir, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+    return { dir, model: agent.model, setting: "single-agent" };
+  });
+}
+
+/** Seeded after MPW: the real results first, then the synthetic native bundles. */
+export const wideSearchDemo: BenchmarkDemo = {
+  seedOrder: 2,
+  write: (root) => [...writeRealWideSearchBundles(join(root, "real")), ...writeSyntheticWideSearchBundles(join(root, "synthetic"))],
+};

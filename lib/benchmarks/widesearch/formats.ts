@@ -7,17 +7,10 @@
  */
 import { parse as parseCsv } from "csv-parse/sync";
 import { z } from "zod";
-import { BundleError, type BundleErrorDetail } from "../../import/errors";
+import { BundleError, detailsFromZod } from "../../import/errors";
 import { METRIC_NAMES } from "./metrics";
 import { PREPROCESS_NAMES, parseNumber } from "./preprocess";
 import { normalizeColumnName } from "./table";
-
-function zodDetails(file: string, line: number | null, error: z.ZodError, prefix: string[] = []): BundleErrorDetail[] {
-  return error.issues.map((issue) => {
-    const path = [...prefix, ...issue.path.map(String)];
-    return { file, line, field: path.length ? path.join(".") : null, message: issue.message };
-  });
-}
 
 // ---------------------------------------------------------------- task (widesearch.jsonl)
 
@@ -108,7 +101,7 @@ export function languageFromInstanceId(instanceId: string): WideSearchLanguage |
 /** One line of `widesearch.jsonl` (already JSON-decoded); `evaluation` is a JSON string or an object. */
 export function parseWideSearchTask(value: unknown, file: string, line: number): WideSearchTask {
   const parsed = taskLineSchema.safeParse(value);
-  if (!parsed.success) throw new BundleError(zodDetails(file, line, parsed.error));
+  if (!parsed.success) throw new BundleError(detailsFromZod(file, line, parsed.error));
   const record = parsed.data;
   let evaluationValue: unknown = record.evaluation;
   if (typeof evaluationValue === "string") {
@@ -119,7 +112,7 @@ export function parseWideSearchTask(value: unknown, file: string, line: number):
     }
   }
   const evaluation = evaluationSchema.safeParse(evaluationValue);
-  if (!evaluation.success) throw new BundleError(zodDetails(file, line, evaluation.error, ["evaluation"]));
+  if (!evaluation.success) throw new BundleError(detailsFromZod(file, line, evaluation.error, ["evaluation"]));
   const language = record.language ?? languageFromInstanceId(record.instance_id);
   if (!language) throw BundleError.at(file, line, "language", "missing, and the instance id does not say (ws_en_… / ws_zh_…)");
   return { instanceId: record.instance_id, query: record.query, language, evaluation: evaluation.data };
@@ -220,7 +213,7 @@ export interface WideSearchResponse {
 
 export function parseWideSearchResponseRecord(value: unknown, file: string, line: number): WideSearchResponse {
   const parsed = responseRecordSchema.safeParse(value);
-  if (!parsed.success) throw new BundleError(zodDetails(file, line, parsed.error));
+  if (!parsed.success) throw new BundleError(detailsFromZod(file, line, parsed.error));
   const r = parsed.data;
   return {
     instanceId: r.instance_id,
@@ -361,7 +354,7 @@ export function parseWideSearchEvalCsv(text: string, file: string): WideSearchEv
   return records.slice(1).map(({ record, line }) => {
     const raw = Object.fromEntries(header.map((h, i) => [h, record[i]]));
     const parsed = evalCsvRowSchema.safeParse(raw);
-    if (!parsed.success) throw new BundleError(zodDetails(file, line, parsed.error));
+    if (!parsed.success) throw new BundleError(detailsFromZod(file, line, parsed.error));
     const r = parsed.data;
     return {
       line,
@@ -402,10 +395,10 @@ export interface WideSearchSummary {
 export function parseWideSearchSummary(value: unknown, file: string): WideSearchSummary {
   if (value !== null && typeof value === "object" && "summary" in value) {
     const parsed = summaryWithConfigSchema.safeParse(value);
-    if (!parsed.success) throw new BundleError(zodDetails(file, null, parsed.error));
+    if (!parsed.success) throw new BundleError(detailsFromZod(file, null, parsed.error));
     return { layout: "with-evaluator-config", evaluatorConfig: parsed.data.evaluator_config ?? null, metrics: parsed.data.summary };
   }
   const parsed = summaryMetricsSchema.safeParse(value);
-  if (!parsed.success) throw new BundleError(zodDetails(file, null, parsed.error));
+  if (!parsed.success) throw new BundleError(detailsFromZod(file, null, parsed.error));
   return { layout: "flat", evaluatorConfig: null, metrics: parsed.data };
 }

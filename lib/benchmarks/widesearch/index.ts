@@ -1,5 +1,8 @@
 /** WideSearch: everything pure about the benchmark, as one module value. */
 import type { BenchmarkModule } from "../types";
+import { wideSearchMetricsReport } from "./metrics-report";
+import { wideSearchDemo } from "./demo";
+import { wideSearchImporter } from "./ingest";
 import { rescoreWideSearch, wideSearchJudge } from "./judge";
 import { wideSearchAggregateRows } from "./splits";
 import { wideSearchSampleMetricsSchema } from "./stored";
@@ -22,6 +25,10 @@ export const wideSearchModule = {
   },
 
   // Importing: manifest, importer, demo data
+  demo: wideSearchDemo,
+  metricsReport: wideSearchMetricsReport,
+  seekboardFormat: null,
+  importer: wideSearchImporter,
 
   // Stored figures, aggregates, re-evaluation
   storedSampleSchema: wideSearchSampleMetricsSchema,

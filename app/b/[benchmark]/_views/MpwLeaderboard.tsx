@@ -3,7 +3,7 @@ import { LeaderboardTable } from "@/components/leaderboard/LeaderboardTable";
 import { PillLinks } from "@/components/ui/PillLinks";
 import { getDb } from "@/db/client";
 import { getMpwLeaderboard } from "@/db/queries/leaderboard";
-import { MPW_SETTINGS } from "@/lib/import/manifest";
+import { MPW_SETTINGS } from "@/lib/benchmarks/mpw/manifest";
 import { LEADERBOARD_TIERS, leaderboardQuery, parseLeaderboardState } from "@/lib/url/leaderboard";
 import type { RawSearchParams } from "@/lib/url/search-params";
 

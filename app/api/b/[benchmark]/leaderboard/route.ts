@@ -2,7 +2,7 @@ import { errorResponse, invalidResponse } from "@/server/api";
 import { getDb } from "@/db/client";
 import { getMpwLeaderboard } from "@/db/queries/leaderboard";
 import { adjudicatedCounts } from "@/db/queries/audit";
-import { MPW_SETTINGS } from "@/lib/import/manifest";
+import { MPW_SETTINGS } from "@/lib/benchmarks/mpw/manifest";
 import { getWideSearchLeaderboard } from "@/db/queries/widesearch";
 import { LEADERBOARD_SORTS, LEADERBOARD_TIERS, parseLeaderboardState } from "@/lib/url/leaderboard";
 import { parseWideSearchLeaderboardState, WIDESEARCH_LANGUAGES, WIDESEARCH_SORTS } from "@/lib/benchmarks/widesearch/url";

@@ -8,7 +8,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeDemoFiles } from "../db/seed-demo";
-import { demoEvoBundles, demoInfoMosaicBundles, demoQaBundles, demoWebDetectiveBundles } from "../lib/demo/seekboard";
+import { demoEvoBundles } from "../lib/benchmarks/evobrowsecomp/demo";
+import { demoInfoMosaicBundles } from "../lib/benchmarks/infomosaic/demo";
+import { demoQaBundles } from "../lib/benchmarks/qa/demo";
+import { demoWebDetectiveBundles } from "../lib/benchmarks/webdetective/demo";
 
 const ROOT = join(__dirname, "..");
 

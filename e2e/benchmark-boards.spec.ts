@@ -1,0 +1,40 @@
+import { expect, test, type Page } from "@playwright/test";
+import { BENCHMARK_IDS, BENCHMARKS } from "../lib/benchmarks/registry";
+import { trackErrors } from "./helpers";
+
+/**
+ * Every benchmark in the registry: its leaderboard and its diagnostics, loaded directly, and
+ * the switch between them (its submissions and samples: benchmark-pages.spec.ts). A
+ * benchmark added to the registry is covered here without a new line.
+ */
+
+async function load(page: Page, url: string): Promise<string[]> {
+  const errors = trackErrors(page);
+  const response = await page.goto(url);
+  expect(response?.status(), `${url} answers 200`).toBe(200);
+  await expect(page.getByRole("heading", { name: "Not found" })).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Something went wrong" })).toHaveCount(0);
+  return errors;
+}
+
+for (const id of BENCHMARK_IDS) {
+  const name = BENCHMARKS[id].name;
+
+  test.describe(`${id}: leaderboard and diagnostics`, () => {
+    test("leaderboard and diagnostics, each linking to the other", async ({ page }) => {
+      let errors = await load(page, `/b/${id}`);
+      await expect(page.getByRole("heading", { level: 1 })).toContainText(name);
+      const viewSwitch = page.getByRole("navigation", { name: "Leaderboard or diagnostics" });
+      await expect(viewSwitch.locator("[aria-current=page]")).toHaveText("Leaderboard");
+      expect(errors).toEqual([]);
+
+      await viewSwitch.getByRole("link", { name: "Diagnostics" }).click();
+      await expect(page).toHaveURL(new RegExp(`/b/${id}/analysis$`));
+      await expect(viewSwitch.locator("[aria-current=page]")).toHaveText("Diagnostics");
+
+      errors = await load(page, `/b/${id}/analysis`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${name} diagnostics`);
+      expect(errors).toEqual([]);
+    });
+  });
+}

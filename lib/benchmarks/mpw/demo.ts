@@ -1,0 +1,68 @@
+/**
+ * MPW-Bench's demo: deterministic synthetic submissions for the paper's models and
+ * settings, written as real bundles (the records streamed to disk one at a time), on the
+ * three real MPW tasks kept in `demo/mpw/` and synthetic ones after them.
+ */
+import { closeSync, mkdirSync, openSync, readFileSync, writeFileSync, writeSync } from "node:fs";
+import { join } from "node:path";
+import { slug, type BenchmarkDemo, type DemoBundle } from "../../demo/files";
+import { MPW_DEMO_MODELS } from "./demo-models";
+import { generateMpwRecord, type DemoTaskInput } from "./demo-records";
+import { generateMpwTask } from "./demo-tasks";
+import { parseMpwTaskRecord } from "./import";
+import { MPW_SETTINGS } from "./manifest";
+
+const REAL_TASKS = join(process.cwd(), "demo", "mpw", "mpw_bench.jsonl");
+
+/** The demo's task set in the authors' task format: the real tasks first, then synthetic ones. */
+export function demoTaskLines(taskCount: number): string[] {
+  const real = readFileSync(REAL_TASKS, "utf8").split("\n").filter((line) => line.trim() !== "");
+  const lines = real.slice(0, taskCount);
+  for (let index = lines.length; index < taskCount; index++) lines.push(JSON.stringify(generateMpwTask(index)));
+  return lines;
+}
+
+function taskInputs(lines: readonly string[]): DemoTaskInput[] {
+  return lines.map((line, i) => {
+    const value = JSON.parse(line) as { index: number; category?: string };
+    const task = parseMpwTaskRecord(value, "tasks.jsonl", i + 1);
+    return {
+      index: value.index,
+      category: task.category ?? "Real sample",
+      question: task.question ?? "",
+      answer: task.goldAnswer ?? "",
+      atomicFacts: task.atomicFacts,
+    };
+  });
+}
+
+/** Writes one bundle directory per (model, setting) of the paper under `root` (or those `only` keeps). */
+export function writeDemoBundles(root: string, taskCount: number, only: (b: { model: string; setting: string }) => boolean = () => true): DemoBundle[] {
+  const lines = demoTaskLines(taskCount);
+  const tasks = taskInputs(lines);
+  const bundles: DemoBundle[] = [];
+  let variant = 0;
+  for (const setting of MPW_SETTINGS) {
+    for (const model of MPW_DEMO_MODELS) {
+      if (setting === "A" ? model.settingA === null : !model.targets[setting as Exclude<typeof setting, "A">]) continue;
+      const judgeVariant = (["answer", "judge_response", "evaluation"] as const)[variant++ % 3];
+      if (!only({ model: model.model, setting })) continue;
+      const dir = join(root, `${slug(model.model)}-${setting}`);
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, "tasks.jsonl"), `${lines.join("\n")}\n`);
+      const fd = openSync(join(dir, "results.jsonl"), "w");
+      try {
+        for (const task of tasks) writeSync(fd, `${JSON.stringify(generateMpwRecord(task, { model, setting, judgeVariant }))}\n`);
+      } finally {
+        closeSync(fd);
+      }
+      const manifest = { benchmark: "mpw", model: model.model, agent: model.agent, setting, benchmarkVersion: "v1", tasks: "tasks.jsonl", results: ["results.jsonl"] };
+      writeFileSync(join(dir, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+      bundles.push({ dir, model: model.model, setting });
+    }
+  }
+  return bundles;
+}
+
+/** Seeded first. */
+export const mpwDemo: BenchmarkDemo = { seedOrder: 1, write: (root, options) => writeDemoBundles(root, options.tasks) };

@@ -1,0 +1,67 @@
+/**
+ * MPW-Bench importer, reading half: the task file (when given) and the result records,
+ * parsed line by line and handed over as tasks, samples and their hit logs.
+ */
+import { namedFiles } from "../../import/bundle";
+import { defineImporter, RunCounter, type SampleRow } from "../../import/importer";
+import { forEachBundleLine, parseJsonLine } from "../../import/lines";
+import { parseMpwResultRecord, parseMpwTaskRecord, type MpwSample, type MpwTask } from "./import";
+import { mpwManifestSchema } from "./manifest";
+
+function sampleRow(sample: MpwSample, run: number, file: string, line: number): SampleRow {
+  const m = sample.metrics;
+  return {
+    task: sample.task,
+    run,
+    prediction: sample.prediction,
+    status: sample.status,
+    correct: sample.verdict.correct,
+    verdictSource: sample.verdict.source,
+    verdictLabel: sample.verdict.label,
+    judgeRationale: sample.judgeRationale,
+    toolCalls: m.toolCalls,
+    hitLogCalls: m.hitLogCalls,
+    hits: m.hits,
+    factCount: m.factCount,
+    factsCovered: m.factsCovered,
+    fcr: m.fcr,
+    hitRate: m.hitRate,
+    compoundRate: m.compoundRate,
+    tier: m.tier,
+    category: sample.task.category,
+    firstCoveredAt: m.firstCoveredAt,
+    newFactsByCall: m.newFactsByCall,
+    hitsByCall: m.hitsByCall,
+    actualTurns: sample.actualTurns,
+    maxTurns: sample.maxTurns,
+    errorInfo: sample.errorInfo,
+    metrics: null,
+    detail: null,
+    steps: sample.steps,
+    hitLog: sample.hitLog,
+    file,
+    line,
+  };
+}
+
+export const mpwImporter = defineImporter({
+  manifestSchema: mpwManifestSchema,
+  files: (root, manifest) => [...namedFiles(root, manifest.tasks, "tasks"), ...namedFiles(root, manifest.results, "results")],
+  read(root, manifest, sink, options) {
+    const knownTasks = new Map<string, MpwTask>();
+    forEachBundleLine(root, manifest.tasks, "tasks", (line, file, lineNumber) => {
+      const task = parseMpwTaskRecord(parseJsonLine(line, file, lineNumber), file, lineNumber);
+      knownTasks.set(task.taskKey, task);
+      sink.task(task);
+    }, options.maxLineBytes);
+    const runs = new RunCounter();
+    forEachBundleLine(root, manifest.results, "results", (line, file, lineNumber) => {
+      const value = parseJsonLine(line, file, lineNumber);
+      const key = typeof value === "object" && value !== null && "index" in value ? String(value.index) : "";
+      const sample = parseMpwResultRecord(value, file, lineNumber, knownTasks.get(key));
+      sink.sample(sampleRow(sample, runs.next(sample.task.taskKey), file, lineNumber));
+    }, options.maxLineBytes);
+    return undefined;
+  },
+  noSamples: (manifest) => ({ file: manifest.results[0], message: "the results hold no records" }),
+});

@@ -1,0 +1,69 @@
+/** Deterministic synthetic WebDetective demo bundles (Seekboard bundle format v1): each sample's evidence chain, refusals and trajectory drawn from the demo model's rates. */
+import { type DemoFiles, demoTrajectory, inMemoryDemo, jsonl, slug } from "../../demo/files";
+import { seededRandom, seedFrom } from "../../random";
+
+export const DEMO_WEBDETECTIVE_MODELS = [
+  { model: "Atlas-Pro (demo)", search: 0.78, probe: 0.55, util: 0.72, refuse: 0.12, lucky: 0.15 },
+  { model: "Beacon-32B (demo)", search: 0.62, probe: 0.4, util: 0.45, refuse: 0.45, lucky: 0.05 },
+  { model: "Cobalt-Mini (demo)", search: 0.5, probe: 0.3, util: 0.3, refuse: 0.2, lucky: 0.08 },
+] as const;
+export const DEMO_WEBDETECTIVE_TASKS = 100;
+
+export function demoWebDetectiveBundles(): DemoFiles[] {
+  return DEMO_WEBDETECTIVE_MODELS.map((m) => {
+    const lines = [];
+    for (let t = 0; t < DEMO_WEBDETECTIVE_TASKS; t++) {
+      const taskRng = seededRandom(seedFrom(`wd-task-${t}`));
+      const hopsGt = 2 + Math.floor(taskRng() * 3);
+      const rng = seededRandom(seedFrom(`wd-${m.model}-${t}`));
+      const question = `Which entity links clue chain #${t + 1} (${hopsGt} hops, no hints given)?`;
+      const gold = `Entity-${(t * 37) % 101}`;
+      const evidence = Array.from({ length: hopsGt }, (_, i) => {
+        const found = rng() < m.search;
+        return { id: `e${i + 1}`, found_by_search: found, probe_correct: found ? null : rng() < m.probe };
+      });
+      const sufficient = evidence.every((e) => e.found_by_search || e.probe_correct);
+      let refused = false;
+      let correct = false;
+      if (sufficient) {
+        correct = rng() < m.util;
+        refused = !correct && rng() < m.refuse / 2;
+      } else {
+        refused = rng() < m.refuse;
+        correct = !refused && rng() < m.lucky;
+      }
+      const found = evidence.filter((e) => e.found_by_search);
+      const hopsUsed = Math.max(found.length, Math.round(hopsGt * (0.6 + rng())));
+      const calls = Array.from({ length: hopsUsed }, (_, i) => ({
+        name: "search",
+        args: { query: `clue ${t + 1} hop ${i + 1}` },
+        result: i < found.length ? `Result: page holding evidence ${found[i].id} for chain ${t + 1}` : "Result: nothing relevant",
+      }));
+      const prediction = refused ? null : correct ? gold : `Entity-${(t * 37 + 5) % 101}`;
+      const answer = refused ? "I could not establish the answer with the evidence found." : `The answer is ${prediction}.`;
+      lines.push({
+        task_id: `wd-${String(t + 1).padStart(4, "0")}`,
+        question,
+        gold_answer: gold,
+        prediction,
+        verdict: correct ? "correct" : "incorrect",
+        judge: { model: "demo-judge", output: correct ? "Conclusion: Correct" : refused ? "Conclusion: Refused (no answer)" : "Conclusion: Incorrect" },
+        status: "finished",
+        messages: demoTrajectory(question, calls, answer),
+        benchmark: {
+          evidence,
+          refused,
+          hops_used: hopsUsed,
+          hops_gt: hopsGt,
+          searched: hopsUsed > 0,
+          clean_evidence_correct: sufficient && !correct ? rng() < 0.55 : null,
+        },
+      });
+    }
+    const manifest = { benchmark: "webdetective", format: "seekboard-v1", model: m.model, agent: "ReAct (demo)", setting: "default", benchmarkVersion: "v1", results: ["results.jsonl"] };
+    return { name: `webdetective-${slug(m.model)}`, model: m.model, setting: "default", files: { "manifest.json": JSON.stringify(manifest, null, 2), "results.jsonl": jsonl(lines) } };
+  });
+}
+
+/** Seeded after MPW and WideSearch, in the order the demo has always had. */
+export const webDetectiveDemo = inMemoryDemo(3, demoWebDetectiveBundles);

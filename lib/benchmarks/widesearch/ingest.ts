@@ -1,0 +1,196 @@
+/**
+ * WideSearch importer, reading half. Native bundles are scored here (the response's
+ * table against the gold CSV); results-only bundles carry the producer's per-run
+ * evaluation CSVs, and their summary JSONs are checked against our aggregation.
+ */
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { bundleDir, bundleFile, namedFiles } from "../../import/bundle";
+import { BundleError } from "../../import/errors";
+import { defineImporter, NEUTRAL_SAMPLE_FIGURES, RunCounter, type BundleFileRef, type ImportSink, type SampleRow, type TaskInput } from "../../import/importer";
+import { forEachLineSync, parseJsonLine, readBundleText } from "../../import/lines";
+import type { Step } from "../../trajectory/steps";
+import { aggregateWideSearch } from "./aggregate";
+import {
+  languageFromInstanceId,
+  parseWideSearchEvalCsv,
+  parseWideSearchGoldCsv,
+  parseWideSearchResponseFile,
+  parseWideSearchSummary,
+  parseWideSearchTask,
+  type GoldTable,
+  type WideSearchTask,
+} from "./formats";
+import { wideSearchManifestSchema, type WideSearchManifest } from "./manifest";
+import { scoreWideSearch } from "./score";
+import { scoredMetrics, summaryCheck, wideSearchReason, type WideSearchSampleMetrics } from "./stored";
+import { toolCallCounts, wideSearchSteps } from "./trajectory";
+
+/** The gold CSVs of a native bundle, by name: every `.csv` of the gold folder. */
+function goldFiles(root: string, manifest: WideSearchManifest): BundleFileRef[] {
+  const goldDir = bundleDir(root, manifest.gold!, "gold");
+  // Bundle paths are only known at run time: keep the bundler from tracing them.
+  return readdirSync(/*turbopackIgnore: true*/ goldDir)
+    .filter((f) => f.endsWith(".csv"))
+    .sort()
+    .map((entry) => ({ name: `${manifest.gold}/${entry}`, path: join(/*turbopackIgnore: true*/ goldDir, entry) }));
+}
+
+function files(root: string, manifest: WideSearchManifest): BundleFileRef[] {
+  if (manifest.evaluations) {
+    return [...namedFiles(root, manifest.evaluations, "evaluations"), ...namedFiles(root, manifest.summaries, "summaries")];
+  }
+  return [...namedFiles(root, manifest.tasks, "tasks"), ...goldFiles(root, manifest), ...namedFiles(root, manifest.results, "results")];
+}
+
+interface WideSearchSampleInput {
+  task: TaskInput;
+  prediction: string | null;
+  status: string;
+  metrics: WideSearchSampleMetrics;
+  detail: Record<string, unknown> | null;
+  rationale: string | null;
+  steps: Step[];
+  file: string;
+  line: number;
+}
+
+/** WideSearch's samples as rows: its figures live in `metrics`. */
+function sampleWriter(sink: ImportSink): (input: WideSearchSampleInput) => void {
+  const runs = new RunCounter();
+  return (input) => {
+    const row: SampleRow = {
+      ...NEUTRAL_SAMPLE_FIGURES,
+      task: input.task,
+      run: runs.next(input.task.taskKey),
+      prediction: input.prediction,
+      status: input.status,
+      correct: input.metrics.success,
+      verdictSource: "widesearch-scorer",
+      verdictLabel: null,
+      judgeRationale: input.rationale,
+      toolCalls: (input.metrics.searchCalls ?? 0) + (input.metrics.browseCalls ?? 0),
+      category: null,
+      metrics: input.metrics,
+      detail: input.detail,
+      steps: input.steps,
+      file: input.file,
+      line: input.line,
+    };
+    sink.sample(row);
+  };
+}
+
+function readNative(root: string, manifest: WideSearchManifest, write: (input: WideSearchSampleInput) => void, maxLineBytes?: number): void {
+  const goldDir = bundleDir(root, manifest.gold!, "gold");
+  const tasks = new Map<string, WideSearchTask>();
+  const tasksName = manifest.tasks!;
+  forEachLineSync(
+    bundleFile(root, tasksName, "tasks"),
+    tasksName,
+    (line, lineNumber) => {
+      const task = parseWideSearchTask(parseJsonLine(line, tasksName, lineNumber), tasksName, lineNumber);
+      tasks.set(task.instanceId, task);
+    },
+    maxLineBytes,
+  );
+  const golds = new Map<string, GoldTable>();
+  const goldOf = (task: WideSearchTask, file: string, line: number): GoldTable => {
+    const cached = golds.get(task.instanceId);
+    if (cached) return cached;
+    const goldName = `${manifest.gold}/${task.instanceId}.csv`;
+    const goldPath = join(goldDir, `${task.instanceId}.csv`);
+    if (!existsSync(goldPath)) throw BundleError.at(file, line, "instance_id", `no gold table ${goldName} for ${task.instanceId}`);
+    const text = readBundleText(goldPath, goldName);
+    const gold = parseWideSearchGoldCsv(text, goldName, task.evaluation.required);
+    golds.set(task.instanceId, gold);
+    return gold;
+  };
+  for (const name of manifest.results!) {
+    // Response files may be pretty-printed JSON objects one after another, so they are read whole.
+    const { responses } = parseWideSearchResponseFile(readBundleText(bundleFile(root, name, "results"), name, { json: true }), name);
+    for (const response of responses) {
+      const task = tasks.get(response.instanceId);
+      if (!task) throw BundleError.at(name, response.line, "instance_id", `${response.instanceId} is not in ${tasksName}`);
+      const gold = goldOf(task, name, response.line);
+      const score = scoreWideSearch(response.response, task, gold);
+      const steps = wideSearchSteps(response.messages);
+      const calls = toolCallCounts(steps, response.toolCallCounts);
+      write({
+        task: { taskKey: task.instanceId, question: task.query, goldAnswer: null, atomicFacts: {}, category: null, language: task.language, extra: { evaluation: task.evaluation, gold } },
+        prediction: response.response,
+        status: score.status,
+        metrics: {
+          ...scoredMetrics(score),
+          trialIdx: response.trialIdx,
+          searchCalls: calls.search,
+          browseCalls: calls.browse,
+        },
+        detail: { score },
+        rationale: null,
+        steps,
+        file: name,
+        line: response.line,
+      });
+    }
+  }
+}
+
+function readEvaluations(root: string, manifest: WideSearchManifest, write: (input: WideSearchSampleInput) => void): Record<string, unknown> {
+  const checks = [];
+  for (const [i, name] of manifest.evaluations!.entries()) {
+    const rows = parseWideSearchEvalCsv(readBundleText(bundleFile(root, name, `evaluations.${i}`), name), name);
+    for (const row of rows) {
+      write({
+        task: { taskKey: row.instanceId, question: null, goldAnswer: null, atomicFacts: {}, category: null, language: languageFromInstanceId(row.instanceId) },
+        prediction: null,
+        status: "evaluated",
+        metrics: {
+          success: row.success,
+          rowPrecision: row.rowPrecision,
+          rowRecall: row.rowRecall,
+          rowF1: row.rowF1,
+          itemPrecision: row.itemPrecision,
+          itemRecall: row.itemRecall,
+          itemF1: row.itemF1,
+          reason: wideSearchReason(row.msg),
+          complete: true,
+          unscoredCells: 0,
+          trialIdx: row.trialIdx,
+          searchCalls: null,
+          browseCalls: null,
+        },
+        detail: null,
+        rationale: row.msg,
+        steps: [],
+        file: name,
+        line: row.line,
+      });
+    }
+    const summaryName = manifest.summaries?.[i];
+    if (summaryName) {
+      const summaryText = readBundleText(bundleFile(root, summaryName, `summaries.${i}`), summaryName, { json: true });
+      let summaryJson: unknown;
+      try {
+        summaryJson = JSON.parse(summaryText);
+      } catch (error) {
+        throw BundleError.at(summaryName, null, null, `invalid JSON: ${(error as Error).message}`);
+      }
+      const summary = parseWideSearchSummary(summaryJson, summaryName);
+      checks.push({ evaluation: name, ...summaryCheck(aggregateWideSearch(rows), summary, summaryName) });
+    }
+  }
+  return checks.length ? { summaryChecks: checks } : {};
+}
+
+export const wideSearchImporter = defineImporter({
+  manifestSchema: wideSearchManifestSchema,
+  files,
+  read(root, manifest, sink, options) {
+    const write = sampleWriter(sink);
+    if (manifest.evaluations) return readEvaluations(root, manifest, write);
+    readNative(root, manifest, write, options.maxLineBytes);
+    return undefined;
+  },
+  noSamples: (manifest) => ({ file: (manifest.evaluations ?? manifest.results!)[0], message: "no samples in the bundle" }),
+});

@@ -1,0 +1,109 @@
+/**
+ * The `metrics --json` contract (README), shared part: what the CLI reads from the
+ * database for one submission, and the fields every benchmark's report starts with.
+ * Each module's `metricsReport` builds the rest in the benchmark's own terms.
+ */
+
+/** The submission as the report shows it. */
+export interface ReportSubmission {
+  id: number;
+  model: string;
+  agent: string | null;
+  setting: string;
+  benchmarkVersion: string;
+  status: string;
+}
+
+/** One stored aggregate row (a split, or "overall"): the MPW columns and the benchmark's own figures. */
+export interface ReportAggregate {
+  split: string;
+  n: number;
+  pass1: number | null;
+  pass1Lo: number | null;
+  pass1Hi: number | null;
+  fcr: number | null;
+  fcrLo: number | null;
+  fcrHi: number | null;
+  fcrN: number;
+  hitRate: number | null;
+  hitRateLo: number | null;
+  hitRateHi: number | null;
+  toolCalls: number | null;
+  toolCallsLo: number | null;
+  toolCallsHi: number | null;
+  compoundRate: number | null;
+  zeroCallSamples: number;
+  statusCounts: Record<string, number>;
+  metrics: Record<string, unknown> | null;
+}
+
+/** A sample's stored figures (`samples.metrics`), in import order. */
+export interface ReportStoredSample {
+  taskKey: string;
+  run: number;
+  status: string;
+  metrics: Record<string, unknown> | null;
+}
+
+/** A sample's MPW columns, in import order. */
+export interface ReportSampleColumns {
+  taskKey: string;
+  run: number;
+  correct: boolean;
+  fcr: number | null;
+  hitRate: number;
+  toolCalls: number;
+  hitLogCalls: number;
+  hits: number;
+  factCount: number;
+  factsCovered: number;
+  compoundRate: number | null;
+  status: string;
+  tier: string | null;
+  category: string | null;
+  verdictSource: string;
+}
+
+export interface MetricsReportInput {
+  benchmark: string;
+  submission: ReportSubmission;
+  importNotes: unknown;
+  /** The submission's aggregate rows, in split order. */
+  aggregates: readonly ReportAggregate[];
+  /** Read on demand: each report needs one of the two. */
+  storedSamples(): ReportStoredSample[];
+  sampleColumns(): ReportSampleColumns[];
+}
+
+/** The "overall" aggregate row; a submission without one has not been aggregated. */
+export function overallAggregate(input: MetricsReportInput): ReportAggregate {
+  const overall = input.aggregates.find((a) => a.split === "overall");
+  if (!overall) throw new Error(`submission ${input.submission.id} has no aggregates`);
+  return overall;
+}
+
+/** The split rows (all but "overall"), each mapped to its JSON. */
+export function splitsJson<T>(input: MetricsReportInput, json: (row: ReportAggregate) => T): Record<string, T> {
+  return Object.fromEntries(input.aggregates.filter((a) => a.split !== "overall").map((a) => [a.split, json(a)]));
+}
+
+/** The benchmark's own figures of the "overall" row (`aggregates.metrics`). */
+export function overallFigures(input: MetricsReportInput): Record<string, unknown> {
+  const { metrics } = overallAggregate(input);
+  if (!metrics) throw new Error(`submission ${input.submission.id} has no aggregates`);
+  return metrics;
+}
+
+/**
+ * The named fields of a stored JSON object, in that order: a report copies the contract's
+ * fields out of the stored figures without reinterpreting them.
+ */
+export function pick(value: unknown, keys: readonly string[]): Record<string, unknown> {
+  const source = typeof value === "object" && value !== null ? value : {};
+  return Object.fromEntries(keys.map((key) => [key, Reflect.get(source, key)]));
+}
+
+/** The fields a report starts with when its benchmark keeps its figures in the stored report JSON. */
+export function reportBase(input: MetricsReportInput) {
+  return { benchmark: input.benchmark, submission: input.submission, importNotes: input.importNotes };
+}

@@ -1,0 +1,181 @@
+/**
+ * What a benchmark's importer is: its manifest schema, the files its bundles hash, and a
+ * reader that validates the bundle's records as it reads them and hands each task and
+ * sample over as plain values. The saving half (`db/ingest.ts`) is written once for
+ * every benchmark: hashing, the duplicate check, the transaction, the rows, the aggregates.
+ * Pure types and helpers: no database.
+ */
+import { z } from "zod";
+import type { Step } from "../trajectory/steps";
+
+/** The fields every benchmark's manifest has (after validation and defaults). */
+export interface ManifestBase {
+  benchmark: string;
+  model: string;
+  setting: string;
+  agent?: string;
+  benchmarkVersion: string;
+}
+
+/** A file of the bundle: its name in the manifest, its path on disk. */
+export interface BundleFileRef {
+  name: string;
+  path: string;
+}
+
+/** A task as any importer hands it over. */
+export interface TaskInput {
+  taskKey: string;
+  question: string | null;
+  goldAnswer: string | null;
+  atomicFacts: Record<string, string>;
+  category: string | null;
+  language: string | null;
+  extra?: Record<string, unknown> | null;
+}
+
+/** One logged search call of an MPW sample: its hit against the world's facts. */
+export interface HitLogRow {
+  callIndex: number;
+  hit: boolean;
+  matchedFactKeys: string[];
+  isCompoundQuery: boolean;
+  query: string | null;
+  reason: string | null;
+}
+
+/**
+ * One sample as it is stored: every column of `samples` a bundle fills. Columns that do
+ * not apply to a benchmark hold the neutral values (`NEUTRAL_SAMPLE_FIGURES`); its own
+ * figures go to `metrics`.
+ */
+export interface SampleRow {
+  task: TaskInput;
+  /** 0-based run of the task within the submission. */
+  run: number;
+  prediction: string | null;
+  status: string;
+  correct: boolean;
+  /** Which judge field (or scorer) decided the verdict. */
+  verdictSource: string;
+  verdictLabel: string | null;
+  judgeRationale: string | null;
+  toolCalls: number;
+  hitLogCalls: number;
+  hits: number;
+  factCount: number;
+  factsCovered: number;
+  fcr: number | null;
+  hitRate: number;
+  compoundRate: number | null;
+  tier: string | null;
+  category: string | null;
+  firstCoveredAt: Record<string, number | null>;
+  newFactsByCall: number[];
+  hitsByCall: number[];
+  actualTurns: number | null;
+  maxTurns: number | null;
+  errorInfo: string | null;
+  metrics: Record<string, unknown> | null;
+  detail: Record<string, unknown> | null;
+  steps: readonly Step[];
+  /** MPW's per-call hit log (its own table); empty elsewhere. */
+  hitLog: readonly HitLogRow[];
+  /** Where the sample came from: file in the bundle, 1-based line. */
+  file: string;
+  line: number;
+}
+
+/** The MPW fact columns of a sample whose benchmark has no atomic facts. */
+export const NEUTRAL_SAMPLE_FIGURES = {
+  hitLogCalls: 0,
+  hits: 0,
+  factCount: 0,
+  factsCovered: 0,
+  fcr: null,
+  hitRate: 0,
+  compoundRate: null,
+  tier: null,
+  firstCoveredAt: {},
+  newFactsByCall: [],
+  hitsByCall: [],
+  actualTurns: null,
+  maxTurns: null,
+  errorInfo: null,
+  hitLog: [],
+} as const satisfies Partial<SampleRow>;
+
+/** Where an importer's values go, in the order it reads them. */
+export interface ImportSink {
+  /** A task known before any sample names it (a tasks file): stored in the file's order. */
+  task(task: TaskInput): void;
+  sample(row: SampleRow): void;
+}
+
+export interface ReadOptions {
+  /** Longest record line accepted (default MAX_LINE_BYTES). */
+  maxLineBytes?: number;
+}
+
+/** One benchmark's importer, typed by its manifest. */
+export interface ImporterSpec<M extends ManifestBase> {
+  /** manifest.json, validated (defaults applied). */
+  manifestSchema: z.ZodType<M>;
+  /** The version the submission is stored under, when it is not the manifest's `benchmarkVersion`. */
+  storedVersion?(manifest: M): string;
+  /** The files the manifest names, in hashing order (manifest.json itself comes first, added by the caller). */
+  files(root: string, manifest: M): BundleFileRef[];
+  /** Reads the bundle into the sink; returns the submission's import notes, if any. */
+  read(root: string, manifest: M, sink: ImportSink, options: ReadOptions): Record<string, unknown> | undefined;
+  /** The error of a bundle without a single sample. */
+  noSamples(manifest: M): { file: string; message: string };
+}
+
+/** A validated manifest with the importer bound to it. */
+export interface ManifestBundle {
+  manifest: ManifestBase;
+  storedVersion: string;
+  files(root: string): BundleFileRef[];
+  read(root: string, sink: ImportSink, options: ReadOptions): Record<string, unknown> | undefined;
+  noSamples(): { file: string; message: string };
+}
+
+/** What the registry holds: an importer whose manifest type stays inside it. */
+export interface BundleImporter {
+  /** Validates a JSON-decoded manifest and binds the importer to it. */
+  bind(raw: unknown): { success: true; bundle: ManifestBundle } | { success: false; error: z.ZodError };
+}
+
+export function defineImporter<M extends ManifestBase>(spec: ImporterSpec<M>): BundleImporter {
+  return {
+    bind(raw) {
+      const parsed = spec.manifestSchema.safeParse(raw);
+      if (!parsed.success) return { success: false, error: parsed.error };
+      const manifest = parsed.data;
+      return {
+        success: true,
+        bundle: {
+          manifest,
+          storedVersion: spec.storedVersion ? spec.storedVersion(manifest) : manifest.benchmarkVersion,
+          files: (root) => spec.files(root, manifest),
+          read: (root, sink, options) => spec.read(root, manifest, sink, options),
+          noSamples: () => spec.noSamples(manifest),
+        },
+      };
+    },
+  };
+}
+
+/** Runs are numbered per task in the order samples arrive: the same task again is its next run. */
+export class RunCounter {
+  private readonly runs = new Map<string, number>();
+
+  next(taskKey: string): number {
+    const run = this.runs.get(taskKey) ?? 0;
+    this.runs.set(taskKey, run + 1);
+    return run;
+  }
+}
+
+/** A file named in a manifest, relative to it. */
+export const relativeFile = z.string().min(1, "must name a file in the bundle");
