@@ -9,7 +9,7 @@ import { benchmarkModule } from "../../lib/benchmarks/registry";
 import { objectOf } from "../../lib/benchmarks/stored";
 import { publicJudgeConfig, type LlmJudgeSetting } from "../../lib/judges/chat";
 import type { JudgeId } from "../../lib/judges/types";
-import { jobJudgeOptions } from "../../lib/reeval/describe";
+import { jobJudgeOptions } from "../../lib/reeval/judge-options";
 import type { GoldState } from "../../lib/reeval/gold";
 import type { Db } from "../client";
 import { auditEntries, reevalJobs, samples, tasks } from "../schema";

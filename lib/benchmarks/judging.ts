@@ -43,4 +43,6 @@ export interface HintRules {
   toolFreeSettings: readonly string[];
   /** A per-sample `metrics` field marking a run without tools, when the benchmark mixes both in one submission. */
   toolFreeSample: { field: string; value: string } | null;
+  /** A per-sample `metrics` field that is true when the run exceeded the benchmark's tool-call limit. */
+  toolLimitExceeded: string | null;
 }

@@ -28,6 +28,9 @@ export const HIGH_COMPOUND_RATE = 0.5;
 export const NO_TOOL_SETTINGS: readonly string[] = [...new Set(BENCHMARK_IDS.flatMap((id) => BENCHMARKS[id].hints.toolFreeSettings))];
 
 /** The per-sample `metrics` fields that mark a run without tools, where a benchmark mixes both in one submission. */
+/** The per-sample `metrics` fields that say a run exceeded its benchmark's tool-call limit. */
+export const TOOL_LIMIT_FIELDS: readonly string[] = [...new Set(BENCHMARK_IDS.flatMap((id) => BENCHMARKS[id].hints.toolLimitExceeded ?? []))];
+
 export const TOOL_FREE_SAMPLE_MARKERS: readonly { field: string; value: string }[] = BENCHMARK_IDS.flatMap((id) => {
   const marker = BENCHMARKS[id].hints.toolFreeSample;
   return marker ? [marker] : [];
@@ -77,7 +80,7 @@ export interface HintInput {
   actualTurns: number | null;
   maxTurns: number | null;
   prediction: string | null;
-  /** Benchmark-specific per-sample figures (a tool-free marker, `exceeded`). */
+  /** Benchmark-specific per-sample figures (a tool-free marker, a tool-limit flag). */
   metrics: Record<string, unknown> | null;
   /** The submission's setting. */
   setting: string;
@@ -99,7 +102,7 @@ export function hasHint(id: HintId, s: HintInput): boolean {
     case "compound":
       return s.compoundRate !== null && s.compoundRate > HIGH_COMPOUND_RATE;
     case "tool-limit":
-      return s.status === "max_turns_reached" || (s.actualTurns !== null && s.maxTurns !== null && s.actualTurns >= s.maxTurns) || s.metrics?.exceeded === true;
+      return s.status === "max_turns_reached" || (s.actualTurns !== null && s.maxTurns !== null && s.actualTurns >= s.maxTurns) || TOOL_LIMIT_FIELDS.some((field) => s.metrics?.[field] === true);
     case "no-search":
       return s.toolCalls === 0 && hasPrediction(s.prediction) && toolsAvailable(s);
     default:

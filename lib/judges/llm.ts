@@ -10,7 +10,7 @@ import { judgeMessages, type JudgePrompt } from "./prompts";
 import type { JudgeVerdict } from "./types";
 
 /** Each benchmark's judge prompt, by benchmark. */
-export const JUDGE_PROMPTS: Record<BenchmarkId, JudgePrompt> = Object.fromEntries(BENCHMARK_IDS.map((id) => [id, BENCHMARKS[id].judge.prompt])) as Record<BenchmarkId, JudgePrompt>;
+export const JUDGE_PROMPTS: Readonly<Record<string, JudgePrompt>> = Object.fromEntries(BENCHMARK_IDS.map((id) => [id, BENCHMARKS[id].judge.prompt]));
 
 export interface LlmVerdict extends JudgeVerdict {
   /** The reply as the model wrote it. */

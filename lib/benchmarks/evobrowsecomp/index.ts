@@ -43,5 +43,5 @@ export const evoBrowseCompModule = {
   judge: evoBrowseCompJudge,
   taxonomy: null,
   // Tool-based and tool-free runs share a submission: each sample says which it was.
-  hints: { toolFreeSettings: [], toolFreeSample: { field: "setting", value: "tool-free" } },
+  hints: { toolFreeSettings: [], toolFreeSample: { field: "setting", value: "tool-free" }, toolLimitExceeded: "exceeded" },
 } as const satisfies BenchmarkModule<"evobrowsecomp">;

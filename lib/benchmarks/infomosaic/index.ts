@@ -40,5 +40,5 @@ export const infoMosaicModule = {
   judge: infoMosaicJudge,
   taxonomy: infoMosaicTaxonomy,
   // The agent without tools.
-  hints: { toolFreeSettings: ["no-tool"], toolFreeSample: null },
+  hints: { toolFreeSettings: ["no-tool"], toolFreeSample: null, toolLimitExceeded: null },
 } as const satisfies BenchmarkModule<"infomosaic">;

@@ -44,5 +44,5 @@ export const mpwModule = {
   judge: mpwJudge,
   taxonomy: mpwTaxonomy,
   // Setting A gives the evidence in the prompt: no tools.
-  hints: { toolFreeSettings: ["A"], toolFreeSample: null },
+  hints: { toolFreeSettings: ["A"], toolFreeSample: null, toolLimitExceeded: null },
 } as const satisfies BenchmarkModule<"mpw">;

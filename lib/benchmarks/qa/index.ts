@@ -39,5 +39,5 @@ export const qaModule = {
   // Judging, failure tags and hints
   judge: browseCompJudge,
   taxonomy: null,
-  hints: { toolFreeSettings: [], toolFreeSample: null },
+  hints: { toolFreeSettings: [], toolFreeSample: null, toolLimitExceeded: null },
 } as const satisfies BenchmarkModule<"qa">;

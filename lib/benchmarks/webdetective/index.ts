@@ -41,5 +41,5 @@ export const webDetectiveModule = {
   // The paper prints no judge prompt of its own: answers are graded as the BrowseComp family's.
   judge: browseCompJudge,
   taxonomy: webDetectiveTaxonomy,
-  hints: { toolFreeSettings: [], toolFreeSample: null },
+  hints: { toolFreeSettings: [], toolFreeSample: null, toolLimitExceeded: null },
 } as const satisfies BenchmarkModule<"webdetective">;

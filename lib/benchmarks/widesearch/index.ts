@@ -40,5 +40,5 @@ export const wideSearchModule = {
   // Judging, failure tags and hints
   judge: wideSearchJudge,
   taxonomy: wideSearchTaxonomy,
-  hints: { toolFreeSettings: [], toolFreeSample: null },
+  hints: { toolFreeSettings: [], toolFreeSample: null, toolLimitExceeded: null },
 } as const satisfies BenchmarkModule<"widesearch">;
