@@ -5,7 +5,7 @@
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { getDb } = await import("./db/client");
-  const { failInterruptedJobs } = await import("./db/reeval");
+  const { failInterruptedJobs } = await import("./db/reeval/jobs");
   const { seedDemoIfEmpty } = await import("./db/seed-demo");
   const interrupted = failInterruptedJobs(getDb());
   if (interrupted > 0) console.warn(`seekboard: ${interrupted} re-evaluation job(s) interrupted by the last shutdown were marked failed`);

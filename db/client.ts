@@ -1,3 +1,8 @@
+/**
+ * The database connection. How queries are written: with drizzle's query builder by
+ * default. A raw statement (`db.$client.prepare`) only on a measured hot path, and then
+ * with a typed row that is parsed (zod), not cast.
+ */
 import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
@@ -28,13 +33,16 @@ export function openDb(path: string): Db {
   return db;
 }
 
-const globalForDb = globalThis as unknown as { seekboardDb?: { path: string; db: Db } };
+declare global {
+  // Kept on globalThis so that module reloads in development reuse the connection.
+  var seekboardDb: { path: string; db: Db } | undefined;
+}
 
 /** The app's database (from SEEKBOARD_DB), opened once per process. */
 export function getDb(): Db {
   const path = dbPathFromEnv();
-  if (!globalForDb.seekboardDb || globalForDb.seekboardDb.path !== path) {
-    globalForDb.seekboardDb = { path, db: openDb(path) };
+  if (!globalThis.seekboardDb || globalThis.seekboardDb.path !== path) {
+    globalThis.seekboardDb = { path, db: openDb(path) };
   }
-  return globalForDb.seekboardDb.db;
+  return globalThis.seekboardDb.db;
 }

@@ -1,5 +1,15 @@
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { isBenchmarkId, type BenchmarkId } from "../lib/benchmarks/registry";
 import type { Step } from "../lib/trajectory/steps";
+
+/**
+ * A benchmark id read back from the database (a raw statement's row, a column typed only as
+ * text): a value no importer writes is a corrupt row, so it throws.
+ */
+export function benchmarkIdOf(value: string): BenchmarkId {
+  if (!isBenchmarkId(value)) throw new Error(`unknown benchmark "${value}" in the database`);
+  return value;
+}
 
 export const benchmarks = sqliteTable("benchmarks", {
   id: text().primaryKey(),
@@ -52,6 +62,7 @@ export const submissions = sqliteTable(
   {
     id: integer().primaryKey({ autoIncrement: true }),
     benchmarkId: text("benchmark_id")
+      .$type<BenchmarkId>()
       .notNull()
       .references(() => benchmarks.id),
     benchmarkVersion: text("benchmark_version").notNull(),

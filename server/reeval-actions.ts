@@ -1,7 +1,7 @@
 "use server";
 /**
  * Server actions for re-evaluation. Thin: each re-checks the admin session itself (a
- * form's fields are never trusted), validates its input with zod, calls db/reeval.ts and
+ * form's fields are never trusted), validates its input with zod, calls db/reeval/ and
  * revalidates what changed. Cross-site calls are refused twice over: Next compares a
  * server action's Origin with its Host before running it, and the admin cookie is
  * SameSite=Strict, so a request started from another site carries no session.
@@ -10,7 +10,11 @@ import { after } from "next/server";
 import { z } from "zod";
 import { getDb } from "@/db/client";
 import { getReevalJob, type ReevalJobView } from "@/db/queries/audit";
-import { adjudicate, affectedByJob, applyProposal, fixGold, MAX_REASON_LENGTH, previewRejudge, previewRescore, runReevalJob, undoEntry, type GoldFix } from "@/db/reeval";
+import { fixGold, type GoldFix } from "@/db/reeval/gold";
+import { affectedByJob, runReevalJob } from "@/db/reeval/jobs";
+import { adjudicate, applyProposal, previewRejudge, previewRescore } from "@/db/reeval/proposals";
+import { MAX_REASON_LENGTH } from "@/db/reeval/store";
+import { undoEntry } from "@/db/reeval/undo";
 import { JUDGE_IDS } from "@/lib/judges/types";
 import { signProposal, verifyProposal, type Proposal } from "@/lib/reeval/proposal";
 import { isAdminSession } from "./auth";

@@ -4,8 +4,8 @@ import "server-only";
  * the key previews are signed with, and which pages to revalidate after a change.
  */
 import { revalidatePath } from "next/cache";
-import type { Affected } from "@/db/reeval";
-import { llmJudgeSettingFromEnv, type LlmJudgeSetting } from "@/lib/judges/llm";
+import type { Affected } from "@/db/reeval/store";
+import { llmJudgeSettingFromEnv, type LlmJudgeSetting } from "@/lib/judges/chat";
 import { adminToken } from "./auth";
 import { publicDataChanged } from "./public-pages";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { AuditEntryView, ReevalJobView } from "@/db/queries/audit";
 import type { Trajectory } from "@/db/queries/trajectory";
-import { jobJudgeOptions, rejudgeOptions } from "@/lib/reeval/describe";
+import { jobJudgeOptions, rejudgeOptions } from "@/lib/reeval/judge-options";
 import { GoldFixForm, type GoldTableView } from "./GoldFixForm";
 import { SampleReevalControls } from "./SampleReevalControls";
 import { VerdictHistory } from "./VerdictHistory";

@@ -1,7 +1,7 @@
 "use client";
 import { useActionState } from "react";
 import { applyTag, removeTag, type TagActionResult } from "@/server/tag-actions";
-import { MAX_TAG_LENGTH } from "@/lib/tags/validate";
+import { MAX_TAG_LENGTH } from "@/lib/tags/limits";
 
 interface TagPanelTaxonomy {
   name: string;

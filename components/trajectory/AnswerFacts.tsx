@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { QaStoredSample } from "@/lib/seekboard/stored";
+import type { QaStoredSample } from "@/lib/benchmarks/qa/stored";
 import { Fact } from "./Fact";
 
 /** The confidence and judge facts of an answer-judged sample; `children` are the benchmark's own (tool calls, language…). */

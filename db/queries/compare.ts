@@ -1,13 +1,17 @@
 import "server-only";
 import { canViewSubmission, type Viewer } from "../../lib/auth/visibility";
-import { BENCHMARKS, isBenchmarkId, type BenchmarkId } from "../../lib/benchmarks/registry";
+import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { BENCHMARKS, type BenchmarkId } from "../../lib/benchmarks/registry";
+import type { CompareProfile, StoredValue } from "../../lib/benchmarks/types";
 import type { RunPair, TaskPair } from "../../lib/compare/outcomes";
 import { pairReport, type PairReport } from "../../lib/compare/report";
 import type { Db } from "../client";
+import { aggregates, benchmarkIdOf, submissions } from "../schema";
 
 export interface CompareSubmission {
   id: number;
-  benchmarkId: string;
+  benchmarkId: BenchmarkId;
   benchmarkVersion: string;
   model: string;
   agent: string | null;
@@ -21,52 +25,56 @@ export interface CompareSubmission {
   primary: number | null;
 }
 
-interface SubmissionDbRow {
-  id: number;
-  benchmark_id: string;
-  benchmark_version: string;
-  model: string;
-  agent: string | null;
-  setting: string;
-  status: string;
-  task_count: number;
-  sample_count: number;
-  runs: number;
-  uploaded_at: string;
-  uploader_token_id: number | null;
-  primary_value: number | null;
+const SUBMISSION_COLUMNS = {
+  id: submissions.id,
+  benchmarkId: submissions.benchmarkId,
+  benchmarkVersion: submissions.benchmarkVersion,
+  model: submissions.model,
+  agent: submissions.agent,
+  setting: submissions.setting,
+  status: submissions.status,
+  taskCount: submissions.taskCount,
+  sampleCount: submissions.sampleCount,
+  runs: submissions.runs,
+  uploadedAt: submissions.uploadedAt,
+  uploaderTokenId: submissions.uploaderTokenId,
+  primary: aggregates.pass1,
+};
+
+function submissionsWhere(db: Db, where: SQL) {
+  return db
+    .select(SUBMISSION_COLUMNS)
+    .from(submissions)
+    .leftJoin(aggregates, and(eq(aggregates.submissionId, submissions.id), eq(aggregates.split, "overall")))
+    .where(where);
 }
 
-const SUBMISSION_COLUMNS = `s.id, s.benchmark_id, s.benchmark_version, s.model, s.agent, s.setting, s.status, s.task_count, s.sample_count, s.runs,
-  s.uploaded_at, s.uploader_token_id, a.pass1 AS primary_value`;
+type SubmissionRow = ReturnType<ReturnType<typeof submissionsWhere>["all"]>[number];
 
-function toSubmission(r: SubmissionDbRow): CompareSubmission {
+function toSubmission(r: SubmissionRow): CompareSubmission {
   return {
     id: r.id,
-    benchmarkId: r.benchmark_id,
-    benchmarkVersion: r.benchmark_version,
+    benchmarkId: r.benchmarkId,
+    benchmarkVersion: r.benchmarkVersion,
     model: r.model,
     agent: r.agent,
     setting: r.setting,
     status: r.status,
-    taskCount: r.task_count,
-    sampleCount: r.sample_count,
+    taskCount: r.taskCount,
+    sampleCount: r.sampleCount,
     runs: r.runs,
-    uploadedAt: r.uploaded_at,
-    primary: r.primary_value,
+    uploadedAt: r.uploadedAt,
+    primary: r.primary,
   };
 }
 
-const visibleTo = (viewer: Viewer) => (r: SubmissionDbRow) => canViewSubmission({ status: r.status, uploaderTokenId: r.uploader_token_id }, viewer);
+const visibleTo = (viewer: Viewer) => (r: SubmissionRow) => canViewSubmission({ status: r.status, uploaderTokenId: r.uploaderTokenId }, viewer);
 
 /** The submissions of a benchmark this viewer may see (approved, plus their own pending ones; all for the admin), newest version first. */
 export function listComparableSubmissions(db: Db, benchmark: string, viewer: Viewer): CompareSubmission[] {
-  const rows = db.$client
-    .prepare(
-      `SELECT ${SUBMISSION_COLUMNS} FROM submissions s LEFT JOIN aggregates a ON a.submission_id = s.id AND a.split = 'overall'
-       WHERE s.benchmark_id = ? ORDER BY s.benchmark_version DESC, s.setting, s.model COLLATE NOCASE, s.id`,
-    )
-    .all(benchmark) as SubmissionDbRow[];
+  const rows = submissionsWhere(db, sql`${submissions.benchmarkId} = ${benchmark}`)
+    .orderBy(desc(submissions.benchmarkVersion), asc(submissions.setting), sql`${submissions.model} COLLATE NOCASE`, asc(submissions.id))
+    .all();
   return rows.filter(visibleTo(viewer)).map(toSubmission);
 }
 
@@ -76,65 +84,46 @@ export function listComparableSubmissions(db: Db, benchmark: string, viewer: Vie
  */
 export function getCompareSubmissions(db: Db, ids: readonly number[], viewer: Viewer): { found: CompareSubmission[]; missing: number[] } {
   if (ids.length === 0) return { found: [], missing: [] };
-  const rows = db.$client
-    .prepare(
-      `SELECT ${SUBMISSION_COLUMNS} FROM submissions s LEFT JOIN aggregates a ON a.submission_id = s.id AND a.split = 'overall'
-       WHERE s.id IN (${ids.map(() => "?").join(", ")})`,
-    )
-    .all(...ids) as SubmissionDbRow[];
+  const rows = submissionsWhere(db, inArray(submissions.id, [...ids])).all();
   const visible = new Map(rows.filter(visibleTo(viewer)).map((r) => [r.id, toSubmission(r)]));
   return { found: ids.filter((id) => visible.has(id)).map((id) => visible.get(id)!), missing: ids.filter((id) => !visible.has(id)) };
 }
 
+/** A `metrics` field's JSON path; the names are the modules' own constants, checked before they reach SQL. */
+function metricPath(field: string): string {
+  if (!/^\w+$/.test(field)) throw new Error(`"${field}" is not a metrics field name`);
+  return `'$.${field}'`;
+}
+
+/** Where a stored value is, as SQL over samples `s` and tasks `t`. */
+function valueSql(from: StoredValue, alias = "s"): string {
+  if ("metric" in from) return `json_extract(${alias}.metrics, ${metricPath(from.metric)})`;
+  if ("task" in from) return `t.${from.task}`;
+  return `${alias}.${from.sample}`;
+}
+
 /** One run's 0/1 outcome in the benchmark's primary metric, as SQL over the samples alias given. */
-function outcomeSql(benchmark: BenchmarkId, alias: string): string {
-  // WebDetective's Pass@1 counts attempted-and-correct only: a refusal with a "correct" verdict is not correct.
-  return benchmark === "webdetective" ? `(json_extract(${alias}.metrics, '$.response') = 'correct')` : `${alias}.correct`;
+function outcomeSql(profile: CompareProfile, alias: string): string {
+  const from = profile.outcomeFrom;
+  return "equals" in from ? `(${valueSql(from, alias)} = '${from.equals.replace(/'/g, "''")}')` : valueSql(from, alias);
 }
 
 /** A run's tool calls, or NULL where the bundle did not say (so it is left out, never counted as 0). */
-function toolCallsSql(benchmark: BenchmarkId): string {
-  switch (benchmark) {
-    case "mpw":
-      return "s.tool_calls";
-    case "widesearch":
-      return "CASE WHEN json_extract(s.metrics, '$.searchCalls') IS NULL THEN NULL ELSE s.tool_calls END";
-    case "infomosaic":
-      return "json_extract(s.metrics, '$.numToolCalls')";
-    case "webdetective":
-    case "evobrowsecomp":
-    case "qa":
-      return "json_extract(s.metrics, '$.toolCalls')";
-  }
-}
-
-/** Where each benchmark keeps a task's split values (over samples `s` and tasks `t`). */
-function splitSql(benchmark: BenchmarkId, dimension: string): string {
-  const key = `${benchmark}:${dimension}`;
-  switch (key) {
-    case "mpw:tier":
-      return "s.tier";
-    case "mpw:category":
-      return "s.category";
-    case "widesearch:language":
-      return "t.language";
-    case "evobrowsecomp:language":
-      return "json_extract(s.metrics, '$.language')";
-    case "evobrowsecomp:domain":
-      return "s.category";
-    case "infomosaic:domain":
-      return "json_extract(s.metrics, '$.domain')";
-    default:
-      throw new Error(`no split ${dimension} for ${benchmark}`);
-  }
+function toolCallsSql(profile: CompareProfile): string {
+  const from = profile.toolCallsFrom;
+  if ("unlessNull" in from && from.unlessNull !== undefined) return `CASE WHEN json_extract(s.metrics, ${metricPath(from.unlessNull)}) IS NULL THEN NULL ELSE ${valueSql(from)} END`;
+  return valueSql(from);
 }
 
 function benchmarkOf(db: Db, submissionId: number): BenchmarkId {
-  const row = db.$client.prepare("SELECT benchmark_id FROM submissions WHERE id = ?").get(submissionId) as { benchmark_id: string } | undefined;
+  const row = db.select({ benchmarkId: submissions.benchmarkId }).from(submissions).where(eq(submissions.id, submissionId)).get();
   if (!row) throw new Error(`no submission ${submissionId}`);
-  if (!isBenchmarkId(row.benchmark_id)) throw new Error(`submission ${submissionId}: benchmark ${row.benchmark_id} cannot be compared`);
-  return row.benchmark_id;
+  return benchmarkIdOf(row.benchmarkId);
 }
+
+// The comparison's two statements stay raw (one index probe per sample of A, see below); their rows are parsed.
+const runRowSchema = z.object({ taskKey: z.string(), run: z.number(), a: z.number().nullable(), b: z.number().nullable() });
+const taskRowSchema = z.record(z.string(), z.union([z.string(), z.number(), z.null()]));
 
 export interface PairedRows {
   benchmark: BenchmarkId;
@@ -152,21 +141,22 @@ export interface PairedRows {
 export function pairedRows(db: Db, a: number, b: number): PairedRows {
   const benchmark = benchmarkOf(db, a);
   if (benchmarkOf(db, b) !== benchmark) throw new Error(`submissions ${a} and ${b} are of different benchmarks`);
+  const profile = BENCHMARKS[benchmark].compare;
   const runs = (
     db.$client
       .prepare(
-        `SELECT a.task_key AS taskKey, a.run AS run, ${outcomeSql(benchmark, "a")} AS a, ${outcomeSql(benchmark, "b")} AS b
+        `SELECT a.task_key AS taskKey, a.run AS run, ${outcomeSql(profile, "a")} AS a, ${outcomeSql(profile, "b")} AS b
          FROM samples a JOIN samples b ON b.submission_id = ? AND b.task_key = a.task_key AND b.run = a.run
          WHERE a.submission_id = ? ORDER BY a.id`,
       )
-      .all(b, a) as { taskKey: string; run: number; a: number | null; b: number | null }[]
+      .all(b, a)
+      .map((row) => runRowSchema.parse(row))
   ).map((r) => ({ taskKey: r.taskKey, run: r.run, a: r.a === 1, b: r.b === 1 }));
 
-  const profile = BENCHMARKS[benchmark].compare;
-  const splitColumns = profile.dimensions.map((d, i) => `MIN(${splitSql(benchmark, d.key)}) AS split${i}`);
+  const splitColumns = profile.dimensions.map((d, i) => `MIN(${valueSql(d.from)}) AS split${i}`);
   const perTask = (side: string) =>
-    `SELECT s.task_key, MIN(s.id) AS first_id, MIN(s.task_id) AS task_id, AVG(${outcomeSql(benchmark, "s")}) AS score,
-            AVG(${profile.fcr ? "s.fcr" : "NULL"}) AS fcr, AVG(${toolCallsSql(benchmark)}) AS calls${splitColumns.map((c) => `, ${c}`).join("")}
+    `SELECT s.task_key, MIN(s.id) AS first_id, MIN(s.task_id) AS task_id, AVG(${outcomeSql(profile, "s")}) AS score,
+            AVG(${profile.fcr ? "s.fcr" : "NULL"}) AS fcr, AVG(${toolCallsSql(profile)}) AS calls${splitColumns.map((c) => `, ${c}`).join("")}
      FROM samples s ${profile.dimensions.length > 0 ? "JOIN tasks t ON t.id = s.task_id" : ""}
      WHERE s.submission_id = ${side} GROUP BY s.task_key`;
   const rows = db.$client
@@ -177,7 +167,8 @@ export function pairedRows(db: Db, a: number, b: number): PairedRows {
        FROM ta JOIN tb ON tb.task_key = ta.task_key JOIN tasks t ON t.id = ta.task_id
        ORDER BY ta.first_id`,
     )
-    .all({ a, b }) as Record<string, string | number | null>[];
+    .all({ a, b })
+    .map((row) => taskRowSchema.parse(row));
   const num = (v: string | number | null) => (v === null ? null : Number(v));
   const tasks = rows.map((r) => ({
     taskKey: String(r.taskKey),
@@ -195,11 +186,13 @@ export function pairedRows(db: Db, a: number, b: number): PairedRows {
 
 /**
  * Compares B against the baseline A: the paired rows and the report built from them.
- * FCR is left out when either side ran MPW setting A (no search, so no facts covered);
+ * FCR is left out when either side ran without tools (MPW setting A: no search, so no facts covered);
  * `detail: false` leaves out the splits (the pairwise list needs only the summary).
  */
 export function comparePair(db: Db, a: CompareSubmission, b: CompareSubmission, options: { detail?: boolean } = {}): { rows: PairedRows; report: PairReport } {
   const rows = pairedRows(db, a.id, b.id);
-  const report = pairReport(rows, BENCHMARKS[rows.benchmark].compare, { fcr: a.setting !== "A" && b.setting !== "A", splits: options.detail ?? true });
+  const { compare, hints } = BENCHMARKS[rows.benchmark];
+  const withTools = (s: CompareSubmission) => !hints.toolFreeSettings.includes(s.setting);
+  const report = pairReport(rows, compare, { fcr: withTools(a) && withTools(b), splits: options.detail ?? true });
   return { rows, report };
 }

@@ -1,8 +1,9 @@
 import "server-only";
 import { and, asc, count, eq, gt, gte, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import { parseFilter, type FilterClause, type FilterError } from "../../lib/filter/parse";
-import { HIGH_COMPOUND_RATE, HINT_IDS, LOW_FCR, sampleHints, toolsAvailable, type HintId } from "../../lib/hints/hints";
+import { HIGH_COMPOUND_RATE, HINT_IDS, LOW_FCR, sampleHints, TOOL_FREE_SAMPLE_MARKERS, TOOL_LIMIT_FIELDS, toolsAvailable, type HintId } from "../../lib/hints/hints";
 import { COHORT_STATUSES } from "../../lib/benchmarks/mpw/analysis";
+import { assertNever } from "../../lib/benchmarks/registry";
 import { SAMPLE_PAGE_SIZE, type SampleFilters } from "../../lib/url/samples";
 import type { Db } from "../client";
 import { samples, sampleTags, submissions, tasks } from "../schema";
@@ -38,7 +39,7 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** The samples with an automatic hint, as SQL: exactly those for which `hasHint` holds (db/hints.test.ts). */
+/** The samples with an automatic hint, as SQL: exactly those for which `hasHint` holds (db/tags.test.ts). */
 export function hintCondition(hint: HintId, setting: string): SQL {
   switch (hint) {
     case "low-fcr-stop":
@@ -46,15 +47,17 @@ export function hintCondition(hint: HintId, setting: string): SQL {
     case "compound":
       return sql`(${samples.compoundRate} IS NOT NULL AND ${samples.compoundRate} > ${HIGH_COMPOUND_RATE})`;
     case "tool-limit":
-      return sql`(${samples.status} = 'max_turns_reached' OR (${samples.actualTurns} IS NOT NULL AND ${samples.maxTurns} IS NOT NULL AND ${samples.actualTurns} >= ${samples.maxTurns}) OR coalesce(json_type(${samples.metrics}, '$.exceeded') = 'true', 0))`;
+      return sql`(${samples.status} = 'max_turns_reached' OR (${samples.actualTurns} IS NOT NULL AND ${samples.maxTurns} IS NOT NULL AND ${samples.actualTurns} >= ${samples.maxTurns})${sql.join(
+        TOOL_LIMIT_FIELDS.map((field) => sql` OR coalesce(json_type(${samples.metrics}, ${`$.${field}`}) = 'true', 0)`),
+      )})`;
     case "no-search":
-      // The submission's setting is known here; only EvoBrowseComp's per-sample tool-free flag is left to SQL.
+      // The submission's setting is known here; only a per-sample tool-free marker is left to SQL.
       if (!toolsAvailable({ setting, metrics: null })) return sql`0`;
-      return sql`(${samples.toolCalls} = 0 AND ${samples.prediction} IS NOT NULL AND trim(${samples.prediction}, ' ' || char(9, 10, 13)) != '' AND coalesce(json_extract(${samples.metrics}, '$.setting'), '') != 'tool-free')`;
-    default: {
-      const never: never = hint;
-      throw new Error(`unknown hint ${String(never)}`);
-    }
+      return sql`(${samples.toolCalls} = 0 AND ${samples.prediction} IS NOT NULL AND trim(${samples.prediction}, ' ' || char(9, 10, 13)) != ''${sql.join(
+        TOOL_FREE_SAMPLE_MARKERS.map((marker) => sql` AND coalesce(json_extract(${samples.metrics}, ${`$.${marker.field}`}), '') != ${marker.value}`),
+      )})`;
+    default:
+      return assertNever(hint);
   }
 }
 

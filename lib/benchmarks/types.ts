@@ -9,12 +9,20 @@ import type { BenchmarkDemo } from "../demo/files";
 import type { MetricsReportInput } from "../export/metrics-report";
 import type { SeekboardFormat } from "../bundle-format/sample";
 import type { BundleImporter } from "../import/importer";
+import type { z } from "zod";
+import type { AnswerJudge, HintRules, TableJudge, TaxonomyDefinition } from "./judging";
+import type { AggregateRules, ReevalRules } from "./stored";
+
+/** Where a stored per-sample value is: a column of `samples`, a column of its task, or a field of `samples.metrics`. */
+export type StoredValue = { sample: "correct" | "tool_calls" | "tier" | "category" } | { task: "language" } | { metric: string };
 
 export interface SplitDimension {
   key: string;
   label: string;
   /** Display order of the values, when the benchmark has one. */
   order?: readonly string[];
+  /** Where a task's value is stored. */
+  from: StoredValue;
 }
 
 /** What a comparison shows for a benchmark: its primary metric, its splits, its secondary figures. */
@@ -26,6 +34,13 @@ export interface CompareProfile {
   dimensions: readonly SplitDimension[];
   /** Fact coverage rate per sample (MPW only). */
   fcr: boolean;
+  /** Where a run's 0/1 outcome is stored: a column, or a `metrics` field compared with a value. */
+  outcomeFrom: { sample: "correct" } | { metric: string; equals: string };
+  /**
+   * Where a run's tool calls are stored; `unlessNull`: a `metrics` field that is null when the
+   * bundle did not say (the run is then left out, never counted as 0 calls).
+   */
+  toolCallsFrom: { sample: "tool_calls"; unlessNull?: string } | { metric: string };
 }
 
 export interface BenchmarkModule<Id extends string = string> {
@@ -49,10 +64,18 @@ export interface BenchmarkModule<Id extends string = string> {
   readonly metricsReport: (input: MetricsReportInput) => Record<string, unknown>;
 
   // Stored figures, aggregates, re-evaluation
+  /** zod for the per-sample figures in `samples.metrics`; null when they are columns of `samples` (MPW). */
+  readonly storedSampleSchema: z.ZodType<Record<string, unknown>> | null;
+  readonly aggregate: AggregateRules;
+  readonly reeval: ReevalRules;
 
   // Leaderboard and diagnostics
   /** The leaderboard: columns, primary metric, sort order, filters and the stored report it reads. */
   readonly board: Board;
 
   // Judging, failure tags and hints
+  readonly judge: AnswerJudge | TableJudge;
+  /** The paper's failure taxonomy, as tags for its samples; null when the paper gives none. */
+  readonly taxonomy: TaxonomyDefinition | null;
+  readonly hints: HintRules;
 }

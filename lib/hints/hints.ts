@@ -2,8 +2,10 @@
  * Automatic failure hints: flags computed from a sample's stored figures, shown beside
  * the maintainers' tags and filterable (`hint:no-search`). Each hint is a definition
  * here and a SQL condition in db/queries/samples.ts that must select exactly the samples
- * for which `sampleHints` returns it (db/hints.test.ts checks the two agree).
+ * for which `sampleHints` returns it (db/tags.test.ts checks the two agree).
  */
+
+import { assertNever, BENCHMARK_IDS, BENCHMARKS } from "../benchmarks/registry";
 
 export const HINT_IDS = ["low-fcr-stop", "compound", "tool-limit", "no-search"] as const;
 export type HintId = (typeof HINT_IDS)[number];
@@ -20,11 +22,19 @@ export const LOW_FCR = 0.5;
 export const HIGH_COMPOUND_RATE = 0.5;
 
 /**
- * Settings in which the agent had no tools, so not searching is by design: MPW setting A
- * (evidence given in the prompt) and InfoMosaic's agent without tools. EvoBrowseComp marks
- * its tool-free samples per sample (`metrics.setting`).
+ * Settings in which the agent had no tools, so not searching is by design (each module's
+ * `hints.toolFreeSettings`, e.g. MPW's setting A, evidence given in the prompt).
  */
-export const NO_TOOL_SETTINGS = ["A", "no-tool"] as const;
+export const NO_TOOL_SETTINGS: readonly string[] = [...new Set(BENCHMARK_IDS.flatMap((id) => BENCHMARKS[id].hints.toolFreeSettings))];
+
+/** The per-sample `metrics` fields that mark a run without tools, where a benchmark mixes both in one submission. */
+/** The per-sample `metrics` fields that say a run exceeded its benchmark's tool-call limit. */
+export const TOOL_LIMIT_FIELDS: readonly string[] = [...new Set(BENCHMARK_IDS.flatMap((id) => BENCHMARKS[id].hints.toolLimitExceeded ?? []))];
+
+export const TOOL_FREE_SAMPLE_MARKERS: readonly { field: string; value: string }[] = BENCHMARK_IDS.flatMap((id) => {
+  const marker = BENCHMARKS[id].hints.toolFreeSample;
+  return marker ? [marker] : [];
+});
 
 export const HINTS: readonly HintDefinition[] = [
   {
@@ -70,7 +80,7 @@ export interface HintInput {
   actualTurns: number | null;
   maxTurns: number | null;
   prediction: string | null;
-  /** Benchmark-specific per-sample figures (EvoBrowseComp: `setting`, `exceeded`). */
+  /** Benchmark-specific per-sample figures (a tool-free marker, a tool-limit flag). */
   metrics: Record<string, unknown> | null;
   /** The submission's setting. */
   setting: string;
@@ -82,7 +92,7 @@ export function hasPrediction(prediction: string | null): boolean {
 }
 
 export function toolsAvailable(input: Pick<HintInput, "setting" | "metrics">): boolean {
-  return !(NO_TOOL_SETTINGS as readonly string[]).includes(input.setting) && input.metrics?.setting !== "tool-free";
+  return !NO_TOOL_SETTINGS.includes(input.setting) && !TOOL_FREE_SAMPLE_MARKERS.some((marker) => input.metrics?.[marker.field] === marker.value);
 }
 
 export function hasHint(id: HintId, s: HintInput): boolean {
@@ -92,13 +102,11 @@ export function hasHint(id: HintId, s: HintInput): boolean {
     case "compound":
       return s.compoundRate !== null && s.compoundRate > HIGH_COMPOUND_RATE;
     case "tool-limit":
-      return s.status === "max_turns_reached" || (s.actualTurns !== null && s.maxTurns !== null && s.actualTurns >= s.maxTurns) || s.metrics?.exceeded === true;
+      return s.status === "max_turns_reached" || (s.actualTurns !== null && s.maxTurns !== null && s.actualTurns >= s.maxTurns) || TOOL_LIMIT_FIELDS.some((field) => s.metrics?.[field] === true);
     case "no-search":
       return s.toolCalls === 0 && hasPrediction(s.prediction) && toolsAvailable(s);
-    default: {
-      const never: never = id;
-      throw new Error(`unknown hint ${String(never)}`);
-    }
+    default:
+      return assertNever(id);
   }
 }
 

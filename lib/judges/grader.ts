@@ -1,15 +1,44 @@
 /**
- * Reading a judge's reply. Each benchmark's judge prompt asks for its own output form;
- * these parsers accept exactly that form and fail loudly on anything else, so a malformed
- * reply never turns into a verdict. Pure.
+ * Reading a judge's reply. Each benchmark's judge prompt asks for its own output form (its
+ * module's `judge.reply`); a reader accepts exactly that form and fails loudly on anything
+ * else, so a malformed reply never turns into a verdict. BrowseComp's grader, which the
+ * BrowseComp family shares, lives here. Pure.
  */
+import type { AnswerJudge } from "../benchmarks/judging";
+import type { JudgePrompt } from "./prompts";
 import type { JudgeVerdict } from "./types";
 
-/** The reply forms of the judge prompts in lib/judges/prompts.ts. */
-export const GRADER_FORMATS = ["browsecomp", "mpw", "evobrowsecomp", "infomosaic"] as const;
-export type GraderFormat = (typeof GRADER_FORMATS)[number];
-
 export class GraderParseError extends Error {}
+
+/** One reply form: its name (recorded in the audit log) and its parser. */
+export interface GraderReader {
+  format: string;
+  parse: (text: string) => JudgeVerdict & { score?: 0 | 1 | 2 };
+}
+
+// BrowseComp's grader template (Wei et al., 2025), which the BrowseComp family uses; a
+// benchmark whose paper prints no judge prompt of its own is graded with it too.
+const browseCompPrompt: JudgePrompt = {
+  source: "BrowseComp grader template (the BrowseComp family's judge)",
+  system: null,
+  user: `Judge whether the following [response] to [question] is correct or not based on the precise and unambiguous [correct_answer] below.
+
+[question]: {question}
+
+[response]: {response}
+
+Your judgement must be in the format and criteria specified below:
+
+extracted_final_answer: The final exact answer extracted from the [response]. Put the extracted answer as 'None' if there is no exact, final answer to extract from the response.
+
+[correct_answer]: {correct_answer}
+
+reasoning: Explain why the extracted_final_answer is correct or incorrect based on [correct_answer], focusing only on if there are meaningful differences between [correct_answer] and the extracted_final_answer. Do not comment on any background to the problem, do not attempt to solve the problem, do not argue for any answer different than [correct_answer], focus only on whether the answers match.
+
+correct: Answer 'yes' if extracted_final_answer matches the [correct_answer] given above, or is within a small margin of error for numerical problems. Answer 'no' otherwise, i.e. if there if there is any inconsistency, ambiguity, non-equivalency, or if the extracted answer is incorrect.
+
+confidence: The extracted confidence score between 0% and 100% from [response]. Put 100 if there is no confidence score available.`,
+};
 
 /**
  * BrowseComp's grader: `extracted_final_answer: …`, `reasoning: …`, `correct: yes|no`,
@@ -32,59 +61,7 @@ export function parseBrowseCompGrader(text: string): JudgeVerdict & { extractedF
   };
 }
 
-/** MPW's judge (appendix A, "LLM–as–Judge"): `<think>…</think>` then `<answer>Correct|Incorrect</answer>`. */
-export function parseMpwJudge(text: string): JudgeVerdict {
-  const answers = [...text.matchAll(/<answer>\s*([\s\S]*?)\s*<\/answer>/gi)];
-  if (!answers.length) throw new GraderParseError("the judge reply has no <answer>…</answer>");
-  const word = answers[answers.length - 1][1].trim();
-  if (word !== "Correct" && word !== "Incorrect") throw new GraderParseError(`the judge's <answer> is "${word.slice(0, 40)}", not Correct or Incorrect`);
-  const think = /<think>([\s\S]*?)<\/think>/i.exec(text)?.[1].trim();
-  return { correct: word === "Correct", label: word, rationale: think || text.trim() };
-}
+export const browseCompReply: GraderReader = { format: "browsecomp", parse: parseBrowseCompGrader };
 
-/** EvoBrowseComp's judge (appendix D): `Final Answer: …`, `Explanation: …`, `Conclusion: Correct|Incorrect`. */
-export function parseEvoJudge(text: string): JudgeVerdict {
-  const conclusion = /^\s*(?:\*\*)?conclusion(?:\*\*)?\s*:\s*(?:\*\*)?\s*['’"]?(correct|incorrect)\b/im.exec(text);
-  if (!conclusion) throw new GraderParseError('the judge reply has no "Conclusion: Correct|Incorrect" line');
-  const correct = conclusion[1].toLowerCase() === "correct";
-  const explanation = /^\s*(?:\*\*)?explanation(?:\*\*)?\s*:\s*(.+)$/im.exec(text)?.[1].trim();
-  return { correct, label: correct ? "Correct" : "Incorrect", rationale: explanation || text.trim() };
-}
-
-/**
- * InfoMosaic's eval prompt (appendix A.12.7) ends with one of four comments. Only "The
- * answer is correct." scores 2 (counted correct); "approximated but should be correct"
- * scores 1, which the paper's accuracy does not count.
- */
-const INFOMOSAIC_COMMENTS: { pattern: RegExp; correct: boolean; label: string; score: 0 | 1 | 2 }[] = [
-  { pattern: /the answer is approximated but should be correct/g, correct: false, label: "approximated", score: 1 },
-  { pattern: /the answer is incorrect/g, correct: false, label: "incorrect", score: 0 },
-  { pattern: /the reply doesn['’]t contain an answer/g, correct: false, label: "no answer", score: 0 },
-  { pattern: /the answer is correct/g, correct: true, label: "correct", score: 2 },
-];
-
-/** The comment the reply ends on: its reasoning may quote the others before it. */
-export function parseInfoMosaicJudge(text: string): JudgeVerdict & { score: 0 | 1 | 2 } {
-  const lower = text.toLowerCase();
-  let last: { at: number; comment: (typeof INFOMOSAIC_COMMENTS)[number] } | null = null;
-  for (const comment of INFOMOSAIC_COMMENTS) {
-    for (const match of lower.matchAll(comment.pattern)) {
-      if (last === null || match.index > last.at) last = { at: match.index, comment };
-    }
-  }
-  if (last === null) throw new GraderParseError("the judge reply holds none of the four InfoMosaic comments");
-  return { correct: last.comment.correct, label: last.comment.label, score: last.comment.score, rationale: text.trim() };
-}
-
-export function parseGraderOutput(format: GraderFormat, text: string): JudgeVerdict {
-  switch (format) {
-    case "browsecomp":
-      return parseBrowseCompGrader(text);
-    case "mpw":
-      return parseMpwJudge(text);
-    case "evobrowsecomp":
-      return parseEvoJudge(text);
-    case "infomosaic":
-      return parseInfoMosaicJudge(text);
-  }
-}
+/** The BrowseComp family's judge: the grader template, and its reply read as it asks. */
+export const browseCompJudge: AnswerJudge = { kind: "answer", prompt: browseCompPrompt, reply: browseCompReply, storedReplies: [browseCompReply] };

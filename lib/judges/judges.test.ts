@@ -1,8 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { exactMatchJudge, finalAnswerOf, normaliseAnswer, numericJudge, parseAnswerNumber } from "./deterministic";
-import { GraderParseError, parseBrowseCompGrader, parseEvoJudge, parseInfoMosaicJudge, parseMpwJudge } from "./grader";
-import { llmJudgeSettingFromEnv, parseWideSearchCellScores, publicJudgeConfig, LlmJudgeError } from "./llm";
-import { fillTemplate, JUDGE_PROMPTS, judgeMessages } from "./prompts";
+import { parseEvoJudge } from "../benchmarks/evobrowsecomp/judge";
+import { parseInfoMosaicJudge } from "../benchmarks/infomosaic/judge";
+import { parseMpwJudge } from "../benchmarks/mpw/judge";
+import { parseWideSearchCellScores } from "../benchmarks/widesearch/judge";
+import { llmJudgeSettingFromEnv, publicJudgeConfig, LlmJudgeError } from "./chat";
+import { GraderParseError, parseBrowseCompGrader } from "./grader";
+import { JUDGE_PROMPTS } from "./llm";
+import { fillTemplate, judgeMessages } from "./prompts";
 
 describe("deterministic judges", () => {
   it("normalises case, accents, punctuation, articles, full-width forms and whitespace", () => {

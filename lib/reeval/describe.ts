@@ -1,7 +1,9 @@
 /**
  * Plain-language views of audit states and judge choices for the re-evaluation panel. Pure.
  */
-import { JUDGE_LABELS, type JudgeId } from "../judges/types";
+import { objectOf } from "../benchmarks/stored";
+import type { JudgeId } from "../judges/types";
+import { goldCellSchema } from "./gold";
 
 export interface FieldChange {
   field: string;
@@ -28,16 +30,17 @@ export function describeChanges(before: Record<string, unknown>, after: Record<s
     const b = before[field];
     const a = after[field];
     if (field === "metrics" && a && typeof a === "object" && (b === null || typeof b === "object")) {
-      const bm = (b ?? {}) as Record<string, unknown>;
-      const am = a as Record<string, unknown>;
+      const bm = objectOf(b);
+      const am = objectOf(a);
       for (const key of Object.keys(am)) {
         if (JSON.stringify(bm[key] ?? null) !== JSON.stringify(am[key] ?? null)) changes.push({ field: `metrics.${key}`, before: formatValue(bm[key]), after: formatValue(am[key]) });
       }
       continue;
     }
-    if (field === "cell") {
-      const cell = a as { row: number; column: string; value: string };
-      changes.push({ field: `gold row ${cell.row + 1}, ${cell.column}`, before: formatValue((b as { value: string } | undefined)?.value), after: formatValue(cell.value) });
+    const cell = field === "cell" ? goldCellSchema.safeParse(a) : null;
+    if (cell?.success) {
+      const old = goldCellSchema.safeParse(b);
+      changes.push({ field: `gold row ${cell.data.row + 1}, ${cell.data.column}`, before: formatValue(old.success ? old.data.value : undefined), after: formatValue(cell.data.value) });
       continue;
     }
     changes.push({ field: field === "goldAnswer" ? "gold answer" : field, before: formatValue(b), after: formatValue(a) });
@@ -55,35 +58,4 @@ export interface JudgeOption {
   label: string;
   /** Why it cannot be chosen here, or null. */
   disabled: string | null;
-}
-
-/** The judges a maintainer may re-judge this sample with, each disabled with a reason when it does not apply. */
-export function rejudgeOptions(
-  benchmark: string,
-  input: { hasStoredGraderOutput: boolean; hasGold: boolean; llmUnavailable: string | null; resultsOnly?: boolean },
-): JudgeOption[] {
-  const table = benchmark === "widesearch" ? "a WideSearch verdict comes from its table scorer: use Re-score" : null;
-  const gold = input.hasGold ? null : "this task has no gold answer";
-  const noTable = benchmark === "widesearch" && input.resultsOnly ? "this sample came as an evaluation CSV: there is no response table to judge" : null;
-  return [
-    { id: "exact", label: JUDGE_LABELS.exact, disabled: table ?? gold },
-    { id: "numeric", label: JUDGE_LABELS.numeric, disabled: table ?? gold },
-    { id: "grader", label: JUDGE_LABELS.grader, disabled: table ?? (input.hasStoredGraderOutput ? null : "no grader output is stored with this sample") },
-    { id: "llm", label: benchmark === "widesearch" ? "LLM judge (llm_judge cells)" : JUDGE_LABELS.llm, disabled: noTable ?? input.llmUnavailable ?? (benchmark === "widesearch" ? null : gold) },
-  ];
-}
-
-/** The judges that may re-evaluate a task's samples after its gold changed. */
-export function jobJudgeOptions(benchmark: string, llmUnavailable: string | null): JudgeOption[] {
-  if (benchmark === "widesearch") {
-    return [
-      { id: "exact", label: "table scorer (rule metrics)", disabled: null },
-      { id: "llm", label: "table scorer with the LLM judge for llm_judge cells", disabled: llmUnavailable },
-    ];
-  }
-  return [
-    { id: "exact", label: JUDGE_LABELS.exact, disabled: null },
-    { id: "numeric", label: JUDGE_LABELS.numeric, disabled: null },
-    { id: "llm", label: JUDGE_LABELS.llm, disabled: llmUnavailable },
-  ];
 }

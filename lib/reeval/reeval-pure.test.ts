@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { describeChanges, jobJudgeOptions, rejudgeOptions, verdictChange } from "./describe";
+import { describeChanges, verdictChange } from "./describe";
+import { jobJudgeOptions, rejudgeOptions } from "./judge-options";
 import { PROPOSAL_TTL_MS, signProposal, verifyProposal, type Proposal } from "./proposal";
 import { changedKeys, diffState, sameValue, stateWithVerdict, substantiveDiff } from "./state";
 

@@ -1,36 +1,53 @@
-import { webDetectiveInputFromStored, webDetectiveStoredSampleSchema } from "../seekboard/stored";
-import { webDetectiveSampleMetrics } from "../benchmarks/webdetective/metrics";
 /**
  * The part of a stored sample a re-evaluation may change, and how a verdict maps onto it
- * for each benchmark (the aggregates of some benchmarks read the verdict from the
- * sample's `metrics`, not from `correct`). Pure.
+ * (the aggregates of some benchmarks read the verdict from the sample's `metrics`, not
+ * from `correct`). Pure.
  */
+import { z } from "zod";
+import { benchmarkModule } from "../benchmarks/registry";
+import { objectOf, type VerdictChange } from "../benchmarks/stored";
 
-/** Sample fields a re-evaluation may change, keyed as the audit log records them. */
-export const STATE_COLUMNS = {
-  correct: { column: "correct", kind: "boolean" },
-  verdictSource: { column: "verdict_source", kind: "value" },
-  verdictLabel: { column: "verdict_label", kind: "value" },
-  judgeRationale: { column: "judge_rationale", kind: "value" },
-  status: { column: "status", kind: "value" },
-  metrics: { column: "metrics", kind: "json" },
-  detail: { column: "detail", kind: "json" },
-  fcr: { column: "fcr", kind: "value" },
-  hitRate: { column: "hit_rate", kind: "value" },
-  hits: { column: "hits", kind: "value" },
-  hitLogCalls: { column: "hit_log_calls", kind: "value" },
-  factCount: { column: "fact_count", kind: "value" },
-  factsCovered: { column: "facts_covered", kind: "value" },
-  compoundRate: { column: "compound_rate", kind: "value" },
-  tier: { column: "tier", kind: "value" },
-  firstCoveredAt: { column: "first_covered_at", kind: "json" },
-  newFactsByCall: { column: "new_facts_by_call", kind: "json" },
-  hitsByCall: { column: "hits_by_call", kind: "json" },
-} as const;
+/**
+ * Per atomic fact, the call that first covered it. Its keys are data: checked entry by
+ * entry and copied with a spread, which keeps a key such as "__proto__" (zod's records drop it).
+ */
+const factMapSchema = z
+  .custom<Record<string, number | null>>(
+    (value) => typeof value === "object" && value !== null && !Array.isArray(value) && Object.values(value).every((v) => v === null || typeof v === "number"),
+    "not a map of fact keys to call numbers",
+  )
+  .transform((map) => ({ ...map }));
 
-export type StateKey = keyof typeof STATE_COLUMNS;
+/**
+ * Sample fields a re-evaluation may change, keyed as the audit log records them, with the
+ * values each may hold (a state read back from the audit log or a signed preview is parsed
+ * before it is written).
+ */
+export const storedStateSchema = z
+  .object({
+    correct: z.boolean(),
+    verdictSource: z.string(),
+    verdictLabel: z.string().nullable(),
+    judgeRationale: z.string().nullable(),
+    status: z.string(),
+    metrics: z.record(z.string(), z.unknown()).nullable(),
+    detail: z.record(z.string(), z.unknown()).nullable(),
+    fcr: z.number().nullable(),
+    hitRate: z.number(),
+    hits: z.number(),
+    hitLogCalls: z.number(),
+    factCount: z.number(),
+    factsCovered: z.number(),
+    compoundRate: z.number().nullable(),
+    tier: z.string().nullable(),
+    firstCoveredAt: factMapSchema,
+    newFactsByCall: z.array(z.number()),
+    hitsByCall: z.array(z.number()),
+  })
+  .partial();
+
+export type StateKey = keyof z.infer<typeof storedStateSchema>;
 export type SampleState = Partial<Record<StateKey, unknown>>;
-export const STATE_KEYS = Object.keys(STATE_COLUMNS) as StateKey[];
 
 /** JSON with object keys sorted, so two equal states compare equal whatever their key order. */
 export function stableJson(value: unknown): string {
@@ -73,51 +90,19 @@ export function changedKeys(current: SampleState, expected: SampleState): StateK
   return (Object.keys(expected) as StateKey[]).filter((key) => !sameValue(current[key], expected[key]));
 }
 
-export interface VerdictChange {
-  correct: boolean;
-  /** "adjudicated", "rejudge:<judge>", "rescore", "reevaluate:<judge>". */
-  source: string;
-  label: string | null;
-  rationale: string | null;
-  /** InfoMosaic's 0/1/2 when the judge gave one; otherwise 2 for correct and 0 for wrong. */
-  score?: 0 | 1 | 2;
+/** The state's per-sample figures (`metrics`), or null when it has none. */
+export function metricsOf(state: SampleState): Record<string, unknown> | null {
+  return state.metrics === null || state.metrics === undefined ? null : objectOf(state.metrics);
 }
 
 /**
- * The sample's new state under a verdict. MPW reads `correct`; WideSearch `metrics.success`;
- * WebDetective, EvoBrowseComp and QA `metrics.verdict` (WebDetective also its response
- * class: a refusal stays a refusal); InfoMosaic `metrics.score` (2 = correct).
+ * The sample's new state under a verdict: `correct` and its provenance, and the stored
+ * `metrics` where the benchmark's aggregates read the verdict from there (its module's
+ * `reeval.withVerdict`).
  */
 export function stateWithVerdict(benchmark: string, metrics: Record<string, unknown> | null, change: VerdictChange): SampleState {
   const state: SampleState = { correct: change.correct, verdictSource: change.source, verdictLabel: change.label, judgeRationale: change.rationale };
-  if (metrics === null) return state;
-  switch (benchmark) {
-    case "widesearch":
-      state.metrics = { ...metrics, success: change.correct };
-      break;
-    case "qa":
-    case "evobrowsecomp":
-      state.metrics = { ...metrics, verdict: change.correct ? "correct" : "incorrect" };
-      break;
-    case "webdetective":
-      state.metrics = webDetectiveWithVerdict(metrics, change.correct);
-      break;
-    case "infomosaic":
-      state.metrics = { ...metrics, score: change.score ?? (change.correct ? 2 : 0) };
-      break;
-  }
+  const withVerdict = benchmarkModule(benchmark).reeval.withVerdict;
+  if (metrics !== null && withVerdict !== null) state.metrics = withVerdict(metrics, change);
   return state;
-}
-
-/**
- * WebDetective's per-sample figures that follow from the verdict (response class, search
- * credit, degradation test) are re-derived from the stored evidence chain, so the sample
- * page agrees with the aggregates, which derive them the same way. A refusal stays a refusal.
- */
-function webDetectiveWithVerdict(metrics: Record<string, unknown>, correct: boolean): Record<string, unknown> {
-  const withVerdict = { ...metrics, verdict: correct ? "correct" : "incorrect" };
-  const stored = webDetectiveStoredSampleSchema.safeParse(withVerdict);
-  if (!stored.success) return { ...withVerdict, response: metrics.refused === true ? "refused" : correct ? "correct" : "wrong" };
-  const derived = webDetectiveSampleMetrics(webDetectiveInputFromStored("", 0, stored.data));
-  return { ...withVerdict, response: derived.response, searchCredit: derived.searchCredit, degradation: derived.degradation };
 }

@@ -1,7 +1,6 @@
 import { z } from "zod";
+import { MAX_TAG_LENGTH } from "./limits";
 import { resolveTag, type ResolvedTag } from "./taxonomies";
-
-export const MAX_TAG_LENGTH = 60;
 
 /**
  * A tag as a maintainer types it: trimmed, 1–60 characters, no control characters

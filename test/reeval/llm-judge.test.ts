@@ -11,9 +11,12 @@ import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openDb, type Db } from "../../db/client";
 import { getReevalJob } from "../../db/queries/audit";
-import { applyProposal, fixGold, previewRejudge, runReevalJob } from "../../db/reeval";
+import { fixGold } from "../../db/reeval/gold";
+import { runReevalJob } from "../../db/reeval/jobs";
+import { applyProposal, previewRejudge } from "../../db/reeval/proposals";
 import { seedDemo } from "../../db/seed-demo";
-import { llmJudge, llmJudgeSettingFromEnv, type LlmJudgeSetting } from "../../lib/judges/llm";
+import { llmJudgeSettingFromEnv, type LlmJudgeSetting } from "../../lib/judges/chat";
+import { llmJudge } from "../../lib/judges/llm";
 
 type Mode = "mpw-correct" | "mpw-incorrect" | "slow" | "http-500" | "not-json" | "no-choices" | "unreadable" | "widesearch-all-1";
 

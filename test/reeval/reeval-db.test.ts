@@ -8,9 +8,12 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDb, type Db } from "../../db/client";
 import { adjudicatedCounts, getReevalJob, sampleHistory } from "../../db/queries/audit";
-import { adjudicate, applyProposal, failInterruptedJobs, fixGold, previewRejudge, previewRescore, runReevalJob, undoEntry } from "../../db/reeval";
+import { fixGold } from "../../db/reeval/gold";
+import { failInterruptedJobs, runReevalJob } from "../../db/reeval/jobs";
+import { adjudicate, applyProposal, previewRejudge, previewRescore } from "../../db/reeval/proposals";
+import { undoEntry } from "../../db/reeval/undo";
 import { seedDemo } from "../../db/seed-demo";
-import type { LlmJudgeSetting } from "../../lib/judges/llm";
+import type { LlmJudgeSetting } from "../../lib/judges/chat";
 
 const NO_LLM: LlmJudgeSetting = { config: null, why: "no LLM judge is configured" };
 let db: Db;

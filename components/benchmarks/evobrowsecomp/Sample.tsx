@@ -1,7 +1,7 @@
 import { AnswerFacts } from "@/components/trajectory/AnswerFacts";
 import { Fact } from "@/components/trajectory/Fact";
 import { SeekboardSample } from "@/components/trajectory/SeekboardSample";
-import { evoStoredSampleSchema } from "@/lib/seekboard/stored";
+import { evoStoredSampleSchema } from "@/lib/benchmarks/evobrowsecomp/stored";
 import type { SampleViewProps } from "../pages";
 
 /** An EvoBrowseComp sample: confidence, tool calls against the limit, language and setting. */

@@ -1,5 +1,5 @@
 import { SeekboardSubmission } from "@/components/submission/SeekboardSubmission";
-import { evoStoredSampleSchema } from "@/lib/seekboard/stored";
+import { evoStoredSampleSchema } from "@/lib/benchmarks/evobrowsecomp/stored";
 import type { SubmissionViewProps } from "../pages";
 
 function summary(metrics: Record<string, unknown>): string {

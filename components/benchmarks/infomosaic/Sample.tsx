@@ -3,7 +3,7 @@ import { Fact } from "@/components/trajectory/Fact";
 import { SeekboardSample } from "@/components/trajectory/SeekboardSample";
 import { Badge } from "@/components/ui/Badge";
 import { percent } from "@/lib/format";
-import { infoMosaicStoredSampleSchema, type InfoMosaicStoredSample } from "@/lib/seekboard/stored";
+import { infoMosaicStoredSampleSchema, type InfoMosaicStoredSample } from "@/lib/benchmarks/infomosaic/stored";
 import type { SampleViewProps } from "../pages";
 
 /** The task's testcases as the importer stores them in `tasks.extra` (InfoMosaicTestcase). */

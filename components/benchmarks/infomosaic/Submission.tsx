@@ -2,7 +2,7 @@ import { z } from "zod";
 import { SeekboardSubmission } from "@/components/submission/SeekboardSubmission";
 import type { AggregateRow } from "@/db/queries/submissions";
 import { ciHalfWidth, percent } from "@/lib/format";
-import { infoMosaicStoredSampleSchema } from "@/lib/seekboard/stored";
+import { infoMosaicStoredSampleSchema } from "@/lib/benchmarks/infomosaic/stored";
 import type { SubmissionViewProps } from "../pages";
 
 function summary(metrics: Record<string, unknown>): string {

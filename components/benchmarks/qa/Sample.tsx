@@ -1,7 +1,7 @@
 import { AnswerFacts } from "@/components/trajectory/AnswerFacts";
 import { Fact } from "@/components/trajectory/Fact";
 import { SeekboardSample } from "@/components/trajectory/SeekboardSample";
-import { qaStoredSampleSchema } from "@/lib/seekboard/stored";
+import { qaStoredSampleSchema } from "@/lib/benchmarks/qa/stored";
 import type { SampleViewProps } from "../pages";
 
 /** A QA sample: stated confidence, the judge's extraction and the tool calls. */

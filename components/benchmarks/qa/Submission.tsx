@@ -1,5 +1,5 @@
 import { SeekboardSubmission } from "@/components/submission/SeekboardSubmission";
-import { qaStoredSampleSchema } from "@/lib/seekboard/stored";
+import { qaStoredSampleSchema } from "@/lib/benchmarks/qa/stored";
 import type { SubmissionViewProps } from "../pages";
 
 function summary(metrics: Record<string, unknown>): string {

@@ -1,6 +1,6 @@
 import { Fact } from "@/components/trajectory/Fact";
 import { SeekboardSample } from "@/components/trajectory/SeekboardSample";
-import { webDetectiveStoredSampleSchema, type WebDetectiveStoredSample } from "@/lib/seekboard/stored";
+import { webDetectiveStoredSampleSchema, type WebDetectiveStoredSample } from "@/lib/benchmarks/webdetective/stored";
 import type { SampleViewProps } from "../pages";
 
 function EvidenceChain({ m }: { m: WebDetectiveStoredSample }) {

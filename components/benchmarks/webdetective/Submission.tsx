@@ -1,5 +1,5 @@
 import { SeekboardSubmission } from "@/components/submission/SeekboardSubmission";
-import { webDetectiveStoredSampleSchema } from "@/lib/seekboard/stored";
+import { webDetectiveStoredSampleSchema } from "@/lib/benchmarks/webdetective/stored";
 import type { SubmissionViewProps } from "../pages";
 
 function summary(metrics: Record<string, unknown>): string {

@@ -5,6 +5,9 @@ import { evoBrowseCompFormat } from "./bundle-format";
 import { evoBrowseCompMetricsReport } from "./metrics-report";
 import { evoBrowseCompDemo } from "./demo";
 import { evoBrowseCompImporter } from "./ingest";
+import { withJudgedVerdict } from "../judged-sample";
+import { evoBrowseCompJudge } from "./judge";
+import { evoAggregateRows, evoStoredSampleSchema } from "./stored";
 
 export const evoBrowseCompModule = {
   id: "evobrowsecomp",
@@ -16,10 +19,12 @@ export const evoBrowseCompModule = {
     metric: "Accuracy",
     outcome: "the judge's verdict",
     dimensions: [
-      { key: "language", label: "Language", order: ["en", "zh"] },
-      { key: "domain", label: "Domain" },
+      { key: "language", label: "Language", order: ["en", "zh"], from: { metric: "language" } },
+      { key: "domain", label: "Domain", from: { sample: "category" } },
     ],
     fcr: false,
+    outcomeFrom: { sample: "correct" },
+    toolCallsFrom: { metric: "toolCalls" },
   },
 
   // Importing: manifest, importer, demo data
@@ -29,9 +34,16 @@ export const evoBrowseCompModule = {
   importer: evoBrowseCompImporter,
 
   // Stored figures, aggregates, re-evaluation
+  storedSampleSchema: evoStoredSampleSchema,
+  aggregate: { readsDetail: false, rows: evoAggregateRows },
+  reeval: { withVerdict: withJudgedVerdict, rescore: "answer" },
 
   // Leaderboard and diagnostics
   board: evoBrowseCompBoard,
 
   // Judging, failure tags and hints
+  judge: evoBrowseCompJudge,
+  taxonomy: null,
+  // Tool-based and tool-free runs share a submission: each sample says which it was.
+  hints: { toolFreeSettings: [], toolFreeSample: { field: "setting", value: "tool-free" }, toolLimitExceeded: "exceeded" },
 } as const satisfies BenchmarkModule<"evobrowsecomp">;

@@ -1,7 +1,7 @@
 /** EvoBrowseComp importer: Seekboard-format bundles; the task's domain and language come from each sample. */
 import { commonStoredMetrics, seekboardImporter } from "../../bundle-format/ingest";
 import { evoBrowseCompFormat, evoBrowseCompManifestSchema } from "./bundle-format";
-import type { EvoStoredSample } from "../../seekboard/stored";
+import type { EvoStoredSample } from "./stored";
 import { evoInputFromBundle, exceededToolLimit } from "./metrics";
 
 export const evoBrowseCompImporter = seekboardImporter({

@@ -1,6 +1,6 @@
 /** EvoBrowseComp's `metrics --json` report: accuracy and exceed ratio as `aggregate`, the rest of the stored report, each sample's fields. */
 import { overallFigures, pick, reportBase, type MetricsReportInput } from "../../export/metrics-report";
-import { evoStoredSampleSchema } from "../../seekboard/stored";
+import { evoStoredSampleSchema } from "./stored";
 
 export function evoBrowseCompMetricsReport(input: MetricsReportInput) {
   const report = overallFigures(input);

@@ -4,6 +4,9 @@ import { infoMosaicBoard } from "./board";
 import { infoMosaicMetricsReport } from "./metrics-report";
 import { infoMosaicDemo } from "./demo";
 import { infoMosaicImporter } from "./ingest";
+import { infoMosaicJudge } from "./judge";
+import { infoMosaicAggregateRows, infoMosaicStoredSampleSchema, infoMosaicWithVerdict } from "./stored";
+import { infoMosaicTaxonomy } from "./taxonomy";
 
 export const infoMosaicModule = {
   id: "infomosaic",
@@ -14,8 +17,10 @@ export const infoMosaicModule = {
   compare: {
     metric: "Accuracy",
     outcome: "score 2 (exactly correct; score 1 counts as wrong)",
-    dimensions: [{ key: "domain", label: "Domain", order: ["map", "bio", "financial", "web", "video", "multidomain"] }],
+    dimensions: [{ key: "domain", label: "Domain", order: ["map", "bio", "financial", "web", "video", "multidomain"], from: { metric: "domain" } }],
     fcr: false,
+    outcomeFrom: { sample: "correct" },
+    toolCallsFrom: { metric: "numToolCalls" },
   },
 
   // Importing: manifest, importer, demo data
@@ -25,9 +30,17 @@ export const infoMosaicModule = {
   importer: infoMosaicImporter,
 
   // Stored figures, aggregates, re-evaluation
+  storedSampleSchema: infoMosaicStoredSampleSchema,
+  // The tool-use plots read each trajectory's messages from the detail.
+  aggregate: { readsDetail: true, rows: infoMosaicAggregateRows },
+  reeval: { withVerdict: infoMosaicWithVerdict, rescore: "answer" },
 
   // Leaderboard and diagnostics
   board: infoMosaicBoard,
 
   // Judging, failure tags and hints
+  judge: infoMosaicJudge,
+  taxonomy: infoMosaicTaxonomy,
+  // The agent without tools.
+  hints: { toolFreeSettings: ["no-tool"], toolFreeSample: null, toolLimitExceeded: null },
 } as const satisfies BenchmarkModule<"infomosaic">;

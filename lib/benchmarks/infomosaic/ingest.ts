@@ -8,7 +8,7 @@ import { namedFiles } from "../../import/bundle";
 import { BundleError } from "../../import/errors";
 import { defineImporter, NEUTRAL_SAMPLE_FIGURES, RunCounter } from "../../import/importer";
 import { forEachBundleLine, parseJsonLine } from "../../import/lines";
-import { testcaseVerdictsFrom, type InfoMosaicStoredSample } from "../../seekboard/stored";
+import { testcaseVerdictsFrom, type InfoMosaicStoredSample } from "./stored";
 import { stepsFromMessages } from "../../trajectory/messages";
 import { firstJsonBlock, parseInfoMosaicEvaluation, parseInfoMosaicGold, type InfoMosaicGold } from "./formats";
 import { infoMosaicManifestSchema } from "./manifest";

@@ -1,6 +1,6 @@
 /** InfoMosaic-Bench's `metrics --json` report: accuracy and pass rate as `aggregate`, the tool-use report, per-domain splits, each sample's score. */
 import { overallFigures, pick, reportBase, splitsJson, type MetricsReportInput } from "../../export/metrics-report";
-import { infoMosaicStoredSampleSchema } from "../../seekboard/stored";
+import { infoMosaicStoredSampleSchema } from "./stored";
 
 export function infoMosaicMetricsReport(input: MetricsReportInput) {
   const report = overallFigures(input);

@@ -1,4 +1,6 @@
+import { z } from "zod";
 import { bootstrapMeans, mean, type Interval } from "../../metrics/bootstrap";
+import { countStatuses, type AggregateRow, type ColumnEstimate, type StatusCounts, type StoredSampleRow } from "../stored";
 import type { Tier } from "./metrics";
 
 /** The stored per-sample figures an MPW aggregate is built from. */
@@ -33,7 +35,7 @@ export interface MpwAggregate {
   compoundRate: number | null;
   /** Samples with no hit-logged call: their HitRate counts as 0. */
   zeroCallSamples: number;
-  statusCounts: Record<string, number>;
+  statusCounts: StatusCounts;
 }
 
 export const TIERS: readonly Tier[] = ["easy", "medium", "hard"];
@@ -66,8 +68,7 @@ export function aggregateMpw(rows: readonly MpwSampleRow[], options: { seed?: nu
     const hitRate = group.map((r) => r.hitRate);
     const toolCalls = group.map((r) => r.toolCalls);
     const [pass1Ci, fcrCi, hitRateCi, toolCallsCi] = bootstrapMeans([pass1, fcr, hitRate, toolCalls], options);
-    const statusCounts: Record<string, number> = {};
-    for (const r of group) statusCounts[r.status] = (statusCounts[r.status] ?? 0) + 1;
+    const statusCounts = countStatuses(group);
     return {
       split,
       n: group.length,
@@ -80,4 +81,25 @@ export function aggregateMpw(rows: readonly MpwSampleRow[], options: { seed?: nu
       statusCounts,
     };
   });
+}
+
+const tierSchema = z.enum(["easy", "medium", "hard"]).nullable();
+
+const columns = (e: Estimate): ColumnEstimate => ({ value: e.value, lo: e.ci?.lo ?? null, hi: e.ci?.hi ?? null });
+
+/** The stored rows: every figure in its own column (Pass@1 in the primary ones), no report. */
+export function mpwAggregateRows(samples: readonly StoredSampleRow[]): AggregateRow[] {
+  const rows = samples.map((s) => ({ ...s, tier: tierSchema.parse(s.tier) }));
+  return aggregateMpw(rows).map((a) => ({
+    split: a.split,
+    n: a.n,
+    primary: columns(a.pass1),
+    fcr: { ...columns(a.fcr), n: a.fcr.n },
+    hitRate: columns(a.hitRate),
+    toolCalls: columns(a.toolCalls),
+    compoundRate: a.compoundRate,
+    zeroCallSamples: a.zeroCallSamples,
+    statusCounts: a.statusCounts,
+    report: null,
+  }));
 }

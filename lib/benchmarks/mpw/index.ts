@@ -4,6 +4,10 @@ import { mpwBoard } from "./board";
 import { mpwMetricsReport } from "./metrics-report";
 import { mpwDemo } from "./demo";
 import { mpwImporter } from "./ingest";
+import { mpwAggregateRows } from "./aggregate";
+import { mpwJudge } from "./judge";
+import { rescoreMpw } from "./reeval";
+import { mpwTaxonomy } from "./taxonomy";
 
 export const mpwModule = {
   id: "mpw",
@@ -15,10 +19,12 @@ export const mpwModule = {
     metric: "Pass@1",
     outcome: "the judge's verdict (samples.correct)",
     dimensions: [
-      { key: "tier", label: "Tier", order: ["easy", "medium", "hard"] },
-      { key: "category", label: "Category" },
+      { key: "tier", label: "Tier", order: ["easy", "medium", "hard"], from: { sample: "tier" } },
+      { key: "category", label: "Category", from: { sample: "category" } },
     ],
     fcr: true,
+    outcomeFrom: { sample: "correct" },
+    toolCallsFrom: { sample: "tool_calls" },
   },
 
   // Importing: manifest, importer, demo data
@@ -28,9 +34,17 @@ export const mpwModule = {
   importer: mpwImporter,
 
   // Stored figures, aggregates, re-evaluation
+  storedSampleSchema: null,
+  aggregate: { readsDetail: false, rows: mpwAggregateRows },
+  // The verdict is the `correct` column; re-scoring re-reads the hit log (FCR, HitRate), not the verdict.
+  reeval: { withVerdict: null, rescore: rescoreMpw },
 
   // Leaderboard and diagnostics
   board: mpwBoard,
 
   // Judging, failure tags and hints
+  judge: mpwJudge,
+  taxonomy: mpwTaxonomy,
+  // Setting A gives the evidence in the prompt: no tools.
+  hints: { toolFreeSettings: ["A"], toolFreeSample: null, toolLimitExceeded: null },
 } as const satisfies BenchmarkModule<"mpw">;

@@ -85,7 +85,8 @@ export function mpwSampleMetrics(input: {
 }): MpwSampleMetrics {
   const facts = factKeySet(input.atomicFactKeys);
   const perCall = newFactsPerCall(input.hitLog, facts);
-  const firstCoveredAt: Record<string, number | null> = {};
+  // Keyed by the task's fact keys (data): no prototype, so any key is an ordinary entry.
+  const firstCoveredAt: Record<string, number | null> = Object.create(null);
   for (const key of facts) firstCoveredAt[key] = null;
   let factsCovered = 0;
   perCall.forEach((fresh, i) => {

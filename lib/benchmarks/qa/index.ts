@@ -5,6 +5,9 @@ import { qaFormat } from "./bundle-format";
 import { qaMetricsReport } from "./metrics-report";
 import { qaDemo } from "./demo";
 import { qaImporter } from "./ingest";
+import { browseCompJudge } from "../../judges/grader";
+import { withJudgedVerdict } from "../judged-sample";
+import { qaAggregateRows, qaStoredSampleSchema } from "./stored";
 
 export const qaModule = {
   id: "qa",
@@ -17,6 +20,8 @@ export const qaModule = {
     outcome: "the judge's verdict",
     dimensions: [],
     fcr: false,
+    outcomeFrom: { sample: "correct" },
+    toolCallsFrom: { metric: "toolCalls" },
   },
 
   // Importing: manifest, importer, demo data
@@ -26,9 +31,15 @@ export const qaModule = {
   importer: qaImporter,
 
   // Stored figures, aggregates, re-evaluation
+  storedSampleSchema: qaStoredSampleSchema,
+  aggregate: { readsDetail: false, rows: qaAggregateRows },
+  reeval: { withVerdict: withJudgedVerdict, rescore: "answer" },
 
   // Leaderboard and diagnostics
   board: qaBoard,
 
   // Judging, failure tags and hints
+  judge: browseCompJudge,
+  taxonomy: null,
+  hints: { toolFreeSettings: [], toolFreeSample: null, toolLimitExceeded: null },
 } as const satisfies BenchmarkModule<"qa">;

@@ -4,7 +4,7 @@
  */
 import { commonStoredMetrics, countedToolCalls, seekboardImporter } from "../../bundle-format/ingest";
 import { qaFormat, qaManifestSchema } from "./bundle-format";
-import { qaVersionKey, type QaStoredSample } from "../../seekboard/stored";
+import { qaVersionKey, type QaStoredSample } from "./stored";
 
 export const qaImporter = seekboardImporter({
   format: qaFormat,

@@ -1,6 +1,6 @@
 /** Generic QA's `metrics --json` report: the dataset, accuracy and calibration error as `aggregate`, the rest of the stored report, each sample's verdict and confidence. */
 import { overallFigures, pick, reportBase, type MetricsReportInput } from "../../export/metrics-report";
-import { qaDatasetOf, qaStoredSampleSchema } from "../../seekboard/stored";
+import { qaDatasetOf, qaStoredSampleSchema } from "./stored";
 
 export function qaMetricsReport(input: MetricsReportInput) {
   const report = overallFigures(input);

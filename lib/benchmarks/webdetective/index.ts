@@ -5,6 +5,9 @@ import { webDetectiveFormat } from "./bundle-format";
 import { webDetectiveMetricsReport } from "./metrics-report";
 import { webDetectiveDemo } from "./demo";
 import { webDetectiveImporter } from "./ingest";
+import { browseCompJudge } from "../../judges/grader";
+import { webDetectiveAggregateRows, webDetectiveStoredSampleSchema, webDetectiveWithVerdict } from "./stored";
+import { webDetectiveTaxonomy } from "./taxonomy";
 
 export const webDetectiveModule = {
   id: "webdetective",
@@ -17,6 +20,9 @@ export const webDetectiveModule = {
     outcome: "attempted and judged correct (a refusal is never correct)",
     dimensions: [],
     fcr: false,
+    // Pass@1 counts attempted-and-correct only: a refusal with a "correct" verdict is not correct.
+    outcomeFrom: { metric: "response", equals: "correct" },
+    toolCallsFrom: { metric: "toolCalls" },
   },
 
   // Importing: manifest, importer, demo data
@@ -26,9 +32,16 @@ export const webDetectiveModule = {
   importer: webDetectiveImporter,
 
   // Stored figures, aggregates, re-evaluation
+  storedSampleSchema: webDetectiveStoredSampleSchema,
+  aggregate: { readsDetail: false, rows: webDetectiveAggregateRows },
+  reeval: { withVerdict: webDetectiveWithVerdict, rescore: "answer" },
 
   // Leaderboard and diagnostics
   board: webDetectiveBoard,
 
   // Judging, failure tags and hints
+  // The paper prints no judge prompt of its own: answers are graded as the BrowseComp family's.
+  judge: browseCompJudge,
+  taxonomy: webDetectiveTaxonomy,
+  hints: { toolFreeSettings: [], toolFreeSample: null, toolLimitExceeded: null },
 } as const satisfies BenchmarkModule<"webdetective">;

@@ -1,6 +1,6 @@
 /** WebDetective's `metrics --json` report: the paper's scores as `aggregate`, the rest of the stored report, each sample's diagnostics. */
 import { overallFigures, pick, reportBase, type MetricsReportInput } from "../../export/metrics-report";
-import { webDetectiveStoredSampleSchema } from "../../seekboard/stored";
+import { webDetectiveStoredSampleSchema } from "./stored";
 
 export function webDetectiveMetricsReport(input: MetricsReportInput) {
   const report = overallFigures(input);

@@ -17,7 +17,7 @@ import { normalizeColumnName } from "./table";
 /** A list, or one bare name taken as a list of one. */
 const oneOrMany = <T extends z.ZodType>(item: T) => z.preprocess((v) => (typeof v === "string" ? [v] : v), z.array(item));
 
-const pipelineEntrySchema = z
+export const pipelineEntrySchema = z
   .object({
     preprocess: oneOrMany(z.enum(PREPROCESS_NAMES)).nullish().transform((v) => v ?? []),
     metric: oneOrMany(z.enum(METRIC_NAMES)).refine((v) => v.length > 0, "at least one metric"),

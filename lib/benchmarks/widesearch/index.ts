@@ -4,6 +4,10 @@ import { wideSearchBoard } from "./board";
 import { wideSearchMetricsReport } from "./metrics-report";
 import { wideSearchDemo } from "./demo";
 import { wideSearchImporter } from "./ingest";
+import { rescoreWideSearch, wideSearchJudge } from "./judge";
+import { wideSearchAggregateRows } from "./splits";
+import { wideSearchSampleMetricsSchema } from "./stored";
+import { wideSearchTaxonomy } from "./taxonomy";
 
 export const wideSearchModule = {
   id: "widesearch",
@@ -14,8 +18,11 @@ export const wideSearchModule = {
   compare: {
     metric: "Success rate",
     outcome: "the run's table matches the gold table entirely (success)",
-    dimensions: [{ key: "language", label: "Language", order: ["en", "zh"] }],
+    dimensions: [{ key: "language", label: "Language", order: ["en", "zh"], from: { task: "language" } }],
     fcr: false,
+    outcomeFrom: { sample: "correct" },
+    // Results-only submissions (evaluation CSVs) do not say how many calls a run made.
+    toolCallsFrom: { sample: "tool_calls", unlessNull: "searchCalls" },
   },
 
   // Importing: manifest, importer, demo data
@@ -25,9 +32,15 @@ export const wideSearchModule = {
   importer: wideSearchImporter,
 
   // Stored figures, aggregates, re-evaluation
+  storedSampleSchema: wideSearchSampleMetricsSchema,
+  aggregate: { readsDetail: false, rows: wideSearchAggregateRows },
+  reeval: { withVerdict: (metrics, change) => ({ ...metrics, success: change.correct }), rescore: rescoreWideSearch },
 
   // Leaderboard and diagnostics
   board: wideSearchBoard,
 
   // Judging, failure tags and hints
+  judge: wideSearchJudge,
+  taxonomy: wideSearchTaxonomy,
+  hints: { toolFreeSettings: [], toolFreeSample: null, toolLimitExceeded: null },
 } as const satisfies BenchmarkModule<"widesearch">;

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import type { WideSearchAggregateReport } from "./aggregate";
 import type { WideSearchSampleScore } from "./score";
-import { CSV_METRIC_KEYS, CSV_METRICS, type WideSearchSummary } from "./formats";
+import { CSV_METRIC_KEYS, CSV_METRICS, pipelineEntrySchema, type WideSearchSummary } from "./formats";
 
 export const wideSearchSampleMetricsSchema = z.object({
   success: z.boolean(),
@@ -126,3 +126,9 @@ export const wideSearchStoredAggregateSchema = z.object({
 });
 
 export type WideSearchStoredAggregate = z.infer<typeof wideSearchStoredAggregateSchema>;
+
+/** What a task stores in `tasks.extra`: its evaluation pipeline (as parsed at import) and its gold table. */
+export const wideSearchTaskExtraSchema = z.object({
+  evaluation: z.object({ uniqueColumns: z.array(z.string()), required: z.array(z.string()), evalPipeline: z.record(z.string(), pipelineEntrySchema) }),
+  gold: z.object({ columns: z.array(z.string()), rows: z.array(z.array(z.string())), blankRowsDropped: z.number() }),
+});

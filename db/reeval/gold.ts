@@ -1,0 +1,122 @@
+/**
+ * Correcting a task's gold: its answer, or one cell of its gold table (benchmarks judged
+ * by a table scorer). The fix is one audit entry; the re-evaluation of every sample of the
+ * task is queued as a job (./jobs.ts).
+ */
+import { and, count, eq, inArray } from "drizzle-orm";
+import { z } from "zod";
+import { benchmarkModule } from "../../lib/benchmarks/registry";
+import { objectOf } from "../../lib/benchmarks/stored";
+import { publicJudgeConfig, type LlmJudgeSetting } from "../../lib/judges/chat";
+import type { JudgeId } from "../../lib/judges/types";
+import { jobJudgeOptions } from "../../lib/reeval/judge-options";
+import type { GoldState } from "../../lib/reeval/gold";
+import type { Db } from "../client";
+import { auditEntries, reevalJobs, samples, tasks } from "../schema";
+import { MAX_REASON_LENGTH, writeAudit, type ReevalResult } from "./store";
+
+export type GoldFix = { kind: "answer"; goldAnswer: string } | { kind: "cell"; row: number; column: string; value: string };
+
+const goldTableSchema = z.object({ columns: z.array(z.string()), rows: z.array(z.array(z.string())) }).loose();
+
+function readTask(db: Db, taskId: number) {
+  return db.select({ id: tasks.id, benchmarkId: tasks.benchmarkId, goldAnswer: tasks.goldAnswer, extra: tasks.extra }).from(tasks).where(eq(tasks.id, taskId)).get();
+}
+
+type TaskRow = NonNullable<ReturnType<typeof readTask>>;
+
+function goldTableOf(task: TaskRow) {
+  const parsed = goldTableSchema.safeParse(task.extra?.gold);
+  return parsed.success ? parsed.data : null;
+}
+
+/** The gold state a fix changes: the answer, or one cell of the gold table. */
+function goldStateOf(task: TaskRow, fix: GoldFix): ReevalResult<{ before: GoldState; after: GoldState }> {
+  if (fix.kind === "answer") {
+    const { judge, name } = benchmarkModule(task.benchmarkId);
+    if (judge.kind === "table") return { ok: false, error: `a ${name} task's gold is a table: correct one of its cells` };
+    const value = fix.goldAnswer.trim();
+    if (!value) return { ok: false, error: "the gold answer cannot be empty" };
+    if (value === task.goldAnswer) return { ok: false, error: "that is already the gold answer" };
+    return { ok: true, before: { goldAnswer: task.goldAnswer }, after: { goldAnswer: value } };
+  }
+  const gold = goldTableOf(task);
+  if (!gold) return { ok: false, error: "this task has no gold table stored" };
+  const col = gold.columns.indexOf(fix.column);
+  if (col < 0) return { ok: false, error: `the gold table has no column "${fix.column}"` };
+  if (!Number.isInteger(fix.row) || fix.row < 0 || fix.row >= gold.rows.length) return { ok: false, error: `the gold table has no row ${fix.row + 1}` };
+  const old = gold.rows[fix.row][col] ?? "";
+  if (old === fix.value) return { ok: false, error: "that is already the cell's value" };
+  return { ok: true, before: { cell: { row: fix.row, column: fix.column, value: old } }, after: { cell: { row: fix.row, column: fix.column, value: fix.value } } };
+}
+
+export function writeGold(db: Db, taskId: number, state: GoldState): void {
+  if ("goldAnswer" in state) {
+    db.update(tasks).set({ goldAnswer: state.goldAnswer }).where(eq(tasks.id, taskId)).run();
+    return;
+  }
+  const { cell } = state;
+  const task = readTask(db, taskId);
+  const gold = task && goldTableOf(task);
+  if (!task || !gold) throw new Error(`task ${taskId} has no gold table stored`);
+  const col = gold.columns.indexOf(cell.column);
+  const rows = gold.rows.map((row, i) => (i === cell.row ? row.map((value, j) => (j === col ? cell.value : value)) : row));
+  // Spreads keep the stored key order, so only the cell changes in the stored JSON.
+  const extra = objectOf(task.extra);
+  db.update(tasks)
+    .set({ extra: { ...extra, gold: { ...objectOf(extra.gold), rows } } })
+    .where(eq(tasks.id, taskId))
+    .run();
+}
+
+export function goldMatches(db: Db, taskId: number, state: GoldState): boolean {
+  const task = readTask(db, taskId);
+  if (!task) return false;
+  if ("goldAnswer" in state) return task.goldAnswer === state.goldAnswer;
+  const gold = goldTableOf(task);
+  const col = gold?.columns.indexOf(state.cell.column) ?? -1;
+  return col >= 0 && gold!.rows[state.cell.row]?.[col] === state.cell.value;
+}
+
+/** Which judges re-evaluate a task's samples after its gold changed. */
+function jobJudgesFor(benchmark: string): JudgeId[] {
+  return jobJudgeOptions(benchmark, null).map((option) => option.id);
+}
+
+/**
+ * Corrects a task's gold answer (or one gold cell) and queues the re-evaluation of every
+ * sample of the task across submissions. The caller runs the job (`runReevalJob`) after
+ * answering. For a table-scored benchmark, "exact" means the rule-based table scorer and
+ * "llm" also scores the llm_judge cells.
+ */
+export function fixGold(db: Db, taskId: number, fix: GoldFix, judge: JudgeId, reason: string, actor: string, llm: LlmJudgeSetting, now: Date = new Date()): ReevalResult<{ entryId: number; jobId: number; total: number }> {
+  const why = reason.trim();
+  if (!why) return { ok: false, error: "a gold correction needs a reason" };
+  if (why.length > MAX_REASON_LENGTH) return { ok: false, error: `the reason is longer than ${MAX_REASON_LENGTH} characters` };
+  return db.transaction((): ReevalResult<{ entryId: number; jobId: number; total: number }> => {
+    const task = readTask(db, taskId);
+    if (!task) return { ok: false, error: `no task ${taskId}` };
+    if (!jobJudgesFor(task.benchmarkId).includes(judge)) return { ok: false, error: `the ${judge} judge cannot re-evaluate ${task.benchmarkId} samples` };
+    if (judge === "llm" && !llm.config) return { ok: false, error: llm.why };
+    const running = db
+      .select({ id: reevalJobs.id })
+      .from(reevalJobs)
+      .where(and(eq(reevalJobs.taskId, taskId), inArray(reevalJobs.status, ["queued", "running"])))
+      .get();
+    if (running) return { ok: false, error: `job ${running.id} is still re-evaluating this task; wait for it to finish` };
+    const gold = goldStateOf(task, fix);
+    if (!gold.ok) return gold;
+    writeGold(db, taskId, gold.after);
+    const judgeConfig = judge === "llm" && llm.config ? publicJudgeConfig(llm.config) : null;
+    const stamp = now.toISOString();
+    const entryId = writeAudit(db, { action: "gold-fix", sampleId: null, submissionId: null, taskId, actor, before: gold.before, after: gold.after, judge, judgeConfig, reason: why }, stamp);
+    const total = db.select({ n: count() }).from(samples).where(eq(samples.taskId, taskId)).get()?.n ?? 0;
+    const job = db
+      .insert(reevalJobs)
+      .values({ taskId, auditEntryId: entryId, status: "queued", judge, total, done: 0, changed: 0, actor, createdAt: stamp })
+      .returning({ id: reevalJobs.id })
+      .get();
+    db.update(auditEntries).set({ jobId: job.id }).where(eq(auditEntries.id, entryId)).run();
+    return { ok: true, entryId, jobId: job.id, total };
+  });
+}

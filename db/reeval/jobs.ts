@@ -1,0 +1,131 @@
+/**
+ * The background re-evaluation a gold fix queues: every sample of the task judged again,
+ * chunk by chunk, inside the server process.
+ */
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { benchmarkModule, type BenchmarkId } from "../../lib/benchmarks/registry";
+import type { JudgeOutcome } from "../../lib/benchmarks/stored";
+import type { LlmJudgeSetting } from "../../lib/judges/chat";
+import { JUDGE_IDS } from "../../lib/judges/types";
+import { changedKeys, substantiveDiff } from "../../lib/reeval/state";
+import type { Db } from "../client";
+import { auditEntries, benchmarkIdOf, reevalJobs, samples, submissions } from "../schema";
+import { judgeSample, rescoredAs } from "./judging";
+import { currentState, loadSample, refreshAll, writeAudit, writeState, type Affected, type SampleContext } from "./store";
+
+export interface JobOptions {
+  llm: LlmJudgeSetting;
+  fetchImpl?: typeof fetch;
+  /**
+   * Samples judged, then written in one transaction with their submissions' aggregates;
+   * the event loop is yielded between chunks. Small, because each touched submission's
+   * aggregates (bootstrap intervals included) are recomputed in that transaction.
+   */
+  chunkSize?: number;
+  now?: () => Date;
+  /** Called after each chunk that changed something (the server empties its public page cache). */
+  onChunkWritten?: () => void;
+}
+
+/** The job's judge applied to one sample; null when the sample has nothing to judge (a table benchmark's results-only sample). */
+async function reevaluate(ctx: SampleContext, judge: (typeof JUDGE_IDS)[number], options: JobOptions): Promise<JudgeOutcome | null> {
+  const rules = benchmarkModule(ctx.benchmarkId).judge;
+  if (rules.kind === "table") {
+    if (rules.resultsOnly(ctx.state)) return null;
+    // "exact" re-evaluates a table by its rule-based scorer.
+    if (judge === "exact") return rescoredAs(ctx, "reevaluate:exact");
+  }
+  return judgeSample(ctx, judge, options.llm, `reevaluate:${judge}`, options.fetchImpl);
+}
+
+/**
+ * Re-evaluates every sample of the job's task, chunk by chunk: each chunk is judged, then
+ * written with its audit entries and the touched submissions' aggregates in one
+ * transaction, and the job's `done`/`changed` advance. A sample changed by someone else
+ * while its chunk was being judged is left alone. A judge failure stops the job ("failed",
+ * with the message); what was already written stays, and the gold fix's undo reverts it.
+ */
+export async function runReevalJob(db: Db, jobId: number, options: JobOptions): Promise<void> {
+  const clock = options.now ?? (() => new Date());
+  const job = db
+    .select({ taskId: reevalJobs.taskId, auditEntryId: reevalJobs.auditEntryId, judge: reevalJobs.judge, actor: reevalJobs.actor, status: reevalJobs.status })
+    .from(reevalJobs)
+    .where(eq(reevalJobs.id, jobId))
+    .get();
+  if (!job || job.status !== "queued") return;
+  const judge = JUDGE_IDS.find((id) => id === job.judge);
+  db.update(reevalJobs).set({ status: "running", startedAt: clock().toISOString() }).where(eq(reevalJobs.id, jobId)).run();
+  const ids = db.select({ id: samples.id }).from(samples).where(eq(samples.taskId, job.taskId)).orderBy(samples.id).all().map((r) => r.id);
+  const chunkSize = options.chunkSize ?? 5;
+  try {
+    if (!judge) throw new Error(`unknown judge "${job.judge}"`);
+    for (let start = 0; start < ids.length; start += chunkSize) {
+      const chunk = ids.slice(start, start + chunkSize);
+      const results: { ctx: SampleContext; outcome: JudgeOutcome }[] = [];
+      for (const id of chunk) {
+        const ctx = loadSample(db, id);
+        if (!ctx) continue;
+        const outcome = await reevaluate(ctx, judge, options);
+        if (outcome) results.push({ ctx, outcome });
+      }
+      const changedInChunk = db.transaction(() => {
+        const affected = new Map<number, BenchmarkId>();
+        const stamp = clock().toISOString();
+        let changed = 0;
+        for (const { ctx, outcome } of results) {
+          const current = currentState(db, ctx.id);
+          if (!current || changedKeys(current, ctx.state).length) continue;
+          const { before, after } = substantiveDiff(current, outcome.state);
+          if (!Object.keys(after).length) continue;
+          writeState(db, ctx.id, after);
+          writeAudit(
+            db,
+            { action: "reevaluate", sampleId: ctx.id, submissionId: ctx.submissionId, taskId: ctx.taskId, actor: job.actor, before, after, judge, judgeConfig: outcome.judgeConfig, reason: outcome.rationale, parentId: job.auditEntryId, jobId },
+            stamp,
+          );
+          affected.set(ctx.submissionId, ctx.benchmarkId);
+          changed += 1;
+        }
+        refreshAll(db, affected);
+        db.update(reevalJobs)
+          .set({ done: sql`${reevalJobs.done} + ${chunk.length}`, changed: sql`${reevalJobs.changed} + ${changed}` })
+          .where(eq(reevalJobs.id, jobId))
+          .run();
+        return changed;
+      });
+      if (changedInChunk > 0) options.onChunkWritten?.();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    db.update(reevalJobs).set({ status: "done", finishedAt: clock().toISOString() }).where(eq(reevalJobs.id, jobId)).run();
+  } catch (error) {
+    db.update(reevalJobs)
+      .set({ status: "failed", error: error instanceof Error ? error.message : String(error), finishedAt: clock().toISOString() })
+      .where(eq(reevalJobs.id, jobId))
+      .run();
+  }
+}
+
+/**
+ * Jobs run inside the server process, so a restart stops them where they were. At start
+ * (before any new job can begin) such jobs are marked failed, saying why: their task
+ * accepts a new gold fix again, and the interrupted fix can be undone, which reverts the
+ * samples it had already changed. Returns how many jobs were marked.
+ */
+export function failInterruptedJobs(db: Db, now: Date = new Date()): number {
+  return db
+    .update(reevalJobs)
+    .set({ status: "failed", error: "interrupted: the server stopped before the job finished; undo the gold fix and apply it again", finishedAt: now.toISOString() })
+    .where(inArray(reevalJobs.status, ["queued", "running"]))
+    .run().changes;
+}
+
+/** Submissions whose samples a job changed so far (for revalidating their pages). */
+export function affectedByJob(db: Db, jobId: number): Affected[] {
+  return db
+    .selectDistinct({ submissionId: auditEntries.submissionId, benchmarkId: submissions.benchmarkId })
+    .from(auditEntries)
+    .innerJoin(submissions, eq(submissions.id, auditEntries.submissionId))
+    .where(and(eq(auditEntries.jobId, jobId), isNotNull(auditEntries.sampleId)))
+    .all()
+    .flatMap((r) => (r.submissionId === null ? [] : [{ submissionId: r.submissionId, benchmarkId: benchmarkIdOf(r.benchmarkId) }]));
+}
