@@ -29,7 +29,7 @@ export function ReliabilityChart({ series }: { series: ReliabilitySeries[] }) {
           <XAxis type="number" dataKey="confidence" domain={[0, 1]} tickFormatter={pct} label={{ value: "stated confidence (bin mean)", position: "insideBottom", offset: -10, fontSize: 12 }} tick={{ fontSize: 12 }} />
           <YAxis type="number" domain={[0, 1]} tickFormatter={pct} label={{ value: "accuracy", angle: -90, position: "insideLeft", fontSize: 12 }} tick={{ fontSize: 12 }} />
           <ReferenceLine segment={[{ x: 0, y: 0 }, { x: 1, y: 1 }]} stroke="#94a3b8" strokeDasharray="4 4" />
-          <Tooltip formatter={(value, name, item) => [`${pct(Number(value))} (n = ${(item.payload as { n: number }).n})`, name]} labelFormatter={(x) => `confidence ${pct(Number(x))}`} />
+          <Tooltip formatter={(value, name, item) => [`${pct(Number(value))} (n = ${item.payload?.n ?? "?"})`, name]} labelFormatter={(x) => `confidence ${pct(Number(x))}`} />
           <Legend verticalAlign="top" wrapperStyle={{ fontSize: 12 }} />
           {series.map((s, i) => (
             <Line key={s.label} data={s.points} dataKey="accuracy" name={s.label} stroke={seriesColor(i)} strokeWidth={2} dot={{ r: 4 }} isAnimationActive={false} />

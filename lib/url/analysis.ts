@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MPW_SETTINGS, type MpwSetting } from "../benchmarks/mpw/manifest";
-import { first, type RawSearchParams } from "./search-params";
+import { first, oneOf, type RawSearchParams } from "./search-params";
 
 export const ANALYSIS_KINDS = ["fcr-pass1", "delta-facts", "truncated"] as const;
 export type AnalysisKind = (typeof ANALYSIS_KINDS)[number];
@@ -54,11 +54,10 @@ export function parseAnalysisPageState(params: RawSearchParams): AnalysisPageSta
       .map((s) => s.trim())
       .filter(Boolean);
   const pool = listOf("pool").filter((s): s is MpwSetting => (MPW_SETTINGS as readonly string[]).includes(s));
-  const cohortSetting = first(params, "cohortSetting");
   return {
     ...(options.success ? options.data : analysisOptionsSchema.parse({})),
     models: listOf("models").slice(0, 12),
     pool: pool.length ? pool : DEFAULT_POOL,
-    cohortSetting: (MPW_SETTINGS as readonly string[]).includes(cohortSetting ?? "") ? (cohortSetting as MpwSetting) : "C",
+    cohortSetting: oneOf(first(params, "cohortSetting"), MPW_SETTINGS, "C"),
   };
 }

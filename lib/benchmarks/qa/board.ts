@@ -1,6 +1,6 @@
 /** The QA leaderboard: one board per dataset, accuracy and the calibration error of the stated confidence. */
 import { count, rate, type ReportBoard } from "../board";
-import { qaDatasetOf } from "../../seekboard/stored";
+import { qaDatasetOf } from "./stored";
 import type { QaReport } from "./metrics";
 import { qaReportSchema } from "./report";
 
