@@ -1,5 +1,3 @@
-import type { Board } from "./board";
-
 /**
  * What every benchmark module provides. A module is everything pure about one benchmark
  * (lib/benchmarks/<id>/); the registry (./registry.ts) is the only list of them, and every
@@ -10,6 +8,7 @@ import type { MetricsReportInput } from "../export/metrics-report";
 import type { SeekboardFormat } from "../bundle-format/sample";
 import type { BundleImporter } from "../import/importer";
 import type { z } from "zod";
+import type { Board } from "./board";
 import type { AnswerJudge, HintRules, TableJudge, TaxonomyDefinition } from "./judging";
 import type { AggregateRules, ReevalRules } from "./stored";
 

@@ -5,6 +5,7 @@
  */
 import { closeSync, mkdirSync, openSync, readFileSync, writeFileSync, writeSync } from "node:fs";
 import { join } from "node:path";
+import { z } from "zod";
 import { slug, type BenchmarkDemo, type DemoBundle } from "../../demo/files";
 import { MPW_DEMO_MODELS } from "./demo-models";
 import { generateMpwRecord, type DemoTaskInput } from "./demo-records";
@@ -22,9 +23,12 @@ export function demoTaskLines(taskCount: number): string[] {
   return lines;
 }
 
+/** The authors' task line carries its index beside the fields the importer reads. */
+const demoTaskIndexSchema = z.looseObject({ index: z.number().int() });
+
 function taskInputs(lines: readonly string[]): DemoTaskInput[] {
   return lines.map((line, i) => {
-    const value = JSON.parse(line) as { index: number; category?: string };
+    const value = demoTaskIndexSchema.parse(JSON.parse(line));
     const task = parseMpwTaskRecord(value, "tasks.jsonl", i + 1);
     return {
       index: value.index,

@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { BENCHMARK_IDS, BENCHMARKS, benchmarkModule, isBenchmarkId } from "./registry";
+
+/** Each registered module is complete and consistent: a benchmark added to the registry is checked here without a new line. */
+describe("the benchmark registry", () => {
+  it("lists each id once, and each module under its own id", () => {
+    expect(new Set(BENCHMARK_IDS).size).toBe(BENCHMARK_IDS.length);
+    expect(Object.keys(BENCHMARKS).sort()).toEqual([...BENCHMARK_IDS].sort());
+    for (const id of BENCHMARK_IDS) expect(BENCHMARKS[id].id).toBe(id);
+  });
+
+  it("answers unknown ids, inherited property names included, as unknown", () => {
+    for (const value of ["nope", "constructor", "__proto__", "toString", "MPW", ""]) {
+      expect(isBenchmarkId(value)).toBe(false);
+      expect(() => benchmarkModule(value)).toThrow(/unknown benchmark/);
+    }
+    expect(benchmarkModule("qa").id).toBe("qa");
+  });
+
+  it("gives each benchmark distinct names and a distinct place in the demo's seeding order", () => {
+    const modules = BENCHMARK_IDS.map((id) => BENCHMARKS[id]);
+    for (const key of ["name", "navLabel"] as const) expect(new Set(modules.map((m) => m[key])).size).toBe(modules.length);
+    expect(new Set(modules.map((m) => m.demo.seedOrder)).size).toBe(modules.length);
+  });
+
+  describe.each(BENCHMARK_IDS)("%s", (id) => {
+    const module = BENCHMARKS[id];
+
+    it("has its words: name, nav label and description", () => {
+      expect(module.name.trim()).not.toBe("");
+      expect(module.navLabel.trim()).not.toBe("");
+      expect(module.description.length).toBeGreaterThan(40);
+    });
+
+    it("has an importer whose manifest schema names this benchmark and rejects another's", () => {
+      expect(module.importer.bind({}).success).toBe(false);
+      const other = BENCHMARK_IDS.find((o) => o !== id)!;
+      expect(module.importer.bind({ benchmark: other, model: "m" }).success).toBe(false);
+    });
+
+    it("has a board whose primary metric, lower-is-better keys and CIs name its own columns", () => {
+      const keys = module.board.columns.map((c) => c.key);
+      expect(keys.length).toBeGreaterThan(0);
+      expect(new Set(keys).size).toBe(keys.length);
+      expect(keys).toContain(module.board.primary);
+      for (const key of module.board.lowerIsBetter ?? []) expect(keys).toContain(key);
+      for (const column of module.board.columns) expect(column.label.trim()).not.toBe("");
+    });
+
+    it("has a compare profile whose split dimensions are distinct", () => {
+      const keys = module.compare.dimensions.map((d) => d.key);
+      expect(new Set(keys).size).toBe(keys.length);
+      expect(module.compare.metric.trim()).not.toBe("");
+    });
+
+    it("stores its per-sample figures under a schema, or as columns of samples (MPW only)", () => {
+      if (id === "mpw") expect(module.storedSampleSchema).toBeNull();
+      else expect(module.storedSampleSchema).toBeInstanceOf(z.ZodType);
+      expect(typeof module.aggregate.rows).toBe("function");
+      expect(module.aggregate.rows([])).toEqual(expect.any(Array));
+    });
+
+    it("has a judge with the paper's prompt and a taxonomy whose tags are distinct", () => {
+      expect(module.judge.prompt.user.length).toBeGreaterThan(0);
+      if (module.taxonomy !== null) {
+        const names = module.taxonomy.tags.map((t) => t.name);
+        expect(names.length).toBeGreaterThan(0);
+        expect(new Set(names).size).toBe(names.length);
+      }
+    });
+  });
+});
