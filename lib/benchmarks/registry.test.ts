@@ -25,46 +25,46 @@ describe("the benchmark registry", () => {
   });
 
   describe.each(BENCHMARK_IDS)("%s", (id) => {
-    const module = BENCHMARKS[id];
+    const benchmark = BENCHMARKS[id];
 
     it("has its words: name, nav label and description", () => {
-      expect(module.name.trim()).not.toBe("");
-      expect(module.navLabel.trim()).not.toBe("");
-      expect(module.description.length).toBeGreaterThan(40);
+      expect(benchmark.name.trim()).not.toBe("");
+      expect(benchmark.navLabel.trim()).not.toBe("");
+      expect(benchmark.description.length).toBeGreaterThan(40);
     });
 
     it("has an importer whose manifest schema names this benchmark and rejects another's", () => {
-      expect(module.importer.bind({}).success).toBe(false);
+      expect(benchmark.importer.bind({}).success).toBe(false);
       const other = BENCHMARK_IDS.find((o) => o !== id)!;
-      expect(module.importer.bind({ benchmark: other, model: "m" }).success).toBe(false);
+      expect(benchmark.importer.bind({ benchmark: other, model: "m" }).success).toBe(false);
     });
 
     it("has a board whose primary metric, lower-is-better keys and CIs name its own columns", () => {
-      const keys = module.board.columns.map((c) => c.key);
+      const keys = benchmark.board.columns.map((c) => c.key);
       expect(keys.length).toBeGreaterThan(0);
       expect(new Set(keys).size).toBe(keys.length);
-      expect(keys).toContain(module.board.primary);
-      for (const key of module.board.lowerIsBetter ?? []) expect(keys).toContain(key);
-      for (const column of module.board.columns) expect(column.label.trim()).not.toBe("");
+      expect(keys).toContain(benchmark.board.primary);
+      for (const key of benchmark.board.lowerIsBetter ?? []) expect(keys).toContain(key);
+      for (const column of benchmark.board.columns) expect(column.label.trim()).not.toBe("");
     });
 
     it("has a compare profile whose split dimensions are distinct", () => {
-      const keys = module.compare.dimensions.map((d) => d.key);
+      const keys = benchmark.compare.dimensions.map((d) => d.key);
       expect(new Set(keys).size).toBe(keys.length);
-      expect(module.compare.metric.trim()).not.toBe("");
+      expect(benchmark.compare.metric.trim()).not.toBe("");
     });
 
     it("stores its per-sample figures under a schema, or as columns of samples (MPW only)", () => {
-      if (id === "mpw") expect(module.storedSampleSchema).toBeNull();
-      else expect(module.storedSampleSchema).toBeInstanceOf(z.ZodType);
-      expect(typeof module.aggregate.rows).toBe("function");
-      expect(module.aggregate.rows([])).toEqual(expect.any(Array));
+      if (id === "mpw") expect(benchmark.storedSampleSchema).toBeNull();
+      else expect(benchmark.storedSampleSchema).toBeInstanceOf(z.ZodType);
+      expect(typeof benchmark.aggregate.rows).toBe("function");
+      expect(benchmark.aggregate.rows([])).toEqual(expect.any(Array));
     });
 
     it("has a judge with the paper's prompt and a taxonomy whose tags are distinct", () => {
-      expect(module.judge.prompt.user.length).toBeGreaterThan(0);
-      if (module.taxonomy !== null) {
-        const names = module.taxonomy.tags.map((t) => t.name);
+      expect(benchmark.judge.prompt.user.length).toBeGreaterThan(0);
+      if (benchmark.taxonomy !== null) {
+        const names = benchmark.taxonomy.tags.map((t) => t.name);
         expect(names.length).toBeGreaterThan(0);
         expect(new Set(names).size).toBe(names.length);
       }
