@@ -1,13 +1,15 @@
 import "server-only";
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "../client";
-import { aggregates, samples, submissions } from "../schema";
+import { aggregates, benchmarkIdOf, samples, submissions } from "../schema";
 
 export type SubmissionRow = typeof submissions.$inferSelect;
 export type AggregateRow = typeof aggregates.$inferSelect;
 
+/** A submission, its benchmark id checked against the registry (a column typed BenchmarkId is not a checked one). */
 export function getSubmission(db: Db, id: number): SubmissionRow | undefined {
-  return db.select().from(submissions).where(eq(submissions.id, id)).get();
+  const row = db.select().from(submissions).where(eq(submissions.id, id)).get();
+  return row && { ...row, benchmarkId: benchmarkIdOf(row.benchmarkId) };
 }
 
 export function getAggregates(db: Db, submissionId: number): AggregateRow[] {
