@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { FilterQueryInput } from "@/components/tags/FilterQueryInput";
-import { assertNever } from "@/lib/benchmarks/registry";
+import { assertNever } from "@/lib/assert-never";
 import { TIER_FILTERS, VERDICT_FILTERS, type SampleFilters, type VerdictFilter } from "@/lib/url/samples";
 
 const field = "rounded border border-slate-300 bg-white px-2 py-1 text-sm";

@@ -1,6 +1,6 @@
 import { Badge } from "@/components/ui/Badge";
 import type { HitLogRow } from "@/db/queries/trajectory";
-import { assertNever } from "@/lib/benchmarks/registry";
+import { assertNever } from "@/lib/assert-never";
 import type { AnswerStep, OtherStep, Step, ThoughtStep, ToolCallStep, ToolResultStep } from "@/lib/trajectory/steps";
 import { callOutcome, type CallOutcome } from "@/lib/trajectory/view";
 import { ExpandableText } from "./ExpandableText";

@@ -3,7 +3,7 @@ import { and, asc, count, eq, gt, gte, inArray, lt, lte, or, sql, type SQL } fro
 import { parseFilter, type FilterClause, type FilterError } from "../../lib/filter/parse";
 import { HIGH_COMPOUND_RATE, HINT_IDS, LOW_FCR, sampleHints, TOOL_FREE_SAMPLE_MARKERS, TOOL_LIMIT_FIELDS, toolsAvailable, type HintId } from "../../lib/hints/hints";
 import { COHORT_STATUSES } from "../../lib/benchmarks/mpw/analysis";
-import { assertNever } from "../../lib/benchmarks/registry";
+import { assertNever } from "../../lib/assert-never";
 import { SAMPLE_PAGE_SIZE, type SampleFilters } from "../../lib/url/samples";
 import type { Db } from "../client";
 import { samples, sampleTags, submissions, tasks } from "../schema";

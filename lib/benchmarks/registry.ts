@@ -32,8 +32,3 @@ export function benchmarkModule(id: string): BenchmarkModule<BenchmarkId> {
   if (!isBenchmarkId(id)) throw new Error(`unknown benchmark "${id}"`);
   return BENCHMARKS[id];
 }
-
-/** Makes a switch over benchmarks (or any closed union) exhaustive: the compiler rejects a missing case. */
-export function assertNever(value: never): never {
-  throw new Error(`unexpected value ${JSON.stringify(value)}`);
-}

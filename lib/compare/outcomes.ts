@@ -14,6 +14,7 @@
  *  - Secondary figures (FCR, tool calls): the same per-task means, over the tasks where
  *    both sides have a value.
  */
+import { assertNever } from "../assert-never";
 import { mcnemar, pairedBootstrap, type McNemarResult, type PairedBootstrapOptions, type PairedDifference } from "../stats/paired";
 
 export const OUTCOME_CELLS = ["both", "only-a", "only-b", "neither"] as const;
@@ -47,7 +48,8 @@ export function cellOf(a: boolean, b: boolean): OutcomeCell {
 export function outcomeMatrix(pairs: readonly { a: boolean; b: boolean }[]): OutcomeMatrix {
   const m: OutcomeMatrix = { both: 0, onlyA: 0, onlyB: 0, neither: 0, total: pairs.length };
   for (const p of pairs) {
-    switch (cellOf(p.a, p.b)) {
+    const cell = cellOf(p.a, p.b);
+    switch (cell) {
       case "both":
         m.both += 1;
         break;
@@ -60,6 +62,8 @@ export function outcomeMatrix(pairs: readonly { a: boolean; b: boolean }[]): Out
       case "neither":
         m.neither += 1;
         break;
+      default:
+        assertNever(cell);
     }
   }
   return m;

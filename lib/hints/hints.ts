@@ -5,7 +5,8 @@
  * for which `sampleHints` returns it (db/tags.test.ts checks the two agree).
  */
 
-import { assertNever, BENCHMARK_IDS, BENCHMARKS } from "../benchmarks/registry";
+import { assertNever } from "../assert-never";
+import { BENCHMARK_IDS, BENCHMARKS } from "../benchmarks/registry";
 
 export const HINT_IDS = ["low-fcr-stop", "compound", "tool-limit", "no-search"] as const;
 export type HintId = (typeof HINT_IDS)[number];

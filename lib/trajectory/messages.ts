@@ -1,3 +1,4 @@
+import { assertNever } from "../assert-never";
 import { z } from "zod";
 import { parseToolCallBody, queryOf, splitReactText, type ReactSegment } from "./react";
 import { parseSerp, type Serp, type Step } from "./steps";
@@ -76,6 +77,8 @@ export function stepsFromMessages(messages: readonly ChatMessage[]): Step[] {
       case null:
         steps.push({ kind: "other", role, text: segment.text, malformed: segment.malformed });
         return;
+      default:
+        assertNever(segment.tag);
     }
   };
 

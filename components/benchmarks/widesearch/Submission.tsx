@@ -9,7 +9,7 @@ import { ciHalfWidth, decimal, percent } from "@/lib/format";
 import { wideSearchSampleMetricsSchema, wideSearchStoredAggregateSchema, type WideSearchStoredAggregate } from "@/lib/benchmarks/widesearch/stored";
 import type { SubmissionViewProps } from "../pages";
 
-/** The import's check of our aggregation against the producer's summary JSON (db/ingest-widesearch.ts writes them). */
+/** The import's check of our aggregation against the producer's summary JSON (lib/benchmarks/widesearch/ingest.ts writes them into the import notes). */
 const summaryChecksSchema = z
   .array(z.object({ evaluation: z.string(), summary: z.string(), matches: z.boolean(), maxDifference: z.number(), worst: z.string().nullable(), judge: z.unknown() }))
   .default([]);

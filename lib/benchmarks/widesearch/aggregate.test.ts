@@ -1,18 +1,14 @@
 import { describe, expect, it } from "vitest";
 import {
   aggregateWideSearch,
-  aggregateWideSearchByLanguage,
   expectedMaxOfK,
   metricMaxAtK,
   numpyMean,
   passAtK,
-  runSampleFromScore,
   scalingCurve,
   successPassAtK,
   type WideSearchRunSample,
 } from "./aggregate";
-import { parseWideSearchGoldCsv, parseWideSearchTask } from "./formats";
-import { scoreWideSearch } from "./score";
 
 function run(instanceId: string, success: boolean, rowF1: number, itemF1: number, extra: Partial<WideSearchRunSample> = {}): WideSearchRunSample {
   return { instanceId, success, rowPrecision: rowF1, rowRecall: rowF1, rowF1, itemPrecision: itemF1, itemRecall: itemF1, itemF1, ...extra };
@@ -58,16 +54,6 @@ describe("aggregateWideSearch", () => {
     expect(report.runsPerTask).toEqual({ min: 1, max: 2 });
     expect(report.aggregate.runs).toBe(2);
     expect(report.incompleteSamples).toBe(1);
-  });
-});
-
-describe("aggregateWideSearchByLanguage", () => {
-  it("splits by the instance id prefix unless the sample names its language", () => {
-    const split = aggregateWideSearchByLanguage([...TWO_BY_TWO, run("custom_1", true, 1, 1), run("custom_2", true, 1, 1, { language: "zh" })]);
-    expect(Object.keys(split).sort()).toEqual(["en", "unknown", "zh"]);
-    expect(split.en.aggregate).toMatchObject({ n: 1, successAvg: 0.5, successPass: 1 });
-    expect(split.zh.aggregate).toMatchObject({ n: 2 });
-    expect(split.unknown.aggregate.n).toBe(1);
   });
 });
 
@@ -133,22 +119,5 @@ describe("numpyMean", () => {
     expect(numpyMean([1, 2, 3])).toBe(2);
     expect(numpyMean(Array.from({ length: 300 }, (_, i) => i))).toBe(149.5);
     expect(numpyMean([])).toBeNaN();
-  });
-});
-
-describe("runSampleFromScore", () => {
-  it("carries a scored sample's metrics and completeness", () => {
-    const task = parseWideSearchTask(
-      {
-        instance_id: "ws_en_901",
-        query: "q",
-        evaluation: { unique_columns: ["k"], required: ["k", "v"], eval_pipeline: { v: { metric: "llm_judge", criterion: "same" } } },
-      },
-      "t",
-      1,
-    );
-    const gold = parseWideSearchGoldCsv("K,V\na,1\n", "g.csv", task.evaluation.required);
-    const sample = runSampleFromScore("ws_en_901", scoreWideSearch("| k | v |\n|---|---|\n| a | 1 |", task, gold));
-    expect(sample).toMatchObject({ instanceId: "ws_en_901", success: true, complete: false });
   });
 });

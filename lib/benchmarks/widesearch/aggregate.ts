@@ -9,7 +9,6 @@
  * its summary JSON holds (runshengdu/widesearch_exp `_calc_summary_from_csv`).
  */
 import { languageFromInstanceId } from "./formats";
-import type { WideSearchSampleScore } from "./score";
 
 export const WIDESEARCH_METRIC_KEYS = ["success", "rowPrecision", "rowRecall", "rowF1", "itemPrecision", "itemRecall", "itemF1"] as const;
 export type WideSearchMetricKey = (typeof WIDESEARCH_METRIC_KEYS)[number];
@@ -182,18 +181,6 @@ export function aggregateWideSearch(samples: readonly WideSearchRunSample[]): Wi
   };
 }
 
-/** The aggregate per language (`en`, `zh`, or `unknown` when neither the sample nor its id says). */
-export function aggregateWideSearchByLanguage(samples: readonly WideSearchRunSample[]): Record<string, WideSearchAggregateReport> {
-  const byLanguage = new Map<string, WideSearchRunSample[]>();
-  for (const s of samples) {
-    const language = languageOf(s);
-    const group = byLanguage.get(language);
-    if (group) group.push(s);
-    else byLanguage.set(language, [s]);
-  }
-  return Object.fromEntries([...byLanguage].map(([language, group]) => [language, aggregateWideSearch(group)]));
-}
-
 function checkK(n: number, k: number): void {
   if (!Number.isInteger(k) || k < 1 || k > n) throw new RangeError(`k must be an integer in 1..${n}, got ${k}`);
 }
@@ -267,20 +254,4 @@ export function scalingCurve(samples: readonly WideSearchRunSample[]): ScalingPo
     });
   }
   return points;
-}
-
-/** A scored sample as a run for aggregation. */
-export function runSampleFromScore(instanceId: string, score: WideSearchSampleScore, language?: string | null): WideSearchRunSample {
-  return {
-    instanceId,
-    language: language ?? null,
-    success: score.success,
-    rowPrecision: score.rowPrecision,
-    rowRecall: score.rowRecall,
-    rowF1: score.rowF1,
-    itemPrecision: score.itemPrecision,
-    itemRecall: score.itemRecall,
-    itemF1: score.itemF1,
-    complete: score.complete,
-  };
 }

@@ -6,7 +6,8 @@ import { getWideSearchLeaderboard } from "@/db/queries/widesearch";
 import { boardSettings, boardVersions, getReportBoard } from "@/db/queries/seekboard";
 import { sortKeys, type Board, type ReportBoard } from "@/lib/benchmarks/board";
 import { parseBoardState } from "@/lib/benchmarks/board-state";
-import { assertNever, BENCHMARK_IDS, BENCHMARKS, isBenchmarkId, type BenchmarkId } from "@/lib/benchmarks/registry";
+import { assertNever } from "@/lib/assert-never";
+import { BENCHMARK_IDS, BENCHMARKS, isBenchmarkId, type BenchmarkId } from "@/lib/benchmarks/registry";
 import { parseWideSearchLeaderboardState } from "@/lib/benchmarks/widesearch/url";
 import { parseLeaderboardState } from "@/lib/url/leaderboard";
 
