@@ -7,7 +7,8 @@ import { z } from "zod";
 import type { AggregateRow, ColumnEstimate } from "../lib/benchmarks/stored";
 import { BENCHMARKS } from "../lib/benchmarks/registry";
 import type { Db } from "./client";
-import { aggregates, benchmarkIdOf, samples, submissions, tasks } from "./schema";
+import { aggregates, samples, submissions, tasks } from "./schema";
+import { benchmarkIdOf } from "./benchmark-id";
 
 const reportSchema = z.record(z.string(), z.unknown());
 

@@ -1,15 +1,7 @@
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { isBenchmarkId, type BenchmarkId } from "../lib/benchmarks/registry";
+// Type only: drizzle-kit loads this file, and the registry reaches every importer.
+import type { BenchmarkId } from "../lib/benchmarks/registry";
 import type { Step } from "../lib/trajectory/steps";
-
-/**
- * A benchmark id read back from the database (a raw statement's row, a column typed only as
- * text): a value no importer writes is a corrupt row, so it throws.
- */
-export function benchmarkIdOf(value: string): BenchmarkId {
-  if (!isBenchmarkId(value)) throw new Error(`unknown benchmark "${value}" in the database`);
-  return value;
-}
 
 export const benchmarks = sqliteTable("benchmarks", {
   id: text().primaryKey(),

@@ -7,7 +7,8 @@ import type { CompareProfile, StoredValue } from "../../lib/benchmarks/types";
 import type { RunPair, TaskPair } from "../../lib/compare/outcomes";
 import { pairReport, type PairReport } from "../../lib/compare/report";
 import type { Db } from "../client";
-import { aggregates, benchmarkIdOf, submissions } from "../schema";
+import { aggregates, submissions } from "../schema";
+import { benchmarkIdOf } from "../benchmark-id";
 
 export interface CompareSubmission {
   id: number;

@@ -1,7 +1,8 @@
 import "server-only";
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "../client";
-import { aggregates, benchmarkIdOf, samples, submissions } from "../schema";
+import { aggregates, samples, submissions } from "../schema";
+import { benchmarkIdOf } from "../benchmark-id";
 
 export type SubmissionRow = typeof submissions.$inferSelect;
 export type AggregateRow = typeof aggregates.$inferSelect;

@@ -2,6 +2,7 @@ import "server-only";
 import { and, asc, eq, gt, lt, desc } from "drizzle-orm";
 import type { Db } from "../client";
 import { hitLogs, samples, steps, submissions, tasks } from "../schema";
+import { getSubmission } from "./submissions";
 
 export type SampleRow = typeof samples.$inferSelect;
 export type TaskRow = typeof tasks.$inferSelect;
@@ -19,7 +20,7 @@ export interface Trajectory {
 
 /** One sample's whole trajectory; steps are loaded only here, one sample at a time. */
 export function getTrajectory(db: Db, submissionId: number, taskKey: string, run: number): Trajectory | null {
-  const submission = db.select().from(submissions).where(eq(submissions.id, submissionId)).get();
+  const submission = getSubmission(db, submissionId);
   if (!submission) return null;
   const sample = db
     .select()

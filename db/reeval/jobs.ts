@@ -9,7 +9,8 @@ import type { LlmJudgeSetting } from "../../lib/judges/chat";
 import { JUDGE_IDS } from "../../lib/judges/types";
 import { changedKeys, substantiveDiff } from "../../lib/reeval/state";
 import type { Db } from "../client";
-import { auditEntries, benchmarkIdOf, reevalJobs, samples, submissions } from "../schema";
+import { auditEntries, reevalJobs, samples, submissions } from "../schema";
+import { benchmarkIdOf } from "../benchmark-id";
 import { judgeSample, rescoredAs } from "./judging";
 import { currentState, loadSample, refreshAll, writeAudit, writeState, type Affected, type SampleContext } from "./store";
 

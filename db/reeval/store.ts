@@ -13,7 +13,8 @@ import type { ReevalSample } from "../../lib/benchmarks/stored";
 import { storedStateSchema, type SampleState, type StateKey } from "../../lib/reeval/state";
 import { refreshAggregates } from "../aggregates";
 import type { Db } from "../client";
-import { auditEntries, benchmarkIdOf, hitLogs, samples, submissions, tasks, type AuditAction } from "../schema";
+import { auditEntries, hitLogs, samples, submissions, tasks, type AuditAction } from "../schema";
+import { benchmarkIdOf } from "../benchmark-id";
 
 export type ReevalResult<T extends object = object> = ({ ok: true } & T) | { ok: false; error: string };
 

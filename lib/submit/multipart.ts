@@ -91,7 +91,8 @@ export async function receiveMultipart(
 ): Promise<ReceivedUpload> {
   const delimiter = Buffer.from(`\r\n--${boundary}`);
   const headerEnd = Buffer.from("\r\n\r\n");
-  const fields: Record<string, string> = {};
+  // Keyed by the form's field names: no prototype, so any name is an ordinary field.
+  const fields: Record<string, string> = Object.create(null);
   let file: ReceivedFile | null = null;
   let part: Part | null = null;
   // Typed wide on purpose: the closures below move it on, which TS cannot see at the loop.

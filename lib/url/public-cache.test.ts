@@ -36,6 +36,11 @@ describe("searchParamsOfState", () => {
     expect(searchParamsOfState(EMPTY_STATE)).toEqual({});
   });
 
+  it("keeps parameters named like Object's own properties as ordinary parameters", () => {
+    const params = searchParamsOfState(segment("constructor=a&__proto__=b&toString=c")!)!;
+    expect(Object.entries(params).sort()).toEqual([["__proto__", "b"], ["constructor", "a"], ["toString", "c"]]);
+  });
+
   it("refuses a segment it cannot have made", () => {
     expect(searchParamsOfState("not base64!")).toBeNull();
     expect(searchParamsOfState("_w")).toBeNull(); // one byte 0xff: not UTF-8

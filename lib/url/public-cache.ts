@@ -31,7 +31,8 @@ function compare(a: string, b: string): number {
 
 /** The search params a state segment stands for (the inverse of `stateSegment`), or null for a segment it cannot have made. */
 export function searchParamsOfState(segment: string): RawSearchParams | null {
-  const params: Record<string, string | string[]> = {};
+  // Keyed by the query's parameter names: no prototype, so "constructor" or "__proto__" is an ordinary parameter.
+  const params: Record<string, string | string[]> = Object.create(null);
   if (segment === EMPTY_STATE) return params;
   const query = fromBase64Url(segment);
   if (query === null) return null;

@@ -52,7 +52,8 @@ export const evaluationSchema = z
     // Names are normalised already in the published data; normalising again is harmless.
     const required = raw.required.map(normalizeColumnName);
     const uniqueColumns = raw.unique_columns.map(normalizeColumnName);
-    const evalPipeline: Record<string, ColumnPipeline> = {};
+    // Keyed by the producer's column names: no prototype, so a column named "constructor" is just a column.
+    const evalPipeline: Record<string, ColumnPipeline> = Object.create(null);
     for (const [column, entry] of Object.entries(raw.eval_pipeline)) evalPipeline[normalizeColumnName(column)] = entry;
     const seen = new Set<string>();
     required.forEach((column, i) => {

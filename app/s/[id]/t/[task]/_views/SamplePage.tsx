@@ -7,7 +7,6 @@ import { latestReevalJob, sampleHistory, taskSampleCounts } from "@/db/queries/a
 import { sampleAnnotations } from "@/db/queries/tags";
 import { getTrajectory, neighbourFailedSample } from "@/db/queries/trajectory";
 import { canViewSubmission, type Viewer } from "@/lib/auth/visibility";
-import { isBenchmarkId } from "@/lib/benchmarks/registry";
 import { llmSetting } from "@/server/reeval";
 
 /**
@@ -23,7 +22,6 @@ export function SamplePage({ id, task, run, viewer }: { id: string; task: string
   const trajectory = getTrajectory(db, submissionId, decodeURIComponent(task), Number(run));
   if (!trajectory || !canViewSubmission(trajectory.submission, viewer)) notFound();
   const { benchmarkId } = trajectory.submission;
-  if (!isBenchmarkId(benchmarkId)) throw new Error(`submission ${submissionId} has unknown benchmark "${benchmarkId}"`);
   const { sample, task: taskRow } = trajectory;
   const reeval = {
     history: sampleHistory(db, sample.id, taskRow.id),
