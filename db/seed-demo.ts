@@ -7,8 +7,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BENCHMARK_IDS, BENCHMARKS } from "../lib/benchmarks/registry";
 import { writeDemoFileBundles, type DemoBundle, type DemoFiles } from "../lib/demo/files";
+import { count } from "drizzle-orm";
 import type { Db } from "./client";
 import { ingestBundleDir } from "./ingest";
+import { submissions } from "./schema";
 
 export const DEFAULT_DEMO_TASKS = 240;
 
@@ -47,8 +49,7 @@ export function seedDemo(db: Db, taskCount = DEFAULT_DEMO_TASKS) {
 /** First start: load the demo into an empty database unless SEEKBOARD_NO_DEMO=1. */
 export function seedDemoIfEmpty(db: Db): void {
   if (process.env.SEEKBOARD_NO_DEMO === "1") return;
-  const row = db.$client.prepare("SELECT count(*) AS n FROM submissions").get() as { n: number };
-  if (row.n > 0) return;
+  if (db.select({ n: count() }).from(submissions).get()!.n > 0) return;
   const result = seedDemo(db);
   console.log(`seekboard: loaded demo data (${result.submissions} submissions, ${result.samples} samples) in ${result.seconds.toFixed(1)} s`);
 }

@@ -2,8 +2,7 @@ import "server-only";
 import { z } from "zod";
 import type { MetricsPreview } from "../../lib/submit/answer";
 import type { Db } from "../client";
-import type { AggregateRow } from "./submissions";
-import type { SubmissionStatus } from "../schema";
+import { SUBMISSION_STATUSES, type SubmissionStatus } from "../schema";
 
 export interface SubmissionPreview {
   id: number;
@@ -21,13 +20,40 @@ export interface SubmissionPreview {
   metrics: MetricsPreview | null;
 }
 
-/** The overall split's MPW figures, null when the LEFT JOIN finds no aggregate. */
-type OverallFigures = { [K in "n" | "pass1" | "pass1Lo" | "pass1Hi" | "fcr" | "fcrLo" | "fcrHi" | "hitRate" | "hitRateLo" | "hitRateHi" | "toolCalls"]: AggregateRow[K] | null };
+const nullableNumber = z.number().nullable();
 
-/** A row of PREVIEW_SQL: the preview's own fields, the overall figures, and the stored report JSON. */
-interface PreviewRow extends Omit<SubmissionPreview, "metrics">, OverallFigures {
-  metrics: string | null;
-}
+/**
+ * A row of PREVIEW_SQL, parsed (it is a raw statement): the preview's own fields, the
+ * overall split's MPW figures (null when the LEFT JOIN finds no aggregate), and the stored
+ * report JSON.
+ */
+const previewRowSchema = z.object({
+  id: z.number().int(),
+  benchmark: z.string(),
+  model: z.string(),
+  agent: z.string().nullable(),
+  setting: z.string(),
+  status: z.enum(SUBMISSION_STATUSES),
+  samples: z.number().int(),
+  tasks: z.number().int(),
+  uploadedAt: z.string(),
+  team: z.string().nullable(),
+  moderationReason: z.string().nullable(),
+  moderatedAt: z.string().nullable(),
+  n: nullableNumber,
+  pass1: nullableNumber,
+  pass1Lo: nullableNumber,
+  pass1Hi: nullableNumber,
+  fcr: nullableNumber,
+  fcrLo: nullableNumber,
+  fcrHi: nullableNumber,
+  hitRate: nullableNumber,
+  hitRateLo: nullableNumber,
+  hitRateHi: nullableNumber,
+  toolCalls: nullableNumber,
+  metrics: z.string().nullable(),
+});
+type PreviewRow = z.infer<typeof previewRowSchema>;
 
 const PREVIEW_SQL = `
   SELECT s.id, s.benchmark_id AS benchmark, s.model, s.agent, s.setting, s.status, s.sample_count AS samples, s.task_count AS tasks,
@@ -65,16 +91,19 @@ function previewOf(row: PreviewRow): SubmissionPreview {
 }
 
 export function getSubmissionPreview(db: Db, id: number): SubmissionPreview | undefined {
-  const row = db.$client.prepare(`${PREVIEW_SQL} WHERE s.id = ?`).get(id) as PreviewRow | undefined;
-  return row ? previewOf(row) : undefined;
+  const row = db.$client.prepare(`${PREVIEW_SQL} WHERE s.id = ?`).get(id);
+  return row === undefined ? undefined : previewOf(previewRowSchema.parse(row));
 }
 
 /** Pending submissions, oldest first: the moderation queue. */
 export function listModerationQueue(db: Db): SubmissionPreview[] {
-  return (db.$client.prepare(`${PREVIEW_SQL} WHERE s.status = 'pending' ORDER BY s.uploaded_at, s.id`).all() as PreviewRow[]).map(previewOf);
+  return db.$client.prepare(`${PREVIEW_SQL} WHERE s.status = 'pending' ORDER BY s.uploaded_at, s.id`).all().map((row) => previewOf(previewRowSchema.parse(row)));
 }
 
 /** The latest decisions, newest first. */
 export function listRecentDecisions(db: Db, limit: number): SubmissionPreview[] {
-  return (db.$client.prepare(`${PREVIEW_SQL} WHERE s.moderated_at IS NOT NULL ORDER BY s.moderated_at DESC, s.id DESC LIMIT ?`).all(limit) as PreviewRow[]).map(previewOf);
+  return db.$client
+    .prepare(`${PREVIEW_SQL} WHERE s.moderated_at IS NOT NULL ORDER BY s.moderated_at DESC, s.id DESC LIMIT ?`)
+    .all(limit)
+    .map((row) => previewOf(previewRowSchema.parse(row)));
 }
