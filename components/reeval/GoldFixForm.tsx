@@ -3,13 +3,8 @@ import { useActionState } from "react";
 import { fixGoldAction } from "@/server/reeval-actions";
 import type { ReevalJobView } from "@/db/queries/audit";
 import type { JudgeOption } from "@/lib/reeval/describe";
+import type { GoldTableView } from "@/lib/reeval/gold";
 import { JobProgress } from "./JobProgress";
-
-export interface GoldTableView {
-  columns: string[];
-  /** Each row's key cells as written, to pick the row by. */
-  rowLabels: string[];
-}
 
 /** Corrects the task's gold answer (or one WideSearch gold cell) and re-evaluates every sample of the task. */
 export function GoldFixForm({

@@ -1,31 +1,13 @@
-import { z } from "zod";
 import type { AuditEntryView, ReevalJobView } from "@/db/queries/audit";
 import type { Trajectory } from "@/db/queries/trajectory";
 import { jobJudgeOptions, rejudgeOptions } from "@/lib/reeval/judge-options";
-import { GoldFixForm, type GoldTableView } from "./GoldFixForm";
+import { BENCHMARKS } from "@/lib/benchmarks/registry";
+import { GoldFixForm } from "./GoldFixForm";
 import { SampleReevalControls } from "./SampleReevalControls";
 import { VerdictHistory } from "./VerdictHistory";
 
-const RESCORE_NOTES: Record<string, string> = {
-  mpw: "Re-reads the hit log against the task's atomic facts (FCR, HitRate, compound rate). The verdict stays the judge's.",
-  widesearch: "Re-scores the response table against the gold table with the rule metrics (llm_judge cells stay unscored).",
-};
-const DEFAULT_RESCORE_NOTE = "Judges the answer against the gold deterministically: normalised exact match, else a 1 % numeric tolerance.";
-
-/** What the gold-cell form needs of a WideSearch task's `extra` (GoldTable and WideSearchEvaluation as the importer stores them). */
-const goldExtraSchema = z.object({
-  gold: z.object({ columns: z.array(z.string()), rows: z.array(z.array(z.string())) }).optional(),
-  evaluation: z.object({ uniqueColumns: z.array(z.string()) }).optional(),
-});
-
-function goldTableView(extra: Record<string, unknown> | null): GoldTableView | null {
-  const { gold, evaluation } = goldExtraSchema.parse(extra ?? {});
-  const keys = evaluation?.uniqueColumns ?? [];
-  if (!gold) return null;
-  const keyIndexes = keys.map((k) => gold.columns.indexOf(k)).filter((i) => i >= 0);
-  const label = (row: string[]) => (keyIndexes.length ? keyIndexes : [0]).map((i) => row[i]).join(" · ").slice(0, 60);
-  return { columns: gold.columns, rowLabels: gold.rows.map(label) };
-}
+/** Re-scoring an answer against its gold answer: what every benchmark without a scorer of its own does. */
+const ANSWER_RESCORE_NOTE = "Judges the answer against the gold deterministically: normalised exact match, else a 1 % numeric tolerance.";
 
 /** What the re-evaluation section shows, loaded by the sample page. */
 interface ReevalData {
@@ -46,8 +28,9 @@ export function ReevalSection({ trajectory, admin, data }: { trajectory: Traject
   const { history, llmUnavailable, job, counts } = data;
   if (!admin && history.length === 0) return null;
   const benchmark = submission.benchmarkId;
-  const table = benchmark === "widesearch" ? goldTableView(task.extra) : null;
-  const canFixGold = benchmark === "widesearch" ? table !== null : true;
+  const { rescore, goldTable } = BENCHMARKS[benchmark].reeval;
+  const table = goldTable ? goldTable(task.extra) : null;
+  const canFixGold = goldTable === null || table !== null;
   return (
     <section className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 text-sm" data-testid="reeval-section" aria-label="Re-evaluation">
       <h2 className="font-semibold">Re-evaluation</h2>
@@ -56,7 +39,7 @@ export function ReevalSection({ trajectory, admin, data }: { trajectory: Traject
           <SampleReevalControls
             sampleId={sample.id}
             judges={rejudgeOptions(benchmark, { hasStoredGraderOutput: Boolean(sample.judgeRationale), hasGold: Boolean(task.goldAnswer?.trim()), llmUnavailable, resultsOnly: sample.detail === null })}
-            rescoreNote={RESCORE_NOTES[benchmark] ?? DEFAULT_RESCORE_NOTE}
+            rescoreNote={rescore === "answer" ? ANSWER_RESCORE_NOTE : rescore.note}
           />
           {llmUnavailable ? (
             <p className="text-xs text-slate-500" data-testid="llm-unavailable">

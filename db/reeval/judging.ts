@@ -74,7 +74,7 @@ export async function judgeSample(ctx: SampleContext, judge: JudgeId, llm: LlmJu
 /** The benchmark's deterministic scorer, applied to one sample. */
 export function rescoreSample(ctx: SampleContext): JudgeOutcome {
   const rescore = benchmarkModule(ctx.benchmarkId).reeval.rescore;
-  if (rescore !== "answer") return rescore(ctx);
+  if (rescore !== "answer") return rescore.run(ctx);
   const gold = requireGold(ctx, "score");
   const exact = exactMatchJudge(ctx.prediction, gold);
   const numeric = numericJudge(ctx.prediction, gold, DEFAULT_TOLERANCE);

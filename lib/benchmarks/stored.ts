@@ -4,6 +4,7 @@
  * re-evaluation works on. Pure.
  */
 import type { HitLogEntry } from "./mpw/metrics";
+import type { GoldTableView } from "../reeval/gold";
 import type { SampleState } from "../reeval/state";
 
 /** A stored sample as an aggregation reads it: columns of `samples`, its task's language, its submission's version. */
@@ -106,10 +107,15 @@ export interface ReevalRules {
   readonly withVerdict: ((metrics: Record<string, unknown>, change: VerdictChange) => Record<string, unknown>) | null;
   /**
    * The benchmark's deterministic scorer re-run on one sample (throws with a message for the
-   * maintainer when it cannot); "answer": the answer against the gold answer, by normalised
-   * exact match, else numeric tolerance.
+   * maintainer when it cannot), with what it does in words for the maintainer; "answer": the
+   * answer against the gold answer, by normalised exact match, else numeric tolerance.
    */
-  readonly rescore: "answer" | ((sample: ReevalSample) => JudgeOutcome);
+  readonly rescore: "answer" | { readonly run: (sample: ReevalSample) => JudgeOutcome; readonly note: string };
+  /**
+   * The task's gold as a table whose cells a maintainer corrects one at a time (WideSearch),
+   * read from the task's stored `extra`; null when the gold is one answer.
+   */
+  readonly goldTable: ((taskExtra: Record<string, unknown> | null) => GoldTableView | null) | null;
 }
 
 /** A JSON object read back from a sample's state; anything else reads as an empty object. */

@@ -36,7 +36,7 @@ export const evoBrowseCompModule = {
   // Stored figures, aggregates, re-evaluation
   storedSampleSchema: evoStoredSampleSchema,
   aggregate: { readsDetail: false, rows: evoAggregateRows },
-  reeval: { withVerdict: withJudgedVerdict, rescore: "answer" },
+  reeval: { withVerdict: withJudgedVerdict, rescore: "answer", goldTable: null },
 
   // Leaderboard and diagnostics
   board: evoBrowseCompBoard,

@@ -33,7 +33,7 @@ export const infoMosaicModule = {
   storedSampleSchema: infoMosaicStoredSampleSchema,
   // The tool-use plots read each trajectory's messages from the detail.
   aggregate: { readsDetail: true, rows: infoMosaicAggregateRows },
-  reeval: { withVerdict: infoMosaicWithVerdict, rescore: "answer" },
+  reeval: { withVerdict: infoMosaicWithVerdict, rescore: "answer", goldTable: null },
 
   // Leaderboard and diagnostics
   board: infoMosaicBoard,

@@ -37,7 +37,11 @@ export const mpwModule = {
   storedSampleSchema: null,
   aggregate: { readsDetail: false, rows: mpwAggregateRows },
   // The verdict is the `correct` column; re-scoring re-reads the hit log (FCR, HitRate), not the verdict.
-  reeval: { withVerdict: null, rescore: rescoreMpw },
+  reeval: {
+    withVerdict: null,
+    rescore: { run: rescoreMpw, note: "Re-reads the hit log against the task's atomic facts (FCR, HitRate, compound rate). The verdict stays the judge's." },
+    goldTable: null,
+  },
 
   // Leaderboard and diagnostics
   board: mpwBoard,

@@ -33,7 +33,7 @@ export const qaModule = {
   // Stored figures, aggregates, re-evaluation
   storedSampleSchema: qaStoredSampleSchema,
   aggregate: { readsDetail: false, rows: qaAggregateRows },
-  reeval: { withVerdict: withJudgedVerdict, rescore: "answer" },
+  reeval: { withVerdict: withJudgedVerdict, rescore: "answer", goldTable: null },
 
   // Leaderboard and diagnostics
   board: qaBoard,

@@ -34,7 +34,7 @@ export const webDetectiveModule = {
   // Stored figures, aggregates, re-evaluation
   storedSampleSchema: webDetectiveStoredSampleSchema,
   aggregate: { readsDetail: false, rows: webDetectiveAggregateRows },
-  reeval: { withVerdict: webDetectiveWithVerdict, rescore: "answer" },
+  reeval: { withVerdict: webDetectiveWithVerdict, rescore: "answer", goldTable: null },
 
   // Leaderboard and diagnostics
   board: webDetectiveBoard,

@@ -4,7 +4,7 @@ import { wideSearchBoard } from "./board";
 import { wideSearchMetricsReport } from "./metrics-report";
 import { wideSearchDemo } from "./demo";
 import { wideSearchImporter } from "./ingest";
-import { rescoreWideSearch, wideSearchJudge } from "./judge";
+import { rescoreWideSearch, wideSearchGoldTable, wideSearchJudge } from "./judge";
 import { wideSearchAggregateRows } from "./splits";
 import { wideSearchSampleMetricsSchema } from "./stored";
 import { wideSearchTaxonomy } from "./taxonomy";
@@ -34,7 +34,11 @@ export const wideSearchModule = {
   // Stored figures, aggregates, re-evaluation
   storedSampleSchema: wideSearchSampleMetricsSchema,
   aggregate: { readsDetail: false, rows: wideSearchAggregateRows },
-  reeval: { withVerdict: (metrics, change) => ({ ...metrics, success: change.correct }), rescore: rescoreWideSearch },
+  reeval: {
+    withVerdict: (metrics, change) => ({ ...metrics, success: change.correct }),
+    rescore: { run: rescoreWideSearch, note: "Re-scores the response table against the gold table with the rule metrics (llm_judge cells stay unscored)." },
+    goldTable: wideSearchGoldTable,
+  },
 
   // Leaderboard and diagnostics
   board: wideSearchBoard,

@@ -5,6 +5,7 @@
  */
 import { chatCompletion, LlmJudgeError, publicJudgeConfig, type LlmJudgeConfig } from "../../judges/chat";
 import { fillTemplate, type JudgePrompt } from "../../judges/prompts";
+import type { GoldTableView } from "../../reeval/gold";
 import type { SampleState } from "../../reeval/state";
 import { objectOf, type JudgeOutcome, type ReevalSample } from "../stored";
 import type { TableJudge } from "../judging";
@@ -103,3 +104,13 @@ export const wideSearchJudge: TableJudge = {
     return { state: scoredState(sample, score, source), rationale: summary(score), judgeConfig: { ...publicJudgeConfig(llm.config), prompt: cellPrompt.source } };
   },
 };
+
+/** The task's gold table, each row labelled by its key cells; null when only evaluation CSVs came (no gold table stored). */
+export function wideSearchGoldTable(extra: Record<string, unknown> | null): GoldTableView | null {
+  const { gold, evaluation } = wideSearchTaskExtraSchema.partial().parse(extra ?? {});
+  const keys = evaluation?.uniqueColumns ?? [];
+  if (!gold) return null;
+  const keyIndexes = keys.map((k) => gold.columns.indexOf(k)).filter((i) => i >= 0);
+  const label = (row: string[]) => (keyIndexes.length ? keyIndexes : [0]).map((i) => row[i]).join(" · ").slice(0, 60);
+  return { columns: gold.columns, rowLabels: gold.rows.map(label) };
+}
