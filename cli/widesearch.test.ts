@@ -128,7 +128,7 @@ describe("cli ingest / metrics --json for WideSearch", () => {
     expect(run.code).toBe(0);
     const out = JSON.parse(run.stdout) as MetricsJson;
     expectContract(out, 1, 1, 1);
-    // See test/fixtures/widesearch/README.md: row P/R/F1 = 1/2, item P/R/F1 = 5/6.
+    // See test/fixtures/widesearch/tiny/README.md: row P/R/F1 = 1/2, item P/R/F1 = 5/6.
     expect(out.aggregate.rowF1Avg).toBeCloseTo(0.5, 12);
     expect(out.aggregate.itemF1Avg).toBeCloseTo(5 / 6, 12);
     expect(out.samples[0]).toMatchObject({ taskId: "ws_en_901", run: 0, success: false, searchCalls: 2, browseCalls: 1 });

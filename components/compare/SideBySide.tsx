@@ -1,6 +1,7 @@
 import { StepView, type StepContext } from "@/components/trajectory/StepViews";
 import type { steps as stepsTable } from "@/db/schema";
 import type { AlignedRow, Divergence } from "@/lib/compare/align";
+import { assertNever } from "@/lib/assert-never";
 
 type StepRow = typeof stepsTable.$inferSelect;
 
@@ -63,5 +64,7 @@ export function divergenceText(d: Divergence): string {
       return "only A makes this call (B stopped)";
     case "only-b":
       return "only B makes this call (A stopped)";
+    default:
+      return assertNever(d.reason);
   }
 }

@@ -79,6 +79,8 @@ function OutcomeBadges({ outcome }: { outcome: CallOutcome }) {
           ))}
         </>
       );
+    default:
+      return assertNever(outcome);
   }
 }
 

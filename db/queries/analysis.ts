@@ -11,6 +11,7 @@ import {
   type TruncatedCurves,
 } from "../../lib/benchmarks/mpw/analysis";
 import type { AnalysisKind, AnalysisOptions } from "../../lib/url/analysis";
+import { assertNever } from "../../lib/assert-never";
 import type { Db } from "../client";
 import { aggregates, submissions } from "../schema";
 
@@ -115,6 +116,8 @@ export function analysisData(db: Db, kind: AnalysisKind, ids: number[], options:
       return { kind, submissions: ids, ...deltaFactsData(db, ids, options.kCohort, options.nThreshold) };
     case "truncated":
       return { kind, submissions: ids, ...truncatedData(db, ids, options.kTrunc) };
+    default:
+      return assertNever(kind);
   }
 }
 

@@ -31,7 +31,7 @@ export interface CompareProfile {
   /** What one run's 0/1 outcome is. */
   outcome: string;
   dimensions: readonly SplitDimension[];
-  /** Fact coverage rate per sample (MPW only). */
+  /** Each sample has a hit log against atomic facts, so a fact coverage rate (MPW). */
   fcr: boolean;
   /** Where a run's 0/1 outcome is stored: a column, or a `metrics` field compared with a value. */
   outcomeFrom: { sample: "correct" } | { metric: string; equals: string };

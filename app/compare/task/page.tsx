@@ -28,7 +28,7 @@ const nameOf = (id: string) => (isBenchmarkId(id) ? BENCHMARKS[id].name : id);
 function contextOf(t: Trajectory | null): StepContext | null {
   if (!t) return null;
   return {
-    hitLogged: t.submission.benchmarkId === "mpw",
+    hitLogged: BENCHMARKS[t.submission.benchmarkId].compare.fcr,
     hitLog: new Map(t.hitLog.map((h) => [h.callIndex, h])),
     atomicFacts: t.task.atomicFacts,
     firstCoveredAt: t.sample.firstCoveredAt,
@@ -154,7 +154,7 @@ function SideHeader({ side, submission, trajectory, run }: { side: "A" | "B"; su
             <VerdictBadge correct={sample.correct} />
             <StatusBadge status={sample.status} />
             <Badge tone="slate">{sample.toolCalls} tool calls</Badge>
-            {submission.benchmarkId === "mpw" ? (
+            {BENCHMARKS[submission.benchmarkId].compare.fcr ? (
               <>
                 <Badge tone="slate">
                   FCR {percent(sample.fcr)} ({sample.factsCovered}/{sample.factCount})

@@ -37,7 +37,6 @@ export const evoBrowseCompManifestSchema = z.object({
   ...seekboardManifestShape,
   benchmarkVersion: z.string().trim().min(1, "benchmarkVersion is required: EvoBrowseComp's questions change between versions"),
 });
-export type EvoBrowseCompManifest = z.output<typeof evoBrowseCompManifestSchema>;
 
 export interface EvoBrowseCompDetail {
   language: EvoLanguage;

@@ -30,5 +30,3 @@ export const infoMosaicManifestSchema = z
     }
     return { ...m, setting };
   });
-
-export type InfoMosaicManifest = z.output<typeof infoMosaicManifestSchema>;

@@ -25,7 +25,6 @@ export const INFOMOSAIC_FAILURE_MODES = [
   { id: "overgeneralization-hallucination", label: "Overgeneralization/Hallucination", description: "Insufficient evidence leads to unfounded guesses or details no tool result supports." },
   { id: "context-misread", label: "Context Misread", description: "Misreads the user's intent or the task context; the answer may be partly right but beside the question." },
 ] as const;
-export type InfoMosaicFailureMode = (typeof INFOMOSAIC_FAILURE_MODES)[number]["id"];
 
 export interface InfoMosaicSampleInput {
   taskId: string;

@@ -64,8 +64,6 @@ export const mpwResultRecordSchema = z
   })
   .loose();
 
-export type MpwResultRecord = z.infer<typeof mpwResultRecordSchema>;
-
 export const mpwTaskRecordSchema = z
   .object({
     index: z.union([z.number().int(), z.string().trim().min(1)]),

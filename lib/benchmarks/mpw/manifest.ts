@@ -14,5 +14,3 @@ export const mpwManifestSchema = z.object({
   agent: z.string().trim().min(1).optional(),
   benchmarkVersion: z.string().trim().min(1).default("v1"),
 });
-
-export type MpwManifest = z.infer<typeof mpwManifestSchema>;

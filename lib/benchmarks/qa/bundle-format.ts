@@ -21,7 +21,6 @@ export const qaManifestSchema = z.object({
   dataset: z.string().trim().min(1, "dataset (the name of the QA set) is required"),
   benchmarkVersion: z.string().trim().min(1).default("v1"),
 });
-export type QaManifest = z.output<typeof qaManifestSchema>;
 
 export interface QaDetail {
   statedConfidence: number | null;

@@ -36,7 +36,6 @@ export const webDetectiveManifestSchema = z.object({
   ...seekboardManifestShape,
   benchmarkVersion: z.string().trim().min(1).default("v1"),
 });
-export type WebDetectiveManifest = z.output<typeof webDetectiveManifestSchema>;
 
 export interface WebDetectiveEvidence {
   id: string;

@@ -82,8 +82,6 @@ export const taskLineSchema = z
   })
   .loose();
 
-export type WideSearchTaskLine = z.infer<typeof taskLineSchema>;
-
 export type WideSearchLanguage = "en" | "zh";
 
 export interface WideSearchTask {
@@ -199,8 +197,6 @@ export const responseRecordSchema = z
     tool_call_counts: z.record(z.string(), z.number()).nullish(),
   })
   .loose();
-
-export type WideSearchResponseRecord = z.infer<typeof responseRecordSchema>;
 
 export interface WideSearchResponse {
   instanceId: string;
@@ -324,8 +320,6 @@ export const evalCsvRowSchema = z.object({
   f1_by_item: csvNumber,
   msg: z.string().optional().default(""),
 });
-
-export type WideSearchEvalCsvRow = z.output<typeof evalCsvRowSchema>;
 
 export interface WideSearchEvalRow {
   line: number;
