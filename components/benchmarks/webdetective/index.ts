@@ -13,7 +13,7 @@ export const webDetectiveViews: BenchmarkViews<"webdetective"> = {
   ...reportBoardViews(webDetectiveModule, {
     intro: "Multi-hop questions without hints. Each sample's evidence chain tells whether the agent had the knowledge (found by search, or known: probed correctly); the scores separate finding knowledge from using it — and refusing when it is missing.",
     Plots: WebDetectivePlots,
-    // The e2e specs read these plots on the leaderboard too.
+    // The paper's plots stay under the table, where this board's readers have always found them.
     plotsOnLeaderboard: true,
   }),
 
