@@ -77,7 +77,7 @@ export function WideSearchLeaderboard({ searchParams }: BoardPageProps) {
           </table>
         </div>
       )}
-      {/* The e2e specs read these plots on the leaderboard too. */}
+      {/* The paper's plots stay under the table, where this board's readers have always found them. */}
       {rows.length > 0 ? <WideSearchPlots rows={rows} /> : null}
       <p className="text-xs text-slate-500">
         CIs (±, on hover) are 95% percentile-bootstrap intervals over tasks. &quot;Results only&quot; submissions were imported from the producer&apos;s evaluation CSVs: their
