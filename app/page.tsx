@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { connection } from "next/server";
 import { getDb } from "@/db/client";
+import { defaultViewLeader } from "@/db/queries/board-leader";
 import { benchmarkSummary } from "@/db/queries/leaderboard";
 import { BENCHMARK_IDS, BENCHMARKS } from "@/lib/benchmarks/registry";
 import { percent } from "@/lib/format";
@@ -11,7 +12,7 @@ export default async function HomePage() {
   const cards = BENCHMARK_IDS.map((id) => {
     const { name, description, board } = BENCHMARKS[id];
     const primary = board.columns.find((c) => c.key === board.primary)?.label ?? board.primary;
-    return { id, name, description, primary, ...benchmarkSummary(db, id, board.leaderExcludesSettings ?? []) };
+    return { id, name, description, primary, ...benchmarkSummary(db, id), leader: defaultViewLeader(db, id) };
   });
   return (
     <div className="space-y-6">
@@ -51,7 +52,10 @@ export default async function HomePage() {
                 <div>
                   <dt className="text-slate-500">Best search run</dt>
                   <dd className="font-medium" title={b.primary}>
-                    {b.leader.model} <span className="text-slate-500">({b.leader.setting})</span> {percent(b.leader.pass1)}
+                    {b.leader.model} <span className="text-slate-500">({b.leader.setting})</span> {percent(b.leader.value)}
+                    <span className="block text-xs font-normal text-slate-500" data-testid="leader-view">
+                      {b.primary}, on the board&apos;s default view: {b.leader.view}
+                    </span>
                   </dd>
                 </div>
               ) : null}

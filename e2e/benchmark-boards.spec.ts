@@ -33,5 +33,16 @@ for (const id of BENCHMARK_IDS) {
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${name} diagnostics`);
       expect(errors).toEqual([]);
     });
+
+    test("the home card's leader is the first row of the view the board opens on", async ({ page }) => {
+      await page.goto("/");
+      const card = page.getByTestId(`benchmark-${id}`);
+      await expect(card.getByTestId("leader-view")).toBeVisible();
+      const leader = await card.locator("dd", { has: page.getByTestId("leader-view") }).textContent();
+      await card.getByRole("link", { name, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`/b/${id}$`));
+      const first = await page.getByTestId("leaderboard-row").first().getAttribute("data-model");
+      expect(leader).toContain(`${first} (`);
+    });
   });
 }

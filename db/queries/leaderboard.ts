@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, notInArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { BenchmarkId } from "../../lib/benchmarks/registry";
 import type { LeaderboardState } from "../../lib/url/leaderboard";
 import { splitOfTier } from "../../lib/url/leaderboard";
@@ -75,25 +75,14 @@ export function getMpwLeaderboard(db: Db, state: LeaderboardState): LeaderboardR
 export interface BenchmarkSummary {
   submissions: number;
   samples: number;
-  /** The best approved submission by the primary metric (stored in the shared pass1 column). */
-  leader: { model: string; setting: string; pass1: number | null } | null;
 }
 
-/** The overview's figures of one benchmark: approved submissions, their samples, the current leader. */
-export function benchmarkSummary(db: Db, id: BenchmarkId, leaderExcludesSettings: readonly string[]): BenchmarkSummary {
-  const approved = and(eq(submissions.benchmarkId, id), eq(submissions.status, "approved"));
+/** The overview's figures of one benchmark: approved submissions and their samples. */
+export function benchmarkSummary(db: Db, id: BenchmarkId): BenchmarkSummary {
   const totals = db
     .select({ submissions: sql<number>`count(*)`, samples: sql<number>`coalesce(sum(${submissions.sampleCount}), 0)` })
     .from(submissions)
-    .where(approved)
+    .where(and(eq(submissions.benchmarkId, id), eq(submissions.status, "approved")))
     .get();
-  const leader = db
-    .select({ model: submissions.model, setting: submissions.setting, pass1: aggregates.pass1 })
-    .from(submissions)
-    .innerJoin(aggregates, and(eq(aggregates.submissionId, submissions.id), eq(aggregates.split, "overall")))
-    .where(leaderExcludesSettings.length ? and(approved, notInArray(submissions.setting, [...leaderExcludesSettings])) : approved)
-    .orderBy(sql`${aggregates.pass1} DESC`)
-    .limit(1)
-    .get();
-  return { submissions: totals?.submissions ?? 0, samples: totals?.samples ?? 0, leader: leader ?? null };
+  return { submissions: totals?.submissions ?? 0, samples: totals?.samples ?? 0 };
 }

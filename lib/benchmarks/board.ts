@@ -32,8 +32,6 @@ interface BoardBase {
   readonly lowerIsBetter?: readonly string[];
   /** What the 95% bootstrap intervals resample. */
   readonly ciOver: "samples" | "tasks";
-  /** Settings left out of the home page's leader (MPW's setting A answers without search). None when absent. */
-  readonly leaderExcludesSettings?: readonly string[];
 }
 
 /**

@@ -17,6 +17,5 @@ export const mpwBoard = {
   ] satisfies readonly BoardColumn<Exclude<LeaderboardSort, "model">>[],
   primary: "pass1",
   ciOver: "samples",
-  leaderExcludesSettings: ["A"],
   params: { setting: MPW_SETTINGS, tier: LEADERBOARD_TIERS },
 } as const satisfies OwnBoard<"mpw">;

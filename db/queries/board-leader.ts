@@ -1,0 +1,49 @@
+import "server-only";
+import { assertNever } from "../../lib/assert-never";
+import { parseBoardState } from "../../lib/benchmarks/board-state";
+import { BENCHMARKS, type BenchmarkId } from "../../lib/benchmarks/registry";
+import { DEFAULT_WIDESEARCH_LEADERBOARD } from "../../lib/benchmarks/widesearch/url";
+import { DEFAULT_LEADERBOARD } from "../../lib/url/leaderboard";
+import type { Db } from "../client";
+import { getMpwLeaderboard } from "./leaderboard";
+import { getReportBoard } from "./seekboard";
+import { getWideSearchLeaderboard } from "./widesearch";
+
+/** The first row of a board's default view, and that view in words. */
+export interface BoardLeader {
+  model: string;
+  setting: string;
+  /** The primary metric's value. */
+  value: number | null;
+  /** The view the leader leads, as its board opens: "setting C · overall", "version 2026-01". */
+  view: string;
+}
+
+/**
+ * The leader of the view a board opens on (its default setting, version, split and sort),
+ * so a card linking to the board shows the row the board shows first; null when that view
+ * has no rows.
+ */
+export function defaultViewLeader(db: Db, id: BenchmarkId): BoardLeader | null {
+  const board = BENCHMARKS[id].board;
+  switch (board.format) {
+    case "report": {
+      const state = parseBoardState(id, {});
+      const { version, rows } = getReportBoard(db, id, board, state);
+      const top = rows[0];
+      if (!top) return null;
+      const view = [board.versionParam && version !== null ? `${board.versionParam} ${board.versionLabel(version)}` : null, board.settingFilter ? "all settings" : null];
+      return { model: top.model, setting: top.setting, value: top.values[board.primary] ?? null, view: view.filter((part) => part !== null).join(" · ") || "all submissions" };
+    }
+    case "mpw": {
+      const top = getMpwLeaderboard(db, DEFAULT_LEADERBOARD)[0];
+      return top ? { model: top.model, setting: top.setting, value: top.pass1, view: `setting ${DEFAULT_LEADERBOARD.setting} · ${DEFAULT_LEADERBOARD.tier}` } : null;
+    }
+    case "widesearch": {
+      const top = getWideSearchLeaderboard(db, DEFAULT_WIDESEARCH_LEADERBOARD)[0];
+      return top ? { model: top.model, setting: top.setting, value: top.aggregate.successAvg, view: "all languages" } : null;
+    }
+    default:
+      return assertNever(board);
+  }
+}
