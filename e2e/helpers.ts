@@ -45,7 +45,7 @@ export async function leaderboardColumn(page: Page, cellIndex: number): Promise<
 
 export const LEADERBOARD_CELL = { rank: 0, model: 1, pass1: 2, fcr: 3, hitRate: 4, toolCalls: 5, n: 6 } as const;
 
-/** The leading number of a cell such as "38.6% ±3.1" or "8.72", or null for "—" / "n/a". */
+/** The leading number of a cell such as "38.6% [35.5, 41.7]" or "8.72", or null for "—" / "n/a". */
 export function leadingNumber(text: string): number | null {
   const match = /^-?\d+(?:\.\d+)?/.exec(text.trim());
   return match ? Number(match[0]) : null;

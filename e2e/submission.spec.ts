@@ -44,7 +44,7 @@ test.describe("submission page", () => {
 
     const metrics = page.getByTestId("overall-metrics");
     for (const label of ["Pass@1", "FCR", "HitRate", "ToolCalls", "Samples"]) await expect(metrics).toContainText(label);
-    await expect(metrics).toContainText(/Pass@1\d+\.\d%±\d+\.\d/);
+    await expect(metrics).toContainText(/Pass@1\d+\.\d%\[\d+\.\d, \d+\.\d\]/);
     const counts = await statusCounts(page);
     expect(Object.values(counts).reduce((a, b) => a + b, 0), "status counts add up to the samples").toBe(TASKS);
 

@@ -90,7 +90,7 @@ test.describe("/submit", () => {
     await expect(accepted).toContainText(`${MODEL} · setting C · ReAct (e2e) · 90 samples of 3 tasks`);
     const metrics = page.getByTestId("metrics-preview");
     for (const label of ["Pass@1", "FCR", "HitRate", "ToolCalls", "Samples"]) await expect(metrics).toContainText(label);
-    await expect(metrics).toContainText(/Pass@1\d+\.\d%±\d+\.\d/);
+    await expect(metrics).toContainText(/Pass@1\d+\.\d%\[\d+\.\d, \d+\.\d\]/);
     await expect(metrics.locator("dd").last()).toHaveText("90");
     await page.screenshot(shot("submit-accepted"));
     const id = Number(await accepted.getAttribute("data-id"));

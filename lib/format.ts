@@ -9,10 +9,13 @@ export function decimal(value: number | null | undefined, digits = 2): string {
   return value === null || value === undefined ? "—" : value.toFixed(digits);
 }
 
-/** Half-width of a CI in percentage points, e.g. "±3.1". */
-export function ciHalfWidth(lo: number | null, hi: number | null, scale = 100, digits = 1): string | null {
+/**
+ * A CI as its two ends, in percentage points for rates ("[35.5, 41.7]"): bootstrap intervals
+ * are asymmetric, so a "±" half-width would misstate one side.
+ */
+export function ciInterval(lo: number | null, hi: number | null, scale = 100, digits = 1): string | null {
   if (lo === null || hi === null) return null;
-  return `±${(((hi - lo) / 2) * scale).toFixed(digits)}`;
+  return `[${(lo * scale).toFixed(digits)}, ${(hi * scale).toFixed(digits)}]`;
 }
 
 export function ciRange(lo: number | null, hi: number | null, asPercent = true): string | null {

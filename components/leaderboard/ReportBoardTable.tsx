@@ -2,7 +2,7 @@ import Link from "next/link";
 import { AdjudicatedBadge } from "@/components/reeval/AdjudicatedBadge";
 import type { ReportBoardRow } from "@/db/queries/seekboard";
 import type { BoardColumn } from "@/lib/benchmarks/board";
-import { ciHalfWidth, decimal, percent } from "@/lib/format";
+import { ciInterval, decimal, percent } from "@/lib/format";
 import type { Interval } from "@/lib/metrics/bootstrap";
 import { SortHeader } from "./SortHeader";
 
@@ -10,7 +10,7 @@ function Cell({ kind, value, ci }: { kind: BoardColumn["kind"]; value: number | 
   return (
     <td className="px-2 py-2 text-right tabular-nums" title={ci ? `95% CI ${percent(ci.lo)}–${percent(ci.hi)}` : undefined}>
       {kind === "rate" ? percent(value) : kind === "count" ? (value ?? "—") : decimal(value)}
-      {ci && kind === "rate" ? <span className="ml-1 text-xs text-slate-500">{ciHalfWidth(ci.lo, ci.hi)}</span> : null}
+      {ci && kind === "rate" ? <span className="ml-1 text-xs text-slate-500">{ciInterval(ci.lo, ci.hi)}</span> : null}
     </td>
   );
 }

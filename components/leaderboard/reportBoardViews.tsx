@@ -88,7 +88,7 @@ export function reportBoardViews<Report>(
       {intro}
     </BoardHeader>
   );
-  const ciNote = <p className="text-xs text-slate-500">CIs (±, on hover) are 95% percentile-bootstrap intervals over {board.ciOver}.</p>;
+  const ciNote = <p className="text-xs text-slate-500">CIs [lo, hi] are 95% percentile-bootstrap intervals over {board.ciOver}.</p>;
 
   function Leaderboard({ searchParams }: BoardPageProps) {
     const loaded = load(module, searchParams);

@@ -8,7 +8,7 @@ import type { SubmissionViewProps } from "@/components/benchmarks/pages";
 import { storedFigures } from "@/lib/benchmarks/board";
 import { boardQuery, parseBoardState, reportBoardOf } from "@/lib/benchmarks/board-state";
 import { BENCHMARKS, type BenchmarkId } from "@/lib/benchmarks/registry";
-import { ciHalfWidth, decimal, percent } from "@/lib/format";
+import { ciInterval, decimal, percent } from "@/lib/format";
 
 /**
  * A submission of one of the answer-judged boards: its board's columns as headline figures,
@@ -52,7 +52,7 @@ export function SeekboardSubmission({
           const value = figures.values[c.key] ?? null;
           const ci = figures.cis[c.key];
           return (
-            <Stat key={c.key} label={c.label} title={c.title} ci={ci && c.kind === "rate" ? ciHalfWidth(ci.lo, ci.hi) : null}>
+            <Stat key={c.key} label={c.label} title={c.title} ci={ci && c.kind === "rate" ? ciInterval(ci.lo, ci.hi) : null}>
               {c.kind === "rate" ? percent(value) : c.kind === "count" ? (value ?? "—") : decimal(value)}
             </Stat>
           );

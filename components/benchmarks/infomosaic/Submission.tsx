@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { SeekboardSubmission } from "@/components/submission/SeekboardSubmission";
 import type { AggregateRow } from "@/db/queries/submissions";
-import { ciHalfWidth, percent } from "@/lib/format";
+import { ciInterval, percent } from "@/lib/format";
 import { infoMosaicStoredSampleSchema } from "@/lib/benchmarks/infomosaic/stored";
 import type { SubmissionViewProps } from "../pages";
 
@@ -43,7 +43,7 @@ function DomainBreakdown({ aggregates }: { aggregates: AggregateRow[] }) {
                 <td className="py-1 pr-3">{d.split.replace("domain:", "")}</td>
                 <td className="py-1 pr-3 text-right tabular-nums">{s.n}</td>
                 <td className="py-1 pr-3 text-right tabular-nums">
-                  {percent(s.accuracy)} <span className="text-xs text-slate-500">{ciHalfWidth(s.accuracyCi?.lo ?? null, s.accuracyCi?.hi ?? null)}</span>
+                  {percent(s.accuracy)} <span className="text-xs text-slate-500">{ciInterval(s.accuracyCi?.lo ?? null, s.accuracyCi?.hi ?? null)}</span>
                 </td>
                 <td className="py-1 pr-3 text-right tabular-nums">{percent(s.passRate)}</td>
                 <td className="py-1 text-right tabular-nums">{s.approximate}</td>

@@ -6,7 +6,7 @@ import { getDb } from "@/db/client";
 import { adjudicatedCounts } from "@/db/queries/audit";
 import { getWideSearchLeaderboard } from "@/db/queries/widesearch";
 import { wideSearchModule } from "@/lib/benchmarks/widesearch";
-import { ciHalfWidth, decimal, percent } from "@/lib/format";
+import { ciInterval, decimal, percent } from "@/lib/format";
 import { wideSearchLeaderboardQuery, parseWideSearchLeaderboardState, type WideSearchSort } from "@/lib/benchmarks/widesearch/url";
 import type { BoardPageProps } from "../types";
 import { LanguagePicker, NoRows, WideSearchPlots } from "./Diagnostics";
@@ -66,7 +66,7 @@ export function WideSearchLeaderboard({ searchParams }: BoardPageProps) {
                       return (
                         <td key={c.key} className="px-2 py-2 text-right tabular-nums" title={ci ? `95% CI over tasks ${percent(ci.lo)}–${percent(ci.hi)}` : undefined}>
                           {c.kind === "rate" ? percent(value) : c.kind === "count" ? value : decimal(value, 1)}
-                          {ci ? <span className="ml-1 text-xs text-slate-500">{ciHalfWidth(ci.lo, ci.hi)}</span> : null}
+                          {ci ? <span className="ml-1 text-xs text-slate-500">{ciInterval(ci.lo, ci.hi)}</span> : null}
                         </td>
                       );
                     })}
@@ -80,7 +80,7 @@ export function WideSearchLeaderboard({ searchParams }: BoardPageProps) {
       {/* The paper's plots stay under the table, where this board's readers have always found them. */}
       {rows.length > 0 ? <WideSearchPlots rows={rows} /> : null}
       <p className="text-xs text-slate-500">
-        CIs (±, on hover) are 95% percentile-bootstrap intervals over tasks. &quot;Results only&quot; submissions were imported from the producer&apos;s evaluation CSVs: their
+        CIs [lo, hi] are 95% percentile-bootstrap intervals over tasks. &quot;Results only&quot; submissions were imported from the producer&apos;s evaluation CSVs: their
         figures are the producer&apos;s, checked to reproduce its own summary; they have no trajectories or tables to inspect.
       </p>
     </div>

@@ -5,7 +5,7 @@ import { Stat } from "@/components/submission/Stat";
 import { SubmissionHeader } from "@/components/submission/SubmissionHeader";
 import { SampleFlags } from "@/components/tags/SampleFlags";
 import { Badge } from "@/components/ui/Badge";
-import { ciHalfWidth, decimal, percent } from "@/lib/format";
+import { ciInterval, decimal, percent } from "@/lib/format";
 import { wideSearchSampleMetricsSchema, wideSearchStoredAggregateSchema, type WideSearchStoredAggregate } from "@/lib/benchmarks/widesearch/stored";
 import type { SubmissionViewProps } from "../pages";
 
@@ -20,7 +20,7 @@ export function WideSearchSubmission({ submission, aggregates, samples, filters,
   const overall = splits.find((s) => s.split === "overall")?.aggregate;
   if (!overall) throw new Error(`submission ${submission.id} has no aggregates`);
   const checks = summaryChecksSchema.parse(submission.importNotes?.summaryChecks);
-  const ci = (c: { lo: number | null; hi: number | null } | null | undefined) => ciHalfWidth(c?.lo ?? null, c?.hi ?? null);
+  const ci = (c: { lo: number | null; hi: number | null } | null | undefined) => ciInterval(c?.lo ?? null, c?.hi ?? null);
   return (
     <div className="space-y-6">
       <SubmissionHeader
