@@ -44,5 +44,28 @@ for (const id of BENCHMARK_IDS) {
       const first = await page.getByTestId("leaderboard-row").first().getAttribute("data-model");
       expect(leader).toContain(`${first} (`);
     });
+
+    test("the view exports as JSON and CSV, and two picked rows open compare", async ({ page, request }) => {
+      await page.goto(`/b/${id}`);
+      const rows = page.getByTestId("leaderboard-row");
+      const models = await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-model")));
+
+      const json = await request.get((await page.getByTestId("export-json").getAttribute("href"))!);
+      expect(json.status()).toBe(200);
+      const body = (await json.json()) as { rows: { model: string; submissionId: number }[] };
+      expect(body.rows.map((r) => r.model)).toEqual(models);
+
+      const csv = await request.get((await page.getByTestId("export-csv").getAttribute("href"))!);
+      expect(csv.headers()["content-type"]).toContain("text/csv");
+      const lines = (await csv.text()).trimEnd().split("\r\n");
+      expect(lines[0].split(",").slice(0, 2)).toEqual(["submissionId", "model"]);
+      expect(lines).toHaveLength(models.length + 1);
+
+      await page.getByTestId("compare-pick").nth(0).check();
+      await page.getByTestId("compare-pick").nth(1).check();
+      await page.getByTestId("compare-picked").click();
+      await expect(page).toHaveURL(new RegExp(`/compare\\?s=${body.rows[0].submissionId}&s=${body.rows[1].submissionId}$`));
+      await expect(page.getByTestId("outcome-matrix")).toBeVisible();
+    });
   });
 }

@@ -4,6 +4,7 @@ import type { ReportBoardRow } from "@/db/queries/seekboard";
 import type { BoardColumn } from "@/lib/benchmarks/board";
 import { ciInterval, decimal, percent } from "@/lib/format";
 import type { Interval } from "@/lib/metrics/bootstrap";
+import { RankCell } from "./BoardActions";
 import { SortHeader } from "./SortHeader";
 
 function Cell({ kind, value, ci }: { kind: BoardColumn["kind"]; value: number | null; ci: Interval | null | undefined }) {
@@ -46,7 +47,7 @@ export function ReportBoardTable<Report>({
         <tbody className="divide-y divide-slate-100">
           {rows.map((row, i) => (
             <tr key={row.submissionId} className="hover:bg-slate-50" data-testid="leaderboard-row" data-model={row.model} data-setting={row.setting} data-primary={row.values[columns[0].key] ?? ""}>
-              <td className="px-2 py-2 text-right tabular-nums text-slate-500">{i + 1}</td>
+              <RankCell rank={i + 1} submissionId={row.submissionId} model={row.model} className="px-2 py-2" />
               <td className="px-2 py-2">
                 <Link href={`/s/${row.submissionId}`} className="font-medium text-indigo-700 hover:underline">
                   {row.model}

@@ -10,6 +10,7 @@ import type { BenchmarkId } from "@/lib/benchmarks/registry";
 import type { RawSearchParams } from "@/lib/url/search-params";
 import { BoardHeader, type BoardPage } from "./BoardHeader";
 import { ReportBoardTable } from "./ReportBoardTable";
+import { BoardActions } from "./BoardActions";
 
 /** A benchmark's diagnostic plots over the board's rows (the submissions shown). */
 export type BoardPlots<Report> = ComponentType<{ rows: ReportBoardRow<Report>[]; searchParams: RawSearchParams }>;
@@ -99,6 +100,7 @@ export function reportBoardViews<Report>(
       <div className="space-y-5">
         {header("leaderboard", resolved)}
         <Pickers module={module} loaded={loaded} path={`/b/${id}`} />
+        {rows.length ? <BoardActions id={id} query={boardQuery(id, resolved)} /> : null}
         {rows.length === 0 ? <Empty module={module} version={version} /> : <ReportBoardTable columns={board.columns} rows={rows} version={version} state={state} sortHref={sortHref} adjudicated={adjudicated} />}
         {rows.length > 0 && plotsOnLeaderboard ? <Plots rows={rows} searchParams={searchParams} /> : null}
         {ciNote}

@@ -1,3 +1,4 @@
+import { BoardActions } from "@/components/leaderboard/BoardActions";
 import { BoardHeader } from "@/components/leaderboard/BoardHeader";
 import { LeaderboardTable } from "./LeaderboardTable";
 import { PillLinks } from "@/components/ui/PillLinks";
@@ -43,6 +44,7 @@ export function MpwLeaderboard({ searchParams }: BoardPageProps) {
           links={LEADERBOARD_TIERS.map((tier) => ({ label: tier, href: base + leaderboardQuery({ ...state, tier }), active: state.tier === tier }))}
         />
       </div>
+      {rows.length ? <BoardActions id="mpw" query={leaderboardQuery(state)} /> : null}
       <LeaderboardTable rows={rows} state={state} basePath={base} />
       <p className="text-xs text-slate-500">
         Pass@1, FCR and HitRate are means over samples with 95% percentile-bootstrap intervals (1,000 seeded resamples). FCR leaves out samples whose task has no atomic facts; HitRate counts samples without tool calls as 0.

@@ -6,6 +6,7 @@ import { mpwModule } from "@/lib/benchmarks/mpw";
 import { decimal } from "@/lib/format";
 import { SortHeader } from "@/components/leaderboard/SortHeader";
 import { leaderboardQuery, type LeaderboardSort, type LeaderboardState } from "@/lib/url/leaderboard";
+import { RankCell } from "@/components/leaderboard/BoardActions";
 
 function sortHref(basePath: string, state: LeaderboardState, sort: LeaderboardSort): string {
   const dir = state.sort === sort ? (state.dir === "asc" ? "desc" : "asc") : sort === "model" ? "asc" : "desc";
@@ -35,7 +36,7 @@ export function LeaderboardTable({ rows, state, basePath }: { rows: LeaderboardR
         <tbody className="divide-y divide-slate-100">
           {rows.map((row, i) => (
             <tr key={row.submissionId} className="hover:bg-slate-50" data-testid="leaderboard-row" data-model={row.model} data-pass1={row.pass1 ?? ""}>
-              <td className="px-3 py-2 text-right tabular-nums text-slate-500">{i + 1}</td>
+              <RankCell rank={i + 1} submissionId={row.submissionId} model={row.model} className="px-3 py-2" />
               <td className="px-3 py-2">
                 <Link href={`/s/${row.submissionId}`} className="whitespace-nowrap font-medium text-indigo-700 hover:underline">
                   {row.model}

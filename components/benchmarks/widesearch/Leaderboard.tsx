@@ -10,6 +10,7 @@ import { ciInterval, decimal, percent } from "@/lib/format";
 import { wideSearchLeaderboardQuery, parseWideSearchLeaderboardState, type WideSearchSort } from "@/lib/benchmarks/widesearch/url";
 import type { BoardPageProps } from "../types";
 import { LanguagePicker, NoRows, WideSearchPlots } from "./Diagnostics";
+import { BoardActions, RankCell } from "@/components/leaderboard/BoardActions";
 
 const BASE = "/b/widesearch";
 /** The columns with a CI over tasks in the stored aggregate. */
@@ -29,6 +30,7 @@ export function WideSearchLeaderboard({ searchParams }: BoardPageProps) {
         best run. The gap between precision and recall is the paper&apos;s key finding: agents write what they find correctly but miss rows.
       </BoardHeader>
       <LanguagePicker state={state} path={BASE} />
+      {rows.length ? <BoardActions id="widesearch" query={wideSearchLeaderboardQuery(state)} /> : null}
       {rows.length === 0 ? (
         <NoRows />
       ) : (
@@ -48,7 +50,7 @@ export function WideSearchLeaderboard({ searchParams }: BoardPageProps) {
                 const a = row.aggregate;
                 return (
                   <tr key={row.submissionId} className="hover:bg-slate-50" data-testid="leaderboard-row" data-model={row.model} data-success-avg={a.successAvg ?? ""}>
-                    <td className="px-2 py-2 text-right tabular-nums text-slate-500">{i + 1}</td>
+                    <RankCell rank={i + 1} submissionId={row.submissionId} model={row.model} className="px-2 py-2" />
                     <td className="px-2 py-2">
                       <Link href={`/s/${row.submissionId}`} className="font-medium text-indigo-700 hover:underline">
                         {row.model}

@@ -9,15 +9,19 @@ import { parseBoardState } from "@/lib/benchmarks/board-state";
 import { assertNever } from "@/lib/assert-never";
 import { BENCHMARK_IDS, BENCHMARKS, isBenchmarkId, type BenchmarkId } from "@/lib/benchmarks/registry";
 import { parseWideSearchLeaderboardState } from "@/lib/benchmarks/widesearch/url";
+import { toCsv } from "@/lib/export/csv";
 import { parseLeaderboardState } from "@/lib/url/leaderboard";
 
 /** Each URL parameter with a closed list of values: the board's own, then the sort and its direction. */
 function closedParams(board: Board): Record<string, readonly string[]> {
-  return { ...(board.format === "report" ? {} : board.params), sort: sortKeys(board), dir: ["asc", "desc"] };
+  return { ...(board.format === "report" ? {} : board.params), sort: sortKeys(board), dir: ["asc", "desc"], format: ["json", "csv"] };
 }
 
+/** A leaderboard view as the API answers it: the view's parameters and its rows. */
+type LeaderboardAnswer = { rows: object[] } & Record<string, unknown>;
+
 /** A stored-report board: its columns' figures with their CIs, one version (dataset) and setting at a time when it has them. */
-function reportBoardResponse(id: BenchmarkId, board: ReportBoard, search: URLSearchParams): Response {
+function reportBoardAnswer(id: BenchmarkId, board: ReportBoard, search: URLSearchParams): Response | LeaderboardAnswer {
   const db = getDb();
   const param = board.versionParam;
   const requested = param ? search.get(param) : null;
@@ -33,7 +37,7 @@ function reportBoardResponse(id: BenchmarkId, board: ReportBoard, search: URLSea
   const { version, versions, rows } = getReportBoard(db, id, board, state);
   const adjudicated = adjudicatedCounts(db, rows.map((row) => row.submissionId));
   const keys = board.columns.map((c) => c.key);
-  return Response.json({
+  return {
     benchmark: id,
     ...(param ? { [param]: version, [`${param}s`]: versions.map((v) => ({ key: v, label: board.versionLabel(v) })) } : {}),
     ...(board.settingFilter ? { setting: state.setting } : {}),
@@ -50,10 +54,10 @@ function reportBoardResponse(id: BenchmarkId, board: ReportBoard, search: URLSea
       ci: Object.fromEntries(keys.filter((k) => row.cis[k]).map((k) => [k, row.cis[k]])),
       adjudicated: adjudicated.get(row.submissionId) ?? 0,
     })),
-  });
+  };
 }
 
-function wideSearchResponse(search: URLSearchParams): Response {
+function wideSearchAnswer(search: URLSearchParams): LeaderboardAnswer {
   const state = parseWideSearchLeaderboardState(Object.fromEntries(search));
   const board = getWideSearchLeaderboard(getDb(), state);
   const adjudicated = adjudicatedCounts(getDb(), board.map((row) => row.submissionId));
@@ -61,12 +65,12 @@ function wideSearchResponse(search: URLSearchParams): Response {
     const { stats, scaling, runsPerTask, ci, ...figures } = row.aggregate;
     return { submissionId: row.submissionId, model: row.model, agent: row.agent, setting: row.setting, ...figures, ci, runsPerTask, stats, scaling, adjudicated: adjudicated.get(row.submissionId) ?? 0 };
   });
-  return Response.json({ benchmark: "widesearch", lang: state.lang, sort: state.sort, dir: state.dir, rows });
+  return { benchmark: "widesearch", lang: state.lang, sort: state.sort, dir: state.dir, rows };
 }
 
 const interval = (lo: number | null, hi: number | null) => (lo === null || hi === null ? null : [lo, hi]);
 
-function mpwResponse(search: URLSearchParams): Response {
+function mpwAnswer(search: URLSearchParams): LeaderboardAnswer {
   const state = parseLeaderboardState(Object.fromEntries(search));
   const rows = getMpwLeaderboard(getDb(), state).map((row) => ({
     submissionId: row.submissionId,
@@ -85,7 +89,7 @@ function mpwResponse(search: URLSearchParams): Response {
     zeroCallSamples: row.zeroCallSamples,
     adjudicated: row.adjudicated,
   }));
-  return Response.json({ benchmark: "mpw", setting: state.setting, tier: state.tier, sort: state.sort, dir: state.dir, rows });
+  return { benchmark: "mpw", setting: state.setting, tier: state.tier, sort: state.sort, dir: state.dir, rows };
 }
 
 /**
@@ -97,6 +101,7 @@ function mpwResponse(search: URLSearchParams): Response {
  *   `version` (e.g. /api/b/evobrowsecomp/leaderboard?version=2026-01; default the newest, never a mix),
  *   `dataset` (QA), `setting`, and `sort`/`dir` over its columns
  *   → {"benchmark", "version"|"dataset", "rows": [{"submissionId", "model", <column keys>, "ci": {key: {lo, hi}}}]}
+ * Any of them with `format=csv`: the same rows as CSV, one line each (the board's export link).
  * Approved submissions only, as the page. An unknown benchmark is a 404 and an
  * unknown parameter value a 400 — never a silently different (or empty) board.
  */
@@ -110,13 +115,23 @@ export async function GET(request: Request, { params }: { params: Promise<{ benc
     return value === null || allowed.includes(value) ? [] : [{ file: "request", line: null, field: key, message: `must be one of ${allowed.join(", ")}` }];
   });
   if (errors.length) return invalidResponse(errors);
+  const answer = answerOf(benchmark, board, search);
+  if (answer instanceof Response) return answer;
+  if (search.get("format") !== "csv") return Response.json(answer);
+  // The rows exactly as the JSON gives them, one line each; nested figures (CIs, stats) as JSON text.
+  return new Response(toCsv(answer.rows), {
+    headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${benchmark}-leaderboard.csv"` },
+  });
+}
+
+function answerOf(id: BenchmarkId, board: Board, search: URLSearchParams): Response | LeaderboardAnswer {
   switch (board.format) {
     case "report":
-      return reportBoardResponse(benchmark, board, search);
+      return reportBoardAnswer(id, board, search);
     case "mpw":
-      return mpwResponse(search);
+      return mpwAnswer(search);
     case "widesearch":
-      return wideSearchResponse(search);
+      return wideSearchAnswer(search);
     default:
       return assertNever(board);
   }

@@ -12,7 +12,7 @@ import { BASE, temporaryDatabase } from "./support";
 
 vi.mock("next/server", async (original) => ({ ...(await original<typeof import("next/server")>()), connection: async () => {} }));
 
-const tmp = temporaryDatabase("leaderboards5");
+const tmp = temporaryDatabase("report-leaderboards");
 const { getDb } = await import("@/db/client");
 const { ingestBundleDir } = await import("@/db/ingest");
 const { writeDemoFiles } = await import("@/db/seed-demo");
@@ -21,7 +21,7 @@ const { GET: leaderboard } = await import("@/app/api/b/[benchmark]/leaderboard/r
 const db = getDb();
 
 beforeAll(() => {
-  const dir = mkdtempSync(join(tmpdir(), "seekboard-leaderboards5-"));
+  const dir = mkdtempSync(join(tmpdir(), "seekboard-report-leaderboards-"));
   writeDemoFiles(dir).forEach((b, i) => ingestBundleDir(db, b.dir, { source: "test", status: i === 0 ? "pending" : "approved" }));
   rmSync(dir, { recursive: true, force: true });
 });
@@ -64,6 +64,20 @@ describe("the leaderboard API of WebDetective, EvoBrowseComp, InfoMosaic and QA"
     for (const key of ["accuracy", "exceedRatio", "n", "runs", "enToolBased", "zhToolFree"]) expect(older.body.rows[0]).toHaveProperty(key);
     expect((await get("evobrowsecomp", "?version=1999-01")).status).toBe(400);
     expect((await get("evobrowsecomp", "?sort=pass1")).status).toBe(400);
+  });
+
+  it("format=csv: the same view's rows as CSV, one line each; an unknown format is a 400", async () => {
+    for (const [benchmark, query] of [["webdetective", ""], ["evobrowsecomp", "?version=2025-10&sort=exceedRatio&dir=asc"], ["infomosaic", "?setting=web-only"], ["qa", ""]] as const) {
+      const json = await get(benchmark, query);
+      const response = await leaderboard(new Request(`${BASE}/api/b/${benchmark}/leaderboard${query ? `${query}&` : "?"}format=csv`), { params: Promise.resolve({ benchmark }) });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toContain("text/csv");
+      expect(response.headers.get("content-disposition")).toBe(`attachment; filename="${benchmark}-leaderboard.csv"`);
+      const lines = (await response.text()).trimEnd().split("\r\n");
+      expect(lines[0]).toBe(Object.keys(json.body.rows[0]).join(","));
+      expect(lines.slice(1).map((line) => Number(line.split(",")[0]))).toEqual(json.body.rows.map((r) => r.submissionId));
+    }
+    expect((await get("qa", "?format=xml")).status).toBe(400);
   });
 
   it("InfoMosaic: per-domain columns; the setting filter", async () => {
