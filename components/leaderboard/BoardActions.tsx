@@ -35,7 +35,7 @@ export function BoardActions({ id, query }: { id: BenchmarkId; query: string }) 
 /** A row's "#" cell, with the checkbox that picks the row for compare. */
 export function RankCell({ rank, submissionId, model, className }: { rank: number; submissionId: number; model: string; className: string }) {
   return (
-    <td className={`${className} text-right tabular-nums text-slate-500`}>
+    <td className={`${className} whitespace-nowrap text-right tabular-nums text-slate-500`}>
       <input type="checkbox" name="s" value={submissionId} form={COMPARE_FORM} aria-label={`Pick ${model} to compare`} className="mr-1.5 align-middle" data-testid="compare-pick" />
       {rank}
     </td>
