@@ -1,5 +1,6 @@
 /** The in-memory page cache handler (cache-handler.mjs): what it keeps, what it drops, and when. */
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { publicPageStore } from "@/server/page-cache-store";
 
 const STORE = Symbol.for("seekboard.publicPageCache");
 
@@ -70,7 +71,7 @@ describe("PageCacheHandler", () => {
 
   describe("freshPage: what the proxy sends without Next", () => {
     const key = (path: string) => `/route-cache/APP_PAGE/0123abcd/$${path}`;
-    const store = () => (globalThis as unknown as Record<symbol, import("../server/page-cache-store").PublicPageStore>)[STORE];
+    const store = () => publicPageStore()!;
     const cacheControl = { revalidate: 60, expire: 3600 };
 
     it("finds a page by its path in Next's key, encoded once, with its cache control", async () => {

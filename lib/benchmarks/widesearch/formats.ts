@@ -133,18 +133,22 @@ interface CsvRecord {
   line: number;
 }
 
+/** What csv-parse returns with `info` and `raw` on: each record with its raw text and the lines read so far. */
+const csvParseOutputSchema = z.array(z.object({ record: z.array(z.string()), raw: z.string(), info: z.object({ lines: z.number() }) }));
+
 /** CSV records with the 1-based line each starts on. */
 function csvRecords(text: string, file: string): CsvRecord[] {
-  let parsed: { record: string[]; raw: string; info: { lines: number } }[];
+  let output: unknown;
   try {
-    // csv-parse's types do not model `info`/`raw` records; the shape is its documented one.
-    parsed = parseCsv(text, { bom: true, info: true, raw: true, relax_column_count: true, skip_empty_lines: true }) as unknown as typeof parsed;
+    output = parseCsv(text, { bom: true, info: true, raw: true, relax_column_count: true, skip_empty_lines: true });
   } catch (error) {
     const lines = (error as { lines?: unknown }).lines;
     throw new BundleError([{ file, line: typeof lines === "number" ? lines : null, field: null, message: `invalid CSV: ${(error as Error).message}` }], {
       cause: error,
     });
   }
+  // csv-parse's types do not model `info`/`raw` records: its output is checked against its documented shape.
+  const parsed = csvParseOutputSchema.parse(output);
   // csv-parse counts a \r\n inside a quoted cell as two lines (outside quotes as one).
   let quotedCrlf = 0;
   return parsed.map(({ record, raw, info }) => {
