@@ -11,7 +11,7 @@ function Cell({ kind, value, ci }: { kind: BoardColumn["kind"]; value: number | 
   return (
     <td className="px-2 py-2 text-right tabular-nums" title={ci ? `95% CI ${percent(ci.lo)}–${percent(ci.hi)}` : undefined}>
       {kind === "rate" ? percent(value) : kind === "count" ? (value ?? "—") : decimal(value)}
-      {ci && kind === "rate" ? <span className="ml-1 text-xs text-slate-500">{ciInterval(ci.lo, ci.hi)}</span> : null}
+      {ci && kind === "rate" ? <span className="ml-1 whitespace-nowrap text-xs text-slate-500">{ciInterval(ci.lo, ci.hi)}</span> : null}
     </td>
   );
 }

@@ -6,7 +6,7 @@ export function RateWithCi({ value, lo, hi }: { value: number | null; lo: number
   return (
     <span title={ciRange(lo, hi) ?? undefined} className="tabular-nums">
       {percent(value)}
-      {interval ? <span className="ml-1 text-xs text-slate-500">{interval}</span> : null}
+      {interval ? <span className="ml-1 whitespace-nowrap text-xs text-slate-500">{interval}</span> : null}
     </span>
   );
 }
@@ -16,7 +16,7 @@ export function CountWithCi({ value, lo, hi }: { value: number | null; lo: numbe
   return (
     <span title={ciRange(lo, hi, false) ?? undefined} className="tabular-nums">
       {decimal(value)}
-      {interval ? <span className="ml-1 text-xs text-slate-500">{interval}</span> : null}
+      {interval ? <span className="ml-1 whitespace-nowrap text-xs text-slate-500">{interval}</span> : null}
     </span>
   );
 }

@@ -68,7 +68,7 @@ export function WideSearchLeaderboard({ searchParams }: BoardPageProps) {
                       return (
                         <td key={c.key} className="px-2 py-2 text-right tabular-nums" title={ci ? `95% CI over tasks ${percent(ci.lo)}–${percent(ci.hi)}` : undefined}>
                           {c.kind === "rate" ? percent(value) : c.kind === "count" ? value : decimal(value, 1)}
-                          {ci ? <span className="ml-1 text-xs text-slate-500">{ciInterval(ci.lo, ci.hi)}</span> : null}
+                          {ci ? <span className="ml-1 whitespace-nowrap text-xs text-slate-500">{ciInterval(ci.lo, ci.hi)}</span> : null}
                         </td>
                       );
                     })}
