@@ -141,8 +141,9 @@ export class SampleWriter {
     this.insertSample = sqlite.prepare(
       `INSERT INTO samples (submission_id, task_id, task_key, run, prediction, status, correct, verdict_source, verdict_label, judge_rationale,
          tool_calls, hit_log_calls, hits, fact_count, facts_covered, fcr, hit_rate, compound_rate, tier, category, first_covered_at,
-         new_facts_by_call, hits_by_call, actual_turns, max_turns, error_info, malformed_steps, step_count, source_file, source_line, metrics, detail)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         new_facts_by_call, hits_by_call, actual_turns, max_turns, error_info, malformed_steps, step_count, source_file, source_line, metrics, detail,
+         prompt_tokens, completion_tokens, cost_usd, seconds)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.insertStep = sqlite.prepare("INSERT INTO steps (sample_id, ordinal, kind, call_index, data, malformed) VALUES (?, ?, ?, ?, ?, ?)");
     this.insertHit = sqlite.prepare("INSERT INTO hit_logs (sample_id, call_index, hit, matched_fact_keys, compound, query, reason) VALUES (?, ?, ?, ?, ?, ?, ?)");
@@ -164,6 +165,7 @@ export class SampleWriter {
         row.toolCalls, row.hitLogCalls, row.hits, row.factCount, row.factsCovered, row.fcr, row.hitRate, row.compoundRate, row.tier, row.category,
         JSON.stringify(row.firstCoveredAt), JSON.stringify(row.newFactsByCall), JSON.stringify(row.hitsByCall), row.actualTurns, row.maxTurns, row.errorInfo,
         malformed, steps.length, row.file, row.line, row.metrics ? JSON.stringify(row.metrics) : null, row.detail ? JSON.stringify(row.detail) : null,
+        row.usage?.promptTokens ?? null, row.usage?.completionTokens ?? null, row.usage?.costUsd ?? null, row.usage?.seconds ?? null,
       ).lastInsertRowid,
     );
     // The columns beside a step's `data` are copies for filtering.

@@ -76,6 +76,10 @@ export const submissions = sqliteTable(
     moderatedAt: text("moderated_at"),
     /** What the importer noticed without rejecting the bundle (e.g. a producer's summary it could not reproduce). */
     importNotes: text("import_notes", { mode: "json" }).$type<Record<string, unknown>>(),
+    /** The judge model the bundle declares (its manifest's `judgeModel`, else the one its samples' judge fields name). */
+    judgeModel: text("judge_model"),
+    /** Bumped whenever the submission's samples' figures are recomputed (ingest, re-evaluation, undo): keys what is derived from them. */
+    revision: integer().notNull().default(0),
   },
   (t) => [uniqueIndex("submissions_bundle_hash").on(t.bundleHash), index("submissions_board").on(t.benchmarkId, t.status, t.setting)],
 );
@@ -126,6 +130,12 @@ export const samples = sqliteTable(
     sourceLine: integer("source_line").notNull(),
     /** Benchmark-specific per-sample metrics beyond the MPW columns (e.g. WideSearch row/item P/R/F1). */
     metrics: text({ mode: "json" }).$type<Record<string, unknown>>(),
+    /** What the run cost, when the bundle says (null: not reported, never 0). */
+    promptTokens: integer("prompt_tokens"),
+    completionTokens: integer("completion_tokens"),
+    costUsd: real("cost_usd"),
+    /** Wall-clock seconds of the run. */
+    seconds: real(),
     /** Large per-sample detail read only on the sample's own page (e.g. a WideSearch cell-by-cell diff). */
     detail: text({ mode: "json" }).$type<Record<string, unknown>>(),
   },
@@ -204,6 +214,28 @@ export const aggregates = sqliteTable(
     metrics: text({ mode: "json" }).$type<Record<string, unknown>>(),
   },
   (t) => [primaryKey({ columns: [t.submissionId, t.split] })],
+);
+
+/**
+ * A benchmark version's official task set, registered from the task file an admin uploads
+ * (modules that ship their published ids need none). Coverage is measured against it.
+ */
+export const canonicalTasks = sqliteTable(
+  "canonical_tasks",
+  {
+    benchmarkId: text("benchmark_id")
+      .notNull()
+      .references(() => benchmarks.id),
+    benchmarkVersion: text("benchmark_version").notNull(),
+    taskKey: text("task_key").notNull(),
+    /** The task's values of the splits a board views by (null: the file did not say). */
+    tier: text(),
+    language: text(),
+    /** The uploaded file it came from, and when. */
+    source: text().notNull(),
+    registeredAt: text("registered_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.benchmarkId, t.benchmarkVersion, t.taskKey] })],
 );
 
 export const AUDIT_ACTIONS = ["rejudge", "rescore", "adjudicate", "gold-fix", "reevaluate"] as const;

@@ -69,6 +69,7 @@ export function seekboardImporter<B extends SeekboardBenchmark, M extends Seekbo
           category,
           metrics,
           detail: { judge: sample.judge, usage: sample.usage, metadata: sample.metadata },
+          usage: sample.usage,
           steps: sample.messages ? stepsFromMessages(sample.messages) : [],
           file,
           line: lineNumber,

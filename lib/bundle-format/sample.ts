@@ -8,6 +8,7 @@
 import type { z } from "zod";
 import { BundleError, detailsFromZod } from "../import/errors";
 import { MAX_JSON_DEPTH, valueNestedDeeperThan } from "../import/json-depth";
+import type { SampleUsage } from "../import/importer";
 import { stepsFromMessages, type ChatMessage } from "../trajectory/messages";
 import type { sampleBaseShape, Verdict } from "./schema";
 
@@ -20,11 +21,7 @@ export interface SeekboardJudge {
   confidence: number | null;
 }
 
-export interface SeekboardUsage {
-  promptTokens: number | null;
-  completionTokens: number | null;
-  costUsd: number | null;
-}
+export type SeekboardUsage = SampleUsage;
 
 /** What every sample of the format carries, whatever its benchmark. */
 export interface SeekboardSampleCommon {
@@ -109,7 +106,7 @@ export function commonSampleFields(line: SeekboardLineBase, file: string, lineNu
       }
     : null;
   const usage = line.usage
-    ? { promptTokens: line.usage.prompt_tokens ?? null, completionTokens: line.usage.completion_tokens ?? null, costUsd: line.usage.cost_usd ?? null }
+    ? { promptTokens: line.usage.prompt_tokens ?? null, completionTokens: line.usage.completion_tokens ?? null, costUsd: line.usage.cost_usd ?? null, seconds: line.usage.seconds ?? null }
     : null;
   return {
     taskId: line.task_id,

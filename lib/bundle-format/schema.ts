@@ -46,8 +46,9 @@ export const usageSchema = z
     prompt_tokens: count.nullish(),
     completion_tokens: count.nullish(),
     cost_usd: z.number().min(0).nullish(),
+    seconds: z.number().min(0).nullish().meta({ description: "Wall-clock seconds of the whole run." }),
   })
-  .meta({ description: "Tokens and cost of the whole run." });
+  .meta({ description: "Tokens, cost and wall time of the whole run; leave out what was not measured (it is shown as not reported, never as 0)." });
 
 /** The fields of every sample line; a benchmark adds its own under `benchmark`. */
 export const sampleBaseShape = {

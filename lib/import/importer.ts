@@ -78,12 +78,22 @@ export interface SampleRow {
   errorInfo: string | null;
   metrics: Record<string, unknown> | null;
   detail: Record<string, unknown> | null;
+  /** What the run cost, when the bundle says; null when it says nothing. */
+  usage: SampleUsage | null;
   steps: readonly Step[];
   /** MPW's per-call hit log (its own table); empty elsewhere. */
   hitLog: readonly HitLogRow[];
   /** Where the sample came from: file in the bundle, 1-based line. */
   file: string;
   line: number;
+}
+
+/** Tokens, dollars and wall time of one run; each null when the bundle does not report it (never 0 for "unknown"). */
+export interface SampleUsage {
+  promptTokens: number | null;
+  completionTokens: number | null;
+  costUsd: number | null;
+  seconds: number | null;
 }
 
 /** The MPW fact columns of a sample whose benchmark has no atomic facts. */

@@ -56,6 +56,7 @@ export const infoMosaicImporter = defineImporter({
       };
       sink.sample({
         ...NEUTRAL_SAMPLE_FIGURES,
+        usage: null,
         task: {
           taskKey: e.task.id,
           question: e.task.query,

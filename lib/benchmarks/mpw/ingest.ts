@@ -16,6 +16,7 @@ function sampleRow(sample: MpwSample, run: number, file: string, line: number): 
     prediction: sample.prediction,
     status: sample.status,
     correct: sample.verdict.correct,
+    usage: null,
     verdictSource: sample.verdict.source,
     verdictLabel: sample.verdict.label,
     judgeRationale: sample.judgeRationale,

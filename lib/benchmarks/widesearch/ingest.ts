@@ -61,6 +61,7 @@ function sampleWriter(sink: ImportSink): (input: WideSearchSampleInput) => void 
   return (input) => {
     const row: SampleRow = {
       ...NEUTRAL_SAMPLE_FIGURES,
+      usage: null,
       task: input.task,
       run: runs.next(input.task.taskKey),
       prediction: input.prediction,
