@@ -56,7 +56,7 @@ const evoLine = {
     { role: "tool", tool_call_id: "c3", content: "…" },
     { role: "assistant", content: "Exact Answer: Graham Cornes\nConfidence: 90%" },
   ],
-  usage: { prompt_tokens: 1200, completion_tokens: 300, cost_usd: 0.004 },
+  usage: { prompt_tokens: 1200, completion_tokens: 300, cost_usd: 0.004, seconds: 41.5 },
   benchmark: { language: "en", setting: "tool-based", domain: "sports", hops: 3, fresh_evidence: true, root_domains: 4, stated_confidence: 90 },
 };
 
@@ -108,7 +108,7 @@ describe("parseSeekboardSample: valid lines", () => {
     const sample = parseSeekboardSample(evoLine, "evobrowsecomp", "samples.jsonl", 7);
     expect(sample.run).toBe(2);
     expect(sample.judge).toEqual({ output: evoLine.judge.output, model: "glm-5-chat", extractedFinalAnswer: "Graham Cornes", reasoning: null, confidence: 90 });
-    expect(sample.usage).toEqual({ promptTokens: 1200, completionTokens: 300, costUsd: 0.004 });
+    expect(sample.usage).toEqual({ promptTokens: 1200, completionTokens: 300, costUsd: 0.004, seconds: 41.5 });
     expect(sample.detail).toEqual({
       language: "en",
       setting: "tool-based",
