@@ -74,5 +74,7 @@ export function refreshAggregates(db: Db, submissionId: number): void {
     .orderBy(asc(samples.id))
     .all();
   db.delete(aggregates).where(eq(aggregates.submissionId, submissionId)).run();
+  // What is derived from the samples outside the aggregates (the boards' standings) is keyed by this.
+  db.update(submissions).set({ revision: sql`${submissions.revision} + 1` }).where(eq(submissions.id, submissionId)).run();
   for (const row of rules.rows(rows)) db.insert(aggregates).values(aggregateValues(submissionId, row)).run();
 }

@@ -3,7 +3,7 @@ import { canViewSubmission, type Viewer } from "../../lib/auth/visibility";
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { BENCHMARKS, type BenchmarkId } from "../../lib/benchmarks/registry";
-import type { CompareProfile, StoredValue } from "../../lib/benchmarks/types";
+import { outcomeSql, toolCallsSql, valueSql } from "./stored-value-sql";
 import type { RunPair, TaskPair } from "../../lib/compare/outcomes";
 import { pairReport, type PairReport } from "../../lib/compare/report";
 import type { Db } from "../client";
@@ -88,32 +88,6 @@ export function getCompareSubmissions(db: Db, ids: readonly number[], viewer: Vi
   const rows = submissionsWhere(db, inArray(submissions.id, [...ids])).all();
   const visible = new Map(rows.filter(visibleTo(viewer)).map((r) => [r.id, toSubmission(r)]));
   return { found: ids.filter((id) => visible.has(id)).map((id) => visible.get(id)!), missing: ids.filter((id) => !visible.has(id)) };
-}
-
-/** A `metrics` field's JSON path; the names are the modules' own constants, checked before they reach SQL. */
-function metricPath(field: string): string {
-  if (!/^\w+$/.test(field)) throw new Error(`"${field}" is not a metrics field name`);
-  return `'$.${field}'`;
-}
-
-/** Where a stored value is, as SQL over samples `s` and tasks `t`. */
-function valueSql(from: StoredValue, alias = "s"): string {
-  if ("metric" in from) return `json_extract(${alias}.metrics, ${metricPath(from.metric)})`;
-  if ("task" in from) return `t.${from.task}`;
-  return `${alias}.${from.sample}`;
-}
-
-/** One run's 0/1 outcome in the benchmark's primary metric, as SQL over the samples alias given. */
-function outcomeSql(profile: CompareProfile, alias: string): string {
-  const from = profile.outcomeFrom;
-  return "equals" in from ? `(${valueSql(from, alias)} = '${from.equals.replace(/'/g, "''")}')` : valueSql(from, alias);
-}
-
-/** A run's tool calls, or NULL where the bundle did not say (so it is left out, never counted as 0). */
-function toolCallsSql(profile: CompareProfile): string {
-  const from = profile.toolCallsFrom;
-  if ("unlessNull" in from && from.unlessNull !== undefined) return `CASE WHEN json_extract(s.metrics, ${metricPath(from.unlessNull)}) IS NULL THEN NULL ELSE ${valueSql(from)} END`;
-  return valueSql(from);
 }
 
 function benchmarkOf(db: Db, submissionId: number): BenchmarkId {

@@ -11,6 +11,7 @@ import type { z } from "zod";
 import type { Board } from "./board";
 import type { AnswerJudge, HintRules, TableJudge, TaxonomyDefinition } from "./judging";
 import type { AggregateRules, ReevalRules } from "./stored";
+import type { StandingRules } from "../standing/rules";
 
 /** Where a stored per-sample value is: a column of `samples`, a column of its task, or a field of `samples.metrics`. */
 export type StoredValue = { sample: "correct" | "tool_calls" | "tier" | "category" } | { task: "language" } | { metric: string };
@@ -71,6 +72,9 @@ export interface BenchmarkModule<Id extends string = string> {
   // Leaderboard and diagnostics
   /** The leaderboard: columns, primary metric, sort order, filters and the stored report it reads. */
   readonly board: Board;
+
+  /** What a row must cover and satisfy to be ranked and verified (the paper's protocol). */
+  readonly standing: StandingRules;
 
   // Judging, failure tags and hints
   readonly judge: AnswerJudge | TableJudge;

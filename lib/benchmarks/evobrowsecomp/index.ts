@@ -45,5 +45,14 @@ export const evoBrowseCompModule = {
   judge: evoBrowseCompJudge,
   taxonomy: null,
   // Tool-based and tool-free runs share a submission: each sample says which it was.
+  standing: {
+    protocolRuns: 3,
+    minTasks: 50,
+    // Regenerated per version; the official question file is registered by an admin.
+    publishedTasks: () => null,
+    toolCallLimit: { calls: 40, source: "the paper's tool-call limit" },
+    trajectoryShare: 0.9,
+    judgeDeclared: true,
+  },
   hints: { toolFreeSettings: [], toolFreeSample: { field: "setting", value: "tool-free" }, toolLimitExceeded: "exceeded" },
 } as const satisfies BenchmarkModule<"evobrowsecomp">;

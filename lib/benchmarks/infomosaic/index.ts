@@ -42,5 +42,6 @@ export const infoMosaicModule = {
   judge: infoMosaicJudge,
   taxonomy: infoMosaicTaxonomy,
   // The agent without tools.
+  standing: { protocolRuns: 1, minTasks: 50, publishedTasks: () => null, toolCallLimit: null, trajectoryShare: 0.9, judgeDeclared: true },
   hints: { toolFreeSettings: ["no-tool"], toolFreeSample: null, toolLimitExceeded: null },
 } as const satisfies BenchmarkModule<"infomosaic">;

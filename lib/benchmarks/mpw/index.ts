@@ -50,5 +50,14 @@ export const mpwModule = {
   judge: mpwJudge,
   taxonomy: mpwTaxonomy,
   // Setting A gives the evidence in the prompt: no tools.
+  standing: {
+    protocolRuns: 1,
+    minTasks: 100,
+    // MPW publishes its tasks as a file (mpw_bench.jsonl): an admin registers it per version.
+    publishedTasks: () => null,
+    toolCallLimit: { calls: 32, source: "the paper's budget of 32 turns" },
+    trajectoryShare: 0.9,
+    judgeDeclared: true,
+  },
   hints: { toolFreeSettings: ["A"], toolFreeSample: null, toolLimitExceeded: null },
 } as const satisfies BenchmarkModule<"mpw">;

@@ -41,5 +41,6 @@ export const qaModule = {
   // Judging, failure tags and hints
   judge: browseCompJudge,
   taxonomy: null,
+  standing: { protocolRuns: 1, minTasks: 50, publishedTasks: () => null, toolCallLimit: null, trajectoryShare: 0.9, judgeDeclared: true },
   hints: { toolFreeSettings: [], toolFreeSample: null, toolLimitExceeded: null },
 } as const satisfies BenchmarkModule<"qa">;

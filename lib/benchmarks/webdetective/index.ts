@@ -43,5 +43,6 @@ export const webDetectiveModule = {
   // The paper prints no judge prompt of its own: answers are graded as the BrowseComp family's.
   judge: browseCompJudge,
   taxonomy: webDetectiveTaxonomy,
+  standing: { protocolRuns: 1, minTasks: 50, publishedTasks: () => null, toolCallLimit: null, trajectoryShare: 0.9, judgeDeclared: true },
   hints: { toolFreeSettings: [], toolFreeSample: null, toolLimitExceeded: null },
 } as const satisfies BenchmarkModule<"webdetective">;

@@ -8,6 +8,7 @@ import { rescoreWideSearch, wideSearchGoldTable, wideSearchJudge } from "./judge
 import { wideSearchAggregateRows } from "./splits";
 import { wideSearchSampleMetricsSchema } from "./stored";
 import { wideSearchTaxonomy } from "./taxonomy";
+import { wideSearchPublishedTasks } from "./tasks";
 
 export const wideSearchModule = {
   id: "widesearch",
@@ -46,5 +47,14 @@ export const wideSearchModule = {
   // Judging, failure tags and hints
   judge: wideSearchJudge,
   taxonomy: wideSearchTaxonomy,
+  standing: {
+    protocolRuns: 4,
+    minTasks: 20,
+    publishedTasks: wideSearchPublishedTasks,
+    toolCallLimit: null,
+    trajectoryShare: 0.9,
+    // Scored by its table rules; its few llm_judge cells are left unscored here.
+    judgeDeclared: false,
+  },
   hints: { toolFreeSettings: [], toolFreeSample: null, toolLimitExceeded: null },
 } as const satisfies BenchmarkModule<"widesearch">;

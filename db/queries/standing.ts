@@ -1,0 +1,135 @@
+import "server-only";
+/**
+ * The standings of a leaderboard view (coverage, significance ranks, checks, cost,
+ * reliability), for every board through the registry: this file reads the runs and the
+ * view's task set, lib/standing decides. A view's standings change only when its rows, their
+ * samples (`submissions.revision`) or its task set change, so they are kept per view under a
+ * key of exactly those, and recomputed at most once per change.
+ */
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { BENCHMARKS, type BenchmarkId } from "../../lib/benchmarks/registry";
+import type { CanonicalTask, CoverageBasis } from "../../lib/standing/rules";
+import { viewStandings, type Standing, type StandingSample, type ViewSplit } from "../../lib/standing/standing";
+import type { Db } from "../client";
+import { canonicalTasks, samples, submissions, tasks } from "../schema";
+import { outcomeSql, toolCallsSql } from "./stored-value-sql";
+
+export type { Standing, ViewSplit } from "../../lib/standing/standing";
+
+/** A view of a board: the benchmark, the split it shows (null: every task). Its rows are passed with it. */
+export interface ViewScope {
+  benchmarkId: BenchmarkId;
+  split: ViewSplit | null;
+}
+
+interface CanonicalSet {
+  tasks: CanonicalTask[];
+  basis: CoverageBasis;
+  /** What the set depends on, for the cache key. */
+  key: string;
+}
+
+/** The version's task set: published with the module, else registered by an admin, else the largest approved submission's. */
+function canonicalSet(db: Db, id: BenchmarkId, version: string): CanonicalSet {
+  const published = BENCHMARKS[id].standing.publishedTasks(version);
+  if (published) return { tasks: [...published], basis: "published", key: "published" };
+  const registered = db
+    .select({ taskKey: canonicalTasks.taskKey, tier: canonicalTasks.tier, language: canonicalTasks.language, registeredAt: canonicalTasks.registeredAt })
+    .from(canonicalTasks)
+    .where(and(eq(canonicalTasks.benchmarkId, id), eq(canonicalTasks.benchmarkVersion, version)))
+    .orderBy(asc(canonicalTasks.taskKey))
+    .all();
+  if (registered.length) {
+    const latest = registered.reduce((a, r) => (r.registeredAt > a ? r.registeredAt : a), "");
+    return { tasks: registered.map(({ taskKey, tier, language }) => ({ taskKey, tier, language })), basis: "registered", key: `registered:${registered.length}:${latest}` };
+  }
+  const largest = db
+    .select({ id: submissions.id, revision: submissions.revision })
+    .from(submissions)
+    .where(and(eq(submissions.benchmarkId, id), eq(submissions.benchmarkVersion, version), eq(submissions.status, "approved")))
+    .orderBy(sql`${submissions.taskCount} DESC`, asc(submissions.id))
+    .limit(1)
+    .get();
+  if (!largest) return { tasks: [], basis: "largest-submission", key: "none" };
+  const own = db
+    .selectDistinct({ taskKey: samples.taskKey, tier: tasks.tier, language: tasks.language })
+    .from(samples)
+    .innerJoin(tasks, eq(tasks.id, samples.taskId))
+    .where(eq(samples.submissionId, largest.id))
+    .all();
+  return { tasks: own, basis: "largest-submission", key: `largest:${largest.id}:${largest.revision}` };
+}
+
+/** Every run of the given submissions, as standings read it. */
+function standingSamples(db: Db, id: BenchmarkId, submissionIds: readonly number[]): StandingSample[] {
+  const profile = BENCHMARKS[id].compare;
+  return db
+    .select({
+      submissionId: samples.submissionId,
+      taskKey: samples.taskKey,
+      tier: tasks.tier,
+      language: tasks.language,
+      outcome: sql.raw(`coalesce(${outcomeSql(profile, "samples")}, 0)`).mapWith(Number),
+      toolCalls: sql.raw(toolCallsSql(profile, "samples")).mapWith((v: unknown) => (v === null ? null : Number(v))),
+      hasTrajectory: sql<number>`${samples.stepCount} > 0`.mapWith(Boolean),
+      promptTokens: samples.promptTokens,
+      completionTokens: samples.completionTokens,
+      costUsd: samples.costUsd,
+      seconds: samples.seconds,
+    })
+    .from(samples)
+    .innerJoin(tasks, eq(tasks.id, samples.taskId))
+    .where(inArray(samples.submissionId, [...submissionIds]))
+    .all()
+    .map((row) => ({ ...row, correct: row.outcome === 1 }));
+}
+
+const CACHE_LIMIT = 64;
+/** Standings per database and view key; the key holds everything they depend on, so an entry is never stale. */
+const caches = new WeakMap<Db, Map<string, Map<number, Standing>>>();
+
+function cacheOf(db: Db): Map<string, Map<number, Standing>> {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new Map()));
+  return cache;
+}
+
+/**
+ * The standings of a view's rows. Rows of different versions are never ranked together:
+ * each version's rows are measured against that version's task set.
+ */
+export function getViewStandings(db: Db, scope: ViewScope, submissionIds: readonly number[]): Map<number, Standing> {
+  if (submissionIds.length === 0) return new Map();
+  const rows = db
+    .select({ id: submissions.id, version: submissions.benchmarkVersion, revision: submissions.revision, judgeModel: submissions.judgeModel })
+    .from(submissions)
+    .where(inArray(submissions.id, [...submissionIds]))
+    .orderBy(asc(submissions.id))
+    .all();
+  const byVersion = new Map<string, typeof rows>();
+  for (const row of rows) byVersion.set(row.version, [...(byVersion.get(row.version) ?? []), row]);
+  const result = new Map<number, Standing>();
+  const cache = cacheOf(db);
+  for (const [version, group] of byVersion) {
+    const canonical = canonicalSet(db, scope.benchmarkId, version);
+    const key = JSON.stringify([scope.benchmarkId, version, scope.split, canonical.key, group.map((r) => [r.id, r.revision, r.judgeModel])]);
+    let standings = cache.get(key);
+    if (!standings) {
+      standings = viewStandings({
+        rules: BENCHMARKS[scope.benchmarkId].standing,
+        submissions: group.map((r) => ({ submissionId: r.id, judgeModel: r.judgeModel })),
+        samples: standingSamples(
+          db,
+          scope.benchmarkId,
+          group.map((r) => r.id),
+        ),
+        canonical,
+        split: scope.split,
+      });
+      if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value ?? "");
+      cache.set(key, standings);
+    }
+    for (const [submissionId, standing] of standings) result.set(submissionId, standing);
+  }
+  return result;
+}

@@ -1,0 +1,96 @@
+/**
+ * What a benchmark asks of a submission before its row is *verified*, as each module states
+ * it (`standing`), and the check of one submission against those rules. Pure.
+ */
+
+/** A task of a benchmark version's canonical set, with its values of the splits boards view by. */
+export interface CanonicalTask {
+  taskKey: string;
+  tier: string | null;
+  language: string | null;
+}
+
+export interface StandingRules {
+  /** Runs per task the paper's protocol asks for (WideSearch Avg@4: 4; EvoBrowseComp: 3). */
+  readonly protocolRuns: number;
+  /** Fewer tasks than this in a view: the row's figures are *preliminary*. */
+  readonly minTasks: number;
+  /** The task ids the benchmark publishes for a version; null where it publishes none (then an admin registers the official file). */
+  readonly publishedTasks: (version: string) => readonly CanonicalTask[] | null;
+  /** The paper's limit on tool calls per run, where it sets one (checked where the bundle records calls). */
+  readonly toolCallLimit: { calls: number; source: string } | null;
+  /** Least share of samples that must carry a trajectory. */
+  readonly trajectoryShare: number;
+  /** Verdicts come from an LLM judge, so the submission must declare its judge model. */
+  readonly judgeDeclared: boolean;
+}
+
+export const CHECK_RULES = ["complete-task-set", "runs-per-task", "tool-call-limit", "judge-declared", "trajectories"] as const;
+export type CheckRule = (typeof CHECK_RULES)[number];
+
+export interface Check {
+  rule: CheckRule;
+  ok: boolean;
+  /** What was found, in words (shown on the row when the rule fails). */
+  detail: string;
+}
+
+/** What a submission's samples say, for its checks: over the whole version, not one view. */
+export interface SubmissionFacts {
+  /** Tasks of the version's canonical set it has at least one run of, and the set's size. */
+  canonicalCovered: number;
+  canonicalTotal: number;
+  /** How the canonical set is known. */
+  basis: CoverageBasis;
+  /** Fewest and most runs of any task it ran. */
+  fewestRuns: number;
+  mostRuns: number;
+  /** Runs that report their tool calls, and those over the limit. */
+  runsWithCalls: number;
+  runsOverLimit: number;
+  samples: number;
+  samplesWithTrajectory: number;
+  judgeModel: string | null;
+}
+
+export type CoverageBasis = "published" | "registered" | "largest-submission";
+
+export const BASIS_WORDS: Record<CoverageBasis, string> = {
+  published: "the benchmark's published task ids",
+  registered: "the official task file registered for this version",
+  "largest-submission": "the largest approved submission (no official task set is registered)",
+};
+
+const percent = (share: number) => `${Math.round(share * 100)}%`;
+
+/** The submission's checks, in rule order; a rule the bundle gives no evidence for (tool calls not recorded) is left out. */
+export function checkSubmission(rules: StandingRules, facts: SubmissionFacts): Check[] {
+  const checks: Check[] = [];
+  checks.push({
+    rule: "complete-task-set",
+    ok: facts.canonicalTotal > 0 && facts.canonicalCovered === facts.canonicalTotal,
+    detail: `${facts.canonicalCovered} / ${facts.canonicalTotal} tasks of ${BASIS_WORDS[facts.basis]}`,
+  });
+  checks.push({
+    rule: "runs-per-task",
+    ok: facts.fewestRuns >= rules.protocolRuns,
+    detail: `${facts.fewestRuns === facts.mostRuns ? facts.fewestRuns : `${facts.fewestRuns}–${facts.mostRuns}`} run${facts.mostRuns === 1 ? "" : "s"} per task; the protocol asks for ${rules.protocolRuns}`,
+  });
+  if (rules.toolCallLimit && facts.runsWithCalls > 0) {
+    checks.push({
+      rule: "tool-call-limit",
+      ok: facts.runsOverLimit === 0,
+      detail: `${facts.runsOverLimit} of ${facts.runsWithCalls} runs exceed ${rules.toolCallLimit.calls} tool calls (${rules.toolCallLimit.source})`,
+    });
+  }
+  if (rules.judgeDeclared) {
+    checks.push({ rule: "judge-declared", ok: facts.judgeModel !== null, detail: facts.judgeModel === null ? "no judge model declared" : `judge: ${facts.judgeModel}` });
+  }
+  const share = facts.samples === 0 ? 0 : facts.samplesWithTrajectory / facts.samples;
+  checks.push({
+    rule: "trajectories",
+    ok: share >= rules.trajectoryShare,
+    detail: `${percent(share)} of samples have a trajectory; at least ${percent(rules.trajectoryShare)} required`,
+  });
+  return checks;
+}

@@ -1,0 +1,138 @@
+/**
+ * A leaderboard view's standings, written once for every benchmark: per submission its
+ * coverage of the view's task set (a row missing tasks is not ranked), its rank by the
+ * significance rule (./rank.ts) among the ranked rows, its checks against the module's
+ * rules (over the whole version), its cost and time (./cost.ts) and its reliability over
+ * runs (./reliability.ts). Pure: the database layer reads the samples, this decides.
+ */
+import { costFigures, type CostFigures, type RunUsage } from "./cost";
+import { significanceRanks, type RankOptions } from "./rank";
+import { reliability, type Reliability } from "./reliability";
+import { checkSubmission, type CanonicalTask, type Check, type CoverageBasis, type StandingRules } from "./rules";
+
+/** One stored run, as standings read it. */
+export interface StandingSample extends RunUsage {
+  submissionId: number;
+  taskKey: string;
+  tier: string | null;
+  language: string | null;
+  /** The primary metric's 0/1 outcome of the run (the module's `compare.outcomeFrom`). */
+  outcome: number;
+  /** Null where the bundle does not record the run's calls. */
+  toolCalls: number | null;
+  hasTrajectory: boolean;
+}
+
+/** The split a view shows (MPW's tier, WideSearch's language); null: every task of the version. */
+export interface ViewSplit {
+  field: "tier" | "language";
+  value: string;
+}
+
+export interface StandingInput {
+  rules: StandingRules;
+  /** The view's rows. */
+  submissions: readonly { submissionId: number; judgeModel: string | null }[];
+  /** Every run of those submissions on the version (not only the view's split: the checks are over the version). */
+  samples: readonly StandingSample[];
+  canonical: { tasks: readonly CanonicalTask[]; basis: CoverageBasis };
+  split: ViewSplit | null;
+  rank?: RankOptions;
+}
+
+export interface Standing {
+  /** Tasks of the view's set the submission has a run of, and the set's size. */
+  tasksCovered: number;
+  tasksTotal: number;
+  basis: CoverageBasis;
+  /** Covers the view's whole task set: only then is it ranked. */
+  ranked: boolean;
+  /** 1 + ranked rows significantly better; null when not ranked. */
+  rank: number | null;
+  /** Fewer tasks than the module's minimum. */
+  preliminary: boolean;
+  verified: boolean;
+  checks: Check[];
+  cost: CostFigures;
+  reliability: Reliability;
+}
+
+const inSplit = (task: { tier: string | null; language: string | null }, split: ViewSplit | null) => split === null || task[split.field] === split.value;
+
+export function viewStandings(input: StandingInput): Map<number, Standing> {
+  const versionTasks = new Set(input.canonical.tasks.map((t) => t.taskKey));
+  const viewTasks = input.canonical.tasks.filter((t) => inSplit(t, input.split)).map((t) => t.taskKey);
+  const bySubmission = new Map<number, StandingSample[]>();
+  for (const sample of input.samples) {
+    const list = bySubmission.get(sample.submissionId);
+    if (list) list.push(sample);
+    else bySubmission.set(sample.submissionId, [sample]);
+  }
+
+  const partial = input.submissions.map(({ submissionId, judgeModel }) => {
+    const samples = bySubmission.get(submissionId) ?? [];
+    const runsByTask = new Map<string, StandingSample[]>();
+    for (const s of samples) {
+      const runs = runsByTask.get(s.taskKey);
+      if (runs) runs.push(s);
+      else runsByTask.set(s.taskKey, [s]);
+    }
+    const runCounts = [...runsByTask.values()].map((runs) => runs.length);
+    const withCalls = samples.filter((s) => s.toolCalls !== null);
+    const limit = input.rules.toolCallLimit?.calls ?? null;
+    const checks = checkSubmission(input.rules, {
+      canonicalCovered: [...runsByTask.keys()].filter((key) => versionTasks.has(key)).length,
+      canonicalTotal: versionTasks.size,
+      basis: input.canonical.basis,
+      fewestRuns: runCounts.length ? Math.min(...runCounts) : 0,
+      mostRuns: runCounts.length ? Math.max(...runCounts) : 0,
+      runsWithCalls: withCalls.length,
+      runsOverLimit: limit === null ? 0 : withCalls.filter((s) => (s.toolCalls ?? 0) > limit).length,
+      samples: samples.length,
+      samplesWithTrajectory: samples.filter((s) => s.hasTrajectory).length,
+      judgeModel,
+    });
+    // The view's figures are over the view's tasks only.
+    const viewRuns = viewTasks.flatMap((key) => {
+      const runs = runsByTask.get(key);
+      return runs ? [runs] : [];
+    });
+    const covered = viewRuns.length;
+    return {
+      submissionId,
+      covered,
+      ranked: viewTasks.length > 0 && covered === viewTasks.length,
+      scores: viewTasks.map((key) => {
+        const runs = runsByTask.get(key) ?? [];
+        return runs.length ? runs.reduce((sum, r) => sum + r.outcome, 0) / runs.length : 0;
+      }),
+      checks,
+      cost: costFigures(viewRuns),
+      reliability: reliability(viewRuns.map((runs) => ({ runs: runs.length, correct: runs.filter((r) => r.outcome === 1).length }))),
+    };
+  });
+
+  const ranked = partial.filter((row) => row.ranked);
+  const ranks = significanceRanks(
+    ranked.map((row) => row.scores),
+    input.rank,
+  );
+  const rankOf = new Map(ranked.map((row, i) => [row.submissionId, ranks[i]]));
+  return new Map(
+    partial.map((row) => [
+      row.submissionId,
+      {
+        tasksCovered: row.covered,
+        tasksTotal: viewTasks.length,
+        basis: input.canonical.basis,
+        ranked: row.ranked,
+        rank: rankOf.get(row.submissionId) ?? null,
+        preliminary: row.covered < input.rules.minTasks,
+        verified: row.checks.every((c) => c.ok),
+        checks: row.checks,
+        cost: row.cost,
+        reliability: row.reliability,
+      },
+    ]),
+  );
+}
