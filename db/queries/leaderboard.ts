@@ -6,6 +6,9 @@ import { splitOfTier } from "../../lib/url/leaderboard";
 import type { Db } from "../client";
 import { aggregates, submissions } from "../schema";
 import { adjudicatedCounts } from "./audit";
+import { mpwModule } from "../../lib/benchmarks/mpw";
+import { rankedFirst } from "../../lib/standing/standing";
+import { getViewStandings, type Standing } from "./standing";
 
 export interface LeaderboardRow {
   submissionId: number;
@@ -27,6 +30,7 @@ export interface LeaderboardRow {
   zeroCallSamples: number;
   /** Samples whose verdict a maintainer set (re-evaluation). */
   adjudicated: number;
+  standing: Standing;
 }
 
 const SORT_COLUMNS = {
@@ -39,7 +43,7 @@ const SORT_COLUMNS = {
   model: sql`${submissions.model} COLLATE NOCASE`,
 } as const;
 
-/** Approved submissions of a benchmark under one setting, read from precomputed aggregates. */
+/** Approved submissions of a benchmark under one setting, read from precomputed aggregates, with their standings: the ranked rows first, each group sorted. */
 export function getMpwLeaderboard(db: Db, state: LeaderboardState): LeaderboardRow[] {
   const column = SORT_COLUMNS[state.sort];
   const order: SQL[] = [state.dir === "asc" ? sql`${column} IS NULL, ${column} ASC` : sql`${column} IS NULL, ${column} DESC`, asc(submissions.model)];
@@ -69,7 +73,13 @@ export function getMpwLeaderboard(db: Db, state: LeaderboardState): LeaderboardR
     .orderBy(...order)
     .all();
   const adjudicated = adjudicatedCounts(db, rows.map((row) => row.submissionId));
-  return rows.map((row) => ({ ...row, adjudicated: adjudicated.get(row.submissionId) ?? 0 }));
+  const split = state.tier === "overall" ? null : { field: "tier" as const, value: state.tier };
+  const standings = getViewStandings(db, { benchmarkId: "mpw", split }, rows.map((row) => row.submissionId));
+  return rankedFirst(
+    rows.map((row) => ({ ...row, adjudicated: adjudicated.get(row.submissionId) ?? 0 })),
+    standings,
+    { verifiedOnly: state.verified, byRank: state.sort === mpwModule.board.primary && state.dir === "desc" },
+  );
 }
 
 export interface BenchmarkSummary {

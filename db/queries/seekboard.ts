@@ -5,6 +5,8 @@ import type { BoardState } from "../../lib/benchmarks/board-state";
 import type { BenchmarkId } from "../../lib/benchmarks/registry";
 import type { Db } from "../client";
 import { aggregates, submissions } from "../schema";
+import { rankedFirst } from "../../lib/standing/standing";
+import { getViewStandings, type Standing } from "./standing";
 
 export interface ReportBoardRow<Report> extends BoardFigures {
   submissionId: number;
@@ -16,6 +18,7 @@ export interface ReportBoardRow<Report> extends BoardFigures {
   hasTrajectories: boolean;
   /** The stored overall report, parsed with the board's schema. */
   report: Report;
+  standing: Standing;
 }
 
 export interface ReportBoardData<Report> {
@@ -47,7 +50,8 @@ export function boardSettings(db: Db, id: BenchmarkId): string[] {
 }
 
 /**
- * Approved submissions of a stored-report board with their figures, sorted. A board with
+ * Approved submissions of a stored-report board with their figures and standings, the
+ * ranked rows first, each group sorted by the state's sort. A board with
  * a version parameter holds one version (dataset) only: `version` picks it, else the newest.
  */
 export function getReportBoard<Report>(db: Db, id: BenchmarkId, board: ReportBoard<Report>, state: BoardState): ReportBoardData<Report> {
@@ -84,5 +88,6 @@ export function getReportBoard<Report>(db: Db, id: BenchmarkId, board: ReportBoa
     if (x === null || y === null) return x === y ? a.model.localeCompare(b.model) : x === null ? 1 : -1;
     return sign * (x - y) || a.model.localeCompare(b.model);
   });
-  return { version, versions, rows };
+  const standings = getViewStandings(db, { benchmarkId: id, split: null }, rows.map((row) => row.submissionId));
+  return { version, versions, rows: rankedFirst(rows, standings, { verifiedOnly: state.verified, byRank: state.sort === board.primary && state.dir === "desc" }) };
 }

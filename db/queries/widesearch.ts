@@ -4,6 +4,9 @@ import { wideSearchStoredAggregateSchema, type WideSearchStoredAggregate } from 
 import { splitOfLanguage, type WideSearchLeaderboardState } from "../../lib/benchmarks/widesearch/url";
 import type { Db } from "../client";
 import { aggregates, submissions } from "../schema";
+import { wideSearchModule } from "../../lib/benchmarks/widesearch";
+import { rankedFirst } from "../../lib/standing/standing";
+import { getViewStandings, type Standing } from "./standing";
 
 export interface WideSearchLeaderboardRow {
   submissionId: number;
@@ -14,9 +17,10 @@ export interface WideSearchLeaderboardRow {
   samples: number;
   hasTrajectories: boolean;
   aggregate: WideSearchStoredAggregate;
+  standing: Standing;
 }
 
-/** Approved WideSearch submissions with their aggregate for one language split, sorted. */
+/** Approved WideSearch submissions with their aggregate and standing for one language split, the ranked rows first, each group sorted. */
 export function getWideSearchLeaderboard(db: Db, state: WideSearchLeaderboardState): WideSearchLeaderboardRow[] {
   const rows = db
     .select({
@@ -44,11 +48,14 @@ export function getWideSearchLeaderboard(db: Db, state: WideSearchLeaderboardSta
     }));
   const sign = state.dir === "asc" ? 1 : -1;
   // At most a few hundred submissions: sorting the parsed rows is cheaper than JSON paths in SQL.
-  return rows.sort((a, b) => {
+  rows.sort((a, b) => {
     if (state.sort === "model") return sign * a.model.localeCompare(b.model);
     const x = a.aggregate[state.sort];
     const y = b.aggregate[state.sort];
     if (x === null || y === null) return x === y ? a.model.localeCompare(b.model) : x === null ? 1 : -1;
     return sign * (x - y) || a.model.localeCompare(b.model);
   });
+  const split = state.lang === "all" ? null : { field: "language" as const, value: state.lang };
+  const standings = getViewStandings(db, { benchmarkId: "widesearch", split }, rows.map((row) => row.submissionId));
+  return rankedFirst(rows, standings, { verifiedOnly: state.verified, byRank: state.sort === wideSearchModule.board.primary && state.dir === "desc" });
 }

@@ -1,7 +1,7 @@
 /** A leaderboard's view state in the URL (sort, direction, version, setting), from the registry's boards. Pure. */
 import { isReportBoard, sortKeys, type ReportBoard } from "./board";
 import { BENCHMARK_IDS, BENCHMARKS, type BenchmarkId } from "./registry";
-import { first, oneOf, queryString, type RawSearchParams } from "../url/search-params";
+import { first, oneOf, queryString, verifiedOnly, type RawSearchParams } from "../url/search-params";
 
 export function reportBoardOf(id: BenchmarkId): ReportBoard {
   const board = BENCHMARKS[id].board;
@@ -23,6 +23,8 @@ export interface BoardState {
   version: string | null;
   /** A setting filter ("all" for every setting). */
   setting: string;
+  /** Only the rows that pass every submission rule (`verified=1`). */
+  verified: boolean;
 }
 
 export function parseBoardState(id: BenchmarkId, params: RawSearchParams): BoardState {
@@ -33,6 +35,7 @@ export function parseBoardState(id: BenchmarkId, params: RawSearchParams): Board
     dir: oneOf(first(params, "dir"), ["asc", "desc"] as const, defaultDir(sort)),
     version: board.versionParam ? first(params, board.versionParam)?.trim() || null : null,
     setting: board.settingFilter ? first(params, "setting")?.trim() || "all" : "all",
+    verified: verifiedOnly(params),
   };
 }
 
@@ -43,5 +46,6 @@ export function boardQuery(id: BenchmarkId, state: BoardState): string {
     ["setting", state.setting, "all"],
     ["sort", state.sort, board.primary],
     ["dir", state.dir, defaultDir(state.sort)],
+    ["verified", state.verified ? "1" : null, null],
   ]);
 }

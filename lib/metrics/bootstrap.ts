@@ -20,7 +20,7 @@ export function mean(values: readonly number[]): number | null {
 }
 
 /** Linear-interpolated quantile of sorted values (type 7, as numpy's default). */
-export function quantileSorted(sorted: readonly number[], q: number): number {
+export function quantileSorted(sorted: ArrayLike<number>, q: number): number {
   if (sorted.length === 0) return Number.NaN;
   const pos = (sorted.length - 1) * q;
   const lower = Math.floor(pos);

@@ -136,3 +136,61 @@ export function viewStandings(input: StandingInput): Map<number, Standing> {
     ]),
   );
 }
+
+/**
+ * A view's rows in board order: the ranked rows first, then the rows that miss tasks —
+ * never above a ranked row — each group in the order given (the chosen sort). Sorted by the
+ * primary metric, best first (`byRank`), the ranked rows go by rank, the sort breaking ties,
+ * so "#" reads down. `verifiedOnly` keeps the verified rows (ranks stay those of the whole view).
+ */
+export function rankedFirst<Row extends { submissionId: number }>(
+  rows: readonly Row[],
+  standings: ReadonlyMap<number, Standing>,
+  { verifiedOnly, byRank }: { verifiedOnly: boolean; byRank: boolean },
+): (Row & { standing: Standing })[] {
+  const placed = rows.flatMap((row) => {
+    const standing = standings.get(row.submissionId);
+    if (!standing) throw new Error(`no standing for submission ${row.submissionId}`);
+    return verifiedOnly && !standing.verified ? [] : [{ ...row, standing }];
+  });
+  const ranked = placed.filter((row) => row.standing.ranked);
+  // Array.prototype.sort is stable: equal ranks keep the sort's order.
+  if (byRank) ranked.sort((a, b) => (a.standing.rank ?? 0) - (b.standing.rank ?? 0));
+  return [...ranked, ...placed.filter((row) => !row.standing.ranked)];
+}
+
+const interval = (ci: { lo: number; hi: number } | null | undefined) => (ci ? [ci.lo, ci.hi] : null);
+
+/**
+ * A row's standing as the leaderboard API, its CSV export and `metrics --json` give it
+ * (README: the contract). Cost figures are null when not reported, never 0.
+ */
+export function standingFields(standing: Standing) {
+  const { cost, reliability } = standing;
+  return {
+    tasksCovered: standing.tasksCovered,
+    tasksTotal: standing.tasksTotal,
+    coverageBasis: standing.basis,
+    ranked: standing.ranked,
+    rank: standing.rank,
+    preliminary: standing.preliminary,
+    verified: standing.verified,
+    checks: standing.checks,
+    tokensPerTask: cost.tokensPerTask?.value ?? null,
+    promptTokensPerTask: cost.promptTokensPerTask?.value ?? null,
+    completionTokensPerTask: cost.completionTokensPerTask?.value ?? null,
+    costUsdPerTask: cost.costUsdPerTask?.value ?? null,
+    costUsdPerCorrect: cost.costUsdPerCorrect?.value ?? null,
+    secondsPerTask: cost.secondsPerTask?.value ?? null,
+    totalCostUsd: cost.totalCostUsd,
+    totalTokens: cost.totalTokens,
+    totalSeconds: cost.totalSeconds,
+    costCi: {
+      tokensPerTask: interval(cost.tokensPerTask?.ci),
+      costUsdPerTask: interval(cost.costUsdPerTask?.ci),
+      costUsdPerCorrect: interval(cost.costUsdPerCorrect?.ci),
+      secondsPerTask: interval(cost.secondsPerTask?.ci),
+    },
+    ...(Object.keys(reliability.passHat).length ? { passHat: { ...reliability.passHat }, passAt: { ...reliability.passAt }, consistency: reliability.consistency } : {}),
+  };
+}

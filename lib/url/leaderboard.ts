@@ -1,5 +1,5 @@
 import { MPW_SETTINGS, type MpwSetting } from "../benchmarks/mpw/manifest";
-import { first, oneOf, queryString, type RawSearchParams } from "./search-params";
+import { first, oneOf, queryString, verifiedOnly, type RawSearchParams } from "./search-params";
 
 export const LEADERBOARD_TIERS = ["overall", "easy", "medium", "hard"] as const;
 export type LeaderboardTier = (typeof LEADERBOARD_TIERS)[number];
@@ -14,10 +14,12 @@ export interface LeaderboardState {
   tier: LeaderboardTier;
   sort: LeaderboardSort;
   dir: SortDirection;
+  /** Only the rows that pass every submission rule (`verified=1`). */
+  verified: boolean;
 }
 
 /** Setting C (end to end) is the paper's default configuration. */
-export const DEFAULT_LEADERBOARD: LeaderboardState = { setting: "C", tier: "overall", sort: "pass1", dir: "desc" };
+export const DEFAULT_LEADERBOARD: LeaderboardState = { setting: "C", tier: "overall", sort: "pass1", dir: "desc", verified: false };
 
 export function parseLeaderboardState(params: RawSearchParams): LeaderboardState {
   const sort = oneOf(first(params, "sort"), LEADERBOARD_SORTS, DEFAULT_LEADERBOARD.sort);
@@ -27,6 +29,7 @@ export function parseLeaderboardState(params: RawSearchParams): LeaderboardState
     tier: oneOf(first(params, "tier"), LEADERBOARD_TIERS, DEFAULT_LEADERBOARD.tier),
     sort,
     dir: oneOf(first(params, "dir"), ["asc", "desc"] as const, defaultDir),
+    verified: verifiedOnly(params),
   };
 }
 
@@ -37,6 +40,7 @@ export function leaderboardQuery(state: LeaderboardState): string {
     ["tier", state.tier, DEFAULT_LEADERBOARD.tier],
     ["sort", state.sort, DEFAULT_LEADERBOARD.sort],
     ["dir", state.dir, defaultDir],
+    ["verified", state.verified ? "1" : null, null],
   ]);
 }
 

@@ -32,3 +32,8 @@ export function queryString(entries: [string, string | number | null | undefined
   const text = params.toString();
   return text ? `?${text}` : "";
 }
+
+/** The boards' `verified=1` filter: only rows that pass every submission rule. */
+export function verifiedOnly(params: RawSearchParams): boolean {
+  return first(params, "verified") === "1";
+}

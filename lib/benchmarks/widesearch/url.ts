@@ -1,4 +1,4 @@
-import { first, oneOf, queryString, type RawSearchParams } from "../../url/search-params";
+import { first, oneOf, queryString, verifiedOnly, type RawSearchParams } from "../../url/search-params";
 
 export const WIDESEARCH_LANGUAGES = ["all", "en", "zh"] as const;
 export type WideSearchLanguageFilter = (typeof WIDESEARCH_LANGUAGES)[number];
@@ -26,24 +26,32 @@ export interface WideSearchLeaderboardState {
   lang: WideSearchLanguageFilter;
   sort: WideSearchSort;
   dir: "asc" | "desc";
+  /** Only the rows that pass every submission rule (`verified=1`). */
+  verified: boolean;
 }
 
-export const DEFAULT_WIDESEARCH_LEADERBOARD: WideSearchLeaderboardState = { lang: "all", sort: "successAvg", dir: "desc" };
+/**
+ * English by default: every published run covers the 100 English tasks only, and a view
+ * ranks only the submissions that cover its whole task set (all languages: 200 tasks).
+ */
+export const DEFAULT_WIDESEARCH_LEADERBOARD: WideSearchLeaderboardState = { lang: "en", sort: "successAvg", dir: "desc", verified: false };
 
 export function parseWideSearchLeaderboardState(params: RawSearchParams): WideSearchLeaderboardState {
   const sort = oneOf(first(params, "sort"), WIDESEARCH_SORTS, DEFAULT_WIDESEARCH_LEADERBOARD.sort);
   return {
-    lang: oneOf(first(params, "lang"), WIDESEARCH_LANGUAGES, "all"),
+    lang: oneOf(first(params, "lang"), WIDESEARCH_LANGUAGES, DEFAULT_WIDESEARCH_LEADERBOARD.lang),
     sort,
     dir: oneOf(first(params, "dir"), ["asc", "desc"] as const, sort === "model" ? "asc" : "desc"),
+    verified: verifiedOnly(params),
   };
 }
 
 export function wideSearchLeaderboardQuery(state: WideSearchLeaderboardState): string {
   return queryString([
-    ["lang", state.lang, "all"],
+    ["lang", state.lang, DEFAULT_WIDESEARCH_LEADERBOARD.lang],
     ["sort", state.sort, DEFAULT_WIDESEARCH_LEADERBOARD.sort],
     ["dir", state.dir, state.sort === "model" ? "asc" : "desc"],
+    ["verified", state.verified ? "1" : null, null],
   ]);
 }
 

@@ -10,11 +10,12 @@ import { assertNever } from "@/lib/assert-never";
 import { BENCHMARK_IDS, BENCHMARKS, isBenchmarkId, type BenchmarkId } from "@/lib/benchmarks/registry";
 import { parseWideSearchLeaderboardState } from "@/lib/benchmarks/widesearch/url";
 import { toCsv } from "@/lib/export/csv";
+import { standingFields } from "@/lib/standing/standing";
 import { parseLeaderboardState } from "@/lib/url/leaderboard";
 
 /** Each URL parameter with a closed list of values: the board's own, then the sort and its direction. */
 function closedParams(board: Board): Record<string, readonly string[]> {
-  return { ...(board.format === "report" ? {} : board.params), sort: sortKeys(board), dir: ["asc", "desc"], format: ["json", "csv"] };
+  return { ...(board.format === "report" ? {} : board.params), sort: sortKeys(board), dir: ["asc", "desc"], format: ["json", "csv"], verified: ["0", "1"] };
 }
 
 /** A leaderboard view as the API answers it: the view's parameters and its rows. */
@@ -43,6 +44,7 @@ function reportBoardAnswer(id: BenchmarkId, board: ReportBoard, search: URLSearc
     ...(board.settingFilter ? { setting: state.setting } : {}),
     sort: state.sort,
     dir: state.dir,
+    verified: state.verified,
     rows: rows.map((row) => ({
       submissionId: row.submissionId,
       model: row.model,
@@ -53,6 +55,7 @@ function reportBoardAnswer(id: BenchmarkId, board: ReportBoard, search: URLSearc
       ...Object.fromEntries(keys.map((k) => [k, row.values[k] ?? null])),
       ci: Object.fromEntries(keys.filter((k) => row.cis[k]).map((k) => [k, row.cis[k]])),
       adjudicated: adjudicated.get(row.submissionId) ?? 0,
+      ...standingFields(row.standing),
     })),
   };
 }
@@ -63,9 +66,21 @@ function wideSearchAnswer(search: URLSearchParams): LeaderboardAnswer {
   const adjudicated = adjudicatedCounts(getDb(), board.map((row) => row.submissionId));
   const rows = board.map((row) => {
     const { stats, scaling, runsPerTask, ci, ...figures } = row.aggregate;
-    return { submissionId: row.submissionId, model: row.model, agent: row.agent, setting: row.setting, ...figures, ci, runsPerTask, stats, scaling, adjudicated: adjudicated.get(row.submissionId) ?? 0 };
+    return {
+      submissionId: row.submissionId,
+      model: row.model,
+      agent: row.agent,
+      setting: row.setting,
+      ...figures,
+      ci,
+      runsPerTask,
+      stats,
+      scaling,
+      adjudicated: adjudicated.get(row.submissionId) ?? 0,
+      ...standingFields(row.standing),
+    };
   });
-  return { benchmark: "widesearch", lang: state.lang, sort: state.sort, dir: state.dir, rows };
+  return { benchmark: "widesearch", lang: state.lang, sort: state.sort, dir: state.dir, verified: state.verified, rows };
 }
 
 const interval = (lo: number | null, hi: number | null) => (lo === null || hi === null ? null : [lo, hi]);
@@ -88,19 +103,24 @@ function mpwAnswer(search: URLSearchParams): LeaderboardAnswer {
     toolCalls: row.toolCalls,
     zeroCallSamples: row.zeroCallSamples,
     adjudicated: row.adjudicated,
+    ...standingFields(row.standing),
   }));
-  return { benchmark: "mpw", setting: state.setting, tier: state.tier, sort: state.sort, dir: state.dir, rows };
+  return { benchmark: "mpw", setting: state.setting, tier: state.tier, sort: state.sort, dir: state.dir, verified: state.verified, rows };
 }
 
 /**
  * GET /api/b/mpw/leaderboard?setting=C&tier=overall&sort=pass1&dir=desc
  *   → {"benchmark", "setting", "tier", "rows": [{"submissionId", "model", "agent", "setting", "pass1", "pass1Ci", …, "adjudicated"}]}
- * GET /api/b/widesearch/leaderboard?lang=all|en|zh&sort=successAvg&dir=desc
+ * GET /api/b/widesearch/leaderboard?lang=en|zh|all (default en)&sort=successAvg&dir=desc
  *   → {"benchmark", "lang", "rows": [{"submissionId", "model", "successAvg", "successPass", "rowF1Avg", …, "ci", "scaling"}]}
  * GET /api/b/<id>/leaderboard for every stored-report board, with the parameters its board has:
  *   `version` (e.g. /api/b/evobrowsecomp/leaderboard?version=2026-01; default the newest, never a mix),
  *   `dataset` (QA), `setting`, and `sort`/`dir` over its columns
  *   → {"benchmark", "version"|"dataset", "rows": [{"submissionId", "model", <column keys>, "ci": {key: {lo, hi}}}]}
+ * Every board's rows also carry their standing (README: the contract): "tasksCovered", "tasksTotal",
+ *   "ranked", "rank" (ties share a rank; null when not ranked), "preliminary", "verified", "checks",
+ *   "tokensPerTask", "costUsdPerTask", "costUsdPerCorrect", "secondsPerTask" (null: not reported) and,
+ *   with several runs per task, "passHat" {"2": …}; rows come ranked first. `verified=1` keeps verified rows.
  * Any of them with `format=csv`: the same rows as CSV, one line each (the board's export link).
  * Approved submissions only, as the page. An unknown benchmark is a 404 and an
  * unknown parameter value a 400 — never a silently different (or empty) board.
