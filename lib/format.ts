@@ -1,5 +1,6 @@
 /** Display formatting shared by pages; metrics arrive as fractions in [0, 1]. */
 import type { McNemarResult, PairedDifference } from "@/lib/stats/paired";
+import { assertNever } from "@/lib/assert-never";
 
 export function percent(value: number | null | undefined, digits = 1): string {
   return value === null || value === undefined ? "—" : `${(value * 100).toFixed(digits)}%`;
@@ -57,4 +58,45 @@ export function pStatement(p: number): string {
 
 export function methodLabel(m: McNemarResult): string {
   return m.method === "exact" ? "exact binomial" : `χ² ${m.statistic!.toFixed(2)}, continuity-corrected`;
+}
+
+/** How a cost measure per task is written: dollars, a count (tool calls) or tokens. */
+export type CostFormat = "usd" | "count" | "tokens";
+
+/**
+ * A cost measure for an axis tick or a label. Dollars keep cents, and three significant digits
+ * below a dollar so that fractions of a cent stay readable ("$0.004", "$0.0125", "$1.25");
+ * counts keep up to two decimals ("8.72"); tokens are abbreviated to three significant digits
+ * ("950", "12.3k", "1.23M").
+ */
+export function costValue(value: number, format: CostFormat): string {
+  switch (format) {
+    case "usd":
+      return dollars(value);
+    case "count":
+      return Number(value.toFixed(2)).toLocaleString("en-US", { maximumFractionDigits: 2 });
+    case "tokens":
+      return tokens(value);
+    default:
+      return assertNever(format);
+  }
+}
+
+/** A cost is never negative, so no sign is written. */
+function dollars(value: number): string {
+  if (value === 0) return "$0";
+  const rounded = Number(value.toPrecision(3));
+  if (rounded >= 1) return `$${value.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  // As many decimals as three significant digits need, at least cents; zeros past the cents dropped.
+  const digits = Math.max(2, 2 - Math.floor(Math.log10(rounded)));
+  return `$${rounded.toFixed(digits).replace(/(\.\d\d\d*?)0+$/, "$1")}`;
+}
+
+function tokens(value: number): string {
+  // Decided on the rounded figure, so that 999,999 is "1M", not "1000k".
+  for (const [size, suffix] of [[1e9, "B"], [1e6, "M"], [1e3, "k"]] as const) {
+    const rounded = Number((value / size).toPrecision(3));
+    if (Math.abs(rounded) >= 1) return `${rounded}${suffix}`;
+  }
+  return String(Math.round(value));
 }

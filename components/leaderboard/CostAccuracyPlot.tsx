@@ -1,0 +1,160 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { CartesianGrid, ComposedChart, ErrorBar, Legend, Line, LineDrawShape, ResponsiveContainer, Scatter, Tooltip, XAxis, YAxis, type LineDrawShapeProps } from "recharts";
+import { seriesColor } from "@/components/charts/palette";
+import { costValue, percent, type CostFormat } from "@/lib/format";
+import { paretoFrontier } from "@/lib/standing/frontier";
+
+export interface CostAccuracyPoint {
+  submissionId: number;
+  model: string;
+  setting: string;
+  /** Where clicking the point goes (the submission's page). */
+  href: string;
+  /** The cost measure per task and its 95% CI. */
+  x: number;
+  xLo: number | null;
+  xHi: number | null;
+  /** The primary metric, a rate in [0, 1], and its 95% CI. */
+  y: number;
+  yLo: number | null;
+  yHi: number | null;
+}
+
+export interface CostAccuracyPlotProps {
+  points: CostAccuracyPoint[];
+  xLabel: string;
+  yLabel: string;
+  /** Why the x axis is not dollars, when it falls back (e.g. "No submission reports dollars: tool calls per task instead."), else null. */
+  fallbackNote: string | null;
+  xFormat: CostFormat;
+}
+
+const FRONTIER_COLOR = seriesColor(0);
+const OTHER_COLOR = "#64748b";
+/** Percent ticks to one decimal at most: a narrow axis steps by 2.5%, which whole percents would misstate. */
+const pct = (v: number) => `${Number((v * 100).toFixed(1))}%`;
+
+/** A point's name as the leaderboard writes it: the model, and its setting unless that is the default. */
+function pointLabel(p: CostAccuracyPoint): string {
+  return p.setting === "default" ? p.model : `${p.model} · ${p.setting}`;
+}
+
+/** "$0.004 [$0.003, $0.0052]": a figure with its CI's two ends when it has one. */
+function withInterval(format: (v: number) => string, value: number, lo: number | null, hi: number | null): string {
+  return lo === null || hi === null ? format(value) : `${format(value)} [${format(lo)}, ${format(hi)}]`;
+}
+
+/** The error bars' offsets below and above the point, as Recharts wants them; none without a CI. */
+function offsets(value: number, lo: number | null, hi: number | null): [number, number] | null {
+  return lo === null || hi === null ? null : [value - lo, hi - value];
+}
+
+/** Recharts' own line, with the test id on its path so tests can find the frontier. */
+function FrontierPath(props: LineDrawShapeProps) {
+  return <LineDrawShape {...props} data-testid="cost-frontier" />;
+}
+
+/**
+ * Accuracy against cost, one point per submission with its CIs as error bars both ways, and the
+ * cost–accuracy frontier (`paretoFrontier`: the upper-left convex hull, as HAL draws it). Points
+ * open their submission; the list in the caption holds the same links for keyboards and screen
+ * readers. A frontier of one point has no line to draw.
+ */
+export function CostAccuracyPlot({ points, xLabel, yLabel, fallbackNote, xFormat }: CostAccuracyPlotProps) {
+  const router = useRouter();
+  if (points.length === 0) {
+    return (
+      <p className="mt-2 rounded border border-dashed border-slate-300 p-6 text-sm text-slate-600" data-testid="cost-accuracy-empty">
+        No submission in this view reports a cost per task (dollars, tokens or tool calls), so there is no cost–accuracy plot.
+      </p>
+    );
+  }
+  const frontierIds = new Set(paretoFrontier(points.map((p) => ({ id: p.submissionId, cost: p.x, accuracy: p.y }))).map((p) => p.id));
+  const data = points.map((p) => ({ ...p, xError: offsets(p.x, p.xLo, p.xHi), yError: offsets(p.y, p.yLo, p.yHi), onFrontier: frontierIds.has(p.submissionId) }));
+  const onFrontier = data.filter((p) => p.onFrontier).sort((a, b) => a.x - b.x);
+  const offFrontier = data.filter((p) => !p.onFrontier);
+  const tick = (v: number) => costValue(v, xFormat);
+  const xText = (p: CostAccuracyPoint) => withInterval(tick, p.x, p.xLo, p.xHi);
+  const yText = (p: CostAccuracyPoint) => withInterval(percent, p.y, p.yLo, p.yHi);
+  const open = (item: { payload?: unknown }) => {
+    const href = (item.payload as { href?: unknown } | undefined)?.href;
+    if (typeof href === "string") router.push(href);
+  };
+  const series = [
+    { name: "on the frontier", data: onFrontier, color: FRONTIER_COLOR },
+    { name: "other submissions", data: offFrontier, color: OTHER_COLOR },
+  ].filter((s) => s.data.length > 0);
+
+  return (
+    <figure className="mt-2" data-testid="cost-accuracy-plot" data-points={points.length} data-frontier-points={onFrontier.length}>
+      <div className="h-80">
+        <ResponsiveContainer width="100%" height="100%">
+          <ComposedChart margin={{ top: 10, right: 20, bottom: 20, left: 0 }} title={`${yLabel} against ${xLabel}`}>
+            <CartesianGrid strokeDasharray="3 3" />
+            <XAxis type="number" dataKey="x" domain={[0, "auto"]} tickFormatter={tick} name={xLabel} label={{ value: xLabel, position: "insideBottom", offset: -10, fontSize: 12 }} tick={{ fontSize: 12 }} />
+            <YAxis type="number" dataKey="y" domain={[0, (max: number) => Math.min(1, Math.max(0.1, Math.ceil(max * 10) / 10))]} tickFormatter={pct} name={yLabel} label={{ value: yLabel, angle: -90, position: "insideLeft", fontSize: 12 }} tick={{ fontSize: 12 }} />
+            <Tooltip
+              shared={false}
+              cursor={false}
+              content={({ payload }) => {
+                const p = payload?.[0]?.payload as (typeof data)[number] | undefined;
+                if (!p) return null;
+                return (
+                  <div className="rounded border border-slate-200 bg-white p-2 text-xs shadow">
+                    <div className="font-medium">{pointLabel(p)}</div>
+                    <div>
+                      {yLabel}: {yText(p)}
+                    </div>
+                    <div>
+                      {xLabel}: {xText(p)}
+                    </div>
+                  </div>
+                );
+              }}
+            />
+            <Legend verticalAlign="top" wrapperStyle={{ fontSize: 12 }} />
+            {onFrontier.length > 1 ? (
+              <Line data={onFrontier} dataKey="y" name="cost–accuracy frontier" stroke={FRONTIER_COLOR} strokeWidth={1.5} dot={false} activeDot={false} isAnimationActive={false} shape={FrontierPath} />
+            ) : null}
+            {series.map((s) => (
+              <Scatter key={s.name} data={s.data} dataKey="y" name={s.name} fill={s.color} cursor="pointer" onClick={open} isAnimationActive={false}>
+                <ErrorBar dataKey="xError" direction="x" width={4} stroke={s.color} strokeOpacity={0.6} isAnimationActive={false} />
+                <ErrorBar dataKey="yError" direction="y" width={4} stroke={s.color} strokeOpacity={0.6} isAnimationActive={false} />
+              </Scatter>
+            ))}
+          </ComposedChart>
+        </ResponsiveContainer>
+      </div>
+      <figcaption className="mt-2 space-y-2 text-xs text-slate-600">
+        <p>
+          Each point is a submission: {yLabel} (up) against {xLabel} (across), with 95% CIs as bars both ways; up and to the left is
+          better. The line is the cost–accuracy frontier as HAL draws it: the upper-left convex hull of the submissions no other beats on
+          both. Click a point, or a name below, to open the submission.
+        </p>
+        {fallbackNote ? <p data-testid="cost-fallback-note">{fallbackNote}</p> : null}
+        <ul className="grid gap-x-6 gap-y-1 sm:grid-cols-2" aria-label="The plotted submissions">
+          {data.map((p) => (
+            <li key={p.submissionId}>
+              <Link
+                href={p.href}
+                className="font-medium text-indigo-700 underline decoration-indigo-300 hover:decoration-indigo-700"
+                data-testid="cost-point"
+                data-submission-id={p.submissionId}
+                data-frontier={p.onFrontier ? "true" : undefined}
+              >
+                {pointLabel(p)}
+              </Link>{" "}
+              <span className="whitespace-nowrap tabular-nums">
+                {yText(p)} · {xText(p)}
+              </span>
+              {p.onFrontier ? <span className="ml-1 rounded bg-sky-50 px-1 text-sky-800">frontier</span> : null}
+            </li>
+          ))}
+        </ul>
+      </figcaption>
+    </figure>
+  );
+}
