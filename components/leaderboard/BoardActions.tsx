@@ -32,10 +32,10 @@ export function BoardActions({ id, query }: { id: BenchmarkId; query: string }) 
   );
 }
 
-/** A row's "#" cell, with the checkbox that picks the row for compare. */
-export function RankCell({ rank, submissionId, model, className }: { rank: number; submissionId: number; model: string; className: string }) {
+/** A row's "#" cell (its rank, "—" when not ranked), with the checkbox that picks the row for compare. */
+export function RankCell({ rank, submissionId, model, className }: { rank: string; submissionId: number; model: string; className: string }) {
   return (
-    <td className={`${className} whitespace-nowrap text-right tabular-nums text-slate-500`}>
+    <td className={`${className} whitespace-nowrap text-right tabular-nums text-slate-500`} data-testid="rank" data-rank={rank}>
       <input type="checkbox" name="s" value={submissionId} form={COMPARE_FORM} aria-label={`Pick ${model} to compare`} className="mr-1.5 align-middle" data-testid="compare-pick" />
       {rank}
     </td>

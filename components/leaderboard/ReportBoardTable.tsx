@@ -6,6 +6,7 @@ import { ciInterval, decimal, percent } from "@/lib/format";
 import type { Interval } from "@/lib/metrics/bootstrap";
 import { RankCell } from "./BoardActions";
 import { SortHeader } from "./SortHeader";
+import { firstUnranked, rankLabel, standingColumnCount, StandingBadges, StandingCells, StandingHeaders, UnrankedDivider } from "./Standing";
 
 function Cell({ kind, value, ci }: { kind: BoardColumn["kind"]; value: number | null; ci: Interval | null | undefined }) {
   return (
@@ -42,12 +43,23 @@ export function ReportBoardTable<Report>({
             {columns.map((c) => (
               <SortHeader key={c.key} label={c.label} title={c.title} sort={c.key} state={state} href={sortHref(c.key)} className="px-2 py-2 text-right" />
             ))}
+            <StandingHeaders rows={rows} className="px-2 py-2" />
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
-          {rows.map((row, i) => (
-            <tr key={row.submissionId} className="hover:bg-slate-50" data-testid="leaderboard-row" data-model={row.model} data-setting={row.setting} data-primary={row.values[columns[0].key] ?? ""}>
-              <RankCell rank={i + 1} submissionId={row.submissionId} model={row.model} className="px-2 py-2" />
+          {rows.map((row, i) => [
+            firstUnranked(rows, i) ? <UnrankedDivider key="unranked" colSpan={columns.length + 2 + standingColumnCount(rows)} /> : null,
+            <tr
+              key={row.submissionId}
+              className="hover:bg-slate-50"
+              data-testid="leaderboard-row"
+              data-model={row.model}
+              data-setting={row.setting}
+              data-primary={row.values[columns[0].key] ?? ""}
+              data-ranked={row.standing.ranked}
+              data-verified={row.standing.verified}
+            >
+              <RankCell rank={rankLabel(row.standing)} submissionId={row.submissionId} model={row.model} className="px-2 py-2" />
               <td className="px-2 py-2">
                 <Link href={`/s/${row.submissionId}`} className="font-medium text-indigo-700 hover:underline">
                   {row.model}
@@ -57,12 +69,14 @@ export function ReportBoardTable<Report>({
                   {[row.agent, row.setting !== "default" ? row.setting : null].filter(Boolean).join(" · ") || "—"}
                   {row.hasTrajectories ? "" : " · no trajectories"}
                 </span>
+                <StandingBadges standing={row.standing} />
               </td>
               {columns.map((c) => (
                 <Cell key={c.key} kind={c.kind} value={row.values[c.key] ?? null} ci={row.cis[c.key]} />
               ))}
-            </tr>
-          ))}
+              <StandingCells row={row} rows={rows} />
+            </tr>,
+          ])}
         </tbody>
       </table>
     </div>

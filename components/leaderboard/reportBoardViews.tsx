@@ -7,10 +7,12 @@ import { boardSettings, getReportBoard, type ReportBoardData, type ReportBoardRo
 import type { ReportBoard } from "@/lib/benchmarks/board";
 import { boardQuery, defaultDir, parseBoardState, type BoardState } from "@/lib/benchmarks/board-state";
 import type { BenchmarkId } from "@/lib/benchmarks/registry";
+import type { StandingRules } from "@/lib/standing/rules";
 import type { RawSearchParams } from "@/lib/url/search-params";
 import { BoardHeader, type BoardPage } from "./BoardHeader";
 import { ReportBoardTable } from "./ReportBoardTable";
 import { BoardActions } from "./BoardActions";
+import { CostAccuracySection, NoVerifiedRows, StandingNote, VerifiedFilter } from "./Standing";
 
 /** A benchmark's diagnostic plots over the board's rows (the submissions shown). */
 export type BoardPlots<Report> = ComponentType<{ rows: ReportBoardRow<Report>[]; searchParams: RawSearchParams }>;
@@ -19,6 +21,7 @@ interface ReportBoardModule<Report> {
   id: BenchmarkId;
   name: string;
   board: ReportBoard<Report>;
+  standing: StandingRules;
 }
 
 interface Loaded<Report> extends ReportBoardData<Report> {
@@ -100,10 +103,25 @@ export function reportBoardViews<Report>(
       <div className="space-y-5">
         {header("leaderboard", resolved)}
         <Pickers module={module} loaded={loaded} path={`/b/${id}`} />
+        <VerifiedFilter verified={state.verified} href={(verified) => `/b/${id}${boardQuery(id, { ...resolved, verified })}`} />
         {rows.length ? <BoardActions id={id} query={boardQuery(id, resolved)} /> : null}
-        {rows.length === 0 ? <Empty module={module} version={version} /> : <ReportBoardTable columns={board.columns} rows={rows} version={version} state={state} sortHref={sortHref} adjudicated={adjudicated} />}
-        {rows.length > 0 && plotsOnLeaderboard ? <Plots rows={rows} searchParams={searchParams} /> : null}
+        {rows.length === 0 && state.verified ? (
+          <NoVerifiedRows allHref={`/b/${id}${boardQuery(id, { ...resolved, verified: false })}`} />
+        ) : rows.length === 0 ? (
+          <Empty module={module} version={version} />
+        ) : (
+          <ReportBoardTable columns={board.columns} rows={rows} version={version} state={state} sortHref={sortHref} adjudicated={adjudicated} />
+        )}
         {ciNote}
+        <StandingNote basis={rows[0]?.standing.basis ?? null} rules={module.standing} ciOver={board.ciOver} />
+        {rows.length > 0 ? (
+          <CostAccuracySection
+            rows={rows}
+            metric={board.columns.find((c) => c.key === board.primary)?.label ?? board.primary}
+            primary={(row) => ({ value: row.values[board.primary] ?? null, lo: row.cis[board.primary]?.lo ?? null, hi: row.cis[board.primary]?.hi ?? null })}
+          />
+        ) : null}
+        {rows.length > 0 && plotsOnLeaderboard ? <Plots rows={rows} searchParams={searchParams} /> : null}
       </div>
     );
   }

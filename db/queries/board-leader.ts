@@ -9,6 +9,8 @@ import { getMpwLeaderboard } from "./leaderboard";
 import { getReportBoard } from "./seekboard";
 import { getWideSearchLeaderboard } from "./widesearch";
 
+const LANGUAGE_VIEWS = { all: "all languages", en: "English tasks", zh: "Chinese tasks" } as const;
+
 /** The first row of a board's default view, and that view in words. */
 export interface BoardLeader {
   model: string;
@@ -41,7 +43,7 @@ export function defaultViewLeader(db: Db, id: BenchmarkId): BoardLeader | null {
     }
     case "widesearch": {
       const top = getWideSearchLeaderboard(db, DEFAULT_WIDESEARCH_LEADERBOARD)[0];
-      return top ? { model: top.model, setting: top.setting, value: top.aggregate.successAvg, view: "all languages" } : null;
+      return top ? { model: top.model, setting: top.setting, value: top.aggregate.successAvg, view: LANGUAGE_VIEWS[DEFAULT_WIDESEARCH_LEADERBOARD.lang] } : null;
     }
     default:
       return assertNever(board);

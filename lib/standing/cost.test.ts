@@ -7,6 +7,7 @@ const run = (correct: boolean, promptTokens: number | null, completionTokens: nu
   completionTokens,
   costUsd,
   seconds,
+  toolCalls: null,
 });
 
 describe("costFigures", () => {
@@ -65,6 +66,7 @@ describe("costFigures", () => {
       costUsdPerTask: null,
       costUsdPerCorrect: null,
       secondsPerTask: null,
+      toolCallsPerTask: null,
       totalTokens: null,
       totalCostUsd: null,
       totalSeconds: null,

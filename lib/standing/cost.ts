@@ -13,6 +13,8 @@ export interface RunUsage {
   completionTokens: number | null;
   costUsd: number | null;
   seconds: number | null;
+  /** Null where the bundle does not record the run's calls. */
+  toolCalls: number | null;
 }
 
 export interface Estimate {
@@ -29,13 +31,15 @@ export interface CostFigures {
   /** Total dollars over total correct runs; null when no run is correct or dollars are not reported. */
   costUsdPerCorrect: Estimate | null;
   secondsPerTask: Estimate | null;
+  /** The cost–accuracy plot's last resort when neither dollars nor tokens are reported. */
+  toolCallsPerTask: Estimate | null;
   /** Totals over every run. */
   totalTokens: number | null;
   totalCostUsd: number | null;
   totalSeconds: number | null;
 }
 
-type Field = "promptTokens" | "completionTokens" | "costUsd" | "seconds";
+type Field = "promptTokens" | "completionTokens" | "costUsd" | "seconds" | "toolCalls";
 
 /** Each task's mean of a field over its runs; null when any run does not report it. */
 function perTask(tasks: readonly (readonly RunUsage[])[], value: (run: RunUsage) => number | null): number[] | null {
@@ -102,6 +106,7 @@ export function costFigures(tasks: readonly (readonly RunUsage[])[], options: { 
     completionTokensPerTask: perTask(tasks, field("completionTokens")),
     costUsdPerTask: perTask(tasks, field("costUsd")),
     secondsPerTask: perTask(tasks, field("seconds")),
+    toolCallsPerTask: perTask(tasks, field("toolCalls")),
   };
   const keys = Object.keys(columns) as (keyof typeof columns)[];
   const present = tasks.length === 0 ? [] : keys.filter((k) => columns[k] !== null);
@@ -122,6 +127,7 @@ export function costFigures(tasks: readonly (readonly RunUsage[])[], options: { 
     costUsdPerTask: estimate("costUsdPerTask"),
     costUsdPerCorrect: tasks.length ? perCorrect(tasks, options) : null,
     secondsPerTask: estimate("secondsPerTask"),
+    toolCallsPerTask: estimate("toolCallsPerTask"),
     totalTokens: tasks.length ? total(tasks, tokens) : null,
     totalCostUsd: tasks.length ? total(tasks, field("costUsd")) : null,
     totalSeconds: tasks.length ? total(tasks, field("seconds")) : null,

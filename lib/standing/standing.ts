@@ -18,8 +18,6 @@ export interface StandingSample extends RunUsage {
   language: string | null;
   /** The primary metric's 0/1 outcome of the run (the module's `compare.outcomeFrom`). */
   outcome: number;
-  /** Null where the bundle does not record the run's calls. */
-  toolCalls: number | null;
   hasTrajectory: boolean;
 }
 

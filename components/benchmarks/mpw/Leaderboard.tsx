@@ -2,6 +2,7 @@ import { BoardActions } from "@/components/leaderboard/BoardActions";
 import { BoardHeader } from "@/components/leaderboard/BoardHeader";
 import { LeaderboardTable } from "./LeaderboardTable";
 import { PillLinks } from "@/components/ui/PillLinks";
+import { CostAccuracySection, NoVerifiedRows, StandingNote, VerifiedFilter } from "@/components/leaderboard/Standing";
 import { getDb } from "@/db/client";
 import { getMpwLeaderboard } from "@/db/queries/leaderboard";
 import { MPW_SETTINGS } from "@/lib/benchmarks/mpw/manifest";
@@ -43,13 +44,16 @@ export function MpwLeaderboard({ searchParams }: BoardPageProps) {
           testId="tier-picker"
           links={LEADERBOARD_TIERS.map((tier) => ({ label: tier, href: base + leaderboardQuery({ ...state, tier }), active: state.tier === tier }))}
         />
+        <VerifiedFilter verified={state.verified} href={(verified) => base + leaderboardQuery({ ...state, verified })} />
       </div>
       {rows.length ? <BoardActions id="mpw" query={leaderboardQuery(state)} /> : null}
-      <LeaderboardTable rows={rows} state={state} basePath={base} />
+      {rows.length === 0 && state.verified ? <NoVerifiedRows allHref={base + leaderboardQuery({ ...state, verified: false })} /> : <LeaderboardTable rows={rows} state={state} basePath={base} />}
       <p className="text-xs text-slate-500">
         Pass@1, FCR and HitRate are means over samples with 95% percentile-bootstrap intervals (1,000 seeded resamples). FCR leaves out samples whose task has no atomic facts; HitRate counts samples without tool calls as 0.
         Tiers come from the number of atomic facts: easy 1–5, medium 6–10, hard ≥ 11.
       </p>
+      <StandingNote basis={rows[0]?.standing.basis ?? null} rules={mpwModule.standing} ciOver="tasks" />
+      {rows.length ? <CostAccuracySection rows={rows} metric="Pass@1" primary={(row) => ({ value: row.pass1, lo: row.pass1Lo, hi: row.pass1Hi })} /> : null}
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { decimal } from "@/lib/format";
 import { SortHeader } from "@/components/leaderboard/SortHeader";
 import { leaderboardQuery, type LeaderboardSort, type LeaderboardState } from "@/lib/url/leaderboard";
 import { RankCell } from "@/components/leaderboard/BoardActions";
+import { firstUnranked, rankLabel, StandingBadges, StandingCells, standingColumnCount, StandingHeaders, UnrankedDivider } from "@/components/leaderboard/Standing";
 
 function sortHref(basePath: string, state: LeaderboardState, sort: LeaderboardSort): string {
   const dir = state.sort === sort ? (state.dir === "asc" ? "desc" : "asc") : sort === "model" ? "asc" : "desc";
@@ -31,18 +32,29 @@ export function LeaderboardTable({ rows, state, basePath }: { rows: LeaderboardR
             {mpwModule.board.columns.map((c) => (
               <SortHeader key={c.key} label={c.label} title={c.title} sort={c.key} state={state} href={sortHref(basePath, state, c.key)} className="px-3 py-2 text-right" />
             ))}
+            <StandingHeaders rows={rows} className="px-3 py-2" />
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
-          {rows.map((row, i) => (
-            <tr key={row.submissionId} className="hover:bg-slate-50" data-testid="leaderboard-row" data-model={row.model} data-pass1={row.pass1 ?? ""}>
-              <RankCell rank={i + 1} submissionId={row.submissionId} model={row.model} className="px-3 py-2" />
+          {rows.map((row, i) => [
+            firstUnranked(rows, i) ? <UnrankedDivider key="unranked" colSpan={mpwModule.board.columns.length + 2 + standingColumnCount(rows)} /> : null,
+            <tr
+              key={row.submissionId}
+              className="hover:bg-slate-50"
+              data-testid="leaderboard-row"
+              data-model={row.model}
+              data-pass1={row.pass1 ?? ""}
+              data-ranked={row.standing.ranked}
+              data-verified={row.standing.verified}
+            >
+              <RankCell rank={rankLabel(row.standing)} submissionId={row.submissionId} model={row.model} className="px-3 py-2" />
               <td className="px-3 py-2">
                 <Link href={`/s/${row.submissionId}`} className="whitespace-nowrap font-medium text-indigo-700 hover:underline">
                   {row.model}
                 </Link>
                 {row.agent ? <span className="ml-2 text-xs text-slate-500">{row.agent}</span> : null}
                 <AdjudicatedBadge count={row.adjudicated} />
+                <StandingBadges standing={row.standing} />
               </td>
               <td className="px-3 py-2 text-right">
                 <RateWithCi value={row.pass1} lo={row.pass1Lo} hi={row.pass1Hi} />
@@ -58,8 +70,9 @@ export function LeaderboardTable({ rows, state, basePath }: { rows: LeaderboardR
               </td>
               <td className="px-3 py-2 text-right tabular-nums">{decimal(row.toolCalls)}</td>
               <td className="px-3 py-2 text-right tabular-nums">{row.n}</td>
-            </tr>
-          ))}
+              <StandingCells row={row} rows={rows} />
+            </tr>,
+          ])}
         </tbody>
       </table>
     </div>

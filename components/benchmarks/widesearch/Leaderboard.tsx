@@ -11,6 +11,7 @@ import { wideSearchLeaderboardQuery, parseWideSearchLeaderboardState, type WideS
 import type { BoardPageProps } from "../types";
 import { LanguagePicker, NoRows, WideSearchPlots } from "./Diagnostics";
 import { BoardActions, RankCell } from "@/components/leaderboard/BoardActions";
+import { CostAccuracySection, NoVerifiedRows, StandingNote, VerifiedFilter, firstUnranked, rankLabel, StandingBadges, StandingCells, standingColumnCount, StandingHeaders, UnrankedDivider } from "@/components/leaderboard/Standing";
 
 const BASE = "/b/widesearch";
 /** The columns with a CI over tasks in the stored aggregate. */
@@ -30,8 +31,11 @@ export function WideSearchLeaderboard({ searchParams }: BoardPageProps) {
         best run. The gap between precision and recall is the paper&apos;s key finding: agents write what they find correctly but miss rows.
       </BoardHeader>
       <LanguagePicker state={state} path={BASE} />
+      <VerifiedFilter verified={state.verified} href={(verified) => BASE + wideSearchLeaderboardQuery({ ...state, verified })} />
       {rows.length ? <BoardActions id="widesearch" query={wideSearchLeaderboardQuery(state)} /> : null}
-      {rows.length === 0 ? (
+      {rows.length === 0 && state.verified ? (
+        <NoVerifiedRows allHref={BASE + wideSearchLeaderboardQuery({ ...state, verified: false })} />
+      ) : rows.length === 0 ? (
         <NoRows />
       ) : (
         <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
@@ -43,14 +47,24 @@ export function WideSearchLeaderboard({ searchParams }: BoardPageProps) {
                 {columns.map((c) => (
                   <SortHeader key={c.key} label={c.label} title={c.title} sort={c.key} state={state} href={sortHref(c.key)} className="px-2 py-2 text-right" />
                 ))}
+                <StandingHeaders rows={rows} className="px-2 py-2" />
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
               {rows.map((row, i) => {
                 const a = row.aggregate;
-                return (
-                  <tr key={row.submissionId} className="hover:bg-slate-50" data-testid="leaderboard-row" data-model={row.model} data-success-avg={a.successAvg ?? ""}>
-                    <RankCell rank={i + 1} submissionId={row.submissionId} model={row.model} className="px-2 py-2" />
+                return [
+                  firstUnranked(rows, i) ? <UnrankedDivider key="unranked" colSpan={columns.length + 2 + standingColumnCount(rows)} /> : null,
+                  <tr
+                    key={row.submissionId}
+                    className="hover:bg-slate-50"
+                    data-testid="leaderboard-row"
+                    data-model={row.model}
+                    data-success-avg={a.successAvg ?? ""}
+                    data-ranked={row.standing.ranked}
+                    data-verified={row.standing.verified}
+                  >
+                    <RankCell rank={rankLabel(row.standing)} submissionId={row.submissionId} model={row.model} className="px-2 py-2" />
                     <td className="px-2 py-2">
                       <Link href={`/s/${row.submissionId}`} className="font-medium text-indigo-700 hover:underline">
                         {row.model}
@@ -61,6 +75,7 @@ export function WideSearchLeaderboard({ searchParams }: BoardPageProps) {
                         {row.hasTrajectories ? "" : " · results only"}
                         {a.incompleteSamples > 0 ? ` · ${a.incompleteSamples} runs with unscored llm_judge cells` : ""}
                       </span>
+                      <StandingBadges standing={row.standing} />
                     </td>
                     {columns.map((c) => {
                       const value = a[c.key];
@@ -72,19 +87,24 @@ export function WideSearchLeaderboard({ searchParams }: BoardPageProps) {
                         </td>
                       );
                     })}
-                  </tr>
-                );
+                    <StandingCells row={row} rows={rows} />
+                  </tr>,
+                ];
               })}
             </tbody>
           </table>
         </div>
       )}
+      {rows.length > 0 ? (
+        <CostAccuracySection rows={rows} metric="Success rate (Avg@N)" primary={(row) => ({ value: row.aggregate.successAvg, lo: row.aggregate.ci.successAvg?.lo ?? null, hi: row.aggregate.ci.successAvg?.hi ?? null })} />
+      ) : null}
       {/* The paper's plots stay under the table, where this board's readers have always found them. */}
       {rows.length > 0 ? <WideSearchPlots rows={rows} /> : null}
       <p className="text-xs text-slate-500">
         CIs [lo, hi] are 95% percentile-bootstrap intervals over tasks. &quot;Results only&quot; submissions were imported from the producer&apos;s evaluation CSVs: their
         figures are the producer&apos;s, checked to reproduce its own summary; they have no trajectories or tables to inspect.
       </p>
+      <StandingNote basis={rows[0]?.standing.basis ?? null} rules={wideSearchModule.standing} ciOver="tasks" />
     </div>
   );
 }

@@ -1,0 +1,251 @@
+/**
+ * What every board shows of a row's standing (lib/standing): its coverage, its checks, its
+ * cost and time, its reliability over runs, the divider above the rows that are not ranked,
+ * the verified filter, the cost–accuracy plot, and the note saying how it is all decided.
+ * Written once; each board's table places these cells.
+ */
+import { Badge } from "@/components/ui/Badge";
+import { PillLinks } from "@/components/ui/PillLinks";
+import { costValue, percent, type CostFormat } from "@/lib/format";
+import { BASIS_WORDS, type CoverageBasis, type StandingRules } from "@/lib/standing/rules";
+import type { Standing } from "@/lib/standing/standing";
+import type { Estimate } from "@/lib/standing/cost";
+import { CostAccuracyPlot, type CostAccuracyPoint } from "./CostAccuracyPlot";
+
+type Placed = { submissionId: number; model: string; setting: string; standing: Standing };
+
+const NOT_REPORTED = <span className="text-xs text-slate-400">not reported</span>;
+
+/** Whether any row has a pass^k figure (a task with 2 or more runs). */
+const hasReliability = (rows: readonly Placed[]) => rows.some((row) => Object.keys(row.standing.reliability.passHat).length > 0);
+
+const COST_COLUMNS = [
+  { key: "tokensPerTask", label: "Tokens / task", title: "Prompt + completion tokens per task (mean over its runs), with a 95% bootstrap CI over tasks", format: "tokens" },
+  { key: "costUsdPerTask", label: "$ / task", title: "Dollars per task (mean over its runs), with a 95% bootstrap CI over tasks", format: "usd" },
+  { key: "costUsdPerCorrect", label: "$ / correct", title: "Total dollars over correct runs, with a 95% bootstrap CI over tasks", format: "usd" },
+  { key: "secondsPerTask", label: "Time / task", title: "Wall-clock seconds per task (mean over its runs), with a 95% bootstrap CI over tasks", format: "seconds" },
+] as const;
+
+function seconds(value: number): string {
+  return value >= 90 ? `${(value / 60).toFixed(1)} min` : `${value.toFixed(value >= 10 ? 0 : 1)} s`;
+}
+
+function formatted(value: number, format: CostFormat | "seconds"): string {
+  return format === "seconds" ? seconds(value) : costValue(value, format);
+}
+
+function EstimateCell({ estimate, format }: { estimate: Estimate | null; format: CostFormat | "seconds" }) {
+  return (
+    <td className="px-2 py-2 text-right tabular-nums" data-reported={estimate ? "true" : "false"}>
+      {estimate ? (
+        <>
+          {formatted(estimate.value, format)}
+          {estimate.ci ? (
+            <span className="ml-1 block whitespace-nowrap text-xs text-slate-500">
+              [{formatted(estimate.ci.lo, format)}, {formatted(estimate.ci.hi, format)}]
+            </span>
+          ) : null}
+        </>
+      ) : (
+        NOT_REPORTED
+      )}
+    </td>
+  );
+}
+
+/** How many cells StandingHeaders adds. */
+export const standingColumnCount = (rows: readonly Placed[]) => 1 + COST_COLUMNS.length + (hasReliability(rows) ? 1 : 0);
+
+/** The standing's header cells, after the board's own columns. */
+export function StandingHeaders({ rows, className }: { rows: readonly Placed[]; className: string }) {
+  return (
+    <>
+      <th className={`${className} text-right`} title="Tasks of this view the submission ran, of the view's task set">
+        Tasks
+      </th>
+      {COST_COLUMNS.map((c) => (
+        <th key={c.key} className={`${className} text-right`} title={c.title}>
+          {c.label}
+        </th>
+      ))}
+      {hasReliability(rows) ? (
+        <th className={`${className} text-right`} title="pass^k: all k runs of a task correct (unbiased over its n runs); consistency: share of tasks whose runs all agree">
+          pass^k
+        </th>
+      ) : null}
+    </>
+  );
+}
+
+/** The standing's cells of one row, matching StandingHeaders. */
+export function StandingCells({ row, rows }: { row: Placed; rows: readonly Placed[] }) {
+  const { standing } = row;
+  const { passHat, passAt, consistency } = standing.reliability;
+  return (
+    <>
+      <td className="px-2 py-2 text-right tabular-nums" data-testid="coverage">
+        {standing.tasksCovered} / {standing.tasksTotal}
+      </td>
+      {COST_COLUMNS.map((c) => (
+        <EstimateCell key={c.key} estimate={standing.cost[c.key]} format={c.format} />
+      ))}
+      {hasReliability(rows) ? (
+        <td className="px-2 py-2 text-right tabular-nums" data-testid="pass-hat">
+          {Object.keys(passHat).length ? (
+            <>
+              {Object.entries(passHat).map(([k, value]) => (
+                <span key={k} className="block whitespace-nowrap" title={`Pass@${k} ${percent(passAt[k])}`}>
+                  pass^{k} {percent(value)}
+                </span>
+              ))}
+              {consistency !== null ? <span className="block whitespace-nowrap text-xs text-slate-500">consistent {percent(consistency, 0)}</span> : null}
+            </>
+          ) : (
+            <span className="text-xs text-slate-400">1 run</span>
+          )}
+        </td>
+      ) : null}
+    </>
+  );
+}
+
+/** Under the model's name: verified or the rules it fails, preliminary, partial. */
+export function StandingBadges({ standing }: { standing: Standing }) {
+  const failed = standing.checks.filter((c) => !c.ok);
+  return (
+    <span className="mt-1 flex flex-wrap items-center gap-1" data-testid="standing-badges">
+      {standing.ranked ? null : (
+        <span data-testid="partial">
+          <Badge tone="amber" title="Not ranked: it misses tasks of this view">
+            partial ({standing.tasksCovered} / {standing.tasksTotal} tasks)
+          </Badge>
+        </span>
+      )}
+      {standing.preliminary ? (
+        <span data-testid="preliminary">
+          <Badge tone="slate" title="Fewer tasks than this benchmark's minimum for a stable figure">
+            preliminary
+          </Badge>
+        </span>
+      ) : null}
+      {standing.verified ? (
+        <span data-testid="verified-badge">
+          <Badge tone="green" title={standing.checks.map((c) => c.detail).join("; ")}>
+            ✓ verified
+          </Badge>
+        </span>
+      ) : (
+        <details className="text-xs" data-testid="failed-checks" data-rules={failed.map((c) => c.rule).join(" ")}>
+          <summary className="cursor-pointer text-rose-800">
+            {failed.length} rule{failed.length === 1 ? "" : "s"} failed
+          </summary>
+          <ul className="mt-1 list-disc space-y-0.5 pl-4 text-slate-600">
+            {failed.map((c) => (
+              <li key={c.rule}>
+                <span className="font-medium">{c.rule}</span>: {c.detail}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </span>
+  );
+}
+
+/** A row's "#": its rank, or a dash when it is not ranked. */
+export function rankLabel(standing: Standing): string {
+  return standing.rank === null ? "—" : String(standing.rank);
+}
+
+/** Above the first row that is not ranked. */
+export function UnrankedDivider({ colSpan }: { colSpan: number }) {
+  return (
+    <tr className="bg-amber-50/60" data-testid="unranked-divider">
+      <td colSpan={colSpan} className="px-2 py-1.5 text-xs font-medium text-amber-900">
+        Not ranked — these submissions miss tasks of this view; their figures are over the tasks they ran.
+      </td>
+    </tr>
+  );
+}
+
+/** Whether `rows[i]` is the first row that is not ranked. */
+export const firstUnranked = (rows: readonly { standing: Standing }[], i: number) => !rows[i].standing.ranked && (i === 0 || rows[i - 1].standing.ranked);
+
+/** "All rows · Verified only". */
+export function VerifiedFilter({ verified, href }: { verified: boolean; href: (verified: boolean) => string }) {
+  return (
+    <PillLinks
+      label="Rows"
+      testId="verified-filter"
+      links={[
+        { label: "All", href: href(false), active: !verified },
+        { label: "Verified only", href: href(true), active: verified },
+      ]}
+    />
+  );
+}
+
+/** The table's place when the verified filter leaves no row: never an empty table. */
+export function NoVerifiedRows({ allHref }: { allHref: string }) {
+  return (
+    <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-600" data-testid="leaderboard-empty">
+      No submission in this view passes every rule yet.{" "}
+      <a href={allHref} className="text-indigo-700 hover:underline">
+        Show all rows
+      </a>
+      .
+    </p>
+  );
+}
+
+/** How ranks, coverage and checks are decided, under the table. */
+export function StandingNote({ basis, rules, ciOver }: { basis: CoverageBasis | null; rules: StandingRules; ciOver: string }) {
+  return (
+    <p className="text-xs text-slate-500" data-testid="standing-note">
+      &quot;#&quot; is 1 + the number of ranked rows significantly better on the primary metric (seeded paired bootstrap over the shared tasks, 95%): rows no row beats share rank 1,
+      and re-sorting never renumbers it. Only a row covering every task of the view is ranked
+      {basis ? `; coverage is measured against ${BASIS_WORDS[basis]}` : ""}. Fewer than {rules.minTasks} tasks: preliminary. Verified: the whole task set, {rules.protocolRuns} run
+      {rules.protocolRuns === 1 ? "" : "s"} per task
+      {rules.toolCallLimit ? `, at most ${rules.toolCallLimit.calls} tool calls a run (${rules.toolCallLimit.source})` : ""}
+      {rules.judgeDeclared ? ", the judge model declared" : ""}, trajectories for at least {percent(rules.trajectoryShare, 0)} of samples. Cost and time are shown only when every
+      run reports them, with 95% bootstrap CIs over {ciOver}.
+    </p>
+  );
+}
+
+/** The view's primary metric of a row, for the plot's y axis. */
+export interface PrimaryFigure {
+  value: number | null;
+  lo: number | null;
+  hi: number | null;
+}
+
+const AXES = [
+  { key: "costUsdPerTask", label: "Dollars per task", format: "usd", note: null },
+  { key: "tokensPerTask", label: "Tokens per task", format: "tokens", note: "No submission in this view reports dollars: tokens per task instead." },
+  { key: "toolCallsPerTask", label: "Tool calls per task", format: "count", note: "No submission in this view reports dollars or tokens: tool calls per task instead." },
+] as const;
+
+/**
+ * The cost–accuracy plot of a view: dollars per task when any row reports them, else tokens,
+ * else tool calls (and it says so); rows without the measure are listed as left out.
+ */
+export function CostAccuracySection<Row extends Placed>({ rows, primary, metric }: { rows: readonly Row[]; primary: (row: Row) => PrimaryFigure; metric: string }) {
+  const axis = AXES.find((a) => rows.some((row) => row.standing.cost[a.key] !== null)) ?? AXES[0];
+  const points: CostAccuracyPoint[] = rows.flatMap((row) => {
+    const x = row.standing.cost[axis.key];
+    const y = primary(row);
+    if (!x || y.value === null) return [];
+    return [{ submissionId: row.submissionId, model: row.model, setting: row.setting, href: `/s/${row.submissionId}`, x: x.value, xLo: x.ci?.lo ?? null, xHi: x.ci?.hi ?? null, y: y.value, yLo: y.lo, yHi: y.hi }];
+  });
+  const left = rows.length - points.length;
+  const notes = [axis.note, left > 0 && points.length > 0 ? `${left} row${left === 1 ? "" : "s"} without ${axis.label.toLowerCase()} left out.` : null].filter((n) => n !== null);
+  return (
+    <section className="space-y-2" aria-labelledby="cost-accuracy-heading">
+      <h2 id="cost-accuracy-heading" className="text-lg font-semibold text-slate-900">
+        Cost and accuracy
+      </h2>
+      <CostAccuracyPlot points={points} xLabel={axis.label} yLabel={metric} fallbackNote={notes.length ? notes.join(" ") : null} xFormat={axis.format} />
+    </section>
+  );
+}
