@@ -44,6 +44,31 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
+/** The standing's fields (the leaderboard API's) under `aggregate`. */
+const STANDING_KEYS = [
+  "tasksCovered",
+  "tasksTotal",
+  "coverageBasis",
+  "ranked",
+  "rank",
+  "preliminary",
+  "verified",
+  "checks",
+  "tokensPerTask",
+  "promptTokensPerTask",
+  "completionTokensPerTask",
+  "costUsdPerTask",
+  "costUsdPerCorrect",
+  "secondsPerTask",
+  "totalCostUsd",
+  "totalTokens",
+  "totalSeconds",
+  "costCi",
+  "standingView",
+];
+/** With several runs per task. */
+const RELIABILITY_KEYS = ["passHat", "passAt", "consistency"];
+
 describe.each(Object.entries(CONTRACTS))("cli ingest / metrics --json for %s", (benchmark, contract) => {
   it("prints the contract: exactly these aggregate keys; samples with taskId, run and their fields", async () => {
     const [bundle] = writeDemoFiles(join(tmp, benchmark), [contract.bundle()]);
@@ -56,7 +81,12 @@ describe.each(Object.entries(CONTRACTS))("cli ingest / metrics --json for %s", (
     expect(run.code, run.stderr).toBe(0);
     const out = JSON.parse(run.stdout) as { benchmark: string; aggregate: Record<string, number | null>; samples: Record<string, unknown>[] };
     expect(out.benchmark).toBe(benchmark);
-    expect(Object.keys(out.aggregate).sort()).toEqual([...contract.aggregate].sort());
+    expect(Object.keys(out.aggregate).sort()).toEqual([...contract.aggregate, ...STANDING_KEYS, ...(contract.aggregate.includes("runs") ? RELIABILITY_KEYS : [])].sort());
+    // Its standing among the approved submissions of its version (none here): ranked alone, on its own task set.
+    const standing = out.aggregate as unknown as Record<string, unknown>;
+    expect(standing).toMatchObject({ ranked: true, rank: 1, coverageBasis: "largest-submission", standingView: { split: null } });
+    expect(standing.tasksCovered).toBe(standing.tasksTotal);
+    expect(Array.isArray(standing.checks)).toBe(true);
     for (const key of contract.aggregate) {
       const value = out.aggregate[key];
       expect(typeof value, key).toBe("number");

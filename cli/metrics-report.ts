@@ -1,16 +1,22 @@
 /**
  * `metrics <id> --json`: the submission's report in its benchmark's contract (README),
- * built by the benchmark's module from what is stored. Rates are fractions; taskId is
- * the benchmark's own task id as a string.
+ * built by the benchmark's module from what is stored, with its standing under `aggregate`
+ * (the leaderboard API's fields). Rates are fractions; taskId is the benchmark's own task
+ * id as a string.
  */
+import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { submissions } from "../db/schema";
+import { getViewStandings } from "../db/queries/standing";
 import { getAggregates, getSubmission, listSampleMetrics, listWideSearchSampleMetrics } from "../db/queries/submissions";
 import { benchmarkModule } from "../lib/benchmarks/registry";
+import { standingFields } from "../lib/standing/standing";
 
 export function metricsReport(db: Db, submissionId: number) {
   const submission = getSubmission(db, submissionId);
   if (!submission) throw new Error(`no submission ${submissionId}`);
-  return benchmarkModule(submission.benchmarkId).metricsReport({
+  const module = benchmarkModule(submission.benchmarkId);
+  const report = module.metricsReport({
     benchmark: submission.benchmarkId,
     submission: {
       id: submission.id,
@@ -25,4 +31,29 @@ export function metricsReport(db: Db, submissionId: number) {
     storedSamples: () => listWideSearchSampleMetrics(db, submissionId),
     sampleColumns: () => listSampleMetrics(db, submissionId),
   });
+  // Ranked among the approved submissions of its version on every task of it (and of its
+  // setting, where the board shows one setting at a time), as if it were approved.
+  const board = module.board;
+  const bySetting = board.format !== "report" && "setting" in board.params;
+  const peers = db
+    .select({ id: submissions.id })
+    .from(submissions)
+    .where(
+      and(
+        eq(submissions.benchmarkId, module.id),
+        eq(submissions.benchmarkVersion, submission.benchmarkVersion),
+        eq(submissions.status, "approved"),
+        ...(bySetting ? [eq(submissions.setting, submission.setting)] : []),
+      ),
+    )
+    .all()
+    .map((row) => row.id);
+  const standing = getViewStandings(db, { benchmarkId: module.id, split: null }, [...new Set([...peers, submissionId])]).get(submissionId);
+  if (!standing) throw new Error(`no standing for submission ${submissionId}`);
+  const aggregate = report.aggregate;
+  if (typeof aggregate !== "object" || aggregate === null || Array.isArray(aggregate)) throw new Error(`the ${module.id} report has no aggregate object`);
+  return {
+    ...report,
+    aggregate: { ...aggregate, ...standingFields(standing), standingView: { version: submission.benchmarkVersion, setting: bySetting ? submission.setting : null, split: null } },
+  };
 }

@@ -1,0 +1,148 @@
+/**
+ * The leaderboards' standings through GET /api/b/{id}/leaderboard, on the demo data: rows
+ * ranked first, partial rows unranked below them, ranks by significance that ties share
+ * and re-sorting keeps, the checks, cost fields null when not reported, pass^k where tasks
+ * have several runs, the verified filter, the CSV export, and a registered task set.
+ */
+import { rmSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { BASE, temporaryDatabase } from "./support";
+
+vi.mock("next/server", async (original) => ({ ...(await original<typeof import("next/server")>()), connection: async () => {} }));
+
+const tmp = temporaryDatabase("standings");
+const { getDb } = await import("@/db/client");
+const { seedDemo } = await import("@/db/seed-demo");
+const { canonicalTasks } = await import("@/db/schema");
+const { GET: leaderboard } = await import("@/app/api/b/[benchmark]/leaderboard/route");
+
+const db = getDb();
+
+// The whole demo data set (about 12,000 samples): seconds, more on a busy machine.
+beforeAll(() => {
+  seedDemo(db);
+}, 120_000);
+
+afterAll(() => {
+  db.$client.close();
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+type Row = Record<string, unknown> & { submissionId: number; model: string; ranked: boolean; rank: number | null };
+
+const get = async (benchmark: string, query = "") => {
+  const response = await leaderboard(new Request(`${BASE}/api/b/${benchmark}/leaderboard${query}`), { params: Promise.resolve({ benchmark }) });
+  return { status: response.status, response, body: response.headers.get("content-type")?.includes("json") ? ((await response.json()) as Record<string, unknown> & { rows: Row[] }) : null };
+};
+
+const rankedFirst = (rows: readonly Row[]) => {
+  const firstUnranked = rows.findIndex((r) => !r.ranked);
+  return firstUnranked === -1 || rows.slice(firstUnranked).every((r) => !r.ranked);
+};
+
+const CONTRACT = ["tasksCovered", "tasksTotal", "ranked", "rank", "preliminary", "verified", "checks", "tokensPerTask", "costUsdPerTask", "costUsdPerCorrect", "secondsPerTask"];
+
+describe("WideSearch: coverage against the published task ids", () => {
+  it("opens on English: the real runs (100 / 100) are ranked, the 7-task demo agents are partial, below them", async () => {
+    const { body } = await get("widesearch");
+    expect(body?.lang).toBe("en");
+    const rows = body?.rows ?? [];
+    for (const row of rows) for (const key of CONTRACT) expect(row, key).toHaveProperty(key);
+    expect(rankedFirst(rows)).toBe(true);
+    const synthetic = rows.filter((r) => r.model.startsWith("Synthetic"));
+    expect(synthetic).toHaveLength(2);
+    for (const row of synthetic) expect(row).toMatchObject({ ranked: false, rank: null, tasksCovered: 4, tasksTotal: 100, preliminary: true });
+    const real = rows.filter((r) => !r.model.startsWith("Synthetic"));
+    expect(real.every((r) => r.ranked && r.tasksCovered === 100 && r.tasksTotal === 100 && Number.isInteger(r.rank))).toBe(true);
+    expect(rows.findIndex((r) => r.model.startsWith("Synthetic"))).toBe(real.length);
+  });
+
+  it("all languages count 200 tasks: nobody covers them, so nobody is ranked; the 7-task row says 7 / 200", async () => {
+    const { body } = await get("widesearch", "?lang=all");
+    const rows = body?.rows ?? [];
+    expect(rows.every((r) => !r.ranked && r.rank === null && r.tasksTotal === 200)).toBe(true);
+    expect(rows.find((r) => r.model === "Synthetic Deep Research Agent (demo)")?.tasksCovered).toBe(7);
+  });
+
+  it("fewer runs than the protocol's four is a failed rule on the row, not a reason to unrank it", async () => {
+    const { body } = await get("widesearch");
+    const gpt = body?.rows.find((r) => r.model === "gpt-5.2");
+    expect(gpt?.ranked).toBe(true);
+    expect(gpt?.verified).toBe(false);
+    expect(gpt?.checks).toContainEqual({ rule: "runs-per-task", ok: false, detail: "1 run per task; the protocol asks for 4" });
+  });
+});
+
+describe("MPW: ranks that respect uncertainty", () => {
+  it("tied rows share a rank, and ranks read down in the default order", async () => {
+    const { body } = await get("mpw");
+    const rows = body?.rows ?? [];
+    const ranks = rows.map((r) => r.rank as number);
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+    expect(ranks[0]).toBe(1);
+    // Qwen3-30B-A3B and Qwen3-32B have the same Pass@1 (37 / 240): one rank.
+    const qwen = rows.filter((r) => r.model === "Qwen3-30B-A3B" || r.model === "Qwen3-32B");
+    expect(qwen[0].pass1).toBe(qwen[1].pass1);
+    expect(qwen[0].rank).toBe(qwen[1].rank);
+    // Fewer distinct ranks than rows: overlapping intervals share.
+    expect(new Set(ranks).size).toBeLessThan(rows.length);
+  });
+
+  it("re-sorting by another column never renumbers '#'", async () => {
+    const byPass1 = new Map((await get("mpw")).body?.rows.map((r) => [r.submissionId, r.rank]));
+    const byFcr = (await get("mpw", "?sort=fcr&dir=asc")).body?.rows ?? [];
+    expect(byFcr.map((r) => r.rank)).toEqual(byFcr.map((r) => byPass1.get(r.submissionId)));
+  });
+
+  it("one run per task: no pass^k; cost not reported is null, never 0", async () => {
+    const row = (await get("mpw")).body?.rows[0];
+    expect(row).not.toHaveProperty("passHat");
+    expect(row?.costUsdPerTask).toBeNull();
+    expect(row?.secondsPerTask).toBeNull();
+  });
+});
+
+describe("reliability, filters and the export", () => {
+  it("EvoBrowseComp's three runs per task: pass^2 and pass^3 beside Pass@k, and consistency", async () => {
+    const rows = (await get("evobrowsecomp")).body?.rows ?? [];
+    for (const row of rows) {
+      const passHat = row.passHat as Record<string, number>;
+      expect(Object.keys(passHat)).toEqual(["2", "3"]);
+      expect(passHat["3"]).toBeLessThanOrEqual(passHat["2"]);
+      expect(passHat["2"]).toBeLessThanOrEqual(row.accuracy as number);
+      expect(row.consistency).toBeGreaterThan(0);
+    }
+  });
+
+  it("verified=1 keeps the verified rows only; any other value is a 400", async () => {
+    const all = (await get("evobrowsecomp")).body?.rows ?? [];
+    const verified = (await get("evobrowsecomp", "?verified=1")).body;
+    expect(verified?.verified).toBe(true);
+    expect(verified?.rows.map((r) => r.submissionId)).toEqual(all.filter((r) => r.verified).map((r) => r.submissionId));
+    expect((await get("evobrowsecomp", "?verified=yes")).status).toBe(400);
+  });
+
+  it("the CSV export carries the standing's columns", async () => {
+    const { response } = await get("mpw", "?format=csv");
+    const [header, first] = (await response.text()).split(/\r?\n/);
+    for (const key of CONTRACT) expect(header.split(",")).toContain(key);
+    expect(first).toContain("MindWatcher");
+  });
+});
+
+describe("a registered task set", () => {
+  it("coverage is measured against it: a submission missing one of its tasks drops out of the ranking", async () => {
+    const before = (await get("qa")).body;
+    expect(before?.rows.every((r) => r.ranked && r.coverageBasis === "largest-submission")).toBe(true);
+    const dataset = String(before?.dataset);
+    const total = before?.rows[0].tasksTotal as number;
+    // The official file lists one task no demo submission ran.
+    const keys = db.$client.prepare("SELECT DISTINCT task_key FROM samples JOIN submissions ON submissions.id = samples.submission_id WHERE benchmark_id = 'qa' AND benchmark_version = ?").all(dataset) as { task_key: string }[];
+    db.insert(canonicalTasks)
+      .values([...keys.map((k) => k.task_key), "never-run"].map((taskKey) => ({ benchmarkId: "qa", benchmarkVersion: dataset, taskKey, tier: null, language: null, source: "official.json", registeredAt: "2026-11-23T00:00:00Z" })))
+      .run();
+    const after = (await get("qa")).body;
+    expect(after?.rows.every((r) => !r.ranked && r.rank === null && r.coverageBasis === "registered" && r.tasksTotal === total + 1)).toBe(true);
+    expect(after?.rows[0].checks).toContainEqual(expect.objectContaining({ rule: "complete-task-set", ok: false }));
+  });
+});
