@@ -81,7 +81,7 @@ describe.each(Object.entries(CONTRACTS))("cli ingest / metrics --json for %s", (
     expect(run.code, run.stderr).toBe(0);
     const out = JSON.parse(run.stdout) as { benchmark: string; aggregate: Record<string, number | null>; samples: Record<string, unknown>[] };
     expect(out.benchmark).toBe(benchmark);
-    expect(Object.keys(out.aggregate).sort()).toEqual([...contract.aggregate, ...STANDING_KEYS, ...(contract.aggregate.includes("runs") ? RELIABILITY_KEYS : [])].sort());
+    expect(Object.keys(out.aggregate).sort()).toEqual([...contract.aggregate, ...STANDING_KEYS, ...((contract.aggregate as readonly string[]).includes("runs") ? RELIABILITY_KEYS : [])].sort());
     // Its standing among the approved submissions of its version (none here): ranked alone, on its own task set.
     const standing = out.aggregate as unknown as Record<string, unknown>;
     expect(standing).toMatchObject({ ranked: true, rank: 1, coverageBasis: "largest-submission", standingView: { split: null } });

@@ -6,7 +6,6 @@ import { splitOfTier } from "../../lib/url/leaderboard";
 import type { Db } from "../client";
 import { aggregates, submissions } from "../schema";
 import { adjudicatedCounts } from "./audit";
-import { mpwModule } from "../../lib/benchmarks/mpw";
 import { rankedFirst } from "../../lib/standing/standing";
 import { getViewStandings, type Standing } from "./standing";
 
@@ -78,7 +77,7 @@ export function getMpwLeaderboard(db: Db, state: LeaderboardState): LeaderboardR
   return rankedFirst(
     rows.map((row) => ({ ...row, adjudicated: adjudicated.get(row.submissionId) ?? 0 })),
     standings,
-    { verifiedOnly: state.verified, byRank: state.sort === mpwModule.board.primary && state.dir === "desc" },
+    state.verified,
   );
 }
 

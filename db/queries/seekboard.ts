@@ -89,5 +89,5 @@ export function getReportBoard<Report>(db: Db, id: BenchmarkId, board: ReportBoa
     return sign * (x - y) || a.model.localeCompare(b.model);
   });
   const standings = getViewStandings(db, { benchmarkId: id, split: null }, rows.map((row) => row.submissionId));
-  return { version, versions, rows: rankedFirst(rows, standings, { verifiedOnly: state.verified, byRank: state.sort === board.primary && state.dir === "desc" }) };
+  return { version, versions, rows: rankedFirst(rows, standings, state.verified) };
 }

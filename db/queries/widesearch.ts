@@ -4,7 +4,6 @@ import { wideSearchStoredAggregateSchema, type WideSearchStoredAggregate } from 
 import { splitOfLanguage, type WideSearchLeaderboardState } from "../../lib/benchmarks/widesearch/url";
 import type { Db } from "../client";
 import { aggregates, submissions } from "../schema";
-import { wideSearchModule } from "../../lib/benchmarks/widesearch";
 import { rankedFirst } from "../../lib/standing/standing";
 import { getViewStandings, type Standing } from "./standing";
 
@@ -57,5 +56,5 @@ export function getWideSearchLeaderboard(db: Db, state: WideSearchLeaderboardSta
   });
   const split = state.lang === "all" ? null : { field: "language" as const, value: state.lang };
   const standings = getViewStandings(db, { benchmarkId: "widesearch", split }, rows.map((row) => row.submissionId));
-  return rankedFirst(rows, standings, { verifiedOnly: state.verified, byRank: state.sort === wideSearchModule.board.primary && state.dir === "desc" });
+  return rankedFirst(rows, standings, state.verified);
 }

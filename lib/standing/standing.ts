@@ -137,24 +137,17 @@ export function viewStandings(input: StandingInput): Map<number, Standing> {
 
 /**
  * A view's rows in board order: the ranked rows first, then the rows that miss tasks —
- * never above a ranked row — each group in the order given (the chosen sort). Sorted by the
- * primary metric, best first (`byRank`), the ranked rows go by rank, the sort breaking ties,
- * so "#" reads down. `verifiedOnly` keeps the verified rows (ranks stay those of the whole view).
+ * never above a ranked row — each group in the order given (the chosen sort, so a sort by
+ * the primary metric reads in its order even where a paired test ranks a lower mean higher).
+ * `verifiedOnly` keeps the verified rows (ranks stay those of the whole view).
  */
-export function rankedFirst<Row extends { submissionId: number }>(
-  rows: readonly Row[],
-  standings: ReadonlyMap<number, Standing>,
-  { verifiedOnly, byRank }: { verifiedOnly: boolean; byRank: boolean },
-): (Row & { standing: Standing })[] {
+export function rankedFirst<Row extends { submissionId: number }>(rows: readonly Row[], standings: ReadonlyMap<number, Standing>, verifiedOnly: boolean): (Row & { standing: Standing })[] {
   const placed = rows.flatMap((row) => {
     const standing = standings.get(row.submissionId);
     if (!standing) throw new Error(`no standing for submission ${row.submissionId}`);
     return verifiedOnly && !standing.verified ? [] : [{ ...row, standing }];
   });
-  const ranked = placed.filter((row) => row.standing.ranked);
-  // Array.prototype.sort is stable: equal ranks keep the sort's order.
-  if (byRank) ranked.sort((a, b) => (a.standing.rank ?? 0) - (b.standing.rank ?? 0));
-  return [...ranked, ...placed.filter((row) => !row.standing.ranked)];
+  return [...placed.filter((row) => row.standing.ranked), ...placed.filter((row) => !row.standing.ranked)];
 }
 
 const interval = (ci: { lo: number; hi: number } | null | undefined) => (ci ? [ci.lo, ci.hi] : null);
