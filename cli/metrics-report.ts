@@ -15,8 +15,8 @@ import { standingFields } from "../lib/standing/standing";
 export function metricsReport(db: Db, submissionId: number) {
   const submission = getSubmission(db, submissionId);
   if (!submission) throw new Error(`no submission ${submissionId}`);
-  const module = benchmarkModule(submission.benchmarkId);
-  const report = module.metricsReport({
+  const benchmark = benchmarkModule(submission.benchmarkId);
+  const report = benchmark.metricsReport({
     benchmark: submission.benchmarkId,
     submission: {
       id: submission.id,
@@ -33,14 +33,14 @@ export function metricsReport(db: Db, submissionId: number) {
   });
   // Ranked among the approved submissions of its version on every task of it (and of its
   // setting, where the board shows one setting at a time), as if it were approved.
-  const board = module.board;
+  const board = benchmark.board;
   const bySetting = board.format !== "report" && "setting" in board.params;
   const peers = db
     .select({ id: submissions.id })
     .from(submissions)
     .where(
       and(
-        eq(submissions.benchmarkId, module.id),
+        eq(submissions.benchmarkId, benchmark.id),
         eq(submissions.benchmarkVersion, submission.benchmarkVersion),
         eq(submissions.status, "approved"),
         ...(bySetting ? [eq(submissions.setting, submission.setting)] : []),
@@ -48,10 +48,10 @@ export function metricsReport(db: Db, submissionId: number) {
     )
     .all()
     .map((row) => row.id);
-  const standing = getViewStandings(db, { benchmarkId: module.id, split: null }, [...new Set([...peers, submissionId])]).get(submissionId);
+  const standing = getViewStandings(db, { benchmarkId: benchmark.id, split: null }, [...new Set([...peers, submissionId])]).get(submissionId);
   if (!standing) throw new Error(`no standing for submission ${submissionId}`);
   const aggregate = report.aggregate;
-  if (typeof aggregate !== "object" || aggregate === null || Array.isArray(aggregate)) throw new Error(`the ${module.id} report has no aggregate object`);
+  if (typeof aggregate !== "object" || aggregate === null || Array.isArray(aggregate)) throw new Error(`the ${benchmark.id} report has no aggregate object`);
   return {
     ...report,
     aggregate: { ...aggregate, ...standingFields(standing), standingView: { version: submission.benchmarkVersion, setting: bySetting ? submission.setting : null, split: null } },
