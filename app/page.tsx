@@ -53,6 +53,11 @@ export default async function HomePage() {
                   <dt className="text-slate-500">Best search run</dt>
                   <dd className="font-medium" title={b.primary}>
                     {b.leader.model} <span className="text-slate-500">({b.leader.setting})</span> {percent(b.leader.value)}
+                    {b.leader.tiedAtTop > 0 ? (
+                      <span className="block text-xs font-normal text-slate-600" data-testid="leader-ties">
+                        rank 1, tied with {b.leader.tiedAtTop} other{b.leader.tiedAtTop === 1 ? "" : "s"} no row beats significantly
+                      </span>
+                    ) : null}
                     <span className="block text-xs font-normal text-slate-500" data-testid="leader-view">
                       {b.primary}, on the board&apos;s default view: {b.leader.view}
                     </span>

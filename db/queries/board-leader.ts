@@ -5,9 +5,12 @@ import { BENCHMARKS, type BenchmarkId } from "../../lib/benchmarks/registry";
 import { DEFAULT_WIDESEARCH_LEADERBOARD } from "../../lib/benchmarks/widesearch/url";
 import { DEFAULT_LEADERBOARD } from "../../lib/url/leaderboard";
 import type { Db } from "../client";
+import type { Standing } from "./standing";
 import { getMpwLeaderboard } from "./leaderboard";
 import { getReportBoard } from "./seekboard";
 import { getWideSearchLeaderboard } from "./widesearch";
+
+const tiedWith = (rows: readonly { standing: Standing }[], top: { standing: Standing }) => rows.filter((row) => row !== top && row.standing.rank === 1).length;
 
 const LANGUAGE_VIEWS = { all: "all languages", en: "English tasks", zh: "Chinese tasks" } as const;
 
@@ -17,6 +20,8 @@ export interface BoardLeader {
   setting: string;
   /** The primary metric's value. */
   value: number | null;
+  /** Other ranked rows sharing rank 1 with it (no row is significantly better than any of them). */
+  tiedAtTop: number;
   /** The view the leader leads, as its board opens: "setting C · overall", "version 2026-01". */
   view: string;
 }
@@ -24,7 +29,7 @@ export interface BoardLeader {
 /**
  * The leader of the view a board opens on (its default setting, version, split and sort),
  * so a card linking to the board shows the row the board shows first; null when that view
- * has no rows.
+ * has no ranked row (a partial row leads nothing).
  */
 export function defaultViewLeader(db: Db, id: BenchmarkId): BoardLeader | null {
   const board = BENCHMARKS[id].board;
@@ -32,18 +37,21 @@ export function defaultViewLeader(db: Db, id: BenchmarkId): BoardLeader | null {
     case "report": {
       const state = parseBoardState(id, {});
       const { version, rows } = getReportBoard(db, id, board, state);
-      const top = rows[0];
+      const top = rows.find((row) => row.standing.ranked);
       if (!top) return null;
+      const tiedAtTop = tiedWith(rows, top);
       const view = [board.versionParam && version !== null ? `${board.versionParam} ${board.versionLabel(version)}` : null, board.settingFilter ? "all settings" : null];
-      return { model: top.model, setting: top.setting, value: top.values[board.primary] ?? null, view: view.filter((part) => part !== null).join(" · ") || "all submissions" };
+      return { model: top.model, setting: top.setting, value: top.values[board.primary] ?? null, tiedAtTop, view: view.filter((part) => part !== null).join(" · ") || "all submissions" };
     }
     case "mpw": {
-      const top = getMpwLeaderboard(db, DEFAULT_LEADERBOARD)[0];
-      return top ? { model: top.model, setting: top.setting, value: top.pass1, view: `setting ${DEFAULT_LEADERBOARD.setting} · ${DEFAULT_LEADERBOARD.tier}` } : null;
+      const rows = getMpwLeaderboard(db, DEFAULT_LEADERBOARD);
+      const top = rows.find((row) => row.standing.ranked);
+      return top ? { model: top.model, setting: top.setting, value: top.pass1, tiedAtTop: tiedWith(rows, top), view: `setting ${DEFAULT_LEADERBOARD.setting} · ${DEFAULT_LEADERBOARD.tier}` } : null;
     }
     case "widesearch": {
-      const top = getWideSearchLeaderboard(db, DEFAULT_WIDESEARCH_LEADERBOARD)[0];
-      return top ? { model: top.model, setting: top.setting, value: top.aggregate.successAvg, view: LANGUAGE_VIEWS[DEFAULT_WIDESEARCH_LEADERBOARD.lang] } : null;
+      const rows = getWideSearchLeaderboard(db, DEFAULT_WIDESEARCH_LEADERBOARD);
+      const top = rows.find((row) => row.standing.ranked);
+      return top ? { model: top.model, setting: top.setting, value: top.aggregate.successAvg, tiedAtTop: tiedWith(rows, top), view: LANGUAGE_VIEWS[DEFAULT_WIDESEARCH_LEADERBOARD.lang] } : null;
     }
     default:
       return assertNever(board);
