@@ -84,7 +84,7 @@ test.describe("standings on the boards", () => {
     expect(await onFrontier.count()).toBeGreaterThanOrEqual(2);
     await page.screenshot(shot("standings-mpw-cost-plot"));
     const id = await onFrontier.first().getAttribute("data-submission-id");
-    await onFrontier.first().click();
+    await plot.locator(`[data-testid=cost-dot][data-submission-id="${id}"]`).click();
     await expect(page).toHaveURL(new RegExp(`/s/${id}$`));
     expect(errors).toEqual([]);
   });

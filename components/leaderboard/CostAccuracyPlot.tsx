@@ -1,6 +1,5 @@
 "use client";
 
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { CartesianGrid, ComposedChart, ErrorBar, Legend, Line, LineDrawShape, ResponsiveContainer, Scatter, Tooltip, XAxis, YAxis, type LineDrawShapeProps } from "recharts";
 import { seriesColor } from "@/components/charts/palette";
@@ -52,6 +51,13 @@ function offsets(value: number, lo: number | null, hi: number | null): [number, 
   return lo === null || hi === null ? null : [value - lo, hi - value];
 }
 
+/** A point: a dot carrying its submission, so a test (and the click handler's payload) can tell which. */
+function Dot(props: { cx?: number; cy?: number; fill?: string; payload?: unknown }) {
+  const id = (props.payload as { submissionId?: unknown } | undefined)?.submissionId;
+  if (props.cx === undefined || props.cy === undefined) return null;
+  return <circle cx={props.cx} cy={props.cy} r={5} fill={props.fill} data-testid="cost-dot" data-submission-id={typeof id === "number" ? id : undefined} />;
+}
+
 /** Recharts' own line, with the test id on its path so tests can find the frontier. */
 function FrontierPath(props: LineDrawShapeProps) {
   return <LineDrawShape {...props} data-testid="cost-frontier" />;
@@ -60,8 +66,10 @@ function FrontierPath(props: LineDrawShapeProps) {
 /**
  * Accuracy against cost, one point per submission with its CIs as error bars both ways, and the
  * cost–accuracy frontier (`paretoFrontier`: the upper-left convex hull, as HAL draws it). Points
- * open their submission; the list in the caption holds the same links for keyboards and screen
- * readers. A frontier of one point has no line to draw.
+ * open their submission; the list in the caption gives every point's figures in words, and the
+ * board's table above holds the same submissions' links for keyboards and screen readers (a
+ * second link per row would give every model two links of one name). A frontier of one point
+ * has no line to draw.
  */
 export function CostAccuracyPlot({ points, xLabel, yLabel, fallbackNote, xFormat }: CostAccuracyPlotProps) {
   const router = useRouter();
@@ -120,7 +128,7 @@ export function CostAccuracyPlot({ points, xLabel, yLabel, fallbackNote, xFormat
               <Line data={onFrontier} dataKey="y" name="cost–accuracy frontier" stroke={FRONTIER_COLOR} strokeWidth={1.5} dot={false} activeDot={false} isAnimationActive={false} shape={FrontierPath} />
             ) : null}
             {series.map((s) => (
-              <Scatter key={s.name} data={s.data} dataKey="y" name={s.name} fill={s.color} cursor="pointer" onClick={open} isAnimationActive={false}>
+              <Scatter key={s.name} data={s.data} dataKey="y" name={s.name} fill={s.color} cursor="pointer" onClick={open} isAnimationActive={false} shape={Dot}>
                 <ErrorBar dataKey="xError" direction="x" width={4} stroke={s.color} strokeOpacity={0.6} isAnimationActive={false} />
                 <ErrorBar dataKey="yError" direction="y" width={4} stroke={s.color} strokeOpacity={0.6} isAnimationActive={false} />
               </Scatter>
@@ -132,21 +140,13 @@ export function CostAccuracyPlot({ points, xLabel, yLabel, fallbackNote, xFormat
         <p>
           Each point is a submission: {yLabel} (up) against {xLabel} (across), with 95% CIs as bars both ways; up and to the left is
           better. The line is the cost–accuracy frontier as HAL draws it: the upper-left convex hull of the submissions no other beats on
-          both. Click a point, or a name below, to open the submission.
+          both. Click a point, or the model in the table, to open the submission.
         </p>
         {fallbackNote ? <p data-testid="cost-fallback-note">{fallbackNote}</p> : null}
         <ul className="grid gap-x-6 gap-y-1 sm:grid-cols-2" aria-label="The plotted submissions">
           {data.map((p) => (
-            <li key={p.submissionId}>
-              <Link
-                href={p.href}
-                className="font-medium text-indigo-700 underline decoration-indigo-300 hover:decoration-indigo-700"
-                data-testid="cost-point"
-                data-submission-id={p.submissionId}
-                data-frontier={p.onFrontier ? "true" : undefined}
-              >
-                {pointLabel(p)}
-              </Link>{" "}
+            <li key={p.submissionId} data-testid="cost-point" data-submission-id={p.submissionId} data-frontier={p.onFrontier ? "true" : undefined}>
+              <span className="font-medium text-slate-800">{pointLabel(p)}</span>{" "}
               <span className="whitespace-nowrap tabular-nums">
                 {yText(p)} · {xText(p)}
               </span>

@@ -61,7 +61,7 @@ export function ReportBoardTable<Report>({
             >
               <RankCell rank={rankLabel(row.standing)} submissionId={row.submissionId} model={row.model} className="px-2 py-2" />
               <td className="px-2 py-2">
-                <Link href={`/s/${row.submissionId}`} className="font-medium text-indigo-700 hover:underline">
+                <Link href={`/s/${row.submissionId}`} className="whitespace-nowrap font-medium text-indigo-700 hover:underline">
                   {row.model}
                 </Link>
                 <AdjudicatedBadge count={adjudicated.get(row.submissionId) ?? 0} />

@@ -20,10 +20,10 @@ const NOT_REPORTED = <span className="whitespace-nowrap text-xs text-slate-400">
 const hasReliability = (rows: readonly Placed[]) => rows.some((row) => Object.keys(row.standing.reliability.passHat).length > 0);
 
 const COST_COLUMNS = [
-  { key: "tokensPerTask", label: "Tokens / task", title: "Prompt + completion tokens per task (mean over its runs), with a 95% bootstrap CI over tasks", format: "tokens" },
-  { key: "costUsdPerTask", label: "$ / task", title: "Dollars per task (mean over its runs), with a 95% bootstrap CI over tasks", format: "usd" },
-  { key: "costUsdPerCorrect", label: "$ / correct", title: "Total dollars over correct runs, with a 95% bootstrap CI over tasks", format: "usd" },
-  { key: "secondsPerTask", label: "Time / task", title: "Wall-clock seconds per task (mean over its runs), with a 95% bootstrap CI over tasks", format: "seconds" },
+  { key: "tokensPerTask", label: "Tokens/task", title: "Prompt + completion tokens per task (mean over its runs), with a 95% bootstrap CI over tasks", format: "tokens" },
+  { key: "costUsdPerTask", label: "$/task", title: "Dollars per task (mean over its runs), with a 95% bootstrap CI over tasks", format: "usd" },
+  { key: "costUsdPerCorrect", label: "$/correct", title: "Total dollars over correct runs, with a 95% bootstrap CI over tasks", format: "usd" },
+  { key: "secondsPerTask", label: "Time/task", title: "Wall-clock seconds per task (mean over its runs), with a 95% bootstrap CI over tasks", format: "seconds" },
 ] as const;
 
 function seconds(value: number): string {
@@ -60,11 +60,11 @@ export const standingColumnCount = (rows: readonly Placed[]) => 1 + COST_COLUMNS
 export function StandingHeaders({ rows, className }: { rows: readonly Placed[]; className: string }) {
   return (
     <>
-      <th className={`${className} text-right`} title="Tasks of this view the submission ran, of the view's task set">
-        Tasks
+      <th className={`${className} whitespace-nowrap text-right`} title="Tasks of this view the submission ran, of the view's task set">
+        Coverage
       </th>
       {COST_COLUMNS.map((c) => (
-        <th key={c.key} className={`${className} text-right`} title={c.title}>
+        <th key={c.key} className={`${className} whitespace-nowrap text-right`} title={c.title}>
           {c.label}
         </th>
       ))}
@@ -83,7 +83,7 @@ export function StandingCells({ row, rows }: { row: Placed; rows: readonly Place
   const { passHat, passAt, consistency } = standing.reliability;
   return (
     <>
-      <td className="px-2 py-2 text-right tabular-nums" data-testid="coverage">
+      <td className="whitespace-nowrap px-2 py-2 text-right tabular-nums" data-testid="coverage">
         {standing.tasksCovered} / {standing.tasksTotal}
       </td>
       {COST_COLUMNS.map((c) => (
