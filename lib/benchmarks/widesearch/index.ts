@@ -8,6 +8,7 @@ import { rescoreWideSearch, wideSearchGoldTable, wideSearchJudge } from "./judge
 import { wideSearchAggregateRows } from "./splits";
 import { wideSearchSampleMetricsSchema } from "./stored";
 import { wideSearchTaxonomy } from "./taxonomy";
+import { wideSearchTaskFile } from "./task-file";
 
 export const wideSearchModule = {
   id: "widesearch",
@@ -28,6 +29,7 @@ export const wideSearchModule = {
   // Importing: manifest, importer, demo data
   demo: wideSearchDemo,
   metricsReport: wideSearchMetricsReport,
+  taskFile: wideSearchTaskFile,
   seekboardFormat: null,
   importer: wideSearchImporter,
 
