@@ -54,7 +54,6 @@ export const MAX_TASK_KEY_LENGTH = 200;
 
 /** How a task file is named as its set's source: the last part of its path, without control characters, at most 200 characters. */
 export function taskFileSource(name: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are what is removed
   const base = name.split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, "").trim();
   return base.slice(0, 200) || "task file";
 }
