@@ -84,9 +84,14 @@ export function parseRecord<T extends z.ZodType>(schema: T, value: unknown, file
   return parsed.data;
 }
 
+/** How a benchmark's task file is read: its module's rules, else the generic ones. */
+export function taskFileRules(benchmark: { readonly taskFile?: TaskFileRules }): TaskFileRules {
+  return benchmark.taskFile ?? genericTaskFile;
+}
+
 /** The tasks of a task file, in file order; throws a `TaskFileError`. */
 export function parseTaskFile(benchmark: { readonly taskFile?: TaskFileRules }, text: string, fileName: string): { tasks: CanonicalTask[] } {
-  const rules = benchmark.taskFile ?? genericTaskFile;
+  const rules = taskFileRules(benchmark);
   if (new TextEncoder().encode(text).length > MAX_TASK_FILE_BYTES) throw TaskFileError.at(fileName, null, null, `the file is larger than ${MAX_TASK_FILE_BYTES} bytes`);
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   if (body.trim() === "") throw TaskFileError.at(fileName, null, null, "the file is empty");

@@ -18,7 +18,7 @@ const revalidated: string[] = [];
 vi.mock("next/cache", () => ({ revalidatePath: (path: string) => revalidated.push(path), refresh: () => {} }));
 
 const ADMIN_TOKEN = "task-set-actions-test-token";
-const MPW_BENCH = readFileSync(join(__dirname, "..", "..", "demo", "mpw", "mpw_bench.jsonl"));
+const MPW_BENCH = readFileSync(join(__dirname, "..", "..", "demo", "mpw", "mpw_bench.jsonl"), "utf8");
 let tmp: string;
 
 beforeAll(() => {
@@ -41,7 +41,7 @@ async function logIn() {
   cookieJar.set("sb_admin", signAdminSession(ADMIN_TOKEN));
 }
 
-function form(fields: Record<string, string>, file?: { name: string; content: string | Buffer }): FormData {
+function form(fields: Record<string, string>, file?: { name: string; content: string | Uint8Array<ArrayBuffer> }): FormData {
   const data = new FormData();
   for (const [k, v] of Object.entries(fields)) data.set(k, v);
   if (file) data.set("file", new File([file.content], file.name));
@@ -88,13 +88,13 @@ describe("task-set server actions", () => {
     await logIn();
     const actions = await import("../../server/admin-actions");
     const before = await registered("mpw", "v1");
-    const lines = MPW_BENCH.toString("utf8").trimEnd().split("\n");
+    const lines = MPW_BENCH.trimEnd().split("\n");
     const duplicate = await actions.registerTaskSet(null, form({ benchmark: "mpw", version: "v1" }, { name: "mpw_bench.jsonl", content: [...lines, lines[0]].join("\n") }));
     expect(duplicate).toEqual({ ok: false, error: 'mpw_bench.jsonl, line 4: task "0" is listed twice (first at line 1)' });
     const broken = await actions.registerTaskSet(null, form({ benchmark: "mpw", version: "v1" }, { name: "mpw_bench.jsonl", content: `${lines[0]}\n{"index": ` }));
     expect(broken).toMatchObject({ ok: false, error: expect.stringMatching(/^mpw_bench\.jsonl, line 2: not JSON: /) });
     expect(await actions.registerTaskSet(null, form({ benchmark: "mpw", version: "v1" }, { name: "empty.jsonl", content: "" }))).toEqual({ ok: false, error: "empty.jsonl: the file is empty" });
-    expect(await actions.registerTaskSet(null, form({ benchmark: "mpw", version: "v1" }, { name: "latin1.txt", content: Buffer.from([0x22, 0xe9, 0x22]) }))).toEqual({
+    expect(await actions.registerTaskSet(null, form({ benchmark: "mpw", version: "v1" }, { name: "latin1.txt", content: new Uint8Array([0x22, 0xe9, 0x22]) }))).toEqual({
       ok: false,
       error: "latin1.txt: not valid UTF-8",
     });
