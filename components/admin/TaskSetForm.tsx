@@ -1,5 +1,5 @@
 "use client";
-import { useActionState, useState } from "react";
+import { startTransition, useActionState, useState } from "react";
 import { registerTaskSet } from "@/server/admin-actions";
 
 /** A benchmark the form offers: its name, how its official task file reads, and the versions known for it. */
@@ -16,19 +16,34 @@ export interface TaskSetBenchmarkOption {
  */
 export function TaskSetForm({ benchmarks, maxBytes }: { benchmarks: TaskSetBenchmarkOption[]; maxBytes: number }) {
   const [state, action, pending] = useActionState(registerTaskSet, null);
+  // Kept across uploads: after a refusal, only the file is chosen again.
   const [benchmarkId, setBenchmarkId] = useState(benchmarks[0].id);
+  const [version, setVersion] = useState(benchmarks[0].versions.at(-1) ?? "");
   const [tooLarge, setTooLarge] = useState<string | null>(null);
   const benchmark = benchmarks.find((b) => b.id === benchmarkId) ?? benchmarks[0];
   const nameOf = (id: string) => benchmarks.find((b) => b.id === id)?.name ?? id;
   return (
     <div className="space-y-2">
-      <form action={action} className="flex flex-wrap items-end gap-2" data-testid="task-set-form">
+      {/* Submitted by hand, not as a form action: React resets a form after its action, and the reset
+          would put the controlled benchmark back to its first option in the page but not in state. */}
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          const data = new FormData(e.currentTarget);
+          startTransition(() => action(data));
+        }}
+        className="flex flex-wrap items-end gap-2"
+        data-testid="task-set-form"
+      >
         <label className="text-sm">
           <span className="block text-slate-600">Benchmark</span>
           <select
             name="benchmark"
             value={benchmark.id}
-            onChange={(e) => setBenchmarkId(e.target.value)}
+            onChange={(e) => {
+              setBenchmarkId(e.target.value);
+              setVersion(benchmarks.find((b) => b.id === e.target.value)?.versions.at(-1) ?? "");
+            }}
             className="mt-1 rounded border border-slate-300 bg-white px-2 py-1.5 text-sm"
           >
             {benchmarks.map((b) => (
@@ -40,14 +55,13 @@ export function TaskSetForm({ benchmarks, maxBytes }: { benchmarks: TaskSetBench
         </label>
         <label className="text-sm">
           <span className="block text-slate-600">Version</span>
-          {/* Keyed by benchmark: choosing another one starts from its own newest version. */}
           <input
-            key={benchmark.id}
             name="version"
             required
             maxLength={100}
             list={`task-set-versions-${benchmark.id}`}
-            defaultValue={benchmark.versions.at(-1) ?? ""}
+            value={version}
+            onChange={(e) => setVersion(e.target.value)}
             className="mt-1 w-36 rounded border border-slate-300 px-2 py-1.5 text-sm"
           />
           <datalist id={`task-set-versions-${benchmark.id}`}>

@@ -70,7 +70,7 @@ const genericRecordSchema = z
 
 /** For benchmarks without a task file of their own: the id in `task_id` (or `id`), no splits. */
 export const genericTaskFile: TaskFileRules = {
-  describe: "One JSON record per line with the task's id in task_id (or id), or a JSON array of ids.",
+  describe: "One JSON record per line with the task's id in task_id (or id).",
   record(value, file, line) {
     const record = parseRecord(genericRecordSchema, value, file, line);
     return { taskKey: record.task_id ?? record.id!, ...SPLITS_UNSAID };
