@@ -66,14 +66,20 @@ const SPLITS_UNSAID: TaskSplits = { tier: null, language: null };
 const genericRecordSchema = z
   .object({ task_id: taskIdSchema.optional(), id: taskIdSchema.optional() })
   .loose()
-  .refine((r) => r.task_id !== undefined || r.id !== undefined, { message: "no task id: a record carries it in task_id (or id)", path: ["task_id"] });
+  .transform((r, ctx) => {
+    const id = r.task_id ?? r.id;
+    if (id === undefined) {
+      ctx.addIssue({ code: "custom", message: "no task id: a record carries it in task_id (or id)", path: ["task_id"] });
+      return z.NEVER;
+    }
+    return id;
+  });
 
 /** For benchmarks without a task file of their own: the id in `task_id` (or `id`), no splits. */
 export const genericTaskFile: TaskFileRules = {
   describe: "One JSON record per line with the task's id in task_id (or id).",
   record(value, file, line) {
-    const record = parseRecord(genericRecordSchema, value, file, line);
-    return { taskKey: record.task_id ?? record.id!, ...SPLITS_UNSAID };
+    return { taskKey: parseRecord(genericRecordSchema, value, file, line), ...SPLITS_UNSAID };
   },
 };
 
