@@ -42,6 +42,9 @@ const nextConfig: NextConfig = {
   cacheMaxMemorySize: 0,
   // Shared caches (a CDN in front) may serve a page stale while it is refreshed, for an hour at most.
   expireTime: 3600,
+  // A server action's body may hold an official task file (lib/standing/task-file.ts:
+  // MAX_TASK_FILE_BYTES, 16 MiB) and its multipart framing; the default is 1 MB.
+  experimental: { serverActions: { bodySizeLimit: "17mb" } },
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders }];
   },

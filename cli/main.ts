@@ -7,6 +7,8 @@
  *   seed-demo [--db FILE]                                     → {"submissions": n, …}
  *   submit <bundle> --url URL [--token TOKEN] [--model M] [--agent A] [--setting S]
  *                                                             → the server's answer, {"id", "status", …}
+ *   tasks register <benchmark> <version> <file> [--db FILE]   → {"benchmark", "version", "tasks", …}
+ *   tasks list [--db FILE]                                    → [{"benchmark", "version", "tasks", "source", "registeredAt"}]
  * Output goes to stdout as JSON; failures exit non-zero with a message on stderr.
  */
 import { parseArgs } from "node:util";
@@ -18,6 +20,9 @@ import { BundleError, formatDetail } from "../lib/import/errors";
 import { SUBMISSION_STATUSES, type SubmissionStatus } from "../db/schema";
 import { metricsReport } from "./metrics-report";
 import { RemoteError, submitToRemote } from "./submit";
+import { listTaskSets, registerTaskFile } from "./tasks";
+import { BENCHMARK_IDS, isBenchmarkId } from "../lib/benchmarks/registry";
+import { TaskFileError } from "../lib/standing/task-file";
 import { analysisData } from "../db/queries/analysis";
 import { ANALYSIS_KINDS, analysisOptionsSchema, submissionIdsSchema, type AnalysisKind } from "../lib/url/analysis";
 
@@ -27,7 +32,9 @@ const USAGE = `usage:
   cli analysis fcr-pass1|delta-facts|truncated <submissionId>… [--bins N] [--k-cohort K] [--n-threshold T] [--k-trunc K] [--db FILE] --json
   cli seed-demo [--db FILE]
   cli submit <bundle> --url URL [--token TOKEN] [--model M] [--agent A] [--setting S] [--benchmark B]
-      (the token may come from SEEKBOARD_TOKEN instead of --token)`;
+      (the token may come from SEEKBOARD_TOKEN instead of --token)
+  cli tasks register <benchmark> <version> <file> [--db FILE]
+  cli tasks list [--db FILE]`;
 
 class UsageError extends Error {}
 
@@ -90,6 +97,15 @@ async function main(argv: string[]): Promise<unknown> {
       const { model, agent, setting, benchmark } = values;
       return submitToRemote({ bundle: resolve(rest[0]), url: values.url, token, fields: { benchmark, model, agent, setting } });
     }
+    case "tasks": {
+      const [action, ...args] = rest;
+      if (action === "list" && args.length === 0) return listTaskSets(openDb(dbPath));
+      if (action !== "register" || args.length !== 3) throw new UsageError(`tasks takes register <benchmark> <version> <file>, or list\n${USAGE}`);
+      const [benchmark, version, file] = args;
+      if (!isBenchmarkId(benchmark)) throw new UsageError(`unknown benchmark "${benchmark}": one of ${BENCHMARK_IDS.join(", ")}`);
+      if (version.trim() === "" || version.trim().length > 100) throw new UsageError("the version is 1 to 100 characters");
+      return registerTaskFile(openDb(dbPath), benchmark, version.trim(), resolve(file));
+    }
     case "seed-demo": {
       const db = openDb(dbPath);
       return seedDemo(db);
@@ -109,7 +125,10 @@ main(process.argv.slice(2)).then(
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   },
   (error: unknown) => {
-    if (error instanceof BundleError) {
+    if (error instanceof TaskFileError) {
+      process.stderr.write(`invalid task file:\n${error.message}\n`);
+      process.exitCode = 2;
+    } else if (error instanceof BundleError) {
       process.stderr.write(`invalid bundle:\n${error.message}\n`);
       process.exitCode = 2;
     } else if (error instanceof RemoteError) {

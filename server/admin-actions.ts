@@ -8,6 +8,9 @@ import { moderationReasonSchema, rejectionReasonSchema } from "@/server/moderate
 import { getDb } from "@/db/client";
 import { moderateSubmission } from "@/db/moderation";
 import { issueUploadToken, revokeUploadToken } from "@/db/upload-tokens";
+import { registerCanonicalTasks, removeCanonicalTasks } from "@/db/canonical-tasks";
+import { BENCHMARK_IDS, BENCHMARKS, type BenchmarkId } from "@/lib/benchmarks/registry";
+import { MAX_TASK_FILE_BYTES, parseTaskFile, taskFileSource, TaskFileError } from "@/lib/standing/task-file";
 import { signAdminSession } from "@/lib/auth/admin-session";
 import { secretsEqual } from "@/lib/auth/tokens";
 import { SlidingWindowLimiter } from "@/lib/submit/rate-limit";
@@ -77,4 +80,55 @@ export async function moderate(_previous: ActionResult | null, formData: FormDat
   if (!result.ok) return { ok: false, error: result.problem === "not-found" ? `no submission ${id}` : `submission ${id} is already ${decision}` };
   publicDataChanged();
   return { ok: true };
+}
+
+const taskSetSchema = z.object({
+  benchmark: z.enum(BENCHMARK_IDS, { error: "choose a benchmark" }),
+  version: z.string().trim().min(1, "name the benchmark version").max(100, "at most 100 characters"),
+});
+
+export type RegisterTaskSetResult = ActionResult<{ benchmark: BenchmarkId; version: string; tasks: number; replaced: number; source: string }>;
+
+/** Registers a benchmark version's canonical task set from its official task file, replacing the one before. */
+export async function registerTaskSet(_previous: RegisterTaskSetResult | null, formData: FormData): Promise<RegisterTaskSetResult> {
+  if (!(await isAdminSession())) return NOT_ADMIN;
+  const parsed = taskSetSchema.safeParse({ benchmark: formData.get("benchmark"), version: formData.get("version") ?? "" });
+  if (!parsed.success) return { ok: false, error: firstIssue(parsed.error) };
+  const file = formData.get("file");
+  // A form sent with no file chosen carries an empty, unnamed one.
+  if (!(file instanceof File) || (file.name === "" && file.size === 0)) return { ok: false, error: "choose the task file" };
+  const source = taskFileSource(file.name);
+  if (file.size > MAX_TASK_FILE_BYTES) return { ok: false, error: `${source}: the file is larger than ${MAX_TASK_FILE_BYTES} bytes` };
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(await file.arrayBuffer());
+  } catch {
+    return { ok: false, error: `${source}: not valid UTF-8` };
+  }
+  const { benchmark, version } = parsed.data;
+  let tasks;
+  try {
+    tasks = parseTaskFile(BENCHMARKS[benchmark], text, source).tasks;
+  } catch (error) {
+    if (error instanceof TaskFileError) return { ok: false, error: error.message };
+    throw error;
+  }
+  const counts = registerCanonicalTasks(getDb(), benchmark, version, tasks, source);
+  // Coverage, and so ranks, are measured against the set: every public board may change.
+  publicDataChanged();
+  return { ok: true, benchmark, version, tasks: counts.tasks, replaced: counts.replaced, source };
+}
+
+export type RemoveTaskSetResult = ActionResult<{ removed: number }>;
+
+/** Unregisters a benchmark version's task set: coverage falls back to the largest approved submission. */
+export async function removeTaskSet(_previous: RemoveTaskSetResult | null, formData: FormData): Promise<RemoveTaskSetResult> {
+  if (!(await isAdminSession())) return NOT_ADMIN;
+  const parsed = taskSetSchema.safeParse({ benchmark: formData.get("benchmark"), version: formData.get("version") ?? "" });
+  if (!parsed.success) return { ok: false, error: firstIssue(parsed.error) };
+  const { benchmark, version } = parsed.data;
+  const removed = removeCanonicalTasks(getDb(), benchmark, version);
+  if (removed === 0) return { ok: false, error: `no task set is registered for ${BENCHMARKS[benchmark].name} ${version}` };
+  publicDataChanged();
+  return { ok: true, removed };
 }

@@ -6,11 +6,15 @@ import { AdminLoginForm } from "@/components/admin/AdminLoginForm";
 import { IssueTokenForm } from "@/components/admin/IssueTokenForm";
 import { ModerationControls } from "@/components/admin/ModerationControls";
 import { RevokeTokenButton } from "@/components/admin/RevokeTokenButton";
+import { TaskSets } from "@/components/admin/TaskSets";
 import { Badge } from "@/components/ui/Badge";
 import { RateWithCi } from "@/components/ui/Metric";
 import { getDb } from "@/db/client";
 import { listModerationQueue, listRecentDecisions, type SubmissionPreview } from "@/db/queries/moderation";
+import { taskSetOverview } from "@/db/queries/task-sets";
 import { listUploadTokens } from "@/db/queries/upload-tokens";
+import { BENCHMARK_IDS, BENCHMARKS } from "@/lib/benchmarks/registry";
+import { MAX_TASK_FILE_BYTES, taskFileRules } from "@/lib/standing/task-file";
 import { logout } from "../../server/admin-actions";
 
 export const metadata: Metadata = { title: "Admin", robots: { index: false, follow: false } };
@@ -35,6 +39,13 @@ export default async function AdminPage() {
   const queue = listModerationQueue(db);
   const decisions = listRecentDecisions(db, RECENT_DECISIONS);
   const tokens = listUploadTokens(db);
+  const taskSets = taskSetOverview(db);
+  const taskFileBenchmarks = BENCHMARK_IDS.map((id) => ({
+    id,
+    name: BENCHMARKS[id].name,
+    describe: taskFileRules(BENCHMARKS[id]).describe,
+    versions: taskSets.filter((row) => row.benchmarkId === id).map((row) => row.benchmarkVersion),
+  }));
   return (
     <div className="space-y-8">
       <div className="flex items-baseline justify-between">
@@ -59,6 +70,8 @@ export default async function AdminPage() {
         <h2 className="text-lg font-semibold">Recent decisions</h2>
         {decisions.length === 0 ? <p className="text-sm text-slate-600">No decisions yet.</p> : <SubmissionTable rows={decisions} testId="recent-decisions" />}
       </section>
+
+      <TaskSets rows={taskSets} benchmarks={taskFileBenchmarks} maxBytes={MAX_TASK_FILE_BYTES} />
 
       <section className="space-y-3">
         <h2 className="text-lg font-semibold">Upload tokens</h2>

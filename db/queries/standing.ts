@@ -6,10 +6,11 @@ import "server-only";
  * samples (`submissions.revision`) or its task set change, so they are kept per view under a
  * key of exactly those, and recomputed at most once per change.
  */
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { BENCHMARKS, type BenchmarkId } from "../../lib/benchmarks/registry";
 import type { CanonicalTask, CoverageBasis } from "../../lib/standing/rules";
 import { viewStandings, type Standing, type StandingSample, type ViewSplit } from "../../lib/standing/standing";
+import { canonicalTaskSet } from "../canonical-tasks";
 import type { Db } from "../client";
 import { canonicalTasks, samples, submissions, tasks } from "../schema";
 import { outcomeSql, toolCallsSql } from "./stored-value-sql";
@@ -23,25 +24,24 @@ export interface ViewScope {
 }
 
 interface CanonicalSet {
-  tasks: CanonicalTask[];
   basis: CoverageBasis;
   /** What the set depends on, for the cache key. */
   key: string;
+  /** Its tasks, read only when the standings are computed. */
+  tasks(): CanonicalTask[];
 }
 
 /** The version's task set: published with the module, else registered by an admin, else the largest approved submission's. */
 function canonicalSet(db: Db, id: BenchmarkId, version: string): CanonicalSet {
   const published = BENCHMARKS[id].standing.publishedTasks(version);
-  if (published) return { tasks: [...published], basis: "published", key: "published" };
+  if (published) return { basis: "published", key: "published", tasks: () => [...published] };
   const registered = db
-    .select({ taskKey: canonicalTasks.taskKey, tier: canonicalTasks.tier, language: canonicalTasks.language, registeredAt: canonicalTasks.registeredAt })
+    .select({ tasks: count(), registeredAt: sql<string | null>`max(${canonicalTasks.registeredAt})` })
     .from(canonicalTasks)
     .where(and(eq(canonicalTasks.benchmarkId, id), eq(canonicalTasks.benchmarkVersion, version)))
-    .orderBy(asc(canonicalTasks.taskKey))
-    .all();
-  if (registered.length) {
-    const latest = registered.reduce((a, r) => (r.registeredAt > a ? r.registeredAt : a), "");
-    return { tasks: registered.map(({ taskKey, tier, language }) => ({ taskKey, tier, language })), basis: "registered", key: `registered:${registered.length}:${latest}` };
+    .get();
+  if (registered && registered.tasks > 0) {
+    return { basis: "registered", key: `registered:${registered.tasks}:${registered.registeredAt}`, tasks: () => canonicalTaskSet(db, id, version)?.tasks ?? [] };
   }
   const largest = db
     .select({ id: submissions.id, revision: submissions.revision })
@@ -50,14 +50,18 @@ function canonicalSet(db: Db, id: BenchmarkId, version: string): CanonicalSet {
     .orderBy(sql`${submissions.taskCount} DESC`, asc(submissions.id))
     .limit(1)
     .get();
-  if (!largest) return { tasks: [], basis: "largest-submission", key: "none" };
-  const own = db
-    .selectDistinct({ taskKey: samples.taskKey, tier: tasks.tier, language: tasks.language })
-    .from(samples)
-    .innerJoin(tasks, eq(tasks.id, samples.taskId))
-    .where(eq(samples.submissionId, largest.id))
-    .all();
-  return { tasks: own, basis: "largest-submission", key: `largest:${largest.id}:${largest.revision}` };
+  if (!largest) return { basis: "largest-submission", key: "none", tasks: () => [] };
+  return {
+    basis: "largest-submission",
+    key: `largest:${largest.id}:${largest.revision}`,
+    tasks: () =>
+      db
+        .selectDistinct({ taskKey: samples.taskKey, tier: tasks.tier, language: tasks.language })
+        .from(samples)
+        .innerJoin(tasks, eq(tasks.id, samples.taskId))
+        .where(eq(samples.submissionId, largest.id))
+        .all(),
+  };
 }
 
 /** Every run of the given submissions, as standings read it. */
@@ -123,7 +127,7 @@ export function getViewStandings(db: Db, scope: ViewScope, submissionIds: readon
           scope.benchmarkId,
           group.map((r) => r.id),
         ),
-        canonical,
+        canonical: { tasks: canonical.tasks(), basis: canonical.basis },
         split: scope.split,
       });
       if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value ?? "");

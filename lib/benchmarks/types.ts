@@ -12,6 +12,7 @@ import type { Board } from "./board";
 import type { AnswerJudge, HintRules, TableJudge, TaxonomyDefinition } from "./judging";
 import type { AggregateRules, ReevalRules } from "./stored";
 import type { StandingRules } from "../standing/rules";
+import type { TaskFileRules } from "../standing/task-file";
 
 /** Where a stored per-sample value is: a column of `samples`, a column of its task, or a field of `samples.metrics`. */
 export type StoredValue = { sample: "correct" | "tool_calls" | "tier" | "category" } | { task: "language" } | { metric: string };
@@ -62,6 +63,8 @@ export interface BenchmarkModule<Id extends string = string> {
   readonly demo: BenchmarkDemo;
   /** The `metrics --json` report of one submission (README: the CLI's contract). */
   readonly metricsReport: (input: MetricsReportInput) => Record<string, unknown>;
+  /** How its official task file reads into a canonical task set; without it, ids in `task_id` / `id` (lib/standing/task-file.ts). */
+  readonly taskFile?: TaskFileRules;
 
   // Stored figures, aggregates, re-evaluation
   /** zod for the per-sample figures in `samples.metrics`; null when they are columns of `samples` (MPW). */

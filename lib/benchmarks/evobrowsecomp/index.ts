@@ -8,6 +8,7 @@ import { evoBrowseCompImporter } from "./ingest";
 import { withJudgedVerdict } from "../judged-sample";
 import { evoBrowseCompJudge } from "./judge";
 import { evoAggregateRows, evoStoredSampleSchema } from "./stored";
+import { evoBrowseCompTaskFile } from "./task-file";
 
 export const evoBrowseCompModule = {
   id: "evobrowsecomp",
@@ -30,6 +31,7 @@ export const evoBrowseCompModule = {
   // Importing: manifest, importer, demo data
   demo: evoBrowseCompDemo,
   metricsReport: evoBrowseCompMetricsReport,
+  taskFile: evoBrowseCompTaskFile,
   seekboardFormat: evoBrowseCompFormat,
   importer: evoBrowseCompImporter,
 

@@ -7,6 +7,7 @@ import { infoMosaicImporter } from "./ingest";
 import { infoMosaicJudge } from "./judge";
 import { infoMosaicAggregateRows, infoMosaicStoredSampleSchema, infoMosaicWithVerdict } from "./stored";
 import { infoMosaicTaxonomy } from "./taxonomy";
+import { infoMosaicTaskFile } from "./task-file";
 
 export const infoMosaicModule = {
   id: "infomosaic",
@@ -26,6 +27,7 @@ export const infoMosaicModule = {
   // Importing: manifest, importer, demo data
   demo: infoMosaicDemo,
   metricsReport: infoMosaicMetricsReport,
+  taskFile: infoMosaicTaskFile,
   seekboardFormat: null,
   importer: infoMosaicImporter,
 

@@ -133,13 +133,14 @@ function firstUserText(messages: readonly z.infer<typeof chatMessageSchema>[] | 
   return typeof user.content === "string" ? user.content : asText(user.content);
 }
 
-function validate<T extends z.ZodType>(schema: T, value: unknown, file: string, line: number): z.infer<T> {
+function validate<T extends z.ZodType>(schema: T, value: unknown, file: string, line: number | null): z.infer<T> {
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw new BundleError(detailsFromZod(file, line, parsed.error));
   return parsed.data;
 }
 
-export function parseMpwTaskRecord(value: unknown, file: string, line: number): MpwTask {
+/** A task record of `mpw_bench.jsonl`; `line` is null for a record inside a JSON array. */
+export function parseMpwTaskRecord(value: unknown, file: string, line: number | null): MpwTask {
   const record = validate(mpwTaskRecordSchema, value, file, line);
   const world = record.extra_info?.world_truth_info;
   const question = firstUserText(record.prompt) ?? world?.generated_question ?? null;

@@ -8,6 +8,7 @@ import { mpwAggregateRows } from "./aggregate";
 import { mpwJudge } from "./judge";
 import { rescoreMpw } from "./reeval";
 import { mpwTaxonomy } from "./taxonomy";
+import { mpwTaskFile } from "./task-file";
 
 export const mpwModule = {
   id: "mpw",
@@ -30,6 +31,7 @@ export const mpwModule = {
   // Importing: manifest, importer, demo data
   demo: mpwDemo,
   metricsReport: mpwMetricsReport,
+  taskFile: mpwTaskFile,
   seekboardFormat: null,
   importer: mpwImporter,
 

@@ -97,6 +97,13 @@ export function languageFromInstanceId(instanceId: string): WideSearchLanguage |
   return m ? (m[1].toLowerCase() as WideSearchLanguage) : null;
 }
 
+/** A task's language: its line's own field, else its instance id's; a `BundleError` when neither says. */
+export function taskLanguage(instanceId: string, given: WideSearchLanguage | null | undefined, file: string, line: number | null): WideSearchLanguage {
+  const language = given ?? languageFromInstanceId(instanceId);
+  if (!language) throw BundleError.at(file, line, "language", "missing, and the instance id does not say (ws_en_… / ws_zh_…)");
+  return language;
+}
+
 /** One line of `widesearch.jsonl` (already JSON-decoded); `evaluation` is a JSON string or an object. */
 export function parseWideSearchTask(value: unknown, file: string, line: number): WideSearchTask {
   const parsed = taskLineSchema.safeParse(value);
@@ -112,9 +119,7 @@ export function parseWideSearchTask(value: unknown, file: string, line: number):
   }
   const evaluation = evaluationSchema.safeParse(evaluationValue);
   if (!evaluation.success) throw new BundleError(detailsFromZod(file, line, evaluation.error, ["evaluation"]));
-  const language = record.language ?? languageFromInstanceId(record.instance_id);
-  if (!language) throw BundleError.at(file, line, "language", "missing, and the instance id does not say (ws_en_… / ws_zh_…)");
-  return { instanceId: record.instance_id, query: record.query, language, evaluation: evaluation.data };
+  return { instanceId: record.instance_id, query: record.query, language: taskLanguage(record.instance_id, record.language, file, line), evaluation: evaluation.data };
 }
 
 // ---------------------------------------------------------------- gold table ({instance_id}.csv)

@@ -9,6 +9,7 @@ import { wideSearchAggregateRows } from "./splits";
 import { wideSearchSampleMetricsSchema } from "./stored";
 import { wideSearchTaxonomy } from "./taxonomy";
 import { wideSearchPublishedTasks } from "./tasks";
+import { wideSearchTaskFile } from "./task-file";
 
 export const wideSearchModule = {
   id: "widesearch",
@@ -29,6 +30,7 @@ export const wideSearchModule = {
   // Importing: manifest, importer, demo data
   demo: wideSearchDemo,
   metricsReport: wideSearchMetricsReport,
+  taskFile: wideSearchTaskFile,
   seekboardFormat: null,
   importer: wideSearchImporter,
 
