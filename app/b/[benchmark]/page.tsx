@@ -2,6 +2,8 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { connection } from "next/server";
 import { BENCHMARK_VIEWS } from "@/components/benchmarks/views";
+import { getDb } from "@/db/client";
+import { unknownBoardParam } from "@/db/queries/board-params";
 import { BENCHMARKS, isBenchmarkId } from "@/lib/benchmarks/registry";
 import type { RawSearchParams } from "@/lib/url/search-params";
 
@@ -20,6 +22,9 @@ export default async function LeaderboardPage({ params, searchParams }: Props) {
   const { benchmark } = await params;
   if (!isBenchmarkId(benchmark)) notFound();
   await connection();
+  const search = await searchParams;
+  // An unknown version, dataset, setting or split: a 404 naming it (./not-found.tsx), never a silently different board.
+  if (unknownBoardParam(getDb(), benchmark, "leaderboard", search)) notFound();
   const { Leaderboard } = BENCHMARK_VIEWS[benchmark];
-  return <Leaderboard searchParams={await searchParams} />;
+  return <Leaderboard searchParams={search} />;
 }

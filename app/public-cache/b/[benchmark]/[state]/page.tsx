@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { BENCHMARK_VIEWS } from "@/components/benchmarks/views";
 import { BENCHMARKS, isBenchmarkId } from "@/lib/benchmarks/registry";
-import { searchParamsOfState } from "@/lib/url/public-cache";
+import { cachedBoardView } from "./view";
 
 type Props = { params: Promise<{ benchmark: string; state: string }> };
 
@@ -23,10 +23,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: isBenchmarkId(benchmark) ? `${BENCHMARKS[benchmark].name} leaderboard` : "Leaderboard" };
 }
 
+/** A 404 for no such benchmark, a state the proxy does not make, or an unknown version, dataset, setting or split; ./layout.tsx says which. */
 export default async function CachedLeaderboardPage({ params }: Props) {
   const { benchmark, state } = await params;
-  const searchParams = searchParamsOfState(state);
-  if (!isBenchmarkId(benchmark) || searchParams === null) notFound();
-  const { Leaderboard } = BENCHMARK_VIEWS[benchmark];
-  return <Leaderboard searchParams={searchParams} />;
+  const view = cachedBoardView(benchmark, state);
+  if (view === null || view.unknown) notFound();
+  const { Leaderboard } = BENCHMARK_VIEWS[view.id];
+  return <Leaderboard searchParams={view.searchParams} />;
 }
