@@ -192,6 +192,7 @@ test.describe("unknown views", () => {
   async function expectUnknownView(page: Page, { url, message, valid, link }: (typeof cases)[number]) {
     const response = await page.goto(url);
     expect(response?.status(), `${url} answers 404`).toBe(404);
+    await expect(page).toHaveTitle("Not found · Seekboard");
     const notice = page.getByTestId("unknown-board-param");
     await expect(notice.getByRole("heading", { level: 1 })).toHaveText("Not found");
     await expect(page.getByTestId("unknown-board-param-message")).toHaveText(message);

@@ -9,9 +9,12 @@ import type { RawSearchParams } from "@/lib/url/search-params";
 
 type Props = { params: Promise<{ benchmark: string }>; searchParams: Promise<RawSearchParams> };
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
+export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
   const { benchmark } = await params;
-  return { title: isBenchmarkId(benchmark) ? `${BENCHMARKS[benchmark].name} leaderboard` : "Leaderboard" };
+  if (!isBenchmarkId(benchmark)) return { title: "Leaderboard" };
+  await connection();
+  // The 404's title says so too, not the board's.
+  return { title: unknownBoardParam(getDb(), benchmark, "leaderboard", await searchParams) ? "Not found" : `${BENCHMARKS[benchmark].name} leaderboard` };
 }
 
 /**

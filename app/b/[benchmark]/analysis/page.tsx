@@ -9,9 +9,12 @@ import type { RawSearchParams } from "@/lib/url/search-params";
 
 type Props = { params: Promise<{ benchmark: string }>; searchParams: Promise<RawSearchParams> };
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
+export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
   const { benchmark } = await params;
-  return { title: isBenchmarkId(benchmark) ? `${BENCHMARKS[benchmark].name} analysis` : "Analysis" };
+  if (!isBenchmarkId(benchmark)) return { title: "Analysis" };
+  await connection();
+  // The 404's title says so too, not the board's.
+  return { title: unknownBoardParam(getDb(), benchmark, "diagnostics", await searchParams) ? "Not found" : `${BENCHMARKS[benchmark].name} analysis` };
 }
 
 /** A benchmark's diagnostic plots, rendered on demand (the page cache holds leaderboards and samples only). */

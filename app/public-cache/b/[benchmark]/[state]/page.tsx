@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { BENCHMARK_VIEWS } from "@/components/benchmarks/views";
-import { BENCHMARKS, isBenchmarkId } from "@/lib/benchmarks/registry";
+import { BENCHMARKS } from "@/lib/benchmarks/registry";
 import { cachedBoardView } from "./view";
 
 type Props = { params: Promise<{ benchmark: string; state: string }> };
@@ -19,8 +19,9 @@ export function generateStaticParams(): { benchmark: string; state: string }[] {
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { benchmark } = await params;
-  return { title: isBenchmarkId(benchmark) ? `${BENCHMARKS[benchmark].name} leaderboard` : "Leaderboard" };
+  const { benchmark, state } = await params;
+  const view = cachedBoardView(benchmark, state);
+  return { title: view === null || view.unknown ? "Not found" : `${BENCHMARKS[view.id].name} leaderboard` };
 }
 
 /** A 404 for no such benchmark, a state the proxy does not make, or an unknown version, dataset, setting or split; ./layout.tsx says which. */
