@@ -23,6 +23,7 @@ interface ViewParam {
   values: () => readonly string[];
   /** The board's parser trims the value (stored-report boards). */
   trimmed?: boolean;
+  /** Several values, `a,b` or the key repeated, each checked (and trimmed, as the parser does). */
   list?: boolean;
 }
 
