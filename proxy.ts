@@ -1,9 +1,13 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { publicPageStore, type CachedPublicPage } from "./server/page-cache-store";
+import { REQUEST_URL_HEADER } from "./lib/url/board-page";
 import { PAGE_CACHE_HEADER, PUBLIC_CACHE_PREFIX, stateSegment } from "./lib/url/public-cache";
 
 /** Cookies that make a page personal: the admin's session, an uploader's own pending submissions. */
 const SESSION_COOKIES = ["sb_admin", "sb_uploader"];
+
+/** The routes with a cached copy (app/public-cache): a leaderboard and a trajectory; not the diagnostics page. */
+const CACHED_ROUTE = /^\/(b\/[^/]+|s\/[^/]+\/t\/[^/]+)$/;
 
 /**
  * Serves public pages from the page cache: a page load (GET of the document) from a
@@ -15,17 +19,22 @@ const SESSION_COOKIES = ["sb_admin", "sb_uploader"];
  * cache-handler.mjs), the rest go on to the cached route, which Next serves or renders.
  */
 export function proxy(request: NextRequest) {
-  if (request.method !== "GET" && request.method !== "HEAD") return NextResponse.next();
-  if (!isDocumentLoad(request) || SESSION_COOKIES.some((name) => request.cookies.has(name))) return NextResponse.next();
+  // Every request it sees carries the address asked for, set here over whatever the client
+  // sent: a board page's 404 names the unknown value from it (app/b/[benchmark]/not-found.tsx).
+  const headers = new Headers(request.headers);
+  headers.set(REQUEST_URL_HEADER, request.nextUrl.pathname + request.nextUrl.search);
+  const forwarded = { request: { headers } };
+  if ((request.method !== "GET" && request.method !== "HEAD") || !CACHED_ROUTE.test(request.nextUrl.pathname)) return NextResponse.next(forwarded);
+  if (!isDocumentLoad(request) || SESSION_COOKIES.some((name) => request.cookies.has(name))) return NextResponse.next(forwarded);
   const state = stateSegment(request.nextUrl.searchParams);
-  if (state === null) return NextResponse.next();
+  if (state === null) return NextResponse.next(forwarded);
   const path = `${PUBLIC_CACHE_PREFIX}${request.nextUrl.pathname}/${state}`;
   const page = publicPageStore()?.freshPage(path, Date.now());
   if (page) return cachedPageResponse(page);
   const url = request.nextUrl.clone();
   url.pathname = path;
   url.search = "";
-  return NextResponse.rewrite(url);
+  return NextResponse.rewrite(url, forwarded);
 }
 
 /**
@@ -55,5 +64,5 @@ function isDocumentLoad(request: NextRequest): boolean {
 }
 
 export const config = {
-  matcher: ["/b/:benchmark", "/s/:id/t/:task"],
+  matcher: ["/b/:benchmark", "/b/:benchmark/analysis", "/s/:id/t/:task"],
 };

@@ -1,5 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
-import { submissionIdOf, trackErrors } from "./helpers";
+import { shot, submissionIdOf, trackErrors } from "./helpers";
+import { logInAsAdmin } from "./submit-helpers";
+import { PAGE_CACHE_HEADER } from "../lib/url/public-cache";
 
 /** Every route loaded directly (a fresh tab, a shared link): status 200, its content, no errors. */
 
@@ -46,8 +48,9 @@ test.describe("direct loads", () => {
     expect(errors).toEqual([]);
   });
 
-  test("/b/mpw with unknown parameter values falls back to the defaults", async ({ page }) => {
-    const errors = await load(page, "/b/mpw?setting=Z&tier=impossible&sort=bogus&dir=sideways");
+  test("/b/mpw with an unknown sort falls back to the default order", async ({ page }) => {
+    // Only the parameters that pick the rows are strict (see "unknown views" below); the order falls back.
+    const errors = await load(page, "/b/mpw?sort=bogus&dir=sideways");
     await expect(page.getByTestId("setting-picker").locator("[aria-current=page]")).toHaveText("C · end to end");
     await expect(page.getByTestId("tier-picker").locator("[aria-current=page]")).toHaveText("overall");
     await expect(page.locator("th[aria-sort=descending]")).toContainText("Pass@1");
@@ -163,4 +166,85 @@ test.describe("not found", () => {
       await expect(page.getByTestId("benchmark-mpw")).toBeVisible();
     });
   }
+});
+
+/**
+ * A version, dataset, setting or split the board does not have is a 404 that names the
+ * parameter and the value and links the views the board has — for a visitor (the page
+ * cache's copy), for a session (rendered on demand) and on the diagnostics page.
+ */
+test.describe("unknown views", () => {
+  const MPW_SETTINGS = ["A", "B-guidance", "B-fewshot", "C"];
+  const cases = [
+    { url: "/b/evobrowsecomp?version=1999-01", message: "No version “1999-01” on the EvoBrowseComp board.", valid: ["2026-01", "2025-10"], link: "/b/evobrowsecomp?version=2026-01" },
+    { url: "/b/qa?dataset=nope", message: "No dataset “nope” on the QA (BrowseComp-style) board.", valid: ["frames-demo@v1", "browsecomp-demo@v1"], link: "/b/qa?dataset=frames-demo%40v1" },
+    // The other parameters are kept in the links.
+    { url: "/b/mpw?setting=Z&tier=hard", message: "No setting “Z” on the MPW-Bench board.", valid: MPW_SETTINGS, link: "/b/mpw?tier=hard&setting=A" },
+    { url: "/b/mpw?tier=nope", message: "No tier “nope” on the MPW-Bench board.", valid: ["overall", "easy", "medium", "hard"], link: "/b/mpw?tier=overall" },
+    { url: "/b/widesearch?lang=xx", message: "No lang “xx” on the WideSearch board.", valid: ["all", "en", "zh"], link: "/b/widesearch?lang=all" },
+    { url: "/b/infomosaic?setting=browser", message: "No setting “browser” on the InfoMosaic-Bench board.", valid: ["all", "domain-tool", "web-only"], link: "/b/infomosaic?setting=all" },
+    { url: "/b/evobrowsecomp/analysis?version=1999-01", message: "No version “1999-01” on the EvoBrowseComp board.", valid: ["2026-01", "2025-10"], link: "/b/evobrowsecomp/analysis?version=2026-01" },
+    { url: "/b/widesearch/analysis?lang=xx", message: "No lang “xx” on the WideSearch board.", valid: ["all", "en", "zh"], link: "/b/widesearch/analysis?lang=all" },
+    { url: "/b/mpw/analysis?cohortSetting=Z", message: "No cohortSetting “Z” on the MPW-Bench board.", valid: MPW_SETTINGS, link: "/b/mpw/analysis?cohortSetting=A" },
+  ];
+
+  /** Loads a URL expecting the 404 that names the value, and returns the response. */
+  async function expectUnknownView(page: Page, { url, message, valid, link }: (typeof cases)[number]) {
+    const response = await page.goto(url);
+    expect(response?.status(), `${url} answers 404`).toBe(404);
+    await expect(page).toHaveTitle("Not found · Seekboard");
+    const notice = page.getByTestId("unknown-board-param");
+    await expect(notice.getByRole("heading", { level: 1 })).toHaveText("Not found");
+    await expect(page.getByTestId("unknown-board-param-message")).toHaveText(message);
+    await expect(notice.getByTestId("valid-value")).toHaveText(valid);
+    await expect(notice.getByTestId("valid-value").first()).toHaveAttribute("href", link);
+    return response!;
+  }
+
+  for (const unknown of cases) {
+    test(`${unknown.url} is a 404 naming the value and the valid ones`, async ({ page }) => {
+      const errors = trackErrors(page);
+      const response = await expectUnknownView(page, unknown);
+      if (!unknown.url.includes("/analysis")) {
+        // A visitor's load is the page cache's copy; the cached 404 is served again as a 404.
+        expect(response.headers()["x-nextjs-cache"]).toBe("MISS");
+        const again = await expectUnknownView(page, unknown);
+        expect(again.headers()["x-nextjs-cache"]).toBe("HIT");
+        expect(again.headers()[PAGE_CACHE_HEADER]).toBeUndefined();
+      }
+      // The browser reports the document's 404 status; nothing else may fail.
+      expect(errors.filter((e) => !e.includes("status of 404"))).toEqual([]);
+    });
+  }
+
+  test("for a session the pages are rendered on demand, with the same 404", async ({ page }) => {
+    await logInAsAdmin(page);
+    for (const unknown of [cases[0], cases[2], cases[4]]) {
+      const response = await expectUnknownView(page, unknown);
+      expect(response.headers()["x-nextjs-cache"]).toBeUndefined();
+    }
+  });
+
+  test("a link of the 404 opens that view", async ({ page }) => {
+    await expectUnknownView(page, cases[0]);
+    await page.screenshot(shot("unknown-version"));
+    await page.getByTestId("valid-value").filter({ hasText: "2025-10" }).click();
+    await expect(page).toHaveURL(/\/b\/evobrowsecomp\?version=2025-10$/);
+    await expect(page.getByTestId("version-picker").locator("[aria-current=page]")).toHaveText("2025-10");
+    await expectUnknownView(page, cases[2]);
+    await page.getByTestId("valid-value").filter({ hasText: /^B-guidance$/ }).click();
+    await expect(page.getByTestId("setting-picker").locator("[aria-current=page]")).toHaveText("B · guidance");
+    await expect(page.getByTestId("tier-picker").locator("[aria-current=page]")).toHaveText("hard");
+  });
+
+  test("the value is shown as text, never as HTML", async ({ page }) => {
+    const value = '<img src=x onerror="window.pwned=1">';
+    for (const path of ["/b/evobrowsecomp", "/b/evobrowsecomp/analysis"]) {
+      const response = await page.goto(`${path}?version=${encodeURIComponent(value)}`);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByTestId("unknown-board-param-message")).toHaveText(`No version “${value}” on the EvoBrowseComp board.`);
+      await expect(page.getByTestId("unknown-board-param").locator("img")).toHaveCount(0);
+      expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
+    }
+  });
 });

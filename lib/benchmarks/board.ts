@@ -60,8 +60,21 @@ export interface ReportBoard<Report = unknown> extends BoardBase {
  */
 export interface OwnBoard<Format extends "mpw" | "widesearch" = "mpw" | "widesearch"> extends BoardBase {
   readonly format: Format;
-  /** Each URL parameter's allowed values; anything else is a 400 at the API. */
+  /** Each URL parameter's allowed values; anything else is a 404 page and a 400 at the API. */
   readonly params: Readonly<Record<string, readonly string[]>>;
+  /**
+   * The URL parameters that pick what the diagnostics page shows, each with its allowed
+   * values: the leaderboard's where that page reads them (WideSearch's language), its own
+   * where it reads others (MPW's analysis: the cohort's setting, the settings it pools).
+   */
+  readonly diagnosticsParams: Readonly<Record<string, ClosedParam>>;
+}
+
+/** A URL parameter with a closed list of values. */
+export interface ClosedParam {
+  readonly values: readonly string[];
+  /** It holds several values (`a,b`, or the key repeated as a form sends checkboxes), each checked. */
+  readonly list?: true;
 }
 
 export type Board = ReportBoard | OwnBoard;

@@ -6,7 +6,7 @@
  * whatever order its keys came in, written in base64url so the segment
  * needs no escaping on its way through the router.
  */
-import type { RawSearchParams } from "./search-params";
+import { rawSearchParams, type RawSearchParams } from "./search-params";
 
 export const PUBLIC_CACHE_PREFIX = "/public-cache";
 /** Marks a page the proxy sent straight from the page cache, without Next's page handler. */
@@ -31,16 +31,8 @@ function compare(a: string, b: string): number {
 
 /** The search params a state segment stands for (the inverse of `stateSegment`), or null for a segment it cannot have made. */
 export function searchParamsOfState(segment: string): RawSearchParams | null {
-  // Keyed by the query's parameter names: no prototype, so "constructor" or "__proto__" is an ordinary parameter.
-  const params: Record<string, string | string[]> = Object.create(null);
-  if (segment === EMPTY_STATE) return params;
-  const query = fromBase64Url(segment);
-  if (query === null) return null;
-  for (const [key, value] of new URLSearchParams(query)) {
-    const seen = params[key];
-    params[key] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
-  }
-  return params;
+  const query = segment === EMPTY_STATE ? "" : fromBase64Url(segment);
+  return query === null ? null : rawSearchParams(new URLSearchParams(query));
 }
 
 function toBase64Url(text: string): string {

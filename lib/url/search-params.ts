@@ -1,6 +1,16 @@
 /** Next's `searchParams` shape: a key may repeat. */
 export type RawSearchParams = Record<string, string | string[] | undefined>;
 
+/** A query in Next's shape, a repeated key's values in their order. Keyed by the query's names: no prototype, so "__proto__" is an ordinary parameter. */
+export function rawSearchParams(search: URLSearchParams): RawSearchParams {
+  const params: Record<string, string | string[]> = Object.create(null);
+  for (const [key, value] of search) {
+    const seen = params[key];
+    params[key] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
+  }
+  return params;
+}
+
 export function first(params: RawSearchParams, key: string): string | undefined {
   const value = params[key];
   return Array.isArray(value) ? value[0] : value;

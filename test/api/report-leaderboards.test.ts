@@ -62,7 +62,11 @@ describe("the leaderboard API of WebDetective, EvoBrowseComp, InfoMosaic and QA"
     const exceed = older.body.rows.map((r) => r.exceedRatio as number);
     expect(exceed).toEqual([...exceed].sort((a, b) => a - b));
     for (const key of ["accuracy", "exceedRatio", "n", "runs", "enToolBased", "zhToolFree"]) expect(older.body.rows[0]).toHaveProperty(key);
-    expect((await get("evobrowsecomp", "?version=1999-01")).status).toBe(400);
+    const unknown = await get("evobrowsecomp", "?version=1999-01");
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toEqual({ errors: [{ file: "request", line: null, field: "version", message: "must be one of 2026-01, 2025-10" }] });
+    // An empty value is the default view, as the page shows it.
+    expect((await get("evobrowsecomp", "?version=")).body.version).toBe("2026-01");
     expect((await get("evobrowsecomp", "?sort=pass1")).status).toBe(400);
   });
 
@@ -86,7 +90,9 @@ describe("the leaderboard API of WebDetective, EvoBrowseComp, InfoMosaic and QA"
     expect(all.body.rows[0]).toHaveProperty("acc:bio");
     const web = await get("infomosaic", "?setting=web-only");
     expect(web.body.rows.map((r) => r.setting)).toEqual(["web-only", "web-only"]);
-    expect((await get("infomosaic", "?setting=browser")).status).toBe(400);
+    const unknown = await get("infomosaic", "?setting=browser");
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toEqual({ errors: [{ file: "request", line: null, field: "setting", message: "must be one of all, domain-tool, web-only" }] });
   });
 
   it("QA: one dataset per board", async () => {

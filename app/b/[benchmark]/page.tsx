@@ -2,14 +2,19 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { connection } from "next/server";
 import { BENCHMARK_VIEWS } from "@/components/benchmarks/views";
+import { getDb } from "@/db/client";
+import { unknownBoardParam } from "@/db/queries/board-params";
 import { BENCHMARKS, isBenchmarkId } from "@/lib/benchmarks/registry";
 import type { RawSearchParams } from "@/lib/url/search-params";
 
 type Props = { params: Promise<{ benchmark: string }>; searchParams: Promise<RawSearchParams> };
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
+export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
   const { benchmark } = await params;
-  return { title: isBenchmarkId(benchmark) ? `${BENCHMARKS[benchmark].name} leaderboard` : "Leaderboard" };
+  if (!isBenchmarkId(benchmark)) return { title: "Leaderboard" };
+  await connection();
+  // The 404's title says so too, not the board's.
+  return { title: unknownBoardParam(getDb(), benchmark, "leaderboard", await searchParams) ? "Not found" : `${BENCHMARKS[benchmark].name} leaderboard` };
 }
 
 /**
@@ -20,6 +25,9 @@ export default async function LeaderboardPage({ params, searchParams }: Props) {
   const { benchmark } = await params;
   if (!isBenchmarkId(benchmark)) notFound();
   await connection();
+  const search = await searchParams;
+  // An unknown version, dataset, setting or split: a 404 naming it (./not-found.tsx), never a silently different board.
+  if (unknownBoardParam(getDb(), benchmark, "leaderboard", search)) notFound();
   const { Leaderboard } = BENCHMARK_VIEWS[benchmark];
-  return <Leaderboard searchParams={await searchParams} />;
+  return <Leaderboard searchParams={search} />;
 }

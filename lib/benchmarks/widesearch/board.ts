@@ -26,4 +26,5 @@ export const wideSearchBoard = {
   primary: "successAvg",
   ciOver: "tasks",
   params: { lang: WIDESEARCH_LANGUAGES },
+  diagnosticsParams: { lang: { values: WIDESEARCH_LANGUAGES } },
 } as const satisfies OwnBoard<"widesearch">;

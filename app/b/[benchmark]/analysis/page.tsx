@@ -2,14 +2,19 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { connection } from "next/server";
 import { BENCHMARK_VIEWS } from "@/components/benchmarks/views";
+import { getDb } from "@/db/client";
+import { unknownBoardParam } from "@/db/queries/board-params";
 import { BENCHMARKS, isBenchmarkId } from "@/lib/benchmarks/registry";
 import type { RawSearchParams } from "@/lib/url/search-params";
 
 type Props = { params: Promise<{ benchmark: string }>; searchParams: Promise<RawSearchParams> };
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
+export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
   const { benchmark } = await params;
-  return { title: isBenchmarkId(benchmark) ? `${BENCHMARKS[benchmark].name} analysis` : "Analysis" };
+  if (!isBenchmarkId(benchmark)) return { title: "Analysis" };
+  await connection();
+  // The 404's title says so too, not the board's.
+  return { title: unknownBoardParam(getDb(), benchmark, "diagnostics", await searchParams) ? "Not found" : `${BENCHMARKS[benchmark].name} analysis` };
 }
 
 /** A benchmark's diagnostic plots, rendered on demand (the page cache holds leaderboards and samples only). */
@@ -17,6 +22,9 @@ export default async function DiagnosticsPage({ params, searchParams }: Props) {
   const { benchmark } = await params;
   if (!isBenchmarkId(benchmark)) notFound();
   await connection();
+  const search = await searchParams;
+  // An unknown version, dataset, setting or split: a 404 naming it (../not-found.tsx), never a silently different board.
+  if (unknownBoardParam(getDb(), benchmark, "diagnostics", search)) notFound();
   const { Diagnostics } = BENCHMARK_VIEWS[benchmark];
-  return <Diagnostics searchParams={await searchParams} />;
+  return <Diagnostics searchParams={search} />;
 }

@@ -3,7 +3,8 @@ import { getDb } from "@/db/client";
 import { getMpwLeaderboard } from "@/db/queries/leaderboard";
 import { adjudicatedCounts } from "@/db/queries/audit";
 import { getWideSearchLeaderboard } from "@/db/queries/widesearch";
-import { boardSettings, boardVersions, getReportBoard } from "@/db/queries/seekboard";
+import { unknownBoardParam } from "@/db/queries/board-params";
+import { getReportBoard } from "@/db/queries/seekboard";
 import { sortKeys, type Board, type ReportBoard } from "@/lib/benchmarks/board";
 import { parseBoardState } from "@/lib/benchmarks/board-state";
 import { assertNever } from "@/lib/assert-never";
@@ -12,29 +13,25 @@ import { parseWideSearchLeaderboardState } from "@/lib/benchmarks/widesearch/url
 import { toCsv } from "@/lib/export/csv";
 import { standingFields } from "@/lib/standing/standing";
 import { parseLeaderboardState } from "@/lib/url/leaderboard";
+import { rawSearchParams } from "@/lib/url/search-params";
 
-/** Each URL parameter with a closed list of values: the board's own, then the sort and its direction. */
+/**
+ * The API's own closed parameters: the sort and its direction, which the pages let fall
+ * back to the default order, the format, and the verified filter (`verified=1`, the pages' link).
+ * The view-picking ones are `unknownBoardParam`'s.
+ */
 function closedParams(board: Board): Record<string, readonly string[]> {
-  return { ...(board.format === "report" ? {} : board.params), sort: sortKeys(board), dir: ["asc", "desc"], format: ["json", "csv"], verified: ["0", "1"] };
+  return { sort: sortKeys(board), dir: ["asc", "desc"], format: ["json", "csv"], verified: ["0", "1"] };
 }
 
 /** A leaderboard view as the API answers it: the view's parameters and its rows. */
 type LeaderboardAnswer = { rows: object[] } & Record<string, unknown>;
 
 /** A stored-report board: its columns' figures with their CIs, one version (dataset) and setting at a time when it has them. */
-function reportBoardAnswer(id: BenchmarkId, board: ReportBoard, search: URLSearchParams): Response | LeaderboardAnswer {
+function reportBoardAnswer(id: BenchmarkId, board: ReportBoard, search: URLSearchParams): LeaderboardAnswer {
   const db = getDb();
   const param = board.versionParam;
-  const requested = param ? search.get(param) : null;
-  if (param && requested !== null) {
-    const known = boardVersions(db, id);
-    if (!known.includes(requested)) return invalidResponse([{ file: "request", line: null, field: param, message: `must be one of ${known.join(", ") || "(none yet)"}` }]);
-  }
-  const setting = search.get("setting");
-  if (board.settingFilter && setting !== null && setting !== "all" && !boardSettings(db, id).includes(setting)) {
-    return invalidResponse([{ file: "request", line: null, field: "setting", message: `must be all or one of ${boardSettings(db, id).join(", ")}` }]);
-  }
-  const state = parseBoardState(id, Object.fromEntries(search));
+  const state = parseBoardState(id, rawSearchParams(search));
   const { version, versions, rows } = getReportBoard(db, id, board, state);
   const adjudicated = adjudicatedCounts(db, rows.map((row) => row.submissionId));
   const keys = board.columns.map((c) => c.key);
@@ -61,7 +58,7 @@ function reportBoardAnswer(id: BenchmarkId, board: ReportBoard, search: URLSearc
 }
 
 function wideSearchAnswer(search: URLSearchParams): LeaderboardAnswer {
-  const state = parseWideSearchLeaderboardState(Object.fromEntries(search));
+  const state = parseWideSearchLeaderboardState(rawSearchParams(search));
   const board = getWideSearchLeaderboard(getDb(), state);
   const adjudicated = adjudicatedCounts(getDb(), board.map((row) => row.submissionId));
   const rows = board.map((row) => {
@@ -86,7 +83,7 @@ function wideSearchAnswer(search: URLSearchParams): LeaderboardAnswer {
 const interval = (lo: number | null, hi: number | null) => (lo === null || hi === null ? null : [lo, hi]);
 
 function mpwAnswer(search: URLSearchParams): LeaderboardAnswer {
-  const state = parseLeaderboardState(Object.fromEntries(search));
+  const state = parseLeaderboardState(rawSearchParams(search));
   const rows = getMpwLeaderboard(getDb(), state).map((row) => ({
     submissionId: row.submissionId,
     model: row.model,
@@ -130,13 +127,17 @@ export async function GET(request: Request, { params }: { params: Promise<{ benc
   if (!isBenchmarkId(benchmark)) return errorResponse(404, `no leaderboard for benchmark "${benchmark}"; known: ${BENCHMARK_IDS.join(", ")}`);
   const board = BENCHMARKS[benchmark].board;
   const search = new URL(request.url).searchParams;
-  const errors = Object.entries(closedParams(board)).flatMap(([key, allowed]) => {
-    const value = search.get(key);
-    return value === null || allowed.includes(value) ? [] : [{ file: "request", line: null, field: key, message: `must be one of ${allowed.join(", ")}` }];
-  });
-  if (errors.length) return invalidResponse(errors);
+  // The same check as the pages' 404s, so the API and the page never disagree on what a view is.
+  const unknown = unknownBoardParam(getDb(), benchmark, "leaderboard", rawSearchParams(search));
+  const errors = [
+    ...(unknown ? [{ param: unknown.param, allowed: unknown.valid }] : []),
+    ...Object.entries(closedParams(board)).flatMap(([param, allowed]) => {
+      const value = search.get(param);
+      return value === null || allowed.includes(value) ? [] : [{ param, allowed }];
+    }),
+  ];
+  if (errors.length) return invalidResponse(errors.map(({ param, allowed }) => ({ file: "request", line: null, field: param, message: `must be one of ${allowed.join(", ") || "(none yet)"}` })));
   const answer = answerOf(benchmark, board, search);
-  if (answer instanceof Response) return answer;
   if (search.get("format") !== "csv") return Response.json(answer);
   // The rows exactly as the JSON gives them, one line each; nested figures (CIs, stats) as JSON text.
   return new Response(toCsv(answer.rows), {
@@ -144,7 +145,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ benc
   });
 }
 
-function answerOf(id: BenchmarkId, board: Board, search: URLSearchParams): Response | LeaderboardAnswer {
+function answerOf(id: BenchmarkId, board: Board, search: URLSearchParams): LeaderboardAnswer {
   switch (board.format) {
     case "report":
       return reportBoardAnswer(id, board, search);

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { BENCHMARK_VIEWS } from "@/components/benchmarks/views";
-import { BENCHMARKS, isBenchmarkId } from "@/lib/benchmarks/registry";
-import { searchParamsOfState } from "@/lib/url/public-cache";
+import { BENCHMARKS } from "@/lib/benchmarks/registry";
+import { cachedBoardView } from "./view";
 
 type Props = { params: Promise<{ benchmark: string; state: string }> };
 
@@ -19,14 +19,16 @@ export function generateStaticParams(): { benchmark: string; state: string }[] {
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { benchmark } = await params;
-  return { title: isBenchmarkId(benchmark) ? `${BENCHMARKS[benchmark].name} leaderboard` : "Leaderboard" };
+  const { benchmark, state } = await params;
+  const view = cachedBoardView(benchmark, state);
+  return { title: view === null || view.unknown ? "Not found" : `${BENCHMARKS[view.id].name} leaderboard` };
 }
 
+/** A 404 for no such benchmark, a state the proxy does not make, or an unknown version, dataset, setting or split; ./layout.tsx says which. */
 export default async function CachedLeaderboardPage({ params }: Props) {
   const { benchmark, state } = await params;
-  const searchParams = searchParamsOfState(state);
-  if (!isBenchmarkId(benchmark) || searchParams === null) notFound();
-  const { Leaderboard } = BENCHMARK_VIEWS[benchmark];
-  return <Leaderboard searchParams={searchParams} />;
+  const view = cachedBoardView(benchmark, state);
+  if (view === null || view.unknown) notFound();
+  const { Leaderboard } = BENCHMARK_VIEWS[view.id];
+  return <Leaderboard searchParams={view.searchParams} />;
 }
