@@ -12,11 +12,11 @@ import { getAggregates, getSubmission, listSampleMetrics, listWideSearchSampleMe
 import { benchmarkModule } from "../lib/benchmarks/registry";
 import { standingFields } from "../lib/standing/standing";
 
-export function metricsReport(db: Db, submissionId: number) {
+/** The benchmark module's own report of a submission, from what is stored. */
+export function moduleReport(db: Db, submissionId: number) {
   const submission = getSubmission(db, submissionId);
   if (!submission) throw new Error(`no submission ${submissionId}`);
-  const benchmark = benchmarkModule(submission.benchmarkId);
-  const report = benchmark.metricsReport({
+  return benchmarkModule(submission.benchmarkId).metricsReport({
     benchmark: submission.benchmarkId,
     submission: {
       id: submission.id,
@@ -31,6 +31,14 @@ export function metricsReport(db: Db, submissionId: number) {
     storedSamples: () => listWideSearchSampleMetrics(db, submissionId),
     sampleColumns: () => listSampleMetrics(db, submissionId),
   });
+}
+
+/** The module's report with the submission's standing under `aggregate`. */
+export function metricsReport(db: Db, submissionId: number) {
+  const submission = getSubmission(db, submissionId);
+  if (!submission) throw new Error(`no submission ${submissionId}`);
+  const benchmark = benchmarkModule(submission.benchmarkId);
+  const report = moduleReport(db, submissionId);
   // Ranked among the approved submissions of its version on every task of it (and of its
   // setting, where the board shows one setting at a time), as if it were approved.
   const board = benchmark.board;

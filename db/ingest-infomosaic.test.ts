@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { metricsReport } from "../cli/metrics-report";
+import { moduleReport } from "../cli/metrics-report";
 import { demoInfoMosaicBundles, DEMO_INFOMOSAIC_DOMAINS, DEMO_INFOMOSAIC_TASKS_PER_DOMAIN } from "../lib/benchmarks/infomosaic/demo";
 import type { DemoFiles } from "../lib/demo/files";
 import { BundleError } from "../lib/import/errors";
@@ -64,7 +64,7 @@ describe("InfoMosaic import", () => {
     const result = await ingestBundle(db, write(bundle), OPTIONS);
     const total = DEMO_INFOMOSAIC_DOMAINS.length * DEMO_INFOMOSAIC_TASKS_PER_DOMAIN;
     expect(result).toMatchObject({ benchmark: "infomosaic", setting: "web-only", samples: total, tasks: total, duplicate: false });
-    const report = metricsReport(db, result.submissionId) as unknown as {
+    const report = moduleReport(db, result.submissionId) as unknown as {
       aggregate: Record<string, unknown>;
       splits: Record<string, { n: number; accuracy: number }>;
       samples: Record<string, unknown>[];

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { metricsReport } from "../cli/metrics-report";
+import { moduleReport } from "../cli/metrics-report";
 import { demoEvoBundles, DEMO_EVO_RUNS, DEMO_EVO_TASKS_PER_LANGUAGE } from "../lib/benchmarks/evobrowsecomp/demo";
 import { demoQaBundles, DEMO_QA_TASKS } from "../lib/benchmarks/qa/demo";
 import { demoWebDetectiveBundles, DEMO_WEBDETECTIVE_TASKS } from "../lib/benchmarks/webdetective/demo";
@@ -79,7 +79,7 @@ describe("WebDetective", () => {
   });
 
   it("the metrics --json contract: exactly the contract's keys, equal to the pure module on the same lines", () => {
-    const report = metricsReport(db, id) as unknown as Report;
+    const report = moduleReport(db, id) as unknown as Report;
     expect(Object.keys(report.aggregate).sort()).toEqual(
       ["knowledgeScore", "searchScore", "generationScore", "goodRefusalF1", "knowledgeUtilizationF1", "forgetRate", "leadAstrayRate", "pass1", "n"].sort(),
     );
@@ -105,7 +105,7 @@ describe("EvoBrowseComp", () => {
     const bundle = bundles[0];
     const result = await ingestBundle(db, write(bundle), OPTIONS);
     expect(result.samples).toBe(DEMO_EVO_RUNS * DEMO_EVO_TASKS_PER_LANGUAGE * 2 * 2);
-    const report = metricsReport(db, result.submissionId) as unknown as Report & { submission: { benchmarkVersion: string } };
+    const report = moduleReport(db, result.submissionId) as unknown as Report & { submission: { benchmarkVersion: string } };
     expect(Object.keys(report.aggregate).sort()).toEqual(["accuracy", "exceedRatio", "n", "runs"]);
     expect(report.submission.benchmarkVersion).toBe("2025-10");
     const manifest = JSON.parse(bundle.files["manifest.json"]) as { results: string[] };
@@ -161,7 +161,7 @@ describe("generic QA", () => {
     expect(b.tasks).toBe(DEMO_QA_TASKS);
     const versions = db.$client.prepare("SELECT DISTINCT benchmark_version AS v FROM tasks WHERE benchmark_id = 'qa' ORDER BY v").all() as { v: string }[];
     expect(versions.map((r) => r.v)).toEqual(["browsecomp-demo@v1", "frames-demo@v1"]);
-    const report = metricsReport(db, a.submissionId) as unknown as Report;
+    const report = moduleReport(db, a.submissionId) as unknown as Report;
     expect(report.dataset).toBe("browsecomp-demo");
     expect(Object.keys(report.aggregate).sort()).toEqual(["accuracy", "calibrationError", "n"]);
     const expected = aggregateQa(parseSeekboardJsonl(bundles[0].files["results.jsonl"], "qa", "results.jsonl").map(qaInputFromBundle));

@@ -7,16 +7,21 @@ test.describe("WideSearch", () => {
     await page.goto("/b/widesearch");
     const rows = page.getByTestId("leaderboard-row");
     await expect(rows).toHaveCount(14);
-    const success = await rows.evaluateAll((els) => els.map((el) => Number(el.getAttribute("data-success-avg"))));
-    expectSorted(success, "desc", "SR Avg@N");
+    // Sorted within the ranked rows, and within the partial rows listed below them.
+    for (const ranked of ["true", "false"]) {
+      const success = await page.locator(`[data-testid=leaderboard-row][data-ranked=${ranked}]`).evaluateAll((els) => els.map((el) => Number(el.getAttribute("data-success-avg"))));
+      expectSorted(success, "desc", `SR Avg@N of the rows ranked=${ranked}`);
+    }
     await expect(page.getByTestId("precision-recall-chart")).toBeVisible();
     await expect(page.getByTestId("scaling-chart")).toBeVisible();
     await page.screenshot(shot("widesearch-leaderboard"));
 
     await page.getByTestId("sort-model").click();
     await expect(page).toHaveURL(/sort=model/);
-    const models = await page.getByTestId("leaderboard-row").evaluateAll((els) => els.map((el) => el.getAttribute("data-model") ?? ""));
-    expect(models).toEqual([...models].sort((a, b) => a.localeCompare(b)));
+    for (const ranked of ["true", "false"]) {
+      const models = await page.locator(`[data-testid=leaderboard-row][data-ranked=${ranked}]`).evaluateAll((els) => els.map((el) => el.getAttribute("data-model") ?? ""));
+      expect(models).toEqual([...models].sort((a, b) => a.localeCompare(b)));
+    }
 
     await page.getByTestId("language-picker").getByRole("link", { name: "Chinese" }).click();
     await expect(page).toHaveURL(/lang=zh/);

@@ -7,10 +7,13 @@ import { WIDESEARCH_SORTS } from "./widesearch/url";
 
 describe("leaderboard URL state", () => {
   it("defaults, round trip and unknown values", () => {
-    expect(parseBoardState("evobrowsecomp", {})).toEqual({ sort: "accuracy", dir: "desc", version: null, setting: "all" });
+    expect(parseBoardState("evobrowsecomp", {})).toEqual({ sort: "accuracy", dir: "desc", version: null, setting: "all", verified: false });
     const state = parseBoardState("evobrowsecomp", { version: "2025-10", sort: "exceedRatio" });
     expect(state).toMatchObject({ version: "2025-10", sort: "exceedRatio", dir: "asc" });
     expect(boardQuery("evobrowsecomp", state)).toBe("?version=2025-10&sort=exceedRatio");
+    expect(boardQuery("evobrowsecomp", { ...state, verified: true })).toBe("?version=2025-10&sort=exceedRatio&verified=1");
+    expect(parseBoardState("evobrowsecomp", { verified: "1" }).verified).toBe(true);
+    expect(parseBoardState("evobrowsecomp", { verified: "yes" }).verified).toBe(false);
     expect(parseBoardState("qa", { sort: "knowledgeScore", dataset: "frames@v1" })).toMatchObject({ sort: "accuracy", version: "frames@v1" });
     expect(parseBoardState("webdetective", { version: "x" }).version).toBeNull();
     expect(defaultDir("model")).toBe("asc");
