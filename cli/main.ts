@@ -15,6 +15,8 @@ import { parseArgs } from "node:util";
 import { resolve } from "node:path";
 import { dbPathFromEnv, openDb } from "../db/client";
 import { ingestBundle } from "../db/ingest";
+import { benchmarkIdOf } from "../db/benchmark-id";
+import { submissionChecks } from "../db/queries/standing";
 import { seedDemo } from "../db/seed-demo";
 import { BundleError, formatDetail } from "../lib/import/errors";
 import { SUBMISSION_STATUSES, type SubmissionStatus } from "../db/schema";
@@ -67,7 +69,8 @@ async function main(argv: string[]): Promise<unknown> {
       if (rest.length !== 1) throw new UsageError(`ingest takes one bundle path\n${USAGE}`);
       if (!SUBMISSION_STATUSES.includes(values.status as SubmissionStatus)) throw new UsageError(`--status must be one of ${SUBMISSION_STATUSES.join(", ")}`);
       const db = openDb(dbPath);
-      return ingestBundle(db, resolve(rest[0]), { source: "cli", status: values.status as SubmissionStatus });
+      const result = await ingestBundle(db, resolve(rest[0]), { source: "cli", status: values.status as SubmissionStatus });
+      return { ...result, ...submissionChecks(db, benchmarkIdOf(result.benchmark), result.submissionId) };
     }
     case "metrics": {
       if (rest.length !== 1 || !/^\d+$/.test(rest[0])) throw new UsageError(`metrics takes one numeric submission id\n${USAGE}`);

@@ -137,3 +137,13 @@ export function getViewStandings(db: Db, scope: ViewScope, submissionIds: readon
   }
   return result;
 }
+
+/**
+ * One submission checked against its module's rules, at ingest and whenever asked: the
+ * rules hold over the whole version, whatever view it is later shown in.
+ */
+export function submissionChecks(db: Db, benchmarkId: BenchmarkId, submissionId: number): Pick<Standing, "verified" | "checks"> {
+  const standing = getViewStandings(db, { benchmarkId, split: null }, [submissionId]).get(submissionId);
+  if (!standing) throw new Error(`no submission ${submissionId}`);
+  return { verified: standing.verified, checks: standing.checks };
+}

@@ -1,4 +1,5 @@
 /** The JSON answers of `POST /api/submissions`, shared by the route, the upload page and the CLI. */
+import type { Check } from "../standing/rules";
 
 /** Overall figures of a submission, as the uploader and the moderator first see them. */
 export interface MetricsPreview {
@@ -28,6 +29,9 @@ export interface SubmissionAnswer {
   metrics: MetricsPreview | null;
   /** The submission's page, visible to its uploader while pending. */
   url: string;
+  /** Checked against its benchmark's submission rules on arrival: passes them all, and each rule. */
+  verified: boolean;
+  checks: Check[];
 }
 
 export interface ErrorDetail {

@@ -88,6 +88,10 @@ describe("POST /api/submissions: accepted bundles", () => {
     expect(body.metrics).toMatchObject({ n: 3, pass1: expect.any(Number), fcr: expect.any(Number), hitRate: expect.any(Number), toolCalls: expect.any(Number) });
     expect(body.metrics.pass1Ci).toHaveLength(2);
     expect(body.url).toBe(`/s/${body.id}`);
+    // Checked on arrival: 3 MPW tasks, no judge declared — named rules, not a silent pass.
+    expect(body.verified).toBe(false);
+    expect(body.checks.map((c: { rule: string }) => c.rule)).toEqual(expect.arrayContaining(["complete-task-set", "runs-per-task", "judge-declared", "trajectories"]));
+    expect(body.checks.find((c: { rule: string }) => c.rule === "judge-declared")).toEqual({ rule: "judge-declared", ok: false, detail: "no judge model declared" });
     expect(response.headers.get("location")).toBe(`/s/${body.id}`);
     const cookie = response.headers.get("set-cookie") ?? "";
     expect(cookie).toMatch(/^sb_uploader=[0-9a-f]{64};/);

@@ -5,6 +5,8 @@ import { errorResponse, invalidResponse, unauthorizedResponse } from "@/server/a
 import { adminToken, isHttpsRequest, uploaderCookieHeader } from "@/server/auth";
 import { getDb } from "@/db/client";
 import { ingestUpload } from "@/db/ingest-upload";
+import { benchmarkIdOf } from "@/db/benchmark-id";
+import { submissionChecks } from "@/db/queries/standing";
 import { getSubmissionPreview } from "@/db/queries/moderation";
 import { findActiveUploadToken } from "@/db/queries/upload-tokens";
 import { touchUploadToken } from "@/db/upload-tokens";
@@ -77,7 +79,7 @@ export async function POST(request: Request): Promise<Response> {
     const { id, status, benchmark, model, agent, setting, samples, tasks, metrics } = preview;
     const url = `/s/${id}`;
     const cookie = uploaderCookieHeader(tokenHash, isHttpsRequest(request));
-    const answer: SubmissionAnswer = { id, status, duplicate: result.duplicate, benchmark, model, agent, setting, samples, tasks, metrics, url };
+    const answer: SubmissionAnswer = { id, status, duplicate: result.duplicate, benchmark, model, agent, setting, samples, tasks, metrics, url, ...submissionChecks(db, benchmarkIdOf(benchmark), id) };
     if (result.duplicate) return Response.json(answer, { status: 200, headers: { "Set-Cookie": cookie } });
     return Response.json(answer, { status: 201, headers: { "Set-Cookie": cookie, Location: url } });
   } catch (error) {
