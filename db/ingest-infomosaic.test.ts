@@ -109,6 +109,17 @@ describe("InfoMosaic import", () => {
     expect(result.setting).toBe("domain-tool");
   });
 
+  it("the judge model is the manifest's (the release's files name none); no usage is stored (they report none)", async () => {
+    const declared = await ingestBundle(db, write(bundles[2], editManifest((m) => (m.judgeModel = "gpt-4o-2024-11-20"))), OPTIONS);
+    const sqlite = db.$client;
+    expect(sqlite.prepare("SELECT judge_model FROM submissions WHERE id = ?").get(declared.submissionId)).toEqual({ judge_model: "gpt-4o-2024-11-20" });
+    // bundles[0], imported above, declares none.
+    const undeclared = (await ingestBundle(db, write(bundles[0]), OPTIONS)).submissionId;
+    expect(sqlite.prepare("SELECT judge_model FROM submissions WHERE id = ?").get(undeclared)).toEqual({ judge_model: null });
+    const withUsage = sqlite.prepare("SELECT count(*) AS c FROM samples WHERE submission_id IN (?, ?) AND coalesce(prompt_tokens, completion_tokens, cost_usd, seconds) IS NOT NULL");
+    expect(withUsage.get(declared.submissionId, undeclared)).toEqual({ c: 0 });
+  });
+
   it("a score of 3 on line 4 of the bio file is refused with file, line and field", async () => {
     const name = (JSON.parse(bundles[2].files["manifest.json"]) as { evaluations: string[] }).evaluations[1];
     const err = await refused(

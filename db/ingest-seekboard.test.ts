@@ -207,3 +207,56 @@ describe("generic QA", () => {
     expect(err.details[0]).toMatchObject({ file: "manifest.json", field: "results.0" });
   });
 });
+
+describe("judge model and usage (any Seekboard-format benchmark)", () => {
+  type Line = { judge?: string | null; usage?: Record<string, number> };
+  /** A small QA bundle: one line per entry, each with the judge model and usage given. */
+  function qaBundle(name: string, lines: Line[], manifestExtra: Record<string, unknown> = {}): DemoFiles {
+    const rows = lines.map((l, t) => ({
+      task_id: String(t + 1),
+      question: `question ${t + 1}`,
+      gold_answer: "A",
+      prediction: t % 2 ? "B" : "A",
+      verdict: t % 2 ? "incorrect" : "correct",
+      ...(l.judge === undefined ? {} : { judge: { model: l.judge, output: "correct: yes" } }),
+      ...(l.usage ? { usage: l.usage } : {}),
+    }));
+    const manifest = { benchmark: "qa", format: "seekboard-v1", model: name, dataset: "judge-usage", results: ["results.jsonl"], ...manifestExtra };
+    return { name, model: name, setting: "default", files: { "manifest.json": JSON.stringify(manifest), "results.jsonl": `${rows.map((r) => JSON.stringify(r)).join("\n")}\n` } };
+  }
+  const judgeOf = (id: number) => (db.$client.prepare("SELECT judge_model FROM submissions WHERE id = ?").get(id) as { judge_model: string | null }).judge_model;
+  const ingest = async (bundle: DemoFiles) => (await ingestBundle(db, write(bundle), OPTIONS)).submissionId;
+
+  it("the manifest's judgeModel wins over the samples' judge.model", async () => {
+    expect(judgeOf(await ingest(qaBundle("declared", [{ judge: "judge-a" }, { judge: "judge-a" }], { judgeModel: "gpt-4.1-2025-04-14" })))).toBe("gpt-4.1-2025-04-14");
+  });
+
+  it("else the samples' most frequent judge.model, ties to the alphabetically first; none when no sample names one", async () => {
+    expect(judgeOf(await ingest(qaBundle("most-frequent", [{ judge: "judge-b" }, { judge: "judge-a" }, { judge: "judge-b" }, { judge: null }, {}])))).toBe("judge-b");
+    expect(judgeOf(await ingest(qaBundle("tied", [{ judge: "judge-b" }, { judge: "judge-a" }, { judge: "judge-b" }, { judge: "judge-a" }])))).toBe("judge-a");
+    expect(judgeOf(await ingest(qaBundle("unnamed", [{ judge: null }, {}, { judge: "  " }])))).toBeNull();
+  });
+
+  it("an empty judgeModel is refused", async () => {
+    const err = await refused(write(qaBundle("empty-judge", [{ judge: "judge-a" }], { judgeModel: "" })));
+    expect(err.details[0]).toMatchObject({ file: "manifest.json", field: "judgeModel" });
+  });
+
+  it("stores each sample's usage as reported: what is left out stays null, never 0", async () => {
+    const id = await ingest(
+      qaBundle("usage", [
+        { usage: { prompt_tokens: 5120, completion_tokens: 640, cost_usd: 0.0249, seconds: 41.5 } },
+        { usage: { prompt_tokens: 3000, completion_tokens: 0 } },
+        { usage: { seconds: 12 } },
+        {},
+      ]),
+    );
+    const rows = db.$client.prepare("SELECT prompt_tokens, completion_tokens, cost_usd, seconds FROM samples WHERE submission_id = ? ORDER BY source_line").all(id);
+    expect(rows).toEqual([
+      { prompt_tokens: 5120, completion_tokens: 640, cost_usd: 0.0249, seconds: 41.5 },
+      { prompt_tokens: 3000, completion_tokens: 0, cost_usd: null, seconds: null },
+      { prompt_tokens: null, completion_tokens: null, cost_usd: null, seconds: 12 },
+      { prompt_tokens: null, completion_tokens: null, cost_usd: null, seconds: null },
+    ]);
+  });
+});

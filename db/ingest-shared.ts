@@ -1,7 +1,7 @@
 /** The ingest's writers, the same for every benchmark: benchmark rows, submissions, tasks, samples with their steps and hit logs. */
 import { factKeySet, tierFromFactCount } from "../lib/benchmarks/mpw/metrics";
 import { BENCHMARKS, type BenchmarkId } from "../lib/benchmarks/registry";
-import type { SampleRow, TaskInput } from "../lib/import/importer";
+import type { BundleRead, SampleRow, TaskInput } from "../lib/import/importer";
 import type { Db } from "./client";
 import type { SubmissionStatus } from "./schema";
 
@@ -57,10 +57,16 @@ export function insertSubmission(
   );
 }
 
-export function finishSubmission(db: Db, submissionId: number, counts: { samples: number; tasks: number; runs: number }, importNotes?: Record<string, unknown>): void {
+/** Records what reading the bundle found: its counts, import notes and judge model (null: neither the manifest nor the records name one). */
+export function finishSubmission(
+  db: Db,
+  submissionId: number,
+  counts: { samples: number; tasks: number; runs: number },
+  read?: BundleRead,
+): void {
   db.$client
-    .prepare("UPDATE submissions SET sample_count = ?, task_count = ?, runs = ?, import_notes = ? WHERE id = ?")
-    .run(counts.samples, counts.tasks, counts.runs, importNotes ? JSON.stringify(importNotes) : null, submissionId);
+    .prepare("UPDATE submissions SET sample_count = ?, task_count = ?, runs = ?, import_notes = ?, judge_model = ? WHERE id = ?")
+    .run(counts.samples, counts.tasks, counts.runs, read?.importNotes ? JSON.stringify(read.importNotes) : null, read?.judgeModel ?? null, submissionId);
 }
 
 /** Finds or creates tasks; fills fields an earlier bundle left empty, never overwrites. */

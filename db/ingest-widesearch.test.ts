@@ -353,6 +353,24 @@ describe("results-only import of every real model folder (widesearch_exp)", () =
     expect(counts()).toEqual(before);
   });
 
+  it("the judge model is the one a newer-layout summary names (kimi-k2-thinking's); flat summaries name none", () => {
+    const judges = rowsOf<{ model: string; judge_model: string | null }>(
+      `SELECT model, judge_model FROM submissions WHERE id IN (${[...ids.values()].join(", ")}) AND judge_model IS NOT NULL`,
+    );
+    expect(judges).toEqual([{ model: "kimi-k2-thinking", judge_model: "google/gemini-3-flash-preview" }]);
+    // The evaluation CSVs report no tokens, dollars or time.
+    const usage = rowsOf(`SELECT count(*) AS c FROM samples WHERE submission_id IN (${[...ids.values()].join(", ")}) AND coalesce(prompt_tokens, completion_tokens, cost_usd, seconds) IS NOT NULL`);
+    expect(usage).toEqual([{ c: 0 }]);
+  });
+
+  it("the manifest's judgeModel wins over the summary's", async () => {
+    const [b] = writeRealWideSearchBundles(join(tmp, "real-declared")).filter((x) => x.model === "kimi-k2-thinking");
+    const manifestPath = join(b.dir, "manifest.json");
+    writeFileSync(manifestPath, JSON.stringify({ ...JSON.parse(readFileSync(manifestPath, "utf8")), judgeModel: "gpt-4.1" }));
+    const result = await ingestBundle(db, b.dir, OPTIONS);
+    expect(rowsOf("SELECT judge_model FROM submissions WHERE id = ?", result.submissionId)).toEqual([{ judge_model: "gpt-4.1" }]);
+  });
+
   it("a summary JSON that disagrees is imported, with its check failing and naming the metric", async () => {
     const source = bundles.find((b) => b.model === "claude-sonnet-4.5")!.dir;
     const dir = dirFor("disagreeing");
@@ -562,6 +580,40 @@ describe("native import: the hand-built tiny bundle (test/fixtures/widesearch/ti
     expect(task.language).toBe("en");
     expect(task.question).toMatch(/^List the two made-up towns/);
     expect(JSON.parse(task.extra).evaluation).toMatchObject({ uniqueColumns: ["name"], required: ["name", "year", "city"] });
+  });
+});
+
+// ---------------------------------------------------------------------------------------
+describe("native import: widesearch_exp's response records, with each completion's usage", () => {
+  it("stores the run's tokens summed over its assistant messages; no dollars or time (the records have none)", async () => {
+    // The tiny fixture's response rewritten as runshengdu/widesearch_exp writes them: a
+    // metadata object first, pretty-printed records, `usage` on every assistant message.
+    const dir = tinyCopy({ model: "Tiny fixture agent (widesearch_exp)" });
+    const record = JSON.parse(readFileSync(join(dir, "responses.jsonl"), "utf8"));
+    const usages = [
+      { completion_tokens: 112, prompt_tokens: 1830, total_tokens: 1942, completion_tokens_details: null, prompt_tokens_details: null, cached_tokens: 0 },
+      { completion_tokens: 95, prompt_tokens: 2410, total_tokens: 2505, completion_tokens_details: null, prompt_tokens_details: null, cached_tokens: 1792 },
+      { completion_tokens: 88, prompt_tokens: 2977, total_tokens: 3065, completion_tokens_details: null, prompt_tokens_details: null, cached_tokens: 2304 },
+      { completion_tokens: 240, prompt_tokens: 3620, total_tokens: 3860, completion_tokens_details: null, prompt_tokens_details: null, cached_tokens: 2944 },
+    ];
+    let next = 0;
+    const messages = record.messages.map((m: { role: string }) => (m.role === "assistant" ? { ...m, usage: usages[next++] } : m));
+    expect(next).toBe(usages.length);
+    const withUsage = { ...record, assistant_message_count: { count: usages.length, final_token: usages[usages.length - 1] }, messages };
+    const meta = { model_config_name: "tiny", model_config: { name: "tiny", temperature: 1.0 } };
+    writeFileSync(join(dir, "responses.jsonl"), `${JSON.stringify(meta, null, 2)}\n${JSON.stringify(withUsage, null, 2)}\n`);
+    const result = await ingestBundle(db, dir, OPTIONS);
+    const [row] = rowsOf("SELECT prompt_tokens, completion_tokens, cost_usd, seconds, correct FROM samples WHERE submission_id = ?", result.submissionId);
+    expect(row).toEqual({ prompt_tokens: 1830 + 2410 + 2977 + 3620, completion_tokens: 112 + 95 + 88 + 240, cost_usd: null, seconds: null, correct: 0 });
+    // No summary, no declared judge: nothing names one.
+    expect(rowsOf("SELECT judge_model FROM submissions WHERE id = ?", result.submissionId)).toEqual([{ judge_model: null }]);
+  });
+
+  it("the official records (no usage) store none", async () => {
+    const result = await ingestBundle(db, tinyCopy({ benchmarkVersion: "v-official-usage" }), OPTIONS);
+    expect(rowsOf("SELECT prompt_tokens, completion_tokens, cost_usd, seconds FROM samples WHERE submission_id = ?", result.submissionId)).toEqual([
+      { prompt_tokens: null, completion_tokens: null, cost_usd: null, seconds: null },
+    ]);
   });
 });
 

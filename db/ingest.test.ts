@@ -282,6 +282,19 @@ describe("ingestBundle: a good bundle", () => {
   });
 });
 
+describe("ingestBundle: judge model and usage", () => {
+  it("the manifest's judgeModel is the submission's; MPW records name no judge and report no usage", async () => {
+    const declared = await ingestBundle(db, bundle({ "results.jsonl": jsonl(records(2)) }, { ...MANIFEST, model: "Declared judge", judgeModel: " gpt-4.1 ", tasks: undefined }), OPTIONS);
+    const silent = await ingestBundle(db, bundle({ "results.jsonl": jsonl(records(3)) }, { ...MANIFEST, model: "Silent judge", tasks: undefined }), OPTIONS);
+    expect(rowsOf("SELECT id, judge_model FROM submissions WHERE id IN (?, ?) ORDER BY id", declared.submissionId, silent.submissionId)).toEqual([
+      { id: declared.submissionId, judge_model: "gpt-4.1" },
+      { id: silent.submissionId, judge_model: null },
+    ]);
+    const usage = rowsOf("SELECT DISTINCT prompt_tokens, completion_tokens, cost_usd, seconds FROM samples WHERE submission_id IN (?, ?)", declared.submissionId, silent.submissionId);
+    expect(usage).toEqual([{ prompt_tokens: null, completion_tokens: null, cost_usd: null, seconds: null }]);
+  });
+});
+
 describe("ingestBundle: stored task", () => {
   it("the task's fact count and tier are |F| after trimming, as the sample's", async () => {
     const r = JSON.parse(JSON.stringify(FIXTURE_RECORD));
@@ -368,6 +381,11 @@ describe("ingestBundle: malformed bundles are refused and leave the database unc
   it("bad setting", async () => {
     const err = await refused(bundle({ "results.jsonl": goodResults() }, { ...MANIFEST, setting: "D" }));
     expect(err.details).toContainEqual(expect.objectContaining({ file: "manifest.json", field: "setting" }));
+  });
+
+  it("an empty judgeModel is refused", async () => {
+    const err = await refused(bundle({ "results.jsonl": goodResults() }, { ...MANIFEST, judgeModel: "  " }));
+    expect(err.details[0]).toMatchObject({ file: "manifest.json", field: "judgeModel" });
   });
 
   it("results file missing", async () => {

@@ -62,12 +62,12 @@ export function ingestBundleDir(db: Db, root: string, options: IngestOptions): I
     );
     const tasks = new TaskWriter(db, benchmark, bundle.storedVersion);
     const writer = new SampleWriter(db, submissionId, tasks);
-    const importNotes = bundle.read(root, { task: (task) => tasks.idOf(task), sample: (row) => writer.write(row) }, { maxLineBytes: options.maxLineBytes });
+    const read = bundle.read(root, { task: (task) => tasks.idOf(task), sample: (row) => writer.write(row) }, { maxLineBytes: options.maxLineBytes });
     if (writer.samples === 0) {
       const empty = bundle.noSamples();
       throw BundleError.at(empty.file, null, null, empty.message);
     }
-    finishSubmission(db, submissionId, { samples: writer.samples, tasks: writer.tasks, runs: writer.runs }, importNotes);
+    finishSubmission(db, submissionId, { samples: writer.samples, tasks: writer.tasks, runs: writer.runs }, read);
     refreshAggregates(db, submissionId);
     return result(submissionId, writer.samples, writer.tasks, false, writer.malformedSteps);
   });

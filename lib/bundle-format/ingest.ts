@@ -5,7 +5,7 @@
  * bundle's; each benchmark computes its stored figures from the parsed sample.
  */
 import { namedFiles } from "../import/bundle";
-import { defineImporter, NEUTRAL_SAMPLE_FIGURES, type BundleImporter, type ManifestBase } from "../import/importer";
+import { defineImporter, NameTally, NEUTRAL_SAMPLE_FIGURES, type BundleImporter, type ManifestBase } from "../import/importer";
 import { forEachBundleLine } from "../import/lines";
 import { stepsFromMessages } from "../trajectory/messages";
 import { countToolCalls, parseFormatLine, SampleKeyRegistry, type SeekboardBenchmark, type SeekboardFormat, type SeekboardSample, type SeekboardSampleByBenchmark } from "./sample";
@@ -50,9 +50,11 @@ export function seekboardImporter<B extends SeekboardBenchmark, M extends Seekbo
     files: (root, manifest) => namedFiles(root, manifest.results, "results"),
     read(root, manifest, sink, options) {
       const registry = new SampleKeyRegistry();
+      const judges = new NameTally();
       forEachBundleLine(root, manifest.results, "results", (text, file, lineNumber) => {
         const sample = parseFormatLine(text, spec.format, file, lineNumber);
         registry.add(sample);
+        judges.add(sample.judge?.model);
         const metrics = spec.storedMetrics(sample);
         const { category, language } = spec.taskFields?.(sample) ?? { category: null, language: null };
         sink.sample({
@@ -75,7 +77,7 @@ export function seekboardImporter<B extends SeekboardBenchmark, M extends Seekbo
           line: lineNumber,
         });
       }, options.maxLineBytes);
-      return spec.importNotes?.(manifest);
+      return { importNotes: spec.importNotes?.(manifest), judgeModel: judges.mostFrequent };
     },
     noSamples: (manifest) => ({ file: manifest.results[0], message: "no samples in the bundle" }),
   });

@@ -11,7 +11,7 @@
  * Schema they hold no transforms; `sample.ts` maps parsed lines onto camelCase types.
  */
 import { z } from "zod";
-import { relativeFile } from "../import/importer";
+import { judgeModelField, relativeFile } from "../import/importer";
 import { chatMessageSchema } from "../trajectory/messages";
 
 export const SEEKBOARD_FORMAT = "seekboard-v1" as const;
@@ -74,4 +74,5 @@ export const seekboardManifestShape = {
   agent: z.string().trim().min(1).optional(),
   setting: z.string().trim().min(1).default("default").meta({ description: "The agent configuration (free text)." }),
   results: z.array(relativeFile).min(1, "at least one results file is required").meta({ description: "JSONL files of samples, relative to the manifest." }),
+  judgeModel: judgeModelField,
 };

@@ -5,6 +5,7 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { seededRandom, seedFrom } from "../random";
 
 /** A demo bundle built in memory. */
 export interface DemoFiles {
@@ -51,6 +52,34 @@ export function demoTrajectory(question: string, calls: { name: string; args: Re
   });
   messages.push({ role: "assistant", content: answer });
   return messages;
+}
+
+/**
+ * What a demo model spends per turn of a run (its tool calls and the answer): the demo's
+ * `usage`. Which figures are reported differs by submission, as in real bundles.
+ */
+export interface DemoSpend {
+  promptTokensPerTurn: number;
+  completionTokensPerTurn: number;
+  /** Dollars per million prompt and completion tokens; null: the submission reports no dollars. */
+  usdPerMillion: { prompt: number; completion: number } | null;
+  /** null: the submission reports no wall time. */
+  secondsPerTurn: number | null;
+}
+
+/** A sample's `usage` (Seekboard format) for a run of `turns` turns, each figure jittered ±30%, deterministically from `seed`. */
+export function demoUsage(spend: DemoSpend, turns: number, seed: string) {
+  const random = seededRandom(seedFrom(seed));
+  const jitter = () => 0.7 + random() * 0.6;
+  const promptTokens = Math.round(spend.promptTokensPerTurn * turns * jitter());
+  const completionTokens = Math.round(spend.completionTokensPerTurn * turns * jitter());
+  const price = spend.usdPerMillion;
+  return {
+    prompt_tokens: promptTokens,
+    completion_tokens: completionTokens,
+    ...(price ? { cost_usd: Math.round(promptTokens * price.prompt + completionTokens * price.completion) / 1e6 } : {}),
+    ...(spend.secondsPerTurn !== null ? { seconds: Math.round(spend.secondsPerTurn * turns * jitter() * 10) / 10 } : {}),
+  };
 }
 
 /** Writes in-memory demo bundles under `root` as real files. */

@@ -15,6 +15,8 @@ export interface ManifestBase {
   setting: string;
   agent?: string;
   benchmarkVersion: string;
+  /** The judge model the submitter declares (`judgeModelField`); absent when the manifest names none. */
+  judgeModel?: string;
 }
 
 /** A file of the bundle: its name in the manifest, its path on disk. */
@@ -127,6 +129,20 @@ export interface ReadOptions {
   maxLineBytes?: number;
 }
 
+/** What an importer's reading says about the submission besides its samples. */
+export interface ReadOutcome {
+  /** What the importer noticed without rejecting the bundle (e.g. a producer's summary it could not reproduce). */
+  importNotes?: Record<string, unknown>;
+  /** The judge model the records name (`NameTally`), used when the manifest declares none. */
+  judgeModel?: string | null;
+}
+
+/** What the submission row records from a bundle read: the manifest's judge model wins over the records'. */
+export interface BundleRead {
+  importNotes: Record<string, unknown> | null;
+  judgeModel: string | null;
+}
+
 /** One benchmark's importer, typed by its manifest. */
 export interface ImporterSpec<M extends ManifestBase> {
   /** manifest.json, validated (defaults applied). */
@@ -135,8 +151,8 @@ export interface ImporterSpec<M extends ManifestBase> {
   storedVersion?(manifest: M): string;
   /** The files the manifest names, in hashing order (manifest.json itself comes first, added by the caller). */
   files(root: string, manifest: M): BundleFileRef[];
-  /** Reads the bundle into the sink; returns the submission's import notes, if any. */
-  read(root: string, manifest: M, sink: ImportSink, options: ReadOptions): Record<string, unknown> | undefined;
+  /** Reads the bundle into the sink; returns what its records say about the submission. */
+  read(root: string, manifest: M, sink: ImportSink, options: ReadOptions): ReadOutcome;
   /** The error of a bundle without a single sample. */
   noSamples(manifest: M): { file: string; message: string };
 }
@@ -146,7 +162,7 @@ export interface ManifestBundle {
   manifest: ManifestBase;
   storedVersion: string;
   files(root: string): BundleFileRef[];
-  read(root: string, sink: ImportSink, options: ReadOptions): Record<string, unknown> | undefined;
+  read(root: string, sink: ImportSink, options: ReadOptions): BundleRead;
   noSamples(): { file: string; message: string };
 }
 
@@ -168,12 +184,40 @@ export function defineImporter<M extends ManifestBase>(spec: ImporterSpec<M>): B
           manifest,
           storedVersion: spec.storedVersion ? spec.storedVersion(manifest) : manifest.benchmarkVersion,
           files: (root) => spec.files(root, manifest),
-          read: (root, sink, options) => spec.read(root, manifest, sink, options),
+          read: (root, sink, options) => {
+            const outcome = spec.read(root, manifest, sink, options);
+            return { importNotes: outcome.importNotes ?? null, judgeModel: manifest.judgeModel ?? outcome.judgeModel ?? null };
+          },
           noSamples: () => spec.noSamples(manifest),
         },
       };
     },
   };
+}
+
+/**
+ * Tallies the names a bundle's records give (e.g. each sample's judge model): the most
+ * frequent one, ties to the alphabetically first; null when none was given.
+ */
+export class NameTally {
+  private readonly counts = new Map<string, number>();
+
+  add(name: string | null | undefined): void {
+    const trimmed = name?.trim();
+    if (trimmed) this.counts.set(trimmed, (this.counts.get(trimmed) ?? 0) + 1);
+  }
+
+  get mostFrequent(): string | null {
+    let best: string | null = null;
+    let bestCount = 0;
+    for (const [name, n] of this.counts) {
+      if (n > bestCount || (n === bestCount && best !== null && name < best)) {
+        best = name;
+        bestCount = n;
+      }
+    }
+    return best;
+  }
 }
 
 /** Runs are numbered per task in the order samples arrive: the same task again is its next run. */
@@ -189,3 +233,11 @@ export class RunCounter {
 
 /** A file named in a manifest, relative to it. */
 export const relativeFile = z.string().min(1, "must name a file in the bundle");
+
+/** Every manifest's optional `judgeModel`: the model that judged the answers, as the submitter declares it. */
+export const judgeModelField = z
+  .string()
+  .trim()
+  .min(1, "judgeModel names the judge model; leave it out when there is none")
+  .optional()
+  .meta({ description: "The judge model that decided the verdicts. When left out, the judge model the samples name (the most frequent one) is taken." });

@@ -1,5 +1,5 @@
 /** Deterministic synthetic EvoBrowseComp demo bundles (Seekboard bundle format v1): two question versions, both languages, tool-based and tool-free runs. */
-import { type DemoFiles, demoTrajectory, inMemoryDemo, jsonl, slug } from "../../demo/files";
+import { type DemoFiles, type DemoSpend, demoTrajectory, demoUsage, inMemoryDemo, jsonl, slug } from "../../demo/files";
 import { seededRandom, seedFrom } from "../../random";
 
 export const DEMO_EVO_VERSIONS = ["2025-10", "2026-01"] as const;
@@ -10,6 +10,26 @@ export const DEMO_EVO_MODELS = [
   { model: "Beacon-32B (demo)", base: 0.38, free: 0.1 },
   { model: "Cobalt-Mini (demo)", base: 0.24, free: 0.06 },
 ] as const;
+const price = (prompt: number, completion: number) => ({ prompt, completion });
+/**
+ * What each sample reports it spent, by version and model (null: no usage). On 2025-10
+ * every submission reports dollars: Cobalt-Mini is cheap and weak, Atlas-Pro dear and
+ * strong, Beacon-32B dearer still and weaker (dominated). On 2026-01 Beacon-32B reports
+ * tokens and time but no dollars, Cobalt-Mini nothing. The manifests name no judge model:
+ * the samples' judge.model gives it.
+ */
+const DEMO_EVO_SPEND: Record<(typeof DEMO_EVO_VERSIONS)[number], Record<(typeof DEMO_EVO_MODELS)[number]["model"], DemoSpend | null>> = {
+  "2025-10": {
+    "Atlas-Pro (demo)": { promptTokensPerTurn: 5200, completionTokensPerTurn: 450, usdPerMillion: price(2.5, 10), secondsPerTurn: 7 },
+    "Beacon-32B (demo)": { promptTokensPerTurn: 9000, completionTokensPerTurn: 900, usdPerMillion: price(2, 8), secondsPerTurn: 11 },
+    "Cobalt-Mini (demo)": { promptTokensPerTurn: 3000, completionTokensPerTurn: 300, usdPerMillion: price(0.15, 0.6), secondsPerTurn: 3 },
+  },
+  "2026-01": {
+    "Atlas-Pro (demo)": { promptTokensPerTurn: 5600, completionTokensPerTurn: 480, usdPerMillion: price(2.5, 10), secondsPerTurn: 7.5 },
+    "Beacon-32B (demo)": { promptTokensPerTurn: 9400, completionTokensPerTurn: 950, usdPerMillion: null, secondsPerTurn: 11 },
+    "Cobalt-Mini (demo)": null,
+  },
+};
 const EVO_DOMAINS = ["science", "technology", "sports", "finance", "politics", "culture", "health", "geography", "history"];
 
 export function demoEvoBundles(): DemoFiles[] {
@@ -18,6 +38,7 @@ export function demoEvoBundles(): DemoFiles[] {
     // Newer versions are harder (fresher evidence).
     const shift = version === "2026-01" ? -0.08 : 0;
     for (const m of DEMO_EVO_MODELS) {
+      const spend = DEMO_EVO_SPEND[version][m.model];
       const files: Record<string, string> = {};
       for (let run = 0; run < DEMO_EVO_RUNS; run++) {
         const lines = [];
@@ -49,6 +70,7 @@ export function demoEvoBundles(): DemoFiles[] {
                   Array.from({ length: shown }, (_, i) => ({ name: "search", args: { query: `${id} clue ${i + 1}` }, result: `Snippet ${i + 1} about ${id}` })),
                   `Explanation: …\nExact Answer: ${prediction}\nConfidence: ${confidence}%`,
                 ),
+                ...(spend ? { usage: demoUsage(spend, toolCalls + 1, `evo-usage-${m.model}-${id}-${setting}-${run}`) } : {}),
                 benchmark: { language, setting, tool_call_limit: 40, tool_calls: toolCalls, domain: EVO_DOMAINS[t % EVO_DOMAINS.length], hops: 2 + (t % 4), fresh_evidence: t % 3 !== 0, root_domains: 2 + (t % 5), stated_confidence: confidence },
               });
             }

@@ -56,6 +56,7 @@ export const infoMosaicImporter = defineImporter({
       };
       sink.sample({
         ...NEUTRAL_SAMPLE_FIGURES,
+        // The release records no tokens, dollars or time: its messages are the completions' messages, without usage.
         usage: null,
         task: {
           taskKey: e.task.id,
@@ -82,7 +83,7 @@ export const infoMosaicImporter = defineImporter({
         line: lineNumber,
       });
     }, options.maxLineBytes);
-    return undefined;
+    return {};
   },
   noSamples: (manifest) => ({ file: manifest.evaluations[0], message: "no samples in the bundle" }),
 });

@@ -6,7 +6,7 @@
  * `agent_w_multi_tool` → domain-tool, `agent_wo_tool` → no-tool).
  */
 import { z } from "zod";
-import { relativeFile } from "../../import/importer";
+import { judgeModelField, relativeFile } from "../../import/importer";
 import { INFOMOSAIC_AGENT_SETTINGS } from "./formats";
 
 export const INFOMOSAIC_SETTINGS = ["web-only", "domain-tool", "no-tool"] as const;
@@ -20,6 +20,7 @@ export const infoMosaicManifestSchema = z
     benchmarkVersion: z.string().trim().min(1).default("v1"),
     gold: relativeFile.optional(),
     evaluations: z.array(relativeFile).min(1, "at least one evaluation file ({domain}_eval.jsonl) is required"),
+    judgeModel: judgeModelField,
   })
   .transform((m, ctx) => {
     const derived = m.agent && Object.hasOwn(INFOMOSAIC_AGENT_SETTINGS, m.agent) ? INFOMOSAIC_AGENT_SETTINGS[m.agent as keyof typeof INFOMOSAIC_AGENT_SETTINGS] : undefined;

@@ -16,6 +16,7 @@ function sampleRow(sample: MpwSample, run: number, file: string, line: number): 
     prediction: sample.prediction,
     status: sample.status,
     correct: sample.verdict.correct,
+    // MPW's scripts record no tokens, dollars or time per record (they only print a run's token total).
     usage: null,
     verdictSource: sample.verdict.source,
     verdictLabel: sample.verdict.label,
@@ -62,7 +63,7 @@ export const mpwImporter = defineImporter({
       const sample = parseMpwResultRecord(value, file, lineNumber, knownTasks.get(key));
       sink.sample(sampleRow(sample, runs.next(sample.task.taskKey), file, lineNumber));
     }, options.maxLineBytes);
-    return undefined;
+    return {};
   },
   noSamples: (manifest) => ({ file: manifest.results[0], message: "the results hold no records" }),
 });

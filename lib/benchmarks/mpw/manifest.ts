@@ -1,6 +1,6 @@
 /** MPW-Bench's manifest: the model, the paper's setting, the results files and optionally the task file. */
 import { z } from "zod";
-import { relativeFile } from "../../import/importer";
+import { judgeModelField, relativeFile } from "../../import/importer";
 
 export const MPW_SETTINGS = ["A", "B-guidance", "B-fewshot", "C"] as const;
 export type MpwSetting = (typeof MPW_SETTINGS)[number];
@@ -13,4 +13,5 @@ export const mpwManifestSchema = z.object({
   tasks: relativeFile.optional(),
   agent: z.string().trim().min(1).optional(),
   benchmarkVersion: z.string().trim().min(1).default("v1"),
+  judgeModel: judgeModelField,
 });

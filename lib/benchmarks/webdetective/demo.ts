@@ -1,12 +1,44 @@
 /** Deterministic synthetic WebDetective demo bundles (Seekboard bundle format v1): each sample's evidence chain, refusals and trajectory drawn from the demo model's rates. */
-import { type DemoFiles, demoTrajectory, inMemoryDemo, jsonl, slug } from "../../demo/files";
+import { type DemoFiles, type DemoSpend, demoTrajectory, demoUsage, inMemoryDemo, jsonl, slug } from "../../demo/files";
 import { seededRandom, seedFrom } from "../../random";
 
-export const DEMO_WEBDETECTIVE_MODELS = [
-  { model: "Atlas-Pro (demo)", search: 0.78, probe: 0.55, util: 0.72, refuse: 0.12, lucky: 0.15 },
-  { model: "Beacon-32B (demo)", search: 0.62, probe: 0.4, util: 0.45, refuse: 0.45, lucky: 0.05 },
-  { model: "Cobalt-Mini (demo)", search: 0.5, probe: 0.3, util: 0.3, refuse: 0.2, lucky: 0.08 },
-] as const;
+/**
+ * `spend`: the usage each sample reports (null: none). No submission reports dollars, so
+ * the cost plot falls back to tokens. `judgeNamed`: whether the manifest and samples name
+ * the judge model (Cobalt-Mini's name none, so it fails the "judge model declared" check).
+ */
+export const DEMO_WEBDETECTIVE_MODELS: readonly {
+  model: string;
+  search: number;
+  probe: number;
+  util: number;
+  refuse: number;
+  lucky: number;
+  spend: DemoSpend | null;
+  judgeNamed: boolean;
+}[] = [
+  {
+    model: "Atlas-Pro (demo)",
+    search: 0.78,
+    probe: 0.55,
+    util: 0.72,
+    refuse: 0.12,
+    lucky: 0.15,
+    spend: { promptTokensPerTurn: 6200, completionTokensPerTurn: 700, usdPerMillion: null, secondsPerTurn: 9 },
+    judgeNamed: true,
+  },
+  {
+    model: "Beacon-32B (demo)",
+    search: 0.62,
+    probe: 0.4,
+    util: 0.45,
+    refuse: 0.45,
+    lucky: 0.05,
+    spend: { promptTokensPerTurn: 4800, completionTokensPerTurn: 1100, usdPerMillion: null, secondsPerTurn: null },
+    judgeNamed: true,
+  },
+  { model: "Cobalt-Mini (demo)", search: 0.5, probe: 0.3, util: 0.3, refuse: 0.2, lucky: 0.08, spend: null, judgeNamed: false },
+];
 export const DEMO_WEBDETECTIVE_TASKS = 100;
 
 export function demoWebDetectiveBundles(): DemoFiles[] {
@@ -47,9 +79,13 @@ export function demoWebDetectiveBundles(): DemoFiles[] {
         gold_answer: gold,
         prediction,
         verdict: correct ? "correct" : "incorrect",
-        judge: { model: "demo-judge", output: correct ? "Conclusion: Correct" : refused ? "Conclusion: Refused (no answer)" : "Conclusion: Incorrect" },
+        judge: {
+          ...(m.judgeNamed ? { model: "demo-judge" } : {}),
+          output: correct ? "Conclusion: Correct" : refused ? "Conclusion: Refused (no answer)" : "Conclusion: Incorrect",
+        },
         status: "finished",
         messages: demoTrajectory(question, calls, answer),
+        ...(m.spend ? { usage: demoUsage(m.spend, hopsUsed + 1, `wd-usage-${m.model}-${t}`) } : {}),
         benchmark: {
           evidence,
           refused,
@@ -60,7 +96,16 @@ export function demoWebDetectiveBundles(): DemoFiles[] {
         },
       });
     }
-    const manifest = { benchmark: "webdetective", format: "seekboard-v1", model: m.model, agent: "ReAct (demo)", setting: "default", benchmarkVersion: "v1", results: ["results.jsonl"] };
+    const manifest = {
+      benchmark: "webdetective",
+      format: "seekboard-v1",
+      model: m.model,
+      agent: "ReAct (demo)",
+      setting: "default",
+      benchmarkVersion: "v1",
+      ...(m.judgeNamed ? { judgeModel: "demo-judge" } : {}),
+      results: ["results.jsonl"],
+    };
     return { name: `webdetective-${slug(m.model)}`, model: m.model, setting: "default", files: { "manifest.json": JSON.stringify(manifest, null, 2), "results.jsonl": jsonl(lines) } };
   });
 }

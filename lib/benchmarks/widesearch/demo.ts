@@ -166,12 +166,26 @@ export interface DemoAgent {
   recall: number;
   accuracy: number;
   reliability: number;
+  /** Tokens of its first completion, kept on each assistant message as widesearch_exp does; null: none, as in the official files. */
+  completionUsage: { promptTokens: number; completionTokens: number } | null;
 }
 
 export const DEMO_WIDESEARCH_AGENTS: DemoAgent[] = [
-  { model: "Synthetic Deep Research Agent (demo)", recall: 0.92, accuracy: 0.93, reliability: 0.97 },
-  { model: "Synthetic Single-Search Agent (demo)", recall: 0.7, accuracy: 0.82, reliability: 0.85 },
+  { model: "Synthetic Deep Research Agent (demo)", recall: 0.92, accuracy: 0.93, reliability: 0.97, completionUsage: { promptTokens: 2400, completionTokens: 180 } },
+  { model: "Synthetic Single-Search Agent (demo)", recall: 0.7, accuracy: 0.82, reliability: 0.85, completionUsage: null },
 ];
+
+/** Each assistant message with its completion's `usage`; the prompt grows with the conversation. Its own random stream, so the tables stay as they were. */
+function withCompletionUsage(messages: Record<string, unknown>[], usage: NonNullable<DemoAgent["completionUsage"]>, seed: string): Record<string, unknown>[] {
+  const random = seededRandom(seedFrom(seed));
+  let call = 0;
+  return messages.map((message) => {
+    if (message.role !== "assistant") return message;
+    const prompt = Math.round(usage.promptTokens * (1 + 0.6 * call++) * (0.9 + random() * 0.2));
+    const completion = Math.round(usage.completionTokens * (0.6 + random() * 0.8));
+    return { ...message, usage: { completion_tokens: completion, prompt_tokens: prompt, total_tokens: prompt + completion } };
+  });
+}
 
 export const DEMO_WIDESEARCH_TRIALS = 3;
 
@@ -237,7 +251,8 @@ export function demoResponse(task: DemoWideSearchTask, agent: DemoAgent, trial: 
     response = random() < 0.7 ? `Here is the table.\n\n\`\`\`markdown\n${table}\n\`\`\`\n` : `${table}\n\nSources: Wikipedia.`;
   }
   messages.push({ role: "assistant", content: response });
-  return { instance_id: task.instanceId, response, messages, trial_idx: trial };
+  const usage = agent.completionUsage;
+  return { instance_id: task.instanceId, response, messages: usage ? withCompletionUsage(messages, usage, `${agent.model}|${task.instanceId}|${trial}|usage`) : messages, trial_idx: trial };
 }
 
 const REAL_WIDESEARCH = join(process.cwd(), "demo", "widesearch", "real");

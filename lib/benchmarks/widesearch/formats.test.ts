@@ -8,6 +8,7 @@ import {
   parseWideSearchResponseFile,
   parseWideSearchSummary,
   parseWideSearchTask,
+  summaryJudgeModel,
 } from "./formats";
 
 function bundleErrorOf(fn: () => unknown): BundleError {
@@ -188,6 +189,50 @@ describe("response files", () => {
     expect(responses[0]).toMatchObject({ instanceId: "ws_en_003", response: rec.response, toolCallCounts: { get_content: 2 }, line: 7 });
   });
 
+  // The shape of runshengdu/widesearch_exp's records (data/kimi-k2.5/response/20260210_175701.jsonl,
+  // ws_zh_001, trimmed): each assistant message carries its completion's `usage`, and
+  // `assistant_message_count.final_token` repeats the last one's.
+  const lastCall = { completion_tokens: 2388, prompt_tokens: 61903, total_tokens: 64291, completion_tokens_details: null, prompt_tokens_details: null, cached_tokens: 55296 };
+  const widesearchExpRecord = (usages: (Record<string, unknown> | null | undefined)[]) => ({
+    instance_id: "ws_zh_001",
+    response: "| 年份 | 国家 |\n|---|---|\n| 2020 | 中国 |",
+    assistant_message_count: { count: usages.length, final_token: lastCall },
+    tool_call_counts: { web_search_chinese: 13, web_search_internationl: 14, get_content: 5 },
+    messages: [
+      { role: "user", content: "我要做电影研究……" },
+      ...usages.map((usage, i) => ({
+        role: "assistant",
+        content: { step_status: i === usages.length - 1 ? "FINISHED" : "CONTINUE", content: "…", tool_calls: [], tool_call_results: [], error_marker: null },
+        ...(usage === undefined ? {} : { usage }),
+      })),
+    ],
+    trial_idx: 1,
+  });
+
+  it("sums widesearch_exp's per-message usage into the run's tokens (final_token is the last call's only)", () => {
+    const first = { completion_tokens: 1397, prompt_tokens: 55442, total_tokens: 56839, completion_tokens_details: null, prompt_tokens_details: null, cached_tokens: 52736 };
+    const meta = { model_config_name: "kimi-k2.5", model_config: { name: "kimi-k2.5", temperature: 1.0, base_url: "https://api.moonshot.cn/v1" } };
+    const text = `${JSON.stringify(meta, null, 2)}\n${JSON.stringify(widesearchExpRecord([first, lastCall]), null, 2)}\n`;
+    const [response] = parseWideSearchResponseFile(text, "20260210_175701.jsonl").responses;
+    expect(response.usage).toEqual({ promptTokens: 55442 + 61903, completionTokens: 1397 + 2388, costUsd: null, seconds: null });
+  });
+
+  it("reports no usage for the official records, and no count that some assistant message lacks", () => {
+    const official = { instance_id: "ws_en_001", response: "x", messages: [{ role: "user", content: "q" }, { role: "assistant", content: "x" }], trial_idx: 0 };
+    expect(parseWideSearchResponseFile(JSON.stringify(official), "r.jsonl").responses[0].usage).toBeNull();
+    const [partial] = parseWideSearchResponseFile(JSON.stringify(widesearchExpRecord([null, lastCall])), "r.jsonl").responses;
+    expect(partial.usage).toBeNull();
+    const [noCompletion] = parseWideSearchResponseFile(JSON.stringify(widesearchExpRecord([{ prompt_tokens: 10 }, { prompt_tokens: 20, completion_tokens: 5 }])), "r.jsonl").responses;
+    expect(noCompletion.usage).toEqual({ promptTokens: 30, completionTokens: null, costUsd: null, seconds: null });
+    const [noAssistant] = parseWideSearchResponseFile(JSON.stringify({ ...official, messages: [{ role: "user", content: "q" }] }), "r.jsonl").responses;
+    expect(noAssistant.usage).toBeNull();
+  });
+
+  it("names the field of a malformed usage", () => {
+    const bad = widesearchExpRecord([{ prompt_tokens: -1, completion_tokens: 3 }]);
+    expect(bundleErrorOf(() => parseWideSearchResponseFile(JSON.stringify(bad), "r.jsonl")).details[0]).toMatchObject({ line: 1, field: "messages.1.usage.prompt_tokens" });
+  });
+
   it("names the line of a bad record", () => {
     expect(bundleErrorOf(() => parseWideSearchResponseFile('{"instance_id": "a", "response": "x"}\n{"response": "y"}\n', "r.jsonl")).details[0]).toMatchObject({
       line: 2,
@@ -237,6 +282,14 @@ describe("parseWideSearchSummary", () => {
   it("reads the layout with the evaluator's configuration", () => {
     const s = parseWideSearchSummary({ evaluator_config: { name: "google/gemini-3-flash-preview", temperature: 1 }, summary: { score: stats } }, "s.json");
     expect(s).toEqual({ layout: "with-evaluator-config", evaluatorConfig: { name: "google/gemini-3-flash-preview", temperature: 1 }, metrics: { score: stats } });
+  });
+
+  it("names the judge model the evaluator's configuration gives, and none for the flat layout", () => {
+    expect(summaryJudgeModel(parseWideSearchSummary({ evaluator_config: { name: " google/gemini-3-flash-preview ", temperature: 1 }, summary: { score: stats } }, "s.json"))).toBe(
+      "google/gemini-3-flash-preview",
+    );
+    expect(summaryJudgeModel(parseWideSearchSummary({ evaluator_config: { temperature: 1 }, summary: { score: stats } }, "s.json"))).toBeNull();
+    expect(summaryJudgeModel(parseWideSearchSummary({ score: stats }, "s.json"))).toBeNull();
   });
 
   it("names the field that is wrong", () => {

@@ -8,6 +8,7 @@
 import { parse as parseCsv } from "csv-parse/sync";
 import { z } from "zod";
 import { BundleError, detailsFromZod } from "../../import/errors";
+import type { SampleUsage } from "../../import/importer";
 import { METRIC_NAMES } from "./metrics";
 import { PREPROCESS_NAMES, parseNumber } from "./preprocess";
 import { normalizeColumnName } from "./table";
@@ -193,8 +194,38 @@ export function parseWideSearchGoldCsv(text: string, file: string, required: rea
 
 // ---------------------------------------------------------------- response records
 
-const responseMessageSchema = z.object({ role: z.string() }).loose();
+/** One completion's token counts, as widesearch_exp keeps them on each assistant message (other keys, e.g. `cached_tokens`, are kept). */
+const messageUsageSchema = z
+  .object({
+    prompt_tokens: z.number().int().min(0).nullish(),
+    completion_tokens: z.number().int().min(0).nullish(),
+  })
+  .loose();
+
+const responseMessageSchema = z.object({ role: z.string(), usage: messageUsageSchema.nullish() }).loose();
 export type WideSearchResponseMessage = z.infer<typeof responseMessageSchema>;
+
+/**
+ * A run's tokens: the sum of its assistant messages' `usage` (widesearch_exp records each
+ * completion's there; its `assistant_message_count.final_token` is the last call's alone).
+ * A count is null unless every assistant message reports it: a partial sum is not the
+ * run's. The official files report no usage, and neither reports dollars or time.
+ */
+export function wideSearchUsage(messages: readonly WideSearchResponseMessage[]): SampleUsage | null {
+  const assistant = messages.filter((m) => m.role === "assistant");
+  const total = (key: "prompt_tokens" | "completion_tokens"): number | null => {
+    let sum = 0;
+    for (const m of assistant) {
+      const n = m.usage?.[key];
+      if (typeof n !== "number") return null;
+      sum += n;
+    }
+    return assistant.length ? sum : null;
+  };
+  const promptTokens = total("prompt_tokens");
+  const completionTokens = total("completion_tokens");
+  return promptTokens === null && completionTokens === null ? null : { promptTokens, completionTokens, costUsd: null, seconds: null };
+}
 
 export const responseRecordSchema = z
   .object({
@@ -214,6 +245,7 @@ export interface WideSearchResponse {
   messages: WideSearchResponseMessage[];
   trialIdx: number | null;
   toolCallCounts: Record<string, number> | null;
+  usage: SampleUsage | null;
   line: number;
 }
 
@@ -227,6 +259,7 @@ export function parseWideSearchResponseRecord(value: unknown, file: string, line
     messages: r.messages ?? [],
     trialIdx: r.trial_idx ?? null,
     toolCallCounts: r.tool_call_counts ?? null,
+    usage: wideSearchUsage(r.messages ?? []),
     line,
   };
 }
@@ -390,6 +423,14 @@ export interface WideSearchSummary {
   evaluatorConfig: Record<string, unknown> | null;
   /** Per metric (`score`, `precision_by_row`, …): mean over tasks of the mean, max and min over runs. */
   metrics: Record<string, SummaryRunStats>;
+}
+
+const evaluatorNameSchema = z.object({ name: z.string().trim().min(1) }).loose();
+
+/** The judge model a summary's `evaluator_config` names (newer layout only), else null. */
+export function summaryJudgeModel(summary: WideSearchSummary): string | null {
+  const parsed = evaluatorNameSchema.safeParse(summary.evaluatorConfig);
+  return parsed.success ? parsed.data.name : null;
 }
 
 /**

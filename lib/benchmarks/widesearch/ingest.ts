@@ -7,7 +7,7 @@ import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { bundleDir, bundleFile, namedFiles } from "../../import/bundle";
 import { BundleError } from "../../import/errors";
-import { defineImporter, NEUTRAL_SAMPLE_FIGURES, RunCounter, type BundleFileRef, type ImportSink, type SampleRow, type TaskInput } from "../../import/importer";
+import { defineImporter, NameTally, NEUTRAL_SAMPLE_FIGURES, RunCounter, type BundleFileRef, type ImportSink, type ReadOutcome, type SampleRow, type SampleUsage, type TaskInput } from "../../import/importer";
 import { forEachLineSync, parseJsonLine, readBundleText } from "../../import/lines";
 import type { Step } from "../../trajectory/steps";
 import { aggregateWideSearch } from "./aggregate";
@@ -18,6 +18,7 @@ import {
   parseWideSearchResponseFile,
   parseWideSearchSummary,
   parseWideSearchTask,
+  summaryJudgeModel,
   type GoldTable,
   type WideSearchTask,
 } from "./formats";
@@ -51,6 +52,7 @@ interface WideSearchSampleInput {
   detail: Record<string, unknown> | null;
   rationale: string | null;
   steps: Step[];
+  usage: SampleUsage | null;
   file: string;
   line: number;
 }
@@ -61,7 +63,7 @@ function sampleWriter(sink: ImportSink): (input: WideSearchSampleInput) => void 
   return (input) => {
     const row: SampleRow = {
       ...NEUTRAL_SAMPLE_FIGURES,
-      usage: null,
+      usage: input.usage,
       task: input.task,
       run: runs.next(input.task.taskKey),
       prediction: input.prediction,
@@ -130,6 +132,7 @@ function readNative(root: string, manifest: WideSearchManifest, write: (input: W
         detail: { score },
         rationale: null,
         steps,
+        usage: response.usage,
         file: name,
         line: response.line,
       });
@@ -137,8 +140,10 @@ function readNative(root: string, manifest: WideSearchManifest, write: (input: W
   }
 }
 
-function readEvaluations(root: string, manifest: WideSearchManifest, write: (input: WideSearchSampleInput) => void): Record<string, unknown> {
+/** The samples of the evaluation CSVs; the summaries are checked against them and name the judge (newer layout). */
+function readEvaluations(root: string, manifest: WideSearchManifest, write: (input: WideSearchSampleInput) => void): ReadOutcome {
   const checks = [];
+  const judges = new NameTally();
   for (const [i, name] of manifest.evaluations!.entries()) {
     const rows = parseWideSearchEvalCsv(readBundleText(bundleFile(root, name, `evaluations.${i}`), name), name);
     for (const row of rows) {
@@ -164,6 +169,8 @@ function readEvaluations(root: string, manifest: WideSearchManifest, write: (inp
         detail: null,
         rationale: row.msg,
         steps: [],
+        // The evaluation CSVs record no tokens, dollars or time.
+        usage: null,
         file: name,
         line: row.line,
       });
@@ -178,10 +185,11 @@ function readEvaluations(root: string, manifest: WideSearchManifest, write: (inp
         throw BundleError.at(summaryName, null, null, `invalid JSON: ${(error as Error).message}`);
       }
       const summary = parseWideSearchSummary(summaryJson, summaryName);
+      judges.add(summaryJudgeModel(summary));
       checks.push({ evaluation: name, ...summaryCheck(aggregateWideSearch(rows), summary, summaryName) });
     }
   }
-  return checks.length ? { summaryChecks: checks } : {};
+  return { importNotes: checks.length ? { summaryChecks: checks } : {}, judgeModel: judges.mostFrequent };
 }
 
 export const wideSearchImporter = defineImporter({
@@ -191,7 +199,7 @@ export const wideSearchImporter = defineImporter({
     const write = sampleWriter(sink);
     if (manifest.evaluations) return readEvaluations(root, manifest, write);
     readNative(root, manifest, write, options.maxLineBytes);
-    return undefined;
+    return {};
   },
   noSamples: (manifest) => ({ file: (manifest.evaluations ?? manifest.results!)[0], message: "no samples in the bundle" }),
 });

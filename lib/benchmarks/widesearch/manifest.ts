@@ -4,7 +4,7 @@
  * CSVs, optionally with each run's summary JSON to check against).
  */
 import { z } from "zod";
-import { relativeFile } from "../../import/importer";
+import { judgeModelField, relativeFile } from "../../import/importer";
 
 export const wideSearchManifestSchema = z
   .object({
@@ -18,6 +18,7 @@ export const wideSearchManifestSchema = z
     results: z.array(relativeFile).min(1).optional(),
     evaluations: z.array(relativeFile).min(1).optional(),
     summaries: z.array(relativeFile).optional(),
+    judgeModel: judgeModelField,
   })
   .superRefine((m, ctx) => {
     const native = m.tasks !== undefined || m.gold !== undefined || m.results !== undefined;

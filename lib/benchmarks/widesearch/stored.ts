@@ -2,7 +2,7 @@
 import { z } from "zod";
 import type { WideSearchAggregateReport } from "./aggregate";
 import type { WideSearchSampleScore } from "./score";
-import { CSV_METRIC_KEYS, CSV_METRICS, pipelineEntrySchema, type WideSearchSummary } from "./formats";
+import { CSV_METRIC_KEYS, CSV_METRICS, pipelineEntrySchema, summaryJudgeModel, type WideSearchSummary } from "./formats";
 
 export const wideSearchSampleMetricsSchema = z.object({
   success: z.boolean(),
@@ -95,7 +95,7 @@ export function summaryCheck(report: WideSearchAggregateReport, summary: WideSea
     matches: maxDifference <= 1e-9,
     maxDifference,
     worst,
-    judge: summary.evaluatorConfig?.name ?? null,
+    judge: summaryJudgeModel(summary),
   };
 }
 
