@@ -66,7 +66,8 @@ export function demoInfoMosaicBundles(): DemoFiles[] {
         files[name] = jsonl(lines);
         evaluations.push(name);
       }
-      const manifest = { benchmark: "infomosaic", model: m.model, agent, gold: "info_mosaic_gt_answer.jsonl", evaluations };
+      // The paper evaluates with GPT-4o (its LLM-use statement).
+      const manifest = { benchmark: "infomosaic", model: m.model, agent, judgeModel: "gpt-4o", gold: "info_mosaic_gt_answer.jsonl", evaluations };
       files["manifest.json"] = JSON.stringify(manifest, null, 2);
       bundles.push({ name: `infomosaic-${agent}-${slug(m.model)}`, model: m.model, setting: agent === "agent_w_web_tool" ? "web-only" : "domain-tool", files });
     }

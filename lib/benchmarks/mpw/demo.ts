@@ -13,6 +13,9 @@ import { generateMpwTask } from "./demo-tasks";
 import { parseMpwTaskRecord } from "./import";
 import { MPW_SETTINGS } from "./manifest";
 
+const MPW_PAPER_JUDGE = "Qwen3-235B-A22B-Thinking";
+const UNDECLARED_JUDGE = "Youtu Agent 7B";
+
 const REAL_TASKS = join(process.cwd(), "demo", "mpw", "mpw_bench.jsonl");
 
 /** The demo's task set in the authors' task format: the real tasks first, then synthetic ones. */
@@ -60,7 +63,9 @@ export function writeDemoBundles(root: string, taskCount: number, only: (b: { mo
       } finally {
         closeSync(fd);
       }
-      const manifest = { benchmark: "mpw", model: model.model, agent: model.agent, setting, benchmarkVersion: "v1", tasks: "tasks.jsonl", results: ["results.jsonl"] };
+      // The paper's judge (§4.1); one demo model leaves it undeclared, so its rows fail that rule.
+      const judge = model.model === UNDECLARED_JUDGE ? {} : { judgeModel: MPW_PAPER_JUDGE };
+      const manifest = { benchmark: "mpw", model: model.model, agent: model.agent, setting, benchmarkVersion: "v1", ...judge, tasks: "tasks.jsonl", results: ["results.jsonl"] };
       writeFileSync(join(dir, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
       bundles.push({ dir, model: model.model, setting });
     }
