@@ -113,8 +113,8 @@ describe("InfoMosaic import", () => {
     const declared = await ingestBundle(db, write(bundles[2], editManifest((m) => (m.judgeModel = "gpt-4o-2024-11-20"))), OPTIONS);
     const sqlite = db.$client;
     expect(sqlite.prepare("SELECT judge_model FROM submissions WHERE id = ?").get(declared.submissionId)).toEqual({ judge_model: "gpt-4o-2024-11-20" });
-    // bundles[0], imported above, declares none.
-    const undeclared = (await ingestBundle(db, write(bundles[0]), OPTIONS)).submissionId;
+    // The demo declares the paper's judge; without the manifest's field nothing names one.
+    const undeclared = (await ingestBundle(db, write(bundles[1], editManifest((m) => delete m.judgeModel)), OPTIONS)).submissionId;
     expect(sqlite.prepare("SELECT judge_model FROM submissions WHERE id = ?").get(undeclared)).toEqual({ judge_model: null });
     const withUsage = sqlite.prepare("SELECT count(*) AS c FROM samples WHERE submission_id IN (?, ?) AND coalesce(prompt_tokens, completion_tokens, cost_usd, seconds) IS NOT NULL");
     expect(withUsage.get(declared.submissionId, undeclared)).toEqual({ c: 0 });
