@@ -88,6 +88,9 @@ describe("canonical task sets", () => {
     expect(overview.find((r) => r.benchmarkId === "mpw" && r.benchmarkVersion === "v1")?.registered).toMatchObject({ tasks: 2500 });
     const widesearch = overview.find((r) => r.benchmarkId === "widesearch" && r.benchmarkVersion === "v1");
     expect(widesearch?.registered).toMatchObject({ tasks: 2, source: "widesearch.jsonl" });
+    // WideSearch v1's ids ship with its module and take precedence; nothing else publishes any.
+    expect(widesearch?.published).toBe(200);
+    expect(overview.filter((r) => r.published !== null)).toHaveLength(1);
     expect(overview.filter((r) => r.registered === null).length).toBe(overview.length - 2);
     const order = overview.map((r) => BENCHMARK_IDS.indexOf(r.benchmarkId));
     expect(order).toEqual([...order].sort((a, b) => a - b));

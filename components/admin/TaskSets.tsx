@@ -41,7 +41,12 @@ export function TaskSets({ rows, benchmarks, maxBytes }: { rows: TaskSetOverview
                   <td className="px-3 py-2 font-mono text-xs">{row.benchmarkVersion}</td>
                   <td className="px-3 py-2 text-right tabular-nums">{row.approvedSubmissions}</td>
                   <td className="px-3 py-2">
-                    {row.registered ? (
+                    {row.published !== null ? (
+                      <span className="text-slate-600" data-testid="task-set-published">
+                        <span className="font-medium tabular-nums text-slate-900">{row.published} tasks</span> · the benchmark&apos;s published ids, shipped with Seekboard
+                        {row.registered ? " (they take precedence over the registered file)" : ""}
+                      </span>
+                    ) : row.registered ? (
                       <>
                         <span className="font-medium tabular-nums">{row.registered.tasks} tasks</span>
                         <span className="text-slate-600">
