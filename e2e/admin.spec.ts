@@ -74,6 +74,9 @@ test.describe("/admin", () => {
     await expect(row).toContainText("E2E Team Moderation");
     await expect(row).toContainText(`setting ${SETTING}`);
     await expect(row.locator("td").nth(3)).toHaveText("12");
+    // Checked on arrival: the moderator sees the rules it fails (3 tasks, no judge declared).
+    await row.getByTestId("failed-checks").locator("summary").click();
+    await expect(row.getByTestId("moderation-checks")).toContainText("judge-declared: no judge model declared");
     await page.screenshot(shot("admin-queue"));
     const visitor = await browser.newPage();
     await visitor.goto(`/b/mpw?setting=${SETTING}`);

@@ -12,6 +12,9 @@ import { RateWithCi } from "@/components/ui/Metric";
 import { getDb } from "@/db/client";
 import { listModerationQueue, listRecentDecisions, type SubmissionPreview } from "@/db/queries/moderation";
 import { taskSetOverview } from "@/db/queries/task-sets";
+import { submissionChecks } from "@/db/queries/standing";
+import { benchmarkIdOf } from "@/db/benchmark-id";
+import { ChecksBadge } from "@/components/leaderboard/Standing";
 import { listUploadTokens } from "@/db/queries/upload-tokens";
 import { BENCHMARK_IDS, BENCHMARKS } from "@/lib/benchmarks/registry";
 import { MAX_TASK_FILE_BYTES, taskFileRules } from "@/lib/standing/task-file";
@@ -105,7 +108,9 @@ export default async function AdminPage() {
 
 const STATUS_TONES = { pending: "amber", approved: "green", rejected: "red" } as const;
 
+/** The submissions with their checks against their benchmark's rules, the moderator's first question. */
 function SubmissionTable({ rows, testId }: { rows: SubmissionPreview[]; testId: string }) {
+  const db = getDb();
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
       <table className="w-full text-left text-sm" data-testid={testId}>
@@ -117,6 +122,7 @@ function SubmissionTable({ rows, testId }: { rows: SubmissionPreview[]; testId: 
             <th className="px-3 py-2 text-right">Samples</th>
             <th className="px-3 py-2 text-right">Pass@1</th>
             <th className="px-3 py-2 text-right">FCR</th>
+            <th className="px-3 py-2">Rules</th>
             <th className="px-3 py-2">Status</th>
             <th className="px-3 py-2">Decision</th>
           </tr>
@@ -141,6 +147,9 @@ function SubmissionTable({ rows, testId }: { rows: SubmissionPreview[]; testId: 
               </td>
               <td className="px-3 py-2 text-right">
                 <RateWithCi value={row.metrics?.fcr ?? null} lo={row.metrics?.fcrCi?.[0] ?? null} hi={row.metrics?.fcrCi?.[1] ?? null} />
+              </td>
+              <td className="px-3 py-2" data-testid="moderation-checks">
+                <ChecksBadge {...submissionChecks(db, benchmarkIdOf(row.benchmark), row.id)} />
               </td>
               <td className="px-3 py-2">
                 <Badge tone={STATUS_TONES[row.status]}>{row.status}</Badge>

@@ -7,7 +7,7 @@
 import { Badge } from "@/components/ui/Badge";
 import { PillLinks } from "@/components/ui/PillLinks";
 import { costValue, percent, type CostFormat } from "@/lib/format";
-import { BASIS_WORDS, type CoverageBasis, type StandingRules } from "@/lib/standing/rules";
+import { BASIS_WORDS, type Check, type CoverageBasis, type StandingRules } from "@/lib/standing/rules";
 import type { Standing } from "@/lib/standing/standing";
 import type { Estimate } from "@/lib/standing/cost";
 import { CostAccuracyPlot, type CostAccuracyPoint } from "./CostAccuracyPlot";
@@ -109,9 +109,33 @@ export function StandingCells({ row, rows }: { row: Placed; rows: readonly Place
   );
 }
 
+/** Verified, or the rules a submission fails with what was found (a disclosure). */
+export function ChecksBadge({ verified, checks }: { verified: boolean; checks: readonly Check[] }) {
+  const failed = checks.filter((c) => !c.ok);
+  return verified ? (
+    <span data-testid="verified-badge">
+      <Badge tone="green" title={checks.map((c) => c.detail).join("; ")}>
+        ✓ verified
+      </Badge>
+    </span>
+  ) : (
+    <details className="text-xs" data-testid="failed-checks" data-rules={failed.map((c) => c.rule).join(" ")}>
+      <summary className="cursor-pointer text-rose-800">
+        {failed.length} rule{failed.length === 1 ? "" : "s"} failed
+      </summary>
+      <ul className="mt-1 list-disc space-y-0.5 pl-4 text-slate-600">
+        {failed.map((c) => (
+          <li key={c.rule}>
+            <span className="font-medium">{c.rule}</span>: {c.detail}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
 /** Under the model's name: verified or the rules it fails, preliminary, partial. */
 export function StandingBadges({ standing }: { standing: Standing }) {
-  const failed = standing.checks.filter((c) => !c.ok);
   return (
     <span className="mt-1 flex flex-wrap items-center gap-1" data-testid="standing-badges">
       {standing.ranked ? null : (
@@ -128,26 +152,7 @@ export function StandingBadges({ standing }: { standing: Standing }) {
           </Badge>
         </span>
       ) : null}
-      {standing.verified ? (
-        <span data-testid="verified-badge">
-          <Badge tone="green" title={standing.checks.map((c) => c.detail).join("; ")}>
-            ✓ verified
-          </Badge>
-        </span>
-      ) : (
-        <details className="text-xs" data-testid="failed-checks" data-rules={failed.map((c) => c.rule).join(" ")}>
-          <summary className="cursor-pointer text-rose-800">
-            {failed.length} rule{failed.length === 1 ? "" : "s"} failed
-          </summary>
-          <ul className="mt-1 list-disc space-y-0.5 pl-4 text-slate-600">
-            {failed.map((c) => (
-              <li key={c.rule}>
-                <span className="font-medium">{c.rule}</span>: {c.detail}
-              </li>
-            ))}
-          </ul>
-        </details>
-      )}
+      <ChecksBadge verified={standing.verified} checks={standing.checks} />
     </span>
   );
 }
