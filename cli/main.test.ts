@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -6,29 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MPW_DEMO_MODELS } from "../lib/benchmarks/mpw/demo-models";
 import { generateMpwRecord } from "../lib/benchmarks/mpw/demo-records";
 import { parseMpwTaskRecord } from "../lib/benchmarks/mpw/import";
+import { runCli } from "./run-cli";
 
 const ROOT = join(__dirname, "..");
 const TASK_TEXT = readFileSync(join(ROOT, "demo", "mpw", "mpw_bench.jsonl"), "utf8");
 const FIXTURE_RECORD = readFileSync(join(ROOT, "test", "fixtures", "mpw", "result-record.json"), "utf8");
 const MANIFEST = { benchmark: "mpw", model: "M", setting: "C", tasks: "tasks.jsonl", results: ["results.jsonl"] };
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
 
-function cli(...args: string[]): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn("npm", ["run", "--silent", "cli", "--", ...args], { cwd: ROOT, env: process.env });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const cli = (...args: string[]) => runCli(args);
 
 let tmp: string;
 let dbPath: string;

@@ -2,7 +2,6 @@
  * The CLI contracts of WebDetective, EvoBrowseComp, InfoMosaic and generic QA:
  * `ingest <bundle> --db FILE` then `metrics <id> --db FILE --json`, run as users run it.
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -12,20 +11,10 @@ import { demoEvoBundles } from "../lib/benchmarks/evobrowsecomp/demo";
 import { demoInfoMosaicBundles } from "../lib/benchmarks/infomosaic/demo";
 import { demoQaBundles } from "../lib/benchmarks/qa/demo";
 import { demoWebDetectiveBundles } from "../lib/benchmarks/webdetective/demo";
+import { runCli } from "./run-cli";
 
-const ROOT = join(__dirname, "..");
 
-function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn("npm", ["run", "--silent", "cli", "--", ...args], { cwd: ROOT, env: process.env });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const cli = (...args: string[]) => runCli(args);
 
 const CONTRACTS = {
   webdetective: {

@@ -2,12 +2,12 @@
  * `cli submit` against a real HTTP server that hands each request to the route
  * handler of POST /api/submissions, as Next would.
  */
-import { spawn } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bundleDir, jsonl, mpwManifest, mpwRecords, ROOT, temporaryDatabase, zipDir } from "../test/api/support";
+import { bundleDir, jsonl, mpwManifest, mpwRecords, temporaryDatabase, zipDir } from "../test/api/support";
+import { runCli } from "./run-cli";
 
 const tmp = temporaryDatabase("cli-submit");
 const { getDb } = await import("@/db/client");
@@ -20,23 +20,8 @@ let token: string;
 let dir: string;
 let zip: string;
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
 
-function cli(args: string[], env: Record<string, string> = {}): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn("npm", ["run", "--silent", "cli", "--", ...args], { cwd: ROOT, env: { ...process.env, ...env } });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const cli = runCli;
 
 beforeAll(async () => {
   server = createServer(async (req, res) => {

@@ -1,24 +1,14 @@
 /** `cli tasks register` / `tasks list`, run as a user runs them: npm run cli, JSON on stdout, exit codes. */
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCli } from "./run-cli";
 
 const ROOT = join(__dirname, "..");
 const MPW_BENCH = join(ROOT, "demo", "mpw", "mpw_bench.jsonl");
 
-function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn("npm", ["run", "--silent", "cli", "--", ...args], { cwd: ROOT, env: process.env });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const cli = (...args: string[]) => runCli(args);
 
 let tmp: string;
 let db: string;

@@ -2,33 +2,18 @@
  * The CLI contract for WideSearch: `ingest <bundle> --db FILE` then
  * `metrics <id> --db FILE --json`, run as users run it (npm run --silent cli).
  */
-import { spawn } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeRealWideSearchBundles } from "../lib/benchmarks/widesearch/demo";
+import { runCli } from "./run-cli";
 
 const ROOT = join(__dirname, "..");
 const TINY = join(ROOT, "test", "fixtures", "widesearch", "tiny");
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
 
-function cli(...args: string[]): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn("npm", ["run", "--silent", "cli", "--", ...args], { cwd: ROOT, env: process.env });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const cli = (...args: string[]) => runCli(args);
 
 const AGGREGATE_RATES = [
   "successAvg",

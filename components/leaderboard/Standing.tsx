@@ -69,8 +69,8 @@ export function StandingHeaders({ rows, className }: { rows: readonly Placed[]; 
         </th>
       ))}
       {hasReliability(rows) ? (
-        <th className={`${className} text-right`} title="pass^k: all k runs of a task correct (unbiased over its n runs); consistency: share of tasks whose runs all agree">
-          pass^k
+        <th className={`${className} whitespace-nowrap text-right`} title="pass^k: all k runs of a task correct; Pass@k: at least one (both unbiased over its n runs); consistency: share of tasks whose runs all agree">
+          pass^k · Pass@k
         </th>
       ) : null}
     </>
@@ -94,8 +94,8 @@ export function StandingCells({ row, rows }: { row: Placed; rows: readonly Place
           {Object.keys(passHat).length ? (
             <>
               {Object.entries(passHat).map(([k, value]) => (
-                <span key={k} className="block whitespace-nowrap" title={`Pass@${k} ${percent(passAt[k])}`}>
-                  pass^{k} {percent(value)}
+                <span key={k} className="block whitespace-nowrap" data-k={k}>
+                  pass^{k} {percent(value)} <span className="text-slate-500">· Pass@{k} {percent(passAt[k])}</span>
                 </span>
               ))}
               {consistency !== null ? <span className="block whitespace-nowrap text-xs text-slate-500">consistent {percent(consistency, 0)}</span> : null}
