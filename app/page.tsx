@@ -55,7 +55,7 @@ export default async function HomePage() {
                     {b.leader.model} <span className="text-slate-500">({b.leader.setting})</span> {percent(b.leader.value)}
                     {b.leader.tiedAtTop > 0 ? (
                       <span className="block text-xs font-normal text-slate-600" data-testid="leader-ties">
-                        rank 1, tied with {b.leader.tiedAtTop} other{b.leader.tiedAtTop === 1 ? "" : "s"} no row beats significantly
+                        rank 1, shared with {b.leader.tiedAtTop} other{b.leader.tiedAtTop === 1 ? "" : "s"} (no row is significantly better)
                       </span>
                     ) : null}
                     <span className="block text-xs font-normal text-slate-500" data-testid="leader-view">
