@@ -123,6 +123,15 @@ describe("reliability, filters and the export", () => {
     expect((await get("evobrowsecomp", "?verified=yes")).status).toBe(400);
   });
 
+  it("the CSV's columns are every row's fields: pass^k appears though the first row has one run per task", async () => {
+    const rows = (await get("widesearch")).body?.rows ?? [];
+    expect(rows[0]).not.toHaveProperty("passHat");
+    expect(rows.some((r) => "passHat" in r)).toBe(true);
+    const { response } = await get("widesearch", "?format=csv");
+    const [header] = (await response.text()).split(/\r?\n/);
+    expect(header.split(",")).toEqual(expect.arrayContaining(["passHat", "passAt", "consistency"]));
+  });
+
   it("the CSV export carries the standing's columns", async () => {
     const { response } = await get("mpw", "?format=csv");
     const [header, first] = (await response.text()).split(/\r?\n/);

@@ -140,7 +140,9 @@ export async function GET(request: Request, { params }: { params: Promise<{ benc
   const answer = answerOf(benchmark, board, search);
   if (search.get("format") !== "csv") return Response.json(answer);
   // The rows exactly as the JSON gives them, one line each; nested figures (CIs, stats) as JSON text.
-  return new Response(toCsv(answer.rows), {
+  // Every field any row has (pass^k only where a row's tasks have several runs), in first-seen order.
+  const columns = [...new Set(answer.rows.flatMap((row) => Object.keys(row)))];
+  return new Response(toCsv(answer.rows, columns), {
     headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${benchmark}-leaderboard.csv"` },
   });
 }
