@@ -9,7 +9,7 @@ import "server-only";
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { BENCHMARKS, type BenchmarkId } from "../../lib/benchmarks/registry";
 import type { CanonicalTask, CoverageBasis } from "../../lib/standing/rules";
-import { viewStandings, type Standing, type StandingSample, type ViewSplit } from "../../lib/standing/standing";
+import { rankStandings, submissionStanding, type Standing, type StandingSample, type SubmissionStanding, type ViewSplit } from "../../lib/standing/standing";
 import { canonicalTaskSet } from "../canonical-tasks";
 import type { Db } from "../client";
 import { canonicalTasks, samples, submissions, tasks } from "../schema";
@@ -44,7 +44,7 @@ function canonicalSet(db: Db, id: BenchmarkId, version: string): CanonicalSet {
     return { basis: "registered", key: `registered:${registered.tasks}:${registered.registeredAt}`, tasks: () => canonicalTaskSet(db, id, version)?.tasks ?? [] };
   }
   const largest = db
-    .select({ id: submissions.id, revision: submissions.revision })
+    .select({ id: submissions.id, taskCount: submissions.taskCount })
     .from(submissions)
     .where(and(eq(submissions.benchmarkId, id), eq(submissions.benchmarkVersion, version), eq(submissions.status, "approved")))
     .orderBy(sql`${submissions.taskCount} DESC`, asc(submissions.id))
@@ -53,7 +53,8 @@ function canonicalSet(db: Db, id: BenchmarkId, version: string): CanonicalSet {
   if (!largest) return { basis: "largest-submission", key: "none", tasks: () => [] };
   return {
     basis: "largest-submission",
-    key: `largest:${largest.id}:${largest.revision}`,
+    // Its tasks, not its figures: a re-evaluation of the largest submission leaves the set as it was.
+    key: `largest:${largest.id}:${largest.taskCount}`,
     tasks: () =>
       db
         .selectDistinct({ taskKey: samples.taskKey, tier: tasks.tier, language: tasks.language })
@@ -88,14 +89,31 @@ function standingSamples(db: Db, id: BenchmarkId, submissionIds: readonly number
     .map((row) => ({ ...row, correct: row.outcome === 1 }));
 }
 
-const CACHE_LIMIT = 64;
-/** Standings per database and view key; the key holds everything they depend on, so an entry is never stale. */
-const caches = new WeakMap<Db, Map<string, Map<number, Standing>>>();
+/**
+ * Two memos per database, each keyed by everything its entries depend on, so an entry is
+ * never stale: a view's standings (its rows, their revisions, its task set), and each
+ * row's own part (its revision, judge, the view's task set). A change to one submission
+ * re-reads and recomputes that submission alone, then ranks the view again.
+ */
+interface Memo {
+  views: Map<string, Map<number, Standing>>;
+  parts: Map<string, SubmissionStanding>;
+}
 
-function cacheOf(db: Db): Map<string, Map<number, Standing>> {
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new Map()));
-  return cache;
+const VIEW_LIMIT = 64;
+const PART_LIMIT = 2_000;
+const memos = new WeakMap<Db, Memo>();
+
+function memoOf(db: Db): Memo {
+  let memo = memos.get(db);
+  if (!memo) memos.set(db, (memo = { views: new Map(), parts: new Map() }));
+  return memo;
+}
+
+/** Sets a memo entry, dropping the oldest beyond the limit. */
+function remember<V>(map: Map<string, V>, key: string, value: V, limit: number): void {
+  if (map.size >= limit) map.delete(map.keys().next().value ?? "");
+  map.set(key, value);
 }
 
 /**
@@ -113,25 +131,39 @@ export function getViewStandings(db: Db, scope: ViewScope, submissionIds: readon
   const byVersion = new Map<string, typeof rows>();
   for (const row of rows) byVersion.set(row.version, [...(byVersion.get(row.version) ?? []), row]);
   const result = new Map<number, Standing>();
-  const cache = cacheOf(db);
+  const memo = memoOf(db);
+  const rules = BENCHMARKS[scope.benchmarkId].standing;
   for (const [version, group] of byVersion) {
     const canonical = canonicalSet(db, scope.benchmarkId, version);
-    const key = JSON.stringify([scope.benchmarkId, version, scope.split, canonical.key, group.map((r) => [r.id, r.revision, r.judgeModel])]);
-    let standings = cache.get(key);
+    const viewKey = JSON.stringify([scope.benchmarkId, version, scope.split, canonical.key]);
+    const key = JSON.stringify([viewKey, group.map((r) => [r.id, r.revision, r.judgeModel])]);
+    let standings = memo.views.get(key);
     if (!standings) {
-      standings = viewStandings({
-        rules: BENCHMARKS[scope.benchmarkId].standing,
-        submissions: group.map((r) => ({ submissionId: r.id, judgeModel: r.judgeModel })),
-        samples: standingSamples(
+      const partKey = (r: (typeof group)[number]) => JSON.stringify([viewKey, r.id, r.revision, r.judgeModel]);
+      const missing = group.filter((r) => !memo.parts.has(partKey(r)));
+      if (missing.length) {
+        const view = { canonical: { tasks: canonical.tasks(), basis: canonical.basis }, split: scope.split };
+        const bySubmission = new Map<number, StandingSample[]>();
+        for (const sample of standingSamples(
           db,
           scope.benchmarkId,
-          group.map((r) => r.id),
-        ),
-        canonical: { tasks: canonical.tasks(), basis: canonical.basis },
-        split: scope.split,
-      });
-      if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value ?? "");
-      cache.set(key, standings);
+          missing.map((r) => r.id),
+        )) {
+          const list = bySubmission.get(sample.submissionId);
+          if (list) list.push(sample);
+          else bySubmission.set(sample.submissionId, [sample]);
+        }
+        for (const r of missing) remember(memo.parts, partKey(r), submissionStanding(rules, view, r, bySubmission.get(r.id) ?? []), PART_LIMIT);
+      }
+      const parts = new Map(
+        group.map((r) => {
+          const part = memo.parts.get(partKey(r));
+          if (!part) throw new Error(`no standing for submission ${r.id}`);
+          return [r.id, part];
+        }),
+      );
+      standings = rankStandings(parts);
+      remember(memo.views, key, standings, VIEW_LIMIT);
     }
     for (const [submissionId, standing] of standings) result.set(submissionId, standing);
   }

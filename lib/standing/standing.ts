@@ -27,14 +27,18 @@ export interface ViewSplit {
   value: string;
 }
 
-export interface StandingInput {
+/** A view's task set: the version's canonical tasks, and the split the view shows. */
+export interface ViewTasks {
+  canonical: { tasks: readonly CanonicalTask[]; basis: CoverageBasis };
+  split: ViewSplit | null;
+}
+
+export interface StandingInput extends ViewTasks {
   rules: StandingRules;
   /** The view's rows. */
   submissions: readonly { submissionId: number; judgeModel: string | null }[];
   /** Every run of those submissions on the version (not only the view's split: the checks are over the version). */
   samples: readonly StandingSample[];
-  canonical: { tasks: readonly CanonicalTask[]; basis: CoverageBasis };
-  split: ViewSplit | null;
   rank?: RankOptions;
 }
 
@@ -55,84 +59,103 @@ export interface Standing {
   reliability: Reliability;
 }
 
+/** Everything of a row's standing but its rank: it depends on that submission's runs alone, so it can be kept until they change. */
+export interface SubmissionStanding extends Omit<Standing, "rank"> {
+  /** Its mean outcome on each task of the view, in the view's task order (0 where it has no run). */
+  scores: number[];
+}
+
 const inSplit = (task: { tier: string | null; language: string | null }, split: ViewSplit | null) => split === null || task[split.field] === split.value;
 
+/** One submission's standing in a view but its rank, from its runs on the version. */
+export function submissionStanding(rules: StandingRules, view: ViewTasks, submission: { judgeModel: string | null }, samples: readonly StandingSample[]): SubmissionStanding {
+  const versionTasks = new Set(view.canonical.tasks.map((t) => t.taskKey));
+  const viewTasks = view.canonical.tasks.filter((t) => inSplit(t, view.split)).map((t) => t.taskKey);
+  const runsByTask = new Map<string, StandingSample[]>();
+  for (const s of samples) {
+    const runs = runsByTask.get(s.taskKey);
+    if (runs) runs.push(s);
+    else runsByTask.set(s.taskKey, [s]);
+  }
+  let fewestRuns = Number.POSITIVE_INFINITY;
+  let mostRuns = 0;
+  for (const runs of runsByTask.values()) {
+    fewestRuns = Math.min(fewestRuns, runs.length);
+    mostRuns = Math.max(mostRuns, runs.length);
+  }
+  const withCalls = samples.filter((s) => s.toolCalls !== null);
+  const limit = rules.toolCallLimit?.calls ?? null;
+  const checks = checkSubmission(rules, {
+    canonicalCovered: [...runsByTask.keys()].filter((key) => versionTasks.has(key)).length,
+    canonicalTotal: versionTasks.size,
+    basis: view.canonical.basis,
+    fewestRuns: runsByTask.size ? fewestRuns : 0,
+    mostRuns,
+    runsWithCalls: withCalls.length,
+    runsOverLimit: limit === null ? 0 : withCalls.filter((s) => (s.toolCalls ?? 0) > limit).length,
+    samples: samples.length,
+    samplesWithTrajectory: samples.filter((s) => s.hasTrajectory).length,
+    judgeModel: submission.judgeModel,
+  });
+  // The view's figures are over the view's tasks only.
+  const viewRuns = viewTasks.flatMap((key) => {
+    const runs = runsByTask.get(key);
+    return runs ? [runs] : [];
+  });
+  const covered = viewRuns.length;
+  return {
+    tasksCovered: covered,
+    tasksTotal: viewTasks.length,
+    basis: view.canonical.basis,
+    ranked: viewTasks.length > 0 && covered === viewTasks.length,
+    preliminary: covered < rules.minTasks,
+    verified: checks.every((c) => c.ok),
+    checks,
+    cost: costFigures(viewRuns),
+    reliability: reliability(viewRuns.map((runs) => ({ runs: runs.length, correct: runs.filter((r) => r.outcome === 1).length }))),
+    scores: viewTasks.map((key) => {
+      const runs = runsByTask.get(key) ?? [];
+      return runs.length ? runs.reduce((sum, r) => sum + r.outcome, 0) / runs.length : 0;
+    }),
+  };
+}
+
+/** The view's standings from its rows' own parts: the ranked rows ranked among themselves. */
+export function rankStandings(parts: ReadonlyMap<number, SubmissionStanding>, options?: RankOptions): Map<number, Standing> {
+  const ranked = [...parts].filter(([, part]) => part.ranked);
+  const ranks = significanceRanks(
+    ranked.map(([, part]) => part.scores),
+    options,
+  );
+  const rankOf = new Map(ranked.map(([id], i) => [id, ranks[i]]));
+  return new Map(
+    [...parts].map(([id, part]) => [
+      id,
+      {
+        tasksCovered: part.tasksCovered,
+        tasksTotal: part.tasksTotal,
+        basis: part.basis,
+        ranked: part.ranked,
+        rank: rankOf.get(id) ?? null,
+        preliminary: part.preliminary,
+        verified: part.verified,
+        checks: part.checks,
+        cost: part.cost,
+        reliability: part.reliability,
+      },
+    ]),
+  );
+}
+
 export function viewStandings(input: StandingInput): Map<number, Standing> {
-  const versionTasks = new Set(input.canonical.tasks.map((t) => t.taskKey));
-  const viewTasks = input.canonical.tasks.filter((t) => inSplit(t, input.split)).map((t) => t.taskKey);
   const bySubmission = new Map<number, StandingSample[]>();
   for (const sample of input.samples) {
     const list = bySubmission.get(sample.submissionId);
     if (list) list.push(sample);
     else bySubmission.set(sample.submissionId, [sample]);
   }
-
-  const partial = input.submissions.map(({ submissionId, judgeModel }) => {
-    const samples = bySubmission.get(submissionId) ?? [];
-    const runsByTask = new Map<string, StandingSample[]>();
-    for (const s of samples) {
-      const runs = runsByTask.get(s.taskKey);
-      if (runs) runs.push(s);
-      else runsByTask.set(s.taskKey, [s]);
-    }
-    const runCounts = [...runsByTask.values()].map((runs) => runs.length);
-    const withCalls = samples.filter((s) => s.toolCalls !== null);
-    const limit = input.rules.toolCallLimit?.calls ?? null;
-    const checks = checkSubmission(input.rules, {
-      canonicalCovered: [...runsByTask.keys()].filter((key) => versionTasks.has(key)).length,
-      canonicalTotal: versionTasks.size,
-      basis: input.canonical.basis,
-      fewestRuns: runCounts.length ? Math.min(...runCounts) : 0,
-      mostRuns: runCounts.length ? Math.max(...runCounts) : 0,
-      runsWithCalls: withCalls.length,
-      runsOverLimit: limit === null ? 0 : withCalls.filter((s) => (s.toolCalls ?? 0) > limit).length,
-      samples: samples.length,
-      samplesWithTrajectory: samples.filter((s) => s.hasTrajectory).length,
-      judgeModel,
-    });
-    // The view's figures are over the view's tasks only.
-    const viewRuns = viewTasks.flatMap((key) => {
-      const runs = runsByTask.get(key);
-      return runs ? [runs] : [];
-    });
-    const covered = viewRuns.length;
-    return {
-      submissionId,
-      covered,
-      ranked: viewTasks.length > 0 && covered === viewTasks.length,
-      scores: viewTasks.map((key) => {
-        const runs = runsByTask.get(key) ?? [];
-        return runs.length ? runs.reduce((sum, r) => sum + r.outcome, 0) / runs.length : 0;
-      }),
-      checks,
-      cost: costFigures(viewRuns),
-      reliability: reliability(viewRuns.map((runs) => ({ runs: runs.length, correct: runs.filter((r) => r.outcome === 1).length }))),
-    };
-  });
-
-  const ranked = partial.filter((row) => row.ranked);
-  const ranks = significanceRanks(
-    ranked.map((row) => row.scores),
-    input.rank,
-  );
-  const rankOf = new Map(ranked.map((row, i) => [row.submissionId, ranks[i]]));
-  return new Map(
-    partial.map((row) => [
-      row.submissionId,
-      {
-        tasksCovered: row.covered,
-        tasksTotal: viewTasks.length,
-        basis: input.canonical.basis,
-        ranked: row.ranked,
-        rank: rankOf.get(row.submissionId) ?? null,
-        preliminary: row.covered < input.rules.minTasks,
-        verified: row.checks.every((c) => c.ok),
-        checks: row.checks,
-        cost: row.cost,
-        reliability: row.reliability,
-      },
-    ]),
-  );
+  const parts = new Map(input.submissions.map((s) => [s.submissionId, submissionStanding(input.rules, input, s, bySubmission.get(s.submissionId) ?? [])]));
+  return rankStandings(parts, input.rank);
 }
 
 /**
