@@ -7,6 +7,7 @@ import type { Interval } from "@/lib/metrics/bootstrap";
 import { RankCell } from "./BoardActions";
 import { SortHeader } from "./SortHeader";
 import { firstUnranked, rankLabel, standingColumnCount, StandingBadges, StandingCells, StandingHeaders, UnrankedDivider } from "./Standing";
+import { STICKY_MODEL_CELL, STICKY_MODEL_HEAD, STICKY_RANK_CELL, STICKY_RANK_HEAD } from "./sticky";
 
 function Cell({ kind, value, ci }: { kind: BoardColumn["kind"]; value: number | null; ci: Interval | null | undefined }) {
   return (
@@ -38,8 +39,8 @@ export function ReportBoardTable<Report>({
       <table className="min-w-full text-sm" data-testid="leaderboard" data-rows={rows.length} data-version={version ?? ""}>
         <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
           <tr>
-            <th className="px-2 py-2 text-right">#</th>
-            <SortHeader label="Model" sort="model" state={state} href={sortHref("model")} className="px-2 py-2" />
+            <th className={`${STICKY_RANK_HEAD} px-2 py-2 text-right`}>#</th>
+            <SortHeader label="Model" sort="model" state={state} href={sortHref("model")} className={`${STICKY_MODEL_HEAD} px-2 py-2`} />
             {columns.map((c) => (
               <SortHeader key={c.key} label={c.label} title={c.title} sort={c.key} state={state} href={sortHref(c.key)} className="px-2 py-2 text-right" />
             ))}
@@ -51,7 +52,7 @@ export function ReportBoardTable<Report>({
             firstUnranked(rows, i) ? <UnrankedDivider key="unranked" colSpan={columns.length + 2 + standingColumnCount(rows)} /> : null,
             <tr
               key={row.submissionId}
-              className="hover:bg-slate-50"
+              className="group hover:bg-slate-50"
               data-testid="leaderboard-row"
               data-model={row.model}
               data-setting={row.setting}
@@ -59,9 +60,9 @@ export function ReportBoardTable<Report>({
               data-ranked={row.standing.ranked}
               data-verified={row.standing.verified}
             >
-              <RankCell rank={rankLabel(row.standing)} submissionId={row.submissionId} model={row.model} className="px-2 py-2" />
-              <td className="px-2 py-2">
-                <Link href={`/s/${row.submissionId}`} className="whitespace-nowrap font-medium text-indigo-700 hover:underline">
+              <RankCell rank={rankLabel(row.standing)} submissionId={row.submissionId} model={row.model} className={`${STICKY_RANK_CELL} px-2 py-2`} />
+              <td className={`${STICKY_MODEL_CELL} px-2 py-2`}>
+                <Link href={`/s/${row.submissionId}`} className="font-medium text-indigo-700 hover:underline sm:whitespace-nowrap">
                   {row.model}
                 </Link>
                 <AdjudicatedBadge count={adjudicated.get(row.submissionId) ?? 0} />

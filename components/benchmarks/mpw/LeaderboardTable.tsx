@@ -8,6 +8,7 @@ import { SortHeader } from "@/components/leaderboard/SortHeader";
 import { leaderboardQuery, type LeaderboardSort, type LeaderboardState } from "@/lib/url/leaderboard";
 import { RankCell } from "@/components/leaderboard/BoardActions";
 import { firstUnranked, rankLabel, StandingBadges, StandingCells, standingColumnCount, StandingHeaders, UnrankedDivider } from "@/components/leaderboard/Standing";
+import { STICKY_MODEL_CELL, STICKY_MODEL_HEAD, STICKY_RANK_CELL, STICKY_RANK_HEAD } from "@/components/leaderboard/sticky";
 
 function sortHref(basePath: string, state: LeaderboardState, sort: LeaderboardSort): string {
   const dir = state.sort === sort ? (state.dir === "asc" ? "desc" : "asc") : sort === "model" ? "asc" : "desc";
@@ -27,8 +28,8 @@ export function LeaderboardTable({ rows, state, basePath }: { rows: LeaderboardR
       <table className="min-w-full text-sm" data-testid="leaderboard" data-rows={rows.length}>
         <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
           <tr>
-            <th className="px-3 py-2 text-right">#</th>
-            <SortHeader label="Model" title="Model and agent" sort="model" state={state} href={sortHref(basePath, state, "model")} className="px-3 py-2" />
+            <th className={`${STICKY_RANK_HEAD} px-3 py-2 text-right`}>#</th>
+            <SortHeader label="Model" title="Model and agent" sort="model" state={state} href={sortHref(basePath, state, "model")} className={`${STICKY_MODEL_HEAD} px-3 py-2`} />
             {mpwModule.board.columns.map((c) => (
               <SortHeader key={c.key} label={c.label} title={c.title} sort={c.key} state={state} href={sortHref(basePath, state, c.key)} className="px-3 py-2 text-right" />
             ))}
@@ -40,16 +41,16 @@ export function LeaderboardTable({ rows, state, basePath }: { rows: LeaderboardR
             firstUnranked(rows, i) ? <UnrankedDivider key="unranked" colSpan={mpwModule.board.columns.length + 2 + standingColumnCount(rows)} /> : null,
             <tr
               key={row.submissionId}
-              className="hover:bg-slate-50"
+              className="group hover:bg-slate-50"
               data-testid="leaderboard-row"
               data-model={row.model}
               data-pass1={row.pass1 ?? ""}
               data-ranked={row.standing.ranked}
               data-verified={row.standing.verified}
             >
-              <RankCell rank={rankLabel(row.standing)} submissionId={row.submissionId} model={row.model} className="px-3 py-2" />
-              <td className="px-3 py-2">
-                <Link href={`/s/${row.submissionId}`} className="whitespace-nowrap font-medium text-indigo-700 hover:underline">
+              <RankCell rank={rankLabel(row.standing)} submissionId={row.submissionId} model={row.model} className={`${STICKY_RANK_CELL} px-3 py-2`} />
+              <td className={`${STICKY_MODEL_CELL} px-3 py-2`}>
+                <Link href={`/s/${row.submissionId}`} className="font-medium text-indigo-700 hover:underline sm:whitespace-nowrap">
                   {row.model}
                 </Link>
                 {row.agent ? <span className="ml-2 text-xs text-slate-500">{row.agent}</span> : null}

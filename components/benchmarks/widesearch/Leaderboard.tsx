@@ -12,6 +12,7 @@ import type { BoardPageProps } from "../types";
 import { LanguagePicker, NoRows, WideSearchPlots } from "./Diagnostics";
 import { BoardActions, RankCell } from "@/components/leaderboard/BoardActions";
 import { CostAccuracySection, NoVerifiedRows, StandingNote, VerifiedFilter, firstUnranked, rankLabel, StandingBadges, StandingCells, standingColumnCount, StandingHeaders, UnrankedDivider } from "@/components/leaderboard/Standing";
+import { STICKY_MODEL_CELL, STICKY_MODEL_HEAD, STICKY_RANK_CELL, STICKY_RANK_HEAD } from "@/components/leaderboard/sticky";
 
 const BASE = "/b/widesearch";
 /** The columns with a CI over tasks in the stored aggregate. */
@@ -42,8 +43,8 @@ export function WideSearchLeaderboard({ searchParams }: BoardPageProps) {
           <table className="min-w-full text-sm" data-testid="leaderboard" data-rows={rows.length}>
             <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
               <tr>
-                <th className="px-2 py-2 text-right">#</th>
-                <SortHeader label="Model" title="Model and agent" sort="model" state={state} href={sortHref("model")} className="px-2 py-2" />
+                <th className={`${STICKY_RANK_HEAD} px-2 py-2 text-right`}>#</th>
+                <SortHeader label="Model" title="Model and agent" sort="model" state={state} href={sortHref("model")} className={`${STICKY_MODEL_HEAD} px-2 py-2`} />
                 {columns.map((c) => (
                   <SortHeader key={c.key} label={c.label} title={c.title} sort={c.key} state={state} href={sortHref(c.key)} className="px-2 py-2 text-right" />
                 ))}
@@ -57,16 +58,16 @@ export function WideSearchLeaderboard({ searchParams }: BoardPageProps) {
                   firstUnranked(rows, i) ? <UnrankedDivider key="unranked" colSpan={columns.length + 2 + standingColumnCount(rows)} /> : null,
                   <tr
                     key={row.submissionId}
-                    className="hover:bg-slate-50"
+                    className="group hover:bg-slate-50"
                     data-testid="leaderboard-row"
                     data-model={row.model}
                     data-success-avg={a.successAvg ?? ""}
                     data-ranked={row.standing.ranked}
                     data-verified={row.standing.verified}
                   >
-                    <RankCell rank={rankLabel(row.standing)} submissionId={row.submissionId} model={row.model} className="px-2 py-2" />
-                    <td className="px-2 py-2">
-                      <Link href={`/s/${row.submissionId}`} className="whitespace-nowrap font-medium text-indigo-700 hover:underline">
+                    <RankCell rank={rankLabel(row.standing)} submissionId={row.submissionId} model={row.model} className={`${STICKY_RANK_CELL} px-2 py-2`} />
+                    <td className={`${STICKY_MODEL_CELL} px-2 py-2`}>
+                      <Link href={`/s/${row.submissionId}`} className="font-medium text-indigo-700 hover:underline sm:whitespace-nowrap">
                         {row.model}
                       </Link>
                       <AdjudicatedBadge count={adjudicated.get(row.submissionId) ?? 0} />
