@@ -108,3 +108,22 @@ test.describe("MPW diagnostics page", () => {
     expect(wrongKind.status()).toBe(404);
   });
 });
+
+test.describe("Δfacts(k) clicks", () => {
+  test("a dot opens its own series' samples: two models at the same k open two different lists", async ({ page }) => {
+    await page.goto("/b/mpw/analysis");
+    const chart = page.getByTestId("delta-facts-chart");
+    await chart.scrollIntoViewIfNeeded();
+    const series = await chart.locator("circle[data-series]").evaluateAll((dots) => [...new Set(dots.map((d) => d.getAttribute("data-series") ?? ""))]);
+    expect(series.length).toBeGreaterThan(1);
+    const urls: string[] = [];
+    for (const model of series.slice(0, 2)) {
+      await chart.locator(`circle[data-series="${model}"][data-k="2"]`).click({ force: true });
+      await expect(page).toHaveURL(/\/s\/\d+/);
+      urls.push(page.url());
+      await page.goBack();
+      await chart.scrollIntoViewIfNeeded();
+    }
+    expect(urls[0]).not.toBe(urls[1]);
+  });
+});

@@ -12,6 +12,13 @@ export interface DeltaFactsSeries {
   kHrefs: string[];
 }
 
+/** Δfacts and its band to two decimals, n(k) as a count: never 0.34615384615384615. */
+function tooltipValue(value: unknown, name: unknown): string {
+  if (Array.isArray(value)) return value.map((v) => Number(v).toFixed(2)).join(" – ");
+  if (typeof value !== "number") return String(value);
+  return String(name).endsWith("n(k)") ? value.toLocaleString("en-US") : value.toFixed(2);
+}
+
 /**
  * Mean new facts at call k with its interquartile band (left axis) and n(k) (right
  * axis); where n(k) is below the threshold the line is drawn faint, as in the paper.
@@ -27,7 +34,7 @@ export function DeltaFactsChart({ series }: { series: DeltaFactsSeries[] }) {
           <XAxis type="number" dataKey="k" allowDecimals={false} domain={[1, "dataMax"]} label={{ value: "tool call k", position: "insideBottom", offset: -10, fontSize: 12 }} tick={{ fontSize: 12 }} />
           <YAxis yAxisId="left" tick={{ fontSize: 12 }} label={{ value: "Δfacts(k)", angle: -90, position: "insideLeft", fontSize: 12 }} />
           <YAxis yAxisId="right" orientation="right" tick={{ fontSize: 12 }} label={{ value: "n(k)", angle: 90, position: "insideRight", fontSize: 12 }} />
-          <Tooltip />
+          <Tooltip formatter={tooltipValue} labelFormatter={(k) => `call ${k}`} />
           <Legend verticalAlign="top" wrapperStyle={{ fontSize: 12 }} />
           {series.flatMap((s, i) => {
             const color = seriesColor(i);
@@ -39,15 +46,32 @@ export function DeltaFactsChart({ series }: { series: DeltaFactsSeries[] }) {
               faint: p.lowN || s.points[j + 1]?.lowN ? p.meanNewFacts : null,
               href: s.kHrefs[j],
             }));
-            const go = (_event: unknown, point: unknown) => {
-              const index = (point as { index?: number }).index;
-              if (index !== undefined && data[index]) router.push(data[index].href);
-            };
+            // Each series' own dots open its samples: an active dot is drawn for every series at
+            // the hovered k, so a click on it could land on whichever series was drawn last.
+            const dot = (radius: number, opacity: number) =>
+              function SeriesDot(props: { cx?: number; cy?: number; index?: number; value?: unknown }) {
+                const point = props.index === undefined ? undefined : data[props.index];
+                if (props.cx === undefined || props.cy === undefined || props.value === null || !point) return <g key={`${s.model}-${props.index}`} />;
+                return (
+                  <circle
+                    key={`${s.model}-${props.index}`}
+                    cx={props.cx}
+                    cy={props.cy}
+                    r={radius}
+                    fill={color}
+                    fillOpacity={opacity}
+                    cursor="pointer"
+                    data-series={s.model}
+                    data-k={point.k}
+                    onClick={() => router.push(point.href)}
+                  />
+                );
+              };
             return [
               <Area key={`${s.model}-iqr`} yAxisId="left" data={data} dataKey="iqr" stroke="none" fill={color} fillOpacity={0.07} isAnimationActive={false} legendType="none" name={`${s.model} IQR`} />,
               <Area key={`${s.model}-n`} yAxisId="right" data={data} dataKey="n" stroke={color} strokeOpacity={0.35} fill={color} fillOpacity={0.05} isAnimationActive={false} legendType="none" name={`${s.model} n(k)`} />,
-              <Line key={`${s.model}-strong`} yAxisId="left" data={data} dataKey="strong" name={s.model} stroke={color} strokeWidth={2} connectNulls={false} isAnimationActive={false} dot={{ r: 3, cursor: "pointer" }} activeDot={{ r: 5, cursor: "pointer", onClick: go }} />,
-              <Line key={`${s.model}-faint`} yAxisId="left" data={data} dataKey="faint" name={`${s.model} (n(k) below threshold)`} stroke={color} strokeOpacity={0.3} strokeWidth={2} connectNulls={false} isAnimationActive={false} legendType="none" dot={{ r: 2, opacity: 0.3 }} activeDot={{ r: 5, cursor: "pointer", onClick: go }} />,
+              <Line key={`${s.model}-strong`} yAxisId="left" data={data} dataKey="strong" name={s.model} stroke={color} strokeWidth={2} connectNulls={false} isAnimationActive={false} dot={dot(3, 1)} activeDot={false} />,
+              <Line key={`${s.model}-faint`} yAxisId="left" data={data} dataKey="faint" name={`${s.model} (n(k) below threshold)`} stroke={color} strokeOpacity={0.3} strokeWidth={2} connectNulls={false} isAnimationActive={false} legendType="none" dot={dot(2, 0.3)} activeDot={false} />,
             ];
           })}
         </ComposedChart>
