@@ -127,3 +127,18 @@ test.describe("Δfacts(k) clicks", () => {
     expect(urls[0]).not.toBe(urls[1]);
   });
 });
+
+test.describe("chart data tables", () => {
+  for (const path of ["/b/mpw/analysis", "/b/widesearch", "/b/evobrowsecomp/analysis", "/b/infomosaic/analysis", "/b/qa/analysis"]) {
+    test(`${path}: every chart has its figures as a table`, async ({ page }) => {
+      await page.goto(path);
+      const tables = page.getByTestId("chart-table");
+      expect(await tables.count()).toBeGreaterThan(0);
+      const first = tables.first();
+      await first.locator("summary").click();
+      await expect(first.locator("tbody tr").first()).toBeVisible();
+      // A rate reads as a percentage, never as a long fraction.
+      expect(await first.locator("tbody").innerText()).not.toMatch(/0\.\d{5,}/);
+    });
+  }
+});

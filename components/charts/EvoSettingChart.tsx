@@ -1,6 +1,7 @@
 "use client";
 
 import { Bar, BarChart, CartesianGrid, ErrorBar, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { ChartTable, tablePercent } from "./ChartTable";
 
 export interface EvoSettingDatum {
   /** "model · en". */
@@ -20,22 +21,29 @@ export function EvoSettingChart({ data }: { data: EvoSettingDatum[] }) {
   if (data.length === 0) return <p className="mt-2 text-sm text-slate-500">No samples.</p>;
   const rows = data.map((d) => ({ ...d, toolBasedError: error(d.toolBased, d.toolBasedSpread), toolFreeError: error(d.toolFree, d.toolFreeSpread) }));
   return (
-    <div className="mt-2 h-80" data-testid="evo-setting-chart" data-points={data.length}>
-      <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 40, left: -12 }}>
-          <CartesianGrid strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="label" tick={{ fontSize: 11 }} angle={-20} textAnchor="end" interval={0} />
-          <YAxis domain={[0, 1]} tickFormatter={pct} tick={{ fontSize: 12 }} />
-          <Tooltip formatter={(value) => (typeof value === "number" ? pct(value) : String(value))} />
-          <Legend verticalAlign="top" wrapperStyle={{ fontSize: 12 }} />
-          <Bar dataKey="toolBased" name="tool-based" fill="#0072B2" isAnimationActive={false}>
-            <ErrorBar dataKey="toolBasedError" width={5} stroke="#1e293b" isAnimationActive={false} />
-          </Bar>
-          <Bar dataKey="toolFree" name="tool-free" fill="#E69F00" isAnimationActive={false}>
-            <ErrorBar dataKey="toolFreeError" width={5} stroke="#1e293b" isAnimationActive={false} />
-          </Bar>
-        </BarChart>
-      </ResponsiveContainer>
-    </div>
+    <>
+      <div className="mt-2 h-80" data-testid="evo-setting-chart" data-points={data.length}>
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 40, left: -12 }}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} />
+            <XAxis dataKey="label" tick={{ fontSize: 11 }} angle={-20} textAnchor="end" interval={0} />
+            <YAxis domain={[0, 1]} tickFormatter={pct} tick={{ fontSize: 12 }} />
+            <Tooltip formatter={(value) => (typeof value === "number" ? pct(value) : String(value))} />
+            <Legend verticalAlign="top" wrapperStyle={{ fontSize: 12 }} />
+            <Bar dataKey="toolBased" name="tool-based" fill="#0072B2" isAnimationActive={false}>
+              <ErrorBar dataKey="toolBasedError" width={5} stroke="#1e293b" isAnimationActive={false} />
+            </Bar>
+            <Bar dataKey="toolFree" name="tool-free" fill="#E69F00" isAnimationActive={false}>
+              <ErrorBar dataKey="toolFreeError" width={5} stroke="#1e293b" isAnimationActive={false} />
+            </Bar>
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+      <ChartTable
+        caption="Tool-based and tool-free accuracy per model and language, with the runs' spread"
+        columns={["Model · language", "Tool-based", "spread", "Tool-free", "spread"]}
+        rows={data.map((d) => [d.label, tablePercent(d.toolBased), d.toolBasedSpread ? `${tablePercent(d.toolBasedSpread[0])} – ${tablePercent(d.toolBasedSpread[1])}` : "—", tablePercent(d.toolFree), d.toolFreeSpread ? `${tablePercent(d.toolFreeSpread[0])} – ${tablePercent(d.toolFreeSpread[1])}` : "—"])}
+      />
+    </>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { CartesianGrid, Legend, ReferenceLine, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from "recharts";
+import { ChartTable, tablePercent } from "./ChartTable";
 
 export interface PrecisionRecallPoint {
   model: string;
@@ -17,22 +18,29 @@ export function PrecisionRecallChart({ points }: { points: PrecisionRecallPoint[
   const rows = points.filter((p) => p.rowPrecision !== null && p.rowRecall !== null).map((p) => ({ model: p.model, x: p.rowRecall!, y: p.rowPrecision! }));
   const items = points.filter((p) => p.itemPrecision !== null && p.itemRecall !== null).map((p) => ({ model: p.model, x: p.itemRecall!, y: p.itemPrecision! }));
   return (
-    <div className="mt-2 h-80" data-testid="precision-recall-chart" data-points={rows.length + items.length}>
-      <ResponsiveContainer width="100%" height="100%">
-        <ScatterChart margin={{ top: 10, right: 20, bottom: 20, left: 0 }}>
-          <CartesianGrid strokeDasharray="3 3" />
-          <XAxis type="number" dataKey="x" domain={[0, 1]} tickFormatter={pct} name="recall" label={{ value: "recall", position: "insideBottom", offset: -10, fontSize: 12 }} tick={{ fontSize: 12 }} />
-          <YAxis type="number" dataKey="y" domain={[0, 1]} tickFormatter={pct} name="precision" label={{ value: "precision", angle: -90, position: "insideLeft", fontSize: 12 }} tick={{ fontSize: 12 }} />
-          <ReferenceLine segment={[{ x: 0, y: 0 }, { x: 1, y: 1 }]} stroke="#94a3b8" strokeDasharray="4 4" />
-          <Tooltip formatter={(value) => pct(Number(value))} labelFormatter={() => ""} content={({ payload }) => {
-            const p = payload?.[0]?.payload as { model: string; x: number; y: number } | undefined;
-            return p ? <div className="rounded border border-slate-200 bg-white p-2 text-xs shadow">{p.model}: P {pct(p.y)} · R {pct(p.x)}</div> : null;
-          }} />
-          <Legend verticalAlign="top" wrapperStyle={{ fontSize: 12 }} />
-          <Scatter name="rows" data={rows} fill="#4f46e5" isAnimationActive={false} />
-          <Scatter name="items (cells)" data={items} fill="#14b8a6" shape="triangle" isAnimationActive={false} />
-        </ScatterChart>
-      </ResponsiveContainer>
-    </div>
+    <>
+      <div className="mt-2 h-80" data-testid="precision-recall-chart" data-points={rows.length + items.length}>
+        <ResponsiveContainer width="100%" height="100%">
+          <ScatterChart margin={{ top: 10, right: 20, bottom: 20, left: 0 }}>
+            <CartesianGrid strokeDasharray="3 3" />
+            <XAxis type="number" dataKey="x" domain={[0, 1]} tickFormatter={pct} name="recall" label={{ value: "recall", position: "insideBottom", offset: -10, fontSize: 12 }} tick={{ fontSize: 12 }} />
+            <YAxis type="number" dataKey="y" domain={[0, 1]} tickFormatter={pct} name="precision" label={{ value: "precision", angle: -90, position: "insideLeft", fontSize: 12 }} tick={{ fontSize: 12 }} />
+            <ReferenceLine segment={[{ x: 0, y: 0 }, { x: 1, y: 1 }]} stroke="#94a3b8" strokeDasharray="4 4" />
+            <Tooltip formatter={(value) => pct(Number(value))} labelFormatter={() => ""} content={({ payload }) => {
+              const p = payload?.[0]?.payload as { model: string; x: number; y: number } | undefined;
+              return p ? <div className="rounded border border-slate-200 bg-white p-2 text-xs shadow">{p.model}: P {pct(p.y)} · R {pct(p.x)}</div> : null;
+            }} />
+            <Legend verticalAlign="top" wrapperStyle={{ fontSize: 12 }} />
+            <Scatter name="rows" data={rows} fill="#4f46e5" isAnimationActive={false} />
+            <Scatter name="items (cells)" data={items} fill="#14b8a6" shape="triangle" isAnimationActive={false} />
+          </ScatterChart>
+        </ResponsiveContainer>
+      </div>
+      <ChartTable
+        caption="Row and item precision and recall per model"
+        columns={["Model", "Row precision", "Row recall", "Item precision", "Item recall"]}
+        rows={points.map((p) => [p.model, tablePercent(p.rowPrecision), tablePercent(p.rowRecall), tablePercent(p.itemPrecision), tablePercent(p.itemRecall)])}
+      />
+    </>
   );
 }

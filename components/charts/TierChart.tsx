@@ -1,6 +1,7 @@
 "use client";
 
 import { Bar, BarChart, CartesianGrid, ErrorBar, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { ChartTable, tablePercent } from "./ChartTable";
 
 export interface TierDatum {
   tier: string;
@@ -21,20 +22,23 @@ export function TierChart({ data }: { data: TierDatum[] }) {
     pass1Error: d.pass1 !== null && d.pass1Ci ? [d.pass1 - d.pass1Ci[0], d.pass1Ci[1] - d.pass1] : [0, 0],
   }));
   return (
-    <div className="mt-2 h-56" data-testid="tier-chart" data-points={data.length}>
-      <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: -12 }}>
-          <CartesianGrid strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="tier" tick={{ fontSize: 12 }} />
-          <YAxis domain={[0, 1]} tickFormatter={pct} tick={{ fontSize: 12 }} />
-          <Tooltip formatter={(value) => (typeof value === "number" ? pct(value) : String(value))} />
-          <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={null} />
-          <Bar dataKey="pass1" name="Pass@1" fill="#4f46e5" isAnimationActive={false}>
-            <ErrorBar dataKey="pass1Error" width={6} stroke="#1e1b4b" isAnimationActive={false} />
-          </Bar>
-          <Bar dataKey="fcr" name="FCR" fill="#14b8a6" isAnimationActive={false} />
-        </BarChart>
-      </ResponsiveContainer>
-    </div>
+    <>
+      <div className="mt-2 h-56" data-testid="tier-chart" data-points={data.length}>
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: -12 }}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} />
+            <XAxis dataKey="tier" tick={{ fontSize: 12 }} />
+            <YAxis domain={[0, 1]} tickFormatter={pct} tick={{ fontSize: 12 }} />
+            <Tooltip formatter={(value) => (typeof value === "number" ? pct(value) : String(value))} />
+            <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={null} />
+            <Bar dataKey="pass1" name="Pass@1" fill="#4f46e5" isAnimationActive={false}>
+              <ErrorBar dataKey="pass1Error" width={6} stroke="#1e1b4b" isAnimationActive={false} />
+            </Bar>
+            <Bar dataKey="fcr" name="FCR" fill="#14b8a6" isAnimationActive={false} />
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+      <ChartTable caption="Pass@1 and FCR per tier" columns={["Tier", "Pass@1", "95% CI", "FCR", "Samples"]} rows={data.map((d) => [d.tier, tablePercent(d.pass1), d.pass1Ci ? `[${tablePercent(d.pass1Ci[0])}, ${tablePercent(d.pass1Ci[1])}]` : "—", tablePercent(d.fcr), d.n])} />
+    </>
   );
 }

@@ -2,6 +2,7 @@
 
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { seriesColor } from "@/components/charts/palette";
+import { ChartTable, tablePercent } from "@/components/charts/ChartTable";
 
 const pct = (v: number) => `${Math.round(v * 100)}%`;
 const tooltipFormat = (value: unknown) => (typeof value === "number" ? pct(value) : String(value));
@@ -16,20 +17,23 @@ export interface DomainSeries {
 export function InfoMosaicDomainChart({ domains, series, testId }: { domains: string[]; series: DomainSeries[]; testId: string }) {
   const rows = domains.map((domain) => Object.fromEntries([["domain", domain], ...series.map((s, i) => [`s${i}`, s.values[domain] ?? null])]));
   return (
-    <div className="mt-2 h-72" data-testid={testId} data-points={domains.length * series.length}>
-      <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: -12 }}>
-          <CartesianGrid strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="domain" tick={{ fontSize: 12 }} />
-          <YAxis domain={[0, 1]} tickFormatter={pct} tick={{ fontSize: 12 }} />
-          <Tooltip formatter={tooltipFormat} />
-          <Legend verticalAlign="top" wrapperStyle={{ fontSize: 11 }} />
-          {series.map((s, i) => (
-            <Bar key={s.label} dataKey={`s${i}`} name={s.label} fill={seriesColor(i)} isAnimationActive={false} />
-          ))}
-        </BarChart>
-      </ResponsiveContainer>
-    </div>
+    <>
+      <div className="mt-2 h-72" data-testid={testId} data-points={domains.length * series.length}>
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: -12 }}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} />
+            <XAxis dataKey="domain" tick={{ fontSize: 12 }} />
+            <YAxis domain={[0, 1]} tickFormatter={pct} tick={{ fontSize: 12 }} />
+            <Tooltip formatter={tooltipFormat} />
+            <Legend verticalAlign="top" wrapperStyle={{ fontSize: 11 }} />
+            {series.map((s, i) => (
+              <Bar key={s.label} dataKey={`s${i}`} name={s.label} fill={seriesColor(i)} isAnimationActive={false} />
+            ))}
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+      <ChartTable caption="Per domain, per submission" columns={["Submission", ...domains]} rows={series.map((sr) => [sr.label, ...domains.map((d) => tablePercent(sr.values[d]))])} />
+    </>
   );
 }
 
@@ -47,20 +51,27 @@ const OUTCOME_COLORS = { "usage-error": "#D55E00", "selection-error": "#CC79A7",
 /** Figure 4a: the outcome mix of every tool call, as shares, stacked per submission. */
 export function ToolOutcomeChart({ data }: { data: OutcomeDatum[] }) {
   return (
-    <div className="mt-2 h-72" data-testid="tool-outcome-chart" data-points={data.length}>
-      <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={data} layout="vertical" margin={{ top: 8, right: 16, bottom: 0, left: 40 }}>
-          <CartesianGrid strokeDasharray="3 3" horizontal={false} />
-          <XAxis type="number" domain={[0, 1]} tickFormatter={pct} tick={{ fontSize: 12 }} />
-          <YAxis type="category" dataKey="label" tick={{ fontSize: 11 }} width={150} />
-          <Tooltip formatter={tooltipFormat} />
-          <Legend verticalAlign="top" wrapperStyle={{ fontSize: 11 }} />
-          {(Object.keys(OUTCOME_COLORS) as (keyof typeof OUTCOME_COLORS)[]).map((k) => (
-            <Bar key={k} dataKey={k} name={k} stackId="mix" fill={OUTCOME_COLORS[k]} isAnimationActive={false} />
-          ))}
-        </BarChart>
-      </ResponsiveContainer>
-    </div>
+    <>
+      <div className="mt-2 h-72" data-testid="tool-outcome-chart" data-points={data.length}>
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart data={data} layout="vertical" margin={{ top: 8, right: 16, bottom: 0, left: 40 }}>
+            <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+            <XAxis type="number" domain={[0, 1]} tickFormatter={pct} tick={{ fontSize: 12 }} />
+            <YAxis type="category" dataKey="label" tick={{ fontSize: 11 }} width={150} />
+            <Tooltip formatter={tooltipFormat} />
+            <Legend verticalAlign="top" wrapperStyle={{ fontSize: 11 }} />
+            {(Object.keys(OUTCOME_COLORS) as (keyof typeof OUTCOME_COLORS)[]).map((k) => (
+              <Bar key={k} dataKey={k} name={k} stackId="mix" fill={OUTCOME_COLORS[k]} isAnimationActive={false} />
+            ))}
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+      <ChartTable
+        caption="Tool-call outcomes per submission"
+        columns={["Submission", "Calls", "Usage error", "Selection error", "Invalid result", "Valid result"]}
+        rows={data.map((d) => [d.label, d.total, tablePercent(d["usage-error"]), tablePercent(d["selection-error"]), tablePercent(d["invalid-result"]), tablePercent(d["valid-result"])])}
+      />
+    </>
   );
 }
 
@@ -73,19 +84,22 @@ export interface ToolCallSeries {
 export function ToolCallsAccuracyChart({ bins, series }: { bins: string[]; series: ToolCallSeries[] }) {
   const rows = bins.map((bin) => Object.fromEntries([["bin", bin], ...series.map((s, i) => [`s${i}`, s.points.find((p) => p.bin === bin)?.accuracy ?? null])]));
   return (
-    <div className="mt-2 h-72" data-testid="tool-calls-chart" data-points={series.reduce((sum, s) => sum + s.points.filter((p) => p.n > 0).length, 0)}>
-      <ResponsiveContainer width="100%" height="100%">
-        <LineChart data={rows} margin={{ top: 8, right: 8, bottom: 12, left: -12 }}>
-          <CartesianGrid strokeDasharray="3 3" />
-          <XAxis dataKey="bin" tick={{ fontSize: 12 }} label={{ value: "tool-call turns", position: "insideBottom", offset: -6, fontSize: 12 }} />
-          <YAxis domain={[0, 1]} tickFormatter={pct} tick={{ fontSize: 12 }} />
-          <Tooltip formatter={tooltipFormat} />
-          <Legend verticalAlign="top" wrapperStyle={{ fontSize: 11 }} />
-          {series.map((s, i) => (
-            <Line key={s.label} dataKey={`s${i}`} name={s.label} stroke={seriesColor(i)} connectNulls isAnimationActive={false} />
-          ))}
-        </LineChart>
-      </ResponsiveContainer>
-    </div>
+    <>
+      <div className="mt-2 h-72" data-testid="tool-calls-chart" data-points={series.reduce((sum, s) => sum + s.points.filter((p) => p.n > 0).length, 0)}>
+        <ResponsiveContainer width="100%" height="100%">
+          <LineChart data={rows} margin={{ top: 8, right: 8, bottom: 12, left: -12 }}>
+            <CartesianGrid strokeDasharray="3 3" />
+            <XAxis dataKey="bin" tick={{ fontSize: 12 }} label={{ value: "tool-call turns", position: "insideBottom", offset: -6, fontSize: 12 }} />
+            <YAxis domain={[0, 1]} tickFormatter={pct} tick={{ fontSize: 12 }} />
+            <Tooltip formatter={tooltipFormat} />
+            <Legend verticalAlign="top" wrapperStyle={{ fontSize: 11 }} />
+            {series.map((s, i) => (
+              <Line key={s.label} dataKey={`s${i}`} name={s.label} stroke={seriesColor(i)} connectNulls isAnimationActive={false} />
+            ))}
+          </LineChart>
+        </ResponsiveContainer>
+      </div>
+      <ChartTable caption="Accuracy by number of tool calls" columns={["Submission", "Tool calls", "Accuracy", "Samples"]} rows={series.flatMap((sr) => sr.points.map((p) => [sr.label, p.bin, tablePercent(p.accuracy), p.n]))} />
+    </>
   );
 }
