@@ -24,10 +24,10 @@ export function EvoSettingChart({ data }: { data: EvoSettingDatum[] }) {
     <>
       <div className="mt-2 h-80" data-testid="evo-setting-chart" data-points={data.length}>
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 40, left: -12 }}>
+          <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 40, left: 4 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="label" tick={{ fontSize: 11 }} angle={-20} textAnchor="end" interval={0} />
-            <YAxis domain={[0, 1]} tickFormatter={pct} tick={{ fontSize: 12 }} />
+            <YAxis domain={[0, 1]} tickFormatter={pct} label={{ value: "accuracy", angle: -90, position: "insideLeft", fontSize: 12 }} tick={{ fontSize: 12 }} />
             <Tooltip formatter={(value) => (typeof value === "number" ? pct(value) : String(value))} />
             <Legend verticalAlign="top" wrapperStyle={{ fontSize: 12 }} />
             <Bar dataKey="toolBased" name="tool-based" fill="#0072B2" isAnimationActive={false}>

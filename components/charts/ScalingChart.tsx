@@ -27,7 +27,7 @@ export function ScalingChart({ series }: { series: ScalingSeries[] }) {
           <LineChart margin={{ top: 10, right: 20, bottom: 20, left: 0 }}>
             <CartesianGrid strokeDasharray="3 3" />
             <XAxis type="number" dataKey="k" allowDecimals={false} domain={[1, "dataMax"]} label={{ value: "k runs", position: "insideBottom", offset: -10, fontSize: 12 }} tick={{ fontSize: 12 }} />
-            <YAxis domain={[0, 1]} tickFormatter={pct} tick={{ fontSize: 12 }} />
+            <YAxis domain={[0, 1]} tickFormatter={pct} label={{ value: "Pass@k / Max@k", angle: -90, position: "insideLeft", fontSize: 12 }} tick={{ fontSize: 12 }} />
             <Tooltip formatter={(value) => pct(Number(value))} />
             <Legend verticalAlign="top" wrapperStyle={{ fontSize: 12 }} />
             {series.flatMap((s, i) => [

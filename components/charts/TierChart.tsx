@@ -25,10 +25,10 @@ export function TierChart({ data }: { data: TierDatum[] }) {
     <>
       <div className="mt-2 h-56" data-testid="tier-chart" data-points={data.length}>
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: -12 }}>
+          <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 4 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="tier" tick={{ fontSize: 12 }} />
-            <YAxis domain={[0, 1]} tickFormatter={pct} tick={{ fontSize: 12 }} />
+            <YAxis domain={[0, 1]} tickFormatter={pct} label={{ value: "Pass@1 / FCR", angle: -90, position: "insideLeft", fontSize: 12 }} tick={{ fontSize: 12 }} />
             <Tooltip formatter={(value) => (typeof value === "number" ? pct(value) : String(value))} />
             <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={null} />
             <Bar dataKey="pass1" name="Pass@1" fill="#4f46e5" isAnimationActive={false}>

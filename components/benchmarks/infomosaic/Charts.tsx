@@ -14,16 +14,16 @@ export interface DomainSeries {
 }
 
 /** One bar per submission for each domain (accuracy or pass rate). */
-export function InfoMosaicDomainChart({ domains, series, testId }: { domains: string[]; series: DomainSeries[]; testId: string }) {
+export function InfoMosaicDomainChart({ domains, series, testId, metric }: { domains: string[]; series: DomainSeries[]; testId: string; metric: string }) {
   const rows = domains.map((domain) => Object.fromEntries([["domain", domain], ...series.map((s, i) => [`s${i}`, s.values[domain] ?? null])]));
   return (
     <>
       <div className="mt-2 h-72" data-testid={testId} data-points={domains.length * series.length}>
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: -12 }}>
+          <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 4 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="domain" tick={{ fontSize: 12 }} />
-            <YAxis domain={[0, 1]} tickFormatter={pct} tick={{ fontSize: 12 }} />
+            <YAxis domain={[0, 1]} tickFormatter={pct} label={{ value: metric, angle: -90, position: "insideLeft", fontSize: 12 }} tick={{ fontSize: 12 }} />
             <Tooltip formatter={tooltipFormat} />
             <Legend verticalAlign="top" wrapperStyle={{ fontSize: 11 }} />
             {series.map((s, i) => (
@@ -54,9 +54,9 @@ export function ToolOutcomeChart({ data }: { data: OutcomeDatum[] }) {
     <>
       <div className="mt-2 h-72" data-testid="tool-outcome-chart" data-points={data.length}>
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={data} layout="vertical" margin={{ top: 8, right: 16, bottom: 0, left: 40 }}>
+          <BarChart data={data} layout="vertical" margin={{ top: 8, right: 16, bottom: 16, left: 40 }}>
             <CartesianGrid strokeDasharray="3 3" horizontal={false} />
-            <XAxis type="number" domain={[0, 1]} tickFormatter={pct} tick={{ fontSize: 12 }} />
+            <XAxis type="number" domain={[0, 1]} tickFormatter={pct} label={{ value: "share of tool calls", position: "insideBottom", offset: -2, fontSize: 12 }} tick={{ fontSize: 12 }} />
             <YAxis type="category" dataKey="label" tick={{ fontSize: 11 }} width={150} />
             <Tooltip formatter={tooltipFormat} />
             <Legend verticalAlign="top" wrapperStyle={{ fontSize: 11 }} />
@@ -87,10 +87,10 @@ export function ToolCallsAccuracyChart({ bins, series }: { bins: string[]; serie
     <>
       <div className="mt-2 h-72" data-testid="tool-calls-chart" data-points={series.reduce((sum, s) => sum + s.points.filter((p) => p.n > 0).length, 0)}>
         <ResponsiveContainer width="100%" height="100%">
-          <LineChart data={rows} margin={{ top: 8, right: 8, bottom: 12, left: -12 }}>
+          <LineChart data={rows} margin={{ top: 8, right: 8, bottom: 12, left: 4 }}>
             <CartesianGrid strokeDasharray="3 3" />
             <XAxis dataKey="bin" tick={{ fontSize: 12 }} label={{ value: "tool-call turns", position: "insideBottom", offset: -6, fontSize: 12 }} />
-            <YAxis domain={[0, 1]} tickFormatter={pct} tick={{ fontSize: 12 }} />
+            <YAxis domain={[0, 1]} tickFormatter={pct} label={{ value: "accuracy", angle: -90, position: "insideLeft", fontSize: 12 }} tick={{ fontSize: 12 }} />
             <Tooltip formatter={tooltipFormat} />
             <Legend verticalAlign="top" wrapperStyle={{ fontSize: 11 }} />
             {series.map((s, i) => (

@@ -74,12 +74,12 @@ export function InfoMosaicPlots({ rows, searchParams }: { rows: ReportBoardRow<I
       <section className="rounded-lg border border-slate-200 bg-white p-4">
         <h2 className="text-sm font-semibold">Accuracy per domain</h2>
         <p className="text-xs text-slate-500">Score 2 only. {rows.length} submissions, {samples} samples.</p>
-        <InfoMosaicDomainChart domains={domains} series={series("accuracy")} testId="domain-accuracy-chart" />
+        <InfoMosaicDomainChart domains={domains} series={series("accuracy")} testId="domain-accuracy-chart" metric="accuracy" />
       </section>
       <section className="rounded-lg border border-slate-200 bg-white p-4">
         <h2 className="text-sm font-semibold">Pass rate per domain</h2>
         <p className="text-xs text-slate-500">Mean testcase pass rate where computable. {rows.length} submissions, {samples} samples.</p>
-        <InfoMosaicDomainChart domains={domains} series={series("passRate")} testId="domain-passrate-chart" />
+        <InfoMosaicDomainChart domains={domains} series={series("passRate")} testId="domain-passrate-chart" metric="pass rate" />
       </section>
       <section className="rounded-lg border border-slate-200 bg-white p-4">
         <h2 className="text-sm font-semibold">Tool-call outcomes</h2>
