@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
-import { BENCHMARK_IDS, BENCHMARKS } from "@/lib/benchmarks/registry";
+import { MainNav } from "@/components/layout/MainNav";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -13,25 +12,7 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
     <html lang="en">
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
         <header className="border-b border-slate-200 bg-white">
-          <nav className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-1 px-4 py-3" aria-label="Main">
-            <Link href="/" className="text-lg font-semibold tracking-tight text-indigo-700">
-              Seekboard
-            </Link>
-            <Link href="/" className="text-sm text-slate-600 hover:text-slate-900">
-              Benchmarks
-            </Link>
-            {BENCHMARK_IDS.map((id) => (
-              <Link key={id} href={`/b/${id}`} className="text-sm text-slate-600 hover:text-slate-900">
-                {BENCHMARKS[id].navLabel}
-              </Link>
-            ))}
-            <Link href="/compare" className="text-sm text-slate-600 hover:text-slate-900">
-              Compare
-            </Link>
-            <Link href="/submit" className="ml-auto text-sm font-medium text-indigo-700 hover:text-indigo-900">
-              Submit results
-            </Link>
-          </nav>
+          <MainNav />
         </header>
         <main className="mx-auto max-w-7xl px-4 py-6">{children}</main>
       </body>

@@ -30,3 +30,14 @@ for (const [path, primary] of [
     await page.screenshot(shot(`mobile${path.replace(/\//g, "-")}`));
   });
 }
+
+test("the navigation fits one line on a phone; its menu opens the benchmarks", async ({ page }) => {
+  await page.goto("/");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  const box = await nav.boundingBox();
+  expect(box?.height ?? 999).toBeLessThan(64);
+  await page.getByTestId("nav-menu").locator("summary").click();
+  await page.getByTestId("nav-menu").getByRole("link", { name: "WideSearch" }).click();
+  await expect(page).toHaveURL(/\/b\/widesearch$/);
+  await page.screenshot(shot("mobile-widesearch-board"));
+});
