@@ -39,5 +39,7 @@ test("the navigation fits one line on a phone; its menu opens the benchmarks", a
   await page.getByTestId("nav-menu").locator("summary").click();
   await page.getByTestId("nav-menu").getByRole("link", { name: "WideSearch" }).click();
   await expect(page).toHaveURL(/\/b\/widesearch$/);
+  // The menu closes once it has navigated.
+  await expect(page.getByTestId("nav-menu").getByRole("link", { name: "WideSearch" })).toBeHidden();
   await page.screenshot(shot("mobile-widesearch-board"));
 });

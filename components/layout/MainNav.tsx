@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { BENCHMARK_IDS, BENCHMARKS } from "@/lib/benchmarks/registry";
+import { NavMenu } from "./NavMenu";
 
 const LINK = "text-sm text-slate-600 hover:text-slate-900";
 
@@ -37,12 +38,9 @@ export function MainNav() {
       <Link href="/submit" className="ml-auto text-sm font-medium text-indigo-700 hover:text-indigo-900">
         Submit results
       </Link>
-      <details className="relative md:hidden" data-testid="nav-menu">
-        <summary className="cursor-pointer list-none rounded-md border border-slate-300 px-3 py-1 text-sm text-slate-700">Menu</summary>
-        <div className="absolute right-0 z-30 mt-2 flex w-48 flex-col gap-2 rounded-md border border-slate-200 bg-white p-3 shadow-lg">
-          <Links className="block" />
-        </div>
-      </details>
+      <NavMenu>
+        <Links className="block" />
+      </NavMenu>
     </nav>
   );
 }
