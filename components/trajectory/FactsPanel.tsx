@@ -1,34 +1,63 @@
+import { FactsDrawer } from "./FactsDrawer";
 import type { FactCoverage } from "@/lib/trajectory/view";
 
-/** The task's atomic facts and the call at which each was first covered. */
+/** Never-covered facts first (the diagnosis), then the covered ones in the order their calls covered them. */
+function diagnosticOrder(facts: readonly FactCoverage[]): FactCoverage[] {
+  return [...facts].sort((a, b) => {
+    if (a.firstCoveredAt === null || b.firstCoveredAt === null) return a.firstCoveredAt === null ? (b.firstCoveredAt === null ? 0 : -1) : 1;
+    return a.firstCoveredAt - b.firstCoveredAt;
+  });
+}
+
+function FactList({ facts }: { facts: FactCoverage[] }) {
+  if (facts.length === 0) return <p className="mt-2 text-sm text-slate-600">This task has no atomic facts; FCR is undefined.</p>;
+  return (
+    <ol className="mt-2 space-y-2 text-sm">
+      {diagnosticOrder(facts).map((fact) => (
+        <li
+          key={fact.key}
+          className={`rounded border p-2 ${fact.firstCoveredAt === null ? "border-rose-200 bg-rose-50" : "border-emerald-200 bg-emerald-50"}`}
+          data-testid="fact"
+          data-covered={fact.firstCoveredAt === null ? "false" : "true"}
+        >
+          <div className="font-medium break-words">{fact.key}</div>
+          {fact.value ? <div className="text-slate-700 break-words">{fact.value}</div> : null}
+          <div className="mt-1 text-xs">
+            {fact.firstCoveredAt === null ? (
+              <span className="font-medium text-rose-800">never covered</span>
+            ) : (
+              <a href={`#call-${fact.firstCoveredAt}`} className="text-emerald-800 underline decoration-emerald-300 hover:decoration-emerald-800">
+                first covered at call {fact.firstCoveredAt}
+              </a>
+            )}
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/**
+ * The task's atomic facts and the call at which each was first covered, never-covered ones
+ * first. Beside the trajectory on wide screens, scrolling on its own within the window; on
+ * narrow screens a drawer at the top of the page, closed (the trajectory is long).
+ */
 export function FactsPanel({ facts }: { facts: FactCoverage[] }) {
   const covered = facts.filter((f) => f.firstCoveredAt !== null).length;
+  const never = facts.length - covered;
+  const heading = (
+    <>
+      Atomic facts{" "}
+      <span className="font-normal text-slate-600">
+        ({covered}/{facts.length} covered){never > 0 ? <span className="text-rose-800"> · {never} never covered</span> : null}
+      </span>
+    </>
+  );
   return (
-    <div className="rounded-lg border border-slate-200 bg-white p-4" data-testid="facts-panel" data-covered={covered} data-total={facts.length}>
-      <h2 className="text-sm font-semibold">
-        Atomic facts <span className="font-normal text-slate-500">({covered}/{facts.length} covered)</span>
-      </h2>
-      {facts.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-500">This task has no atomic facts; FCR is undefined.</p>
-      ) : (
-        <ol className="mt-2 space-y-2 text-sm">
-          {facts.map((fact) => (
-            <li key={fact.key} className={`rounded border p-2 ${fact.firstCoveredAt === null ? "border-slate-200 bg-slate-50" : "border-emerald-200 bg-emerald-50"}`} data-testid="fact">
-              <div className="font-medium break-words">{fact.key}</div>
-              {fact.value ? <div className="text-slate-600 break-words">{fact.value}</div> : null}
-              <div className="mt-1 text-xs">
-                {fact.firstCoveredAt === null ? (
-                  <span className="text-slate-500">never covered</span>
-                ) : (
-                  <a href={`#call-${fact.firstCoveredAt}`} className="text-emerald-800 hover:underline">
-                    first covered at call {fact.firstCoveredAt}
-                  </a>
-                )}
-              </div>
-            </li>
-          ))}
-        </ol>
-      )}
+    <div data-testid="facts-panel" data-covered={covered} data-total={facts.length}>
+      <FactsDrawer summary={heading}>
+        <FactList facts={facts} />
+      </FactsDrawer>
     </div>
   );
 }

@@ -136,7 +136,8 @@ export function MpwSample({ trajectory, failed, reeval, annotations }: SampleVie
           </h2>
           <StepList steps={steps} hitLog={hitLog} atomicFacts={trajectory.task.atomicFacts} firstCoveredAt={sample.firstCoveredAt} fullTextUrl={sampleApiUrl(submission.id, sample.taskKey, sample.run)} />
         </section>
-        <aside className="lg:sticky lg:top-4 lg:self-start">
+        {/* First on narrow screens (a drawer above the trajectory), beside it on wide ones. */}
+        <aside className="order-first lg:sticky lg:top-4 lg:order-none lg:self-start">
           <FactsPanel facts={facts} />
         </aside>
       </div>
