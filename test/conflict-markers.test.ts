@@ -1,6 +1,6 @@
 /** No tracked source or document keeps a merge's conflict markers (one once landed in the README unnoticed). */
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
@@ -8,7 +8,8 @@ const ROOT = join(__dirname, "..");
 const MARKER = /^(<{7}|>{7}) /m;
 
 describe("the repository", () => {
-  it("has no merge conflict markers in its tracked text files", () => {
+  // Needs the git checkout that lists the tracked files (CI tests a clone).
+  it.skipIf(!existsSync(join(ROOT, ".git")))("has no merge conflict markers in its tracked text files", () => {
     const files = execFileSync("git", ["ls-files", "*.md", "*.ts", "*.tsx", "*.mjs", "*.json", "*.css", "*.yml", "*.sh"], { cwd: ROOT, encoding: "utf8" })
       .split("\n")
       .filter((f) => f !== "");
