@@ -49,7 +49,7 @@ export function FactsPanel({ facts }: { facts: FactCoverage[] }) {
     <>
       Atomic facts{" "}
       <span className="font-normal text-slate-600">
-        ({covered}/{facts.length} covered){never > 0 ? <span className="text-rose-800"> · {never} never covered</span> : null}
+        ({covered}/{facts.length} covered){never > 0 ? <span className="text-rose-800"> · {never} missing</span> : null}
       </span>
     </>
   );
