@@ -52,6 +52,7 @@ export function mpwDiagnosis(sample: ReviewedSample): { items: DiagnosisItem[] }
   const factKeys = [...factKeySet(Object.keys(sample.task.atomicFacts))];
   const covered = factKeys.map((k) => sample.firstCoveredAt[k] ?? null).filter((k): k is number => k !== null);
   if (calls.length === 0) items.push({ text: sample.steps.length === 0 ? "no trajectory recorded" : "no tool calls", callIndex: null });
+  else if (factKeys.length === 0) items.push({ text: "the task lists no atomic facts: coverage cannot be told", callIndex: null });
   else if (covered.length === 0) items.push({ text: `none of ${plural(calls.length, "call")} covered a fact`, callIndex: null });
   else {
     const last = Math.max(...covered);

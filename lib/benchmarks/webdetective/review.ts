@@ -1,5 +1,5 @@
 /** WebDetective's diagnosis: the evidence links not found, the region and the hops. Its bundles do not say which call found a link, so its calls are only calls or errors. */
-import { answerItems, answerJudgedReview, trajectoryItems, type DiagnosisItem, type ReviewedSample, type TrajectoryReview } from "../review";
+import { answerItems, answerJudgedReview, plural, trajectoryItems, type DiagnosisItem, type ReviewedSample, type TrajectoryReview } from "../review";
 import { webDetectiveStoredSampleSchema } from "./stored";
 
 export function webDetectiveDiagnosis(sample: ReviewedSample): { items: DiagnosisItem[] } {
@@ -12,7 +12,7 @@ export function webDetectiveDiagnosis(sample: ReviewedSample): { items: Diagnosi
     }
     items.push({ text: d.region === "S" ? "region S: knowledge sufficient" : `region I: knowledge insufficient (missing ${d.missingEvidence.join(", ") || "—"})`, callIndex: null });
     if (d.refused) items.push({ text: "refused to answer", callIndex: null });
-    if (d.hopsUsed !== d.hopsGt) items.push({ text: `${d.hopsUsed} hops used, ${d.hopsGt} in the ground truth`, callIndex: null });
+    if (d.hopsUsed !== d.hopsGt) items.push({ text: `${plural(d.hopsUsed, "hop")} used, ${d.hopsGt} in the ground truth`, callIndex: null });
     if (d.degradation === "lead-astray") items.push({ text: "lead astray: right from the clean evidence it found, wrong in the run", callIndex: null });
     if (d.degradation === "forget") items.push({ text: "forget: wrong even from the clean evidence it found", callIndex: null });
   }
