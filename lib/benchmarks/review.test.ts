@@ -13,6 +13,7 @@ describe("answerJudgedReview", () => {
     expect(answerJudgedReview.diagnosis(sample).items).toEqual([
       { text: "1 tool call failed (first at call 3)", callIndex: 3 },
       { text: "1 repeated query (first at call 2, repeating call 1)", callIndex: 2 },
+      { text: "answered wrongly after 3 calls", callIndex: 3 },
     ]);
   });
 
@@ -25,7 +26,14 @@ describe("answerJudgedReview", () => {
     ]);
   });
 
+  it("says nothing of a right answer", () => {
+    expect(answerJudgedReview.diagnosis(reviewedSample([{ query: "a", reply: "…" }], { correct: true })).items).toEqual([]);
+  });
+
   it("tells a sample without a recorded trajectory from one without calls", () => {
-    expect(answerJudgedReview.diagnosis({ ...reviewedSample([]), steps: [] }).items).toEqual([{ text: "no trajectory recorded", callIndex: null }]);
+    expect(answerJudgedReview.diagnosis({ ...reviewedSample([]), steps: [] }).items).toEqual([
+      { text: "no trajectory recorded", callIndex: null },
+      { text: "answered wrongly", callIndex: null },
+    ]);
   });
 });

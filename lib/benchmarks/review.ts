@@ -75,9 +75,12 @@ export function callItems(calls: readonly TrajectoryCall[], failed: (call: Traje
   return items;
 }
 
-/** Items about the end of the run: no final answer. */
-export function answerItems(sample: Pick<ReviewedSample, "prediction">): DiagnosisItem[] {
-  return sample.prediction === null || sample.prediction.trim() === "" ? [{ text: "no final answer", callIndex: null }] : [];
+/** Items about the end of the run: no final answer, or a wrong one and after how many calls. */
+export function answerItems(sample: Pick<ReviewedSample, "prediction" | "correct" | "steps">): DiagnosisItem[] {
+  if (sample.prediction === null || sample.prediction.trim() === "") return [{ text: "no final answer", callIndex: null }];
+  if (sample.correct) return [];
+  const last = callsOf(sample.steps).at(-1);
+  return [{ text: last ? `answered wrongly after ${plural(last.callIndex, "call")}` : sample.steps.length ? "answered wrongly without a tool call" : "answered wrongly", callIndex: last?.callIndex ?? null }];
 }
 
 /** `callItems` of the sample's calls, or that it has no recorded trajectory. */

@@ -25,11 +25,12 @@ describe("evoDiagnosis", () => {
     const sample = reviewedSample([{ query: "q", reply: "…" }, { query: "q", reply: "…" }], { metrics });
     expect(evoDiagnosis(sample).items).toEqual([
       { text: "1 repeated query (first at call 2, repeating call 1)", callIndex: 2 },
+      { text: "answered wrongly after 2 calls", callIndex: 2 },
       { text: "stopped by the tool-call limit (2)", callIndex: null },
     ]);
   });
 
   it("says nothing of the limit when the run stayed under it", () => {
-    expect(evoDiagnosis(reviewedSample([{ query: "q", reply: "…" }], { metrics: { ...metrics, exceeded: false } })).items).toEqual([]);
+    expect(evoDiagnosis(reviewedSample([{ query: "q", reply: "…" }], { metrics: { ...metrics, exceeded: false } })).items).toEqual([{ text: "answered wrongly after 1 call", callIndex: 1 }]);
   });
 });

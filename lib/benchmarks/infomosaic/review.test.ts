@@ -26,10 +26,14 @@ describe("infoMosaicReview", () => {
       { text: "1 usage error (first at call 4)", callIndex: 4 },
       { text: "1 selection error (first at call 3)", callIndex: 3 },
       { text: "1 invalid result (nothing returned) (first at call 2)", callIndex: 2 },
+      { text: "answered wrongly after 5 calls", callIndex: 5 },
     ]);
   });
 
   it("with zero tool calls and metrics it cannot read, says only that", () => {
-    expect(infoMosaicDiagnosis(reviewedSample([], { metrics: { bad: true } })).items).toEqual([{ text: "no tool calls", callIndex: null }]);
+    expect(infoMosaicDiagnosis(reviewedSample([], { metrics: { bad: true } })).items).toEqual([
+      { text: "no tool calls", callIndex: null },
+      { text: "answered wrongly without a tool call", callIndex: null },
+    ]);
   });
 });

@@ -67,6 +67,7 @@ describe("mpwDiagnosis", () => {
     expect(mpwDiagnosis(sample).items).toEqual([
       { text: "no tool calls", callIndex: null },
       { text: "1 fact never covered: a", callIndex: null },
+      { text: "answered wrongly without a tool call", callIndex: null },
     ]);
   });
 
@@ -81,6 +82,7 @@ describe("mpwDiagnosis", () => {
       { text: "none of 3 calls covered a fact", callIndex: null },
       { text: "1 fact never covered: a", callIndex: null },
       { text: "2 repeated queries (first at call 2, repeating call 1)", callIndex: 2 },
+      { text: "answered wrongly after 3 calls", callIndex: 3 },
     ]);
   });
 

@@ -34,6 +34,7 @@ describe("webDetectiveDiagnosis", () => {
       { text: "evidence link e3 not found by search (known: the probe answered it)", callIndex: null },
       { text: "region I: knowledge insufficient (missing e2)", callIndex: null },
       { text: "1 hop used, 3 in the ground truth", callIndex: null },
+      { text: "answered wrongly after 1 call", callIndex: 1 },
     ]);
   });
 

@@ -32,6 +32,7 @@ describe("wideSearchReview", () => {
       { text: "1 page opened", callIndex: null },
       { text: "1 tool call failed (first at call 4)", callIndex: 4 },
       { text: "1 repeated query (first at call 3, repeating call 1)", callIndex: 3 },
+      { text: "answered wrongly after 4 calls", callIndex: 4 },
     ]);
   });
 
