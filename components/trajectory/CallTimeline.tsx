@@ -39,15 +39,16 @@ export function CallTimeline({ outcomes, calls }: { outcomes: readonly CallOutco
   const counts = new Map<string, number>();
   for (const c of calls) counts.set(c.outcome, (counts.get(c.outcome) ?? 0) + 1);
   return (
-    <nav aria-label="Call timeline" data-call-timeline={calls.length} className="sticky top-0 z-10 mb-3 rounded-lg border border-slate-200 bg-white/95 px-3 py-2 shadow-sm backdrop-blur">
-      <div onClick={jump} className="flex flex-wrap gap-0.5 *:block *:h-4 *:w-2.5 *:rounded-sm *:focus-visible:outline-2 *:focus-visible:outline-offset-1 *:focus-visible:outline-indigo-600">
+    <nav aria-label="Call timeline" data-call-timeline={calls.length} className="sticky top-0 z-10 mb-3 rounded-lg border border-slate-200 bg-white px-2 py-1.5 shadow-sm">
+      {/* 24 px targets (WCAG 2.2 target size), drawn as 20 px squares by a white border; past three rows the strip scrolls on its own. */}
+      <div onClick={jump} className="flex max-h-[4.5rem] flex-wrap overflow-y-auto *:block *:size-6 *:rounded-md *:border-2 *:border-white *:focus-visible:outline-2 *:focus-visible:outline-indigo-600">
         {calls.map((c) => {
           const kind = byKey.get(c.outcome);
           const name = `Call ${c.call}: ${kind?.label ?? c.outcome}`;
           return <a key={c.call} href={`#call-${c.call}`} data-call={c.call} data-outcome={c.outcome} title={name} aria-label={name} className={TONE[kind?.tone ?? "neutral"]} />;
         })}
       </div>
-      <ul className="mt-1.5 flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-slate-700" aria-label="Legend">
+      <ul className="mt-1 flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-slate-700" aria-label="Legend">
         {outcomes
           .filter((o) => counts.has(o.key))
           .map((o) => (
