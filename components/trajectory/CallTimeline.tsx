@@ -16,10 +16,9 @@ const TONE: Record<OutcomeTone, string> = {
 
 /** Moves to a call's step, below the sticky timeline, and focuses it so reading continues from there. */
 function jump(event: MouseEvent<HTMLElement>) {
-  const cell = (event.target as HTMLElement).closest<HTMLAnchorElement>("a[data-call]");
+  const cell = (event.target as HTMLElement).closest<HTMLButtonElement>("button[data-call]");
   const step = cell ? document.getElementById(`call-${cell.dataset.call}`) : null;
   if (!cell || !step) return;
-  event.preventDefault();
   step.scrollIntoView({ block: "start" });
   const timeline = cell.closest("[data-call-timeline]");
   if (timeline) window.scrollBy(0, -(timeline.getBoundingClientRect().height + 8));
@@ -30,8 +29,8 @@ function jump(event: MouseEvent<HTMLElement>) {
 
 /**
  * One cell per tool call, coloured by what it achieved, staying in view while the steps
- * scroll. Each cell is a link to its step (`#call-<n>`), named "Call 7: new fact"; the HTML
- * is one short element per call, so a 500-call trajectory stays small.
+ * scroll. Each cell is a button named "Call 7: new fact" that moves to its step (`#call-<n>`);
+ * the HTML is one short element per call (no title, no href: 500 calls are about 45 KB).
  */
 export function CallTimeline({ outcomes, calls }: { outcomes: readonly CallOutcomeKind[]; calls: readonly CallMark[] }) {
   if (calls.length === 0) return null;
@@ -41,11 +40,11 @@ export function CallTimeline({ outcomes, calls }: { outcomes: readonly CallOutco
   return (
     <nav aria-label="Call timeline" data-call-timeline={calls.length} className="sticky top-0 z-10 mb-3 rounded-lg border border-slate-200 bg-white px-2 py-1.5 shadow-sm">
       {/* 24 px targets (WCAG 2.2 target size), drawn as 20 px squares by a white border; past three rows the strip scrolls on its own. */}
-      <div onClick={jump} className="flex max-h-[4.5rem] flex-wrap overflow-y-auto *:block *:size-6 *:rounded-md *:border-2 *:border-white *:focus-visible:outline-2 *:focus-visible:outline-indigo-600">
+      <div onClick={jump} className="flex max-h-[4.5rem] flex-wrap overflow-y-auto *:block *:size-6 *:cursor-pointer *:rounded-md *:border-2 *:border-white *:focus-visible:outline-2 *:focus-visible:outline-indigo-600">
         {calls.map((c) => {
           const kind = byKey.get(c.outcome);
           const name = `Call ${c.call}: ${kind?.label ?? c.outcome}`;
-          return <a key={c.call} href={`#call-${c.call}`} data-call={c.call} data-outcome={c.outcome} title={name} aria-label={name} className={TONE[kind?.tone ?? "neutral"]} />;
+          return <button key={c.call} data-call={c.call} data-outcome={c.outcome} aria-label={name} className={TONE[kind?.tone ?? "neutral"]} />;
         })}
       </div>
       <ul className="mt-1 flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-slate-700" aria-label="Legend">
