@@ -27,7 +27,7 @@ export function StepList({
   return (
     <ol className="space-y-2" data-testid="steps" data-count={steps.length}>
       {steps.map((row) => (
-        <li key={row.id} data-step={row.ordinal} data-kind={row.kind} tabIndex={-1} className="rounded-lg" id={row.kind === "tool_call" && row.callIndex !== null ? `call-${row.callIndex}` : undefined}>
+        <li key={row.id} data-step={row.ordinal} data-kind={row.kind} tabIndex={-1} className="rounded-lg focus:outline-2 focus:outline-offset-2 focus:outline-indigo-500" id={row.kind === "tool_call" && row.callIndex !== null ? `call-${row.callIndex}` : undefined}>
           <StepView step={row.data} context={context} source={fullTextUrl ? { url: fullTextUrl, ordinal: row.ordinal } : undefined} />
         </li>
       ))}

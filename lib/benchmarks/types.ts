@@ -11,6 +11,7 @@ import type { z } from "zod";
 import type { Board } from "./board";
 import type { AnswerJudge, HintRules, TableJudge, TaxonomyDefinition } from "./judging";
 import type { AggregateRules, ReevalRules } from "./stored";
+import type { TrajectoryReview } from "./review";
 import type { StandingRules } from "../standing/rules";
 import type { TaskFileRules } from "../standing/task-file";
 
@@ -84,4 +85,8 @@ export interface BenchmarkModule<Id extends string = string> {
   /** The paper's failure taxonomy, as tags for its samples; null when the paper gives none. */
   readonly taxonomy: TaxonomyDefinition | null;
   readonly hints: HintRules;
+
+  // The sample page
+  /** Each tool call's outcome in the benchmark's terms (the call timeline) and where the run went wrong (the diagnosis). */
+  readonly review: TrajectoryReview;
 }

@@ -1,7 +1,10 @@
 import Link from "next/link";
+import { CallTimeline } from "@/components/trajectory/CallTimeline";
+import { Diagnosis } from "@/components/trajectory/Diagnosis";
 import { ExpandableText } from "@/components/trajectory/ExpandableText";
 import { FactsPanel } from "@/components/trajectory/FactsPanel";
 import { SampleHeader } from "@/components/trajectory/SampleHeader";
+import { reviewOf } from "@/components/trajectory/review";
 import { StepList } from "@/components/trajectory/StepList";
 import { TrajectoryKeyboard } from "@/components/trajectory/TrajectoryKeyboard";
 import { Badge, VerdictBadge } from "@/components/ui/Badge";
@@ -23,6 +26,7 @@ const VERDICT_SOURCES: Record<string, string> = {
 /** An MPW-Bench sample: its trajectory step by step with each call's hits against the task's atomic facts. */
 export function MpwSample({ trajectory, failed, reeval, annotations }: SampleViewProps) {
   const { submission, sample, steps, hitLog } = trajectory;
+  const review = reviewOf(trajectory);
   const facts = factCoverage(trajectory.task.atomicFacts, sample.firstCoveredAt);
   const nextHref = failed.next ? sampleHref(submission.id, failed.next.taskKey, failed.next.run) : null;
   const previousHref = failed.previous ? sampleHref(submission.id, failed.previous.taskKey, failed.previous.run) : null;
@@ -134,6 +138,8 @@ export function MpwSample({ trajectory, failed, reeval, annotations }: SampleVie
           <h2 className="mb-2 text-lg font-semibold">
             Trajectory <span className="text-sm font-normal text-slate-500">({steps.length} steps · j/k or ↓/↑ to step)</span>
           </h2>
+          <CallTimeline outcomes={review.outcomes} calls={review.calls} />
+          <Diagnosis diagnosis={review.diagnosis} correct={sample.correct} />
           <StepList steps={steps} hitLog={hitLog} atomicFacts={trajectory.task.atomicFacts} firstCoveredAt={sample.firstCoveredAt} fullTextUrl={sampleApiUrl(submission.id, sample.taskKey, sample.run)} />
         </section>
         {/* First on narrow screens (a drawer above the trajectory), beside it on wide ones. */}

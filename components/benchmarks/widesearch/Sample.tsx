@@ -1,5 +1,7 @@
 import { ExpandableText } from "@/components/trajectory/ExpandableText";
+import { Diagnosis } from "@/components/trajectory/Diagnosis";
 import { MessagesSection } from "@/components/trajectory/MessagesSection";
+import { reviewOf } from "@/components/trajectory/review";
 import { SampleHeader } from "@/components/trajectory/SampleHeader";
 import { Badge } from "@/components/ui/Badge";
 import { TableDiff } from "./TableDiff";
@@ -97,7 +99,8 @@ export function WideSearchSample({ trajectory, reeval, annotations }: SampleView
           </div>
         </details>
       ) : null}
-      {steps.length ? <MessagesSection trajectory={trajectory} /> : null}
+      {/* Without messages the diagnosis (table diff, answer) still applies; with them it sits above the steps. */}
+      {steps.length ? <MessagesSection trajectory={trajectory} /> : <Diagnosis diagnosis={reviewOf(trajectory).diagnosis} correct={sample.correct} />}
       {reeval}
       {annotations}
     </div>

@@ -9,6 +9,7 @@ import { withJudgedVerdict } from "../judged-sample";
 import { evoBrowseCompJudge } from "./judge";
 import { evoAggregateRows, evoStoredSampleSchema } from "./stored";
 import { evoBrowseCompTaskFile } from "./task-file";
+import { evoReview } from "./review";
 
 export const evoBrowseCompModule = {
   id: "evobrowsecomp",
@@ -57,4 +58,5 @@ export const evoBrowseCompModule = {
     judgeDeclared: true,
   },
   hints: { toolFreeSettings: [], toolFreeSample: { field: "setting", value: "tool-free" }, toolLimitExceeded: "exceeded" },
+  review: evoReview,
 } as const satisfies BenchmarkModule<"evobrowsecomp">;

@@ -8,6 +8,7 @@ import { infoMosaicJudge } from "./judge";
 import { infoMosaicAggregateRows, infoMosaicStoredSampleSchema, infoMosaicWithVerdict } from "./stored";
 import { infoMosaicTaxonomy } from "./taxonomy";
 import { infoMosaicTaskFile } from "./task-file";
+import { infoMosaicReview } from "./review";
 
 export const infoMosaicModule = {
   id: "infomosaic",
@@ -46,4 +47,5 @@ export const infoMosaicModule = {
   // The agent without tools.
   standing: { protocolRuns: 1, minTasks: 50, publishedTasks: () => null, toolCallLimit: null, trajectoryShare: 0.9, judgeDeclared: true },
   hints: { toolFreeSettings: ["no-tool"], toolFreeSample: null, toolLimitExceeded: null },
+  review: infoMosaicReview,
 } as const satisfies BenchmarkModule<"infomosaic">;

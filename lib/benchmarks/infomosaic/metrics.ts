@@ -12,6 +12,7 @@
  */
 import type { ChatMessage } from "../../trajectory/messages";
 import { stepsFromMessages } from "../../trajectory/messages";
+import { callsOf, ERROR_REPLY } from "../../trajectory/calls";
 import { bootstrapMeans, mean, type Interval } from "../../metrics/bootstrap";
 import type { BootstrapOptions } from "../qa/bootstrap";
 import { INFOMOSAIC_DOMAINS, type InfoMosaicDomain, type InfoMosaicEvaluated, type InfoMosaicScore } from "./formats";
@@ -191,31 +192,12 @@ export interface ToolCallRecord {
 
 /** Every tool call of a trajectory with its reply (tied by `tool_call_id`, else in order). */
 export function toolCallsOf(messages: readonly ChatMessage[]): ToolCallRecord[] {
-  const steps = stepsFromMessages(messages);
-  const results = new Map<number, string>();
-  for (const step of steps) {
-    if (step.kind === "tool_result" && step.callIndex !== null && !results.has(step.callIndex)) results.set(step.callIndex, step.raw);
-  }
-  const calls: ToolCallRecord[] = [];
-  for (const step of steps) {
-    if (step.kind !== "tool_call") continue;
-    calls.push({ index: calls.length, name: step.name, malformedArguments: step.malformed, result: results.get(step.callIndex) ?? null });
-  }
-  return calls;
+  return callsOf(stepsFromMessages(messages)).map((c, index) => ({ index, name: c.name, malformedArguments: c.malformed, result: c.result }));
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 const UNKNOWN_TOOL = [/\b(unknown|unsupported|unavailable|invalid) (tool|function)\b/i, /\bno such (tool|function)\b/i, /\b(tool|function) [^\n]{0,80}\b(not found|does not exist|is not available)\b/i];
-const ERROR_RESULT = [
-  /^\s*Traceback \(most recent call last\)/,
-  /^\s*[A-Za-z_.]*(Error|Exception)\b/,
-  /^\s*error\b/i,
-  /^\s*\{\s*['"]error['"]\s*:/,
-  /\bmissing \d+ required (positional|keyword-only) argument/,
-  /\bunexpected keyword argument\b/,
-  /\bvalidation errors? for\b/i,
-];
 const EMPTY_REPLY = /^\s*(\[\s*\]|\{\s*\}|null|None|""|''|)\s*$/;
 /** Phrases that mean "nothing found", looked for only in short replies (a long one is content that may merely mention them). */
 const NOTHING_FOUND = [/\b(with )?0 results\b/i, /\bno (results?|data|matches|records|videos|items)( were)?( found| available| returned)?\b/i, /^\s*not found\.?\s*$/i];
@@ -247,7 +229,7 @@ export function classifyToolCall(call: ToolCallRecord, availableTools?: Readonly
   if (new RegExp(`NameError: name '${named}' is not defined`).test(result) || new RegExp(`KeyError: ['"]${named}['"]`).test(result)) return "selection-error";
   if (UNKNOWN_TOOL.some((re) => re.test(result))) return "selection-error";
   if (call.malformedArguments !== null) return "usage-error";
-  if (ERROR_RESULT.some((re) => re.test(result))) return "usage-error";
+  if (ERROR_REPLY.some((re) => re.test(result))) return "usage-error";
   if (EMPTY_REPLY.test(result)) return "invalid-result";
   if (result.trim().length <= SHORT_REPLY && NOTHING_FOUND.some((re) => re.test(result))) return "invalid-result";
   return "valid-result";

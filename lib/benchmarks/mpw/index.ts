@@ -9,6 +9,7 @@ import { mpwJudge } from "./judge";
 import { rescoreMpw } from "./reeval";
 import { mpwTaxonomy } from "./taxonomy";
 import { mpwTaskFile } from "./task-file";
+import { mpwReview } from "./review";
 
 export const mpwModule = {
   id: "mpw",
@@ -62,4 +63,5 @@ export const mpwModule = {
     judgeDeclared: true,
   },
   hints: { toolFreeSettings: ["A"], toolFreeSample: null, toolLimitExceeded: null },
+  review: mpwReview,
 } as const satisfies BenchmarkModule<"mpw">;

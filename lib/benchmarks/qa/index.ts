@@ -8,6 +8,7 @@ import { qaImporter } from "./ingest";
 import { browseCompJudge } from "../../judges/grader";
 import { withJudgedVerdict } from "../judged-sample";
 import { qaAggregateRows, qaStoredSampleSchema } from "./stored";
+import { answerJudgedReview } from "../review";
 
 export const qaModule = {
   id: "qa",
@@ -43,4 +44,5 @@ export const qaModule = {
   taxonomy: null,
   standing: { protocolRuns: 1, minTasks: 50, publishedTasks: () => null, toolCallLimit: null, trajectoryShare: 0.9, judgeDeclared: true },
   hints: { toolFreeSettings: [], toolFreeSample: null, toolLimitExceeded: null },
+  review: answerJudgedReview,
 } as const satisfies BenchmarkModule<"qa">;

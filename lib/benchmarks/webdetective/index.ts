@@ -8,6 +8,7 @@ import { webDetectiveImporter } from "./ingest";
 import { browseCompJudge } from "../../judges/grader";
 import { webDetectiveAggregateRows, webDetectiveStoredSampleSchema, webDetectiveWithVerdict } from "./stored";
 import { webDetectiveTaxonomy } from "./taxonomy";
+import { webDetectiveReview } from "./review";
 
 export const webDetectiveModule = {
   id: "webdetective",
@@ -45,4 +46,5 @@ export const webDetectiveModule = {
   taxonomy: webDetectiveTaxonomy,
   standing: { protocolRuns: 1, minTasks: 50, publishedTasks: () => null, toolCallLimit: null, trajectoryShare: 0.9, judgeDeclared: true },
   hints: { toolFreeSettings: [], toolFreeSample: null, toolLimitExceeded: null },
+  review: webDetectiveReview,
 } as const satisfies BenchmarkModule<"webdetective">;

@@ -10,6 +10,7 @@ import { wideSearchSampleMetricsSchema } from "./stored";
 import { wideSearchTaxonomy } from "./taxonomy";
 import { wideSearchPublishedTasks } from "./tasks";
 import { wideSearchTaskFile } from "./task-file";
+import { wideSearchReview } from "./review";
 
 export const wideSearchModule = {
   id: "widesearch",
@@ -59,4 +60,5 @@ export const wideSearchModule = {
     judgeDeclared: false,
   },
   hints: { toolFreeSettings: [], toolFreeSample: null, toolLimitExceeded: null },
+  review: wideSearchReview,
 } as const satisfies BenchmarkModule<"widesearch">;

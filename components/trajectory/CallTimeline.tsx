@@ -1,0 +1,62 @@
+"use client";
+
+import type { MouseEvent } from "react";
+import type { CallMark, CallOutcomeKind, OutcomeTone } from "@/lib/benchmarks/review";
+
+/** Literal class names, so Tailwind sees them; each cell carries only its tone's. */
+const TONE: Record<OutcomeTone, string> = {
+  gain: "bg-emerald-600",
+  partial: "bg-sky-400",
+  neutral: "bg-slate-400",
+  empty: "bg-rose-300",
+  warn: "bg-amber-400",
+  repeat: "bg-violet-500",
+  error: "bg-rose-800",
+};
+
+/** Moves to a call's step, below the sticky timeline, and focuses it so reading continues from there. */
+function jump(event: MouseEvent<HTMLElement>) {
+  const cell = (event.target as HTMLElement).closest<HTMLButtonElement>("button[data-call]");
+  const step = cell ? document.getElementById(`call-${cell.dataset.call}`) : null;
+  if (!cell || !step) return;
+  step.scrollIntoView({ block: "start" });
+  const timeline = cell.closest("[data-call-timeline]");
+  if (timeline) window.scrollBy(0, -(timeline.getBoundingClientRect().height + 8));
+  step.focus({ preventScroll: true });
+  // Replaced, not pushed: thirty jumps are not thirty steps back.
+  window.history.replaceState(window.history.state, "", `#call-${cell.dataset.call}`);
+}
+
+/**
+ * One cell per tool call, coloured by what it achieved, staying in view while the steps
+ * scroll. Each cell is a button named "Call 7: new fact" that moves to its step (`#call-<n>`);
+ * the HTML is one short element per call (no title, no href: 500 calls are about 45 KB).
+ */
+export function CallTimeline({ outcomes, calls }: { outcomes: readonly CallOutcomeKind[]; calls: readonly CallMark[] }) {
+  if (calls.length === 0) return null;
+  const byKey = new Map(outcomes.map((o) => [o.key, o]));
+  const counts = new Map<string, number>();
+  for (const c of calls) counts.set(c.outcome, (counts.get(c.outcome) ?? 0) + 1);
+  return (
+    <nav aria-label="Call timeline" data-call-timeline={calls.length} className="sticky top-0 z-10 mb-3 rounded-lg border border-slate-200 bg-white px-2 py-1.5 shadow-sm">
+      {/* 24 px targets (WCAG 2.2 target size), drawn as 20 px squares by a white border; past three rows the strip scrolls on its own. */}
+      <div onClick={jump} className="flex max-h-[4.5rem] flex-wrap overflow-y-auto *:block *:size-6 *:cursor-pointer *:rounded-md *:border-2 *:border-white *:focus-visible:outline-2 *:focus-visible:outline-indigo-600">
+        {calls.map((c) => {
+          const kind = byKey.get(c.outcome);
+          const name = `Call ${c.call}: ${kind?.label ?? c.outcome}`;
+          return <button key={c.call} data-call={c.call} data-outcome={c.outcome} aria-label={name} className={TONE[kind?.tone ?? "neutral"]} />;
+        })}
+      </div>
+      <ul className="mt-1 flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-slate-700" aria-label="Legend">
+        {outcomes
+          .filter((o) => counts.has(o.key))
+          .map((o) => (
+            <li key={o.key} className="flex items-center gap-1" data-legend={o.key}>
+              <span className={`inline-block h-3 w-2 rounded-sm ${TONE[o.tone]}`} aria-hidden />
+              {o.label} <span className="tabular-nums text-slate-600">{counts.get(o.key)}</span>
+            </li>
+          ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,100 @@
+/**
+ * What a sample's page shows above its steps: each tool call's outcome in the benchmark's
+ * own terms (the call timeline) and where the run went wrong (the diagnosis). Each module
+ * gives its `review`; the shared pieces are here.
+ */
+import { callFailed, callsOf, repeatedQueries, type TrajectoryCall } from "../trajectory/calls";
+import type { Step } from "../trajectory/steps";
+
+/** What a review reads of one stored sample: its row's fields, its steps, its hit log and its task. */
+export interface ReviewedSample {
+  correct: boolean;
+  /** Termination status, verbatim. */
+  status: string;
+  prediction: string | null;
+  /** `samples.metrics` and `samples.detail`, parsed by the module that owns them. */
+  metrics: unknown;
+  detail: unknown;
+  /** MPW: for each atomic-fact key, the call that first covered it (null: never). */
+  firstCoveredAt: Record<string, number | null>;
+  steps: readonly Step[];
+  hitLog: readonly { callIndex: number; hit: boolean; matchedFactKeys: readonly string[]; compound: boolean }[];
+  task: { atomicFacts: Record<string, string>; extra: unknown };
+}
+
+/** How an outcome is coloured: what the call achieved, from most to least. */
+export type OutcomeTone = "gain" | "partial" | "neutral" | "empty" | "warn" | "repeat" | "error";
+
+export interface CallOutcomeKind {
+  /** The `data-outcome` value: a short kebab-case word. */
+  key: string;
+  /** In the benchmark's words, for the legend and the cell's name ("Call 7: new fact"). */
+  label: string;
+  tone: OutcomeTone;
+}
+
+/** One tool call's outcome: `outcome` is a key of the review's `outcomes`. */
+export interface CallMark {
+  call: number;
+  outcome: string;
+}
+
+export interface DiagnosisItem {
+  text: string;
+  /** The call the item is about (its step is `#call-<n>`), or null. */
+  callIndex: number | null;
+}
+
+export interface Diagnosis {
+  items: DiagnosisItem[];
+}
+
+export interface TrajectoryReview {
+  /** Every outcome a call can have, in legend order. */
+  readonly outcomes: readonly CallOutcomeKind[];
+  /** One mark per tool call of the steps, in call order. */
+  readonly calls: (sample: ReviewedSample) => CallMark[];
+  readonly diagnosis: (sample: ReviewedSample) => Diagnosis;
+}
+
+export const CALL: CallOutcomeKind = { key: "call", label: "call", tone: "neutral" };
+export const ERROR: CallOutcomeKind = { key: "error", label: "error", tone: "error" };
+export const REPEATED_QUERY: CallOutcomeKind = { key: "repeated-query", label: "repeated query", tone: "repeat" };
+
+export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** What every benchmark's diagnosis says of its calls: none made, errors, repeated queries. */
+export function callItems(calls: readonly TrajectoryCall[], failed: (call: TrajectoryCall) => boolean = callFailed): DiagnosisItem[] {
+  if (calls.length === 0) return [{ text: "no tool calls", callIndex: null }];
+  const items: DiagnosisItem[] = [];
+  const errors = calls.filter(failed);
+  if (errors.length) items.push({ text: `${plural(errors.length, "tool call")} failed (first at call ${errors[0].callIndex})`, callIndex: errors[0].callIndex });
+  const repeats = repeatedQueries(calls);
+  const [first] = repeats;
+  if (first) items.push({ text: `${plural(repeats.size, "repeated query", "repeated queries")} (first at call ${first[0]}, repeating call ${first[1]})`, callIndex: first[0] });
+  return items;
+}
+
+/** Items about the end of the run: no final answer, or a wrong one and after how many calls. */
+export function answerItems(sample: Pick<ReviewedSample, "prediction" | "correct" | "steps">): DiagnosisItem[] {
+  if (sample.prediction === null || sample.prediction.trim() === "") return [{ text: "no final answer", callIndex: null }];
+  if (sample.correct) return [];
+  const last = callsOf(sample.steps).at(-1);
+  return [{ text: last ? `answered wrongly after ${plural(last.callIndex, "call")}` : sample.steps.length ? "answered wrongly without a tool call" : "answered wrongly", callIndex: last?.callIndex ?? null }];
+}
+
+/** `callItems` of the sample's calls, or that it has no recorded trajectory. */
+export function trajectoryItems(sample: Pick<ReviewedSample, "steps">, failed?: (call: TrajectoryCall) => boolean): DiagnosisItem[] {
+  return sample.steps.length === 0 ? [{ text: "no trajectory recorded", callIndex: null }] : callItems(callsOf(sample.steps), failed);
+}
+
+/** For benchmarks that judge the answer only: each call is a call or an error, repeated queries marked. */
+export const answerJudgedReview: TrajectoryReview = {
+  outcomes: [CALL, REPEATED_QUERY, ERROR],
+  calls: (sample) => {
+    const calls = callsOf(sample.steps);
+    const repeats = repeatedQueries(calls);
+    return calls.map((c) => ({ call: c.callIndex, outcome: callFailed(c) ? ERROR.key : repeats.has(c.callIndex) ? REPEATED_QUERY.key : CALL.key }));
+  },
+  diagnosis: (sample) => ({ items: [...trajectoryItems(sample), ...answerItems(sample)] }),
+};
