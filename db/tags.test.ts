@@ -239,6 +239,16 @@ describe("sample lists: sort by a column, a sample's place in its list", () => {
     }
   });
 
+  it("metric.<name> sorts by a stored per-sample figure", () => {
+    const sub = idOf("webdetective:");
+    const first = listAll(sub, {}).rows[0].metrics ?? {};
+    const field = Object.keys(first).find((k) => typeof first[k] === "number");
+    expect(field).toBeDefined();
+    const values = listAll(sub, { sort: { key: `metric.${field}`, descending: true } }).rows.map((r) => Number((r.metrics ?? {})[field!]));
+    expect(values.length).toBeGreaterThan(1);
+    expect(values).toEqual([...values].sort((a, b) => b - a));
+  });
+
   it("a sample's index, total and neighbours are those of the filtered, sorted list", () => {
     const list = { ...DEFAULT_SAMPLE_FILTERS, verdict: "incorrect" as const, sort: { key: "calls" as const, descending: true } };
     const rows = listAll(mpw(), list).rows;

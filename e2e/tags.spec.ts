@@ -121,24 +121,24 @@ test.describe("failure tags and the filter language", () => {
     expect(errors).toEqual([]);
   });
 
-  test("a bad query shows its position and problem above the table, which stays unfiltered by it", async ({ page }) => {
+  test("a bad query shows its position and problem, and the table stays empty", async ({ page }) => {
     const errors = trackErrors(page);
     await page.goto(`/s/${submissionId}?verdict=incorrect`);
-    const incorrect = await sampleTotal(page);
     await runQuery(page, "tier:hard colour:red");
     const error = page.getByTestId("filter-error");
-    await expect(error).toHaveText(/^Filter query not applied — at character 11: unknown field "colour" \(fields: status, verdict, /);
+    await expect(error).toHaveText(/^Filter query error, no sample shown — at character 11: unknown field "colour" \(fields: status, verdict, /);
     await expect(filterBox(page)).toHaveValue("tier:hard colour:red");
     await expect(filterBox(page)).toHaveAttribute("aria-invalid", "true");
-    // The form's own fields still apply.
-    await expect(page.getByTestId("sample-count")).toHaveAttribute("data-total", String(incorrect));
-    expect(new Set(await sampleRowsAttr(page, "data-correct"))).toEqual(new Set(["0"]));
+    // No sample, not all of them: the error stands in the table's place, marked where it broke.
+    await expect(page.getByTestId("sample-row")).toHaveCount(0);
+    await expect(page.getByTestId("query-error")).toHaveAttribute("data-position", "10");
+    await expect(page.getByTestId("query-error-at")).toHaveText("c");
     await samplesShot(page, "tags-bad-query");
 
     await runQuery(page, 'category:"Formula 1" "unclosed');
-    await expect(error).toHaveText('Filter query not applied — at character 22: unclosed quote: this " has no closing "');
+    await expect(error).toHaveText('Filter query error, no sample shown — at character 22: unclosed quote: this " has no closing "');
     await runQuery(page, "fcr<abc");
-    await expect(error).toHaveText('Filter query not applied — at character 5: fcr needs a number, got "abc"');
+    await expect(error).toHaveText('Filter query error, no sample shown — at character 5: fcr needs a number, got "abc"');
     expect(errors).toEqual([]);
   });
 

@@ -4,7 +4,7 @@ import { parseFilter, type FilterClause, type FilterError } from "../../lib/filt
 import { HIGH_COMPOUND_RATE, HINT_IDS, LOW_FCR, sampleHints, TOOL_FREE_SAMPLE_MARKERS, TOOL_LIMIT_FIELDS, toolsAvailable, type HintId } from "../../lib/hints/hints";
 import { COHORT_STATUSES } from "../../lib/benchmarks/mpw/analysis";
 import { assertNever } from "../../lib/assert-never";
-import { SAMPLE_PAGE_SIZE, type SampleFilters, type SampleSort, type SampleSortKey } from "../../lib/url/samples";
+import { SAMPLE_PAGE_SIZE, type SampleFilters, type SampleFieldSortKey, type SampleSort, type SampleSortKey } from "../../lib/url/samples";
 import type { Db } from "../client";
 import { samples, sampleTags, submissions, tasks } from "../schema";
 import { tagsOfSamples } from "./tags";
@@ -166,7 +166,9 @@ const numericTaskKey = sql`CASE WHEN ${samples.taskKey} != '' AND ${samples.task
 
 /** Each sort key's SQL; NULL (no FCR, no tier) sorts first ascending, as SQLite does. */
 function sortColumns(key: SampleSortKey, setting: string): SQL[] {
-  switch (key) {
+  if (key.startsWith("metric.")) return [sql`json_extract(${samples.metrics}, ${`$.${key.slice("metric.".length)}`})`];
+  const field = key as SampleFieldSortKey;
+  switch (field) {
     case "task":
       return [sql`${numericTaskKey} IS NULL`, numericTaskKey, sql`${samples.taskKey}`, sql`${samples.run}`];
     case "question":
@@ -190,12 +192,11 @@ function sortColumns(key: SampleSortKey, setting: string): SQL[] {
       return [sql`${samples.hitRate}`];
     case "facts":
       return [sql`${samples.factsCovered}`];
-    case "hints":
-      return [sql.join(HINT_IDS.map((hint) => sql`coalesce(${hintCondition(hint, setting)}, 0)`), sql` + `)];
-    case "tags":
-      return [sql`(SELECT count(*) FROM ${sampleTags} WHERE ${sampleTags.sampleId} = ${samples.id})`];
+    case "flags":
+      // How many automatic hints apply, plus how many tags the maintainers gave.
+      return [sql`${sql.join(HINT_IDS.map((hint) => sql`coalesce(${hintCondition(hint, setting)}, 0)`), sql` + `)} + (SELECT count(*) FROM ${sampleTags} WHERE ${sampleTags.sampleId} = ${samples.id})`];
     default:
-      return assertNever(key);
+      return assertNever(field);
   }
 }
 

@@ -40,6 +40,9 @@ describe("sort", () => {
     expect(parseSampleSort("fcr")).toEqual({ key: "fcr", descending: false });
     expect(parseSampleSort("-calls")).toEqual({ key: "calls", descending: true });
     expect(parseSampleSort("colour")).toBeNull();
+    expect(parseSampleSort("-metric.rowF1")).toEqual({ key: "metric.rowF1", descending: true });
+    expect(parseSampleSort("metric.a')--")).toBeNull();
+    expect(parseSampleSort("metric.")).toBeNull();
     expect(parseSampleSort("--fcr")).toBeNull();
     expect(parseSampleSort(undefined)).toBeNull();
     expect(sampleFiltersQuery({ ...DEFAULT_SAMPLE_FILTERS, sort: { key: "tier", descending: true } })).toBe("?sort=-tier");

@@ -8,11 +8,19 @@ type TierFilter = (typeof TIER_FILTERS)[number];
 export const SAMPLE_PAGE_SIZE = 50;
 
 /**
- * What a sample table can be ordered by (`sort=<key>`, `sort=-<key>` for descending).
- * Without `sort` the samples come in sample order (as the bundle listed them).
+ * What a sample table can be ordered by (`sort=<key>`, `sort=-<key>` for descending):
+ * a sample's own field, its flags (hints and tags, counted), or `metric.<name>`, a figure
+ * of the benchmark's stored per-sample metrics (WideSearch's `metric.rowF1`). Without
+ * `sort` the samples come in sample order (as the bundle listed them).
  */
-export const SAMPLE_SORT_KEYS = ["task", "question", "prediction", "verdict", "status", "tier", "category", "fcr", "calls", "hitrate", "facts", "hints", "tags"] as const;
-export type SampleSortKey = (typeof SAMPLE_SORT_KEYS)[number];
+export const SAMPLE_SORT_KEYS = ["task", "question", "prediction", "verdict", "status", "tier", "category", "fcr", "calls", "hitrate", "facts", "flags"] as const;
+export type SampleFieldSortKey = (typeof SAMPLE_SORT_KEYS)[number];
+export type SampleSortKey = SampleFieldSortKey | `metric.${string}`;
+const METRIC_SORT = /^metric\.[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+
+export function isSampleSortKey(key: string): key is SampleSortKey {
+  return (SAMPLE_SORT_KEYS as readonly string[]).includes(key) || METRIC_SORT.test(key);
+}
 export interface SampleSort {
   key: SampleSortKey;
   descending: boolean;
@@ -23,7 +31,7 @@ export function parseSampleSort(raw: string | undefined): SampleSort | null {
   if (!raw) return null;
   const descending = raw.startsWith("-");
   const key = descending ? raw.slice(1) : raw;
-  return (SAMPLE_SORT_KEYS as readonly string[]).includes(key) ? { key: key as SampleSortKey, descending } : null;
+  return isSampleSortKey(key) ? { key, descending } : null;
 }
 
 export function sampleSortParam(sort: SampleSort | null): string | null {
