@@ -54,8 +54,7 @@ function QueryErrorPanel({ query, error }: { query: string; error: FilterError }
   const at = Math.min(error.position, query.length);
   return (
     <div className="rounded-lg border border-dashed border-rose-300 bg-white p-6 text-sm text-rose-800" data-testid="query-error" data-position={error.position}>
-      <p>No sample shown: the filter query does not parse.</p>
-      <pre className="mt-2 overflow-x-auto whitespace-pre-wrap break-all font-mono text-slate-800">
+      <pre className="overflow-x-auto whitespace-pre-wrap break-all font-mono text-slate-800">
         {query.slice(0, at)}
         <mark className="rounded-sm bg-rose-200 text-rose-900" data-testid="query-error-at">
           {query.slice(at, at + 1) || " "}
@@ -86,7 +85,16 @@ export function SampleTable({
   task: SampleTaskCell;
   columns: SampleColumn[];
 }) {
-  if (queryError) return <QueryErrorPanel query={filters.f} error={queryError} />;
+  if (queryError) {
+    return (
+      <div className="space-y-2">
+        <p className="text-sm text-slate-600" data-testid="sample-count" data-total={0}>
+          No sample shown: the filter query does not parse
+        </p>
+        <QueryErrorPanel query={filters.f} error={queryError} />
+      </div>
+    );
+  }
   const pages = Math.max(1, Math.ceil(total / SAMPLE_PAGE_SIZE));
   const pastEnd = filters.page > pages;
   const pageHref = (page: number) => `/s/${submissionId}${sampleFiltersQuery({ ...filters, page })}#samples`;
