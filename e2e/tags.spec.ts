@@ -5,7 +5,7 @@ import { logInAsAdmin } from "./submit-helpers";
 /**
  * Failure tags, automatic hints and the filter language: the admin tags a sample from a
  * taxonomy and with a free tag, the submission page counts the tags, the filter box finds
- * exactly that sample, and a bad query is reported without filtering. The tags are
+ * exactly that sample, and a bad query is reported and selects no sample. The tags are
  * removed again at the end, so the other specs see the demo data untouched.
  */
 const MODEL = "MindWatcher 32B";
@@ -177,7 +177,9 @@ test.describe("failure tags and the filter language", () => {
     await expect(page.getByTestId("sample-count")).toHaveAttribute("data-total", String(all - correct));
     await runQuery(page, "verdict:sometimes");
     await expect(page.getByTestId("filter-error")).toContainText('at character 9: verdict is correct or incorrect, got "sometimes"');
-    await expect(page.getByTestId("sample-count")).toHaveAttribute("data-total", String(all));
+    // A broken query selects nothing, not everything.
+    await expect(page.getByTestId("sample-count")).toHaveAttribute("data-total", "0");
+    await expect(page.getByTestId("query-error")).toHaveAttribute("data-position", "8");
 
     await page.goto("/b/widesearch");
     await page.getByRole("link", { name: "Synthetic Deep Research Agent (demo)" }).click();
