@@ -10,10 +10,10 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HINT_IDS, sampleHints, type HintId } from "../lib/hints/hints";
 import { resolveTag } from "../lib/tags/taxonomies";
-import { DEFAULT_SAMPLE_FILTERS, SAMPLE_PAGE_SIZE, type SampleFilters } from "../lib/url/samples";
+import { DEFAULT_SAMPLE_FILTERS, SAMPLE_PAGE_SIZE, SAMPLE_SORT_KEYS, type SampleFilters } from "../lib/url/samples";
 import { openDb, type Db } from "./client";
 import { ingestBundleDir } from "./ingest";
-import { hintCounts, listSamples, type SampleListRow } from "./queries/samples";
+import { hintCounts, listSamples, sampleListPosition, type SampleListRow } from "./queries/samples";
 import { tagCounts, tagsOfSample } from "./queries/tags";
 import { samples, submissions, tasks } from "./schema";
 import { writeDemoBundles } from "../lib/benchmarks/mpw/demo";
@@ -208,10 +208,56 @@ describe("filter language in SQL", () => {
     expect(allSamples(sub()).length).toBe(60);
   });
 
-  it("a bad query is reported and leaves the list filtered by the other fields only", () => {
-    const all = allSamples(sub());
-    const bad = listAll(sub(), { f: "tier:hard colour:red", verdict: "incorrect" });
-    expect(bad.error).toMatch(/^at character 11: unknown field "colour"/);
-    expect(bad.total).toBe(all.filter((r) => !r.sample.correct).length);
+  it("a bad query is reported with its position and selects no sample (not all of them)", () => {
+    const bad = listSamples(db, sub(), { ...DEFAULT_SAMPLE_FILTERS, f: "tier:hard colour:red", verdict: "incorrect" });
+    expect(bad.queryError).toMatchObject({ position: 10 });
+    expect(bad.queryError?.message).toMatch(/^at character 11: unknown field "colour"/);
+    expect(bad.total).toBe(0);
+    expect(bad.rows).toEqual([]);
+    expect(sampleListPosition(db, sub(), { ...DEFAULT_SAMPLE_FILTERS, f: "colour:red" }, allSamples(sub())[0].sample.id)).toBeNull();
+  });
+});
+
+describe("sample lists: sort by a column, a sample's place in its list", () => {
+  const mpw = () => idOf("mpw:MindWatcher 32B:C");
+
+  it("sorts by each key in both directions, ties in sample order, across pages", () => {
+    const all = allSamples(mpw());
+    const byFcr = listAll(mpw(), { sort: { key: "fcr", descending: false } }).rows;
+    const expected = [...all].sort((a, b) => (a.sample.fcr ?? -1) - (b.sample.fcr ?? -1) || a.sample.id - b.sample.id).map((r) => r.sample.id);
+    expect(byFcr.map((r) => r.id)).toEqual(expected);
+    const byCallsDown = listAll(mpw(), { sort: { key: "calls", descending: true } }).rows;
+    const expectedCalls = [...all].sort((a, b) => b.sample.toolCalls - a.sample.toolCalls || a.sample.id - b.sample.id).map((r) => r.sample.id);
+    expect(byCallsDown.map((r) => r.id)).toEqual(expectedCalls);
+    // Task ids of digits order as numbers.
+    const byTask = listAll(mpw(), { sort: { key: "task", descending: false } }).rows.map((r) => Number(r.taskKey));
+    expect(byTask).toEqual([...byTask].sort((a, b) => a - b));
+    const tiers = listAll(mpw(), { sort: { key: "tier", descending: false } }).rows.map((r) => r.tier);
+    expect(tiers.indexOf("hard")).toBeGreaterThan(tiers.lastIndexOf("medium"));
+    for (const key of SAMPLE_SORT_KEYS) {
+      for (const descending of [false, true]) expect(listAll(mpw(), { sort: { key, descending } }).total, key).toBe(all.length);
+    }
+  });
+
+  it("metric.<name> sorts by a stored per-sample figure", () => {
+    const sub = idOf("webdetective:");
+    const first = listAll(sub, {}).rows[0].metrics ?? {};
+    const field = Object.keys(first).find((k) => typeof first[k] === "number");
+    expect(field).toBeDefined();
+    const values = listAll(sub, { sort: { key: `metric.${field}`, descending: true } }).rows.map((r) => Number((r.metrics ?? {})[field!]));
+    expect(values.length).toBeGreaterThan(1);
+    expect(values).toEqual([...values].sort((a, b) => b - a));
+  });
+
+  it("a sample's index, total and neighbours are those of the filtered, sorted list", () => {
+    const list = { ...DEFAULT_SAMPLE_FILTERS, verdict: "incorrect" as const, sort: { key: "calls" as const, descending: true } };
+    const rows = listAll(mpw(), list).rows;
+    expect(rows.length).toBeGreaterThan(2);
+    const ref = (r: SampleListRow) => ({ taskKey: r.taskKey, run: r.run });
+    expect(sampleListPosition(db, mpw(), list, rows[1].id)).toEqual({ index: 2, total: rows.length, previous: ref(rows[0]), next: ref(rows[2]) });
+    expect(sampleListPosition(db, mpw(), list, rows[0].id)).toMatchObject({ index: 1, previous: null });
+    expect(sampleListPosition(db, mpw(), list, rows[rows.length - 1].id)).toMatchObject({ index: rows.length, next: null });
+    const correct = allSamples(mpw()).find((r) => r.sample.correct)!;
+    expect(sampleListPosition(db, mpw(), list, correct.sample.id)).toBeNull();
   });
 });

@@ -68,7 +68,8 @@ test.describe("long texts", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(LONG_TEXT_MODEL);
     await expect(page.getByText("pending", { exact: true })).toBeVisible();
     await page.getByTestId("sample-row").getByRole("link", { name: `#${LONG_TEXT_TASK}` }).click();
-    await expect(page).toHaveURL(new RegExp(`/s/${submissionId}/t/${LONG_TEXT_TASK}$`));
+    // Opened from the table, the address carries the list (list=1, lib/url/samples.ts).
+    await expect(page).toHaveURL(new RegExp(`/s/${submissionId}/t/${LONG_TEXT_TASK}\\?list=1$`));
 
     // Cut texts show a "Show all" button each; nothing else on this page is long.
     await expect(page.getByTestId("expand-text")).toHaveCount(4);

@@ -244,7 +244,7 @@ test.describe("submission page", () => {
     const link = row.getByRole("link");
     const key = ((await link.textContent()) ?? "").replace(/^#/, "");
     await link.click();
-    await expect(page).toHaveURL(new RegExp(`/s/${submissionId}/t/${key}$`));
+    await expect(page).toHaveURL(new RegExp(`/s/${submissionId}/t/${key}\\?list=1&verdict=incorrect$`));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Task #${key}`);
     await expect(page.getByTestId("sample-header")).toHaveAttribute("data-correct", "0");
     await expect(page.getByTestId("steps")).toBeVisible();

@@ -5,7 +5,7 @@ import { logInAsAdmin } from "./submit-helpers";
 /**
  * Failure tags, automatic hints and the filter language: the admin tags a sample from a
  * taxonomy and with a free tag, the submission page counts the tags, the filter box finds
- * exactly that sample, and a bad query is reported without filtering. The tags are
+ * exactly that sample, and a bad query is reported and selects no sample. The tags are
  * removed again at the end, so the other specs see the demo data untouched.
  */
 const MODEL = "MindWatcher 32B";
@@ -121,24 +121,24 @@ test.describe("failure tags and the filter language", () => {
     expect(errors).toEqual([]);
   });
 
-  test("a bad query shows its position and problem above the table, which stays unfiltered by it", async ({ page }) => {
+  test("a bad query shows its position and problem, and the table stays empty", async ({ page }) => {
     const errors = trackErrors(page);
     await page.goto(`/s/${submissionId}?verdict=incorrect`);
-    const incorrect = await sampleTotal(page);
     await runQuery(page, "tier:hard colour:red");
     const error = page.getByTestId("filter-error");
-    await expect(error).toHaveText(/^Filter query not applied — at character 11: unknown field "colour" \(fields: status, verdict, /);
+    await expect(error).toHaveText(/^Filter query error, no sample shown — at character 11: unknown field "colour" \(fields: status, verdict, /);
     await expect(filterBox(page)).toHaveValue("tier:hard colour:red");
     await expect(filterBox(page)).toHaveAttribute("aria-invalid", "true");
-    // The form's own fields still apply.
-    await expect(page.getByTestId("sample-count")).toHaveAttribute("data-total", String(incorrect));
-    expect(new Set(await sampleRowsAttr(page, "data-correct"))).toEqual(new Set(["0"]));
+    // No sample, not all of them: the error stands in the table's place, marked where it broke.
+    await expect(page.getByTestId("sample-row")).toHaveCount(0);
+    await expect(page.getByTestId("query-error")).toHaveAttribute("data-position", "10");
+    await expect(page.getByTestId("query-error-at")).toHaveText("c");
     await samplesShot(page, "tags-bad-query");
 
     await runQuery(page, 'category:"Formula 1" "unclosed');
-    await expect(error).toHaveText('Filter query not applied — at character 22: unclosed quote: this " has no closing "');
+    await expect(error).toHaveText('Filter query error, no sample shown — at character 22: unclosed quote: this " has no closing "');
     await runQuery(page, "fcr<abc");
-    await expect(error).toHaveText('Filter query not applied — at character 5: fcr needs a number, got "abc"');
+    await expect(error).toHaveText('Filter query error, no sample shown — at character 5: fcr needs a number, got "abc"');
     expect(errors).toEqual([]);
   });
 
@@ -177,7 +177,9 @@ test.describe("failure tags and the filter language", () => {
     await expect(page.getByTestId("sample-count")).toHaveAttribute("data-total", String(all - correct));
     await runQuery(page, "verdict:sometimes");
     await expect(page.getByTestId("filter-error")).toContainText('at character 9: verdict is correct or incorrect, got "sometimes"');
-    await expect(page.getByTestId("sample-count")).toHaveAttribute("data-total", String(all));
+    // A broken query selects nothing, not everything.
+    await expect(page.getByTestId("sample-count")).toHaveAttribute("data-total", "0");
+    await expect(page.getByTestId("query-error")).toHaveAttribute("data-position", "8");
 
     await page.goto("/b/widesearch");
     await page.getByRole("link", { name: "Synthetic Deep Research Agent (demo)" }).click();

@@ -8,11 +8,15 @@ let submissionId: number;
 /** Trajectory URL of the first failed, finished sample (it has tool calls and an answer). */
 let failedHref: string;
 
+/** A sample's address without the list it was opened from (`list=1` and the list's parameters come last). */
+const withoutList = (href: string) => href.replace(/[?&]list=1(&.*)?$/, "");
+
 test.beforeAll(async ({ browser }) => {
   const page = await browser.newPage();
   submissionId = await submissionIdOf(page, MODEL, "C");
   await page.goto(`/s/${submissionId}?verdict=incorrect&status=finished`);
-  const hrefs = await page.getByTestId("sample-row").getByRole("link").evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
+  // Without the list context the table's links carry: these tests walk the submission's failed samples.
+  const hrefs = (await page.getByTestId("sample-row").getByRole("link").evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""))).map(withoutList);
   // The first such sample with at least three tool calls, so stepping and SERPs have something to show.
   for (const href of hrefs) {
     await page.goto(href);
@@ -191,7 +195,7 @@ test.describe("trajectory", () => {
     }
     // The same walk through the list: the failed samples in table order.
     await page.goto(`/s/${submissionId}?verdict=incorrect`);
-    const listed = await page.getByTestId("sample-row").getByRole("link").evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
+    const listed = (await page.getByTestId("sample-row").getByRole("link").evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""))).map(withoutList);
     const start = listed.indexOf(failedHref);
     expect(start).toBeGreaterThanOrEqual(0);
     expect(listed.slice(start, start + visited.length)).toEqual(visited);

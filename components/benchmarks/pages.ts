@@ -1,6 +1,7 @@
 /** What the submission and sample pages hand each benchmark's view: the data is loaded by the page, the view only shows it. */
 import type { ReactNode } from "react";
 import type { SampleFacets } from "@/components/submission/SampleFilterForm";
+import type { SampleListContext } from "@/components/trajectory/SampleListNav";
 import type { FailureCounts } from "@/components/tags/FailureSummary";
 import type { SampleList } from "@/db/queries/samples";
 import type { AggregateRow, SubmissionRow } from "@/db/queries/submissions";
@@ -19,8 +20,10 @@ export interface SubmissionViewProps {
 
 export interface SampleViewProps {
   trajectory: Trajectory;
-  /** The submission's previous and next incorrect samples, for stepping through failures. */
+  /** The submission's previous and next incorrect samples, for stepping through failures when the page has no list context. */
   failed: { previous: SampleRef | null; next: SampleRef | null };
+  /** The sample list the page was opened from (`list=1` and the list's parameters in its address), or null. */
+  list: SampleListContext | null;
   /** The verdict history and re-evaluation controls. */
   reeval: ReactNode;
   /** The sample's hints and failure tags. */

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { CompareSubmission, PairedRows } from "@/db/queries/compare";
-import { pairsInCell, type OutcomeCell } from "@/lib/compare/outcomes";
+import { cellTaskPairs, type OutcomeCell } from "@/lib/compare/outcomes";
 import { CELL_PAGE_SIZE, compareTaskHref } from "@/lib/url/compare";
 import { cellName } from "./OutcomeMatrix";
 
@@ -25,7 +25,7 @@ export function CellTaskList({
   closeHref: string;
 }) {
   const tasks = new Map(rows.tasks.map((t) => [t.taskKey, t]));
-  const pairs = pairsInCell(rows.runs, cell).filter((p) => within === null || tasks.get(p.taskKey)?.splits[within.dimension] === within.value);
+  const pairs = cellTaskPairs(rows.runs, (taskKey) => tasks.get(taskKey)?.splits, cell, within);
   const pages = Math.max(1, Math.ceil(pairs.length / CELL_PAGE_SIZE));
   const current = Math.min(page, pages);
   const shown = pairs.slice((current - 1) * CELL_PAGE_SIZE, current * CELL_PAGE_SIZE);
@@ -65,7 +65,7 @@ export function CellTaskList({
                 {several ? <td className="py-1 pr-3 tabular-nums">{p.run}</td> : null}
                 <td className="py-1 pr-3 text-slate-700">{tasks.get(p.taskKey)?.question ?? "—"}</td>
                 <td className="whitespace-nowrap py-1 text-right">
-                  <Link href={compareTaskHref(base.id, vs.id, p.taskKey, p.run)} className="text-indigo-700 hover:underline" data-testid="side-by-side-link">
+                  <Link href={compareTaskHref(base.id, vs.id, p.taskKey, p.run, { cell, within })} className="text-indigo-700 hover:underline" data-testid="side-by-side-link">
                     side by side →
                   </Link>
                 </td>

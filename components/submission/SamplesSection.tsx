@@ -29,7 +29,7 @@ export function SamplesSection({
       <h2 className="text-lg font-semibold">Samples</h2>
       <FailureSummary submissionId={submissionId} tags={failures.tags} hints={failures.hints} />
       <SampleFilterForm action={`/s/${submissionId}`} filters={filters} facets={facets} fields={fields} />
-      <SampleTable submissionId={submissionId} rows={samples.rows} total={samples.total} filters={filters} task={task} columns={columns} />
+      <SampleTable submissionId={submissionId} rows={samples.rows} total={samples.total} filters={filters} queryError={samples.queryError} task={task} columns={columns} />
     </section>
   );
 }

@@ -79,11 +79,12 @@ export function SeekboardSubmission({
           statusColumn,
           {
             header: "Prediction",
+            sort: "prediction",
             className: "max-w-xs truncate text-slate-700",
             cellTitle: (row) => row.prediction ?? "",
             cell: (row) => row.prediction ?? <span className="text-slate-400">—</span>,
           },
-          { header: "Details", className: "text-xs text-slate-600", cell: (row) => (row.metrics ? summary(row.metrics) : "") },
+          { header: "Details", sort: null, className: "text-xs text-slate-600", cell: (row) => (row.metrics ? summary(row.metrics) : "") },
         ]}
       />
     </div>

@@ -5,7 +5,7 @@ const EXAMPLE = 'status:max_turns_reached fcr<0.3 tier:hard tag:"Retrieval Miss"
 
 /**
  * The filter-language box of a sample filter form (a GET form: the query lands in `f=`).
- * A query that does not parse is shown with its error and left out of the filtering.
+ * A query that does not parse is shown with its error, and selects no sample.
  */
 export function FilterQueryInput({ value }: { value: string }) {
   const parsed = parseFilter(value);
@@ -26,7 +26,7 @@ export function FilterQueryInput({ value }: { value: string }) {
       </label>
       {parsed.ok ? null : (
         <p role="alert" className="rounded border border-rose-200 bg-rose-50 px-2 py-1 text-sm text-rose-800" data-testid="filter-error">
-          Filter query not applied — {parsed.error.message}
+          Filter query error, no sample shown — {parsed.error.message}
         </p>
       )}
       <details className="text-xs text-slate-500">

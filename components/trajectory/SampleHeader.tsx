@@ -4,14 +4,17 @@ import { StatusBadge, VerdictBadge } from "@/components/ui/Badge";
 import type { Trajectory } from "@/db/queries/trajectory";
 import { sampleHref } from "@/lib/url/samples";
 import { RunSelector } from "./RunSelector";
+import { SampleListNav, type SampleListContext } from "./SampleListNav";
 
-/** The top of a sample page: back to its submission, the task, the verdict and status badges, and the run selector. */
+/** The top of a sample page: back to its submission, the task, the verdict and status badges, the list it was opened from, and the run selector. */
 export function SampleHeader({
   trajectory,
   submissionLabel,
   task,
   badges,
   aside,
+  list,
+  listKeys = false,
 }: {
   trajectory: Trajectory;
   submissionLabel: string;
@@ -20,6 +23,10 @@ export function SampleHeader({
   /** The benchmark's badges after verdict and status. */
   badges?: ReactNode;
   aside?: ReactNode;
+  /** The list the page was opened from: "k of n", previous/next in it, and the way back. */
+  list: SampleListContext | null;
+  /** Whether the view binds n/p to the list's next/previous (named on the links). */
+  listKeys?: boolean;
 }) {
   const { submission, sample, runs } = trajectory;
   return (
@@ -43,7 +50,8 @@ export function SampleHeader({
         </div>
         {aside}
       </div>
-      <RunSelector runs={runs} current={sample.run} hrefOf={(r) => sampleHref(submission.id, sample.taskKey, r)} />
+      {list ? <SampleListNav submissionId={submission.id} list={list} keys={listKeys} /> : null}
+      <RunSelector runs={runs} current={sample.run} hrefOf={(r) => sampleHref(submission.id, sample.taskKey, r, list?.filters ?? null)} />
     </>
   );
 }

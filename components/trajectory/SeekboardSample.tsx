@@ -9,12 +9,13 @@ import { SampleHeader } from "./SampleHeader";
 const box = "rounded-lg border border-slate-200 bg-white p-4 text-sm";
 
 /** A sample of an answer-judged board: question and answers, the benchmark's own `panel`, the judge's output and the messages. */
-export function SeekboardSample({ board, trajectory, reeval, annotations, panel }: SampleViewProps & { board: BenchmarkId; panel: ReactNode }) {
+export function SeekboardSample({ board, trajectory, list, reeval, annotations, panel }: SampleViewProps & { board: BenchmarkId; panel: ReactNode }) {
   const { submission, sample, task } = trajectory;
   return (
     <div className="space-y-5">
       <SampleHeader
         trajectory={trajectory}
+        list={list}
         submissionLabel={`${submission.model} · ${BENCHMARKS[board].name}${submission.setting !== "default" ? ` · ${submission.setting}` : ""}`}
         task={<span className="font-mono">{sample.taskKey}</span>}
         badges={

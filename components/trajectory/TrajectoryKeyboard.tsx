@@ -7,8 +7,8 @@ function typingInField(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
 }
 
-/** j/↓ and k/↑ move between steps; n and p open the next and previous failed sample. */
-export function TrajectoryKeyboard({ nextFailedHref, previousFailedHref }: { nextFailedHref: string | null; previousFailedHref: string | null }) {
+/** j/↓ and k/↑ move between steps; n and p open the next and previous sample (of the list the page was opened from, else the next failed one). */
+export function TrajectoryKeyboard({ nextHref, previousHref }: { nextHref: string | null; previousHref: string | null }) {
   const router = useRouter();
   const current = useRef(-1);
   useEffect(() => {
@@ -37,15 +37,15 @@ export function TrajectoryKeyboard({ nextFailedHref, previousFailedHref }: { nex
           move(-1);
           break;
         case "n":
-          if (nextFailedHref) router.push(nextFailedHref);
+          if (nextHref) router.push(nextHref);
           break;
         case "p":
-          if (previousFailedHref) router.push(previousFailedHref);
+          if (previousHref) router.push(previousHref);
           break;
       }
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [router, nextFailedHref, previousFailedHref]);
+  }, [router, nextHref, previousHref]);
   return null;
 }

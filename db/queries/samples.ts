@@ -1,13 +1,14 @@
 import "server-only";
-import { and, asc, count, eq, gt, gte, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import { parseFilter, type FilterClause, type FilterError } from "../../lib/filter/parse";
 import { HIGH_COMPOUND_RATE, HINT_IDS, LOW_FCR, sampleHints, TOOL_FREE_SAMPLE_MARKERS, TOOL_LIMIT_FIELDS, toolsAvailable, type HintId } from "../../lib/hints/hints";
 import { COHORT_STATUSES } from "../../lib/benchmarks/mpw/analysis";
 import { assertNever } from "../../lib/assert-never";
-import { SAMPLE_PAGE_SIZE, type SampleFilters } from "../../lib/url/samples";
+import { SAMPLE_PAGE_SIZE, type SampleFilters, type SampleFieldSortKey, type SampleSort, type SampleSortKey } from "../../lib/url/samples";
 import type { Db } from "../client";
 import { samples, sampleTags, submissions, tasks } from "../schema";
 import { tagsOfSamples } from "./tags";
+import type { SampleRef } from "./trajectory";
 
 export interface SampleListRow {
   id: number;
@@ -156,14 +157,60 @@ function submissionSetting(db: Db, submissionId: number): string {
 export interface SampleList {
   rows: SampleListRow[];
   total: number;
-  /** The `f` query's syntax error; the list is then filtered by the other fields only. */
+  /** The `f` query's syntax error; the list is then empty (a query that does not parse selects nothing, not everything). */
   queryError: FilterError | null;
+}
+
+/** A task key of digits only orders as a number (MPW's "2" before "10"), others as text. */
+const numericTaskKey = sql`CASE WHEN ${samples.taskKey} != '' AND ${samples.taskKey} NOT GLOB '*[^0-9]*' THEN CAST(${samples.taskKey} AS INTEGER) END`;
+
+/** Each sort key's SQL; NULL (no FCR, no tier) sorts first ascending, as SQLite does. */
+function sortColumns(key: SampleSortKey, setting: string): SQL[] {
+  if (key.startsWith("metric.")) return [sql`json_extract(${samples.metrics}, ${`$.${key.slice("metric.".length)}`})`];
+  const field = key as SampleFieldSortKey;
+  switch (field) {
+    case "task":
+      return [sql`${numericTaskKey} IS NULL`, numericTaskKey, sql`${samples.taskKey}`, sql`${samples.run}`];
+    case "question":
+      return [sql`${tasks.question}`];
+    case "prediction":
+      return [sql`${samples.prediction}`];
+    case "verdict":
+      return [sql`${samples.correct}`];
+    case "status":
+      return [sql`${samples.status}`];
+    case "tier":
+      // The tiers' own order, not the alphabet's.
+      return [sql`CASE ${samples.tier} WHEN 'easy' THEN 1 WHEN 'medium' THEN 2 WHEN 'hard' THEN 3 END`];
+    case "category":
+      return [sql`${samples.category}`];
+    case "fcr":
+      return [sql`${samples.fcr}`];
+    case "calls":
+      return [sql`${samples.toolCalls}`];
+    case "hitrate":
+      return [sql`${samples.hitRate}`];
+    case "facts":
+      return [sql`${samples.factsCovered}`];
+    case "flags":
+      // How many automatic hints apply, plus how many tags the maintainers gave.
+      return [sql`${sql.join(HINT_IDS.map((hint) => sql`coalesce(${hintCondition(hint, setting)}, 0)`), sql` + `)} + (SELECT count(*) FROM ${sampleTags} WHERE ${sampleTags.sampleId} = ${samples.id})`];
+    default:
+      return assertNever(field);
+  }
+}
+
+/** The list's order: the sort, then sample order, so every order is total and paging is stable. */
+function orderOf(sort: SampleSort | null, setting: string): SQL[] {
+  if (!sort) return [asc(samples.id)];
+  return [...sortColumns(sort.key, setting).map((c) => (sort.descending ? desc(c) : asc(c))), asc(samples.id)];
 }
 
 export function listSamples(db: Db, submissionId: number, filters: SampleFilters): SampleList {
   const setting = submissionSetting(db, submissionId);
   const query = parseFilter(filters.f);
-  const where = whereOf(submissionId, setting, filters, query.ok ? query.clauses : []);
+  if (!query.ok) return { rows: [], total: 0, queryError: query.error };
+  const where = whereOf(submissionId, setting, filters, query.clauses);
   const total = db.select({ n: count() }).from(samples).innerJoin(tasks, eq(tasks.id, samples.taskId)).where(where).get()?.n ?? 0;
   const found = db
     .select({
@@ -191,7 +238,7 @@ export function listSamples(db: Db, submissionId: number, filters: SampleFilters
     .from(samples)
     .innerJoin(tasks, eq(tasks.id, samples.taskId))
     .where(where)
-    .orderBy(asc(samples.id))
+    .orderBy(...orderOf(filters.sort, setting))
     .limit(SAMPLE_PAGE_SIZE)
     .offset((filters.page - 1) * SAMPLE_PAGE_SIZE)
     .all();
@@ -204,7 +251,38 @@ export function listSamples(db: Db, submissionId: number, filters: SampleFilters
     hints: sampleHints({ ...row, compoundRate, actualTurns, maxTurns, setting }),
     tags: tags.get(row.id) ?? [],
   }));
-  return { rows, total, queryError: query.ok ? null : query.error };
+  return { rows, total, queryError: null };
+}
+
+/** Where one sample stands in a filtered, sorted list: "3 of 17" and its neighbours there. */
+export interface ListPosition {
+  /** 1-based. */
+  index: number;
+  total: number;
+  previous: SampleRef | null;
+  next: SampleRef | null;
+}
+
+/**
+ * The sample's place in the list the filters select, or null when it is not in it (a
+ * re-evaluation may have moved it out) or the query does not parse. Reads the list's
+ * ids only: a submission has at most a few thousand samples.
+ */
+export function sampleListPosition(db: Db, submissionId: number, filters: SampleFilters, sampleId: number): ListPosition | null {
+  const setting = submissionSetting(db, submissionId);
+  const query = parseFilter(filters.f);
+  if (!query.ok) return null;
+  const list = db
+    .select({ id: samples.id, taskKey: samples.taskKey, run: samples.run })
+    .from(samples)
+    .innerJoin(tasks, eq(tasks.id, samples.taskId))
+    .where(whereOf(submissionId, setting, filters, query.clauses))
+    .orderBy(...orderOf(filters.sort, setting))
+    .all();
+  const at = list.findIndex((row) => row.id === sampleId);
+  if (at < 0) return null;
+  const ref = (row: (typeof list)[number] | undefined): SampleRef | null => (row ? { taskKey: row.taskKey, run: row.run } : null);
+  return { index: at + 1, total: list.length, previous: ref(list[at - 1]), next: ref(list[at + 1]) };
 }
 
 /** How many of the submission's samples carry each automatic hint. */

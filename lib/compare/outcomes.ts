@@ -192,3 +192,13 @@ function rank(order: readonly string[], value: string): number {
 export function pairsInCell<T extends RunPair>(runs: readonly T[], cell: OutcomeCell): T[] {
   return runs.filter((r) => cellOf(r.a, r.b) === cell);
 }
+
+/** A cell's run pairs, optionally only the tasks with one split value (`within`), in the pairs' order: the cell's task list and its next/previous. */
+export function cellTaskPairs<T extends RunPair>(
+  runs: readonly T[],
+  splitsOf: (taskKey: string) => Record<string, unknown> | undefined,
+  cell: OutcomeCell,
+  within: { dimension: string; value: string } | null,
+): T[] {
+  return pairsInCell(runs, cell).filter((p) => within === null || splitsOf(p.taskKey)?.[within.dimension] === within.value);
+}

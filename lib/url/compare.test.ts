@@ -28,6 +28,22 @@ describe("parseCompareState", () => {
 });
 
 describe("compareHref / compareTaskHref", () => {
+  it("side by side from a matrix cell carries the cell (and its split) and reads it back", () => {
+    const href = compareTaskHref(3, 7, "12", 0, { cell: "only-a", within: { dimension: "tier", value: "hard" } });
+    expect(href).toBe("/compare/task?s=3&s=7&task=12&cell=only-a&in=tier%3Ahard");
+    const params = new URLSearchParams(href.split("?")[1]);
+    expect(parseCompareTaskState({ s: params.getAll("s"), task: params.get("task") ?? undefined, cell: params.get("cell") ?? undefined, in: params.get("in") ?? undefined })).toEqual({
+      a: 3,
+      b: 7,
+      taskKey: "12",
+      run: 0,
+      cell: "only-a",
+      within: { dimension: "tier", value: "hard" },
+    });
+    // A cell that is not one, or `in` without a cell: no cell context.
+    expect(parseCompareTaskState({ s: ["3", "7"], task: "12", cell: "sideways", in: "tier:hard" })).toMatchObject({ cell: null, within: null });
+  });
+
   it("puts the baseline first and leaves defaults out", () => {
     expect(compareHref({ ids: [3, 7, 9], base: 7 })).toBe("/compare?s=7&s=3&s=9");
     expect(compareHref({ ids: [3, 7, 9], base: 3, vs: 9, cell: "neither", within: { dimension: "tier", value: "hard" }, page: 2 })).toBe(
@@ -45,8 +61,8 @@ describe("compareHref / compareTaskHref", () => {
 
   it("side by side: two submissions, a task and a run", () => {
     expect(compareTaskHref(3, 7, "ws_en/01", 2)).toBe("/compare/task?s=3&s=7&task=ws_en%2F01&run=2");
-    expect(parseCompareTaskState({ s: ["3", "7"], task: "ws_en/01", run: "2" })).toEqual({ a: 3, b: 7, taskKey: "ws_en/01", run: 2 });
-    expect(parseCompareTaskState({ s: ["3", "7"], task: "12" })).toEqual({ a: 3, b: 7, taskKey: "12", run: 0 });
+    expect(parseCompareTaskState({ s: ["3", "7"], task: "ws_en/01", run: "2" })).toEqual({ a: 3, b: 7, taskKey: "ws_en/01", run: 2, cell: null, within: null });
+    expect(parseCompareTaskState({ s: ["3", "7"], task: "12" })).toEqual({ a: 3, b: 7, taskKey: "12", run: 0, cell: null, within: null });
     expect(parseCompareTaskState({ s: "3", task: "12" })).toHaveProperty("error");
     expect(parseCompareTaskState({ s: ["3", "7"] })).toHaveProperty("error");
     expect(parseCompareTaskState({ s: ["3", "7"], task: "1", run: "-1" })).toHaveProperty("error");

@@ -3,7 +3,8 @@
  * first is the baseline unless `base` names another); `vs` picks the one shown in detail
  * against the baseline, `cell` (and optionally `in=<dimension>:<value>`) lists a matrix
  * cell's tasks, `b` is the picker's benchmark. `/compare/task?s=3&s=7&task=K&run=0`
- * shows one task side by side.
+ * shows one task side by side; opened from a cell's list it carries `cell` (and `in`) too,
+ * for the next and previous task of that cell.
  */
 import { OUTCOME_CELLS, type OutcomeCell } from "../compare/outcomes";
 import { first, positiveInt, type RawSearchParams } from "./search-params";
@@ -35,6 +36,21 @@ function submissionIdOf(raw: string | undefined): number | null {
   return raw !== undefined && /^\d{1,9}$/.test(raw.trim()) && Number(raw) > 0 ? Number(raw) : null;
 }
 
+/** A matrix cell (`cell=only-a`) and optionally one split value within it (`in=<dimension>:<value>`). */
+export interface CellContext {
+  cell: OutcomeCell | null;
+  within: { dimension: string; value: string } | null;
+}
+
+function parseCellContext(params: RawSearchParams): CellContext {
+  const rawCell = first(params, "cell");
+  const cell = rawCell !== undefined && (OUTCOME_CELLS as readonly string[]).includes(rawCell) ? (rawCell as OutcomeCell) : null;
+  const rawWithin = first(params, "in");
+  const colon = rawWithin?.indexOf(":") ?? -1;
+  const within = cell && rawWithin && colon > 0 ? { dimension: rawWithin.slice(0, colon), value: rawWithin.slice(colon + 1) } : null;
+  return { cell, within };
+}
+
 export function parseCompareState(params: RawSearchParams): CompareState {
   const problems: string[] = [];
   const ids: number[] = [];
@@ -61,12 +77,9 @@ export function parseCompareState(params: RawSearchParams): CompareState {
   let vs = pick("vs");
   if (vs === base) vs = null;
   vs ??= ids.find((id) => id !== base) ?? null;
+  const { cell, within } = parseCellContext(params);
   const rawCell = first(params, "cell");
-  const cell = rawCell !== undefined && (OUTCOME_CELLS as readonly string[]).includes(rawCell) ? (rawCell as OutcomeCell) : null;
   if (rawCell !== undefined && rawCell !== "" && cell === null) problems.push(`cell=${rawCell.slice(0, 40)} is not a matrix cell (${OUTCOME_CELLS.join(", ")})`);
-  const rawWithin = first(params, "in");
-  const colon = rawWithin?.indexOf(":") ?? -1;
-  const within = rawWithin && colon > 0 ? { dimension: rawWithin.slice(0, colon), value: rawWithin.slice(colon + 1) } : null;
   const benchmark = first(params, "b")?.trim() || null;
   return { ids, base, vs, cell, within, page: positiveInt(first(params, "page"), 1), benchmark, problems };
 }
@@ -86,7 +99,7 @@ export function compareHref(state: { ids: readonly number[]; base?: number | nul
   return `/compare${text ? `?${text}` : ""}${hash}`;
 }
 
-interface CompareTaskState {
+interface CompareTaskState extends CellContext {
   a: number;
   b: number;
   taskKey: string;
@@ -101,14 +114,17 @@ export function parseCompareTaskState(params: RawSearchParams): CompareTaskState
   if (!taskKey) return { error: "Give the task: &task=<task id>" };
   const rawRun = first(params, "run") ?? "0";
   if (!/^\d{1,6}$/.test(rawRun)) return { error: `run=${rawRun.slice(0, 40)} is not a run number` };
-  return { a: ids[0]!, b: ids[1]!, taskKey, run: Number(rawRun) };
+  return { a: ids[0]!, b: ids[1]!, taskKey, run: Number(rawRun), ...parseCellContext(params) };
 }
 
-export function compareTaskHref(a: number, b: number, taskKey: string, run = 0): string {
+/** One task side by side; with a cell, the page steps through that cell's tasks. */
+export function compareTaskHref(a: number, b: number, taskKey: string, run = 0, context: CellContext | null = null): string {
   const params = new URLSearchParams();
   params.append("s", String(a));
   params.append("s", String(b));
   params.set("task", taskKey);
   if (run !== 0) params.set("run", String(run));
+  if (context?.cell) params.set("cell", context.cell);
+  if (context?.cell && context.within) params.set("in", `${context.within.dimension}:${context.within.value}`);
   return `/compare/task?${params.toString()}`;
 }

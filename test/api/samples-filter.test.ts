@@ -36,6 +36,18 @@ const get = async (query: string) => {
 };
 
 describe("GET /api/s/{id}/samples?f=", () => {
+  it("sort=<key> / sort=-<key> orders the samples as the page's table does; ties in sample order", async () => {
+    const down = await get("?sort=-calls");
+    expect(down.status).toBe(200);
+    expect(down.body.sort).toBe("-calls");
+    const calls = down.body.samples.map((s: { toolCalls: number }) => s.toolCalls);
+    expect(calls).toEqual([...calls].sort((a: number, b: number) => b - a));
+    const up = await get("?sort=fcr");
+    const fcrs = up.body.samples.map((s: { fcr: number | null }) => s.fcr ?? -1);
+    expect(fcrs).toEqual([...fcrs].sort((a: number, b: number) => a - b));
+    expect((await get("?sort=colour")).body.sort).toBeNull();
+  });
+
   it("filters by tag, and ANDs the query with the other parameters", async () => {
     const sampleId = (db.$client.prepare("SELECT id FROM samples WHERE submission_id = ? AND correct = 0 ORDER BY id LIMIT 1").get(id) as { id: number }).id;
     expect(applySampleTag(db, sampleId, resolveTag("Retrieval Miss"), "admin")).toMatchObject({ ok: true });
@@ -56,6 +68,6 @@ describe("GET /api/s/{id}/samples?f=", () => {
   it("a bad query is a 400 naming the position and the problem", async () => {
     const bad = await get(`?f=${encodeURIComponent("fcr<abc")}`);
     expect(bad.status).toBe(400);
-    expect(bad.body).toEqual({ errors: [{ file: "request", line: null, field: "f", message: 'at character 5: fcr needs a number, got "abc"' }] });
+    expect(bad.body).toEqual({ errors: [{ file: "request", line: null, field: "f", position: 4, message: 'at character 5: fcr needs a number, got "abc"' }] });
   });
 });

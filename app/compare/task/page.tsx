@@ -9,7 +9,9 @@ import { ExpandableText } from "@/components/trajectory/ExpandableText";
 import { Badge, StatusBadge, VerdictBadge } from "@/components/ui/Badge";
 import { BENCHMARKS, isBenchmarkId } from "@/lib/benchmarks/registry";
 import { getDb } from "@/db/client";
-import { getCompareSubmissions, type CompareSubmission } from "@/db/queries/compare";
+import { CellNav } from "@/components/compare/CellNav";
+import { getCompareSubmissions, pairedRows, type CompareSubmission, type PairedRows } from "@/db/queries/compare";
+import { cellTaskPairs, type OutcomeCell } from "@/lib/compare/outcomes";
 import { getTrajectory, type Trajectory } from "@/db/queries/trajectory";
 import { alignByCall, callSignatures, firstDivergence } from "@/lib/compare/align";
 import { incompatibility } from "@/lib/compare/compatible";
@@ -33,6 +35,12 @@ function contextOf(t: Trajectory | null): StepContext | null {
     atomicFacts: t.task.atomicFacts,
     firstCoveredAt: t.sample.firstCoveredAt,
   };
+}
+
+/** The tasks of the matrix cell the page was opened from, in the cell list's order. */
+function cellPairsOf(rows: PairedRows, cell: OutcomeCell, within: { dimension: string; value: string } | null) {
+  const splits = new Map(rows.tasks.map((t) => [t.taskKey, t.splits]));
+  return cellTaskPairs(rows.runs, (taskKey) => splits.get(taskKey), cell, within);
 }
 
 export default async function SideBySidePage({ searchParams }: Props) {
@@ -70,6 +78,7 @@ export default async function SideBySidePage({ searchParams }: Props) {
   const runs = [...new Set([...(ta?.runs ?? []), ...(tb?.runs ?? [])])].sort((x, y) => x - y);
   const divergence = ta && tb ? firstDivergence(callSignatures(ta.steps), callSignatures(tb.steps)) : null;
   const rows = alignByCall(ta?.steps ?? [], tb?.steps ?? []);
+  const cellPairs = state.cell ? cellPairsOf(pairedRows(db, a.id, b.id), state.cell, state.within) : [];
 
   return (
     <div className="space-y-5">
@@ -85,7 +94,9 @@ export default async function SideBySidePage({ searchParams }: Props) {
         </h1>
       </div>
 
-      <RunSelector runs={runs} current={state.run} hrefOf={(r) => compareTaskHref(a.id, b.id, state.taskKey, r)} />
+      {state.cell ? <CellNav a={a.id} b={b.id} cell={state.cell} within={state.within} pairs={cellPairs} current={{ taskKey: state.taskKey, run: state.run }} /> : null}
+
+      <RunSelector runs={runs} current={state.run} hrefOf={(r) => compareTaskHref(a.id, b.id, state.taskKey, r, state)} />
 
       <section className="grid gap-3 lg:grid-cols-3">
         <div className="rounded-lg border border-slate-200 bg-white p-4 lg:col-span-2">

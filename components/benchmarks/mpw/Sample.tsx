@@ -6,6 +6,7 @@ import { FactsPanel } from "@/components/trajectory/FactsPanel";
 import { SampleHeader } from "@/components/trajectory/SampleHeader";
 import { reviewOf } from "@/components/trajectory/review";
 import { StepList } from "@/components/trajectory/StepList";
+import { listNeighbourHrefs } from "@/components/trajectory/SampleListNav";
 import { TrajectoryKeyboard } from "@/components/trajectory/TrajectoryKeyboard";
 import { Badge, VerdictBadge } from "@/components/ui/Badge";
 import { percent } from "@/lib/format";
@@ -24,12 +25,17 @@ const VERDICT_SOURCES: Record<string, string> = {
 };
 
 /** An MPW-Bench sample: its trajectory step by step with each call's hits against the task's atomic facts. */
-export function MpwSample({ trajectory, failed, reeval, annotations }: SampleViewProps) {
+export function MpwSample({ trajectory, failed, list, reeval, annotations }: SampleViewProps) {
   const { submission, sample, steps, hitLog } = trajectory;
   const review = reviewOf(trajectory);
   const facts = factCoverage(trajectory.task.atomicFacts, sample.firstCoveredAt);
-  const nextHref = failed.next ? sampleHref(submission.id, failed.next.taskKey, failed.next.run) : null;
-  const previousHref = failed.previous ? sampleHref(submission.id, failed.previous.taskKey, failed.previous.run) : null;
+  // Opened from a list, n/p walk that list; otherwise the submission's failed samples.
+  const { next: nextHref, previous: previousHref } = list
+    ? listNeighbourHrefs(submission.id, list)
+    : {
+        next: failed.next ? sampleHref(submission.id, failed.next.taskKey, failed.next.run) : null,
+        previous: failed.previous ? sampleHref(submission.id, failed.previous.taskKey, failed.previous.run) : null,
+      };
 
   return (
     <div className="space-y-5">
@@ -48,21 +54,25 @@ export function MpwSample({ trajectory, failed, reeval, annotations }: SampleVie
             {sample.malformedSteps > 0 ? <Badge tone="amber">{sample.malformedSteps} malformed step(s)</Badge> : null}
           </>
         }
+        list={list}
+        listKeys
         aside={
-          <nav className="flex items-center gap-3 text-sm" aria-label="Failed samples">
-            {previousHref ? (
-              <Link href={previousHref} className="text-indigo-700 hover:underline" data-testid="previous-failed">
-                ← previous failed (p)
-              </Link>
-            ) : null}
-            {nextHref ? (
-              <Link href={nextHref} className="text-indigo-700 hover:underline" data-testid="next-failed">
-                next failed (n) →
-              </Link>
-            ) : (
-              <span className="text-slate-400">no later failed sample</span>
-            )}
-          </nav>
+          list ? null : (
+            <nav className="flex items-center gap-3 text-sm" aria-label="Failed samples">
+              {previousHref ? (
+                <Link href={previousHref} className="text-indigo-700 hover:underline" data-testid="previous-failed">
+                  ← previous failed (p)
+                </Link>
+              ) : null}
+              {nextHref ? (
+                <Link href={nextHref} className="text-indigo-700 hover:underline" data-testid="next-failed">
+                  next failed (n) →
+                </Link>
+              ) : (
+                <span className="text-slate-400">no later failed sample</span>
+              )}
+            </nav>
+          )
         }
       />
 
@@ -147,7 +157,7 @@ export function MpwSample({ trajectory, failed, reeval, annotations }: SampleVie
           <FactsPanel facts={facts} />
         </aside>
       </div>
-      <TrajectoryKeyboard nextFailedHref={nextHref} previousFailedHref={previousHref} />
+      <TrajectoryKeyboard nextHref={nextHref} previousHref={previousHref} />
     </div>
   );
 }

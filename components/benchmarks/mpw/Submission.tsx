@@ -102,19 +102,20 @@ export function MpwSubmission({ submission, aggregates, samples, filters, facets
             ) : null,
         }}
         columns={[
-          { header: "Question", className: "max-w-md text-slate-700", cell: (row) => clip(row.question) },
-          { header: "Prediction", className: "max-w-xs text-slate-700", cell: (row) => clip(row.prediction, 80) },
+          { header: "Question", sort: "question", className: "max-w-md text-slate-700", cell: (row) => clip(row.question) },
+          { header: "Prediction", sort: "prediction", className: "max-w-xs text-slate-700", cell: (row) => clip(row.prediction, 80) },
           verdictColumn("Verdict"),
           statusColumn,
-          { header: "Tier", className: "text-slate-600", cell: (row) => row.tier ?? "—" },
+          { header: "Tier", sort: "tier", className: "text-slate-600", cell: (row) => row.tier ?? "—" },
           {
             header: "FCR",
+            sort: "fcr",
             numeric: true,
             cellTitle: (row) => (searchSetting ? `${row.factsCovered} of ${row.factCount} facts` : "no search in setting A"),
             cell: (row) => (searchSetting ? percent(row.fcr, 0) : <span className="text-slate-400">n/a</span>),
           },
-          { header: "Calls", numeric: true, cell: (row) => row.toolCalls },
-          { header: "Flags", title: "automatic hints (amber) and maintainers' failure tags (indigo)", cell: (row) => <SampleFlags hints={row.hints} tags={row.tags} /> },
+          { header: "Calls", sort: "calls", numeric: true, cell: (row) => row.toolCalls },
+          { header: "Flags", sort: "flags", title: "automatic hints (amber) and maintainers' failure tags (indigo)", cell: (row) => <SampleFlags hints={row.hints} tags={row.tags} /> },
         ]}
       />
     </div>

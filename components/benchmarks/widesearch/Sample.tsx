@@ -11,7 +11,7 @@ import { wideSearchSampleMetricsSchema } from "@/lib/benchmarks/widesearch/store
 import type { SampleViewProps } from "../pages";
 
 /** A WideSearch sample: row and item precision/recall, and the predicted table against the gold one. */
-export function WideSearchSample({ trajectory, reeval, annotations }: SampleViewProps) {
+export function WideSearchSample({ trajectory, list, reeval, annotations }: SampleViewProps) {
   const { submission, sample, task, steps } = trajectory;
   const m = wideSearchSampleMetricsSchema.parse(sample.metrics);
   const score = (sample.detail?.score ?? null) as WideSearchSampleScore | null;
@@ -19,6 +19,7 @@ export function WideSearchSample({ trajectory, reeval, annotations }: SampleView
     <div className="space-y-5">
       <SampleHeader
         trajectory={trajectory}
+        list={list}
         submissionLabel={`${submission.model} · WideSearch`}
         task={<span className="font-mono">{sample.taskKey}</span>}
         badges={

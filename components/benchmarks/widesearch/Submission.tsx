@@ -105,6 +105,8 @@ export function WideSearchSubmission({ submission, aggregates, samples, filters,
           statusColumn,
           {
             header: "Row P / R / F1",
+            title: "sorts by row F1",
+            sort: "metric.rowF1",
             numeric: true,
             cell: (row) => {
               const m = wideSearchSampleMetricsSchema.parse(row.metrics);
@@ -117,6 +119,8 @@ export function WideSearchSubmission({ submission, aggregates, samples, filters,
           },
           {
             header: "Item P / R / F1",
+            title: "sorts by item F1",
+            sort: "metric.itemF1",
             numeric: true,
             cell: (row) => {
               const m = wideSearchSampleMetricsSchema.parse(row.metrics);
@@ -127,7 +131,7 @@ export function WideSearchSubmission({ submission, aggregates, samples, filters,
               );
             },
           },
-          { header: "Reason", className: "max-w-sm text-slate-600", cell: (row) => wideSearchSampleMetricsSchema.parse(row.metrics).reason ?? "" },
+          { header: "Reason", sort: "metric.reason", className: "max-w-sm text-slate-600", cell: (row) => wideSearchSampleMetricsSchema.parse(row.metrics).reason ?? "" },
         ]}
       />
     </div>

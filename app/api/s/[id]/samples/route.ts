@@ -5,12 +5,13 @@ import { listSamples } from "@/db/queries/samples";
 import { getSubmission } from "@/db/queries/submissions";
 import { canViewSubmission } from "@/lib/auth/visibility";
 import { parseFilter } from "@/lib/filter/parse";
-import { parseSampleFilters, SAMPLE_PAGE_SIZE } from "@/lib/url/samples";
+import { parseSampleFilters, SAMPLE_PAGE_SIZE, sampleSortParam } from "@/lib/url/samples";
 
 /**
- * GET /api/s/<id>/samples?verdict=&status=&tier=&category=&fcrMin=&fcrMax=&minCalls=&cohort=&q=&f=&page=
- * One page of a submission's samples, filtered exactly as the submission page filters them
- * (`f` in the filter language). Unlike the page, a query that does not parse is a 400.
+ * GET /api/s/<id>/samples?verdict=&status=&tier=&category=&fcrMin=&fcrMax=&minCalls=&cohort=&q=&f=&sort=&page=
+ * One page of a submission's samples, filtered and ordered exactly as the submission page
+ * does (`f` in the filter language, `sort=<key>` or `sort=-<key>`). A query that does not
+ * parse is a 400 naming its 0-based position; the page shows the same error and no rows.
  */
 export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
   await connection();
@@ -21,12 +22,13 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   if (!submission || !canViewSubmission(submission, viewerOfRequest(request))) return NextResponse.json({ error: `no submission ${id}` }, { status: 404 });
   const filters = parseSampleFilters(Object.fromEntries(new URL(request.url).searchParams));
   const query = parseFilter(filters.f);
-  if (!query.ok) return NextResponse.json({ errors: [{ file: "request", line: null, field: "f", message: query.error.message }] }, { status: 400 });
+  if (!query.ok) return NextResponse.json({ errors: [{ file: "request", line: null, field: "f", position: query.error.position, message: query.error.message }] }, { status: 400 });
   const { rows, total } = listSamples(db, submission.id, filters);
   return NextResponse.json({
     submissionId: submission.id,
     benchmark: submission.benchmarkId,
     total,
+    sort: sampleSortParam(filters.sort),
     page: filters.page,
     pageSize: SAMPLE_PAGE_SIZE,
     samples: rows.map(({ taskKey, ...row }) => ({ taskId: taskKey, ...row })),

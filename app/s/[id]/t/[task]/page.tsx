@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
 import { currentViewer } from "@/server/auth";
-import { first, type RawSearchParams } from "@/lib/url/search-params";
+import type { RawSearchParams } from "@/lib/url/search-params";
 import { SamplePage } from "./_views/SamplePage";
 
 type Props = { params: Promise<{ id: string; task: string }>; searchParams: Promise<RawSearchParams> };
@@ -15,5 +15,5 @@ export const metadata: Metadata = { title: "Trajectory" };
 export default async function TrajectoryPage({ params, searchParams }: Props) {
   await connection();
   const { id, task } = await params;
-  return <SamplePage id={id} task={task} run={first(await searchParams, "run") ?? "0"} viewer={await currentViewer()} />;
+  return <SamplePage id={id} task={task} params={await searchParams} viewer={await currentViewer()} />;
 }

@@ -5,17 +5,22 @@ import { SampleAnnotationsPanel } from "@/components/tags/SampleAnnotationsPanel
 import { getDb } from "@/db/client";
 import { latestReevalJob, sampleHistory, taskSampleCounts } from "@/db/queries/audit";
 import { sampleAnnotations } from "@/db/queries/tags";
+import { sampleListPosition } from "@/db/queries/samples";
 import { getTrajectory, neighbourFailedSample } from "@/db/queries/trajectory";
 import { canViewSubmission, type Viewer } from "@/lib/auth/visibility";
+import { parseListContext } from "@/lib/url/samples";
+import { first, type RawSearchParams } from "@/lib/url/search-params";
 import { llmSetting } from "@/server/reeval";
 
 /**
  * One sample's page, for whoever may see its submission: the data is loaded here and shown
- * by its benchmark's Sample view. `id`, `task` and `run` come raw from the address; `viewer`
+ * by its benchmark's Sample view. `id`, `task` and the query (`run`, and the list context
+ * of lib/url/samples.ts) come raw from the address; `viewer`
  * decides what is visible and whether the maintainer's controls show (the public cached
  * copy passes the public viewer).
  */
-export function SamplePage({ id, task, run, viewer }: { id: string; task: string; run: string; viewer: Viewer }) {
+export function SamplePage({ id, task, params, viewer }: { id: string; task: string; params: RawSearchParams; viewer: Viewer }) {
+  const run = first(params, "run") ?? "0";
   if (!/^\d+$/.test(id) || !/^\d+$/.test(run)) notFound();
   const db = getDb();
   const submissionId = Number(id);
@@ -30,10 +35,12 @@ export function SamplePage({ id, task, run, viewer }: { id: string; task: string
     counts: viewer.admin ? taskSampleCounts(db, taskRow.id) : null,
   };
   const { Sample } = BENCHMARK_VIEWS[benchmarkId];
+  const listFilters = parseListContext(params);
   return (
     <Sample
       trajectory={trajectory}
       failed={{ previous: neighbourFailedSample(db, submissionId, sample.id, "previous"), next: neighbourFailedSample(db, submissionId, sample.id, "next") }}
+      list={listFilters ? { filters: listFilters, position: sampleListPosition(db, submissionId, listFilters, sample.id) } : null}
       reeval={<ReevalSection trajectory={trajectory} admin={viewer.admin} data={reeval} />}
       annotations={<SampleAnnotationsPanel submissionId={submissionId} annotations={sampleAnnotations(db, sample.id)} admin={viewer.admin} />}
     />

@@ -2,7 +2,6 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { PUBLIC_VIEWER } from "@/lib/auth/visibility";
 import { searchParamsOfState } from "@/lib/url/public-cache";
-import { first } from "@/lib/url/search-params";
 import { SamplePage } from "@/app/s/[id]/t/[task]/_views/SamplePage";
 
 type Props = { params: Promise<{ id: string; task: string; state: string }> };
@@ -25,5 +24,5 @@ export default async function CachedTrajectoryPage({ params }: Props) {
   const { id, task, state } = await params;
   const searchParams = searchParamsOfState(state);
   if (searchParams === null) notFound();
-  return <SamplePage id={id} task={task} run={first(searchParams, "run") ?? "0"} viewer={PUBLIC_VIEWER} />;
+  return <SamplePage id={id} task={task} params={searchParams} viewer={PUBLIC_VIEWER} />;
 }
