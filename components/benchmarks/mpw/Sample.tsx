@@ -56,7 +56,7 @@ export function MpwSample({ trajectory, failed, reeval, annotations }: SampleVie
                 next failed (n) →
               </Link>
             ) : (
-              <span className="text-slate-400">no later failed sample</span>
+              <span className="text-slate-500">no later failed sample</span>
             )}
           </nav>
         }
