@@ -15,7 +15,7 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
         {/* The first stop for keyboard users: past the nav to the page itself (WCAG 2.4.1). */}
         <a
           href="#main"
-          className="sr-only rounded-md bg-white px-3 py-2 text-sm font-medium text-indigo-700 shadow ring-2 ring-indigo-600 focus:not-sr-only focus:absolute focus:left-4 focus:top-2 focus:z-50"
+          className="sr-only rounded-md bg-white text-sm font-medium text-indigo-700 shadow ring-2 ring-indigo-600 focus:not-sr-only focus:absolute focus:left-4 focus:top-2 focus:z-50 focus:px-3 focus:py-2"
           data-testid="skip-link"
         >
           Skip to content
