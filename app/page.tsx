@@ -23,8 +23,12 @@ export default async function HomePage() {
         </p>
       </section>
       {cards.every((b) => b.submissions === 0) ? (
-        <p className="rounded border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-600">
-          No benchmark has results yet. Ingest a bundle with <code className="font-mono">npm run cli -- ingest &lt;bundle&gt;</code>.
+        <p className="rounded border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-600" data-testid="home-empty">
+          No benchmark has results yet.{" "}
+          <Link href="/submit" className="font-medium text-indigo-700 underline hover:text-indigo-900">
+            Submit your agent&apos;s results
+          </Link>
+          ; they are listed here once the admin approves them.
         </p>
       ) : null}
       <ul className="grid gap-4 md:grid-cols-2">

@@ -139,7 +139,7 @@ function SubmissionTable({ rows, testId }: { rows: SubmissionPreview[]; testId: 
                   {row.agent ? ` · ${row.agent}` : ""}
                 </div>
               </td>
-              <td className="px-3 py-2">{row.team ?? <span className="text-slate-400">command line</span>}</td>
+              <td className="px-3 py-2">{row.team ?? <span className="text-slate-500">command line</span>}</td>
               <td className="px-3 py-2 tabular-nums">{row.uploadedAt.slice(0, 16).replace("T", " ")}</td>
               <td className="px-3 py-2 text-right tabular-nums">{row.samples}</td>
               <td className="px-3 py-2 text-right">

@@ -7,7 +7,7 @@ type StepRow = typeof stepsTable.$inferSelect;
 
 function Column({ rows, context, side }: { rows: StepRow[]; context: StepContext | null; side: "a" | "b" }) {
   if (context === null) return <div className="min-w-0" />;
-  if (rows.length === 0) return <p className="min-w-0 rounded-lg border border-dashed border-slate-300 p-3 text-xs text-slate-500">no step here</p>;
+  if (rows.length === 0) return <p className="min-w-0 rounded-lg border border-dashed border-slate-300 p-3 text-xs text-slate-600">no step here</p>;
   return (
     <ol className="min-w-0 space-y-2" data-side={side}>
       {rows.map((row) => (
@@ -35,7 +35,7 @@ export function SideBySide({ rows, a, b, divergence }: { rows: AlignedRow<StepRo
             data-call={row.callIndex}
             data-diverges={diverges ? "1" : undefined}
           >
-            <h3 className="mb-2 flex flex-wrap items-center gap-2 text-xs font-semibold uppercase tracking-wide text-slate-500">
+            <h3 className="mb-2 flex flex-wrap items-center gap-2 text-xs font-semibold uppercase tracking-wide text-slate-600">
               {row.callIndex === 0 ? "Before the first tool call" : `Tool call ${row.callIndex}`}
               {diverges ? (
                 <span className="rounded bg-rose-600 px-2 py-0.5 normal-case tracking-normal text-white" data-testid="divergence-mark">

@@ -20,11 +20,11 @@ export function BoardActions({ id, query }: { id: BenchmarkId; query: string }) 
       </form>
       <span className="text-slate-500">
         Export this view:{" "}
-        <a href={`${api}${query}`} className="text-indigo-700 hover:underline" data-testid="export-json">
+        <a href={`${api}${query}`} className="text-indigo-700 underline hover:text-indigo-900" data-testid="export-json">
           JSON
         </a>
         {" · "}
-        <a href={csv} download className="text-indigo-700 hover:underline" data-testid="export-csv">
+        <a href={csv} download className="text-indigo-700 underline hover:text-indigo-900" data-testid="export-csv">
           CSV
         </a>
       </span>

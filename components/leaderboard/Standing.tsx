@@ -14,7 +14,7 @@ import { CostAccuracyPlot, type CostAccuracyPoint } from "./CostAccuracyPlot";
 
 type Placed = { submissionId: number; model: string; setting: string; standing: Standing };
 
-const NOT_REPORTED = <span className="whitespace-nowrap text-xs text-slate-400">not reported</span>;
+const NOT_REPORTED = <span className="whitespace-nowrap text-xs text-slate-500">not reported</span>;
 
 /** Whether any row has a pass^k figure (a task with 2 or more runs). */
 const hasReliability = (rows: readonly Placed[]) => rows.some((row) => Object.keys(row.standing.reliability.passHat).length > 0);
@@ -101,7 +101,7 @@ export function StandingCells({ row, rows }: { row: Placed; rows: readonly Place
               {consistency !== null ? <span className="block whitespace-nowrap text-xs text-slate-500">consistent {percent(consistency, 0)}</span> : null}
             </>
           ) : (
-            <span className="text-xs text-slate-400">1 run</span>
+            <span className="text-xs text-slate-500">1 run</span>
           )}
         </td>
       ) : null}

@@ -64,7 +64,7 @@ export function SampleReevalControls({ sampleId, judges, rescoreNote }: { sample
           <fieldset className="space-y-0.5 text-xs">
             <legend className="sr-only">Judge</legend>
             {judges.map((j) => (
-              <label key={j.id} className={`flex items-start gap-1.5 ${j.disabled ? "text-slate-400" : ""}`}>
+              <label key={j.id} className={`flex items-start gap-1.5 ${j.disabled ? "text-slate-500" : ""}`}>
                 <input type="radio" name="judge" value={j.id} disabled={j.disabled !== null} defaultChecked={j.id === firstEnabled} className="mt-0.5" />
                 <span>
                   {j.label}

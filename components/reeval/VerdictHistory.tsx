@@ -19,7 +19,7 @@ export function VerdictHistory({ entries, canUndo }: { entries: AuditEntryView[]
       {entries.map((entry) => (
         <li key={entry.id} className={`rounded border p-2 ${entry.undoneAt ? "border-slate-200 bg-slate-50 text-slate-500" : "border-slate-200 bg-white"}`} data-testid="history-entry" data-action={entry.action} data-id={entry.id} data-undone={entry.undoneAt ? "1" : "0"}>
           <div className="flex flex-wrap items-center gap-2 text-xs">
-            <span className="font-mono text-slate-400">#{entry.id}</span>
+            <span className="font-mono text-slate-500">#{entry.id}</span>
             <strong>{ACTION_LABELS[entry.action] ?? entry.action}</strong>
             {entry.judge ? <span>judge {entry.judge}</span> : null}
             <span>by {entry.actor}</span>

@@ -82,7 +82,7 @@ export function SeekboardSubmission({
             sort: "prediction",
             className: "max-w-xs truncate text-slate-700",
             cellTitle: (row) => row.prediction ?? "",
-            cell: (row) => row.prediction ?? <span className="text-slate-400">—</span>,
+            cell: (row) => row.prediction ?? <span className="text-slate-500">—</span>,
           },
           { header: "Details", sort: null, className: "text-xs text-slate-600", cell: (row) => (row.metrics ? summary(row.metrics) : "") },
         ]}

@@ -33,7 +33,7 @@ export function SubmissionHeader({
         {summary ? <span>{summary}</span> : null}
         <span>uploaded {submission.uploadedAt.slice(0, 10)}</span>
         {showHash ? (
-          <span className="font-mono text-xs text-slate-400" title="bundle hash">
+          <span className="font-mono text-xs text-slate-500" title="bundle hash">
             {submission.bundleHash.slice(0, 12)}
           </span>
         ) : null}

@@ -34,9 +34,9 @@ export function SeekboardSample({ board, trajectory, list, reeval, annotations, 
         ) : null}
         <div className={box} data-testid="answers">
           <h2 className="text-xs font-medium uppercase tracking-wide text-slate-500">Prediction</h2>
-          <p className="mt-1">{sample.prediction ?? <span className="text-slate-400">no answer</span>}</p>
+          <p className="mt-1">{sample.prediction ?? <span className="text-slate-500">no answer</span>}</p>
           <h2 className="mt-3 text-xs font-medium uppercase tracking-wide text-slate-500">Gold answer</h2>
-          <p className="mt-1">{task.goldAnswer ?? <span className="text-slate-400">withheld</span>}</p>
+          <p className="mt-1">{task.goldAnswer ?? <span className="text-slate-500">withheld</span>}</p>
         </div>
       </div>
       {panel}

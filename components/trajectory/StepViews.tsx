@@ -27,7 +27,7 @@ function StepFrame({ label, tone, step, aside, children }: { label: string; tone
     <div className={`rounded-lg border bg-white p-3 ${tone}`}>
       <div className="flex flex-wrap items-center gap-2 text-xs">
         <span className="font-semibold uppercase tracking-wide text-slate-600">{label}</span>
-        <span className="text-slate-400">{step.role}</span>
+        <span className="text-slate-500">{step.role}</span>
         {aside}
         {step.malformed ? (
           <Badge tone="amber" title="kept verbatim">
@@ -100,7 +100,7 @@ function ToolCallStepView({ step, outcome, source }: { step: ToolCallStep; outco
     >
       {step.query !== null ? (
         <p className="font-medium text-slate-900" data-testid="query">
-          <span className="mr-1 text-slate-400">query</span>
+          <span className="mr-1 text-slate-500">query</span>
           {step.query}
         </p>
       ) : (

@@ -42,6 +42,17 @@ export function getTrajectory(db: Db, submissionId: number, taskKey: string, run
   return { submission, sample, task, steps: stepRows, hitLog, runs };
 }
 
+/** Whether a submission has this sample, without loading its steps (the page title names it). */
+export function hasSample(db: Db, submissionId: number, taskKey: string, run: number): boolean {
+  return (
+    db
+      .select({ id: samples.id })
+      .from(samples)
+      .where(and(eq(samples.submissionId, submissionId), eq(samples.taskKey, taskKey), eq(samples.run, run)))
+      .get() !== undefined
+  );
+}
+
 export interface SampleRef {
   taskKey: string;
   run: number;

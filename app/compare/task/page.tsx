@@ -138,7 +138,7 @@ export default async function SideBySidePage({ searchParams }: Props) {
         ) : (
           "Only one side has this run: nothing to align against."
         )}{" "}
-        <span className="text-slate-500">Calls are aligned by their index; calls whose query hit an atomic fact are highlighted in green.</span>
+        <span className="text-slate-600">Calls are aligned by their index; calls whose query hit an atomic fact are highlighted in green.</span>
       </p>
 
       <SideBySide rows={rows} a={contextOf(ta)} b={contextOf(tb)} divergence={divergence} />

@@ -40,9 +40,9 @@ function Testcases({ m, testcases }: { m: InfoMosaicStoredSample; testcases: z.i
                 <tr key={i} data-testid="testcase-row" data-verdict={verdict ?? ""}>
                   <td className="py-1 pr-3 text-slate-500">{i + 1}</td>
                   <td className="py-1 pr-3">{t.condition}</td>
-                  <td className="py-1 pr-3">{t.groundTruth ?? <span className="text-slate-400">(checked against the answer)</span>}</td>
+                  <td className="py-1 pr-3">{t.groundTruth ?? <span className="text-slate-500">(checked against the answer)</span>}</td>
                   <td className="py-1">
-                    {verdict === null ? <span className="text-slate-400">—</span> : <Badge tone={verdict === "CORRECT" ? "green" : "red"}>{verdict}</Badge>}
+                    {verdict === null ? <span className="text-slate-500">—</span> : <Badge tone={verdict === "CORRECT" ? "green" : "red"}>{verdict}</Badge>}
                   </td>
                 </tr>
               );

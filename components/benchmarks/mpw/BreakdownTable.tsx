@@ -5,7 +5,7 @@ import { decimal } from "@/lib/format";
 /** Figures per split; `searchSetting` false (setting A) shows FCR and HitRate as not applicable. */
 export function BreakdownTable({ rows, labelOf, testId, searchSetting = true }: { rows: AggregateRow[]; labelOf: (split: string) => string; testId: string; searchSetting?: boolean }) {
   if (rows.length === 0) return <p className="mt-2 text-sm text-slate-500">No samples in any split.</p>;
-  const na = <span className="text-slate-400">n/a</span>;
+  const na = <span className="text-slate-500">n/a</span>;
   return (
     <div className="overflow-x-auto">
     <table className="mt-2 min-w-full text-sm" data-testid={testId}>

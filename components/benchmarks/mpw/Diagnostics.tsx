@@ -101,9 +101,9 @@ export function MpwDiagnostics({ searchParams }: BoardPageProps) {
                         <td className="pr-3 text-right tabular-nums">{bin.n}</td>
                         <td className="pr-3 text-right tabular-nums">{percent(bin.meanFcr)}</td>
                         <td className="pr-3 text-right tabular-nums">{percent(bin.pass1)}</td>
-                        <td className="space-x-2">
+                        <td className="space-x-1">
                           {selection.pooled.map((p) => (
-                            <Link key={p.submissionId} href={samplesHref(p.submissionId, { fcrMin: bin.fcrMin, fcrMax: bin.fcrMax })} className="text-indigo-700 hover:underline" data-testid="fcr-bin-link">
+                            <Link key={p.submissionId} href={samplesHref(p.submissionId, { fcrMin: bin.fcrMin, fcrMax: bin.fcrMax })} className="inline-flex min-h-6 min-w-6 items-center justify-center text-indigo-700 hover:underline" data-testid="fcr-bin-link">
                               {p.setting}
                             </Link>
                           ))}

@@ -60,11 +60,11 @@ export function LeaderboardTable({ rows, state, basePath }: { rows: LeaderboardR
               <td className="px-3 py-2 text-right">
                 <RateWithCi value={row.pass1} lo={row.pass1Lo} hi={row.pass1Hi} />
               </td>
-              <td className="px-3 py-2 text-right">{state.setting === "A" ? <span className="text-slate-400">n/a</span> : <RateWithCi value={row.fcr} lo={row.fcrLo} hi={row.fcrHi} />}</td>
+              <td className="px-3 py-2 text-right">{state.setting === "A" ? <span className="text-slate-500">n/a</span> : <RateWithCi value={row.fcr} lo={row.fcrLo} hi={row.fcrHi} />}</td>
               <td className="px-3 py-2 text-right">
-                {state.setting === "A" ? <span className="text-slate-400">n/a</span> : <RateWithCi value={row.hitRate} lo={row.hitRateLo} hi={row.hitRateHi} />}
+                {state.setting === "A" ? <span className="text-slate-500">n/a</span> : <RateWithCi value={row.hitRate} lo={row.hitRateLo} hi={row.hitRateHi} />}
                 {state.setting !== "A" && row.zeroCallSamples > 0 ? (
-                  <span className="block text-xs text-slate-400" title="Samples without any tool call; their HitRate counts as 0">
+                  <span className="block text-xs text-slate-500" title="Samples without any tool call; their HitRate counts as 0">
                     {row.zeroCallSamples} w/o calls
                   </span>
                 ) : null}

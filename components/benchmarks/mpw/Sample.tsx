@@ -69,7 +69,7 @@ export function MpwSample({ trajectory, failed, list, reeval, annotations }: Sam
                   next failed (n) →
                 </Link>
               ) : (
-                <span className="text-slate-400">no later failed sample</span>
+                <span className="text-slate-500">no later failed sample</span>
               )}
             </nav>
           )

@@ -37,10 +37,10 @@ export function MpwSubmission({ submission, aggregates, samples, filters, facets
           <RateWithCi value={overall.pass1} lo={overall.pass1Lo} hi={overall.pass1Hi} />
         </Stat>
         <Stat label="FCR" note={searchSetting ? `${overall.fcrN} samples with facts` : "no search in setting A"}>
-          {searchSetting ? <RateWithCi value={overall.fcr} lo={overall.fcrLo} hi={overall.fcrHi} /> : <span className="text-slate-400">n/a</span>}
+          {searchSetting ? <RateWithCi value={overall.fcr} lo={overall.fcrLo} hi={overall.fcrHi} /> : <span className="text-slate-500">n/a</span>}
         </Stat>
         <Stat label="HitRate" note={searchSetting ? `${overall.zeroCallSamples} samples without tool calls count as 0` : "no search in setting A"}>
-          {searchSetting ? <RateWithCi value={overall.hitRate} lo={overall.hitRateLo} hi={overall.hitRateHi} /> : <span className="text-slate-400">n/a</span>}
+          {searchSetting ? <RateWithCi value={overall.hitRate} lo={overall.hitRateLo} hi={overall.hitRateHi} /> : <span className="text-slate-500">n/a</span>}
         </Stat>
         <Stat label="ToolCalls" note={overall.compoundRate === null ? undefined : `compound queries ${percent(overall.compoundRate)}`}>
           <CountWithCi value={overall.toolCalls} lo={overall.toolCallsLo} hi={overall.toolCallsHi} />
@@ -112,7 +112,7 @@ export function MpwSubmission({ submission, aggregates, samples, filters, facets
             sort: "fcr",
             numeric: true,
             cellTitle: (row) => (searchSetting ? `${row.factsCovered} of ${row.factCount} facts` : "no search in setting A"),
-            cell: (row) => (searchSetting ? percent(row.fcr, 0) : <span className="text-slate-400">n/a</span>),
+            cell: (row) => (searchSetting ? percent(row.fcr, 0) : <span className="text-slate-500">n/a</span>),
           },
           { header: "Calls", sort: "calls", numeric: true, cell: (row) => row.toolCalls },
           { header: "Flags", sort: "flags", title: "automatic hints (amber) and maintainers' failure tags (indigo)", cell: (row) => <SampleFlags hints={row.hints} tags={row.tags} /> },

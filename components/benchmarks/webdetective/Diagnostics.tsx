@@ -90,7 +90,7 @@ export function WebDetectivePlots({ rows }: { rows: ReportBoardRow<WebDetectiveR
                     <LevelChip level={report.levels[d.level]} /> <span className="text-slate-500">{percent(report.aggregate[d.score], 0)}</span>
                   </td>
                 ))}
-                <td className="px-1 py-1">{report.profile ? <span title={report.profile.failureMode}>{report.profile.name}</span> : <span className="text-slate-400">matches no profile</span>}</td>
+                <td className="px-1 py-1">{report.profile ? <span title={report.profile.failureMode}>{report.profile.name}</span> : <span className="text-slate-500">matches no profile</span>}</td>
               </tr>
             ))}
           </tbody>

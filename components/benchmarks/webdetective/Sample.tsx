@@ -17,7 +17,7 @@ function EvidenceChain({ m }: { m: WebDetectiveStoredSample }) {
           const tone = state === "found" ? "bg-emerald-100 text-emerald-900 ring-emerald-300" : state === "probed" ? "bg-sky-100 text-sky-900 ring-sky-300" : "bg-rose-100 text-rose-900 ring-rose-300";
           return (
             <li key={e.id} className="flex items-center gap-2" data-testid="evidence-link" data-state={state}>
-              {i > 0 ? <span className="text-slate-400">→</span> : null}
+              {i > 0 ? <span className="text-slate-500">→</span> : null}
               <span className={`rounded px-2 py-1 text-xs ring-1 ring-inset ${tone}`}>
                 <span className="font-mono">{e.id}</span> ·{" "}
                 {state === "found" ? "found by search" : state === "probed" ? "probed correctly" : e.probeCorrect === false ? "missing (probe wrong)" : "missing (not probed)"}

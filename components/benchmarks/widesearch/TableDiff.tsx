@@ -52,7 +52,7 @@ export function TableDiff({ score }: { score: WideSearchSampleScore }) {
               <tr key={i} data-testid="diff-row" data-row-score={row.score}>
                 {row.cells.map((cell) => (
                   <td key={`p-${cell.column}`} className={`px-2 py-1 ${tone(cell.score)}`} data-testid="diff-cell" data-score={cell.score} title={`${cell.metric}${cell.preprocess.length ? ` after ${cell.preprocess.join(", ")}` : ""}: ${cell.why}`}>
-                    <div className="whitespace-pre-wrap break-words">{cell.predicted || <span className="italic text-slate-400">empty</span>}</div>
+                    <div className="whitespace-pre-wrap break-words">{cell.predicted || <span className="italic text-slate-500">empty</span>}</div>
                     {cell.isKey ? null : (
                       <div className="mt-0.5 text-[11px] leading-tight opacity-80">
                         {cell.metric} → {scoreText(cell.score)}

@@ -1,12 +1,16 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
 import { currentViewer } from "@/server/auth";
-import type { RawSearchParams } from "@/lib/url/search-params";
-import { SamplePage } from "./_views/SamplePage";
+import { first, type RawSearchParams } from "@/lib/url/search-params";
+import { SamplePage, sampleTitle } from "./_views/SamplePage";
 
 type Props = { params: Promise<{ id: string; task: string }>; searchParams: Promise<RawSearchParams> };
 
-export const metadata: Metadata = { title: "Trajectory" };
+export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
+  await connection();
+  const { id, task } = await params;
+  return { title: sampleTitle({ id, task, run: first(await searchParams, "run") ?? "0", viewer: await currentViewer() }) };
+}
 
 /**
  * Rendered on demand for visitors with a session (admin, uploader) and for navigations

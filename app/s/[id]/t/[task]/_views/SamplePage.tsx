@@ -6,11 +6,26 @@ import { getDb } from "@/db/client";
 import { latestReevalJob, sampleHistory, taskSampleCounts } from "@/db/queries/audit";
 import { sampleAnnotations } from "@/db/queries/tags";
 import { sampleListPosition } from "@/db/queries/samples";
-import { getTrajectory, neighbourFailedSample } from "@/db/queries/trajectory";
+import { getSubmission } from "@/db/queries/submissions";
+import { getTrajectory, hasSample, neighbourFailedSample } from "@/db/queries/trajectory";
+import { BENCHMARKS } from "@/lib/benchmarks/registry";
 import { canViewSubmission, type Viewer } from "@/lib/auth/visibility";
 import { parseListContext } from "@/lib/url/samples";
 import { first, type RawSearchParams } from "@/lib/url/search-params";
 import { llmSetting } from "@/server/reeval";
+
+/**
+ * The page title of a sample, `Task 44 · MindWatcher 32B · MPW-Bench`, so tabs and history
+ * tell samples apart; the generic "Trajectory" when the address names nothing this viewer may see.
+ */
+export function sampleTitle({ id, task, run, viewer }: { id: string; task: string; run: string; viewer: Viewer }): string {
+  if (!/^\d+$/.test(id) || !/^\d+$/.test(run)) return "Trajectory";
+  const db = getDb();
+  const submission = getSubmission(db, Number(id));
+  const taskKey = decodeURIComponent(task);
+  if (!submission || !canViewSubmission(submission, viewer) || !hasSample(db, submission.id, taskKey, Number(run))) return "Trajectory";
+  return `Task ${taskKey} · ${submission.model} · ${BENCHMARKS[submission.benchmarkId].name}`;
+}
 
 /**
  * One sample's page, for whoever may see its submission: the data is loaded here and shown

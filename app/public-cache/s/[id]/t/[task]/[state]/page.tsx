@@ -2,11 +2,16 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { PUBLIC_VIEWER } from "@/lib/auth/visibility";
 import { searchParamsOfState } from "@/lib/url/public-cache";
-import { SamplePage } from "@/app/s/[id]/t/[task]/_views/SamplePage";
+import { first } from "@/lib/url/search-params";
+import { SamplePage, sampleTitle } from "@/app/s/[id]/t/[task]/_views/SamplePage";
 
 type Props = { params: Promise<{ id: string; task: string; state: string }> };
 
-export const metadata: Metadata = { title: "Trajectory" };
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { id, task, state } = await params;
+  const searchParams = searchParamsOfState(state);
+  return { title: searchParams === null ? "Trajectory" : sampleTitle({ id, task, run: first(searchParams, "run") ?? "0", viewer: PUBLIC_VIEWER }) };
+}
 
 /**
  * A public trajectory page, cached like the public leaderboard (see
