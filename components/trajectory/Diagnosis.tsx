@@ -12,7 +12,7 @@ export function Diagnosis({ diagnosis, correct }: { diagnosis: DiagnosisData; co
         {diagnosis.items.map((item, i) => (
           <li key={i} data-testid="diagnosis-item" data-call={item.callIndex ?? undefined}>
             {item.callIndex !== null ? (
-              <a href={`#call-${item.callIndex}`} className="text-indigo-800 underline decoration-indigo-300 hover:decoration-indigo-700">
+              <a href={`#call-${item.callIndex}`} className="inline-flex min-h-6 items-center text-indigo-800 underline decoration-indigo-300 hover:decoration-indigo-700">
                 {item.text}
               </a>
             ) : (
