@@ -118,7 +118,7 @@ test.describe("trajectory", () => {
     await expect(call).toBeInViewport();
   });
 
-  test("j/k and the arrow keys move the focused step", async ({ page }) => {
+  test("j/k move the focused step; the arrow keys stay the browser's", async ({ page }) => {
     await page.goto(failedHref);
     const items = stepItems(page);
     const ordinals = await items.evaluateAll((lis) => lis.map((li) => li.getAttribute("data-step") ?? ""));
@@ -130,12 +130,15 @@ test.describe("trajectory", () => {
 
     await page.keyboard.press("j");
     expect(await focusedStep(steps(page))).toBe(ordinals[1]);
+    // An arrow key is the browser's: it does not move the focused step.
     await page.keyboard.press("ArrowDown");
+    expect(await focusedStep(steps(page))).toBe(ordinals[1]);
+    await page.keyboard.press("j");
     expect(await focusedStep(steps(page))).toBe(ordinals[2]);
     await expect(items.nth(2)).toBeFocused();
     await page.keyboard.press("k");
     expect(await focusedStep(steps(page))).toBe(ordinals[1]);
-    await page.keyboard.press("ArrowUp");
+    await page.keyboard.press("k");
     expect(await focusedStep(steps(page))).toBe(ordinals[0]);
     // k at the first step stays there.
     await page.keyboard.press("k");

@@ -1,6 +1,7 @@
 import type { HitLogRow } from "@/db/queries/trajectory";
 import type { steps as stepsTable } from "@/db/schema";
 import { StepView, type StepContext } from "./StepViews";
+import { StepFilter } from "./StepFilter";
 
 type StepRow = typeof stepsTable.$inferSelect;
 
@@ -25,12 +26,14 @@ export function StepList({
   }
   const context: StepContext = { hitLogged, hitLog: new Map(hitLog.map((h) => [h.callIndex, h])), atomicFacts, firstCoveredAt };
   return (
-    <ol className="space-y-2" data-testid="steps" data-count={steps.length}>
-      {steps.map((row) => (
-        <li key={row.id} data-step={row.ordinal} data-kind={row.kind} tabIndex={-1} className="rounded-lg focus:outline-2 focus:outline-offset-2 focus:outline-indigo-500" id={row.kind === "tool_call" && row.callIndex !== null ? `call-${row.callIndex}` : undefined}>
-          <StepView step={row.data} context={context} source={fullTextUrl ? { url: fullTextUrl, ordinal: row.ordinal } : undefined} />
-        </li>
-      ))}
-    </ol>
+    <StepFilter>
+      <ol className="space-y-2" data-testid="steps" data-count={steps.length}>
+        {steps.map((row) => (
+          <li key={row.id} data-step={row.ordinal} data-kind={row.kind} tabIndex={-1} className="rounded-lg focus:outline-2 focus:outline-offset-2 focus:outline-indigo-500" id={row.kind === "tool_call" && row.callIndex !== null ? `call-${row.callIndex}` : undefined}>
+            <StepView step={row.data} context={context} source={fullTextUrl ? { url: fullTextUrl, ordinal: row.ordinal } : undefined} />
+          </li>
+        ))}
+      </ol>
+    </StepFilter>
   );
 }

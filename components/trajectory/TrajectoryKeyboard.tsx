@@ -7,7 +7,7 @@ function typingInField(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
 }
 
-/** j/↓ and k/↑ move between steps; n and p open the next and previous sample (of the list the page was opened from, else the next failed one). */
+/** j and k move between the steps shown (the arrow keys stay the browser's, for scrolling); n and p open the next and previous sample (of the list the page was opened from, else the next failed one). */
 export function TrajectoryKeyboard({ nextHref, previousHref }: { nextHref: string | null; previousHref: string | null }) {
   const router = useRouter();
   const current = useRef(-1);
@@ -15,7 +15,8 @@ export function TrajectoryKeyboard({ nextHref, previousHref }: { nextHref: strin
     current.current = -1;
     const onKey = (event: KeyboardEvent) => {
       if (event.metaKey || event.ctrlKey || event.altKey || typingInField(event.target)) return;
-      const steps = Array.from(document.querySelectorAll<HTMLElement>("[data-step]"));
+      // The steps shown: the reading controls may have hidden some kinds.
+      const steps = Array.from(document.querySelectorAll<HTMLElement>("[data-step]")).filter((step) => step.getClientRects().length > 0);
       const move = (delta: number) => {
         if (steps.length === 0) return;
         steps[current.current]?.classList.remove("step-focused");
@@ -27,12 +28,10 @@ export function TrajectoryKeyboard({ nextHref, previousHref }: { nextHref: strin
       };
       switch (event.key) {
         case "j":
-        case "ArrowDown":
           event.preventDefault();
           move(1);
           break;
         case "k":
-        case "ArrowUp":
           event.preventDefault();
           move(-1);
           break;

@@ -146,7 +146,7 @@ export function MpwSample({ trajectory, failed, list, reeval, annotations }: Sam
       <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <section aria-label="Trajectory">
           <h2 className="mb-2 text-lg font-semibold">
-            Trajectory <span className="text-sm font-normal text-slate-500">({steps.length} steps · j/k or ↓/↑ to step)</span>
+            Trajectory <span className="text-sm font-normal text-slate-500">({steps.length} steps · j/k to step)</span>
           </h2>
           <CallTimeline outcomes={review.outcomes} calls={review.calls} />
           <Diagnosis diagnosis={review.diagnosis} correct={sample.correct} />
