@@ -9,7 +9,7 @@ import "server-only";
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { BENCHMARKS, type BenchmarkId } from "../../lib/benchmarks/registry";
 import type { CanonicalTask, CoverageBasis } from "../../lib/standing/rules";
-import { rankStandings, submissionStanding, type Standing, type StandingSample, type SubmissionStanding, type ViewSplit } from "../../lib/standing/standing";
+import { rankStandings, runsBySubmission, submissionStanding, type Standing, type StandingSample, type SubmissionStanding, type ViewSplit } from "../../lib/standing/standing";
 import { canonicalTaskSet } from "../canonical-tasks";
 import type { Db } from "../client";
 import { canonicalTasks, samples, submissions, tasks } from "../schema";
@@ -143,16 +143,13 @@ export function getViewStandings(db: Db, scope: ViewScope, submissionIds: readon
       const missing = group.filter((r) => !memo.parts.has(partKey(r)));
       if (missing.length) {
         const view = { canonical: { tasks: canonical.tasks(), basis: canonical.basis }, split: scope.split };
-        const bySubmission = new Map<number, StandingSample[]>();
-        for (const sample of standingSamples(
-          db,
-          scope.benchmarkId,
-          missing.map((r) => r.id),
-        )) {
-          const list = bySubmission.get(sample.submissionId);
-          if (list) list.push(sample);
-          else bySubmission.set(sample.submissionId, [sample]);
-        }
+        const bySubmission = runsBySubmission(
+          standingSamples(
+            db,
+            scope.benchmarkId,
+            missing.map((r) => r.id),
+          ),
+        );
         for (const r of missing) remember(memo.parts, partKey(r), submissionStanding(rules, view, r, bySubmission.get(r.id) ?? []), PART_LIMIT);
       }
       const parts = new Map(

@@ -1,6 +1,18 @@
 import { describe, expect, it } from "vitest";
-import type { StandingRules } from "./rules";
-import { viewStandings, type StandingSample } from "./standing";
+import type { CanonicalTask, CoverageBasis, StandingRules } from "./rules";
+import { rankStandings, runsBySubmission, submissionStanding, type Standing, type StandingSample, type ViewSplit } from "./standing";
+
+/** A view's standings from its rows' runs, as db/queries/standing.ts composes them. */
+function viewStandings(input: {
+  rules: StandingRules;
+  submissions: readonly { submissionId: number; judgeModel: string | null }[];
+  samples: readonly StandingSample[];
+  canonical: { tasks: readonly CanonicalTask[]; basis: CoverageBasis };
+  split: ViewSplit | null;
+}): Map<number, Standing> {
+  const runs = runsBySubmission(input.samples);
+  return rankStandings(new Map(input.submissions.map((s) => [s.submissionId, submissionStanding(input.rules, input, s, runs.get(s.submissionId) ?? [])])));
+}
 
 const RULES: StandingRules = {
   protocolRuns: 2,

@@ -6,7 +6,7 @@
  * runs (./reliability.ts). Pure: the database layer reads the samples, this decides.
  */
 import { costFigures, type CostFigures, type RunUsage } from "./cost";
-import { significanceRanks, type RankOptions } from "./rank";
+import { significanceRanks } from "./rank";
 import { reliability, type Reliability } from "./reliability";
 import { checkSubmission, type CanonicalTask, type Check, type CoverageBasis, type StandingRules } from "./rules";
 
@@ -31,15 +31,6 @@ export interface ViewSplit {
 export interface ViewTasks {
   canonical: { tasks: readonly CanonicalTask[]; basis: CoverageBasis };
   split: ViewSplit | null;
-}
-
-export interface StandingInput extends ViewTasks {
-  rules: StandingRules;
-  /** The view's rows. */
-  submissions: readonly { submissionId: number; judgeModel: string | null }[];
-  /** Every run of those submissions on the version (not only the view's split: the checks are over the version). */
-  samples: readonly StandingSample[];
-  rank?: RankOptions;
 }
 
 export interface Standing {
@@ -121,12 +112,9 @@ export function submissionStanding(rules: StandingRules, view: ViewTasks, submis
 }
 
 /** The view's standings from its rows' own parts: the ranked rows ranked among themselves. */
-export function rankStandings(parts: ReadonlyMap<number, SubmissionStanding>, options?: RankOptions): Map<number, Standing> {
+export function rankStandings(parts: ReadonlyMap<number, SubmissionStanding>): Map<number, Standing> {
   const ranked = [...parts].filter(([, part]) => part.ranked);
-  const ranks = significanceRanks(
-    ranked.map(([, part]) => part.scores),
-    options,
-  );
+  const ranks = significanceRanks(ranked.map(([, part]) => part.scores));
   const rankOf = new Map(ranked.map(([id], i) => [id, ranks[i]]));
   return new Map(
     [...parts].map(([id, part]) => [
@@ -147,15 +135,15 @@ export function rankStandings(parts: ReadonlyMap<number, SubmissionStanding>, op
   );
 }
 
-export function viewStandings(input: StandingInput): Map<number, Standing> {
-  const bySubmission = new Map<number, StandingSample[]>();
-  for (const sample of input.samples) {
-    const list = bySubmission.get(sample.submissionId);
-    if (list) list.push(sample);
-    else bySubmission.set(sample.submissionId, [sample]);
+/** Runs grouped by their submission, each group in the order given. */
+export function runsBySubmission(samples: readonly StandingSample[]): Map<number, StandingSample[]> {
+  const groups = new Map<number, StandingSample[]>();
+  for (const sample of samples) {
+    const group = groups.get(sample.submissionId);
+    if (group) group.push(sample);
+    else groups.set(sample.submissionId, [sample]);
   }
-  const parts = new Map(input.submissions.map((s) => [s.submissionId, submissionStanding(input.rules, input, s, bySubmission.get(s.submissionId) ?? [])]));
-  return rankStandings(parts, input.rank);
+  return groups;
 }
 
 /**
