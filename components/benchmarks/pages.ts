@@ -2,6 +2,7 @@
 import type { ReactNode } from "react";
 import type { SampleFacets } from "@/components/submission/SampleFilterForm";
 import type { SampleListContext } from "@/components/trajectory/SampleListNav";
+import type { StepPaging } from "@/components/trajectory/TrajectorySteps";
 import type { FailureCounts } from "@/components/tags/FailureSummary";
 import type { SampleList } from "@/db/queries/samples";
 import type { AggregateRow, SubmissionRow } from "@/db/queries/submissions";
@@ -28,4 +29,6 @@ export interface SampleViewProps {
   reeval: ReactNode;
   /** The sample's hints and failure tags. */
   annotations: ReactNode;
+  /** The page of the trajectory's steps the address asks for (`steps=`), and other pages' addresses. */
+  paging: StepPaging;
 }

@@ -1,4 +1,6 @@
-import { StepView, type StepContext } from "@/components/trajectory/StepViews";
+import { outcomeOf, type StepContext } from "@/components/trajectory/outcome";
+import { bodyLabel, StepBody, StepCard } from "@/components/trajectory/StepViews";
+import { stepHead } from "@/lib/trajectory/reading";
 import type { steps as stepsTable } from "@/db/schema";
 import type { AlignedRow, Divergence } from "@/lib/compare/align";
 import { assertNever } from "@/lib/assert-never";
@@ -12,10 +14,30 @@ function Column({ rows, context, side }: { rows: StepRow[]; context: StepContext
     <ol className="min-w-0 space-y-2" data-side={side}>
       {rows.map((row) => (
         <li key={row.id} data-kind={row.kind}>
-          <StepView step={row.data} context={context} highlightHits />
+          <AlignedStep row={row} context={context} />
         </li>
       ))}
     </ol>
+  );
+}
+
+/** One step of a column, its body sent folded (two short trajectories, not a long one); a call that hit a fact is ringed. */
+function AlignedStep({ row, context }: { row: StepRow; context: StepContext }) {
+  const head = stepHead(row.data, row.ordinal);
+  const outcome = outcomeOf(head, context);
+  const body =
+    head.bodyChars > 0 ? (
+      <details className="step-body">
+        <summary className="step-toggle cursor-pointer">Show {bodyLabel(head)}</summary>
+        <StepBody step={row.data} />
+      </details>
+    ) : null;
+  const card = <StepCard head={head} outcome={outcome} body={body} />;
+  if (head.kind !== "tool_call") return card;
+  return (
+    <div className={outcome.kind === "hit" ? "rounded-lg bg-emerald-50 ring-2 ring-emerald-400" : undefined} data-testid="aligned-call" data-hit={outcome.kind === "hit" ? "1" : "0"}>
+      {card}
+    </div>
   );
 }
 

@@ -1,7 +1,9 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import type { MouseEvent } from "react";
 import type { CallMark, CallOutcomeKind, OutcomeTone } from "@/lib/benchmarks/review";
+import { goToCall } from "./navigate";
 
 /** Literal class names, so Tailwind sees them; each cell carries only its tone's. */
 const TONE: Record<OutcomeTone, string> = {
@@ -14,26 +16,19 @@ const TONE: Record<OutcomeTone, string> = {
   error: "bg-rose-800",
 };
 
-/** Moves to a call's step, below the sticky timeline, and focuses it so reading continues from there. */
-function jump(event: MouseEvent<HTMLElement>) {
-  const cell = (event.target as HTMLElement).closest<HTMLButtonElement>("button[data-call]");
-  const step = cell ? document.getElementById(`call-${cell.dataset.call}`) : null;
-  if (!cell || !step) return;
-  step.scrollIntoView({ block: "start" });
-  const timeline = cell.closest("[data-call-timeline]");
-  if (timeline) window.scrollBy(0, -(timeline.getBoundingClientRect().height + 8));
-  step.focus({ preventScroll: true });
-  // Replaced, not pushed: thirty jumps are not thirty steps back.
-  window.history.replaceState(window.history.state, "", `#call-${cell.dataset.call}`);
-}
-
 /**
  * One cell per tool call, coloured by what it achieved, staying in view while the steps
- * scroll. Each cell is a button named "Call 7: new fact" that moves to its step (`#call-<n>`);
+ * scroll. Each cell is a button named "Call 7: new fact" that moves to its step (`#call-<n>`, on its page);
  * the HTML is one short element per call (no title, no href: 500 calls are about 45 KB).
  */
-export function CallTimeline({ outcomes, calls }: { outcomes: readonly CallOutcomeKind[]; calls: readonly CallMark[] }) {
+export function CallTimeline({ outcomes, calls, callPages = null }: { outcomes: readonly CallOutcomeKind[]; calls: readonly CallMark[]; /** The page of each call when the steps are paged. */ callPages?: readonly number[] | null }) {
+  const router = useRouter();
   if (calls.length === 0) return null;
+  // One handler for every cell: a cell moves to its call's step, on this page or its own.
+  const jump = (event: MouseEvent<HTMLElement>) => {
+    const cell = (event.target as HTMLElement).closest<HTMLButtonElement>("button[data-call]");
+    if (cell) goToCall(Number(cell.dataset.call), callPages, (href) => router.push(href));
+  };
   const byKey = new Map(outcomes.map((o) => [o.key, o]));
   const counts = new Map<string, number>();
   for (const c of calls) counts.set(c.outcome, (counts.get(c.outcome) ?? 0) + 1);

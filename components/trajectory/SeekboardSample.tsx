@@ -5,17 +5,19 @@ import { BENCHMARKS, type BenchmarkId } from "@/lib/benchmarks/registry";
 import { ExpandableText } from "./ExpandableText";
 import { MessagesSection } from "./MessagesSection";
 import { SampleHeader } from "./SampleHeader";
+import { listNeighbourHrefs } from "./SampleListNav";
 
 const box = "rounded-lg border border-slate-200 bg-white p-4 text-sm";
 
 /** A sample of an answer-judged board: question and answers, the benchmark's own `panel`, the judge's output and the messages. */
-export function SeekboardSample({ board, trajectory, list, reeval, annotations, panel }: SampleViewProps & { board: BenchmarkId; panel: ReactNode }) {
+export function SeekboardSample({ board, trajectory, list, reeval, annotations, paging, panel }: SampleViewProps & { board: BenchmarkId; panel: ReactNode }) {
   const { submission, sample, task } = trajectory;
   return (
     <div className="space-y-5">
       <SampleHeader
         trajectory={trajectory}
         list={list}
+        listKeys
         submissionLabel={`${submission.model} · ${BENCHMARKS[board].name}${submission.setting !== "default" ? ` · ${submission.setting}` : ""}`}
         task={<span className="font-mono">{sample.taskKey}</span>}
         badges={
@@ -47,7 +49,7 @@ export function SeekboardSample({ board, trajectory, list, reeval, annotations, 
           source {sample.sourceFile}:{sample.sourceLine}
         </p>
       </section>
-      <MessagesSection trajectory={trajectory} />
+      <MessagesSection trajectory={trajectory} paging={paging} neighbours={list ? listNeighbourHrefs(submission.id, list) : undefined} />
       {reeval}
       {annotations}
     </div>

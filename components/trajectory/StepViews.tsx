@@ -1,56 +1,52 @@
 import { Badge } from "@/components/ui/Badge";
-import type { HitLogRow } from "@/db/queries/trajectory";
 import { assertNever } from "@/lib/assert-never";
-import type { AnswerStep, OtherStep, Step, ThoughtStep, ToolCallStep, ToolResultStep } from "@/lib/trajectory/steps";
-import { callOutcome, type CallOutcome } from "@/lib/trajectory/view";
+import type { StepHead } from "@/lib/trajectory/reading";
+import type { Step } from "@/lib/trajectory/steps";
+import type { CallOutcome } from "@/lib/trajectory/view";
 import { ExpandableText } from "./ExpandableText";
 
 /**
- * Where the browser can read this step's full texts (the sample API, whose `steps` list
- * holds every step in ordinal order from 0, and the step's ordinal). Given, long texts are sent cut to their preview and expand on demand; a
- * 40-call trajectory would otherwise carry every search result in full, twice (as HTML
- * and as the React payload). Without it (e.g. two trajectories side by side) texts are sent whole.
+ * A step is shown in two parts: its row (the head: kind, role, the call's query and outcome,
+ * the start of its text), always in the page; and its body (the whole text, a SERP's
+ * entries), which the trajectory page loads when the reader opens it and the side-by-side
+ * view sends folded. Both render here, server and browser alike: no server-only imports.
  */
-interface StepTextSource {
-  url: string;
-  ordinal: number;
+
+const LABELS = { thought: "Thought", answer: "Answer" } as const;
+
+function stepLabel(head: StepHead): string {
+  switch (head.kind) {
+    case "thought":
+    case "answer":
+      return LABELS[head.kind];
+    case "tool_call":
+      return `Call ${head.callIndex}`;
+    case "tool_result":
+      return head.callIndex !== null ? `Result of call ${head.callIndex}` : "Tool result";
+    case "other":
+      return head.role === "system" ? "System prompt" : head.role === "user" ? "User" : "Message";
+    default:
+      return assertNever(head);
+  }
 }
 
-function StepText({ text, limit, mono, source, path }: { text: string; limit: number; mono?: boolean; source?: StepTextSource; path: (string | number)[] }) {
-  if (!source || text.length <= limit) return <ExpandableText text={text} limit={limit} mono={mono} />;
-  return <ExpandableText text={text.slice(0, limit)} limit={limit} mono={mono} full={{ url: source.url, path: ["steps", source.ordinal, ...path], length: text.length }} />;
-}
-
-/** The frame every step shares: a label, the role it came from, and a malformed-tag warning. */
-function StepFrame({ label, tone, step, aside, children }: { label: string; tone: string; step: Step; aside?: React.ReactNode; children: React.ReactNode }) {
-  return (
-    <div className={`rounded-lg border bg-white p-3 ${tone}`}>
-      <div className="flex flex-wrap items-center gap-2 text-xs">
-        <span className="font-semibold uppercase tracking-wide text-slate-600">{label}</span>
-        <span className="text-slate-500">{step.role}</span>
-        {aside}
-        {step.malformed ? (
-          <Badge tone="amber" title="kept verbatim">
-            malformed: {step.malformed}
-          </Badge>
-        ) : null}
-      </div>
-      <div className="mt-2 text-sm">{children}</div>
-    </div>
-  );
-}
-
-function ThoughtStepView({ step, source }: { step: ThoughtStep; source?: StepTextSource }) {
-  return (
-    <StepFrame label="Thought" tone="border-slate-200" step={step}>
-      <details>
-        <summary className="cursor-pointer text-slate-600">{step.text.slice(0, 140) || "(empty)"}{step.text.length > 140 ? "…" : ""}</summary>
-        <div className="mt-2 text-slate-700">
-          <StepText text={step.text} limit={2000} source={source} path={["text"]} />
-        </div>
-      </details>
-    </StepFrame>
-  );
+/** What opening the step shows, for its disclosure button. */
+export function bodyLabel(head: StepHead): string {
+  const chars = `${head.bodyChars.toLocaleString("en")} characters`;
+  switch (head.kind) {
+    case "thought":
+      return `the whole thought (${chars})`;
+    case "tool_call":
+      return `the whole call (${chars})`;
+    case "tool_result":
+      return head.results !== null ? `the ${head.results === 1 ? "result" : `${head.results} results`}` : `the whole result (${chars})`;
+    case "answer":
+      return `the whole answer (${chars})`;
+    case "other":
+      return `the whole message (${chars})`;
+    default:
+      return assertNever(head);
+  }
 }
 
 function OutcomeBadges({ outcome }: { outcome: CallOutcome }) {
@@ -84,116 +80,95 @@ function OutcomeBadges({ outcome }: { outcome: CallOutcome }) {
   }
 }
 
-function ToolCallStepView({ step, outcome, source }: { step: ToolCallStep; outcome: CallOutcome; source?: StepTextSource }) {
-  const tone = outcome.kind === "hit" ? "border-emerald-300" : outcome.kind === "miss" ? "border-rose-200" : "border-slate-200";
-  return (
-    <StepFrame
-      label={`Call ${step.callIndex}`}
-      tone={tone}
-      step={step}
-      aside={
-        <span className="flex flex-wrap items-center gap-1" data-testid="call-outcome" data-outcome={outcome.kind}>
-          <span className="font-mono text-slate-500">{step.name ?? "?"}</span>
-          <OutcomeBadges outcome={outcome} />
-        </span>
-      }
-    >
-      {step.query !== null ? (
-        <p className="font-medium text-slate-900" data-testid="query">
-          <span className="mr-1 text-slate-500">query</span>
-          {step.query}
-        </p>
-      ) : (
-        <StepText text={step.raw} limit={600} mono source={source} path={["raw"]} />
-      )}
-    </StepFrame>
-  );
-}
-
-function ToolResultStepView({ step, source }: { step: ToolResultStep; source?: StepTextSource }) {
-  return (
-    <StepFrame label={step.callIndex !== null ? `Result of call ${step.callIndex}` : "Tool result"} tone="border-slate-200 bg-slate-50" step={step}>
-      {step.serp ? (
-        step.serp.search_result.length === 0 ? (
-          <p className="text-slate-500">The search returned no results.</p>
-        ) : (
-          <ul className="grid gap-2 md:grid-cols-2" data-testid="serp">
-            {step.serp.search_result.map((entry, i) => (
-              <li key={`${entry.id ?? i}`} className="rounded border border-slate-200 bg-white p-2" data-testid="serp-entry">
-                <div className="flex items-baseline justify-between gap-2">
-                  <span className="font-medium text-slate-900">{entry.title || "(untitled)"}</span>
-                  {entry.date ? <span className="shrink-0 text-xs text-slate-500">{entry.date}</span> : null}
-                </div>
-                <div className="mt-1 text-slate-700">
-                  <StepText text={entry.content} limit={280} source={source} path={["serp", "search_result", i, "content"]} />
-                </div>
-              </li>
-            ))}
-          </ul>
-        )
-      ) : (
-        <StepText text={step.raw} limit={1200} mono source={source} path={["raw"]} />
-      )}
-    </StepFrame>
-  );
-}
-
-function AnswerStepView({ step, source }: { step: AnswerStep; source?: StepTextSource }) {
-  return (
-    <StepFrame label="Answer" tone="border-indigo-300" step={step}>
-      <StepText text={step.text} limit={2000} source={source} path={["text"]} />
-    </StepFrame>
-  );
-}
-
-function OtherStepView({ step, source }: { step: OtherStep; source?: StepTextSource }) {
-  const label = step.role === "system" ? "System prompt" : step.role === "user" ? "User" : "Message";
-  return (
-    <StepFrame label={label} tone="border-slate-200" step={step}>
-      <details>
-        <summary className="cursor-pointer text-slate-600">{step.text.slice(0, 140)}{step.text.length > 140 ? "…" : ""}</summary>
-        <div className="mt-2">
-          <StepText text={step.text} limit={4000} source={source} path={["text"]} />
-        </div>
-      </details>
-    </StepFrame>
-  );
-}
-
-/** What a trajectory's calls need to show their hit/miss outcomes. */
-export interface StepContext {
-  /** False for benchmarks without a per-call hit log: calls get no hit/miss badge. */
-  hitLogged: boolean;
-  hitLog: Map<number, HitLogRow>;
-  atomicFacts: Record<string, string>;
-  firstCoveredAt: Record<string, number | null>;
-}
+const TONE: Record<StepHead["kind"], string> = { thought: "step-card", tool_call: "step-card", tool_result: "step-card step-result", answer: "step-card step-answer", other: "step-card" };
 
 /**
- * One step by its kind, for the trajectory page and the side-by-side comparison alike; the
- * switch is exhaustive, so a new kind cannot be dropped silently. `highlightHits` marks a
- * call whose query hit a fact (side by side).
+ * A step's card: its row, then `body` (the disclosure that opens the rest, or nothing when
+ * the row shows it all). A call is outlined by its outcome.
  */
-export function StepView({ step, context, source, highlightHits = false }: { step: Step; context: StepContext; source?: StepTextSource; highlightHits?: boolean }) {
+export function StepCard({ head, outcome, body }: { head: StepHead; outcome: CallOutcome; body: React.ReactNode }) {
+  const tone = head.kind === "tool_call" && outcome.kind === "hit" ? "step-card step-hit" : head.kind === "tool_call" && outcome.kind === "miss" ? "step-card step-miss" : TONE[head.kind];
+  return (
+    <div className={tone}>
+      <div className="step-meta">
+        <span className="step-label">{stepLabel(head)}</span>
+        {head.kind === "tool_call" ? (
+          <span className="step-outcome" data-testid="call-outcome" data-outcome={outcome.kind}>
+            <span className="step-tool">{head.name ?? "?"}</span>
+            <OutcomeBadges outcome={outcome} />
+          </span>
+        ) : null}
+        {head.malformed ? (
+          <Badge tone="amber" title="kept verbatim">
+            malformed: {head.malformed}
+          </Badge>
+        ) : null}
+      </div>
+      <HeadText head={head} />
+      {body}
+    </div>
+  );
+}
+
+function HeadText({ head }: { head: StepHead }) {
+  const text = `${head.preview}${head.cut ? "…" : ""}`;
+  switch (head.kind) {
+    case "tool_call":
+      return head.query !== null ? (
+        <p className="step-head step-query" data-testid="query">
+          <span className="step-key">query </span>
+          {head.query}
+        </p>
+      ) : (
+        <p className="step-head step-mono">{text}</p>
+      );
+    case "tool_result":
+      if (head.results === 0) return <p className="step-head text-slate-500">The search returned no results.</p>;
+      return head.results !== null ? (
+        <p className="step-head text-slate-700" data-testid="serp-titles">
+          <span className="step-key">{head.results === 1 ? "1 result: " : `${head.results} results: `}</span>
+          {text}
+        </p>
+      ) : (
+        <p className="step-head step-mono">{text}</p>
+      );
+    case "thought":
+    case "other":
+      return <p className="step-head step-text text-slate-600">{text || "(empty)"}</p>;
+    case "answer":
+      return <p className="step-head step-text">{text || "(empty)"}</p>;
+    default:
+      return assertNever(head);
+  }
+}
+
+/** The rest of a step once opened: its whole text, or a SERP's entries. Untrusted text, shown as text. */
+export function StepBody({ step }: { step: Step }) {
   switch (step.kind) {
     case "thought":
-      return <ThoughtStepView step={step} source={source} />;
-    case "tool_call": {
-      const outcome: CallOutcome = context.hitLogged ? callOutcome(context.hitLog.get(step.callIndex), step.callIndex, context.atomicFacts, context.firstCoveredAt) : { kind: "none" };
-      const view = <ToolCallStepView step={step} outcome={outcome} source={source} />;
-      if (!highlightHits) return view;
-      return (
-        <div className={outcome.kind === "hit" ? "rounded-lg bg-emerald-50 ring-2 ring-emerald-400" : undefined} data-testid="aligned-call" data-hit={outcome.kind === "hit" ? "1" : "0"}>
-          {view}
-        </div>
-      );
-    }
-    case "tool_result":
-      return <ToolResultStepView step={step} source={source} />;
     case "answer":
-      return <AnswerStepView step={step} source={source} />;
     case "other":
-      return <OtherStepView step={step} source={source} />;
+      return <ExpandableText text={step.text} limit={4000} />;
+    case "tool_call":
+      return <ExpandableText text={step.raw} limit={4000} mono />;
+    case "tool_result":
+      return step.serp ? (
+        <ul className="grid gap-2 md:grid-cols-2" data-testid="serp">
+          {step.serp.search_result.map((entry, i) => (
+            <li key={`${entry.id ?? i}`} className="rounded border border-slate-200 bg-white p-2" data-testid="serp-entry">
+              <div className="flex items-baseline justify-between gap-2">
+                <span className="font-medium text-slate-900">{entry.title || "(untitled)"}</span>
+                {entry.date ? <span className="shrink-0 text-xs text-slate-500">{entry.date}</span> : null}
+              </div>
+              <div className="mt-1 text-slate-700">
+                <ExpandableText text={entry.content} limit={600} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <ExpandableText text={step.raw} limit={4000} mono />
+      );
     default:
       return assertNever(step);
   }

@@ -1,16 +1,17 @@
+/** Tones as named classes (globals.css): a long trajectory repeats its badges hundreds of times. */
 const TONES = {
-  green: "bg-emerald-50 text-emerald-800 ring-emerald-600/20",
-  red: "bg-rose-50 text-rose-800 ring-rose-600/20",
-  amber: "bg-amber-50 text-amber-800 ring-amber-600/20",
-  slate: "bg-slate-100 text-slate-700 ring-slate-500/20",
-  indigo: "bg-indigo-50 text-indigo-800 ring-indigo-600/20",
+  green: "badge badge-green",
+  red: "badge badge-red",
+  amber: "badge badge-amber",
+  slate: "badge badge-slate",
+  indigo: "badge badge-indigo",
 } as const;
 
 type BadgeTone = keyof typeof TONES;
 
 export function Badge({ tone, children, title }: { tone: BadgeTone; children: React.ReactNode; title?: string }) {
   return (
-    <span title={title} className={`inline-flex items-center rounded px-1.5 py-0.5 text-xs font-medium ring-1 ring-inset ${TONES[tone]}`}>
+    <span title={title} className={TONES[tone]}>
       {children}
     </span>
   );

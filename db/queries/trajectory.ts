@@ -2,6 +2,7 @@ import "server-only";
 import { and, asc, eq, gt, lt, desc } from "drizzle-orm";
 import type { Db } from "../client";
 import { hitLogs, samples, steps, submissions, tasks } from "../schema";
+import type { Step } from "../../lib/trajectory/steps";
 import { getSubmission } from "./submissions";
 
 export type SampleRow = typeof samples.$inferSelect;
@@ -40,6 +41,38 @@ export function getTrajectory(db: Db, submissionId: number, taskKey: string, run
     .all()
     .map((r) => r.run);
   return { submission, sample, task, steps: stepRows, hitLog, runs };
+}
+
+/** A sample's row id and its submission, without its steps: what the step and find APIs check before reading any. */
+export function sampleOfSubmission(db: Db, submissionId: number, taskKey: string, run: number): { submission: typeof submissions.$inferSelect; sampleId: number } | null {
+  const submission = getSubmission(db, submissionId);
+  if (!submission) return null;
+  const sample = db
+    .select({ id: samples.id })
+    .from(samples)
+    .where(and(eq(samples.submissionId, submissionId), eq(samples.taskKey, taskKey), eq(samples.run, run)))
+    .get();
+  return sample ? { submission, sampleId: sample.id } : null;
+}
+
+/** One step of a sample by its ordinal, or null: a step's body, opened in the viewer. */
+export function sampleStep(db: Db, sampleId: number, ordinal: number): Step | null {
+  const row = db
+    .select({ data: steps.data })
+    .from(steps)
+    .where(and(eq(steps.sampleId, sampleId), eq(steps.ordinal, ordinal)))
+    .get();
+  return row?.data ?? null;
+}
+
+/** Every step of a sample with its ordinal, in order: what the transcript search reads. */
+export function sampleSteps(db: Db, sampleId: number): { ordinal: number; step: Step }[] {
+  return db
+    .select({ ordinal: steps.ordinal, step: steps.data })
+    .from(steps)
+    .where(eq(steps.sampleId, sampleId))
+    .orderBy(asc(steps.ordinal))
+    .all();
 }
 
 /** Whether a submission has this sample, without loading its steps (the page title names it). */

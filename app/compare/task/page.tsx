@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import { connection } from "next/server";
 import { currentViewer } from "@/server/auth";
 import { SideBySide, divergenceText } from "@/components/compare/SideBySide";
-import type { StepContext } from "@/components/trajectory/StepViews";
+import type { StepContext } from "@/components/trajectory/outcome";
 import { ExpandableText } from "@/components/trajectory/ExpandableText";
 import { Badge, StatusBadge, VerdictBadge } from "@/components/ui/Badge";
 import { BENCHMARKS, isBenchmarkId } from "@/lib/benchmarks/registry";

@@ -1,16 +1,12 @@
 import Link from "next/link";
-import { CallTimeline } from "@/components/trajectory/CallTimeline";
-import { Diagnosis } from "@/components/trajectory/Diagnosis";
 import { ExpandableText } from "@/components/trajectory/ExpandableText";
 import { FactsPanel } from "@/components/trajectory/FactsPanel";
 import { SampleHeader } from "@/components/trajectory/SampleHeader";
+import { TrajectorySteps } from "@/components/trajectory/TrajectorySteps";
 import { reviewOf } from "@/components/trajectory/review";
-import { StepList } from "@/components/trajectory/StepList";
 import { listNeighbourHrefs } from "@/components/trajectory/SampleListNav";
-import { TrajectoryKeyboard } from "@/components/trajectory/TrajectoryKeyboard";
 import { Badge, VerdictBadge } from "@/components/ui/Badge";
 import { percent } from "@/lib/format";
-import { sampleApiUrl } from "@/lib/trajectory/full-text";
 import { factCoverage } from "@/lib/trajectory/view";
 import { sampleHref } from "@/lib/url/samples";
 import type { SampleViewProps } from "../pages";
@@ -25,7 +21,7 @@ const VERDICT_SOURCES: Record<string, string> = {
 };
 
 /** An MPW-Bench sample: its trajectory step by step with each call's hits against the task's atomic facts. */
-export function MpwSample({ trajectory, failed, list, reeval, annotations }: SampleViewProps) {
+export function MpwSample({ trajectory, failed, list, reeval, annotations, paging }: SampleViewProps) {
   const { submission, sample, steps, hitLog } = trajectory;
   const review = reviewOf(trajectory);
   const facts = factCoverage(trajectory.task.atomicFacts, sample.firstCoveredAt);
@@ -146,18 +142,22 @@ export function MpwSample({ trajectory, failed, list, reeval, annotations }: Sam
       <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <section aria-label="Trajectory">
           <h2 className="mb-2 text-lg font-semibold">
-            Trajectory <span className="text-sm font-normal text-slate-500">({steps.length} steps · j/k to step)</span>
+            Trajectory <span className="text-sm font-normal text-slate-500">({steps.length} steps · press ? for keys)</span>
           </h2>
-          <CallTimeline outcomes={review.outcomes} calls={review.calls} />
-          <Diagnosis diagnosis={review.diagnosis} correct={sample.correct} />
-          <StepList steps={steps} hitLog={hitLog} atomicFacts={trajectory.task.atomicFacts} firstCoveredAt={sample.firstCoveredAt} fullTextUrl={sampleApiUrl(submission.id, sample.taskKey, sample.run)} />
+          <TrajectorySteps
+            trajectory={trajectory}
+            review={review}
+            context={{ hitLogged: true, hitLog: new Map(hitLog.map((h) => [h.callIndex, h])), atomicFacts: trajectory.task.atomicFacts, firstCoveredAt: sample.firstCoveredAt }}
+            paging={paging}
+            nextHref={nextHref}
+            previousHref={previousHref}
+          />
         </section>
         {/* First on narrow screens (a drawer above the trajectory), beside it on wide ones. */}
         <aside className="order-first lg:sticky lg:top-4 lg:order-none lg:self-start">
           <FactsPanel facts={facts} />
         </aside>
       </div>
-      <TrajectoryKeyboard nextHref={nextHref} previousHref={previousHref} />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { Diagnosis } from "@/components/trajectory/Diagnosis";
 import { MessagesSection } from "@/components/trajectory/MessagesSection";
 import { reviewOf } from "@/components/trajectory/review";
 import { SampleHeader } from "@/components/trajectory/SampleHeader";
+import { listNeighbourHrefs } from "@/components/trajectory/SampleListNav";
 import { Badge } from "@/components/ui/Badge";
 import { TableDiff } from "./TableDiff";
 import { percent } from "@/lib/format";
@@ -11,7 +12,7 @@ import { wideSearchSampleMetricsSchema } from "@/lib/benchmarks/widesearch/store
 import type { SampleViewProps } from "../pages";
 
 /** A WideSearch sample: row and item precision/recall, and the predicted table against the gold one. */
-export function WideSearchSample({ trajectory, list, reeval, annotations }: SampleViewProps) {
+export function WideSearchSample({ trajectory, list, reeval, annotations, paging }: SampleViewProps) {
   const { submission, sample, task, steps } = trajectory;
   const m = wideSearchSampleMetricsSchema.parse(sample.metrics);
   const score = (sample.detail?.score ?? null) as WideSearchSampleScore | null;
@@ -20,6 +21,7 @@ export function WideSearchSample({ trajectory, list, reeval, annotations }: Samp
       <SampleHeader
         trajectory={trajectory}
         list={list}
+        listKeys={steps.length > 0}
         submissionLabel={`${submission.model} · WideSearch`}
         task={<span className="font-mono">{sample.taskKey}</span>}
         badges={
@@ -101,7 +103,7 @@ export function WideSearchSample({ trajectory, list, reeval, annotations }: Samp
         </details>
       ) : null}
       {/* Without messages the diagnosis (table diff, answer) still applies; with them it sits above the steps. */}
-      {steps.length ? <MessagesSection trajectory={trajectory} /> : <Diagnosis diagnosis={reviewOf(trajectory).diagnosis} correct={sample.correct} />}
+      {steps.length ? <MessagesSection trajectory={trajectory} paging={paging} neighbours={list ? listNeighbourHrefs(submission.id, list) : undefined} /> : <Diagnosis diagnosis={reviewOf(trajectory).diagnosis} correct={sample.correct} />}
       {reeval}
       {annotations}
     </div>

@@ -10,6 +10,7 @@ import { getSubmission } from "@/db/queries/submissions";
 import { getTrajectory, hasSample, neighbourFailedSample } from "@/db/queries/trajectory";
 import { BENCHMARKS } from "@/lib/benchmarks/registry";
 import { canViewSubmission, type Viewer } from "@/lib/auth/visibility";
+import { parseStepPage } from "@/lib/trajectory/reading";
 import { parseListContext } from "@/lib/url/samples";
 import { first, type RawSearchParams } from "@/lib/url/search-params";
 import { llmSetting } from "@/server/reeval";
@@ -51,12 +52,20 @@ export function SamplePage({ id, task, params, viewer }: { id: string; task: str
   };
   const { Sample } = BENCHMARK_VIEWS[benchmarkId];
   const listFilters = parseListContext(params);
+  const pageHref = (page: number) => {
+    const query = new URLSearchParams();
+    for (const [key, value] of Object.entries(params)) for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) if (key !== "steps") query.append(key, v);
+    if (page > 1) query.set("steps", String(page));
+    const search = query.toString();
+    return `/s/${submissionId}/t/${encodeURIComponent(sample.taskKey)}${search ? `?${search}` : ""}`;
+  };
   return (
     <Sample
       trajectory={trajectory}
       failed={{ previous: neighbourFailedSample(db, submissionId, sample.id, "previous"), next: neighbourFailedSample(db, submissionId, sample.id, "next") }}
       list={listFilters ? { filters: listFilters, position: sampleListPosition(db, submissionId, listFilters, sample.id) } : null}
       reeval={<ReevalSection trajectory={trajectory} admin={viewer.admin} data={reeval} />}
+      paging={{ page: parseStepPage(first(params, "steps"), trajectory.steps.length), href: pageHref }}
       annotations={<SampleAnnotationsPanel submissionId={submissionId} annotations={sampleAnnotations(db, sample.id)} admin={viewer.admin} />}
     />
   );

@@ -1,0 +1,28 @@
+import { connection, NextResponse } from "next/server";
+import { viewerOfRequest } from "@/server/auth";
+import { getDb } from "@/db/client";
+import { sampleOfSubmission, sampleStep } from "@/db/queries/trajectory";
+import { canViewSubmission } from "@/lib/auth/visibility";
+import { safeDecode } from "@/lib/url/decode";
+
+/**
+ * GET /api/s/<id>/t/<task>/steps/<ordinal>?run=N — one step of a sample, whole (`{ordinal, step}`):
+ * the trajectory page sends each step's row only and opens its body from here.
+ */
+export async function GET(request: Request, { params }: { params: Promise<{ id: string; task: string; ordinal: string }> }) {
+  await connection();
+  const { id, task, ordinal } = await params;
+  const run = new URL(request.url).searchParams.get("run") ?? "0";
+  const taskKey = safeDecode(task);
+  if (!/^\d+$/.test(id) || !/^\d+$/.test(run) || !/^\d{1,9}$/.test(ordinal) || taskKey === null) {
+    return NextResponse.json({ error: "submission id, run and step ordinal must be numbers, the task a valid address segment" }, { status: 400 });
+  }
+  const db = getDb();
+  const found = sampleOfSubmission(db, Number(id), taskKey, Number(run));
+  if (!found || !canViewSubmission(found.submission, viewerOfRequest(request))) {
+    return NextResponse.json({ error: `no sample ${taskKey} run ${run} in submission ${id}` }, { status: 404 });
+  }
+  const step = sampleStep(db, found.sampleId, Number(ordinal));
+  if (!step) return NextResponse.json({ error: `sample ${taskKey} run ${run} has no step ${ordinal}` }, { status: 404 });
+  return NextResponse.json({ ordinal: Number(ordinal), step });
+}

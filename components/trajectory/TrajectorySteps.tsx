@@ -1,0 +1,105 @@
+import Link from "next/link";
+import type { Trajectory } from "@/db/queries/trajectory";
+import { findApiUrl, jumpTargets, STEP_PAGE_SIZE, stepPageCount, stepPageOf } from "@/lib/trajectory/reading";
+import { CallTimeline } from "./CallTimeline";
+import { Diagnosis } from "./Diagnosis";
+import type { SampleReview } from "./review";
+import { StepList } from "./StepList";
+import type { StepContext } from "./outcome";
+import { TrajectoryReader } from "./TrajectoryReader";
+
+/** Which page of a long trajectory the address asks for, and the address of any other page. */
+export interface StepPaging {
+  page: number;
+  href: (page: number) => string;
+}
+
+/**
+ * A sample's steps under its call timeline and diagnosis, with the reading controls and keys:
+ * the one trajectory view every benchmark's sample page uses. Long trajectories are paged
+ * (`STEP_PAGE_SIZE` steps a page, `steps=<page>`); the timeline, the diagnosis and the keys
+ * reach calls on every page.
+ */
+export function TrajectorySteps({
+  trajectory,
+  review,
+  context,
+  paging,
+  nextHref = null,
+  previousHref = null,
+}: {
+  trajectory: Trajectory;
+  review: SampleReview;
+  context: StepContext;
+  paging: StepPaging;
+  nextHref?: string | null;
+  previousHref?: string | null;
+}) {
+  const { submission, sample, steps } = trajectory;
+  const pages = stepPageCount(steps.length);
+  const page = paging.page;
+  const rows = steps.slice((page - 1) * STEP_PAGE_SIZE, page * STEP_PAGE_SIZE);
+  const callPages = pages > 1 ? steps.filter((s) => s.kind === "tool_call").map((s) => stepPageOf(s.ordinal)) : null;
+  const callHref = (call: number) => {
+    const at = callPages?.[call - 1];
+    return at !== undefined && at !== page ? `${paging.href(at)}#call-${call}` : `#call-${call}`;
+  };
+  const { misses, lastGain } = jumpTargets(review.outcomes, review.calls);
+  const pager = pages > 1 ? <StepPager page={page} pages={pages} total={steps.length} href={paging.href} /> : null;
+  return (
+    <>
+      <CallTimeline outcomes={review.outcomes} calls={review.calls} callPages={callPages} />
+      <Diagnosis diagnosis={review.diagnosis} correct={sample.correct} callHref={callHref} />
+      {/* Keyed by page: another page is a new reading, which picks up a search carried in its address. */}
+      <TrajectoryReader
+        key={page}
+        findUrl={findApiUrl(submission.id, sample.taskKey, sample.run)}
+        calls={review.calls.length}
+        callPages={callPages}
+        misses={misses}
+        lastGain={lastGain}
+        nextHref={nextHref}
+        previousHref={previousHref}
+      >
+        {pager}
+        <StepList rows={rows} total={steps.length} context={context} sample={{ submissionId: submission.id, taskKey: sample.taskKey, run: sample.run }} />
+        {pager}
+      </TrajectoryReader>
+    </>
+  );
+}
+
+function StepPager({ page, pages, total, href }: { page: number; pages: number; total: number; href: (page: number) => string }) {
+  const first = (page - 1) * STEP_PAGE_SIZE + 1;
+  const last = Math.min(total, page * STEP_PAGE_SIZE);
+  return (
+    <nav aria-label="Pages of steps" className="my-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm" data-testid="step-pager">
+      <span className="text-slate-700">
+        Steps {first.toLocaleString("en")}–{last.toLocaleString("en")} of {total.toLocaleString("en")}
+      </span>
+      {page > 1 ? (
+        <Link href={href(page - 1)} className="text-indigo-700 underline" rel="prev">
+          ← previous page
+        </Link>
+      ) : null}
+      <span className="flex flex-wrap gap-1">
+        {Array.from({ length: pages }, (_, i) => i + 1).map((p) =>
+          p === page ? (
+            <span key={p} aria-current="page" className="inline-flex min-w-6 justify-center rounded bg-indigo-600 px-1.5 font-medium text-white">
+              {p}
+            </span>
+          ) : (
+            <Link key={p} href={href(p)} className="inline-flex min-w-6 justify-center rounded px-1.5 text-indigo-700 underline" aria-label={`Page ${p} of steps`}>
+              {p}
+            </Link>
+          ),
+        )}
+      </span>
+      {page < pages ? (
+        <Link href={href(page + 1)} className="text-indigo-700 underline" rel="next">
+          next page →
+        </Link>
+      ) : null}
+    </nav>
+  );
+}

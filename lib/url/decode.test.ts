@@ -1,0 +1,14 @@
+import { describe, expect, it } from "vitest";
+import { safeDecode } from "./decode";
+
+describe("safeDecode", () => {
+  it("decodes valid percent-encoding", () => {
+    expect(safeDecode("ws_en_001")).toBe("ws_en_001");
+    expect(safeDecode("%E0%A4%A8")).toBe("न");
+    expect(safeDecode("a%2Fb")).toBe("a/b");
+  });
+  it("answers null for invalid encoding instead of throwing", () => {
+    expect(safeDecode("%ZZ")).toBeNull();
+    expect(safeDecode("%E0%A4%A")).toBeNull();
+  });
+});

@@ -1,0 +1,8 @@
+/** A percent-encoded address segment decoded, or null when it is not valid encoding (`%ZZ`, a cut UTF-8 sequence). */
+export function safeDecode(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
