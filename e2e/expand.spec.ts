@@ -72,7 +72,7 @@ test.describe("long texts", () => {
     await expect(page).toHaveURL(new RegExp(`/s/${submissionId}/t/${LONG_TEXT_TASK}\\?list=1$`));
 
     // Cut texts show a "Show all" button each; nothing else on this page is long.
-    await expect(page.getByTestId("expand-text")).toHaveCount(4);
+    await expect(page.getByTestId("expand-text")).toHaveCount(3);
 
     const question = page.getByRole("heading", { name: "Question", exact: true }).locator("xpath=..").getByTestId("expand-text");
     await checkExpands(question, LONG_QUESTION, "END-OF-QUESTION", 600);
@@ -84,14 +84,17 @@ test.describe("long texts", () => {
     await expect(page.getByTestId("prediction")).toContainText("END-OF-PREDICTION");
     await expect(page.getByTestId("prediction").locator("p")).toHaveText(LONG_PREDICTION);
 
-    // Step texts are sent as previews (the page stays light); the full text is read from
-    // the sample API when it is expanded.
+    // Steps are sent as rows (the page stays light); a result's entries are read from the
+    // step API when its step is opened.
     const sent = await (await page.request.get(page.url())).text();
     expect(sent).not.toContain("END-OF-SERP");
-    const serpButton = page.getByTestId("serp-entry").first().getByTestId("expand-text");
-    const apiRead = page.waitForResponse((response) => response.url().includes(`/api/s/${submissionId}/t/${LONG_TEXT_TASK}`) && response.status() === 200);
-    await checkExpands(serpButton, LONG_SERP_CONTENT, "END-OF-SERP", 280);
-    await apiRead;
+    const result = page.locator('li[data-kind="tool_result"]').first();
+    const stepRead = page.waitForResponse((response) => response.url().includes(`/api/s/${submissionId}/t/${LONG_TEXT_TASK}/steps/`) && response.status() === 200);
+    await result.getByRole("button", { name: "Show the 2 results" }).click();
+    await stepRead;
+    await expect(result.getByTestId("serp-entry").first()).toContainText("END-OF-SERP");
+    await expect(result.getByTestId("serp-entry").first().locator("p")).toHaveText(LONG_SERP_CONTENT);
+    const serpButton = result.getByRole("button", { name: "Hide" });
 
     // Expanding one text leaves the others as they were.
     await serpButton.click();

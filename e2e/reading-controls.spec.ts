@@ -35,3 +35,25 @@ test("calls only leaves the tool calls and the answer; each kind folds on its ow
   await page.getByTestId("calls-only").click();
   expect(await visibleKinds()).toEqual(all);
 });
+
+test("the transcript search on a public page finds a call's query, highlights it and counts the matches", async ({ page }) => {
+  await page.goto("/b/mpw");
+  await page.getByTestId("leaderboard-row").first().getByRole("link").first().click();
+  await expect(page).toHaveURL(/\/s\/\d+$/);
+  await page.goto(`${page.url()}?verdict=incorrect`);
+  await page.getByTestId("sample-row").first().getByRole("link").first().click();
+  const query = ((await page.getByTestId("query").first().textContent()) ?? "").replace(/^query\s*/, "").trim();
+  expect(query.length).toBeGreaterThan(3);
+  await page.getByTestId("find-input").fill(query);
+  await page.getByTestId("find-input").press("Enter");
+  const status = page.getByTestId("find-status");
+  await expect(status).toHaveAttribute("data-find-current", "1");
+  expect(Number(await status.getAttribute("data-find-steps"))).toBeGreaterThanOrEqual(1);
+  await expect(page.locator("li.step-focused")).toHaveAttribute("id", "call-1");
+  await expect.poll(() => page.evaluate(() => CSS.highlights.get("transcript-find-current")?.size ?? 0)).toBeGreaterThanOrEqual(1);
+  // A phrase found nowhere says so and highlights nothing.
+  await page.getByTestId("find-input").fill("zzqx-not-in-any-step");
+  await page.getByTestId("find-input").press("Enter");
+  await expect(status).toHaveText("No match");
+  await expect.poll(() => page.evaluate(() => (CSS.highlights.get("transcript-find")?.size ?? 0) + (CSS.highlights.get("transcript-find-current")?.size ?? 0))).toBe(0);
+});

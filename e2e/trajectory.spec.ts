@@ -83,10 +83,13 @@ test.describe("trajectory", () => {
     // Call steps are labelled Call 1..k and anchored for the facts panel.
     for (let k = 1; k <= toolCalls; k++) await expect(calls.nth(k - 1)).toHaveAttribute("id", `call-${k}`);
 
-    // Each search result shows the SERP's four entries.
+    // Each search result's row names its four entries; opened, it shows them.
     const results = page.locator('li[data-kind="tool_result"]');
     await expect(results).toHaveCount(toolCalls);
-    for (let i = 0; i < toolCalls; i++) await expect(results.nth(i).getByTestId("serp-entry")).toHaveCount(4);
+    for (let i = 0; i < toolCalls; i++) await expect(results.nth(i).getByTestId("serp-titles")).toContainText("4 results:");
+    await expect(page.getByTestId("serp-entry"), "no SERP entry is sent with the page").toHaveCount(0);
+    await results.first().getByRole("button", { name: "Show the 4 results" }).click();
+    await expect(results.first().getByTestId("serp-entry")).toHaveCount(4);
 
     // The facts panel agrees with the metrics line.
     const facts = page.getByTestId("facts-panel");
@@ -214,16 +217,30 @@ test.describe("trajectory", () => {
     await expect(page).toHaveURL(failedHref);
   });
 
-  test("tool calls and results render as collapsible thoughts and full SERP entries", async ({ page }) => {
+  test("a step's body opens from the step API and closes again; the page carries only the rows", async ({ page }) => {
+    const errors = trackErrors(page);
     await page.goto(failedHref);
-    const thought = page.locator('li[data-kind="thought"]').first();
-    const details = thought.locator("details");
-    await expect(details).not.toHaveAttribute("open", /.*/);
-    await thought.locator("summary").click();
-    await expect(details).toHaveAttribute("open", "");
-    await expect(details.locator("p")).toBeVisible();
-    const entry = page.getByTestId("serp-entry").first();
+    const result = page.locator('li[data-kind="tool_result"]').first();
+    const open = result.getByTestId("open-step");
+    await expect(open).toHaveAttribute("aria-expanded", "false");
+    const read = page.waitForResponse((r) => /\/api\/s\/\d+\/t\/[^/]+\/steps\/\d+\?run=\d+$/.test(r.url()) && r.status() === 200);
+    await open.click();
+    await read;
+    await expect(open).toHaveAttribute("aria-expanded", "true");
+    const entry = result.getByTestId("serp-entry").first();
     await expect(entry.locator("span.font-medium")).not.toHaveText("");
     await expect(entry.locator("p")).not.toHaveText("");
+    await open.click();
+    await expect(result.getByTestId("serp-entry")).toHaveCount(0);
+    // Reopened from what was read: no second request.
+    let again = 0;
+    page.on("request", (r) => {
+      if (r.url().includes("/steps/")) again++;
+    });
+    await open.click();
+    await expect(result.getByTestId("serp-entry")).toHaveCount(4);
+    expect(again).toBe(0);
+    expect(errors).toEqual([]);
   });
+
 });

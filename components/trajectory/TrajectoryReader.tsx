@@ -189,10 +189,7 @@ export function TrajectoryReader({
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.metaKey || event.ctrlKey || event.altKey) return;
-      if (typingInField(event.target)) {
-        if (event.key === "Escape" && event.target === input.current) input.current?.blur();
-        return;
-      }
+      if (typingInField(event.target)) return;
       const toCall = (call: number) => {
         if (call >= 1 && call <= calls) goToCall(call, callPages, navigate);
       };
@@ -291,6 +288,13 @@ export function TrajectoryReader({
           type="search"
           value={phrase}
           maxLength={FIND_MAX_CHARS}
+          onKeyDown={(event) => {
+            // Esc leaves the box with the search kept, for n / N (a search box would clear itself).
+            if (event.key === "Escape") {
+              event.preventDefault();
+              event.currentTarget.blur();
+            }
+          }}
           onChange={(event) => {
             setPhrase(event.target.value);
             if (event.target.value === "") void runSearch("");

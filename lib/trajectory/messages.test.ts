@@ -141,6 +141,25 @@ describe("stepsFromMessages: odd and broken turns", () => {
     expect(allStepText(steps)).toContain(text);
   });
 
+  it("a reply that is not a SERP (an error, a fetched page) still answers its call, so the next SERP answers the next call", () => {
+    const call = (q: string) => `<tool_call>\n${JSON.stringify({ name: "web_search", arguments: { query: q } })}\n</tool_call>`;
+    const steps = stepsFromMessages([
+      { role: "user", content: "Q?" },
+      { role: "assistant", content: call("first") },
+      { role: "user", content: "Error: the search backend timed out" },
+      { role: "assistant", content: call("second") },
+      { role: "user", content: JSON.stringify(serp("second")) },
+      { role: "user", content: "Please answer now." },
+    ]);
+    const results = steps.filter((s) => s.kind === "tool_result");
+    expect(results).toMatchObject([
+      { callIndex: 1, raw: "Error: the search backend timed out", serp: null },
+      { callIndex: 2, serp: { search_query: "second" } },
+    ]);
+    // With no call pending, a user turn is a message.
+    expect(steps.at(-1)).toMatchObject({ kind: "other", text: "Please answer now." });
+  });
+
   it("nothing is dropped: every piece of text appears in some step", () => {
     const pieces = {
       system: "SYSTEM-PROMPT-TEXT",

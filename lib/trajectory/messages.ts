@@ -97,10 +97,11 @@ export function stepsFromMessages(messages: readonly ChatMessage[]): Step[] {
       addResult(role, text, linked, null);
       return;
     }
-    // The environment of the MPW scripts replies as a user turn holding the bare SERP JSON.
-    const environmentSerp = environmentTurn && unanswered.length > 0 ? parseSerp(text) : null;
-    if (environmentSerp) {
-      addResult(role, text, null, null, environmentSerp);
+    // The environment of the MPW scripts replies to a pending call with a user turn holding the
+    // bare reply: the SERP JSON, or any other text (an error, a fetched page). Either answers the
+    // call; read as another message, it would leave the call open and tie the next reply to it.
+    if (environmentTurn && unanswered.length > 0 && splitReactText(text).every((segment) => segment.tag === null)) {
+      addResult(role, text, null, null);
       return;
     }
     if (role === "assistant" || environmentTurn) {
