@@ -2,6 +2,7 @@ import "server-only";
 import { and, asc, eq, gt, lt, desc } from "drizzle-orm";
 import type { Db } from "../client";
 import { hitLogs, samples, steps, submissions, tasks } from "../schema";
+import { parseStoredStep } from "../../lib/trajectory/steps";
 import { getSubmission } from "./submissions";
 
 export type SampleRow = typeof samples.$inferSelect;
@@ -30,7 +31,13 @@ export function getTrajectory(db: Db, submissionId: number, taskKey: string, run
   if (!sample) return null;
   const task = db.select().from(tasks).where(eq(tasks.id, sample.taskId)).get();
   if (!task) throw new Error(`sample ${sample.id} refers to missing task ${sample.taskId}`);
-  const stepRows = db.select().from(steps).where(eq(steps.sampleId, sample.id)).orderBy(asc(steps.ordinal)).all();
+  const stepRows = db
+    .select()
+    .from(steps)
+    .where(eq(steps.sampleId, sample.id))
+    .orderBy(asc(steps.ordinal))
+    .all()
+    .map((row) => ({ ...row, data: parseStoredStep(row.data) }));
   const hitLog = db.select().from(hitLogs).where(eq(hitLogs.sampleId, sample.id)).orderBy(asc(hitLogs.callIndex)).all();
   const runs = db
     .select({ run: samples.run })
