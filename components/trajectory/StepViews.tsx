@@ -4,6 +4,7 @@ import { assertNever } from "@/lib/assert-never";
 import type { AnswerStep, OtherStep, Step, ThoughtStep, ToolCallStep, ToolResultStep } from "@/lib/trajectory/steps";
 import { callOutcome, type CallOutcome } from "@/lib/trajectory/view";
 import { ExpandableText } from "./ExpandableText";
+import { StepUsage } from "./StepUsage";
 
 /**
  * Where the browser can read this step's full texts (the sample API, whose `steps` list
@@ -28,6 +29,7 @@ function StepFrame({ label, tone, step, aside, children }: { label: string; tone
       <div className="flex flex-wrap items-center gap-2 text-xs">
         <span className="font-semibold uppercase tracking-wide text-slate-600">{label}</span>
         <span className="text-slate-500">{step.role}</span>
+        <StepUsage usage={step.usage} />
         {aside}
         {step.malformed ? (
           <Badge tone="amber" title="kept verbatim">
