@@ -106,7 +106,8 @@ describe("per-message usage", () => {
   });
 
   it("shows each widesearch_exp completion's tokens on its step, and none where the message has no usage", () => {
-    const steps = wideSearchSteps([{ role: "user", content: "我要做电影研究……" }, assistant("CONTINUE", usage(55442, 1397)), assistant("CONTINUE", null), assistant("FINISHED", usage(61903, 2388))]);
+    const messages = [{ role: "user", content: "我要做电影研究……" }, assistant("CONTINUE", usage(55442, 1397)), assistant("CONTINUE", null), assistant("FINISHED", usage(61903, 2388))];
+    const steps = wideSearchSteps(messages);
     expect(steps.map((s) => s.usage ?? null)).toEqual([
       null,
       { promptTokens: 55442, completionTokens: 1397, costUsd: null, seconds: null },
