@@ -5,6 +5,7 @@ import type { Trajectory } from "@/db/queries/trajectory";
 import { sampleHref } from "@/lib/url/samples";
 import { RunSelector } from "./RunSelector";
 import { SampleListNav, type SampleListContext } from "./SampleListNav";
+import { SampleUsage } from "./StepUsage";
 
 /** The top of a sample page: back to its submission, the task, the verdict and status badges, the list it was opened from, and the run selector. */
 export function SampleHeader({
@@ -46,6 +47,7 @@ export function SampleHeader({
             <VerdictBadge correct={sample.correct} />
             <StatusBadge status={sample.status} />
             {badges}
+            <SampleUsage usage={sample} />
           </div>
         </div>
         {aside}

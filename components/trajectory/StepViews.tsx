@@ -4,6 +4,7 @@ import type { StepHead } from "@/lib/trajectory/reading";
 import type { Step } from "@/lib/trajectory/steps";
 import type { CallOutcome } from "@/lib/trajectory/view";
 import { ExpandableText } from "./ExpandableText";
+import { StepUsage } from "./StepUsage";
 
 /**
  * A step is shown in two parts: its row (the head: kind, role, the call's query and outcome,
@@ -92,6 +93,7 @@ export function StepCard({ head, outcome, body }: { head: StepHead; outcome: Cal
     <div className={tone}>
       <div className="step-meta">
         <span className="step-label">{stepLabel(head)}</span>
+        <StepUsage usage={head.usage} />
         {head.kind === "tool_call" ? (
           <span className="step-outcome" data-testid="call-outcome" data-outcome={outcome.kind}>
             <span className="step-tool">{head.name ?? "?"}</span>

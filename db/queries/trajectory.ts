@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, eq, gt, lt, desc } from "drizzle-orm";
 import type { Db } from "../client";
 import { hitLogs, samples, steps, submissions, tasks } from "../schema";
-import type { Step } from "../../lib/trajectory/steps";
+import { parseStoredStep, type Step } from "../../lib/trajectory/steps";
 import { getSubmission } from "./submissions";
 
 export type SampleRow = typeof samples.$inferSelect;
@@ -31,7 +31,13 @@ export function getTrajectory(db: Db, submissionId: number, taskKey: string, run
   if (!sample) return null;
   const task = db.select().from(tasks).where(eq(tasks.id, sample.taskId)).get();
   if (!task) throw new Error(`sample ${sample.id} refers to missing task ${sample.taskId}`);
-  const stepRows = db.select().from(steps).where(eq(steps.sampleId, sample.id)).orderBy(asc(steps.ordinal)).all();
+  const stepRows = db
+    .select()
+    .from(steps)
+    .where(eq(steps.sampleId, sample.id))
+    .orderBy(asc(steps.ordinal))
+    .all()
+    .map((row) => ({ ...row, data: parseStoredStep(row.data) }));
   const hitLog = db.select().from(hitLogs).where(eq(hitLogs.sampleId, sample.id)).orderBy(asc(hitLogs.callIndex)).all();
   const runs = db
     .select({ run: samples.run })
@@ -62,7 +68,7 @@ export function sampleStep(db: Db, sampleId: number, ordinal: number): Step | nu
     .from(steps)
     .where(and(eq(steps.sampleId, sampleId), eq(steps.ordinal, ordinal)))
     .get();
-  return row?.data ?? null;
+  return row ? parseStoredStep(row.data) : null;
 }
 
 /** Every step of a sample with its ordinal, in order: what the transcript search reads. */
@@ -72,7 +78,8 @@ export function sampleSteps(db: Db, sampleId: number): { ordinal: number; step: 
     .from(steps)
     .where(eq(steps.sampleId, sampleId))
     .orderBy(asc(steps.ordinal))
-    .all();
+    .all()
+    .map((row) => ({ ordinal: row.ordinal, step: parseStoredStep(row.step) }));
 }
 
 /** Whether a submission has this sample, without loading its steps (the page title names it). */

@@ -9,6 +9,7 @@ import { webDetectiveManifestSchema } from "../benchmarks/webdetective/bundle-fo
 import { SEEKBOARD_MANIFEST_SCHEMAS, seekboardManifestSchema } from "./formats";
 import { parseSeekboardJsonl, parseSeekboardLine, parseSeekboardSample } from "./parse";
 import { countToolCalls, SampleKeyRegistry } from "./sample";
+import { stepsFromMessages } from "../trajectory/messages";
 
 const ROOT = join(__dirname, "..", "..");
 
@@ -275,5 +276,42 @@ describe("docs/bundle-format.md examples", () => {
     const manifests = [...doc.matchAll(/```json manifest\n([\s\S]*?)```/g)];
     expect(manifests.length).toBeGreaterThanOrEqual(3);
     for (const [, body] of manifests) expect(seekboardManifestSchema.safeParse(JSON.parse(body)).success).toBe(true);
+  });
+});
+
+describe("per-message usage and timestamps", () => {
+  const timedLine = {
+    ...evoLine,
+    messages: [
+      { role: "user", content: "Who is the father of Kane?", timestamp: "2025-06-01T12:00:00Z" },
+      {
+        role: "assistant",
+        content: null,
+        tool_calls: [{ id: "c1", type: "function", function: { name: "search", arguments: '{"query":"Kane Cornes"}' } }],
+        timestamp: "2025-06-01T12:00:02.5Z",
+        usage: { prompt_tokens: 812, completion_tokens: 40, cost_usd: 0.0011, total_tokens: 852 },
+      },
+      { role: "tool", tool_call_id: "c1", content: "Kane Cornes … father Graham", timestamp: "2025-06-01T12:00:04Z" },
+      { role: "assistant", content: "Exact Answer: Graham Cornes\nConfidence: 90%", usage: { prompt_tokens: 900, completion_tokens: 25, seconds: 1.75 } },
+    ],
+  };
+
+  it("reads a line whose messages carry usage and timestamps, and the steps show them", () => {
+    const sample = parseSeekboardSample(timedLine, "evobrowsecomp", "results.jsonl", 1);
+    // The line's own usage is the run's, not a sum of the messages'.
+    expect(sample.usage).toEqual({ promptTokens: 1200, completionTokens: 300, costUsd: 0.004, seconds: 41.5 });
+    const steps = stepsFromMessages(sample.messages ?? []);
+    expect(steps.map((s) => [s.kind, s.usage ?? null])).toEqual([
+      ["other", null],
+      ["tool_call", { promptTokens: 812, completionTokens: 40, costUsd: 0.0011, seconds: 2.5 }],
+      ["tool_result", { promptTokens: null, completionTokens: null, costUsd: null, seconds: 1.5 }],
+      ["other", { promptTokens: 900, completionTokens: 25, costUsd: null, seconds: 1.75 }],
+    ]);
+  });
+
+  it("names the field of a malformed message usage or timestamp", () => {
+    const withMessage = (patch: Record<string, unknown>) => ({ ...timedLine, messages: [{ ...timedLine.messages[0], ...patch }] });
+    expect(errorOf(() => parseSeekboardSample(withMessage({ usage: { prompt_tokens: -3 } }), "evobrowsecomp", "f", 4)).details[0]).toMatchObject({ line: 4, field: "messages.0.usage.prompt_tokens" });
+    expect(errorOf(() => parseSeekboardSample(withMessage({ timestamp: "2025-06-01 12:00" }), "evobrowsecomp", "f", 5)).details[0]).toMatchObject({ line: 5, field: "messages.0.timestamp" });
   });
 });

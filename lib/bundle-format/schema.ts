@@ -12,7 +12,7 @@
  */
 import { z } from "zod";
 import { judgeModelField, relativeFile } from "../import/importer";
-import { chatMessageSchema } from "../trajectory/messages";
+import { chatMessageSchema, messageTimestampSchema, messageUsageSchema } from "../trajectory/messages";
 
 export const SEEKBOARD_FORMAT = "seekboard-v1" as const;
 
@@ -50,6 +50,16 @@ export const usageSchema = z
   })
   .meta({ description: "Tokens, cost and wall time of the whole run; leave out what was not measured (it is shown as not reported, never as 0)." });
 
+/** A trajectory message: OpenAI's chat message, with what its step took when it was measured. */
+export const messageSchema = chatMessageSchema.extend({
+  usage: messageUsageSchema
+    .optional()
+    .meta({ description: "This message's completion: prompt_tokens, completion_tokens (integers ≥ 0), cost_usd, seconds (numbers ≥ 0), all optional; other keys (total_tokens, …) are kept. Shown on the message's first step; never summed into the run's usage." }),
+  timestamp: messageTimestampSchema
+    .optional()
+    .meta({ description: "When the message was written: ISO 8601 with an offset, or Unix seconds. Without `usage.seconds`, a step's time is the time since the previous message's timestamp." }),
+});
+
 /** The fields of every sample line; a benchmark adds its own under `benchmark`. */
 export const sampleBaseShape = {
   task_id: z.string().trim().min(1).meta({ description: "The benchmark's own id of the task, as a string." }),
@@ -60,7 +70,7 @@ export const sampleBaseShape = {
   verdict: z.enum(VERDICTS).nullable().meta({ description: "The benchmark judge's verdict; null when not judged." }),
   judge: judgeSchema.optional(),
   status: z.string().optional().meta({ description: "Termination status, verbatim (e.g. finished, max_turns_reached, api_error)." }),
-  messages: z.array(chatMessageSchema).optional().meta({ description: "The trajectory as OpenAI chat messages (with tool_calls)." }),
+  messages: z.array(messageSchema).optional().meta({ description: "The trajectory as OpenAI chat messages (with tool_calls)." }),
   usage: usageSchema.optional(),
   metadata: z.record(z.string(), z.unknown()).optional().meta({ description: "Anything else, kept verbatim and not interpreted." }),
 };

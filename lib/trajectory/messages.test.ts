@@ -254,3 +254,58 @@ describe("stepsFromMessages: OpenAI-style tool_calls", () => {
     expect(stepsFromMessages([])).toEqual([]);
   });
 });
+
+describe("per-message usage and timestamps", () => {
+  const search = (id: string, query: string) => ({ id, type: "function", function: { name: "search", arguments: JSON.stringify({ query }) } });
+
+  it("puts a message's usage on its first step only, and none on messages that report none", () => {
+    const steps = stepsFromMessages([
+      { role: "user", content: "Who?" },
+      { role: "assistant", reasoning_content: "Search first.", content: null, tool_calls: [search("c1", "who")], usage: { prompt_tokens: 1204, completion_tokens: 87, total_tokens: 1291 } },
+      { role: "tool", tool_call_id: "c1", content: "Ada." },
+      { role: "assistant", content: "<answer>Ada</answer>", usage: { prompt_tokens: 1400, completion_tokens: 12, cost_usd: 0.002, seconds: 3.25 } },
+    ]);
+    expect(steps.map((s) => [s.kind, s.usage])).toEqual([
+      ["other", undefined],
+      ["thought", { promptTokens: 1204, completionTokens: 87, costUsd: null, seconds: null }],
+      ["tool_call", undefined],
+      ["tool_result", undefined],
+      ["answer", { promptTokens: 1400, completionTokens: 12, costUsd: 0.002, seconds: 3.25 }],
+    ]);
+    // A step with nothing reported has no `usage` key at all, so stored steps stay as they were.
+    expect("usage" in steps[0]).toBe(false);
+  });
+
+  it("times a message from the previous message's timestamp when it gives no seconds (ISO 8601 or Unix seconds)", () => {
+    const steps = stepsFromMessages([
+      { role: "user", content: "Who?", timestamp: "2025-06-01T12:00:00Z" },
+      { role: "assistant", content: null, tool_calls: [search("c1", "who")], timestamp: "2025-06-01T12:00:03.5Z", usage: { prompt_tokens: 10, completion_tokens: 2 } },
+      { role: "tool", tool_call_id: "c1", content: "Ada.", timestamp: 1748779210 },
+      // Its own seconds win over the timestamps.
+      { role: "assistant", content: "<answer>Ada</answer>", timestamp: 1748779220, usage: { seconds: 4 } },
+    ]);
+    expect(steps.map((s) => s.usage?.seconds ?? null)).toEqual([null, 3.5, 6.5, 4]);
+    expect(steps[2].usage).toEqual({ promptTokens: null, completionTokens: null, costUsd: null, seconds: 6.5 });
+  });
+
+  it("derives no time across a message without a timestamp, nor a negative one", () => {
+    const steps = stepsFromMessages([
+      { role: "user", content: "q", timestamp: 100 },
+      { role: "assistant", content: "<think>a</think>" },
+      { role: "assistant", content: "<think>b</think>", timestamp: 200 },
+      { role: "assistant", content: "<think>c</think>", timestamp: 150 },
+    ]);
+    expect(steps.map((s) => s.usage)).toEqual([undefined, undefined, undefined, undefined]);
+  });
+
+  it("shows a message whose usage or timestamp does not read as one, without figures", () => {
+    const steps = stepsFromMessages([
+      { role: "user", content: "q", timestamp: "yesterday" },
+      { role: "assistant", content: "<answer>x</answer>", timestamp: "2025-06-01 12:00", usage: { prompt_tokens: "12", completion_tokens: -1 } },
+    ]);
+    expect(steps.map((s) => [s.kind, s.usage])).toEqual([
+      ["other", undefined],
+      ["answer", undefined],
+    ]);
+  });
+});

@@ -1,7 +1,49 @@
 import { assertNever } from "../assert-never";
 import { z } from "zod";
 import { parseToolCallBody, queryOf, splitReactText, type ReactSegment } from "./react";
-import { parseSerp, type Serp, type Step } from "./steps";
+import { parseSerp, type Serp, type Step, type StepUsage } from "./steps";
+
+/**
+ * One message's completion as OpenAI reports it on the message (`usage`, as widesearch_exp
+ * writes it), with the Seekboard format's `cost_usd` and `seconds`. Other keys
+ * (`total_tokens`, `prompt_tokens_details`, …) are kept.
+ */
+export const messageUsageSchema = z
+  .object({
+    prompt_tokens: z.number().int().min(0).nullish(),
+    completion_tokens: z.number().int().min(0).nullish(),
+    cost_usd: z.number().min(0).nullish(),
+    seconds: z.number().min(0).nullish().meta({ description: "Wall-clock seconds this message took (the completion, or the tool's run)." }),
+  })
+  .loose();
+
+/** When a message was written: ISO 8601 with an offset, or Unix seconds. */
+export const messageTimestampSchema = z.union([z.iso.datetime({ offset: true }), z.number().min(0)]);
+
+/** A message's time in Unix seconds, or null when it has none that reads as one. */
+function messageTime(value: unknown): number | null {
+  const parsed = messageTimestampSchema.safeParse(value);
+  if (!parsed.success) return null;
+  return typeof parsed.data === "number" ? parsed.data : Date.parse(parsed.data) / 1000;
+}
+
+/**
+ * The message's usage, its seconds given or else the time since the previous message's
+ * timestamp; undefined when it reports nothing. Read leniently (a usage of another shape
+ * is not reported, the message still shown): the native formats keep whatever they keep.
+ */
+function messageUsage(usageValue: unknown, time: number | null, previousTime: number | null): StepUsage | undefined {
+  const parsed = usageValue === undefined ? null : messageUsageSchema.safeParse(usageValue);
+  const usage = parsed?.success ? parsed.data : null;
+  const elapsed = time !== null && previousTime !== null && time >= previousTime ? time - previousTime : null;
+  const figures: StepUsage = {
+    promptTokens: usage?.prompt_tokens ?? null,
+    completionTokens: usage?.completion_tokens ?? null,
+    costUsd: usage?.cost_usd ?? null,
+    seconds: usage?.seconds ?? elapsed,
+  };
+  return Object.values(figures).some((n) => n !== null) ? figures : undefined;
+}
 
 const contentPartSchema = z.object({ type: z.string().optional(), text: z.string().optional() }).loose();
 
@@ -83,7 +125,7 @@ export function stepsFromMessages(messages: readonly ChatMessage[]): Step[] {
   };
 
   let seenUser = false;
-  messages.forEach((message) => {
+  const addMessage = (message: ChatMessage) => {
     const role = message.role;
     // The first user turn is the question, verbatim; later ones carry tool responses.
     const environmentTurn = role === "user" && seenUser;
@@ -115,7 +157,22 @@ export function stepsFromMessages(messages: readonly ChatMessage[]): Step[] {
       const index = addCall(role, call.function.name, parsedArgs.value, typeof args === "string" ? args : JSON.stringify(args ?? null), parsedArgs.error);
       if (call.id) callIdToIndex.set(call.id, index);
     }
-  });
+  };
+
+  let previousTime: number | null = null;
+  for (const message of messages) {
+    const first = steps.length;
+    addMessage(message);
+    // Most messages carry neither: skip the parses on them.
+    if (message.usage === undefined && message.timestamp === undefined) {
+      previousTime = null;
+      continue;
+    }
+    const time = messageTime(message.timestamp);
+    const usage = messageUsage(message.usage, time, previousTime);
+    previousTime = time;
+    if (usage && steps.length > first) steps[first].usage = usage;
+  }
   return steps;
 }
 

@@ -6,7 +6,7 @@
  */
 import type { CallMark, CallOutcomeKind, OutcomeTone } from "../benchmarks/review";
 import { assertNever } from "../assert-never";
-import type { Step } from "./steps";
+import type { Step, StepUsage } from "./steps";
 
 /** Steps per page of a trajectory: a 40-call run (about 120 steps) is one page. */
 export const STEP_PAGE_SIZE = 150;
@@ -24,6 +24,8 @@ interface HeadBase {
   cut: boolean;
   /** Characters the body holds when opened; 0 when the row shows everything. */
   bodyChars: number;
+  /** The tokens, dollars and time of the step's message, when the bundle records them (its first step only). */
+  usage?: StepUsage;
 }
 
 export type StepHead =
@@ -41,7 +43,7 @@ function cutText(text: string, limit: number): { preview: string; cut: boolean }
 
 /** A step's row: what the page shows before anyone opens the step. */
 export function stepHead(step: Step, ordinal: number): StepHead {
-  const base = step.malformed === null ? { ordinal } : { ordinal, malformed: step.malformed };
+  const base = { ordinal, ...(step.malformed === null ? {} : { malformed: step.malformed }), ...(step.usage ? { usage: step.usage } : {}) };
   switch (step.kind) {
     case "thought": {
       const { preview, cut } = cutText(step.text, PREVIEW_CHARS.thought);

@@ -11,6 +11,21 @@ interface StepBase {
   /** The chat role of the message the step came from. */
   role: string;
   malformed: string | null;
+  /**
+   * Tokens, dollars and time of the message the step came from, on its first step only
+   * (one completion, counted once); absent when the bundle records none for it, and in
+   * steps stored before it existed.
+   */
+  usage?: StepUsage;
+}
+
+/** Each figure null when the bundle does not give it: unknown is never 0. */
+export interface StepUsage {
+  promptTokens: number | null;
+  completionTokens: number | null;
+  costUsd: number | null;
+  /** The message's own `seconds`, else the time since the previous message's timestamp. */
+  seconds: number | null;
 }
 
 export interface ThoughtStep extends StepBase {
@@ -60,6 +75,37 @@ export const serpSchema = z.object({
 });
 
 export type Serp = z.infer<typeof serpSchema>;
+
+const stepUsageSchema = z.object({
+  promptTokens: z.number().nullable(),
+  completionTokens: z.number().nullable(),
+  costUsd: z.number().nullable(),
+  seconds: z.number().nullable(),
+}) satisfies z.ZodType<StepUsage>;
+
+const stepBaseShape = { role: z.string(), malformed: z.string().nullable(), usage: stepUsageSchema.optional() };
+
+/** A stored step (`steps.data`), as the importers wrote it; steps stored before `usage` existed read without it. */
+export const storedStepSchema = z.discriminatedUnion("kind", [
+  z.object({ ...stepBaseShape, kind: z.literal("thought"), text: z.string() }),
+  z.object({
+    ...stepBaseShape,
+    kind: z.literal("tool_call"),
+    callIndex: z.number().int(),
+    name: z.string().nullable(),
+    arguments: z.unknown(),
+    query: z.string().nullable(),
+    raw: z.string(),
+  }),
+  z.object({ ...stepBaseShape, kind: z.literal("tool_result"), callIndex: z.number().int().nullable(), raw: z.string(), serp: serpSchema.nullable() }),
+  z.object({ ...stepBaseShape, kind: z.literal("answer"), text: z.string() }),
+  z.object({ ...stepBaseShape, kind: z.literal("other"), text: z.string() }),
+]);
+
+/** One stored step's JSON as a `Step`; throws, naming the fields, when it is not one. */
+export function parseStoredStep(value: unknown): Step {
+  return storedStepSchema.parse(value);
+}
 
 /**
  * A SERP from a tool response's text, or null when it is not one. Accepts and returns

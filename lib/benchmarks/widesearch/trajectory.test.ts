@@ -94,3 +94,29 @@ describe("toolCallCounts", () => {
     expect(toolCallCounts([], null)).toEqual({ search: 0, browse: 0, other: 0 });
   });
 });
+
+describe("per-message usage", () => {
+  // runshengdu/widesearch_exp's shape (data/kimi-k2.5/response/20260210_175701.jsonl, ws_zh_001,
+  // trimmed as in formats.test.ts): `content` is a dict, each assistant message carries its completion's `usage`.
+  const usage = (prompt: number, completion: number) => ({ completion_tokens: completion, prompt_tokens: prompt, total_tokens: prompt + completion, completion_tokens_details: null, prompt_tokens_details: null, cached_tokens: 52736 });
+  const assistant = (status: string, u: ReturnType<typeof usage> | null) => ({
+    role: "assistant",
+    content: { step_status: status, content: "…", tool_calls: [], tool_call_results: [], error_marker: null },
+    ...(u ? { usage: u } : {}),
+  });
+
+  it("shows each widesearch_exp completion's tokens on its step, and none where the message has no usage", () => {
+    const messages = [{ role: "user", content: "我要做电影研究……" }, assistant("CONTINUE", usage(55442, 1397)), assistant("CONTINUE", null), assistant("FINISHED", usage(61903, 2388))];
+    const steps = wideSearchSteps(messages);
+    expect(steps.map((s) => s.usage ?? null)).toEqual([
+      null,
+      { promptTokens: 55442, completionTokens: 1397, costUsd: null, seconds: null },
+      null,
+      { promptTokens: 61903, completionTokens: 2388, costUsd: null, seconds: null },
+    ]);
+  });
+
+  it("has no usage on the official records' steps", () => {
+    expect(wideSearchSteps(OPENAI_MESSAGES).every((s) => s.usage === undefined)).toBe(true);
+  });
+});
