@@ -17,8 +17,8 @@ test.describe("MPW diagnostics page", () => {
     const total = binsFormed.reduce((a, b) => a + b, 0);
     const chart = page.getByTestId("fcr-pass1-chart");
     await expect(chart).toHaveAttribute("data-points", String(total));
-    // One hover-and-click target per bin (the settings' markers are drawn outside the lines' dots).
-    await expect(chart.locator(".recharts-line-dots circle[data-series]")).toHaveCount(total);
+    // One hover-and-click target per bin, besides the settings' markers.
+    await expect(chart.locator("circle[data-series]:not([data-setting])")).toHaveCount(total);
     await expect(page.getByTestId("fcr-bin")).toHaveCount(total);
     // Each model's table says how many bins were actually formed.
     await expect(models.first()).toContainText(`${binsFormed[0]} of 15 bins formed`);

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { trackErrors } from "./helpers";
+import { shot, trackErrors } from "./helpers";
 
 /**
  * Charts show and act on one series at a time: hovering a point names that point's series alone
@@ -64,6 +64,7 @@ test.describe("one series at a time", () => {
       const errors = trackErrors(page);
       const chart = await chartOn(page, path, testId);
       const series = await hoverPoint(chart);
+      await chart.screenshot({ path: shot(`chart-hover-${testId}`).path, animations: "disabled" });
       // The other series' points are dimmed while one is hovered.
       const seriesCount = new Set(await chart.locator("circle[data-series]").evaluateAll((els) => els.map((el) => el.getAttribute("data-series")))).size;
       if (seriesCount > 1) {
@@ -114,6 +115,9 @@ async function clickPointOf(chart: Locator, selector: string): Promise<Locator> 
   const uncovered = await uncoveredTargets(chart, selector);
   expect(uncovered.length, selector).toBeGreaterThan(0);
   const target = chart.locator(selector).nth(uncovered[0]);
+  // As a user does: rest on the point, read its tooltip, then click.
+  await target.hover();
+  await expect(chart.getByTestId("series-tooltip")).toHaveAttribute("data-series", (await target.getAttribute("data-series")) ?? "");
   await target.click();
   return target;
 }
@@ -124,7 +128,7 @@ test.describe("a click acts on the clicked point's series", () => {
     const models = await page.getByTestId("fcr-pass1-model").evaluateAll((els) => els.map((el) => el.getAttribute("data-model") ?? ""));
     expect(models.length).toBeGreaterThan(1);
     for (const model of models.slice(0, 2)) {
-      const target = await clickPointOf(chart, `.recharts-line-dots circle[data-series="${model}"]`);
+      const target = await clickPointOf(chart, `circle[data-series="${model}"]:not([data-setting])`);
       const index = await target.getAttribute("data-index");
       await expect.poll(() => new URL(page.url()).hash).toBe(`#fcr-bin-${encodeURIComponent(model)}-${index}`);
     }

@@ -29,7 +29,7 @@ export function EvoSettingChart({ data }: { data: EvoSettingDatum[] }) {
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 20, left: 4 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="label" tick={{ fontSize: 11 }} angle={-20} textAnchor="end" interval={0} height={60} label={{ value: "model · language", position: "insideBottom", offset: -10, fontSize: 12 }} />
+            <XAxis dataKey="label" tick={{ fontSize: 11 }} angle={-20} textAnchor="end" interval={0} height={70} label={{ value: "model · language", position: "insideBottom", offset: -10, fontSize: 12 }} />
             <YAxis domain={[0, 1]} tickFormatter={pct} label={{ value: "accuracy", angle: -90, position: "insideLeft", fontSize: 12 }} tick={{ fontSize: 12 }} />
             <Tooltip
               shared={false}

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMemo } from "react";
-import { Area, CartesianGrid, ComposedChart, Legend, Line, ReferenceLine, ResponsiveContainer, Scatter, Symbols, XAxis, YAxis } from "recharts";
+import { Area, CartesianGrid, ComposedChart, Legend, Line, ReferenceLine, ResponsiveContainer, Symbols, XAxis, YAxis } from "recharts";
 import type { FcrBin } from "@/lib/benchmarks/mpw/analysis";
 import { percent } from "@/lib/format";
 import { seriesColor } from "./palette";
@@ -39,7 +39,7 @@ export function FcrPassChart({ series }: { series: FcrPassSeries[] }) {
         const widths = bandHalfWidths(s.bins);
         return {
           bins: s.bins.map((b, j) => ({ x: b.meanFcr, y: b.pass1, band: [Math.max(0, b.pass1 - widths[j]), Math.min(1, b.pass1 + widths[j])], n: b.n, href: s.binHrefs[j] })),
-          // One Scatter per setting; its x is read with the x axis' dataKey.
+          // One marker per setting; its x is read with the x axis' dataKey.
           settings: s.settingPoints.map((p) => [{ x: p.fcr, y: p.pass1, setting: p.setting }]),
         };
       }),
@@ -83,22 +83,26 @@ export function FcrPassChart({ series }: { series: FcrPassSeries[] }) {
               ...s.settingPoints.map((p, j) => {
                 const point = plotted[i].settings[j];
                 return (
-                  <Scatter
+                  // A one-point Line, not a Scatter: a Scatter whose shape changes with the hover redraws the whole chart, and the click under the pointer is lost.
+                  <Line
                     key={`${s.model}-${p.setting}`}
                     data={point}
                     dataKey="y"
                     name={`${s.model} · ${p.setting}`}
+                    stroke="none"
                     legendType="none"
                     isAnimationActive={false}
-                    shape={seriesDot({
+                    dot={seriesDot({
                       series: s.model,
                       color,
                       radius: 5,
                       points: point,
                       describe: (d) => ({ title: `setting ${d.setting}`, lines: [`FCR ${percent(d.x)}`, `Pass@1 ${percent(d.y)}`] }),
                       hover,
+                      attributes: (d) => ({ "data-setting": d.setting }),
                       mark: (cx, cy, fill, opacity) => <Symbols cx={cx} cy={cy} type={SETTING_SHAPES[p.setting] ?? "circle"} size={80} fill={fill} fillOpacity={opacity} />,
                     })}
+                    activeDot={false}
                   />
                 );
               }),

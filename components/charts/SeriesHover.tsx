@@ -56,7 +56,7 @@ export interface SeriesDotOptions<T> {
   points: readonly T[];
   describe: (point: T) => { title: string; lines: string[] };
   hover: SeriesHover;
-  /** What a click on this point does; none, no pointer cursor. */
+  /** What pressing this point does; none, no pointer cursor. */
   onClick?: (point: T) => void;
   /** Extra attributes on the point's target (e.g. `data-k`), for tests and links. */
   attributes?: (point: T) => Record<`data-${string}`, string | number>;
@@ -90,7 +90,9 @@ export function seriesDot<T>({ series, color, radius, opacity = 1, points, descr
           {...attributes?.(point)}
           onMouseEnter={() => hover.setHovered({ series, x: cx, y: cy, ...describe(point) })}
           onMouseLeave={() => hover.setHovered(null)}
-          onClick={onClick ? () => onClick(point) : undefined}
+          // On the press, not the click: the hover that comes first can make Recharts redraw the dots,
+          // and a press and release straddling that redraw land on two elements and make no click.
+          onMouseDown={onClick ? (event) => event.button === 0 && onClick(point) : undefined}
         />
       </g>
     );
