@@ -16,16 +16,21 @@ export function useSeriesHover() {
 
 export type SeriesHover = ReturnType<typeof useSeriesHover>;
 
-/** The hovered point's tooltip, placed over it inside the chart's `relative` box. */
+/**
+ * The hovered point's tooltip, inside the chart's `relative` box: above the point, centred on it;
+ * beside it near the left edge and below it near the top, so that it is not cut off.
+ */
 export function SeriesTooltip({ hovered }: { hovered: HoveredPoint | null }) {
   if (!hovered) return null;
+  const nearLeft = hovered.x < 120;
+  const nearTop = hovered.y < 110;
   return (
     <div
       role="tooltip"
       data-testid="series-tooltip"
       data-series={hovered.series}
-      className="pointer-events-none absolute z-10 max-w-xs -translate-x-1/2 -translate-y-full rounded border border-slate-200 bg-white p-2 text-xs whitespace-nowrap shadow"
-      style={{ left: hovered.x, top: hovered.y - 10 }}
+      className={`pointer-events-none absolute z-10 rounded border border-slate-200 bg-white p-2 text-xs whitespace-nowrap shadow ${nearLeft ? "" : "-translate-x-1/2"} ${nearTop ? "" : "-translate-y-full"}`}
+      style={{ left: nearLeft ? hovered.x + 12 : hovered.x, top: nearTop ? hovered.y + 12 : hovered.y - 10 }}
     >
       <div className="font-medium text-slate-900">{hovered.series}</div>
       <div className="text-slate-600">{hovered.title}</div>
