@@ -17,7 +17,8 @@ test.describe("MPW diagnostics page", () => {
     const total = binsFormed.reduce((a, b) => a + b, 0);
     const chart = page.getByTestId("fcr-pass1-chart");
     await expect(chart).toHaveAttribute("data-points", String(total));
-    await expect(chart.locator(".recharts-line-dot")).toHaveCount(total);
+    // One hover-and-click target per bin, besides the settings' markers.
+    await expect(chart.locator("circle[data-series]:not([data-setting])")).toHaveCount(total);
     await expect(page.getByTestId("fcr-bin")).toHaveCount(total);
     // Each model's table says how many bins were actually formed.
     await expect(models.first()).toContainText(`${binsFormed[0]} of 15 bins formed`);
@@ -29,7 +30,7 @@ test.describe("MPW diagnostics page", () => {
     // Every model with a non-empty fixed cohort has exactly k_trunc = 8 points.
     const cohorts = await truncated.evaluateAll((els) => els.map((el) => Number(el.getAttribute("data-cohort"))));
     truncatedPoints.forEach((points, i) => expect(points).toBe(cohorts[i] > 0 ? 8 : 0));
-    await expect(page.getByTestId("truncated-chart").locator(".recharts-line-dot")).toHaveCount(truncatedPoints.reduce((a, b) => a + b, 0) * 2);
+    await expect(page.getByTestId("truncated-chart").locator("circle[data-series]")).toHaveCount(truncatedPoints.reduce((a, b) => a + b, 0) * 2);
 
     await page.screenshot(shot("analysis-default"));
     expect(errors).toEqual([]);

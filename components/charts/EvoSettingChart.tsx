@@ -1,7 +1,9 @@
 "use client";
 
 import { Bar, BarChart, CartesianGrid, ErrorBar, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { percent } from "@/lib/format";
 import { ChartTable, tablePercent } from "./ChartTable";
+import { itemTooltip } from "./SeriesHover";
 
 export interface EvoSettingDatum {
   /** "model · en". */
@@ -14,6 +16,7 @@ export interface EvoSettingDatum {
 }
 
 const pct = (v: number) => `${Math.round(v * 100)}%`;
+const spreadText = (spread: [number, number] | null) => (spread ? `runs ${percent(spread[0])} – ${percent(spread[1])}` : null);
 const error = (value: number | null, spread: [number, number] | null) => (value !== null && spread ? [value - spread[0], spread[1] - value] : [0, 0]);
 
 /** Tool-based vs tool-free accuracy per model and language; whiskers span the runs' min–max. */
@@ -24,11 +27,19 @@ export function EvoSettingChart({ data }: { data: EvoSettingDatum[] }) {
     <>
       <div className="mt-2 h-80" data-testid="evo-setting-chart" data-points={data.length}>
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 40, left: 4 }}>
+          <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 20, left: 4 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="label" tick={{ fontSize: 11 }} angle={-20} textAnchor="end" interval={0} />
+            <XAxis dataKey="label" tick={{ fontSize: 11 }} angle={-20} textAnchor="end" interval={0} height={70} label={{ value: "model · language", position: "insideBottom", offset: -10, fontSize: 12 }} />
             <YAxis domain={[0, 1]} tickFormatter={pct} label={{ value: "accuracy", angle: -90, position: "insideLeft", fontSize: 12 }} tick={{ fontSize: 12 }} />
-            <Tooltip formatter={(value) => (typeof value === "number" ? pct(value) : String(value))} />
+            <Tooltip
+              shared={false}
+              cursor={false}
+              content={itemTooltip({
+                format: (v) => `accuracy ${percent(v)}`,
+                category: (d: EvoSettingDatum) => d.label,
+                extra: (d, series) => spreadText(series === "tool-based" ? d.toolBasedSpread : d.toolFreeSpread),
+              })}
+            />
             <Legend verticalAlign="top" wrapperStyle={{ fontSize: 12 }} />
             <Bar dataKey="toolBased" name="tool-based" fill="#0072B2" isAnimationActive={false}>
               <ErrorBar dataKey="toolBasedError" width={5} stroke="#1e293b" isAnimationActive={false} />

@@ -1,7 +1,9 @@
 "use client";
 
 import { Bar, BarChart, CartesianGrid, ErrorBar, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { percent } from "@/lib/format";
 import { ChartTable, tablePercent } from "./ChartTable";
+import { itemTooltip } from "./SeriesHover";
 
 export interface TierDatum {
   tier: string;
@@ -13,6 +15,7 @@ export interface TierDatum {
 }
 
 const pct = (v: number) => `${Math.round(v * 100)}%`;
+const ciText = (ci: [number, number] | null) => (ci ? `${percent(ci[0])} – ${percent(ci[1])}` : "—");
 
 /** Pass@1 with its CI as error bars, FCR beside it, per difficulty tier. */
 export function TierChart({ data }: { data: TierDatum[] }) {
@@ -25,12 +28,20 @@ export function TierChart({ data }: { data: TierDatum[] }) {
     <>
       <div className="mt-2 h-56" data-testid="tier-chart" data-points={data.length}>
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 4 }}>
+          <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 20, left: 4 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="tier" tick={{ fontSize: 12 }} />
+            <XAxis dataKey="tier" tick={{ fontSize: 12 }} label={{ value: "difficulty tier", position: "insideBottom", offset: -10, fontSize: 12 }} />
             <YAxis domain={[0, 1]} tickFormatter={pct} label={{ value: "Pass@1 / FCR", angle: -90, position: "insideLeft", fontSize: 12 }} tick={{ fontSize: 12 }} />
-            <Tooltip formatter={(value) => (typeof value === "number" ? pct(value) : String(value))} />
-            <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={null} />
+            <Tooltip
+              shared={false}
+              cursor={false}
+              content={itemTooltip({
+                format: percent,
+                category: (d: TierDatum) => `tier ${d.tier}`,
+                extra: (d, series) => (series === "Pass@1" ? `95% CI ${ciText(d.pass1Ci)} · ${d.n} samples` : `${d.n} samples`),
+              })}
+            />
+            <Legend verticalAlign="top" wrapperStyle={{ fontSize: 12 }} itemSorter={null} />
             <Bar dataKey="pass1" name="Pass@1" fill="#4f46e5" isAnimationActive={false}>
               <ErrorBar dataKey="pass1Error" width={6} stroke="#1e1b4b" isAnimationActive={false} />
             </Bar>

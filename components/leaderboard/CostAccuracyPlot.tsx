@@ -1,8 +1,10 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { CartesianGrid, ComposedChart, ErrorBar, Legend, Line, LineDrawShape, ResponsiveContainer, Scatter, Tooltip, XAxis, YAxis, type LineDrawShapeProps } from "recharts";
+import { useMemo } from "react";
+import { CartesianGrid, ComposedChart, ErrorBar, Legend, Line, LineDrawShape, ResponsiveContainer, Scatter, XAxis, YAxis, type LineDrawShapeProps } from "recharts";
 import { seriesColor } from "@/components/charts/palette";
+import { SeriesTooltip, seriesDot, useSeriesHover } from "@/components/charts/SeriesHover";
 import { costValue, percent, type CostFormat } from "@/lib/format";
 import { paretoFrontier } from "@/lib/standing/frontier";
 
@@ -51,13 +53,6 @@ function offsets(value: number, lo: number | null, hi: number | null): [number, 
   return lo === null || hi === null ? null : [value - lo, hi - value];
 }
 
-/** A point: a dot carrying its submission, so a test (and the click handler's payload) can tell which. */
-function Dot(props: { cx?: number; cy?: number; fill?: string; payload?: unknown }) {
-  const id = (props.payload as { submissionId?: unknown } | undefined)?.submissionId;
-  if (props.cx === undefined || props.cy === undefined) return null;
-  return <circle cx={props.cx} cy={props.cy} r={5} fill={props.fill} data-testid="cost-dot" data-submission-id={typeof id === "number" ? id : undefined} />;
-}
-
 /** Recharts' own line, with the test id on its path so tests can find the frontier. */
 function FrontierPath(props: LineDrawShapeProps) {
   return <LineDrawShape {...props} data-testid="cost-frontier" />;
@@ -73,6 +68,13 @@ function FrontierPath(props: LineDrawShapeProps) {
  */
 export function CostAccuracyPlot({ points, xLabel, yLabel, fallbackNote, xFormat }: CostAccuracyPlotProps) {
   const router = useRouter();
+  const hover = useSeriesHover();
+  // Built once per data: new arrays on every hover would make Recharts redraw the dots under the pointer and lose the click.
+  const { data, onFrontier, offFrontier } = useMemo(() => {
+    const frontierIds = new Set(paretoFrontier(points.map((p) => ({ id: p.submissionId, cost: p.x, accuracy: p.y }))).map((p) => p.id));
+    const data = points.map((p) => ({ ...p, xError: offsets(p.x, p.xLo, p.xHi), yError: offsets(p.y, p.yLo, p.yHi), onFrontier: frontierIds.has(p.submissionId) }));
+    return { data, onFrontier: data.filter((p) => p.onFrontier).sort((a, b) => a.x - b.x), offFrontier: data.filter((p) => !p.onFrontier) };
+  }, [points]);
   if (points.length === 0) {
     return (
       <p className="mt-2 rounded border border-dashed border-slate-300 p-6 text-sm text-slate-600" data-testid="cost-accuracy-empty">
@@ -80,17 +82,9 @@ export function CostAccuracyPlot({ points, xLabel, yLabel, fallbackNote, xFormat
       </p>
     );
   }
-  const frontierIds = new Set(paretoFrontier(points.map((p) => ({ id: p.submissionId, cost: p.x, accuracy: p.y }))).map((p) => p.id));
-  const data = points.map((p) => ({ ...p, xError: offsets(p.x, p.xLo, p.xHi), yError: offsets(p.y, p.yLo, p.yHi), onFrontier: frontierIds.has(p.submissionId) }));
-  const onFrontier = data.filter((p) => p.onFrontier).sort((a, b) => a.x - b.x);
-  const offFrontier = data.filter((p) => !p.onFrontier);
   const tick = (v: number) => costValue(v, xFormat);
   const xText = (p: CostAccuracyPoint) => withInterval(tick, p.x, p.xLo, p.xHi);
   const yText = (p: CostAccuracyPoint) => withInterval(percent, p.y, p.yLo, p.yHi);
-  const open = (item: { payload?: unknown }) => {
-    const href = (item.payload as { href?: unknown } | undefined)?.href;
-    if (typeof href === "string") router.push(href);
-  };
   const series = [
     { name: "on the frontier", data: onFrontier, color: FRONTIER_COLOR },
     { name: "other submissions", data: offFrontier, color: OTHER_COLOR },
@@ -98,43 +92,43 @@ export function CostAccuracyPlot({ points, xLabel, yLabel, fallbackNote, xFormat
 
   return (
     <figure className="mt-2" data-testid="cost-accuracy-plot" data-points={points.length} data-frontier-points={onFrontier.length}>
-      <div className="h-80">
+      <div className="relative h-80">
         <ResponsiveContainer width="100%" height="100%">
           <ComposedChart margin={{ top: 10, right: 20, bottom: 20, left: 0 }} title={`${yLabel} against ${xLabel}`}>
             <CartesianGrid strokeDasharray="3 3" />
             <XAxis type="number" dataKey="x" domain={[0, "auto"]} tickFormatter={tick} name={xLabel} label={{ value: xLabel, position: "insideBottom", offset: -10, fontSize: 12 }} tick={{ fontSize: 12 }} />
             <YAxis type="number" dataKey="y" domain={[0, (max: number) => Math.min(1, Math.max(0.1, Math.ceil(max * 10) / 10))]} tickFormatter={pct} name={yLabel} label={{ value: yLabel, angle: -90, position: "insideLeft", fontSize: 12 }} tick={{ fontSize: 12 }} />
-            <Tooltip
-              shared={false}
-              cursor={false}
-              content={({ payload }) => {
-                const p = payload?.[0]?.payload as (typeof data)[number] | undefined;
-                if (!p) return null;
-                return (
-                  <div className="rounded border border-slate-200 bg-white p-2 text-xs shadow">
-                    <div className="font-medium">{pointLabel(p)}</div>
-                    <div>
-                      {yLabel}: {yText(p)}
-                    </div>
-                    <div>
-                      {xLabel}: {xText(p)}
-                    </div>
-                  </div>
-                );
-              }}
-            />
             <Legend verticalAlign="top" wrapperStyle={{ fontSize: 12 }} />
             {onFrontier.length > 1 ? (
               <Line data={onFrontier} dataKey="y" name="cost–accuracy frontier" stroke={FRONTIER_COLOR} strokeWidth={1.5} dot={false} activeDot={false} isAnimationActive={false} shape={FrontierPath} />
             ) : null}
             {series.map((s) => (
-              <Scatter key={s.name} data={s.data} dataKey="y" name={s.name} fill={s.color} cursor="pointer" onClick={open} isAnimationActive={false} shape={Dot}>
+              <Scatter
+                key={s.name}
+                data={s.data}
+                dataKey="y"
+                name={s.name}
+                fill={s.color}
+                isAnimationActive={false}
+                // A ComposedChart ignores `shared={false}`: each point answers hover and click itself, and its target carries its submission.
+                shape={seriesDot({
+                  series: s.name,
+                  color: s.color,
+                  radius: 5,
+                  points: s.data,
+                  describe: (p) => ({ title: pointLabel(p), lines: [`${yLabel}: ${yText(p)}`, `${xLabel}: ${xText(p)}`] }),
+                  hover,
+                  onClick: (p) => router.push(p.href),
+                  attributes: (p) => ({ "data-testid": "cost-dot", "data-submission-id": p.submissionId }),
+                })}
+              >
                 <ErrorBar dataKey="xError" direction="x" width={4} stroke={s.color} strokeOpacity={0.6} isAnimationActive={false} />
                 <ErrorBar dataKey="yError" direction="y" width={4} stroke={s.color} strokeOpacity={0.6} isAnimationActive={false} />
               </Scatter>
             ))}
           </ComposedChart>
         </ResponsiveContainer>
+        <SeriesTooltip hovered={hover.hovered} />
       </div>
       <figcaption className="mt-2 space-y-2 text-xs text-slate-600">
         <p>

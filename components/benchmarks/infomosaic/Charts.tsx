@@ -1,11 +1,13 @@
 "use client";
 
+import { useMemo } from "react";
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { seriesColor } from "@/components/charts/palette";
 import { ChartTable, tablePercent } from "@/components/charts/ChartTable";
+import { itemTooltip, SeriesTooltip, seriesDot, useSeriesHover } from "@/components/charts/SeriesHover";
+import { percent } from "@/lib/format";
 
 const pct = (v: number) => `${Math.round(v * 100)}%`;
-const tooltipFormat = (value: unknown) => (typeof value === "number" ? pct(value) : String(value));
 
 export interface DomainSeries {
   label: string;
@@ -20,11 +22,11 @@ export function InfoMosaicDomainChart({ domains, series, testId, metric }: { dom
     <>
       <div className="mt-2 h-72" data-testid={testId} data-points={domains.length * series.length}>
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 4 }}>
+          <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 20, left: 4 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="domain" tick={{ fontSize: 12 }} />
+            <XAxis dataKey="domain" tick={{ fontSize: 12 }} label={{ value: "domain", position: "insideBottom", offset: -10, fontSize: 12 }} />
             <YAxis domain={[0, 1]} tickFormatter={pct} label={{ value: metric, angle: -90, position: "insideLeft", fontSize: 12 }} tick={{ fontSize: 12 }} />
-            <Tooltip formatter={tooltipFormat} />
+            <Tooltip shared={false} cursor={false} content={itemTooltip({ format: (v) => `${metric} ${percent(v)}`, category: (row: { domain: string }) => row.domain })} />
             <Legend verticalAlign="top" wrapperStyle={{ fontSize: 11 }} />
             {series.map((s, i) => (
               <Bar key={s.label} dataKey={`s${i}`} name={s.label} fill={seriesColor(i)} isAnimationActive={false} />
@@ -57,8 +59,12 @@ export function ToolOutcomeChart({ data }: { data: OutcomeDatum[] }) {
           <BarChart data={data} layout="vertical" margin={{ top: 8, right: 16, bottom: 16, left: 40 }}>
             <CartesianGrid strokeDasharray="3 3" horizontal={false} />
             <XAxis type="number" domain={[0, 1]} tickFormatter={pct} label={{ value: "share of tool calls", position: "insideBottom", offset: -2, fontSize: 12 }} tick={{ fontSize: 12 }} />
-            <YAxis type="category" dataKey="label" tick={{ fontSize: 11 }} width={150} />
-            <Tooltip formatter={tooltipFormat} />
+            <YAxis type="category" dataKey="label" tick={{ fontSize: 11 }} width={150} label={{ value: "submission", angle: -90, position: "insideLeft", offset: -30, fontSize: 12 }} />
+            <Tooltip
+              shared={false}
+              cursor={false}
+              content={itemTooltip({ format: (v) => `${percent(v)} of tool calls`, category: (d: OutcomeDatum) => d.label, extra: (d) => `${d.total.toLocaleString("en-US")} calls in all` })}
+            />
             <Legend verticalAlign="top" wrapperStyle={{ fontSize: 11 }} />
             {(Object.keys(OUTCOME_COLORS) as (keyof typeof OUTCOME_COLORS)[]).map((k) => (
               <Bar key={k} dataKey={k} name={k} stackId="mix" fill={OUTCOME_COLORS[k]} isAnimationActive={false} />
@@ -82,22 +88,38 @@ export interface ToolCallSeries {
 
 /** Figure 3a: accuracy against the number of tool calls, one line per submission. */
 export function ToolCallsAccuracyChart({ bins, series }: { bins: string[]; series: ToolCallSeries[] }) {
-  const rows = bins.map((bin) => Object.fromEntries([["bin", bin], ...series.map((s, i) => [`s${i}`, s.points.find((p) => p.bin === bin)?.accuracy ?? null])]));
+  const hover = useSeriesHover();
+  // Built once per data: new arrays on every hover would make Recharts redraw the dots under the pointer.
+  const rows = useMemo(() => bins.map((bin) => Object.fromEntries([["bin", bin], ...series.map((s, i) => [`s${i}`, s.points.find((p) => p.bin === bin)?.accuracy ?? null])])), [bins, series]);
   return (
     <>
-      <div className="mt-2 h-72" data-testid="tool-calls-chart" data-points={series.reduce((sum, s) => sum + s.points.filter((p) => p.n > 0).length, 0)}>
+      <div className="relative mt-2 h-72" data-testid="tool-calls-chart" data-points={series.reduce((sum, s) => sum + s.points.filter((p) => p.n > 0).length, 0)}>
         <ResponsiveContainer width="100%" height="100%">
           <LineChart data={rows} margin={{ top: 8, right: 8, bottom: 12, left: 4 }}>
             <CartesianGrid strokeDasharray="3 3" />
             <XAxis dataKey="bin" tick={{ fontSize: 12 }} label={{ value: "tool-call turns", position: "insideBottom", offset: -6, fontSize: 12 }} />
             <YAxis domain={[0, 1]} tickFormatter={pct} label={{ value: "accuracy", angle: -90, position: "insideLeft", fontSize: 12 }} tick={{ fontSize: 12 }} />
-            <Tooltip formatter={tooltipFormat} />
             <Legend verticalAlign="top" wrapperStyle={{ fontSize: 11 }} />
-            {series.map((s, i) => (
-              <Line key={s.label} dataKey={`s${i}`} name={s.label} stroke={seriesColor(i)} connectNulls isAnimationActive={false} />
-            ))}
+            {series.map((s, i) => {
+              // In the chart's row order, so that a dot's index finds its bin.
+              const points = bins.map((bin) => s.points.find((p) => p.bin === bin) ?? { bin, accuracy: null, n: 0 });
+              return (
+                <Line
+                  key={s.label}
+                  dataKey={`s${i}`}
+                  name={s.label}
+                  stroke={seriesColor(i)}
+                  strokeOpacity={hover.opacity(s.label)}
+                  connectNulls
+                  isAnimationActive={false}
+                  dot={seriesDot({ series: s.label, color: seriesColor(i), radius: 3, points, describe: (p) => ({ title: `${p.bin} tool-call turns`, lines: [`accuracy ${percent(p.accuracy)}`, `${p.n.toLocaleString("en-US")} samples`] }), hover })}
+                  activeDot={false}
+                />
+              );
+            })}
           </LineChart>
         </ResponsiveContainer>
+        <SeriesTooltip hovered={hover.hovered} />
       </div>
       <ChartTable caption="Accuracy by number of tool calls" columns={["Submission", "Tool calls", "Accuracy", "Samples"]} rows={series.flatMap((sr) => sr.points.map((p) => [sr.label, p.bin, tablePercent(p.accuracy), p.n]))} />
     </>
