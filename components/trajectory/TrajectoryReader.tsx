@@ -317,6 +317,20 @@ export function TrajectoryReader({
         </span>
       </form>
       <div ref={list}>{children}</div>
+      {/* While a search walks the steps, where it is stays in view (the form scrolls away). */}
+      {answer && shown.length > 0 && currentIndex !== -1 ? (
+        <div className="fixed right-4 bottom-4 z-20 flex items-center gap-2 rounded-full border border-slate-300 bg-white py-1 pr-1 pl-3 text-sm shadow-lg" data-testid="find-float" aria-hidden>
+          <span className="tabular-nums text-slate-700">
+            “{answer.q}” {currentIndex + 1} / {shown.length}
+          </span>
+          <button type="button" tabIndex={-1} onClick={() => step(-1)} className="min-h-6 rounded-full px-2 hover:bg-slate-100">
+            N ↑
+          </button>
+          <button type="button" tabIndex={-1} onClick={() => step(1)} className="min-h-6 rounded-full px-2 hover:bg-slate-100">
+            n ↓
+          </button>
+        </div>
+      ) : null}
       <KeyHelp ref={help} />
     </div>
   );
