@@ -51,6 +51,11 @@ test.describe("a 500-call trajectory", () => {
     // The diagnosis names the last new fact, on its own page.
     const lastFact = NEW_FACT_CALLS.at(-1)!;
     await expect(page.getByTestId("diagnosis").locator(`a[href$="#call-${lastFact}"]`).first()).toHaveAttribute("href", new RegExp(`steps=${pageOfCall(lastFact)}#call-${lastFact}$`));
+    // So do the facts: each links to the page of the call that first covered it.
+    for (const call of NEW_FACT_CALLS) {
+      const link = page.getByTestId("facts-panel").getByRole("link", { name: `first covered at call ${call}`, exact: true });
+      await expect(link).toHaveAttribute("href", pageOfCall(call) === 1 ? `#call-${call}` : new RegExp(`steps=${pageOfCall(call)}#call-${call}$`));
+    }
     expect(errors).toEqual([]);
   });
 

@@ -9,7 +9,7 @@ function diagnosticOrder(facts: readonly FactCoverage[]): FactCoverage[] {
   });
 }
 
-function FactList({ facts }: { facts: FactCoverage[] }) {
+function FactList({ facts, callHref }: { facts: FactCoverage[]; callHref: (call: number) => string }) {
   if (facts.length === 0) return <p className="mt-2 text-sm text-slate-600">This task has no atomic facts; FCR is undefined.</p>;
   return (
     <ol className="mt-2 space-y-2 text-sm">
@@ -26,7 +26,7 @@ function FactList({ facts }: { facts: FactCoverage[] }) {
             {fact.firstCoveredAt === null ? (
               <span className="font-medium text-rose-800">never covered</span>
             ) : (
-              <a href={`#call-${fact.firstCoveredAt}`} className="text-emerald-800 underline decoration-emerald-300 hover:decoration-emerald-800">
+              <a href={callHref(fact.firstCoveredAt)} className="text-emerald-800 underline decoration-emerald-300 hover:decoration-emerald-800">
                 first covered at call {fact.firstCoveredAt}
               </a>
             )}
@@ -42,7 +42,7 @@ function FactList({ facts }: { facts: FactCoverage[] }) {
  * first. Beside the trajectory on wide screens, scrolling on its own within the window; on
  * narrow screens a drawer at the top of the page, closed (the trajectory is long).
  */
-export function FactsPanel({ facts }: { facts: FactCoverage[] }) {
+export function FactsPanel({ facts, callHref }: { facts: FactCoverage[]; /** Where call k's step is (another page of a long trajectory). */ callHref: (call: number) => string }) {
   const covered = facts.filter((f) => f.firstCoveredAt !== null).length;
   const never = facts.length - covered;
   const heading = (
@@ -56,7 +56,7 @@ export function FactsPanel({ facts }: { facts: FactCoverage[] }) {
   return (
     <div data-testid="facts-panel" data-covered={covered} data-total={facts.length}>
       <FactsDrawer summary={heading}>
-        <FactList facts={facts} />
+        <FactList facts={facts} callHref={callHref} />
       </FactsDrawer>
     </div>
   );

@@ -14,6 +14,20 @@ export interface StepPaging {
   href: (page: number) => string;
 }
 
+/** The page of each call's step (index k − 1) when the steps take several pages, else null. */
+function callPagesOf(trajectory: Trajectory): number[] | null {
+  return stepPageCount(trajectory.steps.length) > 1 ? trajectory.steps.filter((s) => s.kind === "tool_call").map((s) => stepPageOf(s.ordinal)) : null;
+}
+
+/** Where call k's step is: a fragment on this page, or the address of its page. For every link to a call (diagnosis, facts). */
+export function callHrefOf(trajectory: Trajectory, paging: StepPaging): (call: number) => string {
+  const callPages = callPagesOf(trajectory);
+  return (call) => {
+    const at = callPages?.[call - 1];
+    return at !== undefined && at !== paging.page ? `${paging.href(at)}#call-${call}` : `#call-${call}`;
+  };
+}
+
 /**
  * A sample's steps under its call timeline and diagnosis, with the reading controls and keys:
  * the one trajectory view every benchmark's sample page uses. Long trajectories are paged
@@ -39,11 +53,8 @@ export function TrajectorySteps({
   const pages = stepPageCount(steps.length);
   const page = paging.page;
   const rows = steps.slice((page - 1) * STEP_PAGE_SIZE, page * STEP_PAGE_SIZE);
-  const callPages = pages > 1 ? steps.filter((s) => s.kind === "tool_call").map((s) => stepPageOf(s.ordinal)) : null;
-  const callHref = (call: number) => {
-    const at = callPages?.[call - 1];
-    return at !== undefined && at !== page ? `${paging.href(at)}#call-${call}` : `#call-${call}`;
-  };
+  const callPages = callPagesOf(trajectory);
+  const callHref = callHrefOf(trajectory, paging);
   const { misses, lastGain } = jumpTargets(review.outcomes, review.calls);
   const pager = pages > 1 ? <StepPager page={page} pages={pages} total={steps.length} href={paging.href} /> : null;
   return (

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { ExpandableText } from "@/components/trajectory/ExpandableText";
 import { FactsPanel } from "@/components/trajectory/FactsPanel";
 import { SampleHeader } from "@/components/trajectory/SampleHeader";
-import { TrajectorySteps } from "@/components/trajectory/TrajectorySteps";
+import { callHrefOf, TrajectorySteps } from "@/components/trajectory/TrajectorySteps";
 import { reviewOf } from "@/components/trajectory/review";
 import { listNeighbourHrefs } from "@/components/trajectory/SampleListNav";
 import { Badge, VerdictBadge } from "@/components/ui/Badge";
@@ -155,7 +155,7 @@ export function MpwSample({ trajectory, failed, list, reeval, annotations, pagin
         </section>
         {/* First on narrow screens (a drawer above the trajectory), beside it on wide ones. */}
         <aside className="order-first lg:sticky lg:top-4 lg:order-none lg:self-start">
-          <FactsPanel facts={facts} />
+          <FactsPanel facts={facts} callHref={callHrefOf(trajectory, paging)} />
         </aside>
       </div>
     </div>
