@@ -88,6 +88,12 @@ test.describe("a 500-call trajectory", () => {
     await expect.poll(() => focusedId(page)).toBe(`call-${lastOnPage}`);
     await page.keyboard.press("c");
     await expect(page).toHaveURL(new RegExp(`steps=${pageOfCall(lastOnPage + 1)}#call-${lastOnPage + 1}$`));
+    // Folded kinds stay folded on another page.
+    await page.getByTestId("calls-only").click();
+    await page.locator('[data-call-timeline] button[data-call="10"]').click();
+    await expect(page).toHaveURL(/\/t\/e2e-500-calls#call-10$/);
+    await expect(page.getByTestId("calls-only")).toHaveAttribute("aria-pressed", "true");
+    await expect(page.locator('li[data-kind="thought"]').first()).toBeHidden();
     expect(errors).toEqual([]);
   });
 

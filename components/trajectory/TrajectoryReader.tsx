@@ -48,6 +48,7 @@ function callPosition(): number {
  * The arrow keys stay the browser's.
  */
 export function TrajectoryReader({
+  page,
   findUrl,
   calls,
   callPages,
@@ -57,6 +58,8 @@ export function TrajectoryReader({
   previousHref,
   children,
 }: {
+  /** The page of steps shown: arriving on another page (a match, a call there) reads its address again. */
+  page: number;
   /** The find API for this sample, with its run: `q` is appended. */
   findUrl: string;
   /** Tool calls in the whole trajectory (on every page). */
@@ -130,7 +133,8 @@ export function TrajectoryReader({
   );
 
   // A page opened at a match (`find=` and a step's fragment) carries the search on. Read from
-  // the address after mount: the public page cache renders without the browser's query.
+  // the address once the page is in: the public page cache renders without the browser's query.
+  // The reader stays mounted across pages, so folded kinds stay folded.
   useEffect(() => {
     const q = new URLSearchParams(window.location.search).get("find");
     if (!q) return;
@@ -144,7 +148,7 @@ export function TrajectoryReader({
       },
       (error: unknown) => setSearch({ status: "failed", q, message: error instanceof Error ? error.message : String(error) }),
     );
-  }, [fetchFind, goToMatch]);
+  }, [page, fetchFind, goToMatch]);
 
   // Highlights follow the search, the current match and every change of the steps (a body opening).
   useEffect(() => {

@@ -61,9 +61,8 @@ export function TrajectorySteps({
     <>
       <CallTimeline outcomes={review.outcomes} calls={review.calls} callPages={callPages} />
       <Diagnosis diagnosis={review.diagnosis} correct={sample.correct} callHref={callHref} />
-      {/* Keyed by page: another page is a new reading, which picks up a search carried in its address. */}
       <TrajectoryReader
-        key={page}
+        page={page}
         findUrl={findApiUrl(submission.id, sample.taskKey, sample.run)}
         calls={review.calls.length}
         callPages={callPages}
