@@ -5,8 +5,9 @@
  *     raw-insert baseline (the same rows, raw prepared statements, one transaction);
  *   - server time p50/p95 of `next start` over a large database (100 submissions ×
  *     1,608 tasks, ≈ 10 tool calls a sample): leaderboard, submission page, a 40-call
- *     trajectory page and its API, the sample API, each analysis plot's data; against
- *     the same server returning a static JSON file;
+ *     trajectory page and its API, a 500-call trajectory page with 1 MiB tool outputs, the
+ *     step API on one of those outputs and the find API over that trajectory, the sample
+ *     API, each analysis plot's data; against the same server returning a static JSON file;
  *   - each analysis plot's data computed directly (db/queries/analysis.ts) at ≥ 100,000 samples;
  * and writes docs/PERFORMANCE.md (the small run writes to a temp file instead).
  *
@@ -26,17 +27,17 @@ import { analysisData } from "../db/queries/analysis";
 import { getMpwLeaderboard } from "../db/queries/leaderboard";
 import { listSamples, sampleFacets } from "../db/queries/samples";
 import { getAggregates, getSubmission } from "../db/queries/submissions";
-import { getTrajectory, neighbourFailedSample } from "../db/queries/trajectory";
+import { getTrajectory, neighbourFailedSample, sampleOfSubmission, sampleStep, sampleSteps } from "../db/queries/trajectory";
 import { DEFAULT_LEADERBOARD } from "../lib/url/leaderboard";
 import { PAGE_CACHE_HEADER } from "../lib/url/public-cache";
 import { ANALYSIS_DEFAULTS, ANALYSIS_KINDS } from "../lib/url/analysis";
 import { parseSampleFilters, SAMPLE_PAGE_SIZE } from "../lib/url/samples";
 import { sync } from "./bench/children";
 import { buildDataset, removeDb } from "./bench/dataset";
-import { LONG_TRAJECTORY_CALLS } from "./bench/generate";
+import { LONG_TRAJECTORY, VERY_LONG_TRAJECTORY } from "./bench/generate";
 import { measureIngest } from "./bench/ingest";
 import { describeMachine, load, LoadSampler } from "./bench/machine";
-import { checkTargets, renderReport, type AnalysisPool, type BenchResults } from "./bench/report";
+import { checkTargets, FIND_PROBE, LARGE_STEP_PROBES, renderReport, VERY_LONG_PAGE, type AnalysisPool, type BenchResults } from "./bench/report";
 import { hasProductionBuild, measure, startServer, type Probe, type ProbeResult } from "./bench/server";
 import { summarise, type Timing } from "./bench/stats";
 
@@ -51,6 +52,33 @@ const PRESETS = {
  * as for the admin and for navigations inside the app.
  */
 const SESSION = { cookie: "sb_uploader=bench-session" };
+
+/** What the find API is timed on: a phrase of the hit results ("Confirmed by the league's data office"), on every page of the 500-call trajectory. */
+const FIND_PHRASE = "data office";
+
+/**
+ * The 500-call sample's step count and its largest tool results, one of each kind (a SERP,
+ * a page's raw text): the steps the step API is timed on.
+ */
+function veryLongSample(dbPath: string, submissionId: number, taskKey: string): { stepCount: number; largeSteps: Record<"serp" | "text", { ordinal: number; chars: number }> } {
+  const db = openDb(dbPath);
+  try {
+    const found = sampleOfSubmission(db, submissionId, taskKey, 0);
+    if (!found) throw new Error(`the bench database has no sample ${taskKey} in submission ${submissionId}`);
+    const rows = db.$client
+      .prepare("SELECT ordinal, length(data) AS chars, json_extract(data, '$.serp') IS NOT NULL AS serp FROM steps WHERE sample_id = ? AND kind = 'tool_result' ORDER BY length(data) DESC")
+      .all(found.sampleId) as { ordinal: number; chars: number; serp: number }[];
+    const largest = (serp: boolean) => {
+      const row = rows.find((r) => Boolean(r.serp) === serp);
+      if (!row) throw new Error(`the ${taskKey} sample has no ${serp ? "SERP" : "raw-text"} tool result`);
+      return { ordinal: row.ordinal, chars: row.chars };
+    };
+    const { n } = db.$client.prepare("SELECT count(*) AS n FROM steps WHERE sample_id = ?").get(found.sampleId) as { n: number };
+    return { stepCount: n, largeSteps: { serp: largest(true), text: largest(false) } };
+  } finally {
+    db.$client.close();
+  }
+}
 
 /** The static baseline: a ~2 KB JSON file in public/, served by the same `next start`. */
 const STATIC_PATH = "/bench/static.json";
@@ -139,6 +167,7 @@ async function main() {
     // 3. The server.
     const sub = dataset.pageSubmissionId;
     const taskKey = dataset.longTaskKey;
+    const veryLong = veryLongSample(dbPath, sub, dataset.veryLongTaskKey);
     const middlePage = Math.max(1, Math.ceil(config.tasks / SAMPLE_PAGE_SIZE / 2));
     const pools = analysisPools(dataset.submissionIds, config.tasks);
     log(`next start on 127.0.0.1:${values.port}`);
@@ -147,6 +176,7 @@ async function main() {
     const poolApi: ProbeResult[][] = [];
     try {
       const task = encodeURIComponent(taskKey);
+      const veryLongTask = encodeURIComponent(dataset.veryLongTaskKey);
       const expect = (what: string, ok: (body: string, headers: Headers) => boolean) => (body: string, headers: Headers) => {
         if (!ok(body, headers)) throw new Error(`unexpected answer: ${what}`);
       };
@@ -182,8 +212,8 @@ async function main() {
           path: `/s/${sub}/t/${task}`,
           requests,
           check: expect(
-            `a ${LONG_TRAJECTORY_CALLS}-call trajectory page, sent by the proxy from the page cache`,
-            (b, h) => b.includes('data-testid="sample-header"') && b.includes(`(attempt ${LONG_TRAJECTORY_CALLS})`) && h.get(PAGE_CACHE_HEADER) === "hit",
+            `a ${LONG_TRAJECTORY.calls}-call trajectory page, sent by the proxy from the page cache`,
+            (b, h) => b.includes('data-testid="sample-header"') && b.includes(`(attempt ${LONG_TRAJECTORY.calls})`) && h.get(PAGE_CACHE_HEADER) === "hit",
           ),
         },
         {
@@ -198,7 +228,46 @@ async function main() {
           name: "trajectory API",
           path: `/api/s/${sub}/t/${task}`,
           requests,
-          check: expect(`${LONG_TRAJECTORY_CALLS} tool calls`, (b) => (JSON.parse(b) as { sample: { toolCalls: number } }).sample.toolCalls === LONG_TRAJECTORY_CALLS),
+          check: expect(`${LONG_TRAJECTORY.calls} tool calls`, (b) => (JSON.parse(b) as { sample: { toolCalls: number } }).sample.toolCalls === LONG_TRAJECTORY.calls),
+        },
+        {
+          name: VERY_LONG_PAGE,
+          path: `/s/${sub}/t/${veryLongTask}`,
+          requests,
+          check: expect(
+            `the first page of the ${VERY_LONG_TRAJECTORY.calls}-call trajectory (${veryLong.stepCount} steps), sent by the proxy from the page cache`,
+            (b, h) => b.includes(`data-count="${veryLong.stepCount}"`) && b.includes("(attempt 1)") && h.get(PAGE_CACHE_HEADER) === "hit",
+          ),
+        },
+        {
+          name: `${VERY_LONG_PAGE}, rendered`,
+          path: `/s/${sub}/t/${veryLongTask}`,
+          headers: SESSION,
+          requests,
+          heavy: true,
+          check: expect(`the ${VERY_LONG_TRAJECTORY.calls}-call trajectory page rendered for a session`, (b, h) => b.includes(`data-count="${veryLong.stepCount}"`) && !h.has("x-nextjs-cache")),
+        },
+        ...(["serp", "text"] as const).map(
+          (kind): Probe => ({
+            name: LARGE_STEP_PROBES[kind],
+            path: `/api/s/${sub}/t/${veryLongTask}/steps/${veryLong.largeSteps[kind].ordinal}?run=0`,
+            requests,
+            heavy: true,
+            check: expect(`step ${veryLong.largeSteps[kind].ordinal}, a large ${kind === "serp" ? "SERP" : "raw-text"} tool result`, (b) => {
+              const { step } = JSON.parse(b) as { step: { kind: string; raw: string; serp: unknown } };
+              return step.kind === "tool_result" && step.raw.length >= 1_000_000 && (step.serp !== null) === (kind === "serp");
+            }),
+          }),
+        ),
+        {
+          name: FIND_PROBE,
+          path: `/api/s/${sub}/t/${veryLongTask}/find?run=0&q=${encodeURIComponent(FIND_PHRASE)}`,
+          requests,
+          heavy: true,
+          check: expect(`matches of "${FIND_PHRASE}" on several pages`, (b) => {
+            const found = JSON.parse(b) as { total: number; matches: { page: number }[] };
+            return found.total > 0 && found.matches.some((m) => m.page > 1);
+          }),
         },
         { name: "sample API", path: `/api/s/${sub}/samples?page=${middlePage}`, requests, check: expect("a page of samples", (b) => (JSON.parse(b) as { samples: unknown[] }).samples.length > 0) },
       ];
@@ -250,6 +319,16 @@ async function main() {
       });
       dbPages["trajectory page, rendered"] = dbPages["trajectory page"];
       dbPages["trajectory API"] = time(config.dbCalls, () => getTrajectory(db, sub, taskKey, 0));
+      dbPages[VERY_LONG_PAGE] = time(config.dbCalls, () => {
+        const t = getTrajectory(db, sub, dataset.veryLongTaskKey, 0)!;
+        neighbourFailedSample(db, sub, t.sample.id, "next");
+        neighbourFailedSample(db, sub, t.sample.id, "previous");
+      });
+      dbPages[`${VERY_LONG_PAGE}, rendered`] = dbPages[VERY_LONG_PAGE];
+      for (const kind of ["serp", "text"] as const) {
+        dbPages[LARGE_STEP_PROBES[kind]] = time(config.dbCalls, () => sampleStep(db, sampleOfSubmission(db, sub, dataset.veryLongTaskKey, 0)!.sampleId, veryLong.largeSteps[kind].ordinal));
+      }
+      dbPages[FIND_PROBE] = time(config.dbCalls, () => sampleSteps(db, sampleOfSubmission(db, sub, dataset.veryLongTaskKey, 0)!.sampleId));
       dbPages["sample API"] = time(config.dbCalls, () => {
         getSubmission(db, sub);
         listSamples(db, sub, parseSampleFilters({ page: String(middlePage) }));
@@ -286,6 +365,7 @@ async function main() {
         firstBundlesSeconds: dataset.build?.firstBundlesSeconds ?? null,
         lastBundlesSeconds: dataset.build?.lastBundlesSeconds ?? null,
         reused: dataset.reused,
+        veryLong: { steps: veryLong.stepCount, largeSteps: veryLong.largeSteps },
       },
       ingest,
       server: { requests, warmup: config.warmup, passes: config.passes, probes, staticName: STATIC_NAME, db: dbPages },

@@ -23,8 +23,28 @@ import { seededRandom, seedFrom } from "../../lib/random";
 export const MEAN_CALLS_TARGET = 10.3;
 /** Per-submission spread around the mean (averages to 1 over any 5 consecutive submissions). */
 const CALL_FACTORS = [0.7, 0.85, 1, 1.15, 1.3];
-/** Tool calls in the hand-built long trajectory the trajectory page is timed on. */
-export const LONG_TRAJECTORY_CALLS = 40;
+/** A hand-built trajectory the trajectory page is timed on: web searches, each answered by a SERP. */
+export interface LongTrajectory {
+  /** Tool calls, each a thought, a `web_search` call and its result. */
+  calls: number;
+  /**
+   * Megabyte-sized tool outputs: the results of calls `first`, `first + every`, … hold
+   * about `bytes` bytes each, alternately a SERP of 4 long pages (the first) and a fetched
+   * page's raw text in a `<tool_response>` (not a SERP); null: every result is a 4-entry
+   * SERP of a few hundred bytes.
+   */
+  large: { first: number; every: number; bytes: number } | null;
+}
+
+/** The trajectory the page targets are stated on: one page of steps, no large outputs. */
+export const LONG_TRAJECTORY: LongTrajectory = { calls: 40, large: null };
+
+/**
+ * The issue's long trajectory: 500 calls (about 1,500 steps, so the page holds the first
+ * 150) with ten 1 MiB tool outputs, one of them on the first page. About 11 MB on one
+ * line: far under the importer's limits (64 MiB a line, 1 GiB unpacked, 200 MiB uploaded).
+ */
+export const VERY_LONG_TRAJECTORY: LongTrajectory = { calls: 500, large: { first: 10, every: 50, bytes: 2 ** 20 } };
 
 export interface BenchTasks {
   lines: string[];
@@ -113,13 +133,14 @@ export interface WrittenBundle {
 
 /**
  * Writes one MPW bundle directory: manifest, tasks file and one results file with a
- * record per task. `override` may replace a task's record (the long trajectory).
+ * record per task. `overrides` replace the records of the tasks they name, by task index
+ * (the long trajectories).
  */
 export function writeBenchBundle(
   dir: string,
   tasks: BenchTasks,
   submission: BenchSubmission,
-  override?: { taskIndex: number; record: (task: DemoTaskInput) => Record<string, unknown> },
+  overrides: ReadonlyMap<number, (task: DemoTaskInput) => Record<string, unknown>> = new Map(),
 ): WrittenBundle {
   mkdirSync(dir, { recursive: true });
   const taskFile = new BufferedWriter(join(dir, "tasks.jsonl"));
@@ -131,10 +152,8 @@ export function writeBenchBundle(
   const results = new BufferedWriter(join(dir, "results.jsonl"));
   try {
     for (const task of tasks.inputs) {
-      const record =
-        override && override.taskIndex === task.index
-          ? override.record(task)
-          : generateMpwRecord(task, { model: submission.model, setting: submission.setting, judgeVariant: submission.judgeVariant });
+      const override = overrides.get(task.index);
+      const record = override ? override(task) : generateMpwRecord(task, { model: submission.model, setting: submission.setting, judgeVariant: submission.judgeVariant });
       results.line(JSON.stringify(record));
     }
   } finally {
@@ -155,11 +174,43 @@ export function writeBenchBundle(
 
 const FILLER = ["Season preview: what the analysts expect", "Fans debate the numbers", "Official data portal: methodology notes", "Weekly round-up"];
 
+const PROSE = [
+  "The season opened with a schedule change that moved several fixtures to midweek.",
+  "Attendance figures were revised after the audit of the turnstile data.",
+  "Analysts note the data is context-dependent and varies between sources.",
+  "The club's statement did not give a figure for the period in question.",
+  "Coverage of the transfer window dominated the local press for weeks.",
+  "A table of results follows, compiled from the league's published records.",
+  "Readers wrote in to dispute the numbers quoted in last week's column.",
+  "The archive page lists every match with its date, venue and referee.",
+];
+
+/** `chars` characters of plain prose, mentioning `subject` now and then: a long page's text. */
+function longProse(random: () => number, chars: number, subject: string): string {
+  const parts: string[] = [];
+  let length = 0;
+  for (let i = 0; length < chars; i++) {
+    const sentence = i % 25 === 0 ? `On ${subject}: the figure is discussed below.` : PROSE[Math.floor(random() * PROSE.length)];
+    parts.push(sentence);
+    length += sentence.length + 1;
+  }
+  return parts.join(" ").slice(0, chars);
+}
+
+/** Whether call `k`'s result is one of the trajectory's megabyte-sized outputs, and which kind. */
+function largeResultOf(shape: LongTrajectory, k: number): "serp" | "text" | null {
+  const large = shape.large;
+  if (!large || k < large.first || (k - large.first) % large.every !== 0) return null;
+  return ((k - large.first) / large.every) % 2 === 0 ? "serp" : "text";
+}
+
 /**
- * A native ReAct record with exactly `calls` searches (the generator stops at 32 turns):
- * thought + tool call + 4-entry SERP per call, the PEM's hit log, a final answer.
+ * A native ReAct record with exactly `shape.calls` searches (the generator stops at 32
+ * turns): thought + tool call + result per call (a 4-entry SERP, or a megabyte-sized
+ * output where `shape.large` says), the PEM's hit log, a final answer.
  */
-export function longTrajectoryRecord(task: DemoTaskInput, calls = LONG_TRAJECTORY_CALLS): Record<string, unknown> {
+export function longTrajectoryRecord(task: DemoTaskInput, shape: LongTrajectory): Record<string, unknown> {
+  const calls = shape.calls;
   const random = seededRandom(seedFrom(`bench-long|${task.index}`));
   const facts = Object.entries(task.atomicFacts);
   const messages: Record<string, unknown>[] = [
@@ -173,17 +224,27 @@ export function longTrajectoryRecord(task: DemoTaskInput, calls = LONG_TRAJECTOR
     const fact = hit ? facts[Math.floor(k / 3) % facts.length] : null;
     const subject = fact ? fact[0] : facts.length ? facts[Math.floor(random() * facts.length)][0] : task.question;
     const query = `${subject.replace(" — ", " ")} (attempt ${k})`;
+    const large = largeResultOf(shape, k);
+    // A large SERP's four contents fill its byte budget, less the JSON around them.
+    const pageChars = large === "serp" ? Math.floor((shape.large!.bytes - 600) / 4) : 0;
     const serp = {
       search_query: query,
       search_result: [1, 2, 3, 4].map((id) =>
         fact && id === 1 + (k % 4)
-          ? { id, title: `Official record: ${fact[0]}`, content: `${fact[0]}: ${fact[1]}. Confirmed by the league's data office.`, date: "2027-05-14" }
-          : { id, title: FILLER[Math.floor(random() * FILLER.length)], content: `Coverage related to "${query}" without the specific figure; analysts note the data is context-dependent.`, date: "2027-05-14" },
+          ? { id, title: `Official record: ${fact[0]}`, content: `${fact[0]}: ${fact[1]}. Confirmed by the league's data office.${pageChars ? ` ${longProse(random, pageChars, subject)}` : ""}`, date: "2027-05-14" }
+          : {
+              id,
+              title: FILLER[Math.floor(random() * FILLER.length)],
+              content: pageChars ? longProse(random, pageChars, subject) : `Coverage related to "${query}" without the specific figure; analysts note the data is context-dependent.`,
+              date: "2027-05-14",
+            },
       ),
     };
+    // The MPW environment answers a search with the bare SERP JSON; other text comes back in a ReAct <tool_response>.
+    const result = large === "text" ? `<tool_response>\nFetched page for "${query}" (plain text):\n\n${longProse(random, shape.large!.bytes - query.length - 70, subject)}\n</tool_response>` : JSON.stringify(serp);
     const thought = k === 1 ? "I need to decompose the question; start with the first entity." : hit ? "That result gave a concrete figure. Next, the remaining attribute." : "The results give no figure. I should refine the query.";
     messages.push({ role: "assistant", content: `<think>\n${thought}\n</think>\n\n<tool_call>\n${JSON.stringify({ name: "web_search", arguments: { query } }, null, 4)}\n</tool_call>` });
-    messages.push({ role: "user", content: JSON.stringify(serp) });
+    messages.push({ role: "user", content: result });
     toolCalls.push({ tool_name: "web_search", query, hit: hit ? 1 : 0 });
     hitLogs.push({
       query,
