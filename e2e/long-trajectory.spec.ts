@@ -100,8 +100,11 @@ test.describe("a 500-call trajectory", () => {
   test("the search finds a phrase on another page, highlights it, and n / N walk the matches", async ({ page }) => {
     const errors = trackErrors(page);
     await page.goto(href());
-    await page.keyboard.press("/");
-    await expect(page.getByTestId("find-input")).toBeFocused();
+    // The key works once the page's script is in: press until it does.
+    await expect(async () => {
+      await page.keyboard.press("/");
+      await expect(page.getByTestId("find-input")).toBeFocused({ timeout: 500 });
+    }).toPass({ timeout: 15_000 });
     await page.keyboard.type("Aurora Borealis");
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(new RegExp(`steps=${pageOfCall(AURORA_CALL)}.*find=Aurora`));
@@ -150,9 +153,11 @@ test.describe("a 500-call trajectory", () => {
 
   test("? lists every key, and Escape closes the list", async ({ page }) => {
     await page.goto(href());
-    await page.keyboard.press("?");
     const help = page.getByRole("dialog", { name: "Keys on this page" });
-    await expect(help).toBeVisible();
+    await expect(async () => {
+      await page.keyboard.press("?");
+      await expect(help).toBeVisible({ timeout: 500 });
+    }).toPass({ timeout: 15_000 });
     for (const does of ["next / previous step shown", "next / previous tool call", "search this transcript", "next / previous match"]) await expect(help).toContainText(does);
     await page.keyboard.press("Escape");
     await expect(help).toBeHidden();

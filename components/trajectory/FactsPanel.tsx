@@ -16,17 +16,17 @@ function FactList({ facts, callHref }: { facts: FactCoverage[]; callHref: (call:
       {diagnosticOrder(facts).map((fact) => (
         <li
           key={fact.key}
-          className={`rounded border p-2 ${fact.firstCoveredAt === null ? "border-rose-200 bg-rose-50" : "border-emerald-200 bg-emerald-50"}`}
+          className={fact.firstCoveredAt === null ? "fact fact-missing" : "fact fact-covered"}
           data-testid="fact"
           data-covered={fact.firstCoveredAt === null ? "false" : "true"}
         >
-          <div className="font-medium break-words">{fact.key}</div>
-          {fact.value ? <div className="text-slate-700 break-words">{fact.value}</div> : null}
+          <div className="fact-key">{fact.key}</div>
+          {fact.value ? <div className="fact-value">{fact.value}</div> : null}
           <div className="mt-1 text-xs">
             {fact.firstCoveredAt === null ? (
               <span className="font-medium text-rose-800">never covered</span>
             ) : (
-              <a href={callHref(fact.firstCoveredAt)} className="text-emerald-800 underline decoration-emerald-300 hover:decoration-emerald-800">
+              <a href={callHref(fact.firstCoveredAt)} className="fact-link">
                 first covered at call {fact.firstCoveredAt}
               </a>
             )}

@@ -59,7 +59,7 @@ export function StepBodyLoader({ url, label }: { url: string; label: string }) {
 
   return (
     <div ref={root} className="step-body">
-      <button type="button" className="step-toggle" aria-expanded={opened} aria-busy={state.status === "loading"} onClick={toggle} data-testid="open-step">
+      <button type="button" className="step-toggle" aria-expanded={opened} aria-busy={state.status === "loading" || undefined} onClick={toggle} data-testid="open-step">
         {opened ? "Hide" : state.status === "loading" ? "Loading…" : `Show ${label}`}
       </button>
       {state.status === "open" ? <StepBody step={state.step} /> : null}

@@ -20,7 +20,7 @@ const NONE: CallOutcome = { kind: "none" };
  */
 export function StepRows({ items, sample }: { items: readonly StepRowItem[]; sample: { submissionId: number; taskKey: string; run: number } }) {
   return items.map(({ head, outcome = NONE }) => (
-    <li key={head.ordinal} data-step={head.ordinal} data-kind={head.kind} tabIndex={-1} className="step-item" id={stepAnchor(head, head.ordinal)}>
+    <li key={head.ordinal} data-step={head.ordinal} data-kind={head.kind} tabIndex={-1} id={stepAnchor(head, head.ordinal)}>
       <StepCard head={head} outcome={outcome} body={head.bodyChars > 0 ? <StepBodyLoader url={stepApiUrl(sample.submissionId, sample.taskKey, sample.run, head.ordinal)} label={bodyLabel(head)} /> : null} />
     </li>
   ));

@@ -136,7 +136,7 @@ function HeadText({ head }: { head: StepHead }) {
       );
     case "thought":
     case "other":
-      return <p className="step-head step-text text-slate-600">{text || "(empty)"}</p>;
+      return <p className="step-head step-dim">{text || "(empty)"}</p>;
     case "answer":
       return <p className="step-head step-text">{text || "(empty)"}</p>;
     default:
