@@ -1,8 +1,6 @@
-import { execFileSync } from "node:child_process";
-import { dirname, join, resolve } from "node:path";
 import { expect, test, type Locator } from "@playwright/test";
 import { LONG_GOLD, LONG_PREDICTION, LONG_QUESTION, LONG_SERP_CONTENT, LONG_TEXT_MODEL, LONG_TEXT_TASK, writeLongTextBundle } from "./fixtures/long-text-bundle";
-import { shot, trackErrors } from "./helpers";
+import { ingestPendingFixture, shot, trackErrors } from "./helpers";
 import { logInAsAdmin } from "./submit-helpers";
 
 /**
@@ -16,15 +14,7 @@ import { logInAsAdmin } from "./submit-helpers";
 let submissionId: number;
 
 test.beforeAll(async ({}, testInfo) => {
-  const root = dirname(testInfo.config.configFile ?? join(testInfo.project.testDir, "playwright.config.ts"));
-  const db = resolve(root, process.env.E2E_DB ?? "data/e2e.db");
-  const bundle = writeLongTextBundle(testInfo.outputPath("long-text-bundle"));
-  const out = execFileSync(join(root, "node_modules", ".bin", "tsx"), ["--conditions=react-server", "cli/main.ts", "ingest", bundle, "--db", db, "--status", "pending"], {
-    cwd: root,
-    encoding: "utf8",
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
-  });
-  const result = JSON.parse(out) as { submissionId: number; samples: number };
+  const result = ingestPendingFixture(testInfo, writeLongTextBundle(testInfo.outputPath("long-text-bundle")));
   expect(result.samples).toBe(1);
   submissionId = result.submissionId;
 });

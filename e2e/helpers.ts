@@ -1,4 +1,6 @@
-import { expect, type Locator, type Page } from "@playwright/test";
+import { execFileSync } from "node:child_process";
+import { dirname, join, resolve } from "node:path";
+import { expect, type Locator, type Page, type TestInfo } from "@playwright/test";
 
 /**
  * Where key-state screenshots go; the directory is gitignored and kept as a CI artifact.
@@ -92,4 +94,20 @@ export async function focusedStep(steps: Locator): Promise<string> {
   const focused = steps.locator("li[data-step].step-focused");
   await expect(focused, "exactly one step carries step-focused").toHaveCount(1);
   return (await focused.getAttribute("data-step")) ?? "";
+}
+
+/**
+ * Ingests a fixture bundle into the e2e server's database with the CLI, as *pending*: the
+ * public pages and counts the other specs check stay those of the demo data, and only the
+ * admin sees it. Answers the CLI's JSON summary.
+ */
+export function ingestPendingFixture(testInfo: TestInfo, bundle: string): { submissionId: number; samples: number } {
+  const root = dirname(testInfo.config.configFile ?? join(testInfo.project.testDir, "playwright.config.ts"));
+  const db = resolve(root, process.env.E2E_DB ?? "data/e2e.db");
+  const out = execFileSync(join(root, "node_modules", ".bin", "tsx"), ["--conditions=react-server", "cli/main.ts", "ingest", bundle, "--db", db, "--status", "pending"], {
+    cwd: root,
+    encoding: "utf8",
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
+  return JSON.parse(out) as { submissionId: number; samples: number };
 }

@@ -3,11 +3,9 @@
  * ingested as pending and read as the admin: the page is light and paged, the timeline, the
  * keys and the transcript search reach every page, and the big outputs load when opened.
  */
-import { execFileSync } from "node:child_process";
-import { dirname, join, resolve } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { AURORA_CALL, AURORA_QUERY, LONG_TRAJECTORY_CALLS, LONG_TRAJECTORY_TASK, MEGABYTE_CALLS, MEGABYTE_END, NEW_FACT_CALLS, writeLongTrajectoryBundle } from "./fixtures/long-trajectory-bundle";
-import { shot, trackErrors } from "./helpers";
+import { ingestPendingFixture, shot, trackErrors } from "./helpers";
 import { logInAsAdmin } from "./submit-helpers";
 
 let submissionId: number;
@@ -17,15 +15,7 @@ const STEPS = 2 + 3 * LONG_TRAJECTORY_CALLS + 2;
 const pageOfCall = (call: number) => Math.floor((3 * call) / 150) + 1;
 
 test.beforeAll(async ({}, testInfo) => {
-  const root = dirname(testInfo.config.configFile ?? join(testInfo.project.testDir, "playwright.config.ts"));
-  const db = resolve(root, process.env.E2E_DB ?? "data/e2e.db");
-  const bundle = writeLongTrajectoryBundle(testInfo.outputPath("long-trajectory-bundle"));
-  const out = execFileSync(join(root, "node_modules", ".bin", "tsx"), ["--conditions=react-server", "cli/main.ts", "ingest", bundle, "--db", db, "--status", "pending"], {
-    cwd: root,
-    encoding: "utf8",
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
-  });
-  submissionId = (JSON.parse(out) as { submissionId: number }).submissionId;
+  submissionId = ingestPendingFixture(testInfo, writeLongTrajectoryBundle(testInfo.outputPath("long-trajectory-bundle"))).submissionId;
 });
 
 const href = () => `/s/${submissionId}/t/${LONG_TRAJECTORY_TASK}`;
