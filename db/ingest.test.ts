@@ -471,3 +471,36 @@ describe("ingestBundle: malformed bundles are refused and leave the database unc
     await refused(p);
   });
 });
+
+describe("ingestBundle: names that are Object.prototype keys", () => {
+  const NAMES = ["constructor", "__proto__", "toString", "hasOwnProperty"];
+  /** One record per name: the name is its status, its category and its one fact key, which its only search covers. */
+  const recordText = (name: string, i: number) => {
+    const record = {
+      ...FIXTURE_RECORD,
+      index: 900 + i,
+      category: "CATEGORY",
+      status: "STATUS",
+      trajectory_log: {
+        ...FIXTURE_RECORD.trajectory_log,
+        tool_calls: [{ tool_name: "web_search", query: "q", hit: 1 }],
+        hit_logs: [{ query: "q", is_compound_query: false, hit: 1, matched_fact_keys: ["FACT"] }],
+        world_truth_info: { ...FIXTURE_RECORD.trajectory_log.world_truth_info, atomic_facts: { FACT: "v" } },
+      },
+    };
+    // Written as text: an object literal's "__proto__" key would set the prototype, not a key.
+    return JSON.stringify(record).replace('"CATEGORY"', JSON.stringify(name)).replace('"STATUS"', JSON.stringify(name)).replace('{"FACT":"v"}', `{${JSON.stringify(name)}:"v"}`).replace('["FACT"]', `[${JSON.stringify(name)}]`);
+  };
+
+  it("counts, splits and covers them like any other name", async () => {
+    const dir = bundle({ "results.jsonl": NAMES.map(recordText).join("\n") + "\n" }, { ...MANIFEST, model: "Prototype keys", tasks: undefined });
+    const { submissionId } = await ingestBundle(db, dir, OPTIONS);
+    const aggregates = rowsOf("SELECT split, n, status_counts FROM aggregates WHERE submission_id = ? ORDER BY split", submissionId);
+    expect(aggregates.map((a) => [a.split, a.n])).toEqual([...[...NAMES.map((n) => `category:${n}`), "overall", "tier:easy"].sort().map((split) => [split, split === "overall" || split === "tier:easy" ? 4 : 1])]);
+    const overall = aggregates.find((a) => a.split === "overall")!;
+    expect(overall.status_counts).toBe(`{${NAMES.map((n) => `${JSON.stringify(n)}:1`).join(",")}}`);
+    for (const name of NAMES) expect(aggregates.find((a) => a.split === `category:${name}`)!.status_counts).toBe(`{${JSON.stringify(name)}:1}`);
+    const samples = rowsOf("SELECT status, fcr, first_covered_at FROM samples WHERE submission_id = ? ORDER BY id", submissionId);
+    expect(samples).toEqual(NAMES.map((name) => ({ status: name, fcr: 1, first_covered_at: `{${JSON.stringify(name)}:1}` })));
+  });
+});

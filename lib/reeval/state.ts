@@ -6,17 +6,10 @@
 import { z } from "zod";
 import { benchmarkModule } from "../benchmarks/registry";
 import { objectOf, type VerdictChange } from "../benchmarks/stored";
+import { dataRecord } from "../data-record";
 
-/**
- * Per atomic fact, the call that first covered it. Its keys are data: checked entry by
- * entry and copied with a spread, which keeps a key such as "__proto__" (zod's records drop it).
- */
-const factMapSchema = z
-  .custom<Record<string, number | null>>(
-    (value) => typeof value === "object" && value !== null && !Array.isArray(value) && Object.values(value).every((v) => v === null || typeof v === "number"),
-    "not a map of fact keys to call numbers",
-  )
-  .transform((map) => ({ ...map }));
+/** Per atomic fact, the call that first covered it. Its keys are data. */
+const factMapSchema = dataRecord(z.number().nullable());
 
 /**
  * Sample fields a re-evaluation may change, keyed as the audit log records them, with the

@@ -8,11 +8,12 @@ import { mpwSampleMetrics, mpwVerdict, type HitLogEntry, type MpwSampleMetrics, 
 import { chatMessageSchema, stepsFromMessages } from "../../trajectory/messages";
 import type { Step } from "../../trajectory/steps";
 import { BundleError, detailsFromZod } from "../../import/errors";
+import { dataRecord } from "../../data-record";
 
 const flag = z.union([z.boolean(), z.number()]).nullish();
 
 const atomicFactsSchema = z.union([
-  z.record(z.string(), z.unknown()),
+  dataRecord(z.unknown()),
   z.array(z.union([z.string(), z.object({ key: z.string(), value: z.unknown().optional() }).loose()])),
 ]);
 
@@ -111,14 +112,13 @@ function asText(value: unknown): string | null {
   return typeof value === "string" ? value : JSON.stringify(value);
 }
 
+/** Null-prototype: the keys are the task's fact keys. */
 function factsAsRecord(facts: z.infer<typeof atomicFactsSchema> | null | undefined): Record<string, string> {
-  if (!facts) return {};
-  if (!Array.isArray(facts)) {
-    return Object.fromEntries(Object.entries(facts).map(([key, value]) => [key, asText(value) ?? ""]));
-  }
-  return Object.fromEntries(
-    facts.map((fact) => (typeof fact === "string" ? [fact, ""] : [fact.key, asText(fact.value) ?? ""])),
-  );
+  const record: Record<string, string> = Object.create(null);
+  if (!facts) return record;
+  const entries = Array.isArray(facts) ? facts.map((fact) => (typeof fact === "string" ? [fact, ""] : [fact.key, asText(fact.value) ?? ""])) : Object.entries(facts).map(([key, value]) => [key, asText(value) ?? ""]);
+  for (const [key, value] of entries) record[key] = value;
+  return record;
 }
 
 /** Han, kana or hangul in the question: tells Chinese-language tasks from English ones. */

@@ -8,6 +8,7 @@
 import { parse as parseCsv } from "csv-parse/sync";
 import { z } from "zod";
 import { BundleError, detailsFromZod } from "../../import/errors";
+import { dataRecord } from "../../data-record";
 import type { SampleUsage } from "../../import/importer";
 import { METRIC_NAMES } from "./metrics";
 import { PREPROCESS_NAMES, parseNumber } from "./preprocess";
@@ -46,7 +47,7 @@ export const evaluationSchema = z
   .object({
     unique_columns: columnList,
     required: columnList,
-    eval_pipeline: z.record(z.string(), pipelineEntrySchema),
+    eval_pipeline: dataRecord(pipelineEntrySchema),
   })
   .loose()
   .transform((raw, ctx) => {
@@ -234,7 +235,7 @@ export const responseRecordSchema = z
     response: z.string().nullish(),
     messages: z.array(responseMessageSchema).nullish(),
     trial_idx: z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]).nullish(),
-    tool_call_counts: z.record(z.string(), z.number()).nullish(),
+    tool_call_counts: dataRecord(z.number()).nullish(),
   })
   .loose();
 

@@ -1,6 +1,7 @@
 /** WideSearch's call timeline and diagnosis: searches and opened pages, and the table diff's missing rows and wrong cells. */
 import { z } from "zod";
 import { callFailed, callsOf, repeatedQueries } from "../../trajectory/calls";
+import { dataRecord } from "../../data-record";
 import { answerItems, ERROR, plural, REPEATED_QUERY, trajectoryItems, type CallOutcomeKind, type DiagnosisItem, type ReviewedSample, type TrajectoryReview } from "../review";
 import { toolCallCounts } from "./trajectory";
 
@@ -23,9 +24,9 @@ const detailSchema = z.object({
       status: z.string(),
       reason: z.string().nullable(),
       counts: z.object({ goldRows: z.number(), matchedRows: z.number(), predRows: z.number() }),
-      rows: z.array(z.object({ key: z.record(z.string(), z.string()), cells: z.array(z.object({ column: z.string(), predicted: z.string(), gold: z.string(), isKey: z.boolean(), score: cellScore })) })),
-      missingGoldRows: z.array(z.object({ key: z.record(z.string(), z.string()) })),
-      extraPredictedRows: z.array(z.object({ key: z.record(z.string(), z.string()) })),
+      rows: z.array(z.object({ key: dataRecord(z.string()), cells: z.array(z.object({ column: z.string(), predicted: z.string(), gold: z.string(), isKey: z.boolean(), score: cellScore })) })),
+      missingGoldRows: z.array(z.object({ key: dataRecord(z.string()) })),
+      extraPredictedRows: z.array(z.object({ key: dataRecord(z.string()) })),
     })
     .nullable(),
 });
