@@ -229,6 +229,18 @@ describe("parseMpwResultRecord refuses wrong types with file, line and field", (
     });
   });
 
+  it("a prediction that is not text (an object, a number, a list)", () => {
+    for (const prediction of [{ $gt: "" }, 42, ["a"], true]) {
+      expect(bundleErrorOf(() => parseMpwResultRecord({ ...record(), prediction }, "r.jsonl", 4)).details[0]).toMatchObject({ line: 4, field: "prediction" });
+    }
+  });
+
+  it("a missing or null prediction is none given", () => {
+    const { prediction: _, ...withoutPrediction } = record();
+    expect(parseMpwResultRecord({ ...record(), prediction: null }, "r.jsonl", 1).prediction).toBe("Carlos Alcaraz，决赛击败了Jannik Sinner");
+    expect(parseMpwResultRecord(withoutPrediction, "r.jsonl", 1).prediction).toBe("Carlos Alcaraz，决赛击败了Jannik Sinner");
+  });
+
   it("a record that is not an object", () => {
     const err = bundleErrorOf(() => parseMpwResultRecord([1, 2], "r.jsonl", 9));
     expect(err.details[0]).toMatchObject({ file: "r.jsonl", line: 9 });

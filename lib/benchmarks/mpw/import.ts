@@ -41,7 +41,7 @@ export const mpwResultRecordSchema = z
     category: z.string().nullish(),
     messages: z.array(chatMessageSchema).nullish(),
     ground_truth: z.unknown().optional(),
-    prediction: z.unknown().optional(),
+    prediction: z.string().nullish(),
     full_response: z.string().nullish(),
     status: z.string().nullish(),
     trajectory_log: z
@@ -189,7 +189,7 @@ export function parseMpwResultRecord(value: unknown, file: string, line: number,
   const toolCalls = log?.tool_calls ? log.tool_calls.length : stepCalls;
   const metrics = mpwSampleMetrics({ atomicFactKeys: Object.keys(task.atomicFacts), hitLog, toolCalls });
   const verdict = mpwVerdict(record);
-  const prediction = asText(record.prediction) ?? steps.findLast((s) => s.kind === "answer")?.text ?? null;
+  const prediction = record.prediction ?? steps.findLast((s) => s.kind === "answer")?.text ?? null;
 
   return {
     task,
