@@ -1,9 +1,9 @@
 "use server";
 import { revalidatePath } from "next/cache";
 import { publicDataChanged } from "@/server/public-pages";
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { z } from "zod";
-import { ADMIN_COOKIE, adminCookieOptions, adminToken, isAdminSession, isHttpsAction } from "@/server/auth";
+import { ADMIN_COOKIE, adminCookieOptions, adminToken, checkAdminToken, isAdminSession, isHttpsAction } from "@/server/auth";
 import { moderationReasonSchema, rejectionReasonSchema } from "@/server/moderate";
 import { getDb } from "@/db/client";
 import { moderateSubmission } from "@/db/moderation";
@@ -12,29 +12,28 @@ import { registerCanonicalTasks, removeCanonicalTasks } from "@/db/canonical-tas
 import { BENCHMARK_IDS, BENCHMARKS, type BenchmarkId } from "@/lib/benchmarks/registry";
 import { MAX_TASK_FILE_BYTES, parseTaskFile, taskFileSource, TaskFileError } from "@/lib/standing/task-file";
 import { signAdminSession } from "@/lib/auth/admin-session";
-import { secretsEqual } from "@/lib/auth/tokens";
-import { SlidingWindowLimiter } from "@/lib/submit/rate-limit";
+import { clientAddress } from "@/lib/auth/failure-limit";
 
 type ActionResult<T extends object = object> = ({ ok: true } & T) | { ok: false; error: string };
+/** A refused login says when the next attempt will be heard. */
+type LoginResult = { ok: true } | { ok: false; error: string; retryAfterSeconds?: number };
 
 const NOT_ADMIN = { ok: false, error: "your admin session has ended; log in again" } as const;
-// Slows guessing at the admin token; the API (Bearer) is not affected.
-const failedLogins = new SlidingWindowLimiter(60_000);
-const FAILED_LOGINS_PER_MINUTE = 10;
 
 function firstIssue(error: z.ZodError): string {
   const issue = error.issues[0];
   return issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message;
 }
 
-export async function login(_previous: ActionResult | null, formData: FormData): Promise<ActionResult> {
+export async function login(_previous: LoginResult | null, formData: FormData): Promise<LoginResult> {
   const admin = adminToken();
   if (!admin) return { ok: false, error: "admin is disabled on this instance" };
   const parsed = z.object({ token: z.string().min(1, "enter the admin token").max(1024) }).safeParse({ token: formData.get("token") ?? "" });
   if (!parsed.success) return { ok: false, error: firstIssue(parsed.error) };
-  if (!secretsEqual(parsed.data.token, admin)) {
-    const allowed = failedLogins.attempt("admin", FAILED_LOGINS_PER_MINUTE);
-    return { ok: false, error: allowed.allowed ? "that is not the admin token" : `too many failed attempts; wait ${allowed.retryAfterSeconds} s` };
+  const checked = checkAdminToken(clientAddress(await headers()), parsed.data.token);
+  if (!checked.ok) {
+    const { retryAfterSeconds } = checked;
+    return retryAfterSeconds === null ? { ok: false, error: "that is not the admin token" } : { ok: false, error: `too many failed attempts; try again in ${retryAfterSeconds} s`, retryAfterSeconds };
   }
   (await cookies()).set(ADMIN_COOKIE, signAdminSession(admin), adminCookieOptions(await isHttpsAction()));
   return { ok: true };

@@ -9,6 +9,7 @@ import { getDb } from "@/db/client";
 import { findActiveUploadToken } from "@/db/queries/upload-tokens";
 import { verifyAdminSession, ADMIN_SESSION_SECONDS } from "@/lib/auth/admin-session";
 import { bearerToken, hashUploadToken, secretsEqual } from "@/lib/auth/tokens";
+import { FailureLimiter } from "@/lib/auth/failure-limit";
 import { PUBLIC_VIEWER, type Viewer } from "@/lib/auth/visibility";
 
 export const ADMIN_COOKIE = "sb_admin";
@@ -25,10 +26,35 @@ export function adminToken(): string | null {
   return token ? token : null;
 }
 
-export function isAdminBearer(request: Request): boolean {
+/** Wrong admin tokens one client may send in a minute (login form and Bearer together). */
+export const ADMIN_FAILURES_PER_CLIENT = 10;
+/** Wrong admin tokens all clients together may send in a minute. */
+export const ADMIN_FAILURES_GLOBAL = 100;
+
+/**
+ * One count for every place that takes the admin token. Kept on globalThis: Next may load
+ * this module once per route bundle, and separate counts would multiply the limit.
+ */
+const adminFailures: FailureLimiter = ((globalThis as { seekboardAdminFailures?: FailureLimiter }).seekboardAdminFailures ??= new FailureLimiter({
+  windowMs: 60_000,
+  perClient: ADMIN_FAILURES_PER_CLIENT,
+  global: ADMIN_FAILURES_GLOBAL,
+}));
+
+/** Refused with `retryAfterSeconds` while too many wrong tokens came in the last minute; null: this token was wrong. */
+export type AdminTokenCheck = { ok: true } | { ok: false; retryAfterSeconds: number | null };
+
+/**
+ * Checks an admin token offered by `client` (its address): refused unchecked while the client
+ * or everyone has failed too often in the last minute; a wrong token is counted, a right one not.
+ */
+export function checkAdminToken(client: string, offered: string | null): AdminTokenCheck {
   const admin = adminToken();
-  const token = bearerToken(request.headers.get("authorization"));
-  return admin !== null && token !== null && secretsEqual(token, admin);
+  const verdict = adminFailures.check(client);
+  if (!verdict.allowed) return { ok: false, retryAfterSeconds: verdict.retryAfterSeconds };
+  if (admin !== null && offered !== null && secretsEqual(offered, admin)) return { ok: true };
+  adminFailures.fail(client);
+  return { ok: false, retryAfterSeconds: null };
 }
 
 function cookieFromHeader(header: string | null, name: string): string | undefined {

@@ -3,7 +3,9 @@ import { z } from "zod";
 import { getDb } from "@/db/client";
 import { moderateSubmission, type ModerationDecision } from "@/db/moderation";
 import { errorResponse, invalidResponse, routeId, unauthorizedResponse } from "./api";
-import { adminToken, isAdminBearer } from "./auth";
+import { adminToken, checkAdminToken } from "./auth";
+import { bearerToken } from "@/lib/auth/tokens";
+import { clientAddress } from "@/lib/auth/failure-limit";
 import { publicDataChanged } from "./public-pages";
 
 const MAX_REASON_LENGTH = 2000;
@@ -35,10 +37,23 @@ async function reasonOf(request: Request, decision: ModerationDecision): Promise
   return { reason: parsed.data.reason || null };
 }
 
+/**
+ * Null when the request carries the admin token as Bearer; otherwise 401, or 429 with
+ * Retry-After while its client (or everyone) has sent too many wrong tokens.
+ */
+export function adminBearerRefusal(request: Request): Response | null {
+  const checked = checkAdminToken(clientAddress(request.headers), bearerToken(request.headers.get("authorization")));
+  if (checked.ok) return null;
+  const { retryAfterSeconds } = checked;
+  if (retryAfterSeconds === null) return unauthorizedResponse("the admin token is required: Authorization: Bearer <SEEKBOARD_ADMIN_TOKEN>");
+  return errorResponse(429, `too many wrong admin tokens; try again in ${retryAfterSeconds} s`, { "Retry-After": String(retryAfterSeconds) });
+}
+
 /** POST /api/submissions/{id}/approve and /reject, with the admin token as Bearer. */
 export async function moderationRoute(request: Request, rawId: string, decision: ModerationDecision): Promise<Response> {
   if (adminToken() === null) return unauthorizedResponse("admin is disabled on this instance (SEEKBOARD_ADMIN_TOKEN is not set)");
-  if (!isAdminBearer(request)) return unauthorizedResponse("the admin token is required: Authorization: Bearer <SEEKBOARD_ADMIN_TOKEN>");
+  const refused = adminBearerRefusal(request);
+  if (refused) return refused;
   const id = routeId(rawId);
   if (id === null) return errorResponse(404, `no submission "${rawId}"`);
   const reason = await reasonOf(request, decision);

@@ -12,7 +12,7 @@ export function AdminLoginForm() {
         <input name="token" type="password" autoComplete="current-password" required className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5 font-mono text-sm" />
       </label>
       {state && !state.ok ? (
-        <p role="alert" className="text-sm text-rose-700">
+        <p role="alert" className="text-sm text-rose-700" data-retry-after={state.retryAfterSeconds}>
           {state.error}
         </p>
       ) : null}
