@@ -2,6 +2,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { publicPageStore, type CachedPublicPage } from "./server/page-cache-store";
 import { REQUEST_URL_HEADER } from "./lib/url/board-page";
 import { PAGE_CACHE_HEADER, PUBLIC_CACHE_PREFIX, stateSegment } from "./lib/url/public-cache";
+import { isValidPathEncoding } from "./lib/url/decode";
 
 /** Cookies that make a page personal: the admin's session, an uploader's own pending submissions. */
 const SESSION_COOKIES = ["sb_admin", "sb_uploader"];
@@ -19,6 +20,12 @@ const CACHED_ROUTE = /^\/(b\/[^/]+|s\/[^/]+\/t\/[^/]+)$/;
  * cache-handler.mjs), the rest go on to the cached route, which Next serves or renders.
  */
 export function proxy(request: NextRequest) {
+  // Next decodes a dynamic route's segments before any route code runs and answers 500 when
+  // one is not valid percent-encoding (`%ZZ`, a cut UTF-8 sequence): no such page, or a bad request.
+  if (!isValidPathEncoding(request.nextUrl.pathname)) {
+    if (request.nextUrl.pathname.startsWith("/api/")) return NextResponse.json({ error: "the address is not valid percent-encoding" }, { status: 400 });
+    return NextResponse.rewrite(new URL("/_not-found", request.url), { status: 404 });
+  }
   // Every request it sees carries the address asked for, set here over whatever the client
   // sent: a board page's 404 names the unknown value from it (app/b/[benchmark]/not-found.tsx).
   const headers = new Headers(request.headers);
@@ -63,6 +70,7 @@ function isDocumentLoad(request: NextRequest): boolean {
   return !request.headers.has("next-url") && (destination === null || destination === "document");
 }
 
+/** The page-cache routes, and every route with a segment Next decodes (for the encoding check). */
 export const config = {
-  matcher: ["/b/:benchmark", "/b/:benchmark/analysis", "/s/:id/t/:task"],
+  matcher: ["/b/:path*", "/s/:path*", "/public-cache/:path*", "/api/b/:path*", "/api/s/:path*", "/api/analysis/:path*", "/api/submissions/:path*"],
 };

@@ -143,6 +143,16 @@ test.describe("direct loads", () => {
   });
 });
 
+test.describe("an API address that is not valid percent-encoding is a 400", () => {
+  for (const url of ["/api/s/1/t/%E0%A4%A", "/api/s/1/t/%ZZ/find?q=x", "/api/s/1/t/%ZZ/steps/1", "/api/b/%ZZ/leaderboard", "/api/analysis/%E0%A4%A", "/api/submissions/%ZZ/approve"]) {
+    test(url, async ({ request }) => {
+      const response = url.endsWith("/approve") ? await request.post(url) : await request.get(url);
+      expect(response.status()).toBe(400);
+      expect(await response.json()).toEqual({ error: "the address is not valid percent-encoding" });
+    });
+  }
+});
+
 test.describe("not found", () => {
   for (const url of [
     "/s/999999",
@@ -154,6 +164,11 @@ test.describe("not found", () => {
     "/s/1/t/0?run=7",
     "/s/1/t/0?run=x",
     "/this/does/not/exist",
+    // Not valid percent-encoding: Next itself answered 500 before the proxy's check.
+    "/b/%E0%A4%A",
+    "/b/%ZZ/analysis",
+    "/s/1/t/%ZZ",
+    "/s/%E0%A4%A",
   ]) {
     test(url, async ({ page }) => {
       const response = await page.goto(url);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeDecode } from "./decode";
+import { isValidPathEncoding, safeDecode } from "./decode";
 
 describe("safeDecode", () => {
   it("decodes valid percent-encoding", () => {
@@ -10,5 +10,12 @@ describe("safeDecode", () => {
   it("answers null for invalid encoding instead of throwing", () => {
     expect(safeDecode("%ZZ")).toBeNull();
     expect(safeDecode("%E0%A4%A")).toBeNull();
+  });
+});
+
+describe("isValidPathEncoding", () => {
+  it("checks every segment", () => {
+    expect(isValidPathEncoding("/s/1/t/%E4%BD%A0")).toBe(true);
+    for (const path of ["/b/%E0%A4%A", "/s/1/t/%ZZ", "/api/s/1/t/%E0%A4%A/find"]) expect(isValidPathEncoding(path)).toBe(false);
   });
 });

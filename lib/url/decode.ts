@@ -6,3 +6,8 @@ export function safeDecode(segment: string): string | null {
     return null;
   }
 }
+
+/** Whether every segment of a path is valid percent-encoding. */
+export function isValidPathEncoding(path: string): boolean {
+  return path.split("/").every((segment) => safeDecode(segment) !== null);
+}

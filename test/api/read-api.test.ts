@@ -98,4 +98,12 @@ describe("GET /api/s/{id}/t/{task}", () => {
     expect((await get(trajectory, `/api/s/${mpwId}/t/nope`, { id: String(mpwId), task: "nope" })).status).toBe(404);
     expect((await get(trajectory, `/api/s/${mpwId}/t/0?run=5`, { id: String(mpwId), task: "0" })).status).toBe(404);
   });
+
+  it("answers 400 for a task segment that is not valid percent-encoding", async () => {
+    for (const task of ["%E0%A4%A", "%ZZ", "%"]) {
+      const { status, body } = await get(trajectory, `/api/s/${mpwId}/t/${task}`, { id: String(mpwId), task });
+      expect(status).toBe(400);
+      expect(body.error).toMatch(/valid address segment/);
+    }
+  });
 });

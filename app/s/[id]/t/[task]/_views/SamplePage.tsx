@@ -11,6 +11,7 @@ import { getTrajectory, hasSample, neighbourFailedSample } from "@/db/queries/tr
 import { BENCHMARKS } from "@/lib/benchmarks/registry";
 import { canViewSubmission, type Viewer } from "@/lib/auth/visibility";
 import { parseStepPage } from "@/lib/trajectory/reading";
+import { safeDecode } from "@/lib/url/decode";
 import { parseListContext } from "@/lib/url/samples";
 import { first, type RawSearchParams } from "@/lib/url/search-params";
 import { llmSetting } from "@/server/reeval";
@@ -23,8 +24,8 @@ export function sampleTitle({ id, task, run, viewer }: { id: string; task: strin
   if (!/^\d+$/.test(id) || !/^\d+$/.test(run)) return "Trajectory";
   const db = getDb();
   const submission = getSubmission(db, Number(id));
-  const taskKey = decodeURIComponent(task);
-  if (!submission || !canViewSubmission(submission, viewer) || !hasSample(db, submission.id, taskKey, Number(run))) return "Trajectory";
+  const taskKey = safeDecode(task);
+  if (!submission || taskKey === null || !canViewSubmission(submission, viewer) || !hasSample(db, submission.id, taskKey, Number(run))) return "Trajectory";
   return `Task ${taskKey} · ${submission.model} · ${BENCHMARKS[submission.benchmarkId].name}`;
 }
 
@@ -37,10 +38,11 @@ export function sampleTitle({ id, task, run, viewer }: { id: string; task: strin
  */
 export function SamplePage({ id, task, params, viewer }: { id: string; task: string; params: RawSearchParams; viewer: Viewer }) {
   const run = first(params, "run") ?? "0";
-  if (!/^\d+$/.test(id) || !/^\d+$/.test(run)) notFound();
+  const taskKey = safeDecode(task);
+  if (!/^\d+$/.test(id) || !/^\d+$/.test(run) || taskKey === null) notFound();
   const db = getDb();
   const submissionId = Number(id);
-  const trajectory = getTrajectory(db, submissionId, decodeURIComponent(task), Number(run));
+  const trajectory = getTrajectory(db, submissionId, taskKey, Number(run));
   if (!trajectory || !canViewSubmission(trajectory.submission, viewer)) notFound();
   const { benchmarkId } = trajectory.submission;
   const { sample, task: taskRow } = trajectory;
