@@ -72,5 +72,5 @@ function isDocumentLoad(request: NextRequest): boolean {
 
 /** The page-cache routes, and every route with a segment Next decodes (for the encoding check). */
 export const config = {
-  matcher: ["/b/:path*", "/s/:path*", "/public-cache/:path*", "/api/b/:path*", "/api/s/:path*", "/api/analysis/:path*", "/api/submissions/:path*"],
+  matcher: ["/b/:path*", "/s/:path*", "/public-cache/:path*", "/api/b/:path*", "/api/s/:path*", "/api/analysis/:path*", "/api/submissions/:path*", "/api/tokens/:path*"],
 };

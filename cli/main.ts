@@ -9,6 +9,9 @@
  *                                                             → the server's answer, {"id", "status", …}
  *   tasks register <benchmark> <version> <file> [--db FILE]   → {"benchmark", "version", "tasks", …}
  *   tasks list [--db FILE]                                    → [{"benchmark", "version", "tasks", "source", "registeredAt"}]
+ *   tokens issue <team> [--db FILE]                           → {"id", "team", "token"} (the token is shown this once)
+ *   tokens list [--db FILE]                                   → [{"id", "team", "createdAt", "revokedAt", "lastUsedAt"}]
+ *   tokens revoke <id> [--db FILE]                            → {"id", "revoked": true}
  * Output goes to stdout as JSON; failures exit non-zero with a message on stderr.
  */
 import { parseArgs } from "node:util";
@@ -25,6 +28,8 @@ import { RemoteError, submitToRemote } from "./submit";
 import { listTaskSets, registerTaskFile } from "./tasks";
 import { BENCHMARK_IDS, isBenchmarkId } from "../lib/benchmarks/registry";
 import { TaskFileError } from "../lib/standing/task-file";
+import { teamNameSchema } from "../lib/auth/tokens";
+import { issueUploadToken, listUploadTokens, revokeUploadToken } from "../db/upload-tokens";
 import { analysisData } from "../db/queries/analysis";
 import { ANALYSIS_KINDS, analysisOptionsSchema, submissionIdsSchema, type AnalysisKind } from "../lib/url/analysis";
 
@@ -36,7 +41,10 @@ const USAGE = `usage:
   cli submit <bundle> --url URL [--token TOKEN] [--model M] [--agent A] [--setting S] [--benchmark B]
       (the token may come from SEEKBOARD_TOKEN instead of --token)
   cli tasks register <benchmark> <version> <file> [--db FILE]
-  cli tasks list [--db FILE]`;
+  cli tasks list [--db FILE]
+  cli tokens issue <team> [--db FILE]
+  cli tokens list [--db FILE]
+  cli tokens revoke <id> [--db FILE]`;
 
 class UsageError extends Error {}
 
@@ -108,6 +116,21 @@ async function main(argv: string[]): Promise<unknown> {
       if (!isBenchmarkId(benchmark)) throw new UsageError(`unknown benchmark "${benchmark}": one of ${BENCHMARK_IDS.join(", ")}`);
       if (version.trim() === "" || version.trim().length > 100) throw new UsageError("the version is 1 to 100 characters");
       return registerTaskFile(openDb(dbPath), benchmark, version.trim(), resolve(file));
+    }
+    case "tokens": {
+      const [action, ...args] = rest;
+      if (action === "list" && args.length === 0) return listUploadTokens(openDb(dbPath));
+      if (action === "issue" && args.length === 1) {
+        const team = teamNameSchema.safeParse(args[0]);
+        if (!team.success) throw new UsageError(`the team: ${team.error.issues[0].message}`);
+        return issueUploadToken(openDb(dbPath), team.data);
+      }
+      if (action === "revoke" && args.length === 1 && /^\d+$/.test(args[0])) {
+        const id = Number(args[0]);
+        if (!revokeUploadToken(openDb(dbPath), id)) throw new Error(`token ${id} is unknown or already revoked`);
+        return { id, revoked: true };
+      }
+      throw new UsageError(`tokens takes issue <team>, list, or revoke <id>\n${USAGE}`);
     }
     case "seed-demo": {
       const db = openDb(dbPath);

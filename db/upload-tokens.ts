@@ -1,5 +1,5 @@
-/** Issuing and revoking per-team upload tokens. The token is returned once and only its hash is kept. */
-import { and, eq, isNull } from "drizzle-orm";
+/** Issuing, listing and revoking per-team upload tokens. The token is returned once and only its hash is kept. */
+import { and, desc, eq, isNull } from "drizzle-orm";
 import { generateUploadToken, hashUploadToken } from "../lib/auth/tokens";
 import type { Db } from "./client";
 import { uploadTokens } from "./schema";
@@ -9,6 +9,23 @@ export interface IssuedUploadToken {
   team: string;
   /** Shown to the admin once; never stored. */
   token: string;
+}
+
+export interface UploadTokenRow {
+  id: number;
+  team: string;
+  createdAt: string;
+  revokedAt: string | null;
+  lastUsedAt: string | null;
+}
+
+/** Every token ever issued, newest first, without their hashes. */
+export function listUploadTokens(db: Db): UploadTokenRow[] {
+  return db
+    .select({ id: uploadTokens.id, team: uploadTokens.team, createdAt: uploadTokens.createdAt, revokedAt: uploadTokens.revokedAt, lastUsedAt: uploadTokens.lastUsedAt })
+    .from(uploadTokens)
+    .orderBy(desc(uploadTokens.id))
+    .all();
 }
 
 export function issueUploadToken(db: Db, team: string, now: Date = new Date()): IssuedUploadToken {

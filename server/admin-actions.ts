@@ -13,6 +13,7 @@ import { BENCHMARK_IDS, BENCHMARKS, type BenchmarkId } from "@/lib/benchmarks/re
 import { MAX_TASK_FILE_BYTES, parseTaskFile, taskFileSource, TaskFileError } from "@/lib/standing/task-file";
 import { signAdminSession } from "@/lib/auth/admin-session";
 import { clientAddress } from "@/lib/auth/failure-limit";
+import { teamNameSchema } from "@/lib/auth/tokens";
 
 type ActionResult<T extends object = object> = ({ ok: true } & T) | { ok: false; error: string };
 /** A refused login says when the next attempt will be heard. */
@@ -43,7 +44,7 @@ export async function logout(): Promise<void> {
   (await cookies()).delete(ADMIN_COOKIE);
 }
 
-const teamSchema = z.object({ team: z.string().trim().min(1, "name the team").max(80, "at most 80 characters") });
+const teamSchema = z.object({ team: teamNameSchema });
 
 export async function issueToken(_previous: ActionResult<{ team: string; token: string }> | null, formData: FormData): Promise<ActionResult<{ team: string; token: string }>> {
   if (!(await isAdminSession())) return NOT_ADMIN;

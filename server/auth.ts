@@ -9,7 +9,8 @@ import { getDb } from "@/db/client";
 import { findActiveUploadToken } from "@/db/queries/upload-tokens";
 import { verifyAdminSession, ADMIN_SESSION_SECONDS } from "@/lib/auth/admin-session";
 import { bearerToken, hashUploadToken, secretsEqual } from "@/lib/auth/tokens";
-import { FailureLimiter } from "@/lib/auth/failure-limit";
+import { clientAddress, FailureLimiter } from "@/lib/auth/failure-limit";
+import { errorResponse, unauthorizedResponse } from "./api";
 import { PUBLIC_VIEWER, type Viewer } from "@/lib/auth/visibility";
 
 export const ADMIN_COOKIE = "sb_admin";
@@ -55,6 +56,18 @@ export function checkAdminToken(client: string, offered: string | null): AdminTo
   if (admin !== null && offered !== null && secretsEqual(offered, admin)) return { ok: true };
   adminFailures.fail(client);
   return { ok: false, retryAfterSeconds: null };
+}
+
+/**
+ * Null when the request carries the admin token as Bearer; otherwise 401, or 429 with
+ * Retry-After while its client (or everyone) has sent too many wrong tokens.
+ */
+export function adminBearerRefusal(request: Request): Response | null {
+  const checked = checkAdminToken(clientAddress(request.headers), bearerToken(request.headers.get("authorization")));
+  if (checked.ok) return null;
+  const { retryAfterSeconds } = checked;
+  if (retryAfterSeconds === null) return unauthorizedResponse("the admin token is required: Authorization: Bearer <SEEKBOARD_ADMIN_TOKEN>");
+  return errorResponse(429, `too many wrong admin tokens; try again in ${retryAfterSeconds} s`, { "Retry-After": String(retryAfterSeconds) });
 }
 
 function cookieFromHeader(header: string | null, name: string): string | undefined {

@@ -3,9 +3,7 @@ import { z } from "zod";
 import { getDb } from "@/db/client";
 import { moderateSubmission, type ModerationDecision } from "@/db/moderation";
 import { errorResponse, invalidResponse, routeId, unauthorizedResponse } from "./api";
-import { adminToken, checkAdminToken } from "./auth";
-import { bearerToken } from "@/lib/auth/tokens";
-import { clientAddress } from "@/lib/auth/failure-limit";
+import { adminBearerRefusal, adminToken } from "./auth";
 import { publicDataChanged } from "./public-pages";
 
 const MAX_REASON_LENGTH = 2000;
@@ -35,18 +33,6 @@ async function reasonOf(request: Request, decision: ModerationDecision): Promise
     return invalidResponse(parsed.error.issues.map((issue) => ({ file: "request", line: null, field: issue.path.join(".") || null, message: issue.message })));
   }
   return { reason: parsed.data.reason || null };
-}
-
-/**
- * Null when the request carries the admin token as Bearer; otherwise 401, or 429 with
- * Retry-After while its client (or everyone) has sent too many wrong tokens.
- */
-export function adminBearerRefusal(request: Request): Response | null {
-  const checked = checkAdminToken(clientAddress(request.headers), bearerToken(request.headers.get("authorization")));
-  if (checked.ok) return null;
-  const { retryAfterSeconds } = checked;
-  if (retryAfterSeconds === null) return unauthorizedResponse("the admin token is required: Authorization: Bearer <SEEKBOARD_ADMIN_TOKEN>");
-  return errorResponse(429, `too many wrong admin tokens; try again in ${retryAfterSeconds} s`, { "Retry-After": String(retryAfterSeconds) });
 }
 
 /** POST /api/submissions/{id}/approve and /reject, with the admin token as Bearer. */

@@ -15,7 +15,7 @@ import { taskSetOverview } from "@/db/queries/task-sets";
 import { submissionChecks } from "@/db/queries/standing";
 import { benchmarkIdOf } from "@/db/benchmark-id";
 import { ChecksBadge } from "@/components/leaderboard/Standing";
-import { listUploadTokens } from "@/db/queries/upload-tokens";
+import { listUploadTokens } from "@/db/upload-tokens";
 import { BENCHMARK_IDS, BENCHMARKS } from "@/lib/benchmarks/registry";
 import { MAX_TASK_FILE_BYTES, taskFileRules } from "@/lib/standing/task-file";
 import { logout } from "../../server/admin-actions";

@@ -3,8 +3,12 @@
  * of a token is stored; the token itself is shown once, when the admin issues it.
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { z } from "zod";
 
 export const UPLOAD_TOKEN_PREFIX = "sb_";
+
+/** The team a token is issued to, as the admin page, the CLI and the API take it. */
+export const teamNameSchema = z.string().trim().min(1, "name the team").max(80, "at most 80 characters");
 
 export function generateUploadToken(): string {
   return UPLOAD_TOKEN_PREFIX + randomBytes(32).toString("base64url");
