@@ -69,6 +69,14 @@ describe("parseWideSearchTask", () => {
     expect(t.evaluation.evalPipeline.applicationdeadline.criterion).toBe("The month and day must be correct");
   });
 
+  it("keeps columns named like Object.prototype keys", () => {
+    const names = ["__proto__", "constructor", "tostring", "hasownproperty"];
+    const evaluation = `{"unique_columns": ["__proto__"], "required": ${JSON.stringify(names)}, "eval_pipeline": {${names.map((n) => `"${n}": {"metric": ["exact_match"]}`).join(", ")}}}`;
+    const t = parseWideSearchTask({ ...EN_TASK, evaluation }, "widesearch.jsonl", 1);
+    expect(Object.keys(t.evaluation.evalPipeline)).toEqual(names);
+    expect(Object.values(t.evaluation.evalPipeline).every((p) => p.metric[0] === "exact_match")).toBe(true);
+  });
+
   it("parses Chinese column names and numeric criteria", () => {
     const t = parseWideSearchTask(ZH_TASK, "widesearch.jsonl", 2);
     expect(t.language).toBe("zh");
