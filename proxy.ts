@@ -70,7 +70,11 @@ function isDocumentLoad(request: NextRequest): boolean {
   return !request.headers.has("next-url") && (destination === null || destination === "document");
 }
 
-/** The page-cache routes, and every route with a segment Next decodes (for the encoding check). */
+/**
+ * The page-cache routes, and every route with a segment Next decodes (for the encoding
+ * check). Not the upload itself (`POST /api/submissions`): Next buffers a body the proxy
+ * sees, up to proxyClientMaxBodySize (10 MB), and an upload may be larger.
+ */
 export const config = {
-  matcher: ["/b/:path*", "/s/:path*", "/public-cache/:path*", "/api/b/:path*", "/api/s/:path*", "/api/analysis/:path*", "/api/submissions/:path*", "/api/tokens/:path*"],
+  matcher: ["/b/:path*", "/s/:path*", "/public-cache/:path*", "/api/b/:path*", "/api/s/:path*", "/api/analysis/:path*", "/api/submissions/:id/:path*", "/api/tokens/:path*"],
 };
