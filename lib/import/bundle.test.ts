@@ -1,9 +1,9 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { archiveKind, bundleFile, DEFAULT_LIMITS, hashBundleFiles, openBundle } from "./bundle";
+import { archiveKind, bundleFile, checkReadBudget, DEFAULT_LIMITS, hashBundleFiles, openBundle } from "./bundle";
 import { BundleError } from "./errors";
 import { readManifest } from "./manifest";
 
@@ -155,5 +155,17 @@ describe("readManifest", () => {
     for (const name of ["constructor", "toString", "__proto__", "hasOwnProperty"]) {
       expect(errorOf(() => readManifest(manifest({ ...good, benchmark: name }))).details[0]).toMatchObject({ field: "benchmark" });
     }
+  });
+});
+
+describe("checkReadBudget", () => {
+  it("refuses a file read twice, under another name too, and more bytes than the budget", () => {
+    const root = dirWith({ "a.jsonl": "x".repeat(100), "b.jsonl": "y".repeat(100) });
+    symlinkSync(join(root, "a.jsonl"), join(root, "alias.jsonl"));
+    const file = (name: string) => ({ name, path: join(root, name) });
+    expect(() => checkReadBudget([file("a.jsonl"), file("b.jsonl")], 200)).not.toThrow();
+    expect(errorOf(() => checkReadBudget([file("a.jsonl"), file("a.jsonl")], 1000)).details[0]).toMatchObject({ file: "manifest.json", message: "a.jsonl is named twice" });
+    expect(errorOf(() => checkReadBudget([file("a.jsonl"), file("alias.jsonl")], 1000)).details[0]).toMatchObject({ message: "alias.jsonl is named twice" });
+    expect(errorOf(() => checkReadBudget([file("a.jsonl"), file("b.jsonl")], 199)).details[0]).toMatchObject({ file: "b.jsonl", message: expect.stringMatching(/more than 199 bytes/) });
   });
 });

@@ -345,7 +345,29 @@ export function bundleFile(root: string, name: string, field: string): string {
 export function namedFiles(root: string, names: string | readonly string[] | undefined, field: string): { name: string; path: string }[] {
   if (names === undefined) return [];
   if (typeof names === "string") return [{ name: names, path: bundleFile(root, names, field) }];
-  return names.map((name, i) => ({ name, path: bundleFile(root, name, `${field}.${i}`) }));
+  const seen = new Set<string>();
+  return names.map((name, i) => {
+    const path = bundleFile(root, name, `${field}.${i}`);
+    if (seen.has(path)) throw BundleError.at("manifest.json", null, `${field}.${i}`, `${name} is named twice`);
+    seen.add(path);
+    return { name, path };
+  });
+}
+
+/**
+ * What an import will read: every file once (a manifest naming a file again, under any
+ * field or spelling, would have it read again), within `maxBytes` in all.
+ */
+export function checkReadBudget(files: readonly { name: string; path: string }[], maxBytes: number): void {
+  const seen = new Set<string>();
+  let total = 0;
+  for (const file of files) {
+    const real = realpathSync(file.path);
+    if (seen.has(real)) throw BundleError.at("manifest.json", null, null, `${file.name} is named twice`);
+    seen.add(real);
+    total += statSync(real).size;
+    if (total > maxBytes) throw BundleError.at(file.name, null, null, `the files the manifest names come to more than ${maxBytes} bytes`);
+  }
 }
 
 /** A folder named in the manifest, resolved inside the bundle. */

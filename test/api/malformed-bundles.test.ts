@@ -364,6 +364,16 @@ const CASES: Case[] = [
     expected: { file: /^(slow\.tar\.gz|pad\.bin|results\.jsonl|manifest\.json)$/, message: /took longer than 1 ms to unpack/ },
   },
   {
+    name: "a manifest listing the same results file 1,500 times",
+    file: () => fileAt(zipWith([["manifest.json", JSON.stringify({ ...manifest, results: Array.from({ length: 1500 }, () => "results.jsonl") })], ["results.jsonl", goodResults()]])),
+    expected: { file: "manifest.json", field: "results.1", message: /results\.jsonl is named twice/ },
+  },
+  {
+    name: "a manifest naming the same results file under two spellings",
+    file: () => fileAt(zipWith([["manifest.json", JSON.stringify({ ...manifest, results: ["results.jsonl", "./results.jsonl"] })], ["results.jsonl", goodResults()]])),
+    expected: { file: "manifest.json", field: "results.1", message: /is named twice/ },
+  },
+  {
     name: "a manifest naming a results file outside the bundle",
     file: () => fileAt(zipWith([["manifest.json", JSON.stringify({ ...manifest, results: ["../../../etc/passwd"] })], ["results.jsonl", goodResults()]])),
     expected: { file: "manifest.json", field: "results.0", message: /outside the bundle/ },
