@@ -30,6 +30,31 @@ export interface OpenBundle {
   cleanup: () => void;
 }
 
+/** Archives unpack into `<tmpdir>/seekboard-bundle-*`; a crash leaves these behind. */
+const UNPACK_PREFIX = "seekboard-bundle-";
+/** Where the upload route receives a file (`app/api/submissions/route.ts`); a crash leaves these too. */
+const UPLOAD_PREFIX = "seekboard-upload-";
+
+/** A day: no unpack lasts that long, so an older folder was left by a process that died. */
+export const STALE_UNPACK_MS = 24 * 60 * 60 * 1000;
+
+/** Removes unpack and upload folders older than `maxAgeMs` (left by a crash); returns how many. Run at server and CLI start. */
+export function sweepStaleUnpackDirs(dir: string = tmpdir(), maxAgeMs: number = STALE_UNPACK_MS, now: number = Date.now()): number {
+  let swept = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (!entry.isDirectory() || !(entry.name.startsWith(UNPACK_PREFIX) || entry.name.startsWith(UPLOAD_PREFIX))) continue;
+    const full = join(dir, entry.name);
+    try {
+      if (now - statSync(full).mtimeMs < maxAgeMs) continue;
+      rmSync(full, { recursive: true, force: true });
+      swept += 1;
+    } catch {
+      // Another process removed or is removing it: nothing left to sweep.
+    }
+  }
+  return swept;
+}
+
 export function archiveKind(path: string): "zip" | "tar.gz" | null {
   const lower = path.toLowerCase();
   if (lower.endsWith(".zip")) return "zip";
@@ -43,7 +68,7 @@ export async function openBundle(path: string, limits: BundleLimits = DEFAULT_LI
   if (statSync(path).isDirectory()) return { root: findManifestRoot(path), cleanup: () => {} };
   const kind = archiveKind(path);
   if (!kind) throw BundleError.at(path, null, null, "a bundle is a directory, a .zip or a .tar.gz");
-  const target = mkdtempSync(join(tmpdir(), "seekboard-bundle-"));
+  const target = mkdtempSync(join(tmpdir(), UNPACK_PREFIX));
   const folders = [target, realpathSync(target)];
   const cleanup = () => rmSync(target, { recursive: true, force: true });
   try {
