@@ -312,6 +312,16 @@ const CASES: Case[] = [
     expected: { file: "evil\\u000aname.txt", message: /control character/ },
   },
   {
+    name: "a .tar.gz entry whose name holds a control character",
+    file: async () => {
+      const header = Buffer.alloc(512);
+      new tar.Header({ path: "evil\u0001name.txt", type: "File", size: 1, mode: 0o644, mtime: new Date(0) }).encode(header);
+      const good = await plainTarOf({ "manifest.json": manifestText, "results.jsonl": goodResults() });
+      return { name: "evil.tar.gz", bytes: gzipSync(Buffer.concat([good.subarray(0, -1024), header, Buffer.from("x".padEnd(512, "\0")), Buffer.alloc(1024)])) };
+    },
+    expected: { file: "evil\\u0001name.txt", message: /control character/ },
+  },
+  {
     name: "a zip with the same entry name twice",
     file: () => fileAt(zipWith([["manifest.json", manifestText], ["results.jsonl", goodResults()], ["results.jsonl", jsonl(mpwRecords(2))]])),
     expected: { file: "results.jsonl", message: /this name twice/ },
