@@ -18,6 +18,7 @@ import { parseArgs } from "node:util";
 import { resolve } from "node:path";
 import { dbPathFromEnv, openDb } from "../db/client";
 import { ingestBundle } from "../db/ingest";
+import { sweepStaleUnpackDirs } from "../lib/import/bundle";
 import { benchmarkIdOf } from "../db/benchmark-id";
 import { submissionChecks } from "../db/queries/standing";
 import { seedDemo } from "../db/seed-demo";
@@ -76,6 +77,7 @@ async function main(argv: string[]): Promise<unknown> {
     case "ingest": {
       if (rest.length !== 1) throw new UsageError(`ingest takes one bundle path\n${USAGE}`);
       if (!SUBMISSION_STATUSES.includes(values.status as SubmissionStatus)) throw new UsageError(`--status must be one of ${SUBMISSION_STATUSES.join(", ")}`);
+      sweepStaleUnpackDirs();
       const db = openDb(dbPath);
       const result = await ingestBundle(db, resolve(rest[0]), { source: "cli", status: values.status as SubmissionStatus });
       return { ...result, ...submissionChecks(db, benchmarkIdOf(result.benchmark), result.submissionId) };

@@ -15,6 +15,8 @@ export interface IngestOptions {
   uploaderTokenId?: number | null;
   /** Longest record line accepted (default MAX_LINE_BYTES); uploads set SEEKBOARD_MAX_LINE_BYTES. */
   maxLineBytes?: number;
+  /** Bytes the import may read in all (default `DEFAULT_LIMITS.maxUnpackedBytes`); uploads set SEEKBOARD_MAX_UNPACKED_BYTES. */
+  maxReadBytes?: number;
 }
 
 export function ensureBenchmark(db: Db, id: BenchmarkId): void {

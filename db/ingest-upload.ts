@@ -62,7 +62,7 @@ export async function ingestUpload(db: Db, upload: UploadedFile, options: Upload
   const form = uploadFormSchema.safeParse(upload.fields);
   if (!form.success) throw new BundleError(detailsFromZod(FORM_FILE, null, form.error));
   const overrides = form.data;
-  const ingestOptions = { source: "upload", status: "pending", uploaderTokenId: options.uploaderTokenId, maxLineBytes: options.maxLineBytes } as const;
+  const ingestOptions = { source: "upload", status: "pending", uploaderTokenId: options.uploaderTokenId, maxLineBytes: options.maxLineBytes, maxReadBytes: options.limits.maxUnpackedBytes } as const;
 
   if (kind === "jsonl") {
     if (overrides.benchmark !== undefined && overrides.benchmark !== "mpw") {

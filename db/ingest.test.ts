@@ -229,6 +229,13 @@ describe("ingestBundle: a good bundle", () => {
     expect(err2.message).toMatch(/more than 2 files/);
   });
 
+  it("a directory bundle whose named files exceed the unpacked budget is refused: the budget counts what the import reads", async () => {
+    const before = counts();
+    const err = await bundleErrorOf(goodDir, { maxUnpackedBytes: 100, maxFiles: 1000 });
+    expect(err.details[0]).toMatchObject({ message: expect.stringMatching(/more than 100 bytes/) });
+    expect(counts()).toEqual(before);
+  });
+
   it("the fixture record's hand-computed figures are stored", async () => {
     const dir = bundle({ "tasks.jsonl": TASK_TEXT, "results.jsonl": jsonl([FIXTURE_RECORD]) }, { ...MANIFEST, model: "Fixture" });
     fixtureDir = dir;

@@ -5,7 +5,7 @@
  * the whole bundle back. A bundle whose content was ingested before is a duplicate.
  */
 import { join } from "node:path";
-import { hashBundleFiles, openBundle, DEFAULT_LIMITS, type BundleLimits } from "../lib/import/bundle";
+import { checkReadBudget, hashBundleFiles, openBundle, DEFAULT_LIMITS, type BundleLimits } from "../lib/import/bundle";
 import { BundleError } from "../lib/import/errors";
 import { readBundleManifest } from "../lib/import/manifest";
 import { refreshAggregates } from "./aggregates";
@@ -27,9 +27,10 @@ export interface IngestResult {
 }
 
 export async function ingestBundle(db: Db, path: string, options: IngestOptions & { limits?: BundleLimits }): Promise<IngestResult> {
-  const bundle = await openBundle(path, options.limits ?? DEFAULT_LIMITS);
+  const limits = options.limits ?? DEFAULT_LIMITS;
+  const bundle = await openBundle(path, limits);
   try {
-    return ingestBundleDir(db, bundle.root, options);
+    return ingestBundleDir(db, bundle.root, { maxReadBytes: limits.maxUnpackedBytes, ...options });
   } finally {
     bundle.cleanup();
   }
@@ -38,7 +39,9 @@ export async function ingestBundle(db: Db, path: string, options: IngestOptions 
 export function ingestBundleDir(db: Db, root: string, options: IngestOptions): IngestResult {
   const { benchmark, bundle } = readBundleManifest(root);
   const { manifest } = bundle;
-  const bundleHash = hashBundleFiles([{ name: "manifest.json", path: join(root, "manifest.json") }, ...bundle.files(root)]);
+  const files = [{ name: "manifest.json", path: join(root, "manifest.json") }, ...bundle.files(root)];
+  checkReadBudget(files, options.maxReadBytes ?? DEFAULT_LIMITS.maxUnpackedBytes);
+  const bundleHash = hashBundleFiles(files);
   const result = (submissionId: number, samples: number, tasks: number, duplicate: boolean, malformedSteps: number): IngestResult => ({
     submissionId,
     benchmark: manifest.benchmark,

@@ -1,9 +1,9 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { archiveKind, bundleFile, DEFAULT_LIMITS, hashBundleFiles, openBundle } from "./bundle";
+import { archiveKind, bundleFile, checkReadBudget, DEFAULT_LIMITS, hashBundleFiles, openBundle, STALE_UNPACK_MS, sweepStaleUnpackDirs } from "./bundle";
 import { BundleError } from "./errors";
 import { readManifest } from "./manifest";
 
@@ -155,5 +155,40 @@ describe("readManifest", () => {
     for (const name of ["constructor", "toString", "__proto__", "hasOwnProperty"]) {
       expect(errorOf(() => readManifest(manifest({ ...good, benchmark: name }))).details[0]).toMatchObject({ field: "benchmark" });
     }
+  });
+});
+
+describe("sweepStaleUnpackDirs", () => {
+  it("removes unpack and upload folders older than the age, and nothing else", () => {
+    const dir = join(tmp, `sweep-${counter++}`);
+    const now = Date.now();
+    const old = new Date(now - STALE_UNPACK_MS - 60_000);
+    for (const name of ["seekboard-bundle-old", "seekboard-upload-old", "seekboard-bundle-fresh", "other-old"]) {
+      mkdirSync(join(dir, name, "inner"), { recursive: true });
+      writeFileSync(join(dir, name, "inner", "results.jsonl"), "{}");
+      if (name.endsWith("-old")) utimesSync(join(dir, name), old, old);
+    }
+    writeFileSync(join(dir, "seekboard-bundle-file"), "a file, not a folder");
+    utimesSync(join(dir, "seekboard-bundle-file"), old, old);
+    expect(sweepStaleUnpackDirs(dir, STALE_UNPACK_MS, now)).toBe(2);
+    expect(["seekboard-bundle-old", "seekboard-upload-old", "seekboard-bundle-fresh", "other-old", "seekboard-bundle-file"].map((n) => existsSync(join(dir, n)))).toEqual([
+      false,
+      false,
+      true,
+      true,
+      true,
+    ]);
+  });
+});
+
+describe("checkReadBudget", () => {
+  it("refuses a file read twice, under another name too, and more bytes than the budget", () => {
+    const root = dirWith({ "a.jsonl": "x".repeat(100), "b.jsonl": "y".repeat(100) });
+    symlinkSync(join(root, "a.jsonl"), join(root, "alias.jsonl"));
+    const file = (name: string) => ({ name, path: join(root, name) });
+    expect(() => checkReadBudget([file("a.jsonl"), file("b.jsonl")], 200)).not.toThrow();
+    expect(errorOf(() => checkReadBudget([file("a.jsonl"), file("a.jsonl")], 1000)).details[0]).toMatchObject({ file: "manifest.json", message: "a.jsonl is named twice" });
+    expect(errorOf(() => checkReadBudget([file("a.jsonl"), file("alias.jsonl")], 1000)).details[0]).toMatchObject({ message: "alias.jsonl is named twice" });
+    expect(errorOf(() => checkReadBudget([file("a.jsonl"), file("b.jsonl")], 199)).details[0]).toMatchObject({ file: "b.jsonl", message: expect.stringMatching(/more than 199 bytes/) });
   });
 });

@@ -1,26 +1,58 @@
 import { createHash } from "node:crypto";
-import { closeSync, createReadStream, createWriteStream, existsSync, mkdirSync, mkdtempSync, openSync, readSync, readdirSync, rmSync, statSync } from "node:fs";
+import { closeSync, createReadStream, createWriteStream, existsSync, mkdirSync, mkdtempSync, openSync, readSync, readdirSync, realpathSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, isAbsolute, join, normalize, relative, resolve, sep } from "node:path";
+import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { createGunzip } from "node:zlib";
 import * as tar from "tar";
 import yauzl from "yauzl";
 import { BundleError } from "./errors";
 
 export interface BundleLimits {
-  /** Total bytes an archive may expand to. */
+  /** Total bytes an archive may expand to, counted as they are decompressed, and the bytes an import may read. */
   maxUnpackedBytes: number;
   /** Entries (files and folders) an archive may hold. */
   maxFiles: number;
+  /** Wall time unpacking an archive may take (default `DEFAULT_UNPACK_MS`). */
+  maxUnpackMs?: number;
 }
 
-export const DEFAULT_LIMITS: BundleLimits = { maxUnpackedBytes: 4 * 1024 ** 3, maxFiles: 10_000 };
+/** A legitimate 1 GiB bundle unpacks in seconds; a minute is ample and bounds what a crafted one costs. */
+export const DEFAULT_UNPACK_MS = 60_000;
+
+export const DEFAULT_LIMITS: BundleLimits = { maxUnpackedBytes: 4 * 1024 ** 3, maxFiles: 10_000, maxUnpackMs: DEFAULT_UNPACK_MS };
 
 /** A bundle laid out as a directory on disk, wherever it came from. */
 export interface OpenBundle {
   root: string;
   /** Removes what opening the bundle extracted; a no-op for a directory bundle. */
   cleanup: () => void;
+}
+
+/** Archives unpack into `<tmpdir>/seekboard-bundle-*`; a crash leaves these behind. */
+const UNPACK_PREFIX = "seekboard-bundle-";
+/** Where the upload route receives a file (`app/api/submissions/route.ts`); a crash leaves these too. */
+const UPLOAD_PREFIX = "seekboard-upload-";
+
+/** A day: no unpack lasts that long, so an older folder was left by a process that died. */
+export const STALE_UNPACK_MS = 24 * 60 * 60 * 1000;
+
+/** Removes unpack and upload folders older than `maxAgeMs` (left by a crash); returns how many. Run at server and CLI start. */
+export function sweepStaleUnpackDirs(dir: string = tmpdir(), maxAgeMs: number = STALE_UNPACK_MS, now: number = Date.now()): number {
+  let swept = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (!entry.isDirectory() || !(entry.name.startsWith(UNPACK_PREFIX) || entry.name.startsWith(UPLOAD_PREFIX))) continue;
+    const full = join(dir, entry.name);
+    try {
+      if (now - statSync(full).mtimeMs < maxAgeMs) continue;
+      rmSync(full, { recursive: true, force: true });
+      swept += 1;
+    } catch {
+      // Another process removed or is removing it: nothing left to sweep.
+    }
+  }
+  return swept;
 }
 
 export function archiveKind(path: string): "zip" | "tar.gz" | null {
@@ -36,7 +68,8 @@ export async function openBundle(path: string, limits: BundleLimits = DEFAULT_LI
   if (statSync(path).isDirectory()) return { root: findManifestRoot(path), cleanup: () => {} };
   const kind = archiveKind(path);
   if (!kind) throw BundleError.at(path, null, null, "a bundle is a directory, a .zip or a .tar.gz");
-  const target = mkdtempSync(join(tmpdir(), "seekboard-bundle-"));
+  const target = mkdtempSync(join(tmpdir(), UNPACK_PREFIX));
+  const folders = [target, realpathSync(target)];
   const cleanup = () => rmSync(target, { recursive: true, force: true });
   try {
     if (kind === "zip") await unzip(path, target, limits);
@@ -44,8 +77,24 @@ export async function openBundle(path: string, limits: BundleLimits = DEFAULT_LI
     return { root: findManifestRoot(target), cleanup };
   } catch (error) {
     cleanup();
-    throw error;
+    throw withoutTempPath(error, path, folders);
   }
+}
+
+/**
+ * Errors name paths inside the bundle only: the unpack folder and the archive's own folder
+ * (the server's upload folder) never reach a submitter. A whole-archive error keeps the
+ * archive as its file, for the caller to show under the name the client gave.
+ */
+function withoutTempPath(error: unknown, archive: string, unpackFolders: readonly string[]): BundleError {
+  // The file system's root (an archive at "/x.zip") is no folder to hide: every path starts there.
+  const folders = [...unpackFolders, dirname(archive)].filter((folder) => dirname(folder) !== folder);
+  const scrub = (text: string) =>
+    folders.reduce((out, folder) => out.split(folder + sep).join("").split(folder).join("."), text);
+  if (error instanceof BundleError) {
+    return new BundleError(error.details.map((d) => ({ ...d, file: d.file === archive ? archive : scrub(d.file), message: scrub(d.message) })));
+  }
+  return BundleError.at(archive, null, null, `could not unpack: ${scrub(error instanceof Error ? error.message : String(error))}`);
 }
 
 /** `manifest.json` at the top, or inside the one folder an archive tool wrapped it in. */
@@ -58,8 +107,27 @@ function findManifestRoot(dir: string): string {
   throw BundleError.at("manifest.json", null, null, "the bundle has no manifest.json");
 }
 
-/** An archive entry's path, refused when it would land outside the bundle. */
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+
+/**
+ * A zip entry's name refused for control characters in its stored bytes too: yauzl shows a
+ * name without the UTF-8 flag in CP437, where a line break reads as "◙".
+ */
+function checkZipEntryName(entry: yauzl.Entry): void {
+  const raw = "fileNameRaw" in entry && Buffer.isBuffer(entry.fileNameRaw) ? entry.fileNameRaw : null;
+  if (raw && raw.some((byte) => byte < 0x20 || byte === 0x7f)) {
+    throw BundleError.at(shownName(raw.toString("utf8")), null, null, "archive entry name contains a control character");
+  }
+}
+
+/** A name as errors show it: control characters escaped, so the message itself stays one clean line. */
+function shownName(name: string): string {
+  return name.replace(new RegExp(CONTROL_CHARACTER.source, "g"), (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+/** An archive entry's path, refused when it would land outside the bundle or its name holds control characters. */
 function safeEntryPath(target: string, name: string): string {
+  if (CONTROL_CHARACTER.test(name)) throw BundleError.at(shownName(name), null, null, "archive entry name contains a control character");
   const cleaned = normalize(name.replace(/\\/g, "/"));
   if (isAbsolute(cleaned) || cleaned.split(/[\\/]/).includes("..")) {
     throw BundleError.at(name, null, null, "archive entry points outside the bundle");
@@ -71,10 +139,43 @@ function safeEntryPath(target: string, name: string): string {
   return full;
 }
 
+/**
+ * The names an archive has used: each once, and a name is either a file or a folder
+ * (a file `a` and an entry `a/b` cannot both be unpacked). Checked before an entry is written.
+ */
+class EntryNames {
+  private readonly files = new Set<string>();
+  /** Folders an entry stands for itself; a second such entry is a duplicate. */
+  private readonly folderEntries = new Set<string>();
+  /** Every folder a name needs, its own or a parent. */
+  private readonly folders = new Set<string>();
+
+  add(name: string, isFolder: boolean): void {
+    const parts = normalize(name.replace(/\\/g, "/")).split("/").filter((p) => p !== "" && p !== ".");
+    const key = parts.join("/");
+    if (this.files.has(key) || (isFolder && this.folderEntries.has(key))) throw BundleError.at(name, null, null, "archive holds this name twice");
+    if (!isFolder && this.folders.has(key)) throw BundleError.at(name, null, null, "archive holds this name both as a file and as a folder");
+    for (let i = 1; i < parts.length; i += 1) {
+      const parent = parts.slice(0, i).join("/");
+      if (this.files.has(parent)) throw BundleError.at(name, null, null, `archive holds ${parent} both as a file and as a folder`);
+      this.folders.add(parent);
+    }
+    if (isFolder) {
+      this.folderEntries.add(key);
+      this.folders.add(key);
+    } else {
+      this.files.add(key);
+    }
+  }
+}
+
 class Budget {
   private bytes = 0;
   private files = 0;
-  constructor(private readonly limits: BundleLimits) {}
+  private readonly deadline: number;
+  constructor(private readonly limits: BundleLimits) {
+    this.deadline = Date.now() + (limits.maxUnpackMs ?? DEFAULT_UNPACK_MS);
+  }
   /** Folders count too: a million empty folders are as much a bomb as a million files. */
   entry(name: string): void {
     this.files += 1;
@@ -85,35 +186,92 @@ class Budget {
     if (this.bytes > this.limits.maxUnpackedBytes) {
       throw BundleError.at(name, null, null, `archive expands beyond ${this.limits.maxUnpackedBytes} bytes`);
     }
+    this.checkTime(name);
+  }
+  checkTime(name: string): void {
+    if (Date.now() > this.deadline) throw this.overTime(name);
+  }
+  overTime(name: string): BundleError {
+    return BundleError.at(name, null, null, `archive took longer than ${this.limits.maxUnpackMs ?? DEFAULT_UNPACK_MS} ms to unpack`);
+  }
+  /** Runs `onExpiry` at the deadline even if no byte arrives (a stalled or slow stream). */
+  timer(onExpiry: () => void): () => void {
+    const handle = setTimeout(onExpiry, Math.max(0, this.deadline - Date.now()));
+    return () => clearTimeout(handle);
   }
 }
 
+/** Counts the bytes that really pass (after decompression) against the budget, stopping the stream when over. */
+function meter(budget: Budget, name: () => string): Transform {
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      try {
+        budget.add(name(), chunk.length);
+        callback(null, chunk);
+      } catch (error) {
+        callback(error as Error);
+      }
+    },
+  });
+}
+
+/** Lists a zip's entries from its central directory (nothing decompressed, nothing written), then extracts them. */
 function unzip(path: string, target: string, limits: BundleLimits): Promise<void> {
-  const budget = new Budget(limits);
   return new Promise((resolvePromise, reject) => {
-    yauzl.open(path, { lazyEntries: true, validateEntrySizes: true }, (openError, zip) => {
+    yauzl.open(path, { lazyEntries: true, validateEntrySizes: true, autoClose: false }, (openError, zip) => {
       if (openError || !zip) return reject(BundleError.at(path, null, null, `not a readable zip: ${openError?.message}`));
+      const claimed = new Budget(limits);
+      const written = new Budget(limits);
+      const names = new EntryNames();
+      const entries: { entry: yauzl.Entry; full: string }[] = [];
+      let settled = false;
+      const stopTimer = written.timer(() => fail(written.overTime(path)));
       const fail = (error: unknown) => {
+        if (settled) return;
+        settled = true;
+        stopTimer();
         zip.close();
         reject(error instanceof BundleError ? error : BundleError.at(path, null, null, `zip: ${(error as Error).message}`));
       };
-      zip.on("error", fail);
-      zip.on("end", () => resolvePromise());
-      zip.on("entry", (entry: yauzl.Entry) => {
+      const extract = (i: number) => {
+        if (settled) return;
+        if (i === entries.length) {
+          settled = true;
+          stopTimer();
+          zip.close();
+          return resolvePromise();
+        }
+        const { entry, full } = entries[i];
         try {
-          const full = safeEntryPath(target, entry.fileName);
-          budget.entry(entry.fileName);
           if (entry.fileName.endsWith("/")) {
             mkdirSync(full, { recursive: true });
-            zip.readEntry();
-            return;
+            return extract(i + 1);
           }
-          budget.add(entry.fileName, entry.uncompressedSize);
           mkdirSync(dirname(full), { recursive: true });
-          zip.openReadStream(entry, (streamError, stream) => {
-            if (streamError || !stream) return fail(streamError);
-            pipeline(stream, createWriteStream(full)).then(() => zip.readEntry(), fail);
-          });
+        } catch (error) {
+          return fail(error);
+        }
+        zip.openReadStream(entry, (streamError, stream) => {
+          if (streamError || !stream) return fail(streamError);
+          try {
+            pipeline(stream, meter(written, () => entry.fileName), createWriteStream(full, { flags: "wx" })).then(() => extract(i + 1), fail);
+          } catch (error) {
+            fail(error);
+          }
+        });
+      };
+      zip.on("error", fail);
+      zip.on("end", () => extract(0));
+      zip.on("entry", (entry: yauzl.Entry) => {
+        try {
+          checkZipEntryName(entry);
+          const full = safeEntryPath(target, entry.fileName);
+          const isFolder = entry.fileName.endsWith("/");
+          names.add(entry.fileName, isFolder);
+          claimed.entry(entry.fileName);
+          if (!isFolder) claimed.add(entry.fileName, entry.uncompressedSize);
+          entries.push({ entry, full });
+          zip.readEntry();
         } catch (error) {
           fail(error);
         }
@@ -123,12 +281,22 @@ function unzip(path: string, target: string, limits: BundleLimits): Promise<void
   });
 }
 
-/** Extracts a .tar.gz, aborting at the first refused entry rather than decompressing the rest of a bomb. */
+/**
+ * Extracts a .tar.gz, checking each entry before it is written and counting every
+ * decompressed byte (headers, padding and zero blocks too) as it streams; it stops at
+ * the archive's end marker rather than decompressing whatever follows it.
+ */
 function untar(path: string, target: string, limits: BundleLimits): Promise<void> {
-  const budget = new Budget(limits);
+  const claimed = new Budget(limits);
+  const streamed = new Budget(limits);
+  const names = new EntryNames();
+  let current = path;
   let refused: unknown = null;
   return new Promise((resolvePromise, reject) => {
     const input = createReadStream(path);
+    const gunzip = createGunzip();
+    const counted = meter(streamed, () => current);
+    let settled = false;
     const unpack = tar.x({
       cwd: target,
       strict: true,
@@ -138,25 +306,54 @@ function untar(path: string, target: string, limits: BundleLimits): Promise<void
           safeEntryPath(target, entryPath);
           const type = "type" in entry ? entry.type : "File";
           if (type === "SymbolicLink" || type === "Link") throw BundleError.at(entryPath, null, null, "links are not allowed in a bundle");
-          budget.entry(entryPath);
-          if (type === "File" || type === "OldFile") budget.add(entryPath, entry.size ?? 0);
+          names.add(entryPath, type === "Directory");
+          claimed.entry(entryPath);
+          claimed.add(entryPath, entry.size ?? 0);
+          current = entryPath;
           return true;
         } catch (error) {
-          refused = error;
-          input.destroy();
-          unpack.abort(error as Error);
+          stop(error);
           return false;
         }
       },
     });
-    const fail = (error: Error) => {
-      input.destroy();
-      reject(refused ?? BundleError.at(path, null, null, `not a readable .tar.gz: ${error.message}`));
+    const stopTimer = streamed.timer(() => stop(streamed.overTime(current)));
+    const finish = () => {
+      if (settled) return;
+      settled = true;
+      stopTimer();
+      if (refused) reject(refused);
+      else resolvePromise();
     };
+    function stop(error: unknown) {
+      refused ??= error;
+      input.destroy();
+      gunzip.destroy();
+      counted.destroy();
+      unpack.abort(error as Error);
+      finish();
+    }
+    const fail = (error: Error) => {
+      if (refused) return finish();
+      refused = error instanceof BundleError ? error : BundleError.at(path, null, null, `not a readable .tar.gz: ${error.message}`);
+      stop(refused);
+    };
+    // Whatever follows the end marker is not part of the archive; tar would keep buffering it.
+    unpack.on("eof", () => {
+      input.unpipe();
+      gunzip.unpipe();
+      counted.unpipe();
+      input.destroy();
+      gunzip.destroy();
+      counted.destroy();
+      unpack.end();
+    });
     input.on("error", fail);
+    gunzip.on("error", fail);
+    counted.on("error", fail);
     unpack.on("error", fail);
-    unpack.on("close", () => (refused ? reject(refused) : resolvePromise()));
-    input.pipe(unpack);
+    unpack.on("close", finish);
+    input.pipe(gunzip).pipe(counted).pipe(unpack);
   });
 }
 
@@ -173,7 +370,29 @@ export function bundleFile(root: string, name: string, field: string): string {
 export function namedFiles(root: string, names: string | readonly string[] | undefined, field: string): { name: string; path: string }[] {
   if (names === undefined) return [];
   if (typeof names === "string") return [{ name: names, path: bundleFile(root, names, field) }];
-  return names.map((name, i) => ({ name, path: bundleFile(root, name, `${field}.${i}`) }));
+  const seen = new Set<string>();
+  return names.map((name, i) => {
+    const path = bundleFile(root, name, `${field}.${i}`);
+    if (seen.has(path)) throw BundleError.at("manifest.json", null, `${field}.${i}`, `${name} is named twice`);
+    seen.add(path);
+    return { name, path };
+  });
+}
+
+/**
+ * What an import will read: every file once (a manifest naming a file again, under any
+ * field or spelling, would have it read again), within `maxBytes` in all.
+ */
+export function checkReadBudget(files: readonly { name: string; path: string }[], maxBytes: number): void {
+  const seen = new Set<string>();
+  let total = 0;
+  for (const file of files) {
+    const real = realpathSync(file.path);
+    if (seen.has(real)) throw BundleError.at("manifest.json", null, null, `${file.name} is named twice`);
+    seen.add(real);
+    total += statSync(real).size;
+    if (total > maxBytes) throw BundleError.at(file.name, null, null, `the files the manifest names come to more than ${maxBytes} bytes`);
+  }
 }
 
 /** A folder named in the manifest, resolved inside the bundle. */

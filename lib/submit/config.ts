@@ -8,6 +8,8 @@ export interface SubmitConfig {
   maxUnpackedBytes: number;
   /** Files and folders an uploaded archive may hold. */
   maxFiles: number;
+  /** Wall time, in milliseconds, unpacking an uploaded archive may take. */
+  maxUnpackMs: number;
   /** Longest JSONL record. */
   maxLineBytes: number;
   /** Uploads per token in any sliding hour. */
@@ -18,6 +20,7 @@ export const SUBMIT_DEFAULTS: SubmitConfig = {
   maxUploadBytes: 200 * MiB,
   maxUnpackedBytes: 1024 * MiB,
   maxFiles: 1000,
+  maxUnpackMs: 60_000,
   maxLineBytes: 64 * MiB,
   uploadsPerHour: 30,
 };
@@ -26,6 +29,7 @@ const VARIABLES: Record<keyof SubmitConfig, string> = {
   maxUploadBytes: "SEEKBOARD_MAX_UPLOAD_BYTES",
   maxUnpackedBytes: "SEEKBOARD_MAX_UNPACKED_BYTES",
   maxFiles: "SEEKBOARD_MAX_FILES",
+  maxUnpackMs: "SEEKBOARD_MAX_UNPACK_MS",
   maxLineBytes: "SEEKBOARD_MAX_LINE_BYTES",
   uploadsPerHour: "SEEKBOARD_UPLOADS_PER_HOUR",
 };

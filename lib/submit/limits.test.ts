@@ -4,7 +4,7 @@ import { SlidingWindowLimiter } from "./rate-limit";
 
 describe("submitConfigFromEnv", () => {
   it("defaults: 200 MiB upload, 1 GiB unpacked, 1,000 files, 64 MiB lines, 30 uploads an hour", () => {
-    expect(submitConfigFromEnv({})).toEqual({ maxUploadBytes: 200 * 1024 ** 2, maxUnpackedBytes: 1024 ** 3, maxFiles: 1000, maxLineBytes: 64 * 1024 ** 2, uploadsPerHour: 30 });
+    expect(submitConfigFromEnv({})).toEqual({ maxUploadBytes: 200 * 1024 ** 2, maxUnpackedBytes: 1024 ** 3, maxFiles: 1000, maxUnpackMs: 60_000, maxLineBytes: 64 * 1024 ** 2, uploadsPerHour: 30 });
     expect(submitConfigFromEnv({})).toEqual(SUBMIT_DEFAULTS);
   });
 

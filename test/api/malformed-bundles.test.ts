@@ -79,6 +79,43 @@ function lyingZip(): string {
   return out;
 }
 
+/** A zip with an entry whose name holds a NUL byte: python's zipfile cuts names at NUL, so the name is patched in afterwards. */
+function nulNameZip(): string {
+  const out = zipWith([["manifest.json", manifestText], ["results.jsonl", goodResults()], ["evil_name.txt", "x"]]);
+  const data = readFileSync(out);
+  // The name sits in the local header and in the central directory; lengths and CRCs are unchanged.
+  for (let at = data.indexOf("evil_name.txt"); at >= 0; at = data.indexOf("evil_name.txt", at + 1)) data[at + 4] = 0;
+  writeFileSync(out, data);
+  return out;
+}
+
+/** A tarball (uncompressed) of a good bundle's files. */
+async function plainTarOf(entries: Record<string, string | Buffer>): Promise<Buffer> {
+  const dir = bundleDir(tmp, entries, null);
+  const out = join(tmp, `plain-${Object.keys(entries).length}-${Date.now()}.tar`);
+  await tar.c({ file: out, cwd: dir, portable: true }, Object.keys(entries));
+  return readFileSync(out);
+}
+
+/**
+ * A .tar.gz whose entries claim a few KB but that decompresses to `count` MB: each good
+ * entry is preceded by 1 MB pax extended headers (meta data, no entry of their own).
+ */
+async function paxPaddedTgz(count: number): Promise<Buffer> {
+  const pax = (): Buffer => {
+    // A pax record is "<length> <key>=<value>\n", its length counting its own digits.
+    const rest = ` comment=${"a".repeat(999_970)}\n`;
+    const record = `${rest.length + 7}${rest}`;
+    const header = Buffer.alloc(512);
+    new tar.Header({ path: "PaxHeader/pad", type: "ExtendedHeader", size: Buffer.byteLength(record), mode: 0o644, mtime: new Date(0) }).encode(header);
+    const body = Buffer.alloc(Math.ceil(Buffer.byteLength(record) / 512) * 512);
+    body.write(record);
+    return Buffer.concat([header, body]);
+  };
+  const padding = Buffer.concat(Array.from({ length: count }, pax));
+  return gzipSync(Buffer.concat([padding, await plainTarOf({ "manifest.json": manifestText, "results.jsonl": goodResults() })]));
+}
+
 interface Case {
   name: string;
   /** The file to upload. */
@@ -86,6 +123,8 @@ interface Case {
   fields?: Record<string, string>;
   env?: Record<string, string>;
   expected: { file: string | RegExp; line?: number | null; field?: string | null; message: RegExp };
+  /** Longest the refusal may take, in ms. */
+  within?: number;
   /** Extra check after the refusal. */
   after?: () => void;
 }
@@ -263,6 +302,88 @@ const CASES: Case[] = [
     expected: { file: "setup.exe", message: /\.zip, a \.tar\.gz or a \.jsonl/ },
   },
   {
+    name: "a zip entry whose name holds a NUL byte",
+    file: () => fileAt(nulNameZip()),
+    expected: { file: "evil\\u0000name.txt", message: /control character/ },
+  },
+  {
+    name: "a zip entry whose name holds a line break",
+    file: () => fileAt(zipWith([["manifest.json", manifestText], ["results.jsonl", goodResults()], ["evil\nname.txt", "x"]])),
+    expected: { file: "evil\\u000aname.txt", message: /control character/ },
+  },
+  {
+    name: "a .tar.gz entry whose name holds a control character",
+    file: async () => {
+      const header = Buffer.alloc(512);
+      new tar.Header({ path: "evil\u0001name.txt", type: "File", size: 1, mode: 0o644, mtime: new Date(0) }).encode(header);
+      const good = await plainTarOf({ "manifest.json": manifestText, "results.jsonl": goodResults() });
+      return { name: "evil.tar.gz", bytes: gzipSync(Buffer.concat([good.subarray(0, -1024), header, Buffer.from("x".padEnd(512, "\0")), Buffer.alloc(1024)])) };
+    },
+    expected: { file: "evil\\u0001name.txt", message: /control character/ },
+  },
+  {
+    name: "a zip with the same entry name twice",
+    file: () => fileAt(zipWith([["manifest.json", manifestText], ["results.jsonl", goodResults()], ["results.jsonl", jsonl(mpwRecords(2))]])),
+    expected: { file: "results.jsonl", message: /this name twice/ },
+  },
+  {
+    name: "a zip with two manifest.json entries (the last must not win)",
+    file: () => fileAt(zipWith([["manifest.json", manifestText], ["results.jsonl", goodResults()], ["manifest.json", JSON.stringify({ ...manifest, model: "Second" })]])),
+    expected: { file: "manifest.json", message: /this name twice/ },
+  },
+  {
+    name: "a zip with results.jsonl as a file and then as a folder",
+    file: () => fileAt(zipWith([["manifest.json", manifestText], ["results.jsonl", goodResults()], ["results.jsonl/x.jsonl", goodResults()]])),
+    expected: { file: "results.jsonl/x.jsonl", message: /results\.jsonl both as a file and as a folder/ },
+  },
+  {
+    name: "a zip with a folder and then a file of the same name",
+    file: () => fileAt(zipWith([["manifest.json", manifestText], ["results.jsonl", goodResults()], ["extra/", null], ["extra", "x"]])),
+    expected: { file: "extra", message: /both as a file and as a folder/ },
+  },
+  {
+    name: "a .tar.gz with results.jsonl as a file and then as a folder",
+    file: async () => ({
+      name: "clash.tar.gz",
+      bytes: gzipSync(Buffer.concat([(await plainTarOf({ "manifest.json": manifestText, "results.jsonl": goodResults() })).subarray(0, -1024), await plainTarOf({ "results.jsonl/x.jsonl": goodResults() })])),
+    }),
+    expected: { file: "results.jsonl/x.jsonl", message: /both as a file and as a folder/ },
+  },
+  {
+    name: "48 MB of zeros as a .tar.gz (tar's zero blocks are decompressed, not trusted)",
+    file: () => ({ name: "z.tar.gz", bytes: gzipSync(Buffer.alloc(48 * MiB)) }),
+    within: 5000,
+    expected: { file: "z.tar.gz", message: /not a readable \.tar\.gz/ },
+  },
+  {
+    name: "a .tar.gz that claims a few KB but decompresses to 40 MB (pax headers)",
+    env: { SEEKBOARD_MAX_UNPACKED_BYTES: String(16 * MiB) },
+    file: async () => ({ name: "pax.tar.gz", bytes: await paxPaddedTgz(40) }),
+    expected: { file: "pax.tar.gz", message: new RegExp(`expands beyond ${16 * MiB} bytes`) },
+  },
+  {
+    name: "a zip that takes longer than SEEKBOARD_MAX_UNPACK_MS",
+    env: { SEEKBOARD_MAX_UNPACK_MS: "1" },
+    file: () => fileAt(zipWith([["manifest.json", manifestText], ["results.jsonl", goodResults()], ["pad.bin", Buffer.alloc(32 * MiB, 0x61)]])),
+    expected: { file: /^(bundle\.zip|pad\.bin|results\.jsonl|manifest\.json)$/, message: /took longer than 1 ms to unpack/ },
+  },
+  {
+    name: "a .tar.gz that takes longer than SEEKBOARD_MAX_UNPACK_MS",
+    env: { SEEKBOARD_MAX_UNPACK_MS: "1" },
+    file: async () => ({ name: "slow.tar.gz", bytes: gzipSync(await plainTarOf({ "manifest.json": manifestText, "results.jsonl": goodResults(), "pad.bin": Buffer.alloc(32 * MiB, 0x61) })) }),
+    expected: { file: /^(slow\.tar\.gz|pad\.bin|results\.jsonl|manifest\.json)$/, message: /took longer than 1 ms to unpack/ },
+  },
+  {
+    name: "a manifest listing the same results file 1,500 times",
+    file: () => fileAt(zipWith([["manifest.json", JSON.stringify({ ...manifest, results: Array.from({ length: 1500 }, () => "results.jsonl") })], ["results.jsonl", goodResults()]])),
+    expected: { file: "manifest.json", field: "results.1", message: /results\.jsonl is named twice/ },
+  },
+  {
+    name: "a manifest naming the same results file under two spellings",
+    file: () => fileAt(zipWith([["manifest.json", JSON.stringify({ ...manifest, results: ["results.jsonl", "./results.jsonl"] })], ["results.jsonl", goodResults()]])),
+    expected: { file: "manifest.json", field: "results.1", message: /is named twice/ },
+  },
+  {
     name: "a manifest naming a results file outside the bundle",
     file: () => fileAt(zipWith([["manifest.json", JSON.stringify({ ...manifest, results: ["../../../etc/passwd"] })], ["results.jsonl", goodResults()]])),
     expected: { file: "manifest.json", field: "results.0", message: /outside the bundle/ },
@@ -280,13 +401,19 @@ describe("malformed bundles through POST /api/submissions", () => {
     const leftoversBefore = temporaryLeftovers();
     Object.assign(process.env, c.env ?? {});
     let response: Response;
+    const started = Date.now();
     try {
       response = await upload(uploadRequest(file, token, c.fields ?? {}));
     } finally {
       for (const key of Object.keys(c.env ?? {})) delete process.env[key];
     }
+    const elapsed = Date.now() - started;
     const body = await json(response);
     expect(response.status, JSON.stringify(body)).toBe(400);
+    if (c.within !== undefined) expect(elapsed).toBeLessThan(c.within);
+    // Errors name paths inside the bundle, never the server's temporary folders.
+    expect(JSON.stringify(body)).not.toContain(uploadsTmp);
+    expect(JSON.stringify(body)).not.toMatch(/seekboard-(bundle|upload)-/);
     expect(Object.keys(body)).toEqual(["errors"]);
     const { file: expectedFile, line, field, message } = c.expected;
     expect(body.errors, JSON.stringify(body.errors)).toContainEqual({

@@ -70,7 +70,7 @@ export async function POST(request: Request): Promise<Response> {
     const result = await ingestUpload(
       db,
       { dir, path: received.file.path, fileName: received.file.fileName, fields: received.fields },
-      { uploaderTokenId: uploader.id, limits: { maxUnpackedBytes: config.maxUnpackedBytes, maxFiles: config.maxFiles }, maxLineBytes: config.maxLineBytes },
+      { uploaderTokenId: uploader.id, limits: { maxUnpackedBytes: config.maxUnpackedBytes, maxFiles: config.maxFiles, maxUnpackMs: config.maxUnpackMs }, maxLineBytes: config.maxLineBytes },
     );
     touchUploadToken(db, uploader.id);
     const preview = getSubmissionPreview(db, result.submissionId);
