@@ -78,18 +78,25 @@ function cookieFromHeader(header: string | null, name: string): string | undefin
   return undefined;
 }
 
-function viewerFrom(cookie: (name: string) => string | undefined, bearer: string | null): Viewer {
+/**
+ * `bearer` comes with the address of the `client` that sent it. A Bearer that is no team's
+ * token is a guess at the admin token, counted like the login form's: while the client (or
+ * everyone) has guessed too often, even the right one is not honoured, so the read APIs
+ * cannot be used to test guesses either.
+ */
+function viewerFrom(cookie: (name: string) => string | undefined, bearer: { token: string; client: string } | null): Viewer {
   const admin = adminToken();
-  const isAdmin = admin !== null && (verifyAdminSession(admin, cookie(ADMIN_COOKIE)) || (bearer !== null && secretsEqual(bearer, admin)));
-  const uploaderHash = bearer !== null ? hashUploadToken(bearer) : cookie(UPLOADER_COOKIE);
+  const uploaderHash = bearer !== null ? hashUploadToken(bearer.token) : cookie(UPLOADER_COOKIE);
   const uploader = uploaderHash && /^[0-9a-f]{64}$/.test(uploaderHash) ? findActiveUploadToken(getDb(), uploaderHash) : undefined;
+  const isAdmin = admin !== null && (verifyAdminSession(admin, cookie(ADMIN_COOKIE)) || (bearer !== null && !uploader && checkAdminToken(bearer.client, bearer.token).ok));
   return isAdmin || uploader ? { admin: isAdmin, uploaderTokenId: uploader?.id ?? null } : PUBLIC_VIEWER;
 }
 
 /** The viewer of an API request (route handlers). */
 export function viewerOfRequest(request: Request): Viewer {
   const header = request.headers.get("cookie");
-  return viewerFrom((name) => cookieFromHeader(header, name), bearerToken(request.headers.get("authorization")));
+  const token = bearerToken(request.headers.get("authorization"));
+  return viewerFrom((name) => cookieFromHeader(header, name), token === null ? null : { token, client: clientAddress(request.headers) });
 }
 
 /** The viewer of the page being rendered (server components and actions). */

@@ -22,7 +22,7 @@ vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
 const tmp = temporaryDatabase("admin-guess-limit");
 const { login } = await import("@/server/admin-actions");
 const { POST: approve } = await import("@/app/api/submissions/[id]/approve/route");
-const { ADMIN_FAILURES_PER_CLIENT } = await import("@/server/auth");
+const { ADMIN_FAILURES_PER_CLIENT, viewerOfRequest } = await import("@/server/auth");
 const { getDb } = await import("@/db/client");
 
 afterAll(() => {
@@ -67,5 +67,20 @@ describe("the moderation API's admin Bearer", () => {
 
   it("shares the count with the login form: the same client is refused there too", async () => {
     expect(await logInFrom("198.51.100.1", ADMIN_TOKEN)).toMatchObject({ ok: false, retryAfterSeconds: expect.any(Number) });
+  });
+});
+
+describe("the read APIs' Bearer", () => {
+  const viewerFrom = (address: string, token: string) => viewerOfRequest(new Request(`${BASE}/api/s/1/samples`, { headers: { authorization: `Bearer ${token}`, "x-forwarded-for": address } }));
+
+  it("counts a wrong token as a guess: past the limit the right one is not honoured, for that client only", () => {
+    expect(viewerFrom("192.0.2.1", ADMIN_TOKEN)).toMatchObject({ admin: true });
+    for (let i = 0; i < ADMIN_FAILURES_PER_CLIENT; i++) expect(viewerFrom("192.0.2.1", `wrong-${i}`)).toMatchObject({ admin: false });
+    expect(viewerFrom("192.0.2.1", ADMIN_TOKEN)).toMatchObject({ admin: false });
+    expect(viewerFrom("192.0.2.2", ADMIN_TOKEN)).toMatchObject({ admin: true });
+  });
+
+  it("shares the count with the login form", async () => {
+    expect(await logInFrom("192.0.2.1", ADMIN_TOKEN)).toMatchObject({ ok: false, retryAfterSeconds: expect.any(Number) });
   });
 });
