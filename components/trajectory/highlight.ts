@@ -3,12 +3,10 @@
  * the page's text nodes, so no element is added to text React owns (server-rendered rows and
  * bodies opened later alike). Browsers without the API get the search without the colour.
  */
+import { escapeRegExp } from "@/lib/regexp";
+
 const ALL = "transcript-find";
 const CURRENT = "transcript-find-current";
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
 
 /** Highlights every occurrence of `phrase` (ignoring case) in `root`'s text, those inside `current` apart; answers `current`'s ranges. */
 export function highlightPhrase(root: HTMLElement, phrase: string, current: HTMLElement | null): Range[] {

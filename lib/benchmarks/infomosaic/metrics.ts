@@ -16,6 +16,7 @@ import { callsOf, ERROR_REPLY } from "../../trajectory/calls";
 import { bootstrapMeans, mean, type Interval } from "../../metrics/bootstrap";
 import type { BootstrapOptions } from "../qa/bootstrap";
 import { INFOMOSAIC_DOMAINS, type InfoMosaicDomain, type InfoMosaicEvaluated, type InfoMosaicScore } from "./formats";
+import { escapeRegExp } from "../../regexp";
 
 /** The six failure modes of §5.3.3 / Appendix A.5, for tagging failed samples. */
 export const INFOMOSAIC_FAILURE_MODES = [
@@ -195,7 +196,6 @@ export function toolCallsOf(messages: readonly ChatMessage[]): ToolCallRecord[] 
   return callsOf(stepsFromMessages(messages)).map((c, index) => ({ index, name: c.name, malformedArguments: c.malformed, result: c.result }));
 }
 
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 const UNKNOWN_TOOL = [/\b(unknown|unsupported|unavailable|invalid) (tool|function)\b/i, /\bno such (tool|function)\b/i, /\b(tool|function) [^\n]{0,80}\b(not found|does not exist|is not available)\b/i];
 const EMPTY_REPLY = /^\s*(\[\s*\]|\{\s*\}|null|None|""|''|)\s*$/;
