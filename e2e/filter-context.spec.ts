@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectSorted, sampleRowsAttr, shot, submissionIdOf, trackErrors } from "./helpers";
+import { expectSorted, filterBox, sampleRowsAttr, shot, submissionIdOf, trackErrors } from "./helpers";
 
 /**
  * Filter context: a sample opened from a filtered, sorted sample list keeps the list
@@ -17,7 +17,6 @@ test.beforeAll(async ({ browser }) => {
   await page.close();
 });
 
-const filterBox = (page: Page) => page.getByTestId("sample-filters").getByTestId("filter-query");
 const listUrl = (query: string, extra = "") => `/s/${submissionId}?f=${encodeURIComponent(query)}${extra}#samples`;
 
 /** The sample page addresses of the table's rows, in order. */

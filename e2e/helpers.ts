@@ -111,3 +111,6 @@ export function ingestPendingFixture(testInfo: TestInfo, bundle: string): { subm
   });
   return JSON.parse(out) as { submissionId: number; samples: number };
 }
+
+/** The filter-language box of a submission's sample table. */
+export const filterBox = (page: Page): Locator => page.getByTestId("sample-filters").getByTestId("filter-query");

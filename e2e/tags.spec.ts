@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { sampleRowsAttr, sampleTotal, shot, submissionIdOf, trackErrors } from "./helpers";
+import { filterBox, sampleRowsAttr, sampleTotal, shot, submissionIdOf, trackErrors } from "./helpers";
 import { logInAsAdmin } from "./submit-helpers";
 
 /**
@@ -20,7 +20,6 @@ test.beforeAll(async ({ browser }) => {
   await page.close();
 });
 
-const filterBox = (page: Page) => page.getByTestId("sample-filters").getByTestId("filter-query");
 
 /** A screenshot of the viewport with the samples section at the top: the full page is too tall to read. */
 async function samplesShot(page: Page, name: string): Promise<void> {
