@@ -31,6 +31,32 @@ const config = [
       "no-restricted-imports": ["error", { patterns: [{ group: ["**/app/*", "@/app/*"], message: "Only app/ imports from app/." }] }],
     },
   },
+  // Every query is a promise now (db/client.ts): one left unawaited, or tested as a condition,
+  // would pass the type checker. These rules read the types, so they run on the TypeScript files.
+  {
+    files: ["**/*.ts", "**/*.tsx"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: false }],
+      "@typescript-eslint/await-thenable": "error",
+    },
+  },
+  // One data layer for SQLite and PostgreSQL (db/client.ts): queries are awaited, never run with
+  // better-sqlite3's synchronous calls, which PostgreSQL's builders do not have.
+  {
+    files: ["db/**/*.ts", "server/**/*.ts", "app/**/*.ts", "app/**/*.tsx", "components/**/*.tsx", "cli/**/*.ts", "scripts/**/*.ts", "test/**/*.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[arguments.length=0] > MemberExpression.callee[property.name=/^(all|get|run)$/]",
+          message: "Await the query instead (db/client.ts): .all(), .get() and .run() exist on SQLite only.",
+        },
+        { selector: "MemberExpression[property.name='$client']", message: "Use engineOf / sqliteClientOf / rawRows (db/client.ts): the client differs per engine." },
+      ],
+    },
+  },
   { ignores: [".next/**", "node_modules/**", "data/**", "test-results/**", "playwright-report/**", ".tmp/**", "next-env.d.ts"] },
 ];
 

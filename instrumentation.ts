@@ -8,10 +8,10 @@ export async function register() {
   const { sweepStaleUnpackDirs } = await import("./lib/import/bundle");
   const swept = sweepStaleUnpackDirs();
   if (swept > 0) console.warn(`seekboard: removed ${swept} stale unpack folder(s) from the temporary directory`);
-  const { dbPathFromEnv, getDb } = await import("./db/client");
-  if (process.env.NEXT_PHASE !== "phase-production-build") console.warn(`seekboard: database SQLite at ${dbPathFromEnv()}`);
+  const { dbTargetFromEnv, describeTarget, getDb } = await import("./db/client");
+  if (process.env.NEXT_PHASE !== "phase-production-build") console.warn(`seekboard: database ${describeTarget(dbTargetFromEnv())}`);
   const { seedDemoIfEmpty } = await import("./db/seed-demo");
-  seedDemoIfEmpty(getDb());
+  await seedDemoIfEmpty(await getDb());
   if (process.env.NEXT_PHASE === "phase-production-build") return;
   const { startJobWorker } = await import("./server/worker-process");
   startJobWorker();

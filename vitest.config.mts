@@ -12,6 +12,10 @@ export default defineConfig({
   test: {
     include: ["lib/**/*.test.ts", "db/**/*.test.ts", "cli/**/*.test.ts", "test/**/*.test.ts"],
     environment: "node",
+    // SEEKBOARD_TEST_ENGINE=postgres runs the same suites on a throwaway PostgreSQL server.
+    globalSetup: ["test/global-setup.ts"],
     testTimeout: 30_000,
+    // Seeding the demo data into a PostgreSQL test database takes several seconds on a loaded machine.
+    hookTimeout: 60_000,
   },
 });

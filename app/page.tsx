@@ -8,12 +8,13 @@ import { percent } from "@/lib/format";
 
 export default async function HomePage() {
   await connection();
-  const db = getDb();
-  const cards = BENCHMARK_IDS.map((id) => {
+  const db = await getDb();
+  const cards = [];
+  for (const id of BENCHMARK_IDS) {
     const { name, description, board } = BENCHMARKS[id];
     const primary = board.columns.find((c) => c.key === board.primary)?.label ?? board.primary;
-    return { id, name, description, primary, ...benchmarkSummary(db, id), leader: defaultViewLeader(db, id) };
-  });
+    cards.push({ id, name, description, primary, ...(await benchmarkSummary(db, id)), leader: await defaultViewLeader(db, id) });
+  }
   return (
     <div className="space-y-6">
       <section>

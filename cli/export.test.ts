@@ -13,6 +13,7 @@ import { demoInfoMosaicBundles } from "../lib/benchmarks/infomosaic/demo";
 import { demoQaBundles } from "../lib/benchmarks/qa/demo";
 import { demoWebDetectiveBundles } from "../lib/benchmarks/webdetective/demo";
 import { runCli } from "./run-cli";
+import { testDatabaseTarget } from "../test/db";
 
 const cli = (...args: string[]) => runCli(args);
 
@@ -40,7 +41,7 @@ const BUNDLES = { webdetective: () => demoWebDetectiveBundles()[0], evobrowsecom
 describe.each(Object.entries(BUNDLES))("cli export for %s", (benchmark, bundle) => {
   it("prints the export as JSON; the folder ingests into a fresh database to the same metrics --json", async () => {
     const [demo] = writeDemoFiles(join(tmp, benchmark), [bundle()]);
-    const source = join(tmp, `${benchmark}-source.db`);
+    const source = testDatabaseTarget(join(tmp, `${benchmark}-source.db`));
     const id = await ingest(demo.dir, source);
     const out = join(tmp, `${benchmark}-export`);
     const run = await cli("export", String(id), "--out", out, "--db", source);
@@ -48,7 +49,7 @@ describe.each(Object.entries(BUNDLES))("cli export for %s", (benchmark, bundle) 
     const printed = JSON.parse(run.stdout) as { samples: number };
     expect(printed).toEqual({ submissionId: id, out, samples: expect.any(Number), files: ["manifest.json", "samples.jsonl"], inexactTrajectories: 0 });
     expect(printed.samples).toBeGreaterThan(0);
-    const target = join(tmp, `${benchmark}-target.db`);
+    const target = testDatabaseTarget(join(tmp, `${benchmark}-target.db`));
     const again = await ingest(out, target);
     expect(await metrics(again, target)).toEqual(await metrics(id, source));
   }, 60_000);
@@ -56,7 +57,7 @@ describe.each(Object.entries(BUNDLES))("cli export for %s", (benchmark, bundle) 
 
 describe("cli export refusals", () => {
   it("exit 2 for a folder that is not empty, and for a native-format benchmark; 64 for a bad id", async () => {
-    const dbPath = join(tmp, "refusals.db");
+    const dbPath = testDatabaseTarget(join(tmp, "refusals.db"));
     const [qa] = writeDemoFiles(join(tmp, "refusals-qa"), [demoQaBundles()[1]]);
     const [mosaic] = writeDemoFiles(join(tmp, "refusals-mosaic"), [demoInfoMosaicBundles()[0]]);
     const qaId = await ingest(qa.dir, dbPath);

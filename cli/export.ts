@@ -30,8 +30,8 @@ function isNonEmptyDir(dir: string): boolean {
   }
 }
 
-export function exportSubmissionTo(db: Db, submissionId: number, out: string): ExportResult {
-  const submission = getSubmission(db, submissionId);
+export async function exportSubmissionTo(db: Db, submissionId: number, out: string): Promise<ExportResult> {
+  const submission = await getSubmission(db, submissionId);
   if (!submission) throw new Error(`no submission ${submissionId}`);
   const plan = submissionExport(submission);
   if (!plan.ok) throw new ExportRefused(plan.reason);
@@ -43,7 +43,7 @@ export function exportSubmissionTo(db: Db, submissionId: number, out: string): E
     let samples = 0;
     let inexact = 0;
     try {
-      for (const line of exportLines(db, plan)) {
+      for await (const line of exportLines(db, plan)) {
         writeSync(fd, line.text);
         samples += 1;
         if (!line.exact) inexact += 1;

@@ -6,6 +6,7 @@ import { MPW_DEMO_MODELS } from "../lib/benchmarks/mpw/demo-models";
 import { generateMpwRecord } from "../lib/benchmarks/mpw/demo-records";
 import { parseMpwTaskRecord } from "../lib/benchmarks/mpw/import";
 import { runCli } from "./run-cli";
+import { testDatabaseTarget } from "../test/db";
 
 const ROOT = join(__dirname, "..");
 const TASK_TEXT = readFileSync(join(ROOT, "demo", "mpw", "mpw_bench.jsonl"), "utf8");
@@ -32,7 +33,7 @@ function writeBundle(name: string, results: string, manifest: unknown = MANIFEST
 
 beforeAll(() => {
   tmp = mkdtempSync(join(tmpdir(), "seekboard-cli-test-"));
-  dbPath = join(tmp, "cli.db");
+  dbPath = testDatabaseTarget(join(tmp, "cli.db"));
   const tasks = TASK_TEXT.split("\n")
     .filter((l) => l.trim() !== "")
     .map((line, i) => parseMpwTaskRecord(JSON.parse(line), "tasks.jsonl", i + 1));

@@ -9,7 +9,8 @@
  *   export <submissionId> [--out DIR] [--db FILE]             → {"submissionId", "out", "samples", "files", "inexactTrajectories"}:
  *                                                               a Seekboard-format bundle folder (default ./submission-<id>/)
  *   backup <file> [--db FILE]                                 → {"backup", "bytes"}: a consistent copy of the
- *                                                               live SQLite database (the server may keep running)
+ *                                                               live SQLite database (the server may keep running);
+ *                                                               on PostgreSQL exit 2 (pg_dump or the provider's backups)
  *   seed-demo [--db FILE]                                     → {"submissions": n, …}
  *   submit <bundle> --url URL [--token TOKEN] [--model M] [--agent A] [--setting S] [--no-wait]
  *                                                             → the server's answer, {"id", "status", …}; a 202 is
@@ -22,12 +23,14 @@
  *   tokens revoke <id> [--db FILE]                            → {"id", "revoked": true}
  *   worker [--db FILE]                                        runs upload and re-evaluation jobs until stopped
  *                                                             (SIGTERM/SIGINT, or its parent server going away)
+ * --db is a SQLite file or a postgres:// URL (default: SEEKBOARD_DATABASE_URL, else SEEKBOARD_DB,
+ * else data/seekboard.db). `backup` is SQLite's only (exit 2 on PostgreSQL: use pg_dump).
  * Output goes to stdout as JSON; failures exit non-zero with a message on stderr.
  */
 import { parseArgs } from "node:util";
 import { resolve } from "node:path";
-import { dbPathFromEnv, openDb } from "../db/client";
-import { backupDatabase } from "../db/backup";
+import { closeDb, dbTargetFromEnv, isPostgresUrl, openDb, type Db } from "../db/client";
+import { BackupUnsupported, backupDatabase } from "../db/backup";
 import { ingestBundle, ingestInspectLog } from "../db/ingest";
 import { uploadKind } from "../lib/submit/manifest-peek";
 import { sweepStaleUnpackDirs } from "../lib/import/bundle";
@@ -65,11 +68,26 @@ const USAGE = `usage:
   cli tokens issue <team> [--db FILE]
   cli tokens list [--db FILE]
   cli tokens revoke <id> [--db FILE]
-  cli worker [--db FILE]`;
+  cli worker [--db FILE]
+  (--db: a SQLite file or a postgres:// URL; by default SEEKBOARD_DATABASE_URL, else SEEKBOARD_DB)`;
 
 class UsageError extends Error {}
 
+/** How long a one-shot command waits for an unreachable PostgreSQL server (the worker waits for ever, as the server does). */
+const COMMAND_RETRY_MS = 10_000;
+
+/** The databases a command opened, closed once it is done (a PostgreSQL pool would keep the process alive). */
+const opened: Db[] = [];
+
 async function main(argv: string[]): Promise<unknown> {
+  try {
+    return await command(argv);
+  } finally {
+    await Promise.all(opened.splice(0).map((db) => closeDb(db)));
+  }
+}
+
+async function command(argv: string[]): Promise<unknown> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -96,13 +114,18 @@ async function main(argv: string[]): Promise<unknown> {
   });
   const [command, ...rest] = positionals;
   if (values.help || !command) throw new UsageError(USAGE);
-  const dbPath = values.db ? resolve(values.db) : dbPathFromEnv();
+  const target = values.db ? (isPostgresUrl(values.db) ? values.db : resolve(values.db)) : dbTargetFromEnv();
+  const openTarget = async () => {
+    const db = await openDb(target, { retryForMs: COMMAND_RETRY_MS });
+    opened.push(db);
+    return db;
+  };
   switch (command) {
     case "ingest": {
       if (rest.length !== 1) throw new UsageError(`ingest takes one bundle path\n${USAGE}`);
       if (!SUBMISSION_STATUSES.includes(values.status as SubmissionStatus)) throw new UsageError(`--status must be one of ${SUBMISSION_STATUSES.join(", ")}`);
       sweepStaleUnpackDirs();
-      const db = openDb(dbPath);
+      const db = await openTarget();
       const options = { source: "cli", status: values.status as SubmissionStatus };
       const path = resolve(rest[0]);
       let result;
@@ -113,21 +136,22 @@ async function main(argv: string[]): Promise<unknown> {
       } else {
         result = await ingestBundle(db, path, options);
       }
-      return { ...result, ...submissionChecks(db, benchmarkIdOf(result.benchmark), result.submissionId) };
+      return { ...result, ...(await submissionChecks(db, benchmarkIdOf(result.benchmark), result.submissionId)) };
     }
     case "metrics": {
       if (rest.length !== 1 || !/^\d+$/.test(rest[0])) throw new UsageError(`metrics takes one numeric submission id\n${USAGE}`);
-      const db = openDb(dbPath);
+      const db = await openTarget();
       return metricsReport(db, Number(rest[0]));
     }
     case "backup": {
       if (rest.length !== 1) throw new UsageError(`backup takes one target file\n${USAGE}`);
-      return backupDatabase(openDb(dbPath), resolve(rest[0]));
+      if (isPostgresUrl(target)) throw new BackupUnsupported();
+      return backupDatabase(await openTarget(), resolve(rest[0]));
     }
     case "export": {
       if (rest.length !== 1 || !/^\d+$/.test(rest[0])) throw new UsageError(`export takes one numeric submission id\n${USAGE}`);
       const id = Number(rest[0]);
-      return exportSubmissionTo(openDb(dbPath), id, resolve(values.out ?? `submission-${id}`));
+      return exportSubmissionTo(await openTarget(), id, resolve(values.out ?? `submission-${id}`));
     }
     case "analysis": {
       const [kind, ...ids] = rest;
@@ -141,7 +165,7 @@ async function main(argv: string[]): Promise<unknown> {
         kTrunc: values["k-trunc"],
       });
       if (!options.success) throw new UsageError(options.error.issues.map((i) => `--${String(i.path[0]).replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}: ${i.message}`).join("\n"));
-      const db = openDb(dbPath);
+      const db = await openTarget();
       return analysisData(db, kind as AnalysisKind, parsedIds.data, options.data);
     }
     case "submit": {
@@ -161,34 +185,34 @@ async function main(argv: string[]): Promise<unknown> {
     }
     case "tasks": {
       const [action, ...args] = rest;
-      if (action === "list" && args.length === 0) return listTaskSets(openDb(dbPath));
+      if (action === "list" && args.length === 0) return listTaskSets(await openTarget());
       if (action !== "register" || args.length !== 3) throw new UsageError(`tasks takes register <benchmark> <version> <file>, or list\n${USAGE}`);
       const [benchmark, version, file] = args;
       if (!isBenchmarkId(benchmark)) throw new UsageError(`unknown benchmark "${benchmark}": one of ${BENCHMARK_IDS.join(", ")}`);
       if (version.trim() === "" || version.trim().length > 100) throw new UsageError("the version is 1 to 100 characters");
-      return registerTaskFile(openDb(dbPath), benchmark, version.trim(), resolve(file));
+      return registerTaskFile(await openTarget(), benchmark, version.trim(), resolve(file));
     }
     case "tokens": {
       const [action, ...args] = rest;
-      if (action === "list" && args.length === 0) return listUploadTokens(openDb(dbPath));
+      if (action === "list" && args.length === 0) return listUploadTokens(await openTarget());
       if (action === "issue" && args.length === 1) {
         const team = teamNameSchema.safeParse(args[0]);
         if (!team.success) throw new UsageError(`the team: ${team.error.issues[0].message}`);
-        return issueUploadToken(openDb(dbPath), team.data);
+        return issueUploadToken(await openTarget(), team.data);
       }
       if (action === "revoke" && args.length === 1 && /^\d+$/.test(args[0])) {
         const id = Number(args[0]);
-        if (!revokeUploadToken(openDb(dbPath), id)) throw new Error(`token ${id} is unknown or already revoked`);
+        if (!(await revokeUploadToken(await openTarget(), id))) throw new Error(`token ${id} is unknown or already revoked`);
         return { id, revoked: true };
       }
       throw new UsageError(`tokens takes issue <team>, list, or revoke <id>\n${USAGE}`);
     }
     case "worker": {
       if (rest.length !== 0) throw new UsageError(`worker takes no arguments\n${USAGE}`);
-      return runWorkerProcess(dbPath);
+      return runWorkerProcess(target);
     }
     case "seed-demo": {
-      const db = openDb(dbPath);
+      const db = await openTarget();
       return seedDemo(db);
     }
     default:
@@ -212,7 +236,7 @@ main(process.argv.slice(2)).then(
     } else if (error instanceof BundleError) {
       process.stderr.write(`invalid bundle:\n${error.message}\n`);
       process.exitCode = 2;
-    } else if (error instanceof ExportRefused) {
+    } else if (error instanceof ExportRefused || error instanceof BackupUnsupported) {
       process.stderr.write(`${error.message}\n`);
       process.exitCode = 2;
     } else if (error instanceof RemoteError) {

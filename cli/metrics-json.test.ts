@@ -12,6 +12,7 @@ import { demoInfoMosaicBundles } from "../lib/benchmarks/infomosaic/demo";
 import { demoQaBundles } from "../lib/benchmarks/qa/demo";
 import { demoWebDetectiveBundles } from "../lib/benchmarks/webdetective/demo";
 import { runCli } from "./run-cli";
+import { testDatabaseTarget } from "../test/db";
 
 
 const cli = (...args: string[]) => runCli(args);
@@ -62,7 +63,7 @@ const RELIABILITY_KEYS = ["passHat", "passAt", "consistency"];
 describe.each(Object.entries(CONTRACTS))("cli ingest / metrics --json for %s", (benchmark, contract) => {
   it("prints the contract: exactly these aggregate keys; samples with taskId, run and their fields", async () => {
     const [bundle] = writeDemoFiles(join(tmp, benchmark), [contract.bundle()]);
-    const dbPath = join(tmp, `${benchmark}.db`);
+    const dbPath = testDatabaseTarget(join(tmp, `${benchmark}.db`));
     const ingest = await cli("ingest", bundle.dir, "--db", dbPath);
     expect(ingest.code, ingest.stderr).toBe(0);
     const { submissionId, benchmark: b } = JSON.parse(ingest.stdout) as { submissionId: number; benchmark: string };

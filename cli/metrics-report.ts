@@ -14,9 +14,12 @@ import { withSampleUsage } from "../lib/export/metrics-report";
 import { standingFields } from "../lib/standing/standing";
 
 /** The benchmark module's own report of a submission, from what is stored. */
-export function moduleReport(db: Db, submissionId: number) {
-  const submission = getSubmission(db, submissionId);
+export async function moduleReport(db: Db, submissionId: number) {
+  const submission = await getSubmission(db, submissionId);
   if (!submission) throw new Error(`no submission ${submissionId}`);
+  // The module reads one of the two (lib/export/metrics-report.ts): both are read first, as
+  // its callbacks cannot wait for a query.
+  const [storedSamples, sampleColumns] = [await listWideSearchSampleMetrics(db, submissionId), await listSampleMetrics(db, submissionId)];
   return benchmarkModule(submission.benchmarkId).metricsReport({
     benchmark: submission.benchmarkId,
     submission: {
@@ -28,23 +31,23 @@ export function moduleReport(db: Db, submissionId: number) {
       status: submission.status,
     },
     importNotes: submission.importNotes,
-    aggregates: getAggregates(db, submissionId),
-    storedSamples: () => listWideSearchSampleMetrics(db, submissionId),
-    sampleColumns: () => listSampleMetrics(db, submissionId),
+    aggregates: await getAggregates(db, submissionId),
+    storedSamples: () => storedSamples,
+    sampleColumns: () => sampleColumns,
   });
 }
 
 /** The module's report with the submission's standing under `aggregate`, and each sample's tokens, dollars and time. */
-export function metricsReport(db: Db, submissionId: number) {
-  const submission = getSubmission(db, submissionId);
+export async function metricsReport(db: Db, submissionId: number) {
+  const submission = await getSubmission(db, submissionId);
   if (!submission) throw new Error(`no submission ${submissionId}`);
   const benchmark = benchmarkModule(submission.benchmarkId);
-  const report = withSampleUsage(moduleReport(db, submissionId), listSampleUsage(db, submissionId));
+  const report = withSampleUsage(await moduleReport(db, submissionId), await listSampleUsage(db, submissionId));
   // Ranked among the approved submissions of its version on every task of it (and of its
   // setting, where the board shows one setting at a time), as if it were approved.
   const board = benchmark.board;
   const bySetting = board.format !== "report" && "setting" in board.params;
-  const peers = db
+  const peerRows = await db
     .select({ id: submissions.id })
     .from(submissions)
     .where(
@@ -54,10 +57,9 @@ export function metricsReport(db: Db, submissionId: number) {
         eq(submissions.status, "approved"),
         ...(bySetting ? [eq(submissions.setting, submission.setting)] : []),
       ),
-    )
-    .all()
-    .map((row) => row.id);
-  const standing = getViewStandings(db, { benchmarkId: benchmark.id, split: null }, [...new Set([...peers, submissionId])]).get(submissionId);
+    );
+  const peers = peerRows.map((row) => row.id);
+  const standing = (await getViewStandings(db, { benchmarkId: benchmark.id, split: null }, [...new Set([...peers, submissionId])])).get(submissionId);
   if (!standing) throw new Error(`no standing for submission ${submissionId}`);
   const aggregate = report.aggregate;
   if (typeof aggregate !== "object" || aggregate === null || Array.isArray(aggregate)) throw new Error(`the ${benchmark.id} report has no aggregate object`);

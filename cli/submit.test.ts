@@ -10,7 +10,7 @@ import { bundleDir, jsonl, mpwManifest, mpwRecords, startWorker, temporaryDataba
 import { runCli } from "./run-cli";
 
 const tmp = temporaryDatabase("cli-submit");
-const { getDb } = await import("@/db/client");
+const { closeDb, getDb } = await import("@/db/client");
 const { issueUploadToken } = await import("@/db/upload-tokens");
 const { POST } = await import("@/app/api/submissions/route");
 
@@ -41,8 +41,8 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const address = server.address();
   url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}/site`;
-  token = issueUploadToken(getDb(), "Team CLI").token;
-  worker = startWorker(getDb());
+  token = (await issueUploadToken(await getDb(), "Team CLI")).token;
+  worker = startWorker(await getDb());
   dir = bundleDir(tmp, { "results.jsonl": jsonl(mpwRecords(0)) }, mpwManifest("CLI 7B"));
   zip = zipDir(tmp, dir, ["manifest.json", "results.jsonl"]);
 });
@@ -50,7 +50,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await worker.stop();
   await new Promise((resolve) => server.close(resolve));
-  getDb().$client.close();
+  await closeDb(await getDb());
 });
 
 describe("cli submit", () => {

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "./run-cli";
+import { testDatabaseTarget } from "../test/db";
 
 const ROOT = join(__dirname, "..");
 const MPW_BENCH = join(ROOT, "demo", "mpw", "mpw_bench.jsonl");
@@ -15,7 +16,7 @@ let db: string;
 
 beforeAll(() => {
   tmp = mkdtempSync(join(tmpdir(), "seekboard-cli-tasks-"));
-  db = join(tmp, "cli.db");
+  db = testDatabaseTarget(join(tmp, "cli.db"));
 });
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 

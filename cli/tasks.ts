@@ -9,7 +9,7 @@ import { BundleError } from "../lib/import/errors";
 import { readBundleText } from "../lib/import/lines";
 import { MAX_TASK_FILE_BYTES, parseTaskFile, taskFileSource, TaskFileError } from "../lib/standing/task-file";
 
-export function registerTaskFile(db: Db, benchmark: BenchmarkId, version: string, path: string) {
+export async function registerTaskFile(db: Db, benchmark: BenchmarkId, version: string, path: string) {
   const source = taskFileSource(path);
   let text: string;
   try {
@@ -19,10 +19,10 @@ export function registerTaskFile(db: Db, benchmark: BenchmarkId, version: string
     throw error instanceof BundleError ? new TaskFileError(error.details) : error;
   }
   const { tasks } = parseTaskFile(BENCHMARKS[benchmark], text, source);
-  const counts = registerCanonicalTasks(db, benchmark, version, tasks, source);
+  const counts = await registerCanonicalTasks(db, benchmark, version, tasks, source);
   return { benchmark, version, tasks: counts.tasks, replaced: counts.replaced, source };
 }
 
-export function listTaskSets(db: Db) {
-  return canonicalTaskSets(db).map((set) => ({ benchmark: set.benchmarkId, version: set.benchmarkVersion, tasks: set.tasks, source: set.source, registeredAt: set.registeredAt }));
+export async function listTaskSets(db: Db) {
+  return (await canonicalTaskSets(db)).map((set) => ({ benchmark: set.benchmarkId, version: set.benchmarkVersion, tasks: set.tasks, source: set.source, registeredAt: set.registeredAt }));
 }

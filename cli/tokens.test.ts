@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "./run-cli";
+import { testDatabaseTarget } from "../test/db";
 
 const cli = (...args: string[]) => runCli(args);
 
@@ -12,7 +13,7 @@ let db: string;
 
 beforeAll(() => {
   tmp = mkdtempSync(join(tmpdir(), "seekboard-cli-tokens-"));
-  db = join(tmp, "cli.db");
+  db = testDatabaseTarget(join(tmp, "cli.db"));
 });
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeRealWideSearchBundles } from "../lib/benchmarks/widesearch/demo";
 import { runCli } from "./run-cli";
+import { testDatabaseTarget } from "../test/db";
 
 const ROOT = join(__dirname, "..");
 const TINY = join(ROOT, "test", "fixtures", "widesearch", "tiny");
@@ -81,7 +82,7 @@ let badDir: string;
 
 beforeAll(() => {
   tmp = mkdtempSync(join(tmpdir(), "seekboard-cli-widesearch-test-"));
-  dbPath = join(tmp, "cli.db");
+  dbPath = testDatabaseTarget(join(tmp, "cli.db"));
   tinyDir = join(tmp, "tiny");
   cpSync(TINY, tinyDir, { recursive: true });
   realDir = writeRealWideSearchBundles(join(tmp, "real")).find((b) => b.model === "kimi-k2.5")!.dir;

@@ -4,22 +4,33 @@
  * its server; run by hand, it stops on SIGTERM or SIGINT. Either way the job in hand is
  * finished first (an import is one transaction: stopping in the middle would only waste it).
  */
-import { openDb } from "../db/client";
+import { closeDb, describeTarget, openDb } from "../db/client";
 import { runWorker, spoolRoot, workerId } from "../db/jobs/worker";
 import { sweepStaleUnpackDirs } from "../lib/import/bundle";
 import { llmJudgeSettingFromEnv } from "../lib/judges/chat";
 
-export async function runWorkerProcess(dbPath: string): Promise<{ worker: string; stopped: true }> {
+/** Runs the worker on `target` (a SQLite file or a postgres:// URL) until told to stop. */
+export async function runWorkerProcess(target: string): Promise<{ worker: string; stopped: true }> {
   const stop = new AbortController();
-  const end = () => stop.abort();
+  let opened = false;
+  const end = () => {
+    stop.abort();
+    // Still waiting for an unreachable PostgreSQL server: there is no job in hand to finish.
+    if (!opened) process.exit(0);
+  };
   process.once("SIGTERM", end);
   process.once("SIGINT", end);
   process.once("disconnect", end);
-  const db = openDb(dbPath);
-  const root = spoolRoot(dbPath);
+  // Waits while PostgreSQL is unreachable, as the server does.
+  const db = await openDb(target);
+  opened = true;
+  const root = spoolRoot(process.env, target);
   sweepStaleUnpackDirs();
-  console.error(`seekboard worker ${workerId()}: jobs of the SQLite database at ${dbPath}, uploads in ${root}`);
-  await runWorker({ db, spoolRoot: root, llm: llmJudgeSettingFromEnv(process.env), signal: stop.signal, log: (message) => console.error(`seekboard worker: ${message}`) });
-  db.$client.close();
+  console.error(`seekboard worker ${workerId()}: jobs of ${describeTarget(target)}, uploads in ${root}`);
+  try {
+    await runWorker({ db, spoolRoot: root, llm: llmJudgeSettingFromEnv(process.env), signal: stop.signal, log: (message) => console.error(`seekboard worker: ${message}`) });
+  } finally {
+    await closeDb(db);
+  }
   return { worker: workerId(), stopped: true };
 }

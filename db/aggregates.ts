@@ -6,7 +6,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { AggregateRow, ColumnEstimate } from "../lib/benchmarks/stored";
 import { BENCHMARKS } from "../lib/benchmarks/registry";
-import type { Db } from "./client";
+import { first, type Db } from "./client";
 import { aggregates, samples, submissions, tasks } from "./schema";
 import { benchmarkIdOf } from "./benchmark-id";
 
@@ -44,11 +44,11 @@ function aggregateValues(submissionId: number, row: AggregateRow): typeof aggreg
 }
 
 /** Recomputes a submission's stored aggregates from its samples (run inside the writer's transaction). */
-export function refreshAggregates(db: Db, submissionId: number): void {
-  const submission = db.select({ benchmarkId: submissions.benchmarkId }).from(submissions).where(eq(submissions.id, submissionId)).get();
+export async function refreshAggregates(db: Db, submissionId: number): Promise<void> {
+  const submission = await first(db.select({ benchmarkId: submissions.benchmarkId }).from(submissions).where(eq(submissions.id, submissionId)).limit(1));
   if (!submission) throw new Error(`no submission ${submissionId}`);
   const rules = BENCHMARKS[benchmarkIdOf(submission.benchmarkId)].aggregate;
-  const rows = db
+  const rows = await db
     .select({
       taskKey: samples.taskKey,
       run: samples.run,
@@ -71,10 +71,10 @@ export function refreshAggregates(db: Db, submissionId: number): void {
     .innerJoin(tasks, eq(tasks.id, samples.taskId))
     .innerJoin(submissions, eq(submissions.id, samples.submissionId))
     .where(eq(samples.submissionId, submissionId))
-    .orderBy(asc(samples.id))
-    .all();
-  db.delete(aggregates).where(eq(aggregates.submissionId, submissionId)).run();
+    .orderBy(asc(samples.id));
+  await db.delete(aggregates).where(eq(aggregates.submissionId, submissionId));
   // What is derived from the samples outside the aggregates (the boards' standings) is keyed by this.
-  db.update(submissions).set({ revision: sql`${submissions.revision} + 1` }).where(eq(submissions.id, submissionId)).run();
-  for (const row of rules.rows(rows)) db.insert(aggregates).values(aggregateValues(submissionId, row)).run();
+  await db.update(submissions).set({ revision: sql`${submissions.revision} + 1` }).where(eq(submissions.id, submissionId));
+  const values = rules.rows(rows).map((row) => aggregateValues(submissionId, row));
+  if (values.length) await db.insert(aggregates).values(values);
 }

@@ -7,7 +7,7 @@ import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { BenchmarkId } from "../lib/benchmarks/registry";
 import type { CanonicalTask } from "../lib/standing/task-file";
 import { benchmarkIdOf } from "./benchmark-id";
-import type { Db } from "./client";
+import { withTx, type Db } from "./client";
 import { ensureBenchmark } from "./ingest-shared";
 import { canonicalTasks } from "./schema";
 
@@ -28,29 +28,35 @@ export interface CanonicalTaskSetSummary {
   registeredAt: string;
 }
 
-/** 7 columns a row: well under SQLite's 32,766 bound variables per statement. */
+/** 7 columns a row: well under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters per statement. */
 const INSERT_BATCH = 1000;
 
 /**
  * Makes `tasks` the set of this benchmark version, replacing whatever was registered
  * before. Returns how many tasks it now has and how many the set it replaced had.
  */
-export function registerCanonicalTasks(
+export async function registerCanonicalTasks(
   db: Db,
   benchmarkId: BenchmarkId,
   version: string,
   tasks: readonly CanonicalTask[],
   source: string,
   now: Date = new Date(),
-): { tasks: number; replaced: number } {
+): Promise<{ tasks: number; replaced: number }> {
   // An empty set would silently unrank everything: the parser never yields one, and neither may a caller.
   if (tasks.length === 0) throw new Error("a canonical task set needs at least one task");
   const registeredAt = now.toISOString();
-  return db.transaction((tx) => {
-    ensureBenchmark(db, benchmarkId);
-    const replaced = tx.delete(canonicalTasks).where(and(eq(canonicalTasks.benchmarkId, benchmarkId), eq(canonicalTasks.benchmarkVersion, version))).run().changes;
+  return withTx(db, async (tx) => {
+    await ensureBenchmark(tx, benchmarkId);
+    const replaced = (
+      await tx
+        .delete(canonicalTasks)
+        .where(and(eq(canonicalTasks.benchmarkId, benchmarkId), eq(canonicalTasks.benchmarkVersion, version)))
+        .returning({ taskKey: canonicalTasks.taskKey })
+    ).length;
     for (let start = 0; start < tasks.length; start += INSERT_BATCH) {
-      tx.insert(canonicalTasks)
+      await tx
+        .insert(canonicalTasks)
         .values(
           tasks.slice(start, start + INSERT_BATCH).map((task) => ({
             benchmarkId,
@@ -61,34 +67,36 @@ export function registerCanonicalTasks(
             source,
             registeredAt,
           })),
-        )
-        .run();
+        );
     }
     return { tasks: tasks.length, replaced };
   });
 }
 
 /** The registered set of a benchmark version, or null when none is. */
-export function canonicalTaskSet(db: Db, benchmarkId: BenchmarkId, version: string): CanonicalTaskSet | null {
-  const rows = db
+export async function canonicalTaskSet(db: Db, benchmarkId: BenchmarkId, version: string): Promise<CanonicalTaskSet | null> {
+  const rows = await db
     .select({ taskKey: canonicalTasks.taskKey, tier: canonicalTasks.tier, language: canonicalTasks.language, source: canonicalTasks.source, registeredAt: canonicalTasks.registeredAt })
     .from(canonicalTasks)
     .where(and(eq(canonicalTasks.benchmarkId, benchmarkId), eq(canonicalTasks.benchmarkVersion, version)))
-    .orderBy(asc(canonicalTasks.taskKey))
-    .all();
+    .orderBy(asc(canonicalTasks.taskKey));
   if (rows.length === 0) return null;
   return { source: rows[0].source, registeredAt: rows[0].registeredAt, tasks: rows.map(({ taskKey, tier, language }) => ({ taskKey, tier, language })) };
 }
 
 /** Unregisters a benchmark version's set: the tasks it had (0 when none was registered). */
-export function removeCanonicalTasks(db: Db, benchmarkId: BenchmarkId, version: string): number {
-  return db.delete(canonicalTasks).where(and(eq(canonicalTasks.benchmarkId, benchmarkId), eq(canonicalTasks.benchmarkVersion, version))).run().changes;
+export async function removeCanonicalTasks(db: Db, benchmarkId: BenchmarkId, version: string): Promise<number> {
+  const removed = await db
+    .delete(canonicalTasks)
+    .where(and(eq(canonicalTasks.benchmarkId, benchmarkId), eq(canonicalTasks.benchmarkVersion, version)))
+    .returning({ taskKey: canonicalTasks.taskKey });
+  return removed.length;
 }
 
 /** Every registered set, counted, by benchmark then version. */
-export function canonicalTaskSets(db: Db): CanonicalTaskSetSummary[] {
+export async function canonicalTaskSets(db: Db): Promise<CanonicalTaskSetSummary[]> {
   // One registration writes one source and time for the whole set; max() picks that value (a group is never empty).
-  return db
+  const rows = await db
     .select({
       benchmarkId: canonicalTasks.benchmarkId,
       benchmarkVersion: canonicalTasks.benchmarkVersion,
@@ -98,7 +106,6 @@ export function canonicalTaskSets(db: Db): CanonicalTaskSetSummary[] {
     })
     .from(canonicalTasks)
     .groupBy(canonicalTasks.benchmarkId, canonicalTasks.benchmarkVersion)
-    .orderBy(asc(canonicalTasks.benchmarkId), asc(canonicalTasks.benchmarkVersion))
-    .all()
-    .map((row) => ({ ...row, benchmarkId: benchmarkIdOf(row.benchmarkId) }));
+    .orderBy(asc(canonicalTasks.benchmarkId), asc(canonicalTasks.benchmarkVersion));
+  return rows.map((row) => ({ ...row, benchmarkId: benchmarkIdOf(row.benchmarkId) }));
 }

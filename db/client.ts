@@ -1,48 +1,305 @@
 /**
- * The database connection. How queries are written: with drizzle's query builder by
- * default. A raw statement (`db.$client.prepare`) only on a measured hot path, and then
- * with a typed row that is parsed (zod), not cast.
+ * The database connection, on either engine: SQLite in one file (the embedded default,
+ * `SEEKBOARD_DB`) or PostgreSQL (`SEEKBOARD_DATABASE_URL=postgres://…`).
+ *
+ * How queries are written: with drizzle's query builder, awaited (`await db.select()…`),
+ * which runs the same on both engines. Never `.all()`, `.get()` or `.run()` (SQLite's
+ * synchronous calls; the linter refuses them) and never `db.transaction` (on
+ * better-sqlite3 an async callback runs outside the transaction): writes that belong
+ * together go through `withTx`. Raw SQL only on a measured hot path, through `rawRows` /
+ * `rawRun` with one version per dialect (`engineOf`), and its rows parsed, not cast.
+ *
+ * `Db` is typed as SQLite's drizzle database for both engines, and the queries use
+ * SQLite's table objects (db/schema.ts) on both: the builders drizzle gives the two engines
+ * take the same calls, and the columns' value mappers (JSON text, booleans as 1/0) are
+ * values PostgreSQL's columns accept. PostgreSQL's own tables (db/schema-pg.ts) give its
+ * migrations.
  */
-import Database from "better-sqlite3";
-import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
-import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import { AsyncLocalStorage } from "node:async_hooks";
 import { mkdirSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import Database from "better-sqlite3";
+import type { SQL } from "drizzle-orm";
+import { drizzle as drizzleSqlite, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
+import { migrate as migrateSqlite } from "drizzle-orm/better-sqlite3/migrator";
+import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
 import * as schema from "./schema";
+import * as pgSchema from "./schema-pg";
 
-export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+export type Db = Omit<BetterSQLite3Database<typeof schema>, "$client" | "transaction" | "batch">;
+
+export type Engine = "sqlite" | "postgres";
+
+type Handle =
+  | { engine: "sqlite"; client: Database.Database; target: string; lock: Mutex; inTransaction: AsyncLocalStorage<true> }
+  | { engine: "postgres"; pool: pg.Pool; target: string; inTransaction: boolean };
+
+// Every Db (and every transaction's) handle, for the engine-specific paths: kept on the
+// object under a global symbol, because Next may load this module more than once in one
+// process (server components, route handlers, instrumentation) while they share the Db.
+const HANDLE = Symbol.for("seekboard.db.handle");
+
+function setHandle(db: object, handle: Handle): void {
+  Object.defineProperty(db, HANDLE, { value: handle, enumerable: false });
+}
+
+function handleOf(db: Db): Handle {
+  const handle = (db as { [HANDLE]?: Handle })[HANDLE];
+  if (!handle) throw new Error("not a database opened by db/client.ts");
+  return handle;
+}
+
+export function engineOf(db: Db): Engine {
+  return handleOf(db).engine;
+}
+
+/** The better-sqlite3 connection under a SQLite database (backups, the bench's baseline), or null on PostgreSQL. */
+export function sqliteClientOf(db: Db): Database.Database | null {
+  const handle = handleOf(db);
+  return handle.engine === "sqlite" ? handle.client : null;
+}
+
+/** The pool under a PostgreSQL database (LISTEN, tests), or null on SQLite. */
+export function postgresPoolOf(db: Db): pg.Pool | null {
+  const handle = handleOf(db);
+  return handle.engine === "postgres" ? handle.pool : null;
+}
 
 export const DEFAULT_DB_PATH = "data/seekboard.db";
 
-export function dbPathFromEnv(): string {
+export function isPostgresUrl(target: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(target);
+}
+
+/** Where the app's database is: SEEKBOARD_DATABASE_URL (PostgreSQL) if set, else the SQLite file SEEKBOARD_DB. */
+export function dbTargetFromEnv(): string {
+  const url = process.env.SEEKBOARD_DATABASE_URL?.trim();
+  if (url) return url;
   return resolve(/*turbopackIgnore: true*/ process.env.SEEKBOARD_DB || DEFAULT_DB_PATH);
 }
 
-const MIGRATIONS = join(process.cwd(), "db", "migrations");
+/** The target for logs and errors: a PostgreSQL URL without its password. */
+export function describeTarget(target: string): string {
+  if (!isPostgresUrl(target)) return `SQLite at ${target}`;
+  try {
+    const url = new URL(target);
+    if (url.password) url.password = "****";
+    return `PostgreSQL at ${url.toString()}`;
+  } catch {
+    return "PostgreSQL (an unparsable URL)";
+  }
+}
 
-/** Opens (creating if needed) a database file and brings its schema up to date. */
-export function openDb(path: string): Db {
+const MIGRATIONS = join(process.cwd(), "db", "migrations");
+const MIGRATIONS_PG = join(process.cwd(), "db", "migrations-pg");
+
+/** Any key: instances migrating the same PostgreSQL database at once take turns on it. */
+const MIGRATION_LOCK = 7_319_004_211;
+
+/** A FIFO lock: SQLite transactions on one connection must not interleave across awaits. */
+class Mutex {
+  private tail: Promise<unknown> = Promise.resolve();
+
+  run<T>(fn: () => Promise<T>): Promise<T> {
+    const result = this.tail.then(fn);
+    this.tail = result.catch(() => undefined);
+    return result;
+  }
+}
+
+function openSqlite(path: string, migrationsFolder: string): Db {
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
-  const sqlite = new Database(path);
-  sqlite.pragma("journal_mode = WAL");
-  sqlite.pragma("synchronous = NORMAL");
-  sqlite.pragma("foreign_keys = ON");
-  sqlite.pragma("busy_timeout = 5000");
-  const db = drizzle(sqlite, { schema });
-  migrate(db, { migrationsFolder: MIGRATIONS });
+  const client = new Database(path);
+  client.pragma("journal_mode = WAL");
+  client.pragma("synchronous = NORMAL");
+  client.pragma("foreign_keys = ON");
+  client.pragma("busy_timeout = 5000");
+  const db = drizzleSqlite(client, { schema });
+  try {
+    // drizzle applies the pending migrations in one transaction here too.
+    migrateSqlite(db, { migrationsFolder });
+  } catch (error) {
+    client.close();
+    throw error;
+  }
+  setHandle(db, { engine: "sqlite", client, target: path, lock: new Mutex(), inTransaction: new AsyncLocalStorage() });
   return db;
+}
+
+/** Errors that mean the server is not there (yet), as opposed to a refusal worth reporting at once. */
+function unreachable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return (
+    typeof code === "string" &&
+    ["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ETIMEDOUT", "ECONNRESET", "EHOSTUNREACH", "57P03" /* starting up */, "53300" /* too many connections */].includes(code)
+  );
+}
+
+export interface OpenOptions {
+  /** How long to keep retrying an unreachable PostgreSQL server (default: forever, as a server should). */
+  retryForMs?: number;
+  /** Most connections in the pool (default 10). */
+  maxConnections?: number;
+  /** Another migrations folder (the engine's own by default): the tests' failing migration. */
+  migrationsFolder?: string;
+}
+
+// PostgreSQL's 8-byte integers (count(*), sums of integers) and numerics (avg, sums) as
+// numbers, as SQLite gives them: counts here stay far below 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, Number);
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, Number);
+// JSON as text, as SQLite gives it: the queries use one set of tables (SQLite's, see the
+// header), whose JSON columns parse the text themselves; raw rows then read alike too.
+pg.types.setTypeParser(pg.types.builtins.JSON, (text) => text);
+pg.types.setTypeParser(pg.types.builtins.JSONB, (text) => text);
+
+const RETRY_MIN_MS = 500;
+const RETRY_MAX_MS = 30_000;
+
+async function migratePostgres(url: string, migrationsFolder: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    // drizzle applies the pending migrations in one transaction: a failing one leaves the schema as it was.
+    await migratePg(drizzlePg(client), { migrationsFolder });
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+async function openPostgres(url: string, options: OpenOptions): Promise<Db> {
+  const started = Date.now();
+  let wait = RETRY_MIN_MS;
+  for (;;) {
+    try {
+      await migratePostgres(url, options.migrationsFolder ?? MIGRATIONS_PG);
+      break;
+    } catch (error) {
+      const waited = Date.now() - started;
+      if (!unreachable(error) || (options.retryForMs !== undefined && waited + wait > options.retryForMs)) {
+        throw new Error(`seekboard: cannot open the database (${describeTarget(url)}): ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      }
+      console.error(`seekboard: ${describeTarget(url)} is unreachable (${(error as { code: string }).code}); retrying in ${wait / 1000} s`);
+      await new Promise((done) => setTimeout(done, wait));
+      wait = Math.min(wait * 2, RETRY_MAX_MS);
+    }
+  }
+  const pool = new pg.Pool({ connectionString: url, max: options.maxConnections ?? 10 });
+  // An idle connection the server dropped: the pool replaces it; a query on it has already failed on its own.
+  pool.on("error", (error) => console.error(`seekboard: a PostgreSQL connection failed: ${error.message}`));
+  const db: NodePgDatabase<typeof pgSchema> = drizzlePg(pool, { schema: pgSchema });
+  setHandle(db, { engine: "postgres", pool, target: url, inTransaction: false });
+  // The bridge to the one set of types (see the header): the PostgreSQL builders take the same calls.
+  return db as unknown as Db;
+}
+
+/** Opens a database (a SQLite file, ":memory:", or a postgres:// URL) and brings its schema up to date. */
+export async function openDb(target: string, options: OpenOptions = {}): Promise<Db> {
+  return isPostgresUrl(target) ? openPostgres(target, options) : openSqlite(target, options.migrationsFolder ?? MIGRATIONS);
+}
+
+/** Closes a database opened by `openDb`. */
+export async function closeDb(db: Db): Promise<void> {
+  const handle = handleOf(db);
+  if (handle.engine === "sqlite") handle.client.close();
+  else await handle.pool.end();
+}
+
+/**
+ * Runs `fn` in one transaction: all of its writes land, or none (an error rolls back).
+ * SQLite: an immediate transaction on the connection, one at a time per process (the
+ * mutex: awaits inside must not let another transaction's statements in). PostgreSQL: a
+ * transaction on one pooled connection. Called inside a transaction, `fn` joins it.
+ */
+export async function withTx<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
+  const handle = handleOf(db);
+  if (handle.engine === "postgres") {
+    if (handle.inTransaction) return fn(db);
+    const pgDb = db as unknown as NodePgDatabase<typeof pgSchema>;
+    return pgDb.transaction(async (pgTx) => {
+      const tx = pgTx as unknown as Db;
+      setHandle(tx, { ...handle, inTransaction: true });
+      return fn(tx);
+    });
+  }
+  const { client, lock, inTransaction } = handle;
+  if (inTransaction.getStore()) return fn(db);
+  return lock.run(() =>
+    inTransaction.run(true, async () => {
+      client.exec("BEGIN IMMEDIATE");
+      try {
+        const result = await fn(db);
+        client.exec("COMMIT");
+        return result;
+      } catch (error) {
+        if (client.inTransaction) client.exec("ROLLBACK");
+        throw error;
+      }
+    }),
+  );
+}
+
+/** A raw statement's rows, on either engine (the statement is the caller's, per dialect). */
+export async function rawRows(db: Db, query: SQL): Promise<unknown[]> {
+  const handle = handleOf(db);
+  if (handle.engine === "sqlite") return (db as BetterSQLite3Database<typeof schema>).all(query);
+  const result = await (db as unknown as NodePgDatabase<typeof pgSchema>).execute(query);
+  return result.rows;
+}
+
+/** A raw statement that returns no rows; the number of rows it changed. */
+export async function rawRun(db: Db, query: SQL): Promise<number> {
+  const handle = handleOf(db);
+  if (handle.engine === "sqlite") return (db as BetterSQLite3Database<typeof schema>).run(query).changes;
+  const result = await (db as unknown as NodePgDatabase<typeof pgSchema>).execute(query);
+  return result.rowCount ?? 0;
+}
+
+/**
+ * A select's rows locked for update, those another transaction holds skipped: a queue's
+ * claim on PostgreSQL. On SQLite the select as it is (its immediate transactions already
+ * let one writer through at a time). Db is typed as SQLite's database, whose builder has no
+ * `.for()`; PostgreSQL's under it has, which is checked here.
+ */
+export function forUpdateSkipLocked<T>(db: Db, query: PromiseLike<T[]>): PromiseLike<T[]> {
+  if (engineOf(db) === "sqlite") return query;
+  const lockable = query as unknown as { for?: (strength: "update", config: { skipLocked: boolean }) => PromiseLike<T[]> };
+  if (typeof lockable.for !== "function") throw new Error("forUpdateSkipLocked: not a PostgreSQL select");
+  return lockable.for("update", { skipLocked: true });
+}
+
+/** The first row of a query, or undefined (add `.limit(1)` to the query). */
+export async function first<T>(query: PromiseLike<T[]>): Promise<T | undefined> {
+  return (await query)[0];
+}
+
+/** A unique or primary key violated: PostgreSQL's code 23505 or SQLite's two, on the error or the driver's error drizzle wraps in `cause`. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 3; e = e.cause, depth++) {
+    const code = (e as Error & { code?: unknown }).code;
+    if (code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY") return true;
+  }
+  return false;
 }
 
 declare global {
   // Kept on globalThis so that module reloads in development reuse the connection.
-  var seekboardDb: { path: string; db: Db } | undefined;
+  var seekboardDb: { target: string; db: Promise<Db> } | undefined;
 }
 
-/** The app's database (from SEEKBOARD_DB), opened once per process. */
-export function getDb(): Db {
-  const path = dbPathFromEnv();
-  if (!globalThis.seekboardDb || globalThis.seekboardDb.path !== path) {
-    globalThis.seekboardDb = { path, db: openDb(path) };
+/** The app's database (SEEKBOARD_DATABASE_URL or SEEKBOARD_DB), opened once per process; waits while PostgreSQL is unreachable. */
+export function getDb(): Promise<Db> {
+  const target = dbTargetFromEnv();
+  if (!globalThis.seekboardDb || globalThis.seekboardDb.target !== target) {
+    const db = openDb(target);
+    // A failure to open is not kept: the next request tries again.
+    db.catch(() => {
+      if (globalThis.seekboardDb?.db === db) globalThis.seekboardDb = undefined;
+    });
+    globalThis.seekboardDb = { target, db };
   }
   return globalThis.seekboardDb.db;
 }

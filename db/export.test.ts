@@ -16,8 +16,11 @@ import { demoQaBundles } from "../lib/benchmarks/qa/demo";
 import { demoWebDetectiveBundles } from "../lib/benchmarks/webdetective/demo";
 import { webDetectiveWithVerdict } from "../lib/benchmarks/webdetective/stored";
 import { jsonl, type DemoFiles } from "../lib/demo/files";
-import { openDb, type Db } from "./client";
+import { asc, eq, inArray } from "drizzle-orm";
+import { closeDb, type Db } from "./client";
 import { ingestBundle, ingestInspectLog } from "./ingest";
+import { samples, steps, submissions, tasks } from "./schema";
+import { openTestDb } from "../test/db";
 
 const OPTIONS = { source: "test", status: "approved" } as const;
 let tmp: string;
@@ -26,10 +29,16 @@ let n = 0;
 beforeAll(() => {
   tmp = mkdtempSync(join(tmpdir(), "seekboard-export-"));
 });
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const opened: Db[] = [];
+afterAll(async () => {
+  await Promise.all(opened.map((db) => closeDb(db)));
+  rmSync(tmp, { recursive: true, force: true });
+});
 
-function fresh(): Db {
-  return openDb(join(tmp, `db-${++n}.db`));
+async function fresh(): Promise<Db> {
+  const db = await openTestDb(join(tmp, `db-${++n}.db`));
+  opened.push(db);
+  return db;
 }
 
 function write(bundle: DemoFiles): string {
@@ -42,34 +51,46 @@ function write(bundle: DemoFiles): string {
 }
 
 /** What is stored of a submission, without ids, hashes, upload times and source positions. */
-function stored(db: Db, submissionId: number) {
-  const rows = (sql: string) => db.$client.prepare(sql).all(submissionId) as Record<string, unknown>[];
+async function stored(db: Db, submissionId: number) {
   const without = (row: Record<string, unknown>, keys: string[]) => Object.fromEntries(Object.entries(row).filter(([k]) => !keys.includes(k)));
+  const sampleRows = await db.select().from(samples).where(eq(samples.submissionId, submissionId)).orderBy(asc(samples.id));
+  const taskRows = await db
+    .select()
+    .from(tasks)
+    .where(inArray(tasks.id, db.select({ id: samples.taskId }).from(samples).where(eq(samples.submissionId, submissionId))))
+    .orderBy(asc(tasks.taskKey));
+  const stepRows = await db
+    .select({ taskKey: samples.taskKey, run: samples.run, ordinal: steps.ordinal, kind: steps.kind, callIndex: steps.callIndex, data: steps.data, malformed: steps.malformed })
+    .from(steps)
+    .innerJoin(samples, eq(samples.id, steps.sampleId))
+    .where(eq(samples.submissionId, submissionId))
+    .orderBy(asc(samples.id), asc(steps.ordinal));
+  const submissionRows = await db.select().from(submissions).where(eq(submissions.id, submissionId));
   return {
-    samples: rows("SELECT * FROM samples WHERE submission_id = ? ORDER BY id").map((r) => without(r, ["id", "submission_id", "task_id", "source_file", "source_line"])),
-    tasks: rows("SELECT DISTINCT t.* FROM tasks t JOIN samples s ON s.task_id = t.id WHERE s.submission_id = ? ORDER BY t.task_key").map((r) => without(r, ["id"])),
-    steps: rows("SELECT s.task_key, s.run, st.ordinal, st.kind, st.call_index, st.data, st.malformed FROM steps st JOIN samples s ON s.id = st.sample_id WHERE s.submission_id = ? ORDER BY s.id, st.ordinal"),
-    submission: rows("SELECT * FROM submissions WHERE id = ?").map((r) => without(r, ["id", "bundle_hash", "uploaded_at", "source"])),
+    samples: sampleRows.map((r) => without(r, ["id", "submissionId", "taskId", "sourceFile", "sourceLine"])),
+    tasks: taskRows.map((r) => without(r, ["id"])),
+    steps: stepRows,
+    submission: submissionRows.map((r) => without(r, ["id", "bundleHash", "uploadedAt", "source"])),
   };
 }
 
 /** The `metrics --json` report without the submission's id. */
-function report(db: Db, submissionId: number) {
-  const { submission, ...rest } = metricsReport(db, submissionId) as { submission?: Record<string, unknown> } & Record<string, unknown>;
+async function report(db: Db, submissionId: number) {
+  const { submission, ...rest } = (await metricsReport(db, submissionId)) as { submission?: Record<string, unknown> } & Record<string, unknown>;
   return { ...rest, submission: submission && { ...submission, id: null } };
 }
 
 async function roundTrip(bundle: DemoFiles) {
-  const source = fresh();
+  const source = await fresh();
   const first = await ingestBundle(source, write(bundle), OPTIONS);
   const out = join(tmp, `export-${++n}`);
-  const exported = exportSubmissionTo(source, first.submissionId, out);
+  const exported = await exportSubmissionTo(source, first.submissionId, out);
   expect(exported).toMatchObject({ submissionId: first.submissionId, out, samples: first.samples, files: ["manifest.json", "samples.jsonl"], inexactTrajectories: 0 });
-  const target = fresh();
+  const target = await fresh();
   const second = await ingestBundle(target, out, OPTIONS);
   expect(second.samples).toBe(first.samples);
-  expect(report(target, second.submissionId)).toEqual(report(source, first.submissionId));
-  expect(stored(target, second.submissionId)).toEqual(stored(source, first.submissionId));
+  expect(await report(target, second.submissionId)).toEqual(await report(source, first.submissionId));
+  expect(await stored(target, second.submissionId)).toEqual(await stored(source, first.submissionId));
   return { out, source, id: first.submissionId };
 }
 
@@ -151,30 +172,32 @@ describe("export → ingest gives the same stored submission and metrics", () =>
 
 describe("export refusals", () => {
   it("a native-format benchmark is refused, naming why", async () => {
-    const db = fresh();
+    const db = await fresh();
     const { submissionId } = await ingestBundle(db, write(demoInfoMosaicBundles()[0]), OPTIONS);
-    expect(() => exportSubmissionTo(db, submissionId, join(tmp, `native-${++n}`))).toThrow(ExportRefused);
-    expect(() => exportSubmissionTo(db, submissionId, join(tmp, `native-${++n}`))).toThrow(/InfoMosaic-Bench takes its own evaluation files/);
+    await expect(exportSubmissionTo(db, submissionId, join(tmp, `native-${++n}`))).rejects.toThrow(ExportRefused);
+    await expect(exportSubmissionTo(db, submissionId, join(tmp, `native-${++n}`))).rejects.toThrow(/InfoMosaic-Bench takes its own evaluation files/);
   });
 
   it("a WebDetective refusal judged correct by a re-evaluation is named, and nothing is left written", async () => {
-    const db = fresh();
+    const db = await fresh();
     const { submissionId } = await ingestBundle(db, write(demoWebDetectiveBundles()[0]), OPTIONS);
-    const refusal = db.$client.prepare("SELECT id, task_key AS taskKey, run, metrics FROM samples WHERE submission_id = ? AND json_extract(metrics, '$.refused') = 1 LIMIT 1").get(submissionId) as { id: number; taskKey: string; run: number; metrics: string };
-    const adjudicated = webDetectiveWithVerdict(JSON.parse(refusal.metrics), { correct: true });
-    db.$client.prepare("UPDATE samples SET metrics = ?, correct = 1 WHERE id = ?").run(JSON.stringify(adjudicated), refusal.id);
+    const rows = await db.select({ id: samples.id, taskKey: samples.taskKey, run: samples.run, metrics: samples.metrics }).from(samples).where(eq(samples.submissionId, submissionId)).orderBy(asc(samples.id));
+    const refusal = rows.find((row) => row.metrics?.refused === true)!;
+    expect(refusal).toBeDefined();
+    const adjudicated = webDetectiveWithVerdict(refusal.metrics as Parameters<typeof webDetectiveWithVerdict>[0], { correct: true });
+    await db.update(samples).set({ metrics: adjudicated, correct: true }).where(eq(samples.id, refusal.id));
     const out = join(tmp, `refusal-${++n}`);
-    expect(() => exportSubmissionTo(db, submissionId, out)).toThrow(`task "${refusal.taskKey}" run ${refusal.run}: a refused sample judged "correct"`);
+    await expect(exportSubmissionTo(db, submissionId, out)).rejects.toThrow(`task "${refusal.taskKey}" run ${refusal.run}: a refused sample judged "correct"`);
     expect(existsSync(out)).toBe(false);
   });
 
   it("a folder that is not empty is never written into", async () => {
-    const db = fresh();
+    const db = await fresh();
     const { submissionId } = await ingestBundle(db, write(demoQaBundles()[0]), OPTIONS);
     const out = join(tmp, `busy-${++n}`);
     mkdirSync(out);
     writeFileSync(join(out, "notes.txt"), "mine");
-    expect(() => exportSubmissionTo(db, submissionId, out)).toThrow(/is not empty/);
+    await expect(exportSubmissionTo(db, submissionId, out)).rejects.toThrow(/is not empty/);
     expect(readFileSync(join(out, "notes.txt"), "utf8")).toBe("mine");
   });
 });
@@ -183,17 +206,22 @@ describe("logs teams already have, exported and ingested back", () => {
   /** Exports a submission of `source` and ingests it into a fresh database: the two `metrics --json` reports and stored steps. */
   async function exportAndBack(source: Db, submissionId: number) {
     const out = join(tmp, `export-${++n}`);
-    expect(exportSubmissionTo(source, submissionId, out)).toMatchObject({ inexactTrajectories: 0 });
-    const target = fresh();
+    expect(await exportSubmissionTo(source, submissionId, out)).toMatchObject({ inexactTrajectories: 0 });
+    const target = await fresh();
     const second = await ingestBundle(target, out, OPTIONS);
-    const steps = (db: Db, id: number) => stored(db, id).steps;
+    const storedSteps = async (db: Db, id: number) => (await stored(db, id)).steps;
     // Import notes say how the first bundle was read (its Inspect logs); the metrics themselves must not move.
-    const metrics = (db: Db, id: number) => ({ ...report(db, id), importNotes: null });
-    return { before: metrics(source, submissionId), after: metrics(target, second.submissionId), stepsBefore: steps(source, submissionId), stepsAfter: steps(target, second.submissionId) };
+    const metrics = async (db: Db, id: number) => ({ ...(await report(db, id)), importNotes: null });
+    return {
+      before: await metrics(source, submissionId),
+      after: await metrics(target, second.submissionId),
+      stepsBefore: await storedSteps(source, submissionId),
+      stepsAfter: await storedSteps(target, second.submissionId),
+    };
   }
 
   it("an Inspect .eval: the same metrics and steps", async () => {
-    const source = fresh();
+    const source = await fresh();
     const first = await ingestInspectLog(source, join(__dirname, "..", "test", "fixtures", "inspect", "log_message_deduplication.eval"), { benchmark: "qa" }, OPTIONS);
     const { before, after, stepsBefore, stepsAfter } = await exportAndBack(source, first.submissionId);
     expect(after).toEqual(before);
@@ -215,7 +243,7 @@ describe("logs teams already have, exported and ingested back", () => {
         "t/min.json": fixture("v1.0-minimal.json"),
       },
     };
-    const source = fresh();
+    const source = await fresh();
     const first = await ingestBundle(source, write(bundle), OPTIONS);
     const { before, after, stepsBefore, stepsAfter } = await exportAndBack(source, first.submissionId);
     expect(after).toEqual(before);

@@ -40,10 +40,10 @@ export interface ExportedLine {
 }
 
 /** The submission's results lines, in import order, read a page at a time as they are consumed. */
-export function* exportLines(db: Db, plan: Extract<SubmissionExport, { ok: true }>): Generator<ExportedLine> {
+export async function* exportLines(db: Db, plan: Extract<SubmissionExport, { ok: true }>): AsyncGenerator<ExportedLine> {
   let after = 0;
   for (;;) {
-    const page = db
+    const page = await db
       .select({
         id: samples.id,
         taskKey: samples.taskKey,
@@ -63,16 +63,14 @@ export function* exportLines(db: Db, plan: Extract<SubmissionExport, { ok: true 
       .innerJoin(tasks, eq(tasks.id, samples.taskId))
       .where(and(eq(samples.submissionId, plan.submissionId), gt(samples.id, after)))
       .orderBy(asc(samples.id))
-      .limit(PAGE_SIZE)
-      .all();
+      .limit(PAGE_SIZE);
     if (page.length === 0) return;
     const stepsBySample = new Map<number, Step[]>(page.map((s) => [s.id, []]));
-    const stepRows = db
+    const stepRows = await db
       .select({ sampleId: steps.sampleId, data: steps.data })
       .from(steps)
       .where(inArray(steps.sampleId, page.map((s) => s.id)))
-      .orderBy(asc(steps.sampleId), asc(steps.ordinal))
-      .all();
+      .orderBy(asc(steps.sampleId), asc(steps.ordinal));
     for (const row of stepRows) stepsBySample.get(row.sampleId)?.push(parseStoredStep(row.data));
     for (const s of page) {
       const { line, exact } = exportLine(plan.format, {

@@ -10,7 +10,9 @@ import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BundleError } from "../lib/import/errors";
 import { parseStoredStep } from "../lib/trajectory/steps";
-import { openDb, type Db } from "./client";
+import { closeDb, type Db } from "./client";
+import { openTestDb } from "../test/db";
+import { sqlRows, tableCounts } from "../test/sql";
 import { ingestBundle } from "./ingest";
 import { getTrajectory } from "./queries/trajectory";
 
@@ -19,12 +21,12 @@ const OPTIONS = { source: "test", status: "approved" } as const;
 let db: Db;
 let tmp: string;
 
-beforeAll(() => {
+beforeAll(async () => {
   tmp = mkdtempSync(join(tmpdir(), "seekboard-atif-"));
-  db = openDb(join(tmp, "test.db"));
+  db = await openTestDb(join(tmp, "test.db"));
 });
-afterAll(() => {
-  db.$client.close();
+afterAll(async () => {
+  if (db) await closeDb(db);
   rmSync(tmp, { recursive: true, force: true });
 });
 
@@ -44,27 +46,29 @@ function bundle(lines: string[], files: Record<string, string> = {}, manifest: R
 
 const atif = (name: string) => JSON.parse(readFileSync(join(FIXTURES, "atif", name), "utf8")) as unknown;
 
-function sampleRows(submissionId: number) {
-  return db.$client
-    .prepare("SELECT t.task_key, s.id, s.correct, s.status, s.prompt_tokens, s.completion_tokens, s.cost_usd, s.tool_calls, s.verdict_label, s.error_info, s.detail FROM samples s JOIN tasks t ON t.id = s.task_id WHERE s.submission_id = ? ORDER BY t.task_key, s.run")
-    .all(submissionId) as { task_key: string; id: number; correct: number; status: string; prompt_tokens: number | null; completion_tokens: number | null; cost_usd: number | null; tool_calls: number; verdict_label: string | null; error_info: string | null; detail: string }[];
+async function sampleRows(submissionId: number) {
+  return (await sqlRows(
+    db,
+    "SELECT t.task_key, s.id, s.correct, s.status, s.prompt_tokens, s.completion_tokens, s.cost_usd, s.tool_calls, s.verdict_label, s.error_info, s.detail FROM samples s JOIN tasks t ON t.id = s.task_id WHERE s.submission_id = ? ORDER BY t.task_key, s.run",
+    submissionId,
+  )) as { task_key: string; id: number; correct: number; status: string; prompt_tokens: number | null; completion_tokens: number | null; cost_usd: number | null; tool_calls: number; verdict_label: string | null; error_info: string | null; detail: string }[];
 }
 
-function stepsOf(sampleId: number) {
-  return (db.$client.prepare("SELECT data FROM steps WHERE sample_id = ? ORDER BY ordinal").all(sampleId) as { data: string }[]).map((row) => parseStoredStep(JSON.parse(row.data)));
+async function stepsOf(sampleId: number) {
+  return (await sqlRows(db, "SELECT data FROM steps WHERE sample_id = ? ORDER BY ordinal", sampleId)).map((row) => parseStoredStep(JSON.parse(row.data)));
 }
 
 const TABLES = ["submissions", "tasks", "samples", "steps"];
-const counts = () => Object.fromEntries(TABLES.map((n) => [n, (db.$client.prepare(`SELECT count(*) AS c FROM "${n}"`).get() as { c: number }).c]));
+const counts = () => tableCounts(db, TABLES);
 
 async function refused(dir: string): Promise<BundleError> {
-  const before = counts();
+  const before = await counts();
   const error = await ingestBundle(db, dir, OPTIONS).then(
     () => null,
     (e: unknown) => e,
   );
   expect(error).toBeInstanceOf(BundleError);
-  expect(counts()).toEqual(before);
+  expect(await counts()).toEqual(before);
   return error as BundleError;
 }
 
@@ -73,9 +77,9 @@ describe("ATIF trajectories in Seekboard-format lines", () => {
     const dir = bundle([line({ task_id: "1", trajectory: atif("v1.5-tools.json") }), line({ task_id: "2", trajectory_file: "traj/min.json" })], { "traj/min.json": "v1.0-minimal.json" });
     const result = await ingestBundle(db, dir, OPTIONS);
     expect(result.samples).toBe(2);
-    const [inline, fromFile] = sampleRows(result.submissionId);
+    const [inline, fromFile] = await sampleRows(result.submissionId);
     expect(inline).toMatchObject({ task_key: "1", prompt_tokens: 3100, completion_tokens: 260, cost_usd: 0.0041 });
-    const steps = stepsOf(inline.id);
+    const steps = await stepsOf(inline.id);
     const calls = steps.filter((s) => s.kind === "tool_call");
     expect(calls.length).toBe(inline.tool_calls);
     expect(calls.length).toBeGreaterThan(0);
@@ -92,7 +96,7 @@ describe("ATIF trajectories in Seekboard-format lines", () => {
       "subagents/researcher-b.json": "v1.0-minimal.json",
     });
     const result = await ingestBundle(db, dir, OPTIONS);
-    const main = sampleRows(result.submissionId).find((row) => row.task_key === "main");
+    const main = (await sampleRows(result.submissionId)).find((row) => row.task_key === "main");
     const links = JSON.parse(main?.detail ?? "{}").metadata.atif.links as { kind: string; ref: string; file: string | null }[];
     expect(links).toEqual(
       expect.arrayContaining([
@@ -101,7 +105,7 @@ describe("ATIF trajectories in Seekboard-format lines", () => {
       ]),
     );
     // The sample page links the referenced trajectory's own sample.
-    const shown = getTrajectory(db, result.submissionId, "main", 0)?.atifLinks ?? [];
+    const shown = (await getTrajectory(db, result.submissionId, "main", 0))?.atifLinks ?? [];
     expect(shown).toContainEqual({ kind: "subagent", ref: "subagents/researcher-b.json", target: { taskKey: "sub", run: 0 } });
     expect(shown).toContainEqual({ kind: "continued", ref: "trajectory.cont-1.json", target: null });
   });
@@ -134,14 +138,14 @@ describe("a Harbor job", () => {
     writeFileSync(join(dir, "manifest.json"), JSON.stringify({ benchmark: "qa", format: "harbor", job: "job-1" }));
     const result = await ingestBundle(db, dir, OPTIONS);
     expect(result).toMatchObject({ benchmark: "qa", model: "gpt-5-mini", samples: 3 });
-    const rows = sampleRows(result.submissionId);
+    const rows = await sampleRows(result.submissionId);
     expect(rows.map((r) => [r.task_key, r.correct, r.status, r.verdict_label])).toEqual([
       ["bc-0001", 1, "finished", "1"],
       ["bc-0002", 0, "finished", "0"],
       ["bc-0003", 0, "AgentTimeoutError", null],
     ]);
     expect(rows[2].error_info).toMatch(/^AgentTimeoutError: /);
-    expect(stepsOf(rows[0].id).length).toBeGreaterThan(0);
+    expect((await stepsOf(rows[0].id)).length).toBeGreaterThan(0);
   });
 
   it("a job folder that is not in the bundle", async () => {

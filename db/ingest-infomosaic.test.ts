@@ -12,7 +12,9 @@ import type { DemoFiles } from "../lib/demo/files";
 import { BundleError } from "../lib/import/errors";
 import { parseInfoMosaicEvaluation } from "../lib/benchmarks/infomosaic/formats";
 import { aggregateInfoMosaic, infoMosaicInputFromEvaluation } from "../lib/benchmarks/infomosaic/metrics";
-import { openDb, type Db } from "./client";
+import { closeDb, type Db } from "./client";
+import { openTestDb } from "../test/db";
+import { sqlRow, tableCounts } from "../test/sql";
 import { ingestBundle } from "./ingest";
 
 const OPTIONS = { source: "test", status: "approved" } as const;
@@ -31,13 +33,13 @@ function write(bundle: DemoFiles, override?: (files: Record<string, string>) => 
 }
 
 const TABLES = ["submissions", "tasks", "samples", "steps", "aggregates"];
-const counts = () => Object.fromEntries(TABLES.map((n) => [n, (db.$client.prepare(`SELECT count(*) AS c FROM "${n}"`).get() as { c: number }).c]));
+const counts = () => tableCounts(db, TABLES);
 
 async function refused(dir: string): Promise<BundleError> {
-  const before = counts();
+  const before = await counts();
   const error = await ingestBundle(db, dir, OPTIONS).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(BundleError);
-  expect(counts()).toEqual(before);
+  expect(await counts()).toEqual(before);
   return error as BundleError;
 }
 
@@ -47,12 +49,12 @@ const editManifest = (edit: (m: Record<string, unknown>) => void) => (files: Rec
   files["manifest.json"] = JSON.stringify(m);
 };
 
-beforeAll(() => {
+beforeAll(async () => {
   tmp = mkdtempSync(join(tmpdir(), "infomosaic-ingest-"));
-  db = openDb(join(tmp, "test.db"));
+  db = await openTestDb(join(tmp, "test.db"));
 });
-afterAll(() => {
-  db.$client.close();
+afterAll(async () => {
+  if (db) await closeDb(db);
   rmSync(tmp, { recursive: true, force: true });
 });
 
@@ -64,7 +66,7 @@ describe("InfoMosaic import", () => {
     const result = await ingestBundle(db, write(bundle), OPTIONS);
     const total = DEMO_INFOMOSAIC_DOMAINS.length * DEMO_INFOMOSAIC_TASKS_PER_DOMAIN;
     expect(result).toMatchObject({ benchmark: "infomosaic", setting: "web-only", samples: total, tasks: total, duplicate: false });
-    const report = moduleReport(db, result.submissionId) as unknown as {
+    const report = (await moduleReport(db, result.submissionId)) as unknown as {
       aggregate: Record<string, unknown>;
       splits: Record<string, { n: number; accuracy: number }>;
       samples: Record<string, unknown>[];
@@ -86,17 +88,17 @@ describe("InfoMosaic import", () => {
     expect(report.report.toolOutcomes.overall.total).toBeGreaterThan(0);
     expect(report.samples[0]).toMatchObject({ taskId: "map-1", run: 0, domain: "map" });
     for (const key of ["score", "passRate", "toolCalls", "correct"]) expect(report.samples[0]).toHaveProperty(key);
-    const task = db.$client.prepare("SELECT extra, category FROM tasks WHERE benchmark_id = 'infomosaic' AND task_key = 'map-1'").get() as { extra: string; category: string };
+    const task = (await sqlRow(db, "SELECT extra, category FROM tasks WHERE benchmark_id = 'infomosaic' AND task_key = 'map-1'"))!;
     expect(JSON.parse(task.extra).testcases.length).toBeGreaterThan(1);
-    const sample = db.$client.prepare("SELECT metrics FROM samples WHERE submission_id = ? AND task_key = 'map-1'").get(result.submissionId) as { metrics: string };
+    const sample = (await sqlRow(db, "SELECT metrics FROM samples WHERE submission_id = ? AND task_key = 'map-1'", result.submissionId))!;
     expect(JSON.parse(sample.metrics).testcaseVerdicts.every((v: string | null) => v === "CORRECT" || v === "INCORRECT")).toBe(true);
   });
 
   it("the same bundle again is a duplicate", async () => {
-    const before = counts();
+    const before = await counts();
     const again = await ingestBundle(db, write(bundles[0]), OPTIONS);
     expect(again.duplicate).toBe(true);
-    expect(counts()).toEqual(before);
+    expect(await counts()).toEqual(before);
   });
 
   it("no setting and an agent the release does not name is refused", async () => {
@@ -111,13 +113,12 @@ describe("InfoMosaic import", () => {
 
   it("the judge model is the manifest's (the release's files name none); no usage is stored (they report none)", async () => {
     const declared = await ingestBundle(db, write(bundles[2], editManifest((m) => (m.judgeModel = "gpt-4o-2024-11-20"))), OPTIONS);
-    const sqlite = db.$client;
-    expect(sqlite.prepare("SELECT judge_model FROM submissions WHERE id = ?").get(declared.submissionId)).toEqual({ judge_model: "gpt-4o-2024-11-20" });
+    expect(await sqlRow(db, "SELECT judge_model FROM submissions WHERE id = ?", declared.submissionId)).toEqual({ judge_model: "gpt-4o-2024-11-20" });
     // The demo declares the paper's judge; without the manifest's field nothing names one.
     const undeclared = (await ingestBundle(db, write(bundles[1], editManifest((m) => delete m.judgeModel)), OPTIONS)).submissionId;
-    expect(sqlite.prepare("SELECT judge_model FROM submissions WHERE id = ?").get(undeclared)).toEqual({ judge_model: null });
-    const withUsage = sqlite.prepare("SELECT count(*) AS c FROM samples WHERE submission_id IN (?, ?) AND coalesce(prompt_tokens, completion_tokens, cost_usd, seconds) IS NOT NULL");
-    expect(withUsage.get(declared.submissionId, undeclared)).toEqual({ c: 0 });
+    expect(await sqlRow(db, "SELECT judge_model FROM submissions WHERE id = ?", undeclared)).toEqual({ judge_model: null });
+    const withUsage = await sqlRow(db, "SELECT count(*) AS c FROM samples WHERE submission_id IN (?, ?) AND coalesce(prompt_tokens, completion_tokens, cost_usd, seconds) IS NOT NULL", declared.submissionId, undeclared);
+    expect(withUsage).toEqual({ c: 0 });
   });
 
   it("a score of 3 on line 4 of the bio file is refused with file, line and field", async () => {

@@ -12,7 +12,9 @@ import { metricsReport } from "../cli/metrics-report";
 import { DEFAULT_LIMITS } from "../lib/import/bundle";
 import { BundleError } from "../lib/import/errors";
 import { parseStoredStep } from "../lib/trajectory/steps";
-import { openDb, type Db } from "./client";
+import { closeDb, type Db } from "./client";
+import { openTestDb } from "../test/db";
+import { sqlRows, tableCounts } from "../test/sql";
 import { ingestBundle, ingestInspectLog, type IngestResult } from "./ingest";
 
 const FIXTURES = join(__dirname, "..", "test", "fixtures", "inspect");
@@ -20,12 +22,12 @@ const OPTIONS = { source: "test", status: "approved" } as const;
 let db: Db;
 let tmp: string;
 
-beforeAll(() => {
+beforeAll(async () => {
   tmp = mkdtempSync(join(tmpdir(), "seekboard-inspect-"));
-  db = openDb(join(tmp, "test.db"));
+  db = await openTestDb(join(tmp, "test.db"));
 });
-afterAll(() => {
-  db.$client.close();
+afterAll(async () => {
+  if (db) await closeDb(db);
   rmSync(tmp, { recursive: true, force: true });
 });
 
@@ -44,28 +46,26 @@ interface StoredSample {
   error_info: string | null;
 }
 
-function storedSamples(submissionId: number): StoredSample[] {
-  return db.$client
-    .prepare(
-      `SELECT t.task_key, s.run, s.correct, s.verdict_label, s.verdict_source, s.tool_calls, s.prompt_tokens, s.completion_tokens, s.seconds, s.status, s.prediction, s.error_info
-       FROM samples s JOIN tasks t ON t.id = s.task_id WHERE s.submission_id = ? ORDER BY t.task_key, s.run`,
-    )
-    .all(submissionId) as StoredSample[];
+async function storedSamples(submissionId: number): Promise<StoredSample[]> {
+  return (await sqlRows(
+    db,
+    `SELECT t.task_key, s.run, s.correct, s.verdict_label, s.verdict_source, s.tool_calls, s.prompt_tokens, s.completion_tokens, s.seconds, s.status, s.prediction, s.error_info
+     FROM samples s JOIN tasks t ON t.id = s.task_id WHERE s.submission_id = ? ORDER BY t.task_key, s.run`,
+    submissionId,
+  )) as StoredSample[];
 }
 
 const TABLES = ["submissions", "tasks", "samples", "steps"];
-function counts(): Record<string, number> {
-  return Object.fromEntries(TABLES.map((n) => [n, (db.$client.prepare(`SELECT count(*) AS c FROM "${n}"`).get() as { c: number }).c]));
-}
+const counts = () => tableCounts(db, TABLES);
 
 async function refused(run: () => Promise<IngestResult>): Promise<BundleError> {
-  const before = counts();
+  const before = await counts();
   const error = await run().then(
     () => null,
     (e: unknown) => e,
   );
   expect(error).toBeInstanceOf(BundleError);
-  expect(counts()).toEqual(before);
+  expect(await counts()).toEqual(before);
   return error as BundleError;
 }
 
@@ -122,21 +122,21 @@ describe("the real Inspect logs", () => {
     it(`${log}: ${samples.length} sample(s), scores, tool calls and tokens`, async () => {
       const result = await ingestInspectLog(db, join(FIXTURES, log), { benchmark: "qa", setting: log }, OPTIONS);
       expect(result).toMatchObject({ benchmark: "qa", model, samples: samples.length, duplicate: false });
-      const stored = storedSamples(result.submissionId);
+      const stored = await storedSamples(result.submissionId);
       expect(stored).toHaveLength(samples.length);
       samples.forEach((expected, i) => expect(stored[i]).toMatchObject(expected));
-      expect(metricsReport(db, result.submissionId)).toMatchObject({ dataset, importNotes: { inspect: [{ log, model, status: "success" }] } });
+      expect(await metricsReport(db, result.submissionId)).toMatchObject({ dataset, importNotes: { inspect: [{ log, model, status: "success" }] } });
     });
   }
 
   it("log_streaming.eval: accuracy 0.75, as the log's own results say", async () => {
     const result = await ingestInspectLog(db, join(FIXTURES, "log_streaming.eval"), { benchmark: "qa", setting: "accuracy" }, OPTIONS);
-    expect(metricsReport(db, result.submissionId)).toMatchObject({ aggregate: { accuracy: 0.75, n: 2 } });
+    expect(await metricsReport(db, result.submissionId)).toMatchObject({ aggregate: { accuracy: 0.75, n: 2 } });
   });
 
   it("a condensed sample's trajectory: tool calls tied to their results, usage on the assistant steps", async () => {
     const result = await ingestInspectLog(db, join(FIXTURES, "log_message_deduplication.eval"), { benchmark: "qa", setting: "steps" }, OPTIONS);
-    const rows = db.$client.prepare("SELECT data FROM steps st JOIN samples s ON s.id = st.sample_id WHERE s.submission_id = ? ORDER BY st.ordinal").all(result.submissionId) as { data: string }[];
+    const rows = await sqlRows(db, "SELECT data FROM steps st JOIN samples s ON s.id = st.sample_id WHERE s.submission_id = ? ORDER BY s.id, st.ordinal", result.submissionId);
     const steps = rows.map((row) => parseStoredStep(JSON.parse(row.data)));
     const calls = steps.filter((step) => step.kind === "tool_call");
     const results = steps.filter((step) => step.kind === "tool_result");
@@ -150,13 +150,13 @@ describe("the real Inspect logs", () => {
     const deflate = await ingestInspectLog(db, join(FIXTURES, "log_streaming.eval"), { benchmark: "qa", setting: "deflate" }, OPTIONS);
     const zstd = await ingestInspectLog(db, join(FIXTURES, "log_streaming.zstd.eval"), { benchmark: "qa", setting: "zstd" }, OPTIONS);
     expect(zstd.samples).toBe(4);
-    expect(storedSamples(zstd.submissionId)).toEqual(storedSamples(deflate.submissionId));
+    expect(await storedSamples(zstd.submissionId)).toEqual(await storedSamples(deflate.submissionId));
   });
 
   it("an unfinished run (no header.json): read from _journal/start.json and its samples, marked incomplete", async () => {
     const result = await ingestInspectLog(db, join(FIXTURES, "unfinished.eval"), { benchmark: "qa" }, OPTIONS);
     expect(result).toMatchObject({ samples: 4, model: "azureai/Meta-Llama-3-1-405B-Instruct-jqf" });
-    expect(metricsReport(db, result.submissionId)).toMatchObject({ importNotes: { inspect: [{ status: "started" }], incomplete: [expect.stringContaining("unfinished.eval: the run did not finish")] } });
+    expect(await metricsReport(db, result.submissionId)).toMatchObject({ importNotes: { inspect: [{ status: "started" }], incomplete: [expect.stringContaining("unfinished.eval: the run did not finish")] } });
   });
 
   it("a log's members are not held to the bundle's file limit (one per sample), its bytes are", async () => {
@@ -182,7 +182,7 @@ describe("the real Inspect logs", () => {
   it("a sample logged twice: the later entry counts", async () => {
     const result = await ingestInspectLog(db, join(FIXTURES, "relogged.eval"), { benchmark: "qa" }, OPTIONS);
     expect(result.samples).toBe(4);
-    expect(storedSamples(result.submissionId)[0]).toMatchObject({ task_key: "1", run: 0, correct: 1, verdict_label: "C" });
+    expect((await storedSamples(result.submissionId))[0]).toMatchObject({ task_key: "1", run: 0, correct: 1, verdict_label: "C" });
   });
 
   it("an evobrowsecomp bundle of logs: its fields from the manifest's benchmarkFields, the model named", async () => {
@@ -258,6 +258,6 @@ describe("malformed logs are refused, naming the member and field", () => {
     const text = readFileSync(join(FIXTURES, "log_read_sample.json"), "utf8").replace('"value": "C"', '"value": NaN');
     const dir = bundle({ benchmark: "qa", format: "inspect", logs: ["run.json"] }, { "run.json": text });
     const result = await ingestBundle(db, dir, OPTIONS);
-    expect(storedSamples(result.submissionId)[0]).toMatchObject({ correct: 0, verdict_label: "NaN" });
+    expect((await storedSamples(result.submissionId))[0]).toMatchObject({ correct: 0, verdict_label: "NaN" });
   });
 });

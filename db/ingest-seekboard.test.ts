@@ -18,7 +18,9 @@ import { aggregateWebDetective, webDetectiveInputFromBundle } from "../lib/bench
 import { aggregateEvoBrowseComp, evoInputFromBundle } from "../lib/benchmarks/evobrowsecomp/metrics";
 import { aggregateQa, qaInputFromBundle } from "../lib/benchmarks/qa/metrics";
 import { parseSeekboardJsonl } from "../lib/bundle-format/parse";
-import { openDb, type Db } from "./client";
+import { closeDb, type Db } from "./client";
+import { openTestDb } from "../test/db";
+import { sqlCount, sqlRow, sqlRows, tableCounts } from "../test/sql";
 import { ingestBundle } from "./ingest";
 
 const OPTIONS = { source: "test", status: "approved" } as const;
@@ -37,27 +39,25 @@ function write(bundle: DemoFiles, override?: (files: Record<string, string>) => 
 }
 
 const TABLES = ["submissions", "tasks", "samples", "steps", "aggregates", "benchmarks"];
-function counts(): Record<string, number> {
-  return Object.fromEntries(TABLES.map((n) => [n, (db.$client.prepare(`SELECT count(*) AS c FROM "${n}"`).get() as { c: number }).c]));
-}
+const counts = () => tableCounts(db, TABLES);
 
 async function refused(dir: string): Promise<BundleError> {
-  const before = counts();
+  const before = await counts();
   const error = await ingestBundle(db, dir, OPTIONS).then(
     () => null,
     (e: unknown) => e,
   );
   expect(error).toBeInstanceOf(BundleError);
-  expect(counts()).toEqual(before);
+  expect(await counts()).toEqual(before);
   return error as BundleError;
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   tmp = mkdtempSync(join(tmpdir(), "seekboard-ingest-"));
-  db = openDb(join(tmp, "test.db"));
+  db = await openTestDb(join(tmp, "test.db"));
 });
-afterAll(() => {
-  db.$client.close();
+afterAll(async () => {
+  if (db) await closeDb(db);
   rmSync(tmp, { recursive: true, force: true });
 });
 
@@ -71,15 +71,15 @@ describe("WebDetective", () => {
     const result = await ingestBundle(db, write(bundle), OPTIONS);
     expect(result).toMatchObject({ benchmark: "webdetective", samples: DEMO_WEBDETECTIVE_TASKS, tasks: DEMO_WEBDETECTIVE_TASKS, duplicate: false, malformedSteps: 0 });
     id = result.submissionId;
-    const steps = db.$client.prepare("SELECT count(*) AS c FROM steps JOIN samples ON samples.id = steps.sample_id WHERE samples.submission_id = ?").get(id) as { c: number };
-    expect(steps.c).toBeGreaterThan(DEMO_WEBDETECTIVE_TASKS);
-    const sample = db.$client.prepare("SELECT judge_rationale, verdict_label, status FROM samples WHERE submission_id = ? AND task_key = 'wd-0001'").get(id) as Record<string, string>;
+    const steps = await sqlCount(db, "SELECT count(*) AS c FROM steps JOIN samples ON samples.id = steps.sample_id WHERE samples.submission_id = ?", id);
+    expect(steps).toBeGreaterThan(DEMO_WEBDETECTIVE_TASKS);
+    const sample = (await sqlRow(db, "SELECT judge_rationale, verdict_label, status FROM samples WHERE submission_id = ? AND task_key = 'wd-0001'", id))!;
     expect(sample.judge_rationale).toMatch(/^Conclusion:/);
     expect(sample.status).toBe("finished");
   });
 
-  it("the metrics --json contract: exactly the contract's keys, equal to the pure module on the same lines", () => {
-    const report = moduleReport(db, id) as unknown as Report;
+  it("the metrics --json contract: exactly the contract's keys, equal to the pure module on the same lines", async () => {
+    const report = (await moduleReport(db, id)) as unknown as Report;
     expect(Object.keys(report.aggregate).sort()).toEqual(
       ["knowledgeScore", "searchScore", "generationScore", "goodRefusalF1", "knowledgeUtilizationF1", "forgetRate", "leadAstrayRate", "pass1", "n"].sort(),
     );
@@ -92,10 +92,10 @@ describe("WebDetective", () => {
   });
 
   it("the same bundle again is a duplicate", async () => {
-    const before = counts();
+    const before = await counts();
     const again = await ingestBundle(db, write(bundle), OPTIONS);
     expect(again).toMatchObject({ duplicate: true, submissionId: id });
-    expect(counts()).toEqual(before);
+    expect(await counts()).toEqual(before);
   });
 });
 
@@ -105,7 +105,7 @@ describe("EvoBrowseComp", () => {
     const bundle = bundles[0];
     const result = await ingestBundle(db, write(bundle), OPTIONS);
     expect(result.samples).toBe(DEMO_EVO_RUNS * DEMO_EVO_TASKS_PER_LANGUAGE * 2 * 2);
-    const report = moduleReport(db, result.submissionId) as unknown as Report & { submission: { benchmarkVersion: string } };
+    const report = (await moduleReport(db, result.submissionId)) as unknown as Report & { submission: { benchmarkVersion: string } };
     expect(Object.keys(report.aggregate).sort()).toEqual(["accuracy", "exceedRatio", "n", "runs"]);
     expect(report.submission.benchmarkVersion).toBe("2025-10");
     const manifest = JSON.parse(bundle.files["manifest.json"]) as { results: string[] };
@@ -159,9 +159,9 @@ describe("generic QA", () => {
     const b = await ingestBundle(db, write(bundles[3]), OPTIONS);
     expect(a.tasks).toBe(DEMO_QA_TASKS);
     expect(b.tasks).toBe(DEMO_QA_TASKS);
-    const versions = db.$client.prepare("SELECT DISTINCT benchmark_version AS v FROM tasks WHERE benchmark_id = 'qa' ORDER BY v").all() as { v: string }[];
+    const versions = await sqlRows(db, "SELECT DISTINCT benchmark_version AS v FROM tasks WHERE benchmark_id = 'qa' ORDER BY v");
     expect(versions.map((r) => r.v)).toEqual(["browsecomp-demo@v1", "frames-demo@v1"]);
-    const report = moduleReport(db, a.submissionId) as unknown as Report;
+    const report = (await moduleReport(db, a.submissionId)) as unknown as Report;
     expect(report.dataset).toBe("browsecomp-demo");
     expect(Object.keys(report.aggregate).sort()).toEqual(["accuracy", "calibrationError", "n"]);
     const expected = aggregateQa(parseSeekboardJsonl(bundles[0].files["results.jsonl"], "qa", "results.jsonl").map(qaInputFromBundle));
@@ -194,12 +194,12 @@ describe("generic QA", () => {
   });
 
   it("a line longer than maxLineBytes is refused", async () => {
-    const before = counts();
+    const before = await counts();
     const dir = write(bundles[4]);
     const error = await ingestBundle(db, dir, { ...OPTIONS, maxLineBytes: 200 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BundleError);
     expect((error as BundleError).details[0]).toMatchObject({ file: "results.jsonl", line: 1 });
-    expect(counts()).toEqual(before);
+    expect(await counts()).toEqual(before);
   });
 
   it("a results file missing from the bundle is refused", async () => {
@@ -224,17 +224,17 @@ describe("judge model and usage (any Seekboard-format benchmark)", () => {
     const manifest = { benchmark: "qa", format: "seekboard-v1", model: name, dataset: "judge-usage", results: ["results.jsonl"], ...manifestExtra };
     return { name, model: name, setting: "default", files: { "manifest.json": JSON.stringify(manifest), "results.jsonl": `${rows.map((r) => JSON.stringify(r)).join("\n")}\n` } };
   }
-  const judgeOf = (id: number) => (db.$client.prepare("SELECT judge_model FROM submissions WHERE id = ?").get(id) as { judge_model: string | null }).judge_model;
+  const judgeOf = async (id: number) => (await sqlRow(db, "SELECT judge_model FROM submissions WHERE id = ?", id))?.judge_model;
   const ingest = async (bundle: DemoFiles) => (await ingestBundle(db, write(bundle), OPTIONS)).submissionId;
 
   it("the manifest's judgeModel wins over the samples' judge.model", async () => {
-    expect(judgeOf(await ingest(qaBundle("declared", [{ judge: "judge-a" }, { judge: "judge-a" }], { judgeModel: "gpt-4.1-2025-04-14" })))).toBe("gpt-4.1-2025-04-14");
+    expect(await judgeOf(await ingest(qaBundle("declared", [{ judge: "judge-a" }, { judge: "judge-a" }], { judgeModel: "gpt-4.1-2025-04-14" })))).toBe("gpt-4.1-2025-04-14");
   });
 
   it("else the samples' most frequent judge.model, ties to the alphabetically first; none when no sample names one", async () => {
-    expect(judgeOf(await ingest(qaBundle("most-frequent", [{ judge: "judge-b" }, { judge: "judge-a" }, { judge: "judge-b" }, { judge: null }, {}])))).toBe("judge-b");
-    expect(judgeOf(await ingest(qaBundle("tied", [{ judge: "judge-b" }, { judge: "judge-a" }, { judge: "judge-b" }, { judge: "judge-a" }])))).toBe("judge-a");
-    expect(judgeOf(await ingest(qaBundle("unnamed", [{ judge: null }, {}, { judge: "  " }])))).toBeNull();
+    expect(await judgeOf(await ingest(qaBundle("most-frequent", [{ judge: "judge-b" }, { judge: "judge-a" }, { judge: "judge-b" }, { judge: null }, {}])))).toBe("judge-b");
+    expect(await judgeOf(await ingest(qaBundle("tied", [{ judge: "judge-b" }, { judge: "judge-a" }, { judge: "judge-b" }, { judge: "judge-a" }])))).toBe("judge-a");
+    expect(await judgeOf(await ingest(qaBundle("unnamed", [{ judge: null }, {}, { judge: "  " }])))).toBeNull();
   });
 
   it("an empty judgeModel is refused", async () => {
@@ -251,7 +251,7 @@ describe("judge model and usage (any Seekboard-format benchmark)", () => {
         {},
       ]),
     );
-    const rows = db.$client.prepare("SELECT prompt_tokens, completion_tokens, cost_usd, seconds FROM samples WHERE submission_id = ? ORDER BY source_line").all(id);
+    const rows = await sqlRows(db, "SELECT prompt_tokens, completion_tokens, cost_usd, seconds FROM samples WHERE submission_id = ? ORDER BY source_line", id);
     expect(rows).toEqual([
       { prompt_tokens: 5120, completion_tokens: 640, cost_usd: 0.0249, seconds: 41.5 },
       { prompt_tokens: 3000, completion_tokens: 0, cost_usd: null, seconds: null },

@@ -1,9 +1,15 @@
-/** The ingest's writers, the same for every benchmark: benchmark rows, submissions, tasks, samples with their steps and hit logs. */
+/**
+ * The ingest's writers, the same for every benchmark: benchmark rows, submissions, tasks,
+ * samples with their steps and hit logs. The samples are the hot path, written per engine:
+ * SQLite with prepared statements row by row (in-process, a round trip costs nothing),
+ * PostgreSQL with multi-row inserts in batches (a round trip per row would dominate).
+ */
 import { factKeySet, tierFromFactCount } from "../lib/benchmarks/mpw/metrics";
 import { BENCHMARKS, type BenchmarkId } from "../lib/benchmarks/registry";
 import type { BundleRead, SampleRow, TaskInput } from "../lib/import/importer";
-import type { Db } from "./client";
-import type { SubmissionStatus } from "./schema";
+import { and, eq, sql } from "drizzle-orm";
+import { engineOf, first, sqliteClientOf, type Db } from "./client";
+import { benchmarks, hitLogs, samples, steps, submissions, tasks, type SubmissionStatus } from "./schema";
 
 export interface IngestOptions {
   /** How the bundle arrived (cli, demo, upload). */
@@ -28,133 +34,220 @@ export interface IngestProgress {
   samples: number;
 }
 
-export function ensureBenchmark(db: Db, id: BenchmarkId): void {
+export async function ensureBenchmark(db: Db, id: BenchmarkId): Promise<void> {
   const meta = BENCHMARKS[id];
-  db.$client
-    .prepare("INSERT INTO benchmarks (id, name, description) VALUES (?, ?, ?) ON CONFLICT(id) DO UPDATE SET name = excluded.name, description = excluded.description")
-    .run(id, meta.name, meta.description);
+  await db
+    .insert(benchmarks)
+    .values({ id, name: meta.name, description: meta.description })
+    .onConflictDoUpdate({ target: benchmarks.id, set: { name: meta.name, description: meta.description } });
 }
 
 /** The submission a bundle with this content hash already became, if any. */
-export function existingSubmission(db: Db, bundleHash: string): { id: number; sample_count: number; task_count: number } | undefined {
-  return db.$client.prepare("SELECT id, sample_count, task_count FROM submissions WHERE bundle_hash = ?").get(bundleHash) as
-    | { id: number; sample_count: number; task_count: number }
-    | undefined;
-}
-
-export function insertSubmission(
-  db: Db,
-  fields: { benchmark: BenchmarkId; version: string; model: string; agent: string | null; setting: string; bundleHash: string },
-  options: IngestOptions,
-): number {
-  return Number(
-    db.$client
-      .prepare(
-        `INSERT INTO submissions (benchmark_id, benchmark_version, model, agent, setting, bundle_hash, uploaded_at, status, source, sample_count, task_count, runs, uploader_token_id)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, ?)`,
-      )
-      .run(
-        fields.benchmark,
-        fields.version,
-        fields.model,
-        fields.agent,
-        fields.setting,
-        fields.bundleHash,
-        options.uploadedAt ?? new Date().toISOString(),
-        options.status,
-        options.source,
-        options.uploaderTokenId ?? null,
-      ).lastInsertRowid,
+export function existingSubmission(db: Db, bundleHash: string): Promise<{ id: number; sampleCount: number; taskCount: number } | undefined> {
+  return first(
+    db.select({ id: submissions.id, sampleCount: submissions.sampleCount, taskCount: submissions.taskCount }).from(submissions).where(eq(submissions.bundleHash, bundleHash)).limit(1),
   );
 }
 
+/** A new submission row; a bundle already stored (the unique bundle hash) makes this throw, even when two imports race. */
+export async function insertSubmission(
+  db: Db,
+  fields: { benchmark: BenchmarkId; version: string; model: string; agent: string | null; setting: string; bundleHash: string },
+  options: IngestOptions,
+): Promise<number> {
+  const [row] = await db
+    .insert(submissions)
+    .values({
+      benchmarkId: fields.benchmark,
+      benchmarkVersion: fields.version,
+      model: fields.model,
+      agent: fields.agent,
+      setting: fields.setting,
+      bundleHash: fields.bundleHash,
+      uploadedAt: options.uploadedAt ?? new Date().toISOString(),
+      status: options.status,
+      source: options.source,
+      sampleCount: 0,
+      taskCount: 0,
+      runs: 0,
+      uploaderTokenId: options.uploaderTokenId ?? null,
+    })
+    .returning({ id: submissions.id });
+  return row.id;
+}
+
 /** Records what reading the bundle found: its counts, import notes and judge model (null: neither the manifest nor the records name one). */
-export function finishSubmission(
+export async function finishSubmission(
   db: Db,
   submissionId: number,
   counts: { samples: number; tasks: number; runs: number },
   read?: BundleRead,
-): void {
-  db.$client
-    .prepare("UPDATE submissions SET sample_count = ?, task_count = ?, runs = ?, import_notes = ?, judge_model = ? WHERE id = ?")
-    .run(counts.samples, counts.tasks, counts.runs, read?.importNotes ? JSON.stringify(read.importNotes) : null, read?.judgeModel ?? null, submissionId);
+): Promise<void> {
+  await db
+    .update(submissions)
+    .set({ sampleCount: counts.samples, taskCount: counts.tasks, runs: counts.runs, importNotes: read?.importNotes ?? null, judgeModel: read?.judgeModel ?? null })
+    .where(eq(submissions.id, submissionId));
+}
+
+/**
+ * PostgreSQL's text and jsonb cannot hold U+0000, which SQLite stores and model outputs
+ * occasionally contain: on PostgreSQL it is written as U+FFFD (the replacement character).
+ * Values without one are returned as they are (the check allocates nothing).
+ */
+export function withoutNul<T>(value: T): T {
+  return hasNul(value) ? replaceNul(value) : value;
+}
+
+function hasNul(value: unknown): boolean {
+  if (typeof value === "string") return value.includes("\u0000");
+  if (Array.isArray(value)) return value.some(hasNul);
+  if (value !== null && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) if (key.includes("\u0000") || hasNul(item)) return true;
+  }
+  return false;
+}
+
+function replaceNul<T>(value: T): T {
+  if (typeof value === "string") return value.replaceAll("\u0000", "\uFFFD") as T;
+  if (Array.isArray(value)) return value.map(replaceNul) as T;
+  if (value !== null && typeof value === "object") {
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) out[replaceNul(key)] = replaceNul(item);
+    return out as T;
+  }
+  return value;
+}
+
+/** A JSON column's value as drizzle takes it: it reads the prototype, and maps keyed by data have none. */
+function plain<T extends object>(value: T): T {
+  return { ...value };
 }
 
 /** Finds or creates tasks; fills fields an earlier bundle left empty, never overwrites. */
 export class TaskWriter {
   private readonly ids = new Map<string, number>();
-  private readonly select;
-  private readonly insert;
-  private readonly fill;
 
   constructor(
-    db: Db,
+    private readonly db: Db,
     private readonly benchmarkId: string,
     private readonly version: string,
-  ) {
-    const sqlite = db.$client;
-    this.select = sqlite.prepare("SELECT id FROM tasks WHERE benchmark_id = ? AND benchmark_version = ? AND task_key = ?");
-    this.insert = sqlite.prepare(
-      `INSERT INTO tasks (benchmark_id, benchmark_version, task_key, question, gold_answer, atomic_facts, fact_count, tier, category, language, extra)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    this.fill = sqlite.prepare(
-      `UPDATE tasks SET question = coalesce(question, ?), gold_answer = coalesce(gold_answer, ?),
-         category = coalesce(category, ?), language = coalesce(language, ?), extra = coalesce(extra, ?),
-         atomic_facts = CASE WHEN fact_count = 0 THEN ? ELSE atomic_facts END,
-         tier = CASE WHEN fact_count = 0 THEN ? ELSE tier END,
-         fact_count = CASE WHEN fact_count = 0 THEN ? ELSE fact_count END
-       WHERE id = ?`,
-    );
-  }
+  ) {}
 
   get count(): number {
     return this.ids.size;
   }
 
-  idOf(task: TaskInput): number {
-    const cached = this.ids.get(task.taskKey);
+  async idOf(input: TaskInput): Promise<number> {
+    const cached = this.ids.get(input.taskKey);
     if (cached !== undefined) return cached;
+    const task = engineOf(this.db) === "postgres" ? withoutNul(input) : input;
     const factCount = factKeySet(Object.keys(task.atomicFacts)).size;
-    const facts = JSON.stringify(task.atomicFacts);
     const tier = tierFromFactCount(factCount);
-    const extra = task.extra ? JSON.stringify(task.extra) : null;
-    const row = this.select.get(this.benchmarkId, this.version, task.taskKey) as { id: number } | undefined;
+    const extra = task.extra ? plain(task.extra) : null;
+    const atomicFacts = plain(task.atomicFacts);
+    const { db } = this;
+    const row = await first(
+      db
+        .select({ id: tasks.id })
+        .from(tasks)
+        .where(and(eq(tasks.benchmarkId, this.benchmarkId), eq(tasks.benchmarkVersion, this.version), eq(tasks.taskKey, task.taskKey)))
+        .limit(1),
+    );
     let id: number;
     if (row) {
       id = row.id;
-      this.fill.run(task.question, task.goldAnswer, task.category, task.language, extra, facts, tier, factCount, id);
+      // What the stored task lacks, from this bundle; the facts only when it has none.
+      await db
+        .update(tasks)
+        .set({
+          question: sql`coalesce(${tasks.question}, ${task.question})`,
+          goldAnswer: sql`coalesce(${tasks.goldAnswer}, ${task.goldAnswer})`,
+          category: sql`coalesce(${tasks.category}, ${task.category})`,
+          language: sql`coalesce(${tasks.language}, ${task.language})`,
+          extra: sql`coalesce(${tasks.extra}, ${extra === null ? null : sql.param(extra, tasks.extra)})`,
+          atomicFacts: sql`CASE WHEN ${tasks.factCount} = 0 THEN ${sql.param(atomicFacts, tasks.atomicFacts)} ELSE ${tasks.atomicFacts} END`,
+          tier: sql`CASE WHEN ${tasks.factCount} = 0 THEN ${tier} ELSE ${tasks.tier} END`,
+          factCount: sql`CASE WHEN ${tasks.factCount} = 0 THEN ${factCount} ELSE ${tasks.factCount} END`,
+        })
+        .where(eq(tasks.id, id));
     } else {
-      id = Number(
-        this.insert.run(this.benchmarkId, this.version, task.taskKey, task.question, task.goldAnswer, facts, factCount, tier, task.category, task.language, extra)
-          .lastInsertRowid,
-      );
+      const [inserted] = await db
+        .insert(tasks)
+        .values({
+          benchmarkId: this.benchmarkId,
+          benchmarkVersion: this.version,
+          taskKey: task.taskKey,
+          question: task.question,
+          goldAnswer: task.goldAnswer,
+          atomicFacts,
+          factCount,
+          tier,
+          category: task.category,
+          language: task.language,
+          extra,
+        })
+        .returning({ id: tasks.id });
+      id = inserted.id;
     }
-    this.ids.set(task.taskKey, id);
+    this.ids.set(input.taskKey, id);
     return id;
   }
 }
 
-/**
- * Writes samples, their steps and their hit logs with prepared statements, and counts
- * what the submission row records: samples, distinct tasks, runs, malformed steps.
- */
-export class SampleWriter {
+/** Writes a bundle's samples with their steps and hit logs, and counts what the submission row records. */
+export interface SampleWriter {
+  write(row: SampleRow): Promise<void>;
+  /** Writes what is still buffered: call before reading the samples back. */
+  flush(): Promise<void>;
+  readonly samples: number;
+  /** Distinct tasks among the samples written. */
+  readonly tasks: number;
+  /** The most runs any task has. */
+  readonly runs: number;
+  readonly malformedSteps: number;
+}
+
+export function sampleWriter(db: Db, submissionId: number, taskWriter: TaskWriter): SampleWriter {
+  const sqlite = sqliteClientOf(db);
+  return sqlite ? new SqliteSampleWriter(sqlite, submissionId, taskWriter) : new PostgresSampleWriter(db, submissionId, taskWriter);
+}
+
+/** What both writers count. */
+abstract class SampleCounts {
   samples = 0;
   malformedSteps = 0;
-  /** The most runs any task has. */
   runs = 0;
   private readonly taskKeys = new Set<string>();
+
+  get tasks(): number {
+    return this.taskKeys.size;
+  }
+
+  protected counted(row: SampleRow): number {
+    let malformed = 0;
+    for (const step of row.steps) if (step.malformed !== null) malformed += 1;
+    this.taskKeys.add(row.task.taskKey);
+    this.runs = Math.max(this.runs, row.run + 1);
+    this.samples += 1;
+    this.malformedSteps += malformed;
+    return malformed;
+  }
+}
+
+type Sqlite = NonNullable<ReturnType<typeof sqliteClientOf>>;
+
+/** SQLite: prepared statements, a sample with its steps and hit logs at a time. */
+class SqliteSampleWriter extends SampleCounts implements SampleWriter {
   private readonly insertSample;
   private readonly insertStep;
   private readonly insertHit;
 
   constructor(
-    db: Db,
+    sqlite: Sqlite,
     private readonly submissionId: number,
     private readonly taskWriter: TaskWriter,
   ) {
-    const sqlite = db.$client;
+    super();
     this.insertSample = sqlite.prepare(
       `INSERT INTO samples (submission_id, task_id, task_key, run, prediction, status, correct, verdict_source, verdict_label, judge_rationale,
          tool_calls, hit_log_calls, hits, fact_count, facts_covered, fcr, hit_rate, compound_rate, tier, category, first_covered_at,
@@ -166,16 +259,10 @@ export class SampleWriter {
     this.insertHit = sqlite.prepare("INSERT INTO hit_logs (sample_id, call_index, hit, matched_fact_keys, compound, query, reason) VALUES (?, ?, ?, ?, ?, ?, ?)");
   }
 
-  /** Distinct tasks among the samples written. */
-  get tasks(): number {
-    return this.taskKeys.size;
-  }
-
-  write(row: SampleRow): void {
-    const taskId = this.taskWriter.idOf(row.task);
+  async write(row: SampleRow): Promise<void> {
+    const taskId = await this.taskWriter.idOf(row.task);
     const { steps } = row;
-    let malformed = 0;
-    for (const step of steps) if (step.malformed !== null) malformed += 1;
+    const malformed = this.counted(row);
     const sampleId = Number(
       this.insertSample.run(
         this.submissionId, taskId, row.task.taskKey, row.run, row.prediction, row.status, row.correct ? 1 : 0, row.verdictSource, row.verdictLabel, row.judgeRationale,
@@ -192,9 +279,109 @@ export class SampleWriter {
     for (const entry of row.hitLog) {
       this.insertHit.run(sampleId, entry.callIndex, entry.hit ? 1 : 0, JSON.stringify(entry.matchedFactKeys), entry.isCompoundQuery ? 1 : 0, entry.query, entry.reason);
     }
-    this.taskKeys.add(row.task.taskKey);
-    this.runs = Math.max(this.runs, row.run + 1);
-    this.samples += 1;
-    this.malformedSteps += malformed;
+  }
+
+  async flush(): Promise<void> {}
+}
+
+/** Samples per multi-row insert, and buffered steps that also end a batch. */
+const PG_SAMPLE_BATCH = 500;
+const PG_STEP_BATCH = 5000;
+/** PostgreSQL binds at most 65,535 values per statement: rows per insert, by their columns. */
+const PG_MAX_PARAMS = 65_535;
+
+function chunks<T>(rows: T[], columns: number): T[][] {
+  const size = Math.floor(PG_MAX_PARAMS / columns);
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
+  return out;
+}
+
+/** PostgreSQL: samples buffered and written in multi-row inserts, their steps and hit logs after them. */
+class PostgresSampleWriter extends SampleCounts implements SampleWriter {
+  private pending: { row: SampleRow; taskId: number; malformed: number }[] = [];
+  private pendingSteps = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly submissionId: number,
+    private readonly taskWriter: TaskWriter,
+  ) {
+    super();
+  }
+
+  async write(input: SampleRow): Promise<void> {
+    const taskId = await this.taskWriter.idOf(input.task);
+    const malformed = this.counted(input);
+    // The task key as the task writer saw it: both lose their U+0000 alike.
+    const row = withoutNul(input);
+    this.pending.push({ row, taskId, malformed });
+    this.pendingSteps += row.steps.length;
+    if (this.pending.length >= PG_SAMPLE_BATCH || this.pendingSteps >= PG_STEP_BATCH) await this.flush();
+  }
+
+  async flush(): Promise<void> {
+    const batch = this.pending;
+    if (!batch.length) return;
+    this.pending = [];
+    this.pendingSteps = 0;
+    const values = batch.map(({ row, taskId, malformed }): typeof samples.$inferInsert => ({
+      submissionId: this.submissionId,
+      taskId,
+      taskKey: row.task.taskKey,
+      run: row.run,
+      prediction: row.prediction,
+      status: row.status,
+      correct: row.correct,
+      verdictSource: row.verdictSource,
+      verdictLabel: row.verdictLabel,
+      judgeRationale: row.judgeRationale,
+      toolCalls: row.toolCalls,
+      hitLogCalls: row.hitLogCalls,
+      hits: row.hits,
+      factCount: row.factCount,
+      factsCovered: row.factsCovered,
+      fcr: row.fcr,
+      hitRate: row.hitRate,
+      compoundRate: row.compoundRate,
+      tier: row.tier,
+      category: row.category,
+      firstCoveredAt: plain(row.firstCoveredAt),
+      newFactsByCall: row.newFactsByCall,
+      hitsByCall: row.hitsByCall,
+      actualTurns: row.actualTurns,
+      maxTurns: row.maxTurns,
+      errorInfo: row.errorInfo,
+      malformedSteps: malformed,
+      stepCount: row.steps.length,
+      sourceFile: row.file,
+      sourceLine: row.line,
+      metrics: row.metrics && plain(row.metrics),
+      detail: row.detail && plain(row.detail),
+      promptTokens: row.usage?.promptTokens ?? null,
+      completionTokens: row.usage?.completionTokens ?? null,
+      costUsd: row.usage?.costUsd ?? null,
+      seconds: row.usage?.seconds ?? null,
+    }));
+    // (task, run) is unique within a submission: the ids are matched by it, not by the order RETURNING gives.
+    const ids = new Map<string, number>();
+    for (const chunk of chunks(values, Object.keys(values[0]).length)) {
+      for (const inserted of await this.db.insert(samples).values(chunk).returning({ id: samples.id, taskKey: samples.taskKey, run: samples.run })) {
+        ids.set(`${inserted.run}\u0000${inserted.taskKey}`, inserted.id);
+      }
+    }
+    const stepRows: (typeof steps.$inferInsert)[] = [];
+    const hitRows: (typeof hitLogs.$inferInsert)[] = [];
+    for (const { row } of batch) {
+      const sampleId = ids.get(`${row.run}\u0000${row.task.taskKey}`)!;
+      row.steps.forEach((step, ordinal) => {
+        stepRows.push({ sampleId, ordinal, kind: step.kind, callIndex: step.kind === "tool_call" || step.kind === "tool_result" ? step.callIndex : null, data: plain(step), malformed: step.malformed });
+      });
+      for (const entry of row.hitLog) {
+        hitRows.push({ sampleId, callIndex: entry.callIndex, hit: entry.hit, matchedFactKeys: entry.matchedFactKeys, compound: entry.isCompoundQuery, query: entry.query, reason: entry.reason });
+      }
+    }
+    for (const chunk of chunks(stepRows, 6)) await this.db.insert(steps).values(chunk);
+    for (const chunk of chunks(hitRows, 7)) await this.db.insert(hitLogs).values(chunk);
   }
 }

@@ -16,7 +16,9 @@ import { metricsReport } from "../cli/metrics-report";
 import { BundleError } from "../lib/import/errors";
 import type { WideSearchSampleScore } from "../lib/benchmarks/widesearch/score";
 import type { SummaryCheck, WideSearchSampleMetrics, WideSearchStoredAggregate } from "../lib/benchmarks/widesearch/stored";
-import { openDb, type Db } from "./client";
+import { closeDb, type Db } from "./client";
+import { openTestDb } from "../test/db";
+import { appTables, sqlRows, tableCounts } from "../test/sql";
 import { ingestBundle } from "./ingest";
 import { writeRealWideSearchBundles, writeSyntheticWideSearchBundles } from "../lib/benchmarks/widesearch/demo";
 import type { DemoBundle } from "../lib/demo/files";
@@ -107,15 +109,13 @@ function tinyCopy(manifestChanges: Record<string, unknown> = {}): string {
   return dir;
 }
 
-function counts(): Record<string, number> {
-  const names = (db.$client.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string }[]).map(
-    (r) => r.name,
-  );
+async function counts(): Promise<Record<string, number>> {
+  const names = await appTables(db);
   for (const t of ["benchmarks", "tasks", "submissions", "samples", "steps", "aggregates"]) expect(names).toContain(t);
-  return Object.fromEntries(names.map((n) => [n, (db.$client.prepare(`SELECT count(*) AS c FROM "${n}"`).get() as { c: number }).c]));
+  return tableCounts(db, names);
 }
 
-const rowsOf = <T = Record<string, unknown>>(sql: string, ...params: unknown[]) => db.$client.prepare(sql).all(...params) as T[];
+const rowsOf = async <T = Record<string, unknown>>(sql: string, ...params: unknown[]) => (await sqlRows(db, sql, ...params)) as T[];
 
 /** A `samples` row as stored. */
 interface SampleRow {
@@ -164,20 +164,20 @@ interface Report {
 type AggregateRate = "successAvg" | "successPass" | "rowF1Avg" | "rowF1Max" | "itemF1Avg" | "itemF1Max" | "rowPrecisionAvg" | "rowRecallAvg" | "itemPrecisionAvg" | "itemRecallAvg";
 
 /** The report as plain JSON, exactly as the CLI prints it. */
-function report(id: number): Report {
-  return JSON.parse(JSON.stringify(metricsReport(db, id)));
+async function report(id: number): Promise<Report> {
+  return JSON.parse(JSON.stringify(await metricsReport(db, id)));
 }
 
 /** Refused with a BundleError, and every table's row count unchanged. */
 async function refused(path: string): Promise<BundleError> {
-  const before = counts();
+  const before = await counts();
   let caught: unknown = null;
   try {
     await ingestBundle(db, path, OPTIONS);
   } catch (error) {
     caught = error;
   }
-  expect(counts()).toEqual(before);
+  expect(await counts()).toEqual(before);
   expect(caught, "the bundle was accepted").not.toBeNull();
   expect(caught).toBeInstanceOf(BundleError);
   return caught as BundleError;
@@ -185,13 +185,13 @@ async function refused(path: string): Promise<BundleError> {
 
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
-beforeAll(() => {
+beforeAll(async () => {
   tmp = mkdtempSync(join(tmpdir(), "seekboard-widesearch-test-"));
-  db = openDb(join(tmp, "db", "test.db"));
+  db = await openTestDb(join(tmp, "db", "test.db"));
 });
 
-afterAll(() => {
-  db?.$client.close();
+afterAll(async () => {
+  if (db) await closeDb(db);
   rmSync(tmp, { recursive: true, force: true });
 });
 
@@ -207,7 +207,7 @@ describe("results-only import of every real model folder (widesearch_exp)", () =
       const result = await ingestBundle(db, b.dir, OPTIONS);
       expect(result.duplicate).toBe(false);
       ids.set(b.model, result.submissionId);
-      reports.set(b.model, report(result.submissionId));
+      reports.set(b.model, await report(result.submissionId));
     }
   });
 
@@ -330,36 +330,36 @@ describe("results-only import of every real model folder (widesearch_exp)", () =
     expect(thinking.aggregate).toMatchObject({ successAvg: 0, successPass: 0, rowF1Avg: 0, itemF1Avg: 0, n: 100, runs: 1 });
   });
 
-  it("stores results-only samples as evaluated, with the raw msg kept as the rationale, and the tasks as English", () => {
+  it("stores results-only samples as evaluated, with the raw msg kept as the rationale, and the tasks as English", async () => {
     const id = ids.get("claude-sonnet-4.5")!;
-    const statuses = rowsOf<{ status: string }>("SELECT DISTINCT status FROM samples WHERE submission_id = ?", id).map((r) => r.status);
+    const statuses = (await rowsOf<{ status: string }>("SELECT DISTINCT status FROM samples WHERE submission_id = ?", id)).map((r) => r.status);
     expect(statuses).toEqual(["evaluated"]);
-    const [row] = rowsOf<SampleRow & { steps: number }>("SELECT judge_rationale, source_file, source_line, detail, steps FROM (SELECT s.*, (SELECT count(*) FROM steps WHERE sample_id = s.id) AS steps FROM samples s WHERE submission_id = ? AND task_key = 'ws_en_036')", id);
+    const [row] = await rowsOf<SampleRow & { steps: number }>("SELECT judge_rationale, source_file, source_line, detail, steps FROM (SELECT s.*, (SELECT count(*) FROM steps WHERE sample_id = s.id) AS steps FROM samples s WHERE submission_id = ? AND task_key = 'ws_en_036') AS x", id);
     expect(row.judge_rationale).toMatch(/^evaluator error: \nTraceback/);
     expect(row.source_file).toBe("20260205_182036.csv");
     expect(row.detail).toBeNull();
     expect(row.steps).toBe(0);
-    const splits = rowsOf<{ split: string }>("SELECT split FROM aggregates WHERE submission_id = ? ORDER BY split", id).map((r) => r.split);
+    const splits = (await rowsOf<{ split: string }>("SELECT split FROM aggregates WHERE submission_id = ? ORDER BY split", id)).map((r) => r.split);
     expect(splits).toEqual(["lang:en", "overall"]);
     expect(reports.get("claude-sonnet-4.5")!.splits["lang:en"].n).toBe(100);
   });
 
   it("the real bundles again are duplicates: same ids, no new rows", async () => {
-    const before = counts();
+    const before = await counts();
     for (const b of bundles) {
       const again = await ingestBundle(db, b.dir, OPTIONS);
       expect(again).toMatchObject({ submissionId: ids.get(b.model), duplicate: true });
     }
-    expect(counts()).toEqual(before);
+    expect(await counts()).toEqual(before);
   });
 
-  it("the judge model is the one a newer-layout summary names (kimi-k2-thinking's); flat summaries name none", () => {
-    const judges = rowsOf<{ model: string; judge_model: string | null }>(
+  it("the judge model is the one a newer-layout summary names (kimi-k2-thinking's); flat summaries name none", async () => {
+    const judges = await rowsOf<{ model: string; judge_model: string | null }>(
       `SELECT model, judge_model FROM submissions WHERE id IN (${[...ids.values()].join(", ")}) AND judge_model IS NOT NULL`,
     );
     expect(judges).toEqual([{ model: "kimi-k2-thinking", judge_model: "google/gemini-3-flash-preview" }]);
     // The evaluation CSVs report no tokens, dollars or time.
-    const usage = rowsOf(`SELECT count(*) AS c FROM samples WHERE submission_id IN (${[...ids.values()].join(", ")}) AND coalesce(prompt_tokens, completion_tokens, cost_usd, seconds) IS NOT NULL`);
+    const usage = await rowsOf(`SELECT count(*) AS c FROM samples WHERE submission_id IN (${[...ids.values()].join(", ")}) AND coalesce(prompt_tokens, completion_tokens, cost_usd, seconds) IS NOT NULL`);
     expect(usage).toEqual([{ c: 0 }]);
   });
 
@@ -368,7 +368,7 @@ describe("results-only import of every real model folder (widesearch_exp)", () =
     const manifestPath = join(b.dir, "manifest.json");
     writeFileSync(manifestPath, JSON.stringify({ ...JSON.parse(readFileSync(manifestPath, "utf8")), judgeModel: "gpt-4.1" }));
     const result = await ingestBundle(db, b.dir, OPTIONS);
-    expect(rowsOf("SELECT judge_model FROM submissions WHERE id = ?", result.submissionId)).toEqual([{ judge_model: "gpt-4.1" }]);
+    expect(await rowsOf("SELECT judge_model FROM submissions WHERE id = ?", result.submissionId)).toEqual([{ judge_model: "gpt-4.1" }]);
   });
 
   it("a summary JSON that disagrees is imported, with its check failing and naming the metric", async () => {
@@ -382,7 +382,7 @@ describe("results-only import of every real model folder (widesearch_exp)", () =
     writeFileSync(summaryPath, JSON.stringify(summary, null, 2));
     const result = await ingestBundle(db, dir, OPTIONS);
     expect(result).toMatchObject({ duplicate: false, samples: 100 });
-    const r = report(result.submissionId);
+    const r = await report(result.submissionId);
     const [check] = r.importNotes!.summaryChecks;
     expect(check).toMatchObject({ evaluation: "20260205_182036.csv", summary: "20260205_182036_summary.json", matches: false, worst: "f1_by_item.avg_n" });
     expect(check.maxDifference).toBeCloseTo(0.001, 12);
@@ -398,7 +398,7 @@ describe("results-only import of every real model folder (widesearch_exp)", () =
     const summary = JSON.parse(readFileSync(summaryPath, "utf8"));
     summary.score.max_n = summary.score.max_n + 0.25;
     writeFileSync(summaryPath, JSON.stringify(summary, null, 2));
-    const r = report((await ingestBundle(db, dir, OPTIONS)).submissionId);
+    const r = await report((await ingestBundle(db, dir, OPTIONS)).submissionId);
     const [first, second] = r.importNotes!.summaryChecks;
     expect(first).toMatchObject({ evaluation: "20260203_112606.csv", matches: true, worst: null });
     expect(second).toMatchObject({ evaluation: "20260203_121258.csv", matches: false, worst: "score.max_n" });
@@ -417,13 +417,13 @@ describe("native import: the synthetic demo bundle", () => {
     const result = await ingestBundle(db, dir, OPTIONS);
     expect(result).toMatchObject({ benchmark: "widesearch", model: "Synthetic Deep Research Agent (demo)", samples: 21, tasks: 7, duplicate: false, malformedSteps: 0 });
     id = result.submissionId;
-    r = report(id);
+    r = await report(id);
   });
 
-  it("7 tasks × 3 trials = 21 samples, runs 0–2 per task", () => {
+  it("7 tasks × 3 trials = 21 samples, runs 0–2 per task", async () => {
     expect(r.aggregate).toMatchObject({ n: 7, runs: 3 });
     expect(r.samples).toHaveLength(21);
-    const sub = rowsOf<Record<string, unknown>>("SELECT sample_count, task_count, runs, import_notes FROM submissions WHERE id = ?", id)[0];
+    const sub = (await rowsOf<Record<string, unknown>>("SELECT sample_count, task_count, runs, import_notes FROM submissions WHERE id = ?", id))[0];
     expect(sub).toEqual({ sample_count: 21, task_count: 7, runs: 3, import_notes: null });
     const perTask = new Map<string, number[]>();
     for (const s of r.samples) perTask.set(s.taskId, [...(perTask.get(s.taskId) ?? []), s.run]);
@@ -431,8 +431,8 @@ describe("native import: the synthetic demo bundle", () => {
     for (const runs of perTask.values()) expect(runs).toEqual([0, 1, 2]);
   });
 
-  it("samples.detail holds the score breakdown for scored samples", () => {
-    const rows = rowsOf<SampleRow>("SELECT task_key, status, metrics, detail, prediction FROM samples WHERE submission_id = ? ORDER BY id", id);
+  it("samples.detail holds the score breakdown for scored samples", async () => {
+    const rows = await rowsOf<SampleRow>("SELECT task_key, status, metrics, detail, prediction FROM samples WHERE submission_id = ? ORDER BY id", id);
     const scored = rows.filter((row) => row.status === "scored");
     expect(scored.length).toBeGreaterThan(0);
     for (const row of scored) {
@@ -454,13 +454,13 @@ describe("native import: the synthetic demo bundle", () => {
     for (const s of r.samples) expect("reason" in s).toBe(s.status !== "scored");
   });
 
-  it("unscored llm_judge cells make samples incomplete, and the aggregate counts them", () => {
+  it("unscored llm_judge cells make samples incomplete, and the aggregate counts them", async () => {
     // Only ws_en_003 has an llm_judge column (missiontype): its scored samples with a
     // matched row are incomplete; no other task's are.
     const incomplete = r.samples.filter((s) => s.complete === false);
     expect(incomplete.length).toBeGreaterThan(0);
     expect(new Set(incomplete.map((s) => s.taskId))).toEqual(new Set(["ws_en_003"]));
-    for (const row of rowsOf<SampleRow>("SELECT metrics, detail FROM samples WHERE submission_id = ? AND task_key = 'ws_en_003' AND status = 'scored'", id)) {
+    for (const row of await rowsOf<SampleRow>("SELECT metrics, detail FROM samples WHERE submission_id = ? AND task_key = 'ws_en_003' AND status = 'scored'", id)) {
       const m = JSON.parse(row.metrics) as WideSearchSampleMetrics;
       const { score } = JSON.parse(row.detail!) as { score: WideSearchSampleScore };
       // One judged cell per matched row.
@@ -473,7 +473,7 @@ describe("native import: the synthetic demo bundle", () => {
     expect(r.splits["lang:zh"].incompleteSamples).toBe(0);
   });
 
-  it("the aggregate is Avg@3 / Pass@3 / Max@3 of the stored samples; language splits lang:en (4) and lang:zh (3)", () => {
+  it("the aggregate is Avg@3 / Pass@3 / Max@3 of the stored samples; language splits lang:en (4) and lang:zh (3)", async () => {
     const byTask = new Map<string, ReportSample[]>();
     for (const s of r.samples) byTask.set(s.taskId, [...(byTask.get(s.taskId) ?? []), s]);
     const tasks = [...byTask.values()];
@@ -495,7 +495,7 @@ describe("native import: the synthetic demo bundle", () => {
     expect(Object.keys(r.splits).sort()).toEqual(["lang:en", "lang:zh"]);
     expect(r.splits["lang:en"]).toMatchObject({ n: 4, runs: 3 });
     expect(r.splits["lang:zh"]).toMatchObject({ n: 3, runs: 3 });
-    const tasksRows = rowsOf<{ task_key: string; language: string }>("SELECT task_key, language FROM tasks WHERE benchmark_id = 'widesearch' AND task_key LIKE 'ws_zh_%' ORDER BY task_key");
+    const tasksRows = await rowsOf<{ task_key: string; language: string }>("SELECT task_key, language FROM tasks WHERE benchmark_id = 'widesearch' AND task_key LIKE 'ws_zh_%' ORDER BY task_key");
     expect(tasksRows).toEqual([
       { task_key: "ws_zh_001", language: "zh" },
       { task_key: "ws_zh_002", language: "zh" },
@@ -504,13 +504,13 @@ describe("native import: the synthetic demo bundle", () => {
   });
 
   it("the same bundle twice (directory, then .tar.gz) is a duplicate: same id, no new rows", async () => {
-    const before = counts();
+    const before = await counts();
     const again = await ingestBundle(db, dir, OPTIONS);
     expect(again).toMatchObject({ submissionId: id, duplicate: true, samples: 21, tasks: 7 });
     const tgz = join(tmp, "synthetic.tar.gz");
     await tar.c({ gzip: true, file: tgz, cwd: dir }, readdirSync(dir));
     expect(await ingestBundle(db, tgz, OPTIONS)).toMatchObject({ submissionId: id, duplicate: true });
-    expect(counts()).toEqual(before);
+    expect(await counts()).toEqual(before);
   });
 });
 
@@ -524,14 +524,14 @@ describe("native import: the hand-built tiny bundle (test/fixtures/widesearch/ti
     // TP_row = 1 → row P = 1/2 (2 predicted rows), R = 1/2 (2 gold rows), F1 = 1/2.
     // TP_item = 3 + 2 = 5 → item P = 5/(2·3) = 5/6, R = 5/(2·3) = 5/6, F1 = 5/6.
     // Not every figure is 1 and the tables differ → success = 0.
-    const before = counts();
+    const before = await counts();
     const result = await ingestBundle(db, tinyCopy(), OPTIONS);
     expect(result).toMatchObject({ model: "Tiny fixture agent", samples: 1, tasks: 1, duplicate: false, malformedSteps: 0 });
-    const after = counts();
+    const after = await counts();
     expect(after.samples - before.samples).toBe(1);
     expect(after.tasks - before.tasks).toBe(1);
 
-    const r = report(result.submissionId);
+    const r = await report(result.submissionId);
     expect(r.samples).toHaveLength(1);
     const [s] = r.samples;
     expect(s).toMatchObject({ taskId: "ws_en_901", run: 0, success: false, status: "scored", complete: true, searchCalls: 2, browseCalls: 1 });
@@ -554,12 +554,12 @@ describe("native import: the hand-built tiny bundle (test/fixtures/widesearch/ti
     expect(Object.keys(r.splits)).toEqual(["lang:en"]);
     expect(r.importNotes).toBeNull();
 
-    const [row] = rowsOf<SampleRow>("SELECT * FROM samples WHERE submission_id = ?", result.submissionId);
+    const [row] = await rowsOf<SampleRow>("SELECT * FROM samples WHERE submission_id = ?", result.submissionId);
     expect(row).toMatchObject({ task_key: "ws_en_901", run: 0, status: "scored", correct: 0, tool_calls: 3, source_file: "responses.jsonl", source_line: 1 });
     expect(row.prediction).toContain("| Beta | 2001 | Milan |");
     // system, question, 3 × (call + result), final answer text
     expect(row.step_count).toBe(9);
-    const calls = rowsOf<{ call_index: number; data: string }>("SELECT call_index, data FROM steps WHERE sample_id = ? AND kind = 'tool_call' ORDER BY ordinal", row.id);
+    const calls = await rowsOf<{ call_index: number; data: string }>("SELECT call_index, data FROM steps WHERE sample_id = ? AND kind = 'tool_call' ORDER BY ordinal", row.id);
     expect(calls.map((c) => [c.call_index, JSON.parse(c.data).name])).toEqual([
       [1, "search_global"],
       [2, "search_global"],
@@ -576,7 +576,7 @@ describe("native import: the hand-built tiny bundle (test/fixtures/widesearch/ti
     expect(city).toMatchObject({ predicted: "Milan", gold: "Rome", score: 0 });
     expect(beta.cells.filter((c) => c.score === 1).map((c) => c.column).sort()).toEqual(["name", "year"]);
 
-    const [task] = rowsOf<{ question: string; language: string; extra: string }>("SELECT question, language, extra FROM tasks WHERE benchmark_id = 'widesearch' AND task_key = 'ws_en_901'");
+    const [task] = await rowsOf<{ question: string; language: string; extra: string }>("SELECT question, language, extra FROM tasks WHERE benchmark_id = 'widesearch' AND task_key = 'ws_en_901'");
     expect(task.language).toBe("en");
     expect(task.question).toMatch(/^List the two made-up towns/);
     expect(JSON.parse(task.extra).evaluation).toMatchObject({ uniqueColumns: ["name"], required: ["name", "year", "city"] });
@@ -603,15 +603,15 @@ describe("native import: widesearch_exp's response records, with each completion
     const meta = { model_config_name: "tiny", model_config: { name: "tiny", temperature: 1.0 } };
     writeFileSync(join(dir, "responses.jsonl"), `${JSON.stringify(meta, null, 2)}\n${JSON.stringify(withUsage, null, 2)}\n`);
     const result = await ingestBundle(db, dir, OPTIONS);
-    const [row] = rowsOf("SELECT prompt_tokens, completion_tokens, cost_usd, seconds, correct FROM samples WHERE submission_id = ?", result.submissionId);
+    const [row] = await rowsOf("SELECT prompt_tokens, completion_tokens, cost_usd, seconds, correct FROM samples WHERE submission_id = ?", result.submissionId);
     expect(row).toEqual({ prompt_tokens: 1830 + 2410 + 2977 + 3620, completion_tokens: 112 + 95 + 88 + 240, cost_usd: null, seconds: null, correct: 0 });
     // No summary, no declared judge: nothing names one.
-    expect(rowsOf("SELECT judge_model FROM submissions WHERE id = ?", result.submissionId)).toEqual([{ judge_model: null }]);
+    expect(await rowsOf("SELECT judge_model FROM submissions WHERE id = ?", result.submissionId)).toEqual([{ judge_model: null }]);
   });
 
   it("the official records (no usage) store none", async () => {
     const result = await ingestBundle(db, tinyCopy({ benchmarkVersion: "v-official-usage" }), OPTIONS);
-    expect(rowsOf("SELECT prompt_tokens, completion_tokens, cost_usd, seconds FROM samples WHERE submission_id = ?", result.submissionId)).toEqual([
+    expect(await rowsOf("SELECT prompt_tokens, completion_tokens, cost_usd, seconds FROM samples WHERE submission_id = ?", result.submissionId)).toEqual([
       { prompt_tokens: null, completion_tokens: null, cost_usd: null, seconds: null },
     ]);
   });

@@ -11,8 +11,8 @@ import { checkReadBudget, hashBundleFiles, openBundle, DEFAULT_LIMITS, UNPACK_PR
 import { BundleError } from "../lib/import/errors";
 import { readBundleManifest, unpackBundleLogs } from "../lib/import/manifest";
 import { refreshAggregates } from "./aggregates";
-import type { Db } from "./client";
-import { ensureBenchmark, existingSubmission, finishSubmission, insertSubmission, SampleWriter, TaskWriter, type IngestOptions } from "./ingest-shared";
+import { isUniqueViolation, withTx, type Db } from "./client";
+import { ensureBenchmark, existingSubmission, finishSubmission, insertSubmission, sampleWriter, TaskWriter, type IngestOptions } from "./ingest-shared";
 
 export type { IngestOptions, IngestProgress } from "./ingest-shared";
 
@@ -67,14 +67,14 @@ export async function ingestInspectLog(db: Db, path: string, manifest: InspectLo
 export async function ingestOpenedBundle(db: Db, root: string, options: IngestOptions & { limits: BundleLimits }): Promise<IngestResult> {
   const logs = await unpackBundleLogs(root, options.limits);
   try {
-    return ingestBundleDir(db, root, { ...options, unpackedLogs: logs.folders });
+    return await ingestBundleDir(db, root, { ...options, unpackedLogs: logs.folders });
   } finally {
     logs.cleanup();
   }
 }
 
 /** A bundle folder whose archived logs, if any, are unpacked (`ingestOpenedBundle`), in one transaction. */
-export function ingestBundleDir(db: Db, root: string, options: IngestOptions & { unpackedLogs?: ReadonlyMap<string, string> }): IngestResult {
+export async function ingestBundleDir(db: Db, root: string, options: IngestOptions & { unpackedLogs?: ReadonlyMap<string, string> }): Promise<IngestResult> {
   const { benchmark, bundle } = readBundleManifest(root, options.unpackedLogs);
   const { manifest } = bundle;
   const files = [{ name: "manifest.json", path: join(root, "manifest.json") }, ...bundle.files(root)];
@@ -91,27 +91,32 @@ export function ingestBundleDir(db: Db, root: string, options: IngestOptions & {
     malformedSteps,
     bundleHash,
   });
-  const existing = existingSubmission(db, bundleHash);
-  if (existing) return result(existing.id, existing.sample_count, existing.task_count, true, 0);
+  const duplicateOf = async (): Promise<IngestResult | null> => {
+    const existing = await existingSubmission(db, bundleHash);
+    return existing ? result(existing.id, existing.sampleCount, existing.taskCount, true, 0) : null;
+  };
+  const before = await duplicateOf();
+  if (before) return before;
 
-  const run = db.$client.transaction(() => {
-    ensureBenchmark(db, benchmark);
-    const submissionId = insertSubmission(
+  // `db` is the transaction inside: nothing of the import can be written outside it.
+  const run = withTx(db, async (db) => {
+    await ensureBenchmark(db, benchmark);
+    const submissionId = await insertSubmission(
       db,
       { benchmark, version: bundle.storedVersion, model: manifest.model, agent: manifest.agent ?? null, setting: manifest.setting, bundleHash },
       options,
     );
     const tasks = new TaskWriter(db, benchmark, bundle.storedVersion);
-    const writer = new SampleWriter(db, submissionId, tasks);
+    const writer = sampleWriter(db, submissionId, tasks);
     const { onProgress } = options;
     // The manifest was read before the records.
     let bytesRead = statSync(files[0].path).size;
-    const read = bundle.read(
+    const read = await bundle.read(
       root,
       {
-        task: (task) => tasks.idOf(task),
-        sample: (row) => {
-          writer.write(row);
+        task: async (task) => void (await tasks.idOf(task)),
+        sample: async (row) => {
+          await writer.write(row);
           onProgress?.({ done: Math.min(bytesRead, totalBytes), total: totalBytes, samples: writer.samples });
         },
       },
@@ -121,9 +126,19 @@ export function ingestBundleDir(db: Db, root: string, options: IngestOptions & {
       const empty = bundle.noSamples();
       throw BundleError.at(empty.file, null, null, empty.message);
     }
-    finishSubmission(db, submissionId, { samples: writer.samples, tasks: writer.tasks, runs: writer.runs }, read);
-    refreshAggregates(db, submissionId);
+    await writer.flush();
+    await finishSubmission(db, submissionId, { samples: writer.samples, tasks: writer.tasks, runs: writer.runs }, read);
+    await refreshAggregates(db, submissionId);
     return result(submissionId, writer.samples, writer.tasks, false, writer.malformedSteps);
   });
-  return run.immediate();
+  try {
+    return await run;
+  } catch (error) {
+    // The same bundle imported at the same moment by another process: its submission won the unique hash.
+    if (isUniqueViolation(error)) {
+      const winner = await duplicateOf();
+      if (winner) return winner;
+    }
+    throw error;
+  }
 }

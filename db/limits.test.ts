@@ -2,9 +2,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDb, type Db } from "./client";
+import { testDatabaseTarget, testEngine } from "../test/db";
+import { closeDb, first, openDb, type Db } from "./client";
 import { adminFailureVerdict, attemptWithinLimit, recordAdminFailure } from "./limits";
+import { limitEvents } from "./schema";
 
 let tmp: string;
 let n = 0;
@@ -13,75 +16,85 @@ const opened: Db[] = [];
 beforeAll(() => {
   tmp = mkdtempSync(join(tmpdir(), "seekboard-limits-"));
 });
-afterAll(() => {
-  for (const db of opened) db.$client.close();
+afterAll(async () => {
+  for (const db of opened) await closeDb(db);
   rmSync(tmp, { recursive: true, force: true });
 });
 
-/** A fresh database file, opened `connections` times. */
-function connections(count: number): Db[] {
-  const path = join(tmp, `limits-${++n}.db`);
-  return Array.from({ length: count }, () => {
-    const db = openDb(path);
+/** A fresh database (a file, or a PostgreSQL database), opened `connections` times. */
+async function connections(count: number): Promise<Db[]> {
+  const target = testDatabaseTarget(join(tmp, `limits-${++n}.db`));
+  const dbs: Db[] = [];
+  for (let i = 0; i < count; i++) {
+    const db = await openDb(target, { retryForMs: 0, maxConnections: 4 });
     opened.push(db);
-    return db;
-  });
+    dbs.push(db);
+  }
+  return dbs;
 }
 
 const limits = { windowMs: 60_000, perClient: 3, global: 5 };
 
 describe("attemptWithinLimit", () => {
-  it("allows `limit` attempts per key in any window, then says when the next one is allowed", () => {
-    const [db] = connections(1);
+  it("allows `limit` attempts per key in any window, then says when the next one is allowed", async () => {
+    const [db] = await connections(1);
     const attempt = (key: string, now: number) => attemptWithinLimit(db, "upload", key, 2, 60_000, now);
-    expect(attempt("a", 0)).toEqual({ allowed: true });
-    expect(attempt("a", 10_000)).toEqual({ allowed: true });
-    expect(attempt("a", 20_000)).toEqual({ allowed: false, retryAfterSeconds: 40 });
-    expect(attempt("b", 20_000)).toEqual({ allowed: true });
+    expect(await attempt("a", 0)).toEqual({ allowed: true });
+    expect(await attempt("a", 10_000)).toEqual({ allowed: true });
+    expect(await attempt("a", 20_000)).toEqual({ allowed: false, retryAfterSeconds: 40 });
+    expect(await attempt("b", 20_000)).toEqual({ allowed: true });
     // The first attempt leaves the window at 60 s; refused attempts do not count.
-    expect(attempt("a", 60_001)).toEqual({ allowed: true });
-    expect(attempt("a", 60_002)).toEqual({ allowed: false, retryAfterSeconds: 10 });
+    expect(await attempt("a", 60_001)).toEqual({ allowed: true });
+    expect(await attempt("a", 60_002)).toEqual({ allowed: false, retryAfterSeconds: 10 });
   });
 
-  it("holds across connections: what one process counted, another refuses", () => {
-    const [first, second] = connections(2);
-    expect(attemptWithinLimit(first, "upload", "team-1", 2, 60_000, 1000)).toEqual({ allowed: true });
-    expect(attemptWithinLimit(second, "upload", "team-1", 2, 60_000, 2000)).toEqual({ allowed: true });
-    expect(attemptWithinLimit(first, "upload", "team-1", 2, 60_000, 3000)).toEqual({ allowed: false, retryAfterSeconds: 58 });
-    expect(attemptWithinLimit(second, "upload", "team-1", 2, 60_000, 3000)).toEqual({ allowed: false, retryAfterSeconds: 58 });
+  it("holds across connections: what one process counted, another refuses", async () => {
+    const [one, two] = await connections(2);
+    expect(await attemptWithinLimit(one, "upload", "team-1", 2, 60_000, 1000)).toEqual({ allowed: true });
+    expect(await attemptWithinLimit(two, "upload", "team-1", 2, 60_000, 2000)).toEqual({ allowed: true });
+    expect(await attemptWithinLimit(one, "upload", "team-1", 2, 60_000, 3000)).toEqual({ allowed: false, retryAfterSeconds: 58 });
+    expect(await attemptWithinLimit(two, "upload", "team-1", 2, 60_000, 3000)).toEqual({ allowed: false, retryAfterSeconds: 58 });
   });
 
-  it("keeps only the attempts still in the window", () => {
-    const [db] = connections(1);
-    for (let i = 0; i < 50; i++) attemptWithinLimit(db, "upload", `t${i}`, 5, 60_000, i * 10_000);
-    const left = db.$client.prepare("SELECT count(*) AS n FROM limit_events").get() as { n: number };
-    expect(left.n).toBe(6);
+  // PostgreSQL only: two SQLite connections in one process cannot wait for each other (better-sqlite3's
+  // busy wait blocks the event loop the other's transaction needs); across processes BEGIN IMMEDIATE serialises them.
+  it.runIf(testEngine() === "postgres")("lets exactly `limit` of many attempts made at once from two connections through", async () => {
+    const [one, two] = await connections(2);
+    const verdicts = await Promise.all(Array.from({ length: 12 }, (_, i) => attemptWithinLimit(i % 2 ? one : two, "upload", "team-2", 5, 60_000, 1000 + i)));
+    expect(verdicts.filter((v) => v.allowed)).toHaveLength(5);
+    expect((await first(one.select({ n: count() }).from(limitEvents)))?.n).toBe(5);
+  });
+
+  it("keeps only the attempts still in the window", async () => {
+    const [db] = await connections(1);
+    for (let i = 0; i < 50; i++) await attemptWithinLimit(db, "upload", `t${i}`, 5, 60_000, i * 10_000);
+    expect((await first(db.select({ n: count() }).from(limitEvents)))?.n).toBe(6);
   });
 });
 
 describe("admin failures", () => {
-  it("refuse a client after its failures reach the limit, until the window passes", () => {
-    const [db] = connections(1);
+  it("refuse a client after its failures reach the limit, until the window passes", async () => {
+    const [db] = await connections(1);
     for (let i = 0; i < 3; i++) {
-      expect(adminFailureVerdict(db, "a", limits, 1000 + i)).toEqual({ allowed: true });
-      recordAdminFailure(db, "a", limits, 1000 + i);
+      expect(await adminFailureVerdict(db, "a", limits, 1000 + i)).toEqual({ allowed: true });
+      await recordAdminFailure(db, "a", limits, 1000 + i);
     }
-    expect(adminFailureVerdict(db, "a", limits, 2000)).toEqual({ allowed: false, retryAfterSeconds: 59 });
-    expect(adminFailureVerdict(db, "a", limits, 31_000)).toEqual({ allowed: false, retryAfterSeconds: 30 });
-    expect(adminFailureVerdict(db, "b", limits, 2000)).toEqual({ allowed: true });
-    expect(adminFailureVerdict(db, "a", limits, 61_001)).toEqual({ allowed: true });
+    expect(await adminFailureVerdict(db, "a", limits, 2000)).toEqual({ allowed: false, retryAfterSeconds: 59 });
+    expect(await adminFailureVerdict(db, "a", limits, 31_000)).toEqual({ allowed: false, retryAfterSeconds: 30 });
+    expect(await adminFailureVerdict(db, "b", limits, 2000)).toEqual({ allowed: true });
+    expect(await adminFailureVerdict(db, "a", limits, 61_001)).toEqual({ allowed: true });
   });
 
-  it("refuse every client once all failures together reach the global limit, in every process", () => {
-    const [first, second] = connections(2);
-    for (let i = 0; i < 5; i++) recordAdminFailure(i % 2 ? first : second, `client-${i}`, limits, 1000);
-    expect(adminFailureVerdict(first, "someone-new", limits, 1000)).toEqual({ allowed: false, retryAfterSeconds: 60 });
-    expect(adminFailureVerdict(second, "someone-new", limits, 1000)).toEqual({ allowed: false, retryAfterSeconds: 60 });
-    expect(adminFailureVerdict(first, "someone-new", limits, 61_001)).toEqual({ allowed: true });
+  it("refuse every client once all failures together reach the global limit, in every process", async () => {
+    const [one, two] = await connections(2);
+    for (let i = 0; i < 5; i++) await recordAdminFailure(i % 2 ? one : two, `client-${i}`, limits, 1000);
+    expect(await adminFailureVerdict(one, "someone-new", limits, 1000)).toEqual({ allowed: false, retryAfterSeconds: 60 });
+    expect(await adminFailureVerdict(two, "someone-new", limits, 1000)).toEqual({ allowed: false, retryAfterSeconds: 60 });
+    expect(await adminFailureVerdict(one, "someone-new", limits, 61_001)).toEqual({ allowed: true });
   });
 
-  it("count only failures: checks alone never block", () => {
-    const [db] = connections(1);
-    for (let i = 0; i < 100; i++) expect(adminFailureVerdict(db, "a", limits, 1000 + i).allowed).toBe(true);
+  it("count only failures: checks alone never block", async () => {
+    const [db] = await connections(1);
+    for (let i = 0; i < 100; i++) expect((await adminFailureVerdict(db, "a", limits, 1000 + i)).allowed).toBe(true);
   });
 });

@@ -1,48 +1,53 @@
 /**
  * Sliding-window limits kept in the database (`limit_events`): uploads per team token
  * and wrong admin tokens, counted the same by every server process and instance and
- * kept across restarts. Each check and its record run in one immediate transaction, so
- * two processes cannot both take the last attempt a window allows.
+ * kept across restarts. Each check and its record run in one transaction that holds the
+ * scope's lock (SQLite: the immediate transaction's write lock; PostgreSQL: an advisory
+ * transaction lock), so two processes cannot both take the last attempt a window allows.
  */
-import { and, asc, eq, gt, lte } from "drizzle-orm";
+import { and, asc, eq, gt, lte, sql } from "drizzle-orm";
 import { windowWait, type FailureLimits, type LimitVerdict } from "../lib/auth/failure-limit";
-import type { Db } from "./client";
+import { engineOf, rawRows, withTx, type Db } from "./client";
 import { limitEvents, type LimitScope } from "./schema";
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 const at = (ms: number) => new Date(ms).toISOString();
 
+/**
+ * Serialises the writers of `scope` until the transaction ends. SQLite needs nothing:
+ * withTx's BEGIN IMMEDIATE already takes the database's one write lock. On PostgreSQL two
+ * transactions would otherwise both read the count before either wrote. One lock per scope,
+ * not per key: each record also prunes the scope's expired rows, which concurrent writers of
+ * different keys could otherwise lock in opposite orders.
+ */
+async function lockScope(tx: Db, scope: LimitScope): Promise<void> {
+  if (engineOf(tx) === "postgres") await rawRows(tx, sql`SELECT pg_advisory_xact_lock(hashtext(${`seekboard-limit:${scope}`}::text))`);
+}
+
 /** Attempts of `scope` (of one key, or of every key) after `since`, ascending, in ms. */
-function attemptTimes(tx: Tx, scope: LimitScope, key: string | null, since: number): number[] {
-  return tx
+async function attemptTimes(tx: Db, scope: LimitScope, key: string | null, since: number): Promise<number[]> {
+  const rows = await tx
     .select({ at: limitEvents.at })
     .from(limitEvents)
     .where(and(eq(limitEvents.scope, scope), key === null ? undefined : eq(limitEvents.key, key), gt(limitEvents.at, at(since))))
-    .orderBy(asc(limitEvents.at))
-    .all()
-    .map((row) => Date.parse(row.at));
+    .orderBy(asc(limitEvents.at));
+  return rows.map((row) => Date.parse(row.at));
 }
 
 /** Records an attempt; attempts that left the window are dropped (each scope has one window). */
-function record(tx: Tx, scope: LimitScope, key: string, now: number, windowMs: number): void {
-  tx.delete(limitEvents)
-    .where(and(eq(limitEvents.scope, scope), lte(limitEvents.at, at(now - windowMs))))
-    .run();
-  tx.insert(limitEvents).values({ scope, key, at: at(now) }).run();
+async function record(tx: Db, scope: LimitScope, key: string, now: number, windowMs: number): Promise<void> {
+  await tx.delete(limitEvents).where(and(eq(limitEvents.scope, scope), lte(limitEvents.at, at(now - windowMs))));
+  await tx.insert(limitEvents).values({ scope, key, at: at(now) });
 }
 
 /** Counts an attempt when fewer than `limit` of `key`'s fall in the window; otherwise says when one will be allowed. */
-export function attemptWithinLimit(db: Db, scope: LimitScope, key: string, limit: number, windowMs: number, now: number = Date.now()): LimitVerdict {
-  return db.transaction(
-    (tx) => {
-      const wait = windowWait(attemptTimes(tx, scope, key, now - windowMs), limit, windowMs, now);
-      if (wait !== null) return { allowed: false, retryAfterSeconds: wait };
-      record(tx, scope, key, now, windowMs);
-      return { allowed: true };
-    },
-    { behavior: "immediate" },
-  );
+export async function attemptWithinLimit(db: Db, scope: LimitScope, key: string, limit: number, windowMs: number, now: number = Date.now()): Promise<LimitVerdict> {
+  return withTx(db, async (tx) => {
+    await lockScope(tx, scope);
+    const wait = windowWait(await attemptTimes(tx, scope, key, now - windowMs), limit, windowMs, now);
+    if (wait !== null) return { allowed: false, retryAfterSeconds: wait };
+    await record(tx, scope, key, now, windowMs);
+    return { allowed: true };
+  });
 }
 
 /**
@@ -50,18 +55,21 @@ export function attemptWithinLimit(db: Db, scope: LimitScope, key: string, limit
  * clients' together, are at their limit in the window (the right token included, so a
  * guesser cannot keep trying); when refused, the seconds until it may.
  */
-export function adminFailureVerdict(db: Db, client: string, limits: FailureLimits, now: number = Date.now()): LimitVerdict {
+export async function adminFailureVerdict(db: Db, client: string, limits: FailureLimits, now: number = Date.now()): Promise<LimitVerdict> {
   const since = now - limits.windowMs;
-  return db.transaction((tx) => {
+  return withTx(db, async (tx) => {
     const waits = [
-      windowWait(attemptTimes(tx, "admin-failure", client, since), limits.perClient, limits.windowMs, now),
-      windowWait(attemptTimes(tx, "admin-failure", null, since), limits.global, limits.windowMs, now),
+      windowWait(await attemptTimes(tx, "admin-failure", client, since), limits.perClient, limits.windowMs, now),
+      windowWait(await attemptTimes(tx, "admin-failure", null, since), limits.global, limits.windowMs, now),
     ].filter((wait): wait is number => wait !== null);
     return waits.length ? { allowed: false, retryAfterSeconds: Math.max(...waits) } : { allowed: true };
   });
 }
 
 /** A wrong admin token from `client`; a success is never recorded. */
-export function recordAdminFailure(db: Db, client: string, limits: FailureLimits, now: number = Date.now()): void {
-  db.transaction((tx) => record(tx, "admin-failure", client, now, limits.windowMs), { behavior: "immediate" });
+export async function recordAdminFailure(db: Db, client: string, limits: FailureLimits, now: number = Date.now()): Promise<void> {
+  await withTx(db, async (tx) => {
+    await lockScope(tx, "admin-failure");
+    await record(tx, "admin-failure", client, now, limits.windowMs);
+  });
 }

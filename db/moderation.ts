@@ -1,6 +1,6 @@
 /** The admin's decision on a submission: approved ones go on the public leaderboards. */
-import { eq } from "drizzle-orm";
-import type { Db } from "./client";
+import { and, eq, ne } from "drizzle-orm";
+import { first, withTx, type Db } from "./client";
 import { submissions } from "./schema";
 
 export type ModerationDecision = "approved" | "rejected";
@@ -11,13 +11,20 @@ export type ModerationResult = { ok: true; id: number; status: ModerationDecisio
  * Sets a submission's status with the reason and time. A decision may be revised
  * (an approved submission withdrawn, a rejected one approved after all), but setting
  * the status it already has is refused so a double click cannot overwrite the reason.
+ * The update itself is conditional on the status, so two clicks at once on two instances
+ * (PostgreSQL) cannot both pass the check either.
  */
-export function moderateSubmission(db: Db, id: number, decision: ModerationDecision, reason: string | null, now: Date = new Date()): ModerationResult {
-  return db.transaction((tx) => {
-    const current = tx.select({ status: submissions.status }).from(submissions).where(eq(submissions.id, id)).get();
+export async function moderateSubmission(db: Db, id: number, decision: ModerationDecision, reason: string | null, now: Date = new Date()): Promise<ModerationResult> {
+  return withTx(db, async (tx) => {
+    const current = await first(tx.select({ status: submissions.status }).from(submissions).where(eq(submissions.id, id)).limit(1));
     if (!current) return { ok: false, problem: "not-found" } as const;
     if (current.status === decision) return { ok: false, problem: "unchanged" } as const;
-    tx.update(submissions).set({ status: decision, moderationReason: reason, moderatedAt: now.toISOString() }).where(eq(submissions.id, id)).run();
+    const changed = await tx
+      .update(submissions)
+      .set({ status: decision, moderationReason: reason, moderatedAt: now.toISOString() })
+      .where(and(eq(submissions.id, id), ne(submissions.status, decision)))
+      .returning({ id: submissions.id });
+    if (changed.length === 0) return { ok: false, problem: "unchanged" } as const;
     return { ok: true, id, status: decision } as const;
   });
 }

@@ -20,35 +20,33 @@ export interface UploadTokenRow {
 }
 
 /** Every token ever issued, newest first, without their hashes. */
-export function listUploadTokens(db: Db): UploadTokenRow[] {
+export async function listUploadTokens(db: Db): Promise<UploadTokenRow[]> {
   return db
     .select({ id: uploadTokens.id, team: uploadTokens.team, createdAt: uploadTokens.createdAt, revokedAt: uploadTokens.revokedAt, lastUsedAt: uploadTokens.lastUsedAt })
     .from(uploadTokens)
-    .orderBy(desc(uploadTokens.id))
-    .all();
+    .orderBy(desc(uploadTokens.id));
 }
 
-export function issueUploadToken(db: Db, team: string, now: Date = new Date()): IssuedUploadToken {
+export async function issueUploadToken(db: Db, team: string, now: Date = new Date()): Promise<IssuedUploadToken> {
   const token = generateUploadToken();
-  const row = db
+  const [row] = await db
     .insert(uploadTokens)
     .values({ team, tokenHash: hashUploadToken(token), createdAt: now.toISOString() })
-    .returning({ id: uploadTokens.id })
-    .get();
+    .returning({ id: uploadTokens.id });
   return { id: row.id, team, token };
 }
 
 /** False when there is no such token or it was already revoked. */
-export function revokeUploadToken(db: Db, id: number, now: Date = new Date()): boolean {
-  const result = db
+export async function revokeUploadToken(db: Db, id: number, now: Date = new Date()): Promise<boolean> {
+  const revoked = await db
     .update(uploadTokens)
     .set({ revokedAt: now.toISOString() })
     .where(and(eq(uploadTokens.id, id), isNull(uploadTokens.revokedAt)))
-    .run();
-  return result.changes === 1;
+    .returning({ id: uploadTokens.id });
+  return revoked.length === 1;
 }
 
 /** Records a successful upload; failed ones leave the database exactly as it was. */
-export function touchUploadToken(db: Db, id: number, now: Date = new Date()): void {
-  db.update(uploadTokens).set({ lastUsedAt: now.toISOString() }).where(eq(uploadTokens.id, id)).run();
+export async function touchUploadToken(db: Db, id: number, now: Date = new Date()): Promise<void> {
+  await db.update(uploadTokens).set({ lastUsedAt: now.toISOString() }).where(eq(uploadTokens.id, id));
 }

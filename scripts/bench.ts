@@ -14,11 +14,17 @@
  *   - the stall probe: while the 10× bundle, zipped, uploads and ingests, the leaderboard
  *     and the trajectory API timed every 50 ms against their idle times, and the ingest's
  *     throughput and the server's and worker's peak RSS (scripts/bench/stall.ts);
- * and writes docs/PERFORMANCE.md (the small run writes to a temp file instead).
+ * on one engine: SQLite (`--engine sqlite`, the default) or PostgreSQL (`--engine postgres`:
+ * a throwaway cluster started for the run, test/postgres-cluster.ts, unless `--db postgres://…`
+ * or SEEKBOARD_DATABASE_URL names a database; scripts/bench/engine.ts). A full run keeps its
+ * figures as the engine's entry of docs/performance-results.json (the other engine's last
+ * run stays) and writes docs/PERFORMANCE.md from both, side by side (the small run writes a
+ * report of its own figures to a temp file instead).
  *
- *   npm run bench [-- --build] [--port 3230] [--requests 100] [--db FILE] [--out FILE] [--json FILE]
+ *   npm run bench [-- --engine sqlite|postgres] [--build] [--port 3230] [--requests 100] [--db FILE|URL] [--out FILE] [--results FILE] [--json FILE]
  *   npm run bench:small            # 4 × 100, 10 requests each: proves the harness works (CI)
  *   npm run bench -- --only inspect [--small]   # the Inspect step alone; prints its section, writes no file
+ *   npm run bench -- --report      # docs/PERFORMANCE.md again from docs/performance-results.json, nothing measured
  *
  * It needs a production build (`npm run build`, or pass --build). It reports; it never
  * fails on a figure, only when something breaks.
@@ -28,7 +34,10 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { openDb } from "../db/client";
+import { count, eq, inArray, sql } from "drizzle-orm";
+import { z } from "zod";
+import { closeDb, describeTarget, engineOf, openDb, rawRows, type Db } from "../db/client";
+import { samples, steps } from "../db/schema";
 import { analysisData } from "../db/queries/analysis";
 import { getMpwLeaderboard } from "../db/queries/leaderboard";
 import { listSamples, sampleFacets } from "../db/queries/samples";
@@ -39,12 +48,26 @@ import { PAGE_CACHE_HEADER } from "../lib/url/public-cache";
 import { ANALYSIS_DEFAULTS, ANALYSIS_KINDS } from "../lib/url/analysis";
 import { parseSampleFilters, SAMPLE_PAGE_SIZE } from "../lib/url/samples";
 import { sync } from "./bench/children";
-import { buildDataset, removeDb } from "./bench/dataset";
+import { buildDataset, checkDatasetTarget } from "./bench/dataset";
+import { openBenchDatabases, parseEngine, type BenchDatabases } from "./bench/engine";
 import { LONG_TRAJECTORY, VERY_LONG_TRAJECTORY } from "./bench/generate";
 import { measureIngest } from "./bench/ingest";
 import { measureInspect } from "./bench/inspect";
 import { describeMachine, load, LoadSampler } from "./bench/machine";
-import { checkTargets, FIND_PROBE, inspectCheck, renderInspect, LARGE_STEP_PROBES, renderReport, VERY_LONG_PAGE, type AnalysisPool, type BenchResults } from "./bench/report";
+import {
+  checkTargets,
+  FIND_PROBE,
+  inspectCheck,
+  renderInspect,
+  LARGE_STEP_PROBES,
+  readResultsFile,
+  renderReport,
+  VERY_LONG_PAGE,
+  writeResultsFile,
+  type AnalysisPool,
+  type BenchResults,
+  type DatabaseInfo,
+} from "./bench/report";
 import { hasProductionBuild, measure, startServer, type Probe, type ProbeResult } from "./bench/server";
 import { measureStall, TICK_MS } from "./bench/stall";
 import { summarise, type Timing } from "./bench/stats";
@@ -68,24 +91,43 @@ const FIND_PHRASE = "data office";
  * The 500-call sample's step count and its largest tool results, one of each kind (a SERP,
  * a page's raw text): the steps the step API is timed on.
  */
-function veryLongSample(dbPath: string, submissionId: number, taskKey: string): { stepCount: number; largeSteps: Record<"serp" | "text", { ordinal: number; chars: number }> } {
-  const db = openDb(dbPath);
+async function veryLongSample(target: string, submissionId: number, taskKey: string): Promise<{ stepCount: number; largeSteps: Record<"serp" | "text", { ordinal: number; chars: number }> }> {
+  const db = await openDb(target);
   try {
-    const found = sampleOfSubmission(db, submissionId, taskKey, 0);
+    const found = await sampleOfSubmission(db, submissionId, taskKey, 0);
     if (!found) throw new Error(`the bench database has no sample ${taskKey} in submission ${submissionId}`);
-    const rows = db.$client
-      .prepare("SELECT ordinal, length(data) AS chars, json_extract(data, '$.serp') IS NOT NULL AS serp FROM steps WHERE sample_id = ? AND kind = 'tool_result' ORDER BY length(data) DESC")
-      .all(found.sampleId) as { ordinal: number; chars: number; serp: number }[];
+    // A step's stored size and whether it holds a parsed SERP: SQLite's JSON text, PostgreSQL's jsonb (its text, and a JSON null is not a SERP).
+    const query =
+      engineOf(db) === "postgres"
+        ? sql`SELECT ordinal, length(data::text) AS chars, coalesce(jsonb_typeof(data -> 'serp'), 'null') <> 'null' AS serp FROM steps WHERE sample_id = ${found.sampleId} AND kind = 'tool_result' ORDER BY chars DESC, ordinal`
+        : sql`SELECT ordinal, length(data) AS chars, json_extract(data, '$.serp') IS NOT NULL AS serp FROM steps WHERE sample_id = ${found.sampleId} AND kind = 'tool_result' ORDER BY chars DESC, ordinal`;
+    const rows = z
+      .array(z.object({ ordinal: z.coerce.number(), chars: z.coerce.number(), serp: z.union([z.boolean(), z.number()]).transform(Boolean) }))
+      .parse(await rawRows(db, query));
     const largest = (serp: boolean) => {
-      const row = rows.find((r) => Boolean(r.serp) === serp);
+      const row = rows.find((r) => r.serp === serp);
       if (!row) throw new Error(`the ${taskKey} sample has no ${serp ? "SERP" : "raw-text"} tool result`);
       return { ordinal: row.ordinal, chars: row.chars };
     };
-    const { n } = db.$client.prepare("SELECT count(*) AS n FROM steps WHERE sample_id = ?").get(found.sampleId) as { n: number };
+    const [{ n }] = await db.select({ n: count() }).from(steps).where(eq(steps.sampleId, found.sampleId));
     return { stepCount: n, largeSteps: { serp: largest(true), text: largest(false) } };
   } finally {
-    db.$client.close();
+    await closeDb(db);
   }
+}
+
+/** The database's engine, version and (PostgreSQL) the settings that bear on the figures. */
+async function describeDatabase(db: Db, databases: BenchDatabases, sqliteVersion: string): Promise<DatabaseInfo> {
+  if (engineOf(db) === "sqlite") return { engine: "sqlite", version: sqliteVersion, origin: databases.origin, settings: {} };
+  const show = async (name: string) =>
+    z
+      .array(z.record(z.string(), z.string()))
+      .length(1)
+      .parse(await rawRows(db, sql.raw(`SHOW ${name}`)))
+      .map((row) => Object.values(row)[0])[0];
+  const settings: Record<string, string> = {};
+  for (const name of ["fsync", "synchronous_commit", "shared_buffers", "work_mem"]) settings[name] = await show(name);
+  return { engine: "postgres", version: await show("server_version"), origin: databases.origin, settings };
 }
 
 /** The static baseline: a ~2 KB JSON file in public/, served by the same `next start`. */
@@ -121,11 +163,15 @@ async function main() {
       submissions: { type: "string" },
       tasks: { type: "string" },
       db: { type: "string" },
+      engine: { type: "string" },
       out: { type: "string" },
+      results: { type: "string" },
       json: { type: "string" },
       only: { type: "string" },
+      report: { type: "boolean", default: false },
     },
   });
+  const engine = parseEngine(values.engine, values.db);
   const mode = values.small ? "small" : "full";
   const preset = PRESETS[mode];
   const requests = values.requests ? Number(values.requests) : preset.requests;
@@ -142,17 +188,29 @@ async function main() {
   const cwd = process.cwd();
   if (!JSON.parse(readFileSync(join(cwd, "package.json"), "utf8")).name?.startsWith("seekboard")) throw new Error("run the bench from the Seekboard checkout (npm run bench)");
   const outPath = values.out ? resolve(values.out) : mode === "full" ? join(cwd, "docs", "PERFORMANCE.md") : null;
+  // Each engine's last full run; a run replaces its own engine's entry and keeps the other's.
+  const resultsPath = values.results ? resolve(values.results) : mode === "full" ? join(cwd, "docs", "performance-results.json") : null;
+
+  if (values.report) {
+    if (!resultsPath || !outPath) throw new Error("--report renders the full run's results: leave out --small, or give --results and --out");
+    const all = readResultsFile(resultsPath, log);
+    writeFileSync(outPath, renderReport(all));
+    log(`report written to ${outPath} from ${resultsPath} (${Object.keys(all).join(" and ") || "no runs"})`);
+    return;
+  }
 
   if (values.only !== undefined && values.only !== "inspect") throw new Error("--only takes one step: inspect");
   if (values.only === "inspect") {
     const work = mkdtempSync(join(tmpdir(), "seekboard-bench-"));
+    const databases = await openBenchDatabases({ engine, db: values.db, workDir: work, log });
     try {
-      log(`${mode} Inspect step alone on ${describeMachine().cpu}; load ${load().join(" ")}`);
-      const run = await measureInspect({ workDir: work, bytes: preset.inspectBytes, log });
+      log(`${mode} Inspect step alone on ${engine}, ${describeMachine().cpu}; load ${load().join(" ")}`);
+      const run = await measureInspect({ workDir: work, databases, bytes: preset.inspectBytes, log });
       process.stdout.write(`${renderInspect(run).join("\n")}\n`);
       const check = inspectCheck(run);
       log(`${check.ok ? "pass" : "MISS"}  ${check.target}: ${check.measured}`);
     } finally {
+      databases.close();
       rmSync(work, { recursive: true, force: true });
     }
     return;
@@ -163,7 +221,7 @@ async function main() {
   const loadStart = load();
   const sampler = new LoadSampler();
   const machine = describeMachine();
-  log(`${mode} run on ${machine.cpu} (${machine.cores} cores, ${machine.ramGiB} GiB); load ${loadStart.join(" ")}`);
+  log(`${mode} run on ${engine === "postgres" ? "PostgreSQL" : "SQLite"}, ${machine.cpu} (${machine.cores} cores, ${machine.ramGiB} GiB); load ${loadStart.join(" ")}`);
 
   if (values.build) {
     log("next build");
@@ -173,35 +231,38 @@ async function main() {
   if (!hasProductionBuild(cwd)) throw new Error("no production build in .next: run `npm run build` first, or pass --build");
 
   const work = mkdtempSync(join(tmpdir(), "seekboard-bench-"));
-  const dbPath = values.db ? resolve(values.db) : join(work, "bench.db");
-  // Interrupted (Ctrl-C, kill): still remove the temporary files, several GB at full size.
+  // Interrupted (Ctrl-C, kill): still remove the temporary files, several GB at full size, and stop the throwaway cluster.
+  let databases: BenchDatabases | null = null;
   const cleanup = () => {
-    if (!values.db) removeDb(dbPath);
+    databases?.close();
     rmSync(work, { recursive: true, force: true });
   };
   process.once("exit", cleanup);
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.once(signal, () => process.exit(130));
   try {
+    databases = await openBenchDatabases({ engine, db: values.db, workDir: work, log });
+    const dbTarget = databases.main;
+    await checkDatasetTarget(dbTarget);
     // 1. Ingest, first, while the page cache is not full of the large database's writes.
     log(`ingest: ${config.ingestSizes.join(" and ")} samples, fresh process each`);
-    const ingest = await measureIngest({ workDir: work, sizes: config.ingestSizes, repeats: config.ingestRepeats, log });
+    const ingest = await measureIngest({ workDir: work, databases, sizes: config.ingestSizes, repeats: config.ingestRepeats, log });
     log(`Inspect: a .eval of ${(config.inspectBytes / 2 ** 20).toFixed(0)} MiB uncompressed, fresh process`);
-    const inspect = await measureInspect({ workDir: work, bytes: config.inspectBytes, log });
+    const inspect = await measureInspect({ workDir: work, databases, bytes: config.inspectBytes, log });
 
     // 2. The large database.
-    log(`database: ${config.submissions} submissions × ${config.tasks} tasks → ${dbPath}`);
-    mkdirSync(dirname(dbPath), { recursive: true });
-    const dataset = buildDataset({ dbPath, workDir: work, submissions: config.submissions, tasks: config.tasks, log });
+    log(`database: ${config.submissions} submissions × ${config.tasks} tasks → ${describeTarget(dbTarget)} (${databases.origin})`);
+    if (engine === "sqlite") mkdirSync(dirname(dbTarget), { recursive: true });
+    const dataset = await buildDataset({ target: dbTarget, workDir: work, submissions: config.submissions, tasks: config.tasks, log });
     sync();
 
     // 3. The server.
     const sub = dataset.pageSubmissionId;
     const taskKey = dataset.longTaskKey;
-    const veryLong = veryLongSample(dbPath, sub, dataset.veryLongTaskKey);
+    const veryLong = await veryLongSample(dbTarget, sub, dataset.veryLongTaskKey);
     const middlePage = Math.max(1, Math.ceil(config.tasks / SAMPLE_PAGE_SIZE / 2));
     const pools = analysisPools(dataset.submissionIds, config.tasks);
     log(`next start on 127.0.0.1:${values.port}`);
-    const server = await startServer({ cwd, port: Number(values.port), dbPath, logPath: join(work, "next-start.log"), readyPath: STATIC_PATH });
+    const server = await startServer({ cwd, port: Number(values.port), database: dbTarget, logPath: join(work, "next-start.log"), readyPath: STATIC_PATH });
     let probes: ProbeResult[];
     const poolApi: ProbeResult[][] = [];
     try {
@@ -320,61 +381,60 @@ async function main() {
 
     // 4. The same reads in-process, on the same database: how much of each page is the database.
     log("the same reads in-process (db/queries)");
-    const db = openDb(dbPath);
+    const db = await openDb(dbTarget);
     const dbPages: Record<string, Timing> = {};
     const analysis: AnalysisPool[] = [];
+    let database: DatabaseInfo;
     try {
-      const time = (calls: number, fn: () => unknown): Timing => {
-        for (let i = 0; i < 2; i++) fn();
+      database = await describeDatabase(db, databases, machine.sqlite);
+      const time = async (calls: number, fn: () => Promise<unknown>): Promise<Timing> => {
+        for (let i = 0; i < 2; i++) await fn();
         const times: number[] = [];
         for (let i = 0; i < calls; i++) {
           const t = performance.now();
-          fn();
+          await fn();
           times.push(performance.now() - t);
         }
         return summarise(times);
       };
-      dbPages.leaderboard = time(config.dbCalls, () => getMpwLeaderboard(db, DEFAULT_LEADERBOARD));
+      dbPages.leaderboard = await time(config.dbCalls, async () => getMpwLeaderboard(db, DEFAULT_LEADERBOARD));
       dbPages["leaderboard, rendered"] = dbPages.leaderboard;
-      dbPages["submission page"] = time(config.dbCalls, () => {
-        getSubmission(db, sub);
-        getAggregates(db, sub);
-        listSamples(db, sub, parseSampleFilters({}));
-        sampleFacets(db, sub);
+      // In sequence, as each page awaits them (the pages may run some at once; the sum is what the database costs them).
+      dbPages["submission page"] = await time(config.dbCalls, async () => {
+        await getSubmission(db, sub);
+        await getAggregates(db, sub);
+        await listSamples(db, sub, parseSampleFilters({}));
+        await sampleFacets(db, sub);
       });
-      dbPages["trajectory page"] = time(config.dbCalls, () => {
-        const t = getTrajectory(db, sub, taskKey, 0)!;
-        neighbourFailedSample(db, sub, t.sample.id, "next");
-        neighbourFailedSample(db, sub, t.sample.id, "previous");
+      dbPages["trajectory page"] = await time(config.dbCalls, async () => {
+        const t = (await getTrajectory(db, sub, taskKey, 0))!;
+        await neighbourFailedSample(db, sub, t.sample.id, "next");
+        await neighbourFailedSample(db, sub, t.sample.id, "previous");
       });
       dbPages["trajectory page, rendered"] = dbPages["trajectory page"];
-      dbPages["trajectory API"] = time(config.dbCalls, () => getTrajectory(db, sub, taskKey, 0));
-      dbPages[VERY_LONG_PAGE] = time(config.dbCalls, () => {
-        const t = getTrajectory(db, sub, dataset.veryLongTaskKey, 0)!;
-        neighbourFailedSample(db, sub, t.sample.id, "next");
-        neighbourFailedSample(db, sub, t.sample.id, "previous");
+      dbPages["trajectory API"] = await time(config.dbCalls, async () => getTrajectory(db, sub, taskKey, 0));
+      dbPages[VERY_LONG_PAGE] = await time(config.dbCalls, async () => {
+        const t = (await getTrajectory(db, sub, dataset.veryLongTaskKey, 0))!;
+        await neighbourFailedSample(db, sub, t.sample.id, "next");
+        await neighbourFailedSample(db, sub, t.sample.id, "previous");
       });
       dbPages[`${VERY_LONG_PAGE}, rendered`] = dbPages[VERY_LONG_PAGE];
       for (const kind of ["serp", "text"] as const) {
-        dbPages[LARGE_STEP_PROBES[kind]] = time(config.dbCalls, () => sampleStep(db, sampleOfSubmission(db, sub, dataset.veryLongTaskKey, 0)!.sampleId, veryLong.largeSteps[kind].ordinal));
+        dbPages[LARGE_STEP_PROBES[kind]] = await time(config.dbCalls, async () => sampleStep(db, (await sampleOfSubmission(db, sub, dataset.veryLongTaskKey, 0))!.sampleId, veryLong.largeSteps[kind].ordinal));
       }
-      dbPages[FIND_PROBE] = time(config.dbCalls, () => sampleSteps(db, sampleOfSubmission(db, sub, dataset.veryLongTaskKey, 0)!.sampleId));
-      dbPages["sample API"] = time(config.dbCalls, () => {
-        getSubmission(db, sub);
-        listSamples(db, sub, parseSampleFilters({ page: String(middlePage) }));
+      dbPages[FIND_PROBE] = await time(config.dbCalls, async () => sampleSteps(db, (await sampleOfSubmission(db, sub, dataset.veryLongTaskKey, 0))!.sampleId));
+      dbPages["sample API"] = await time(config.dbCalls, async () => {
+        await getSubmission(db, sub);
+        await listSamples(db, sub, parseSampleFilters({ page: String(middlePage) }));
       });
-      pools.forEach((pool, i) => {
-        const samples = (db.$client.prepare(`SELECT count(*) AS n FROM samples WHERE submission_id IN (${pool.ids.map(() => "?").join(",")})`).get(...pool.ids) as { n: number }).n;
-        analysis.push({
-          label: pool.label,
-          submissions: pool.ids.length,
-          samples,
-          api: poolApi[i],
-          db: ANALYSIS_KINDS.map((kind) => ({ kind, ...time(config.dbCalls, () => analysisData(db, kind, pool.ids, ANALYSIS_DEFAULTS)) })),
-        });
-      });
+      for (const [i, pool] of pools.entries()) {
+        const [{ n }] = await db.select({ n: count() }).from(samples).where(inArray(samples.submissionId, pool.ids));
+        const kinds: (Timing & { kind: string })[] = [];
+        for (const kind of ANALYSIS_KINDS) kinds.push({ kind, ...(await time(config.dbCalls, async () => analysisData(db, kind, pool.ids, ANALYSIS_DEFAULTS))) });
+        analysis.push({ label: pool.label, submissions: pool.ids.length, samples: n, api: poolApi[i], db: kinds });
+      }
     } finally {
-      db.$client.close();
+      await closeDb(db);
     }
 
     // 5. Last, so the uploaded submission disturbs nothing above; the probe deletes it again.
@@ -382,7 +442,7 @@ async function main() {
     const stall = await measureStall({
       cwd,
       port: Number(values.port),
-      dbPath,
+      database: dbTarget,
       workDir: work,
       samples: config.ingestSizes[1],
       idleSeconds: config.stallIdleSeconds,
@@ -401,10 +461,12 @@ async function main() {
     sync();
 
     const results: BenchResults = {
+      engine,
       mode,
       date,
       command: `npm run ${mode === "small" ? "bench:small" : "bench"}${process.argv.slice(2).filter((a) => a !== "--small").length ? ` -- ${process.argv.slice(2).filter((a) => a !== "--small").join(" ")}` : ""}`,
       machine,
+      database,
       load: { start: loadStart, end: load(), during: sampler.stop() },
       totalSeconds: (performance.now() - started) / 1000,
       dataset: {
@@ -426,13 +488,17 @@ async function main() {
       analysis,
       stall,
     };
-    const markdown = renderReport(results);
+    // This engine's entry replaced, the other engine's last run kept: the report shows both.
+    const all = resultsPath ? readResultsFile(resultsPath, log) : {};
+    all[engine] = results;
+    if (resultsPath) writeResultsFile(resultsPath, all);
+    const markdown = renderReport(all);
     const target = outPath ?? join(tmpdir(), `seekboard-bench-small-${Date.now()}.md`);
     mkdirSync(dirname(target), { recursive: true });
     writeFileSync(target, markdown);
     if (values.json) writeFileSync(resolve(values.json), `${JSON.stringify(results, null, 2)}\n`);
     if (mode === "small") process.stdout.write(markdown);
-    log(`report written to ${target}${values.json ? ` and figures as JSON to ${resolve(values.json)}` : ""}`);
+    log(`report written to ${target}${resultsPath ? `, the ${engine} figures to ${resultsPath}` : ""}${values.json ? ` and as JSON to ${resolve(values.json)}` : ""}`);
     for (const c of checkTargets(results)) log(`${c.ok === null ? "n/a " : c.ok ? "pass" : "MISS"}  ${c.target}: ${c.measured}`);
   } finally {
     cleanup();

@@ -31,7 +31,7 @@ export async function login(_previous: LoginResult | null, formData: FormData): 
   if (!admin) return { ok: false, error: "admin is disabled on this instance" };
   const parsed = z.object({ token: z.string().min(1, "enter the admin token").max(1024) }).safeParse({ token: formData.get("token") ?? "" });
   if (!parsed.success) return { ok: false, error: firstIssue(parsed.error) };
-  const checked = checkAdminToken(clientAddress(await headers()), parsed.data.token);
+  const checked = await checkAdminToken(clientAddress(await headers()), parsed.data.token);
   if (!checked.ok) {
     const { retryAfterSeconds } = checked;
     return retryAfterSeconds === null ? { ok: false, error: "that is not the admin token" } : { ok: false, error: `too many failed attempts; try again in ${retryAfterSeconds} s`, retryAfterSeconds };
@@ -50,7 +50,7 @@ export async function issueToken(_previous: ActionResult<{ team: string; token: 
   if (!(await isAdminSession())) return NOT_ADMIN;
   const parsed = teamSchema.safeParse({ team: formData.get("team") ?? "" });
   if (!parsed.success) return { ok: false, error: firstIssue(parsed.error) };
-  const issued = issueUploadToken(getDb(), parsed.data.team);
+  const issued = await issueUploadToken(await getDb(), parsed.data.team);
   revalidatePath("/admin");
   return { ok: true, team: issued.team, token: issued.token };
 }
@@ -61,7 +61,7 @@ export async function revokeToken(_previous: ActionResult | null, formData: Form
   if (!(await isAdminSession())) return NOT_ADMIN;
   const id = idSchema.safeParse(formData.get("id"));
   if (!id.success) return { ok: false, error: "no such token" };
-  if (!revokeUploadToken(getDb(), id.data)) return { ok: false, error: "the token is unknown or already revoked" };
+  if (!(await revokeUploadToken(await getDb(), id.data))) return { ok: false, error: "the token is unknown or already revoked" };
   revalidatePath("/admin");
   return { ok: true };
 }
@@ -76,9 +76,9 @@ export async function moderate(_previous: ActionResult | null, formData: FormDat
   const parsed = moderationSchema.safeParse({ id: formData.get("id"), decision: formData.get("decision"), reason: formData.get("reason") ?? "" });
   if (!parsed.success) return { ok: false, error: firstIssue(parsed.error) };
   const { id, decision, reason } = parsed.data;
-  const result = moderateSubmission(getDb(), id, decision, reason || null);
+  const result = await moderateSubmission(await getDb(), id, decision, reason || null);
   if (!result.ok) return { ok: false, error: result.problem === "not-found" ? `no submission ${id}` : `submission ${id} is already ${decision}` };
-  publicDataChanged();
+  await publicDataChanged();
   return { ok: true };
 }
 
@@ -113,9 +113,9 @@ export async function registerTaskSet(_previous: RegisterTaskSetResult | null, f
     if (error instanceof TaskFileError) return { ok: false, error: error.message };
     throw error;
   }
-  const counts = registerCanonicalTasks(getDb(), benchmark, version, tasks, source);
+  const counts = await registerCanonicalTasks(await getDb(), benchmark, version, tasks, source);
   // Coverage, and so ranks, are measured against the set: every public board may change.
-  publicDataChanged();
+  await publicDataChanged();
   return { ok: true, benchmark, version, tasks: counts.tasks, replaced: counts.replaced, source };
 }
 
@@ -127,8 +127,8 @@ export async function removeTaskSet(_previous: RemoveTaskSetResult | null, formD
   const parsed = taskSetSchema.safeParse({ benchmark: formData.get("benchmark"), version: formData.get("version") ?? "" });
   if (!parsed.success) return { ok: false, error: firstIssue(parsed.error) };
   const { benchmark, version } = parsed.data;
-  const removed = removeCanonicalTasks(getDb(), benchmark, version);
+  const removed = await removeCanonicalTasks(await getDb(), benchmark, version);
   if (removed === 0) return { ok: false, error: `no task set is registered for ${BENCHMARKS[benchmark].name} ${version}` };
-  publicDataChanged();
+  await publicDataChanged();
   return { ok: true, removed };
 }

@@ -43,13 +43,13 @@ export type AdminTokenCheck = { ok: true } | { ok: false; retryAfterSeconds: num
  * Checks an admin token offered by `client` (its address): refused unchecked while the client
  * or everyone has failed too often in the last minute; a wrong token is counted, a right one not.
  */
-export function checkAdminToken(client: string, offered: string | null): AdminTokenCheck {
+export async function checkAdminToken(client: string, offered: string | null): Promise<AdminTokenCheck> {
   const admin = adminToken();
-  const db = getDb();
-  const verdict = adminFailureVerdict(db, client, ADMIN_FAILURE_LIMITS);
+  const db = await getDb();
+  const verdict = await adminFailureVerdict(db, client, ADMIN_FAILURE_LIMITS);
   if (!verdict.allowed) return { ok: false, retryAfterSeconds: verdict.retryAfterSeconds };
   if (admin !== null && offered !== null && secretsEqual(offered, admin)) return { ok: true };
-  recordAdminFailure(db, client, ADMIN_FAILURE_LIMITS);
+  await recordAdminFailure(db, client, ADMIN_FAILURE_LIMITS);
   return { ok: false, retryAfterSeconds: null };
 }
 
@@ -57,9 +57,9 @@ export function checkAdminToken(client: string, offered: string | null): AdminTo
  * Null when the request carries the admin token as Bearer; otherwise 401 (also when admin is
  * disabled), or 429 with Retry-After while its client (or everyone) has sent too many wrong tokens.
  */
-export function adminBearerRefusal(request: Request): Response | null {
+export async function adminBearerRefusal(request: Request): Promise<Response | null> {
   if (adminToken() === null) return unauthorizedResponse("admin is disabled on this instance (SEEKBOARD_ADMIN_TOKEN is not set)");
-  const checked = checkAdminToken(clientAddress(request.headers), bearerToken(request.headers.get("authorization")));
+  const checked = await checkAdminToken(clientAddress(request.headers), bearerToken(request.headers.get("authorization")));
   if (checked.ok) return null;
   const { retryAfterSeconds } = checked;
   if (retryAfterSeconds === null) return unauthorizedResponse("the admin token is required: Authorization: Bearer <SEEKBOARD_ADMIN_TOKEN>");
@@ -80,16 +80,16 @@ function cookieFromHeader(header: string | null, name: string): string | undefin
  * everyone) has guessed too often, even the right one is not honoured, so the read APIs
  * cannot be used to test guesses either.
  */
-function viewerFrom(cookie: (name: string) => string | undefined, bearer: { token: string; client: string } | null): Viewer {
+async function viewerFrom(cookie: (name: string) => string | undefined, bearer: { token: string; client: string } | null): Promise<Viewer> {
   const admin = adminToken();
   const uploaderHash = bearer !== null ? hashUploadToken(bearer.token) : cookie(UPLOADER_COOKIE);
-  const uploader = uploaderHash && /^[0-9a-f]{64}$/.test(uploaderHash) ? findActiveUploadToken(getDb(), uploaderHash) : undefined;
-  const isAdmin = admin !== null && (verifyAdminSession(admin, cookie(ADMIN_COOKIE)) || (bearer !== null && !uploader && checkAdminToken(bearer.client, bearer.token).ok));
+  const uploader = uploaderHash && /^[0-9a-f]{64}$/.test(uploaderHash) ? await findActiveUploadToken(await getDb(), uploaderHash) : undefined;
+  const isAdmin = admin !== null && (verifyAdminSession(admin, cookie(ADMIN_COOKIE)) || (bearer !== null && !uploader && (await checkAdminToken(bearer.client, bearer.token)).ok));
   return isAdmin || uploader ? { admin: isAdmin, uploaderTokenId: uploader?.id ?? null } : PUBLIC_VIEWER;
 }
 
 /** The viewer of an API request (route handlers). */
-export function viewerOfRequest(request: Request): Viewer {
+export async function viewerOfRequest(request: Request): Promise<Viewer> {
   const header = request.headers.get("cookie");
   const token = bearerToken(request.headers.get("authorization"));
   return viewerFrom((name) => cookieFromHeader(header, name), token === null ? null : { token, client: clientAddress(request.headers) });

@@ -19,8 +19,8 @@ export function bundleZipResponse(db: Db, plan: Extract<SubmissionExport, { ok: 
   const zip = new ZipFile();
   zip.addBuffer(Buffer.from(`${JSON.stringify(plan.manifest, null, 2)}\n`), `${name}/manifest.json`);
   const lines = Readable.from(
-    (function* () {
-      for (const line of exportLines(db, plan)) yield line.text;
+    (async function* () {
+      for await (const line of exportLines(db, plan)) yield line.text;
     })(),
   );
   zip.addReadStream(lines, `${name}/${EXPORT_RESULTS_FILE}`);

@@ -14,15 +14,15 @@ export const rejectionReasonSchema = moderationReasonSchema.min(1, "a rejection 
 
 /** POST /api/submissions/{id}/approve and /reject, with the admin token as Bearer. */
 export async function moderationRoute(request: Request, rawId: string, decision: ModerationDecision): Promise<Response> {
-  const refused = adminBearerRefusal(request);
+  const refused = await adminBearerRefusal(request);
   if (refused) return refused;
   const id = routeId(rawId);
   if (id === null) return errorResponse(404, `no submission "${rawId}"`);
   const schema = z.object({ reason: decision === "rejected" ? rejectionReasonSchema : moderationReasonSchema.optional() });
   const body = await jsonBody(request, schema, '{"reason": "…"}');
   if (body instanceof Response) return body;
-  const result = moderateSubmission(getDb(), id, decision, body.data.reason || null);
+  const result = await moderateSubmission(await getDb(), id, decision, body.data.reason || null);
   if (!result.ok) return result.problem === "not-found" ? errorResponse(404, `no submission ${id}`) : errorResponse(409, `submission ${id} is already ${decision}`);
-  publicDataChanged();
+  await publicDataChanged();
   return Response.json({ id: result.id, status: result.status });
 }

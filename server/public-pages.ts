@@ -11,9 +11,9 @@ import { publicPageStore } from "./page-cache-store";
  * the public data version, which every other server process on the database watches
  * (server/worker-process.ts) to empty its own.
  */
-export function publicDataChanged(): void {
+export async function publicDataChanged(): Promise<void> {
   revalidatePath("/", "layout");
-  bumpDataVersion(getDb(), PUBLIC_DATA);
+  await bumpDataVersion(await getDb(), PUBLIC_DATA);
 }
 
 /**

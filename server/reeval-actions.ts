@@ -41,14 +41,14 @@ export async function previewRejudgeAction(_previous: PreviewResult | null, form
   if (!(await isAdminSession())) return NOT_ADMIN;
   const parsed = z.object({ sampleId: idSchema, judge: z.enum(JUDGE_IDS) }).safeParse({ sampleId: formData.get("sampleId"), judge: formData.get("judge") });
   if (!parsed.success) return { ok: false, error: firstIssue(parsed.error) };
-  return signed(await previewRejudge(getDb(), parsed.data.sampleId, parsed.data.judge, llmSetting()));
+  return signed(await previewRejudge(await getDb(), parsed.data.sampleId, parsed.data.judge, llmSetting()));
 }
 
 export async function previewRescoreAction(_previous: PreviewResult | null, formData: FormData): Promise<PreviewResult> {
   if (!(await isAdminSession())) return NOT_ADMIN;
   const sampleId = idSchema.safeParse(formData.get("sampleId"));
   if (!sampleId.success) return { ok: false, error: "no such sample" };
-  return signed(previewRescore(getDb(), sampleId.data));
+  return signed(await previewRescore(await getDb(), sampleId.data));
 }
 
 export type ApplyResult = ReevalActionResult<{ entryId: number | null }>;
@@ -61,9 +61,9 @@ export async function applyProposalAction(_previous: ApplyResult | null, formDat
   if (!parsed.success) return { ok: false, error: firstIssue(parsed.error) };
   const verified = verifyProposal(secret, parsed.data.token);
   if (!verified.ok) return verified;
-  const result = applyProposal(getDb(), verified.proposal, ADMIN_ACTOR, parsed.data.reason || null);
+  const result = await applyProposal(await getDb(), verified.proposal, ADMIN_ACTOR, parsed.data.reason || null);
   if (!result.ok) return result;
-  revalidateAffected(result.affected);
+  await revalidateAffected(result.affected);
   return { ok: true, entryId: result.entryId };
 }
 
@@ -75,9 +75,9 @@ export async function adjudicateAction(_previous: EntryResult | null, formData: 
     .object({ sampleId: idSchema, verdict: z.enum(["correct", "incorrect"], "choose correct or incorrect"), reason: reasonSchema.min(1, "an adjudication needs a reason") })
     .safeParse({ sampleId: formData.get("sampleId"), verdict: formData.get("verdict"), reason: formData.get("reason") ?? "" });
   if (!parsed.success) return { ok: false, error: firstIssue(parsed.error) };
-  const result = adjudicate(getDb(), parsed.data.sampleId, parsed.data.verdict === "correct", parsed.data.reason, ADMIN_ACTOR);
+  const result = await adjudicate(await getDb(), parsed.data.sampleId, parsed.data.verdict === "correct", parsed.data.reason, ADMIN_ACTOR);
   if (!result.ok) return result;
-  revalidateAffected(result.affected);
+  await revalidateAffected(result.affected);
   return { ok: true, entryId: result.entryId };
 }
 
@@ -87,9 +87,9 @@ export async function undoAction(_previous: UndoResult | null, formData: FormDat
   if (!(await isAdminSession())) return NOT_ADMIN;
   const entryId = idSchema.safeParse(formData.get("entryId"));
   if (!entryId.success) return { ok: false, error: "no such entry" };
-  const result = undoEntry(getDb(), entryId.data, ADMIN_ACTOR);
+  const result = await undoEntry(await getDb(), entryId.data, ADMIN_ACTOR);
   if (!result.ok) return result;
-  revalidateAffected(result.affected);
+  await revalidateAffected(result.affected);
   return { ok: true, restored: result.restored };
 }
 
@@ -111,10 +111,10 @@ export async function fixGoldAction(_previous: GoldFixResult | null, formData: F
       fix: { kind: formData.get("kind"), goldAnswer: formData.get("goldAnswer") ?? undefined, row: formData.get("row") ?? undefined, column: formData.get("column") ?? undefined, value: formData.get("value") ?? undefined },
     });
   if (!parsed.success) return { ok: false, error: firstIssue(parsed.error) };
-  const result = fixGold(getDb(), parsed.data.taskId, parsed.data.fix as GoldFix, parsed.data.judge, parsed.data.reason, ADMIN_ACTOR, llmSetting());
+  const result = await fixGold(await getDb(), parsed.data.taskId, parsed.data.fix as GoldFix, parsed.data.judge, parsed.data.reason, ADMIN_ACTOR, llmSetting());
   if (!result.ok) return result;
   // The gold answer itself changed: public pages show it.
-  publicDataChanged();
+  await publicDataChanged();
   // The worker runs the queued job (db/jobs/worker.ts), and this server empties its public
   // page cache as the job's chunks land; the maintainer's page polls its progress.
   return { ok: true, jobId: result.jobId, total: result.total };
@@ -128,8 +128,8 @@ export async function reevalJobStatusAction(jobId: number): Promise<ReevalJobVie
   if (!(await isAdminSession())) return null;
   const id = idSchema.safeParse(jobId);
   if (!id.success) return null;
-  const db = getDb();
-  const job = getReevalJob(db, id.data);
-  if (job && (job.status === "done" || job.status === "failed")) revalidateAffected(affectedByJob(db, job.id));
+  const db = await getDb();
+  const job = await getReevalJob(db, id.data);
+  if (job && (job.status === "done" || job.status === "failed")) await revalidateAffected(await affectedByJob(db, job.id));
   return job;
 }

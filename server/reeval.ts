@@ -29,11 +29,11 @@ export function proposalSecret(): string | null {
  * The pages whose figures or verdicts changed: the submissions', their boards, the sample
  * pages; and the public page cache, which serves leaderboards to visitors.
  */
-export function revalidateAffected(affected: readonly Affected[]): void {
+export async function revalidateAffected(affected: readonly Affected[]): Promise<void> {
   for (const { submissionId, benchmarkId } of affected) {
     revalidatePath(`/s/${submissionId}`);
     revalidatePath(`/b/${benchmarkId}`);
   }
   revalidatePath("/s/[id]/t/[task]", "page");
-  publicDataChanged();
+  await publicDataChanged();
 }

@@ -22,10 +22,10 @@ export async function applyTag(_previous: TagActionResult | null, formData: Form
   if (!sampleId.success) return { ok: false, error: "no such sample" };
   const tag = parseTag(formData.get("tag") ?? "");
   if (!tag.ok) return { ok: false, error: tag.error };
-  const result = applySampleTag(getDb(), sampleId.data, tag.value, ACTOR);
+  const result = await applySampleTag(await getDb(), sampleId.data, tag.value, ACTOR);
   if (!result.ok) return { ok: false, error: result.problem === "no-sample" ? "no such sample" : `the sample is already tagged “${tag.value.tag}”` };
   revalidatePath(`/s/${result.submissionId}`);
-  publicDataChanged();
+  await publicDataChanged();
   refresh();
   return { ok: true, message: `tagged “${tag.value.tag}”` };
 }
@@ -36,10 +36,10 @@ export async function removeTag(_previous: TagActionResult | null, formData: For
   if (!(await isAdminSession())) return NOT_ADMIN;
   const parsed = removeSchema.safeParse({ sampleId: formData.get("sampleId"), tag: formData.get("tag") });
   if (!parsed.success) return { ok: false, error: "no such tag" };
-  const submissionId = removeSampleTag(getDb(), parsed.data.sampleId, parsed.data.tag);
+  const submissionId = await removeSampleTag(await getDb(), parsed.data.sampleId, parsed.data.tag);
   if (submissionId === null) return { ok: false, error: `the sample has no tag “${parsed.data.tag}”` };
   revalidatePath(`/s/${submissionId}`);
-  publicDataChanged();
+  await publicDataChanged();
   refresh();
   return { ok: true, message: `removed “${parsed.data.tag}”` };
 }

@@ -2,13 +2,16 @@ import "server-only";
 /**
  * The server's side of the job worker: forks `cli worker` at start and forks it again if
  * it dies (a job it held is then recovered by the new one), and empties this server's
- * public page cache when the worker says public data changed (through the database, so
- * a worker run by hand is heard too).
+ * public page cache when the worker (or another server) says public data changed: through
+ * the database, so a worker run by hand or another instance is heard too. Every engine:
+ * the data version is polled every WATCH_EVERY_MS. PostgreSQL: the bump's NOTIFY is also
+ * listened for, which empties the cache at once; the poll stays, for a lost listener.
  */
 import { fork, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
-import { dbPathFromEnv, getDb } from "@/db/client";
-import { dataVersion, PUBLIC_DATA } from "@/db/jobs/data-version";
+import pg from "pg";
+import { dbTargetFromEnv, describeTarget, getDb, isPostgresUrl } from "@/db/client";
+import { dataVersion, PUBLIC_DATA, PUBLIC_DATA_CHANNEL } from "@/db/jobs/data-version";
 import { emptyPublicPageCache } from "./public-pages";
 
 /** Backoff between restarts of a worker that keeps dying: from 1 s, doubling, to 30 s. */
@@ -17,6 +20,9 @@ const RESTART_MAX_MS = 30_000;
 /** A worker that ran this long before dying was not crash-looping: the backoff starts again. */
 const HEALTHY_RUN_MS = 60_000;
 const WATCH_EVERY_MS = 500;
+/** Backoff between reconnections of the PostgreSQL listener: from 1 s, doubling, to 30 s. */
+const LISTEN_RETRY_MIN_MS = 1000;
+const LISTEN_RETRY_MAX_MS = 30_000;
 
 interface WorkerState {
   child: ChildProcess | null;
@@ -30,8 +36,12 @@ declare global {
 
 function forkWorker(state: WorkerState, backoffMs: number): void {
   const startedAt = Date.now();
-  const child = fork(join(/*turbopackIgnore: true*/ process.cwd(), "cli", "main.ts"), ["worker", "--db", dbPathFromEnv()], {
+  const target = dbTargetFromEnv();
+  // A PostgreSQL URL may hold a password: it goes through the environment, never the command line (ps shows that).
+  const where = isPostgresUrl(target) ? { args: [], env: { ...process.env, SEEKBOARD_DATABASE_URL: target } } : { args: ["--db", target], env: process.env };
+  const child = fork(join(/*turbopackIgnore: true*/ process.cwd(), "cli", "main.ts"), ["worker", ...where.args], {
     execArgv: ["--conditions=react-server", "--import", "tsx"],
+    env: where.env,
     stdio: ["ignore", "ignore", "inherit", "ipc"],
   });
   state.child = child;
@@ -46,13 +56,72 @@ function forkWorker(state: WorkerState, backoffMs: number): void {
   });
 }
 
+/** Polls the public data version; a failed read (the database away a moment) is tried again at the next tick. */
+function watchDataVersion(): void {
+  let seen: number | null = null;
+  let busy = false;
+  const tick = async () => {
+    if (busy) return;
+    busy = true;
+    try {
+      const now = await dataVersion(await getDb(), PUBLIC_DATA);
+      if (seen !== null && now !== seen) emptyPublicPageCache();
+      seen = now;
+    } catch (error) {
+      console.error(`seekboard: could not read the public data version: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      busy = false;
+    }
+  };
+  void tick();
+  setInterval(() => void tick(), WATCH_EVERY_MS).unref();
+}
+
+/**
+ * LISTENs for PUBLIC_DATA_CHANNEL on a connection of its own (a pooled one would go back
+ * to the pool), emptying the page cache on each notification. A dropped connection is
+ * opened again with backoff; nothing here ever throws into the server.
+ */
+function listenForPublicData(url: string): void {
+  let wait = LISTEN_RETRY_MIN_MS;
+  const connect = async () => {
+    const client = new pg.Client({ connectionString: url });
+    let retried = false;
+    const retry = (why: string) => {
+      if (retried) return;
+      retried = true;
+      client.removeAllListeners("notification");
+      client.end().catch(() => undefined);
+      console.error(`seekboard: the PostgreSQL listener for public data changes stopped (${why}); reconnecting in ${wait / 1000} s (the poll goes on meanwhile)`);
+      setTimeout(() => void connect(), wait).unref();
+      wait = Math.min(wait * 2, LISTEN_RETRY_MAX_MS);
+    };
+    client.on("error", (error) => retry(error.message));
+    client.on("end", () => retry("the connection ended"));
+    client.on("notification", (message) => {
+      if (message.channel === PUBLIC_DATA_CHANNEL) emptyPublicPageCache();
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${PUBLIC_DATA_CHANNEL}`);
+      wait = LISTEN_RETRY_MIN_MS;
+      // Changes made while no one listened: the poll has them, but at once is better.
+      emptyPublicPageCache();
+    } catch (error) {
+      retry(error instanceof Error ? error.message : String(error));
+    }
+  };
+  void connect();
+}
+
 /** Starts the worker unless one runs already or SEEKBOARD_WORKER=external says the operator runs it. */
 export function startJobWorker(): void {
   if (globalThis.seekboardWorker) return;
   const state: WorkerState = { child: null, stopping: false };
   globalThis.seekboardWorker = state;
+  const target = dbTargetFromEnv();
   if (process.env.SEEKBOARD_WORKER?.trim() === "external") {
-    console.warn("seekboard: SEEKBOARD_WORKER=external: uploads and re-evaluations wait for a worker started with `npm run cli -- worker`");
+    console.warn(`seekboard: SEEKBOARD_WORKER=external: uploads and re-evaluations wait for a worker started with \`npm run cli -- worker\` on ${describeTarget(target)}`);
   } else {
     forkWorker(state, RESTART_MIN_MS);
     process.once("exit", () => {
@@ -60,11 +129,6 @@ export function startJobWorker(): void {
       state.child?.kill("SIGTERM");
     });
   }
-  let seen = dataVersion(getDb(), PUBLIC_DATA);
-  setInterval(() => {
-    const now = dataVersion(getDb(), PUBLIC_DATA);
-    if (now === seen) return;
-    seen = now;
-    emptyPublicPageCache();
-  }, WATCH_EVERY_MS).unref();
+  watchDataVersion();
+  if (isPostgresUrl(target)) listenForPublicData(target);
 }

@@ -12,6 +12,8 @@ import { join } from "node:path";
 
 export interface Cluster {
   url: string;
+  /** The cluster's folder (data, socket, log): `stopCluster(dir)` stops it from another process. */
+  dir: string;
   stop: () => void;
 }
 
@@ -24,7 +26,7 @@ function binaries(): string {
   return join(VERSIONS, newest, "bin");
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.listen(0, "127.0.0.1", () => {
@@ -34,7 +36,15 @@ function freePort(): Promise<number> {
   });
 }
 
-export async function startCluster(): Promise<Cluster> {
+/** A PostgreSQL URL naming another database on the same server. */
+export function databaseUrl(server: string, name: string): string {
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** A new cluster, on `port` if given (else a free one). */
+export async function startCluster(options: { port?: number } = {}): Promise<Cluster> {
   const bin = binaries();
   const dir = mkdtempSync(join(tmpdir(), "seekboard-pg-"));
   const asRoot = process.getuid?.() === 0;
@@ -43,22 +53,26 @@ export async function startCluster(): Promise<Cluster> {
     const gid = Number(execFileSync("id", ["-g", "postgres"], { encoding: "utf8" }));
     chownSync(dir, uid, gid);
   }
-  const run = (tool: string, args: string[]) => {
-    const [command, commandArgs] = asRoot ? ["runuser", ["-u", "postgres", "--", join(bin, tool), ...args]] : [join(bin, tool), args];
-    execFileSync(command, commandArgs, { stdio: "pipe" });
-  };
   const data = join(dir, "data");
-  const port = await freePort();
-  run("initdb", ["-D", data, "-A", "trust", "-U", "postgres", "--no-sync"]);
-  run("pg_ctl", ["-D", data, "-l", join(dir, "log"), "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, "-w", "start"]);
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    stop: () => {
-      try {
-        run("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
-    },
-  };
+  const port = options.port ?? (await freePort());
+  // The C locale: text sorts by code point, as on SQLite, whatever the machine's locale.
+  runAsOwner(bin, "initdb", ["-D", data, "-A", "trust", "-U", "postgres", "--no-sync", "--no-locale", "-E", "UTF8"]);
+  // Room for the suites' parallel test files and two app instances with their workers.
+  runAsOwner(bin, "pg_ctl", ["-D", data, "-l", join(dir, "log"), "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=300`, "-w", "start"]);
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, dir, stop: () => stopCluster(dir) };
+}
+
+function runAsOwner(bin: string, tool: string, args: string[]): void {
+  const asRoot = process.getuid?.() === 0;
+  const [command, commandArgs] = asRoot ? ["runuser", ["-u", "postgres", "--", join(bin, tool), ...args]] : [join(bin, tool), args];
+  execFileSync(command, commandArgs, { stdio: "pipe" });
+}
+
+/** Stops a cluster `startCluster` made and removes its folder. */
+export function stopCluster(dir: string): void {
+  try {
+    runAsOwner(binaries(), "pg_ctl", ["-D", join(dir, "data"), "-m", "immediate", "-w", "stop"]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

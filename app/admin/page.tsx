@@ -9,7 +9,7 @@ import { RevokeTokenButton } from "@/components/admin/RevokeTokenButton";
 import { TaskSets } from "@/components/admin/TaskSets";
 import { Badge } from "@/components/ui/Badge";
 import { RateWithCi } from "@/components/ui/Metric";
-import { getDb } from "@/db/client";
+import { getDb, type Db } from "@/db/client";
 import { listModerationQueue, listRecentDecisions, type SubmissionPreview } from "@/db/queries/moderation";
 import { taskSetOverview } from "@/db/queries/task-sets";
 import { submissionChecks } from "@/db/queries/standing";
@@ -38,11 +38,9 @@ export default async function AdminPage() {
   }
   if (!(await isAdminSession())) return <AdminLoginForm />;
 
-  const db = getDb();
-  const queue = listModerationQueue(db);
-  const decisions = listRecentDecisions(db, RECENT_DECISIONS);
-  const tokens = listUploadTokens(db);
-  const taskSets = taskSetOverview(db);
+  const db = await getDb();
+  const [queue, decisions, tokens, taskSets] = await Promise.all([listModerationQueue(db), listRecentDecisions(db, RECENT_DECISIONS), listUploadTokens(db), taskSetOverview(db)]);
+  const checks = await checksOf(db, [...queue, ...decisions]);
   const taskFileBenchmarks = BENCHMARK_IDS.map((id) => ({
     id,
     name: BENCHMARKS[id].name,
@@ -65,13 +63,13 @@ export default async function AdminPage() {
         {queue.length === 0 ? (
           <p className="rounded border border-dashed border-slate-300 bg-white p-4 text-sm text-slate-600">Nothing is waiting for review.</p>
         ) : (
-          <SubmissionTable rows={queue} testId="moderation-queue" />
+          <SubmissionTable rows={queue} checks={checks} testId="moderation-queue" />
         )}
       </section>
 
       <section className="space-y-2">
         <h2 className="text-lg font-semibold">Recent decisions</h2>
-        {decisions.length === 0 ? <p className="text-sm text-slate-600">No decisions yet.</p> : <SubmissionTable rows={decisions} testId="recent-decisions" />}
+        {decisions.length === 0 ? <p className="text-sm text-slate-600">No decisions yet.</p> : <SubmissionTable rows={decisions} checks={checks} testId="recent-decisions" />}
       </section>
 
       <TaskSets rows={taskSets} benchmarks={taskFileBenchmarks} maxBytes={MAX_TASK_FILE_BYTES} />
@@ -108,9 +106,16 @@ export default async function AdminPage() {
 
 const STATUS_TONES = { pending: "amber", approved: "green", rejected: "red" } as const;
 
+type Checks = Awaited<ReturnType<typeof submissionChecks>>;
+
+/** Each listed submission's checks against its benchmark's rules, by id. */
+async function checksOf(db: Db, rows: readonly SubmissionPreview[]): Promise<Map<number, Checks>> {
+  const ids = [...new Map(rows.map((row) => [row.id, row])).values()];
+  return new Map(await Promise.all(ids.map(async (row) => [row.id, await submissionChecks(db, benchmarkIdOf(row.benchmark), row.id)] as const)));
+}
+
 /** The submissions with their checks against their benchmark's rules, the moderator's first question. */
-function SubmissionTable({ rows, testId }: { rows: SubmissionPreview[]; testId: string }) {
-  const db = getDb();
+function SubmissionTable({ rows, checks, testId }: { rows: SubmissionPreview[]; checks: Map<number, Checks>; testId: string }) {
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
       <table className="w-full text-left text-sm" data-testid={testId}>
@@ -149,7 +154,7 @@ function SubmissionTable({ rows, testId }: { rows: SubmissionPreview[]; testId: 
                 <RateWithCi value={row.metrics?.fcr ?? null} lo={row.metrics?.fcrCi?.[0] ?? null} hi={row.metrics?.fcrCi?.[1] ?? null} />
               </td>
               <td className="px-3 py-2" data-testid="moderation-checks">
-                <ChecksBadge {...submissionChecks(db, benchmarkIdOf(row.benchmark), row.id)} />
+                <ChecksBadge {...checks.get(row.id)!} />
               </td>
               <td className="px-3 py-2">
                 <Badge tone={STATUS_TONES[row.status]}>{row.status}</Badge>

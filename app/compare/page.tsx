@@ -22,9 +22,9 @@ const nameOf = (id: string) => (isBenchmarkId(id) ? BENCHMARKS[id].name : id);
 export default async function ComparePage({ searchParams }: Props) {
   await connection();
   const state = parseCompareState(await searchParams);
-  const db = getDb();
+  const db = await getDb();
   const viewer = await currentViewer();
-  const { found, missing } = getCompareSubmissions(db, state.ids, viewer);
+  const { found, missing } = await getCompareSubmissions(db, state.ids, viewer);
   // A submission the viewer may not see is answered exactly as one that does not exist.
   const problems = [...state.problems, ...missing.map((id) => `there is no submission #${id}`)];
   if (state.benchmark !== null && !isBenchmarkId(state.benchmark)) problems.push(`b=${state.benchmark.slice(0, 40)} is not a benchmark that can be compared`);
@@ -36,6 +36,7 @@ export default async function ComparePage({ searchParams }: Props) {
   const others = found.filter((s) => s !== base);
   const vs = others.find((s) => s.id === state.vs) ?? others[0];
   const profile = isBenchmarkId(pickerBenchmark) ? BENCHMARKS[pickerBenchmark].compare : null;
+  const pickable = await listComparableSubmissions(db, pickerBenchmark, viewer);
 
   return (
     <div className="space-y-6">
@@ -75,7 +76,7 @@ export default async function ComparePage({ searchParams }: Props) {
           <SubmissionPicker
             benchmarks={BENCHMARK_IDS.map((id) => ({ id, name: nameOf(id) }))}
             benchmark={pickerBenchmark}
-            submissions={listComparableSubmissions(db, pickerBenchmark, viewer)}
+            submissions={pickable}
             checked={ids}
             metric={profile?.metric ?? "primary"}
           />
@@ -85,7 +86,7 @@ export default async function ComparePage({ searchParams }: Props) {
   );
 }
 
-function Comparison({
+async function Comparison({
   db,
   state,
   ids,
@@ -102,9 +103,12 @@ function Comparison({
   others: CompareSubmission[];
   found: CompareSubmission[];
 }) {
-  const { rows, report } = comparePair(db, base, vs);
+  const { rows, report } = await comparePair(db, base, vs);
   const pairProfile = BENCHMARKS[rows.benchmark].compare;
-  const pairwise = others.length > 1 ? others.map((other) => ({ other, summary: other === vs ? report.summary : comparePair(db, base, other, { detail: false }).report.summary })) : [];
+  const pairwise = [];
+  if (others.length > 1) {
+    for (const other of others) pairwise.push({ other, summary: other === vs ? report.summary : (await comparePair(db, base, other, { detail: false })).report.summary });
+  }
   const hrefState = { ids, base: base.id, vs: vs.id };
   return (
     <>

@@ -31,11 +31,11 @@ interface Loaded<Report> extends ReportBoardData<Report> {
   settings: string[];
 }
 
-function load<Report>({ id, board }: ReportBoardModule<Report>, searchParams: RawSearchParams): Loaded<Report> {
-  const db = getDb();
+async function load<Report>({ id, board }: ReportBoardModule<Report>, searchParams: RawSearchParams): Promise<Loaded<Report>> {
+  const db = await getDb();
   const state = parseBoardState(id, searchParams);
-  const data = getReportBoard(db, id, board, state);
-  return { ...data, state, resolved: { ...state, version: state.version === null ? null : data.version }, settings: board.settingFilter ? boardSettings(db, id) : [] };
+  const data = await getReportBoard(db, id, board, state);
+  return { ...data, state, resolved: { ...state, version: state.version === null ? null : data.version }, settings: board.settingFilter ? await boardSettings(db, id) : [] };
 }
 
 /** The version (dataset) and setting pickers; each link keeps the page and the rest of the state. */
@@ -94,10 +94,10 @@ export function reportBoardViews<Report>(
   );
   const ciNote = <p className="text-xs text-slate-500">CIs [lo, hi] are 95% percentile-bootstrap intervals over {board.ciOver}.</p>;
 
-  function Leaderboard({ searchParams }: BoardPageProps) {
-    const loaded = load(module, searchParams);
+  async function Leaderboard({ searchParams }: BoardPageProps) {
+    const loaded = await load(module, searchParams);
     const { rows, version, resolved, state } = loaded;
-    const adjudicated = adjudicatedCounts(getDb(), rows.map((row) => row.submissionId));
+    const adjudicated = await adjudicatedCounts(await getDb(), rows.map((row) => row.submissionId));
     const sortHref = (sort: string) => `/b/${id}${boardQuery(id, { ...resolved, sort, dir: state.sort === sort ? (state.dir === "asc" ? "desc" : "asc") : defaultDir(sort) })}`;
     return (
       <div className="space-y-5">
@@ -126,8 +126,8 @@ export function reportBoardViews<Report>(
     );
   }
 
-  function Diagnostics({ searchParams }: BoardPageProps) {
-    const loaded = load(module, searchParams);
+  async function Diagnostics({ searchParams }: BoardPageProps) {
+    const loaded = await load(module, searchParams);
     return (
       <div className="space-y-5">
         {header("diagnostics", loaded.resolved)}

@@ -2,21 +2,28 @@
  * A counter per kind of change, for processes that cannot call each other: the worker
  * bumps `public` when it changed what visitors see, and each server, which keeps its
  * public pages in memory, watches the value and empties its page cache when it moves.
+ * On PostgreSQL a bump also notifies PUBLIC_DATA_CHANNEL, so that servers listening there
+ * hear it at once (the poll of the counter stays, for SQLite and for a lost listener).
  */
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "../client";
+import { engineOf, first, rawRun, type Db } from "../client";
 import { dataVersions } from "../schema";
 
 export const PUBLIC_DATA = "public";
 
-export function bumpDataVersion(db: Db, name: string): void {
-  db.insert(dataVersions)
+/** PostgreSQL's channel for bumps of PUBLIC_DATA (server/worker-process.ts listens on it). */
+export const PUBLIC_DATA_CHANNEL = "seekboard_public_data";
+
+export async function bumpDataVersion(db: Db, name: string): Promise<void> {
+  await db
+    .insert(dataVersions)
     .values({ name, version: 1 })
-    .onConflictDoUpdate({ target: dataVersions.name, set: { version: sql`${dataVersions.version} + 1` } })
-    .run();
+    .onConflictDoUpdate({ target: dataVersions.name, set: { version: sql`${dataVersions.version} + 1` } });
+  // Delivered when the surrounding transaction (if any) commits, never before the change is visible.
+  if (name === PUBLIC_DATA && engineOf(db) === "postgres") await rawRun(db, sql`SELECT pg_notify(${PUBLIC_DATA_CHANNEL}, '')`);
 }
 
 /** 0 until the first bump. */
-export function dataVersion(db: Db, name: string): number {
-  return db.select({ version: dataVersions.version }).from(dataVersions).where(eq(dataVersions.name, name)).get()?.version ?? 0;
+export async function dataVersion(db: Db, name: string): Promise<number> {
+  return (await first(db.select({ version: dataVersions.version }).from(dataVersions).where(eq(dataVersions.name, name)).limit(1)))?.version ?? 0;
 }

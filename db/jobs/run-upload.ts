@@ -16,11 +16,11 @@ import { failUploadJob, finishUploadJob, markImportStarted, progressPath, server
 const PROGRESS_EVERY_MS = 250;
 
 /** The 201/200 answer for an imported bundle. The team and moderation notes stay out: a duplicate may be another team's submission. */
-export function submissionAnswer(db: Db, result: IngestResult): SubmissionAnswer {
-  const preview = getSubmissionPreview(db, result.submissionId);
+export async function submissionAnswer(db: Db, result: IngestResult): Promise<SubmissionAnswer> {
+  const preview = await getSubmissionPreview(db, result.submissionId);
   if (!preview) throw new Error(`submission ${result.submissionId} vanished after its import`);
   const { id, status, benchmark, model, agent, setting, samples, tasks, metrics } = preview;
-  return { id, status, duplicate: result.duplicate, benchmark, model, agent, setting, samples, tasks, metrics, url: `/s/${id}`, ...submissionChecks(db, benchmarkIdOf(benchmark), id) };
+  return { id, status, duplicate: result.duplicate, benchmark, model, agent, setting, samples, tasks, metrics, url: `/s/${id}`, ...(await submissionChecks(db, benchmarkIdOf(benchmark), id)) };
 }
 
 /**
@@ -60,23 +60,23 @@ export async function runUploadJob(db: Db, job: ClaimedUpload): Promise<void> {
   });
   try {
     if (!existsSync(received)) {
-      failUploadJob(db, job.id, serverError("the received file is gone from the server (its spool folder was removed); upload the bundle again"), null);
+      await failUploadJob(db, job.id, serverError("the received file is gone from the server (its spool folder was removed); upload the bundle again"), null);
       return;
     }
     const result = await ingestUpload(
       db,
       { dir: job.spoolDir, path: received, fileName: job.fileName, fields: job.fields },
-      { uploaderTokenId: job.uploaderTokenId, limits, maxLineBytes, onProgress: progress.write, onUnpacked: () => markImportStarted(db, job.id) },
+      { uploaderTokenId: job.uploaderTokenId, limits, maxLineBytes, onProgress: progress.write, onUnpacked: () => markImportStarted(db, job.id).catch((error: unknown) => console.error(`seekboard worker: upload job ${job.id}: could not record the import's start:`, error)) },
     );
-    touchUploadToken(db, job.uploaderTokenId);
+    await touchUploadToken(db, job.uploaderTokenId);
     const final = progress.last();
-    finishUploadJob(db, job.id, submissionAnswer(db, result), final ? { ...final, done: final.total ?? final.done } : { done: 0, total: null, samples: result.samples });
+    await finishUploadJob(db, job.id, await submissionAnswer(db, result), final ? { ...final, done: final.total ?? final.done } : { done: 0, total: null, samples: result.samples });
   } catch (error) {
     if (error instanceof BundleError) {
-      failUploadJob(db, job.id, error.details, progress.last());
+      await failUploadJob(db, job.id, error.details, progress.last());
     } else {
       console.error(`seekboard worker: upload job ${job.id} failed:`, error);
-      failUploadJob(db, job.id, serverError("the import failed on the server; its operator can find why in the worker's log (nothing was imported)"), progress.last());
+      await failUploadJob(db, job.id, serverError("the import failed on the server; its operator can find why in the worker's log (nothing was imported)"), progress.last());
     }
   } finally {
     rmSync(job.spoolDir, { recursive: true, force: true });

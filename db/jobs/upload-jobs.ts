@@ -1,16 +1,24 @@
 /**
  * The upload queue: the server receives a file into a spool folder and queues it here;
- * a worker claims the oldest queued job and imports it. Each claim is one UPDATE, so two
+ * a worker claims the oldest queued job and imports it. A claim is one transaction that
+ * locks the job (PostgreSQL: FOR UPDATE SKIP LOCKED; SQLite: BEGIN IMMEDIATE), so two
  * workers never run the same job; a job whose worker died is queued again (its import was
  * one transaction, so nothing of it was written) until it has been tried MAX_ATTEMPTS times.
+ *
+ * Several instances on one PostgreSQL database: a job's file is on the disk of the instance
+ * that received it (unless SEEKBOARD_SPOOL_DIR is a folder they share), so a worker claims
+ * only the jobs whose file it can see. The spool folder's name carries the receiving host
+ * (`newSpoolDir`), so that a file gone from its own host's disk fails its job instead of
+ * leaving it queued for ever.
  */
-import { existsSync, readFileSync, rmSync } from "node:fs";
-import { join } from "node:path";
-import { and, eq, inArray } from "drizzle-orm";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { hostname } from "node:os";
+import { basename, join } from "node:path";
+import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { dataRecord } from "../../lib/data-record";
 import { errorDetailsSchema, jobProgressSchema, submissionAnswerSchema, type ErrorDetail, type JobProgress, type SubmissionAnswer, type UploadJobAnswer } from "../../lib/submit/answer";
-import type { Db } from "../client";
+import { engineOf, first, forUpdateSkipLocked, withTx, type Db } from "../client";
 import { uploadJobs, type UploadJobState } from "../schema";
 
 /** Tries before a job that keeps killing its worker is given up. */
@@ -31,6 +39,26 @@ export type UploadLimits = z.infer<typeof uploadLimitsSchema>;
 
 const formFieldsSchema = dataRecord(z.string());
 
+/** This host in a spool folder's name: its characters that are safe in a file name. */
+function hostTag(host: string = hostname()): string {
+  return host.replace(/[^A-Za-z0-9.]/g, "_") || "host";
+}
+
+/** mkdtemp's random suffix. */
+const TEMP_SUFFIX_LENGTH = 6;
+
+/** A new folder under `root` for an upload being received on this host (named after the host). */
+export function newSpoolDir(root: string): string {
+  mkdirSync(root, { recursive: true });
+  return mkdtempSync(join(root, `upload-${hostTag()}-`));
+}
+
+/** Whether a spool folder was made by `newSpoolDir` on this host. */
+function receivedHere(spoolDir: string): boolean {
+  const name = basename(spoolDir);
+  return name.length > TEMP_SUFFIX_LENGTH && name.slice(0, -TEMP_SUFFIX_LENGTH) === `upload-${hostTag()}-`;
+}
+
 export interface QueuedUpload {
   uploaderTokenId: number;
   spoolDir: string;
@@ -39,13 +67,13 @@ export interface QueuedUpload {
   limits: UploadLimits;
 }
 
-export function enqueueUpload(db: Db, upload: QueuedUpload, now: Date = new Date()): number {
-  return db
+export async function enqueueUpload(db: Db, upload: QueuedUpload, now: Date = new Date()): Promise<number> {
+  const [row] = await db
     .insert(uploadJobs)
     // Spread: form fields arrive as a null-prototype object, which drizzle's JSON column cannot take.
     .values({ state: "queued", ...upload, fields: { ...upload.fields }, createdAt: now.toISOString() })
-    .returning({ id: uploadJobs.id })
-    .get().id;
+    .returning({ id: uploadJobs.id });
+  return row.id;
 }
 
 export interface ClaimedUpload extends QueuedUpload {
@@ -53,57 +81,96 @@ export interface ClaimedUpload extends QueuedUpload {
   attempts: number;
 }
 
-/** Takes the oldest queued job for `worker` (`host/pid`), or null when none is waiting. */
-export function claimUploadJob(db: Db, worker: string, now: Date = new Date()): ClaimedUpload | null {
-  // A read first: an idle worker asks often, and a read takes no write lock.
-  if (!db.select({ id: uploadJobs.id }).from(uploadJobs).where(eq(uploadJobs.state, "queued")).limit(1).get()) return null;
-  const row = db.$client
-    .prepare(
-      `UPDATE upload_jobs SET state = 'running', worker = ?, attempts = attempts + 1, started_at = ?
-       WHERE id = (SELECT id FROM upload_jobs WHERE state = 'queued' ORDER BY id LIMIT 1) AND state = 'queued'
-       RETURNING id, uploader_token_id, spool_dir, file_name, fields, limits, attempts`,
-    )
-    .get(worker, now.toISOString());
-  if (row === undefined) return null;
-  const parsed = z
-    .object({ id: z.number(), uploader_token_id: z.number(), spool_dir: z.string(), file_name: z.string(), fields: z.string(), limits: z.string(), attempts: z.number() })
-    .parse(row);
-  const fields = formFieldsSchema.safeParse(JSON.parse(parsed.fields));
-  const limits = uploadLimitsSchema.safeParse(JSON.parse(parsed.limits));
-  if (!fields.success || !limits.success) {
-    // Queued by a server of another version: failed, not retried forever.
-    failUploadJob(db, parsed.id, serverError("the job was queued in a form this worker cannot read (a server of another version?); upload the bundle again"), null, now);
-    rmSync(parsed.spool_dir, { recursive: true, force: true });
-    return claimUploadJob(db, worker, now);
-  }
-  return {
-    id: parsed.id,
-    uploaderTokenId: parsed.uploader_token_id,
-    spoolDir: parsed.spool_dir,
-    fileName: parsed.file_name,
-    fields: fields.data,
-    limits: limits.data,
-    attempts: parsed.attempts,
-  };
+/** Queued jobs looked at per query of a claim (the first whose file this worker sees is taken). */
+const CLAIM_PAGE = 20;
+
+/** A queued job ended as failed by the claim, before any worker ran it. */
+async function failQueued(tx: Db, id: number, errors: ErrorDetail[], now: Date): Promise<void> {
+  await tx
+    .update(uploadJobs)
+    .set({ state: "failed", errors, finishedAt: now.toISOString() })
+    .where(and(eq(uploadJobs.id, id), eq(uploadJobs.state, "queued")));
+}
+
+/**
+ * Takes the oldest queued job whose file this worker can see, for `worker` (`host/pid`), or
+ * null when there is none. Jobs whose file is elsewhere (another instance's disk) are left
+ * for that instance's worker. A job whose file is gone (SQLite: one machine, so it is gone
+ * for everyone; PostgreSQL: gone from the host that received it), or that was queued in a
+ * form this worker cannot read, is failed on the way.
+ */
+export async function claimUploadJob(db: Db, worker: string, now: Date = new Date()): Promise<ClaimedUpload | null> {
+  // A read first: an idle worker asks often, and a read takes no lock.
+  if (!(await first(db.select({ id: uploadJobs.id }).from(uploadJobs).where(eq(uploadJobs.state, "queued")).limit(1)))) return null;
+  const oneMachine = engineOf(db) === "sqlite";
+  const removeAfter: string[] = [];
+  const claimed = await withTx(db, async (tx): Promise<ClaimedUpload | null> => {
+    for (let after = 0; ; ) {
+      const page = tx
+        .select({
+          id: uploadJobs.id,
+          uploaderTokenId: uploadJobs.uploaderTokenId,
+          spoolDir: uploadJobs.spoolDir,
+          fileName: uploadJobs.fileName,
+          fields: uploadJobs.fields,
+          limits: uploadJobs.limits,
+        })
+        .from(uploadJobs)
+        .where(and(eq(uploadJobs.state, "queued"), gt(uploadJobs.id, after)))
+        .orderBy(asc(uploadJobs.id))
+        .limit(CLAIM_PAGE);
+      // PostgreSQL: the candidates locked, those another worker is claiming skipped.
+      const candidates = await forUpdateSkipLocked(tx, page);
+      for (const job of candidates) {
+        if (!existsSync(join(job.spoolDir, SPOOLED_FILE))) {
+          if (oneMachine || receivedHere(job.spoolDir)) {
+            await failQueued(tx, job.id, serverError("the received file is gone from the server (its spool folder was removed); upload the bundle again"), now);
+            removeAfter.push(job.spoolDir);
+          }
+          // Otherwise on another instance's disk: its worker takes it.
+          continue;
+        }
+        const fields = formFieldsSchema.safeParse(job.fields);
+        const limits = uploadLimitsSchema.safeParse(job.limits);
+        if (!fields.success || !limits.success) {
+          // Queued by a server of another version: failed, not retried forever.
+          await failQueued(tx, job.id, serverError("the job was queued in a form this worker cannot read (a server of another version?); upload the bundle again"), now);
+          removeAfter.push(job.spoolDir);
+          continue;
+        }
+        const [taken] = await tx
+          .update(uploadJobs)
+          .set({ state: "running", worker, attempts: sql`${uploadJobs.attempts} + 1`, startedAt: now.toISOString() })
+          .where(and(eq(uploadJobs.id, job.id), eq(uploadJobs.state, "queued")))
+          .returning({ attempts: uploadJobs.attempts });
+        if (!taken) continue;
+        return { id: job.id, uploaderTokenId: job.uploaderTokenId, spoolDir: job.spoolDir, fileName: job.fileName, fields: fields.data, limits: limits.data, attempts: taken.attempts };
+      }
+      if (candidates.length < CLAIM_PAGE) return null;
+      after = candidates[candidates.length - 1].id;
+    }
+  });
+  for (const dir of removeAfter) rmSync(dir, { recursive: true, force: true });
+  return claimed;
 }
 
 /** The bundle is unpacked: from here on the job's time is the import's own. */
-export function markImportStarted(db: Db, id: number, now: Date = new Date()): void {
-  db.update(uploadJobs).set({ importStartedAt: now.toISOString() }).where(eq(uploadJobs.id, id)).run();
+export async function markImportStarted(db: Db, id: number, now: Date = new Date()): Promise<void> {
+  await db.update(uploadJobs).set({ importStartedAt: now.toISOString() }).where(eq(uploadJobs.id, id));
 }
 
-export function finishUploadJob(db: Db, id: number, answer: SubmissionAnswer, progress: JobProgress, now: Date = new Date()): void {
-  db.update(uploadJobs)
+export async function finishUploadJob(db: Db, id: number, answer: SubmissionAnswer, progress: JobProgress, now: Date = new Date()): Promise<void> {
+  await db
+    .update(uploadJobs)
     .set({ state: "done", submissionId: answer.id, result: answer, progress, finishedAt: now.toISOString() })
-    .where(and(eq(uploadJobs.id, id), eq(uploadJobs.state, "running")))
-    .run();
+    .where(and(eq(uploadJobs.id, id), eq(uploadJobs.state, "running")));
 }
 
-export function failUploadJob(db: Db, id: number, errors: ErrorDetail[], progress: JobProgress | null, now: Date = new Date()): void {
-  db.update(uploadJobs)
+export async function failUploadJob(db: Db, id: number, errors: ErrorDetail[], progress: JobProgress | null, now: Date = new Date()): Promise<void> {
+  await db
+    .update(uploadJobs)
     .set({ state: "failed", errors, progress, finishedAt: now.toISOString() })
-    .where(and(eq(uploadJobs.id, id), eq(uploadJobs.state, "running")))
-    .run();
+    .where(and(eq(uploadJobs.id, id), eq(uploadJobs.state, "running")));
 }
 
 /** The error of a job given up for a reason of the server's, not the bundle's. */
@@ -113,41 +180,49 @@ export function serverError(message: string): ErrorDetail[] {
 
 /**
  * Running jobs whose worker is gone (`isAlive` says which are): queued again, or failed
- * once tried MAX_ATTEMPTS times. Returns how many of each.
+ * once tried MAX_ATTEMPTS times. Returns how many of each. Each change names the dead
+ * worker, so that two workers recovering at once never requeue a job one of them has
+ * meanwhile claimed again.
  */
-export function recoverUploadJobs(db: Db, isAlive: (worker: string | null) => boolean, now: Date = new Date()): { requeued: number; failed: number } {
-  const running = db
+export async function recoverUploadJobs(db: Db, isAlive: (worker: string | null) => boolean, now: Date = new Date()): Promise<{ requeued: number; failed: number }> {
+  const running = await db
     .select({ id: uploadJobs.id, worker: uploadJobs.worker, attempts: uploadJobs.attempts, spoolDir: uploadJobs.spoolDir })
     .from(uploadJobs)
     .where(eq(uploadJobs.state, "running"))
-    .all();
+    .orderBy(asc(uploadJobs.id));
   const dead = running.filter((job) => !isAlive(job.worker));
-  const retry = dead.filter((job) => job.attempts < MAX_ATTEMPTS).map((job) => job.id);
-  const givenUp = dead.filter((job) => job.attempts >= MAX_ATTEMPTS);
-  const giveUp = givenUp.map((job) => job.id);
-  db.transaction((tx) => {
-    if (retry.length) tx.update(uploadJobs).set({ state: "queued", worker: null }).where(and(inArray(uploadJobs.id, retry), eq(uploadJobs.state, "running"))).run();
-    if (giveUp.length) {
-      tx.update(uploadJobs)
-        .set({ state: "failed", errors: serverError(`the import stopped ${MAX_ATTEMPTS} times before it finished (the worker died); nothing was imported`), finishedAt: now.toISOString() })
-        .where(and(inArray(uploadJobs.id, giveUp), eq(uploadJobs.state, "running")))
-        .run();
+  if (dead.length === 0) return { requeued: 0, failed: 0 };
+  const givenUp: string[] = [];
+  const counts = await withTx(db, async (tx) => {
+    let requeued = 0;
+    let failed = 0;
+    for (const job of dead) {
+      const same = and(eq(uploadJobs.id, job.id), eq(uploadJobs.state, "running"), job.worker === null ? isNull(uploadJobs.worker) : eq(uploadJobs.worker, job.worker));
+      if (job.attempts < MAX_ATTEMPTS) {
+        requeued += (await tx.update(uploadJobs).set({ state: "queued", worker: null }).where(same).returning({ id: uploadJobs.id })).length;
+      } else {
+        const changed = await tx
+          .update(uploadJobs)
+          .set({ state: "failed", errors: serverError(`the import stopped ${MAX_ATTEMPTS} times before it finished (the worker died); nothing was imported`), finishedAt: now.toISOString() })
+          .where(same)
+          .returning({ id: uploadJobs.id });
+        failed += changed.length;
+        if (changed.length) givenUp.push(job.spoolDir);
+      }
     }
+    return { requeued, failed };
   });
-  for (const job of givenUp) rmSync(job.spoolDir, { recursive: true, force: true });
-  return { requeued: retry.length, failed: giveUp.length };
+  for (const dir of givenUp) rmSync(dir, { recursive: true, force: true });
+  return counts;
 }
 
 /** Spool folders of jobs still to run: everything else in the spool root is left over. */
-export function liveSpoolDirs(db: Db): Set<string> {
-  return new Set(
-    db
-      .select({ spoolDir: uploadJobs.spoolDir })
-      .from(uploadJobs)
-      .where(inArray(uploadJobs.state, ["queued", "running"] satisfies UploadJobState[]))
-      .all()
-      .map((row) => row.spoolDir),
-  );
+export async function liveSpoolDirs(db: Db): Promise<Set<string>> {
+  const rows = await db
+    .select({ spoolDir: uploadJobs.spoolDir })
+    .from(uploadJobs)
+    .where(inArray(uploadJobs.state, ["queued", "running"] satisfies UploadJobState[]));
+  return new Set(rows.map((row) => row.spoolDir));
 }
 
 /** Written by the worker as it imports (the import is one transaction: the database cannot show it until the end). */
@@ -173,20 +248,22 @@ export interface UploadJobView extends UploadJobAnswer {
 }
 
 /** A job as `GET /api/jobs/{id}` shows it, with who may see it; undefined when there is no such job. */
-export function getUploadJob(db: Db, id: number): UploadJobView | undefined {
-  const row = db
-    .select({
-      id: uploadJobs.id,
-      state: uploadJobs.state,
-      uploaderTokenId: uploadJobs.uploaderTokenId,
-      spoolDir: uploadJobs.spoolDir,
-      result: uploadJobs.result,
-      errors: uploadJobs.errors,
-      progress: uploadJobs.progress,
-    })
-    .from(uploadJobs)
-    .where(eq(uploadJobs.id, id))
-    .get();
+export async function getUploadJob(db: Db, id: number): Promise<UploadJobView | undefined> {
+  const row = await first(
+    db
+      .select({
+        id: uploadJobs.id,
+        state: uploadJobs.state,
+        uploaderTokenId: uploadJobs.uploaderTokenId,
+        spoolDir: uploadJobs.spoolDir,
+        result: uploadJobs.result,
+        errors: uploadJobs.errors,
+        progress: uploadJobs.progress,
+      })
+      .from(uploadJobs)
+      .where(eq(uploadJobs.id, id))
+      .limit(1),
+  );
   if (!row) return undefined;
   const result = row.result === null ? null : submissionAnswerSchema.parse(row.result);
   const errors = row.errors === null ? null : errorDetailsSchema.parse(row.errors);

@@ -8,17 +8,24 @@ import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import { hostname } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
 import type { LlmJudgeSetting } from "../../lib/judges/chat";
-import type { Db } from "../client";
+import { DEFAULT_DB_PATH, isPostgresUrl, type Db } from "../client";
 import { failInterruptedJobs, nextQueuedReevalJob, runReevalJob } from "../reeval/jobs";
 import { bumpDataVersion, PUBLIC_DATA } from "./data-version";
 import { runUploadJob } from "./run-upload";
 import { claimUploadJob, liveSpoolDirs, recoverUploadJobs, SPOOLED_FILE } from "./upload-jobs";
 
-/** Where uploads wait for the worker: beside the database file, one folder per upload. */
-export function spoolRoot(dbPath: string, env: Record<string, string | undefined> = process.env): string {
+/**
+ * Where uploads wait for the worker, one folder per upload: SEEKBOARD_SPOOL_DIR if set (a
+ * folder several instances share, if they do); else beside the SQLite file; on PostgreSQL
+ * `data/uploads` under the working directory. `target` is the database (by default the
+ * one `env` names, as db/client.ts's dbTargetFromEnv reads it).
+ */
+export function spoolRoot(env: Record<string, string | undefined> = process.env, target?: string): string {
   const configured = env.SEEKBOARD_SPOOL_DIR?.trim();
   if (configured) return resolve(configured);
-  return join(dirname(dbPath), `${basename(dbPath)}-uploads`);
+  const database = target ?? (env.SEEKBOARD_DATABASE_URL?.trim() || resolve(env.SEEKBOARD_DB || DEFAULT_DB_PATH));
+  if (isPostgresUrl(database)) return resolve("data", "uploads");
+  return join(dirname(database), `${basename(database)}-uploads`);
 }
 
 /** This process as a job's `worker`: enough to tell, on this machine, whether it still runs. */
@@ -27,8 +34,13 @@ export function workerId(pid: number = process.pid): string {
 }
 
 /**
- * Whether the worker that claimed a job still runs. One on another machine is assumed
- * alive (only its own machine can tell); none at all ran before workers existed.
+ * Whether the worker that claimed a job still runs. Only its own host can tell, so one on
+ * another host (several instances on one PostgreSQL database) is assumed alive: its job is
+ * recovered by the next worker started on that host (the server forks a new one when its
+ * worker dies, and a restarted host starts one), which finds no process with that pid. An
+ * instance removed for good leaves its running jobs to the operator; without a shared
+ * SEEKBOARD_SPOOL_DIR their files were on its disk only, so no other worker could run them
+ * anyway. None at all ran before workers existed.
  */
 export function workerAlive(worker: string | null, self: number = process.pid): boolean {
   if (worker === null) return false;
@@ -49,9 +61,9 @@ export function workerAlive(worker: string | null, self: number = process.pid): 
 const ORPHAN_SPOOL_MS = 60 * 60 * 1000;
 
 /** Removes spool folders no queued or running job names and nothing wrote to for an hour. */
-export function sweepOrphanSpoolDirs(db: Db, root: string, now: number = Date.now()): number {
+export async function sweepOrphanSpoolDirs(db: Db, root: string, now: number = Date.now()): Promise<number> {
   if (!existsSync(root)) return 0;
-  const live = liveSpoolDirs(db);
+  const live = await liveSpoolDirs(db);
   let swept = 0;
   for (const entry of readdirSync(root, { withFileTypes: true })) {
     const dir = join(root, entry.name);
@@ -83,11 +95,11 @@ export interface WorkerOptions {
 /** How often the worker looks for jobs whose worker died (another worker's, on this machine). */
 const RECOVER_EVERY_MS = 10_000;
 
-function recover(db: Db, log: (message: string) => void): void {
-  const uploads = recoverUploadJobs(db, (worker) => workerAlive(worker));
+async function recover(db: Db, log: (message: string) => void): Promise<void> {
+  const uploads = await recoverUploadJobs(db, (worker) => workerAlive(worker));
   if (uploads.requeued) log(`${uploads.requeued} upload job(s) interrupted by a stopped worker queued again`);
   if (uploads.failed) log(`${uploads.failed} upload job(s) given up after repeated interruptions`);
-  const reevals = failInterruptedJobs(db, (worker) => workerAlive(worker));
+  const reevals = await failInterruptedJobs(db, (worker) => workerAlive(worker));
   if (reevals) log(`${reevals} re-evaluation job(s) interrupted by a stopped worker marked failed`);
 }
 
@@ -109,21 +121,21 @@ export async function runWorker(options: WorkerOptions): Promise<void> {
   const log = options.log ?? ((message: string) => console.log(`seekboard worker: ${message}`));
   const self = workerId();
   mkdirSync(options.spoolRoot, { recursive: true });
-  recover(db, log);
-  const swept = sweepOrphanSpoolDirs(db, options.spoolRoot);
+  await recover(db, log);
+  const swept = await sweepOrphanSpoolDirs(db, options.spoolRoot);
   if (swept) log(`removed ${swept} left-over upload folder(s)`);
   let recoveredAt = Date.now();
   while (!signal.aborted) {
     if (Date.now() - recoveredAt > RECOVER_EVERY_MS) {
-      recover(db, log);
+      await recover(db, log);
       recoveredAt = Date.now();
     }
-    const upload = claimUploadJob(db, self);
+    const upload = await claimUploadJob(db, self);
     if (upload) {
       await runUploadJob(db, upload);
       continue;
     }
-    const reeval = nextQueuedReevalJob(db);
+    const reeval = await nextQueuedReevalJob(db);
     if (reeval !== null) {
       await runReevalJob(db, reeval, { llm: options.llm, worker: self, onChunkWritten: () => bumpDataVersion(db, PUBLIC_DATA) });
       continue;

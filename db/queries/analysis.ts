@@ -12,7 +12,7 @@ import {
 } from "../../lib/benchmarks/mpw/analysis";
 import type { AnalysisKind, AnalysisOptions } from "../../lib/url/analysis";
 import { assertNever } from "../../lib/assert-never";
-import type { Db } from "../client";
+import { postgresPoolOf, sqliteClientOf, type Db } from "../client";
 import { aggregates, submissions } from "../schema";
 
 export class UnknownSubmissionError extends Error {
@@ -23,53 +23,92 @@ export class UnknownSubmissionError extends Error {
 }
 
 /** The ids must name MPW submissions; a typo is an error, never an empty plot. */
-function checkSubmissions(db: Db, ids: number[]): void {
-  const found = new Set(
-    db
-      .select({ id: submissions.id })
-      .from(submissions)
-      .where(and(inArray(submissions.id, ids), eq(submissions.benchmarkId, "mpw")))
-      .all()
-      .map((r) => r.id),
-  );
+async function checkSubmissions(db: Db, ids: number[]): Promise<void> {
+  const rows = await db
+    .select({ id: submissions.id })
+    .from(submissions)
+    .where(and(inArray(submissions.id, ids), eq(submissions.benchmarkId, "mpw")));
+  const found = new Set(rows.map((r) => r.id));
   const missing = ids.filter((id) => !found.has(id));
   if (missing.length) throw new UnknownSubmissionError(missing);
 }
 
-// Plot reads go through raw prepared statements: at 100,000 samples the ORM's
-// per-row mapping costs more than the query itself.
+// Plot reads go through raw statements: at 100,000 samples the ORM's per-row mapping
+// costs more than the query itself. On SQLite, better-sqlite3's prepared statements in
+// raw (array) mode; on PostgreSQL, one statement on the pool with array rows. The rows are
+// checked field by field (a schema parser per row would cost as much as the mapping).
 function placeholders(ids: number[]): string {
   return ids.map(() => "?").join(",");
 }
 
-export function fcrPassData(db: Db, ids: number[], bins: number): FcrPassBins {
-  checkSubmissions(db, ids);
-  const rows = db.$client
-    .prepare(`SELECT fcr, correct FROM samples WHERE submission_id IN (${placeholders(ids)}) AND fact_count > 0`)
-    .raw()
-    .all(...ids) as [number, number][];
+/** The rows of a raw plot read, as arrays of the selected columns, in the order selected. */
+async function plotRows(db: Db, sqlite: { text: string; params: unknown[] }, postgres: { text: string; params: unknown[] }): Promise<unknown[][]> {
+  const client = sqliteClientOf(db);
+  if (client) return client.prepare(sqlite.text).raw().all(...sqlite.params) as unknown[][];
+  const pool = postgresPoolOf(db);
+  if (!pool) throw new Error("a database of neither engine");
+  const result = await pool.query<unknown[]>({ text: postgres.text, values: postgres.params, rowMode: "array" });
+  return result.rows;
+}
+
+function numberAt(row: unknown[], i: number): number {
+  const value = row[i];
+  if (typeof value !== "number") throw new Error(`expected a number in column ${i} of a plot row, got ${typeof value}`);
+  return value;
+}
+
+/** A boolean column: 0/1 on SQLite, a boolean on PostgreSQL. */
+function booleanAt(row: unknown[], i: number): boolean {
+  const value = row[i];
+  if (typeof value === "boolean") return value;
+  if (value === 0 || value === 1) return value === 1;
+  throw new Error(`expected a boolean in column ${i} of a plot row, got ${String(value)}`);
+}
+
+/** A per-call count column: JSON text on SQLite, jsonb (already parsed by the driver) on PostgreSQL. */
+function countsAt(row: unknown[], i: number): number[] {
+  const value = row[i];
+  if (typeof value === "string") return parseStoredCounts(value);
+  if (Array.isArray(value) && value.every((v) => typeof v === "number")) return value as number[];
+  throw new Error(`expected per-call counts in column ${i} of a plot row`);
+}
+
+export async function fcrPassData(db: Db, ids: number[], bins: number): Promise<FcrPassBins> {
+  await checkSubmissions(db, ids);
+  const rows = await plotRows(
+    db,
+    { text: `SELECT fcr, correct FROM samples WHERE submission_id IN (${placeholders(ids)}) AND fact_count > 0`, params: ids },
+    { text: "SELECT fcr, correct FROM samples WHERE submission_id = ANY($1::integer[]) AND fact_count > 0", params: [ids] },
+  );
   return fcrPassBins(
-    rows.map(([fcr, correct]) => ({ fcr, correct: correct === 1 })),
+    rows.map((row) => ({ fcr: numberAt(row, 0), correct: booleanAt(row, 1) })),
     bins,
   );
 }
 
 /** Per-call series of the cohort-eligible samples with at least `minCalls` calls. */
-function callSeries(db: Db, ids: number[], minCalls: number): CallSeriesSample[] {
-  checkSubmissions(db, ids);
+async function callSeries(db: Db, ids: number[], minCalls: number): Promise<CallSeriesSample[]> {
+  await checkSubmissions(db, ids);
   const statuses = COHORT_STATUSES.map(() => "?").join(",");
-  const rows = db.$client
-    .prepare(
-      `SELECT tool_calls, fact_count, new_facts_by_call, hits_by_call FROM samples
+  const columns = "tool_calls, fact_count, new_facts_by_call, hits_by_call";
+  const rows = await plotRows(
+    db,
+    {
+      text: `SELECT ${columns} FROM samples
         WHERE submission_id IN (${placeholders(ids)}) AND status IN (${statuses}) AND tool_calls >= ? AND fact_count > 0`,
-    )
-    .raw()
-    .all(...ids, ...COHORT_STATUSES, Math.max(1, minCalls)) as [number, number, string, string][];
-  return rows.map(([toolCalls, factCount, newFacts, hits]) => ({
-    toolCalls,
-    factCount,
-    newFactsByCall: parseStoredCounts(newFacts),
-    hitsByCall: parseStoredCounts(hits),
+      params: [...ids, ...COHORT_STATUSES, Math.max(1, minCalls)],
+    },
+    {
+      text: `SELECT ${columns} FROM samples
+        WHERE submission_id = ANY($1::integer[]) AND status = ANY($2::text[]) AND tool_calls >= $3 AND fact_count > 0`,
+      params: [ids, [...COHORT_STATUSES], Math.max(1, minCalls)],
+    },
+  );
+  return rows.map((row) => ({
+    toolCalls: numberAt(row, 0),
+    factCount: numberAt(row, 1),
+    newFactsByCall: countsAt(row, 2),
+    hitsByCall: countsAt(row, 3),
   }));
 }
 
@@ -99,23 +138,23 @@ export function parseStoredCounts(text: string): number[] {
   return counts;
 }
 
-export function deltaFactsData(db: Db, ids: number[], kCohort: number, nThreshold: number): DeltaFacts {
-  return deltaFacts(callSeries(db, ids, kCohort), kCohort, nThreshold);
+export async function deltaFactsData(db: Db, ids: number[], kCohort: number, nThreshold: number): Promise<DeltaFacts> {
+  return deltaFacts(await callSeries(db, ids, kCohort), kCohort, nThreshold);
 }
 
-export function truncatedData(db: Db, ids: number[], kTrunc: number): TruncatedCurves {
-  return truncatedCurves(callSeries(db, ids, kTrunc), kTrunc);
+export async function truncatedData(db: Db, ids: number[], kTrunc: number): Promise<TruncatedCurves> {
+  return truncatedCurves(await callSeries(db, ids, kTrunc), kTrunc);
 }
 
 /** One plot's data for the given submissions: the contract of the CLI and `/api/analysis/<kind>`. */
-export function analysisData(db: Db, kind: AnalysisKind, ids: number[], options: AnalysisOptions) {
+export async function analysisData(db: Db, kind: AnalysisKind, ids: number[], options: AnalysisOptions) {
   switch (kind) {
     case "fcr-pass1":
-      return { kind, submissions: ids, ...fcrPassData(db, ids, options.bins) };
+      return { kind, submissions: ids, ...(await fcrPassData(db, ids, options.bins)) };
     case "delta-facts":
-      return { kind, submissions: ids, ...deltaFactsData(db, ids, options.kCohort, options.nThreshold) };
+      return { kind, submissions: ids, ...(await deltaFactsData(db, ids, options.kCohort, options.nThreshold)) };
     case "truncated":
-      return { kind, submissions: ids, ...truncatedData(db, ids, options.kTrunc) };
+      return { kind, submissions: ids, ...(await truncatedData(db, ids, options.kTrunc)) };
     default:
       return assertNever(kind);
   }
@@ -131,12 +170,11 @@ export interface ModelSubmission {
 }
 
 /** Every approved MPW submission with its overall Pass@1 and FCR: the analysis page's menu and overlays. */
-export function listMpwModelSubmissions(db: Db): ModelSubmission[] {
+export async function listMpwModelSubmissions(db: Db): Promise<ModelSubmission[]> {
   return db
     .select({ submissionId: submissions.id, model: submissions.model, setting: submissions.setting, pass1: aggregates.pass1, fcr: aggregates.fcr, n: aggregates.n })
     .from(submissions)
     .innerJoin(aggregates, and(eq(aggregates.submissionId, submissions.id), eq(aggregates.split, "overall")))
     .where(and(eq(submissions.benchmarkId, "mpw"), eq(submissions.status, "approved")))
-    .orderBy(asc(submissions.model), asc(submissions.setting), asc(submissions.id))
-    .all();
+    .orderBy(asc(submissions.model), asc(submissions.setting), asc(submissions.id));
 }

@@ -1,18 +1,17 @@
 import "server-only";
-import { and, count, countDistinct, desc, eq, isNull, or, sql } from "drizzle-orm";
-import type { Db } from "../client";
+import { and, count, countDistinct, desc, eq, inArray, isNull, or } from "drizzle-orm";
+import { first, type Db } from "../client";
 import { auditEntries, reevalJobs, samples } from "../schema";
 
 export type AuditEntryView = typeof auditEntries.$inferSelect;
 
 /** A sample's verdict history, newest first: its own entries and the gold fixes of its task. */
-export function sampleHistory(db: Db, sampleId: number, taskId: number): AuditEntryView[] {
+export async function sampleHistory(db: Db, sampleId: number, taskId: number): Promise<AuditEntryView[]> {
   return db
     .select()
     .from(auditEntries)
     .where(or(eq(auditEntries.sampleId, sampleId), and(eq(auditEntries.taskId, taskId), eq(auditEntries.action, "gold-fix"))))
-    .orderBy(desc(auditEntries.id))
-    .all();
+    .orderBy(desc(auditEntries.id));
 }
 
 const JOB_COLUMNS = {
@@ -29,26 +28,27 @@ const JOB_COLUMNS = {
   finishedAt: reevalJobs.finishedAt,
 };
 
-export type ReevalJobView = ReturnType<ReturnType<typeof jobsWhere>["all"]>[number];
+export type ReevalJobView = Awaited<ReturnType<typeof jobsWhere>>[number];
 
 function jobsWhere(db: Db, where: ReturnType<typeof eq>) {
   return db.select(JOB_COLUMNS).from(reevalJobs).where(where);
 }
 
-export function getReevalJob(db: Db, jobId: number): ReevalJobView | null {
-  return jobsWhere(db, eq(reevalJobs.id, jobId)).get() ?? null;
+export async function getReevalJob(db: Db, jobId: number): Promise<ReevalJobView | null> {
+  return (await first(jobsWhere(db, eq(reevalJobs.id, jobId)).limit(1))) ?? null;
 }
 
-export function latestReevalJob(db: Db, taskId: number): ReevalJobView | null {
-  return jobsWhere(db, eq(reevalJobs.taskId, taskId)).orderBy(desc(reevalJobs.id)).limit(1).get() ?? null;
+export async function latestReevalJob(db: Db, taskId: number): Promise<ReevalJobView | null> {
+  return (await first(jobsWhere(db, eq(reevalJobs.taskId, taskId)).orderBy(desc(reevalJobs.id)).limit(1))) ?? null;
 }
 
 /** How many samples of each submission carry a maintainer's verdict (only submissions with any). */
-export function adjudicatedCounts(db: Db, submissionIds: readonly number[]): Map<number, number> {
+export async function adjudicatedCounts(db: Db, submissionIds: readonly number[]): Promise<Map<number, number>> {
   const counts = new Map<number, number>();
   if (!submissionIds.length) return counts;
-  // From the audit log (indexed by submission and action) rather than a scan of every sample.
-  const rows = db
+  // From the audit log (indexed by submission and action) rather than a scan of every sample;
+  // a board's rows (a few hundred ids) stay far below PostgreSQL's 65,535 parameters.
+  const rows = await db
     .select({ id: auditEntries.submissionId, n: countDistinct(auditEntries.sampleId) })
     .from(auditEntries)
     .innerJoin(samples, eq(samples.id, auditEntries.sampleId))
@@ -57,16 +57,15 @@ export function adjudicatedCounts(db: Db, submissionIds: readonly number[]): Map
         eq(auditEntries.action, "adjudicate"),
         isNull(auditEntries.undoneAt),
         eq(samples.verdictSource, "adjudicated"),
-        sql`${auditEntries.submissionId} IN (SELECT value FROM json_each(${JSON.stringify(submissionIds)}))`,
+        inArray(auditEntries.submissionId, [...submissionIds]),
       ),
     )
-    .groupBy(auditEntries.submissionId)
-    .all();
+    .groupBy(auditEntries.submissionId);
   for (const row of rows) if (row.id !== null) counts.set(row.id, row.n);
   return counts;
 }
 
 /** Samples of a task across submissions, and in how many submissions. */
-export function taskSampleCounts(db: Db, taskId: number): { samples: number; submissions: number } {
-  return db.select({ samples: count(), submissions: countDistinct(samples.submissionId) }).from(samples).where(eq(samples.taskId, taskId)).get() ?? { samples: 0, submissions: 0 };
+export async function taskSampleCounts(db: Db, taskId: number): Promise<{ samples: number; submissions: number }> {
+  return (await first(db.select({ samples: count(), submissions: countDistinct(samples.submissionId) }).from(samples).where(eq(samples.taskId, taskId)))) ?? { samples: 0, submissions: 0 };
 }

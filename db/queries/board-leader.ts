@@ -31,12 +31,12 @@ export interface BoardLeader {
  * so a card linking to the board shows the row the board shows first; null when that view
  * has no ranked row (a partial row leads nothing).
  */
-export function defaultViewLeader(db: Db, id: BenchmarkId): BoardLeader | null {
+export async function defaultViewLeader(db: Db, id: BenchmarkId): Promise<BoardLeader | null> {
   const board = BENCHMARKS[id].board;
   switch (board.format) {
     case "report": {
       const state = parseBoardState(id, {});
-      const { version, rows } = getReportBoard(db, id, board, state);
+      const { version, rows } = await getReportBoard(db, id, board, state);
       const top = rows.find((row) => row.standing.ranked);
       if (!top) return null;
       const tiedAtTop = tiedWith(rows, top);
@@ -44,12 +44,12 @@ export function defaultViewLeader(db: Db, id: BenchmarkId): BoardLeader | null {
       return { model: top.model, setting: top.setting, value: top.values[board.primary] ?? null, tiedAtTop, view: view.filter((part) => part !== null).join(" · ") || "all submissions" };
     }
     case "mpw": {
-      const rows = getMpwLeaderboard(db, DEFAULT_LEADERBOARD);
+      const rows = await getMpwLeaderboard(db, DEFAULT_LEADERBOARD);
       const top = rows.find((row) => row.standing.ranked);
       return top ? { model: top.model, setting: top.setting, value: top.pass1, tiedAtTop: tiedWith(rows, top), view: `setting ${DEFAULT_LEADERBOARD.setting} · ${DEFAULT_LEADERBOARD.tier}` } : null;
     }
     case "widesearch": {
-      const rows = getWideSearchLeaderboard(db, DEFAULT_WIDESEARCH_LEADERBOARD);
+      const rows = await getWideSearchLeaderboard(db, DEFAULT_WIDESEARCH_LEADERBOARD);
       const top = rows.find((row) => row.standing.ranked);
       return top ? { model: top.model, setting: top.setting, value: top.aggregate.successAvg, tiedAtTop: tiedWith(rows, top), view: LANGUAGE_VIEWS[DEFAULT_WIDESEARCH_LEADERBOARD.lang] } : null;
     }

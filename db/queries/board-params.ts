@@ -20,7 +20,7 @@ export interface UnknownBoardParam {
 /** A view-picking parameter: its values (read only when the parameter is given) and how the page reads it. */
 interface ViewParam {
   param: string;
-  values: () => readonly string[];
+  values: () => Promise<readonly string[]>;
   /** The board's parser trims the value (stored-report boards). */
   trimmed?: boolean;
   /** Several values, `a,b` or the key repeated, each checked (and trimmed, as the parser does). */
@@ -38,12 +38,12 @@ interface ViewParam {
  * value of a list), trimmed where the board's parser trims; an empty value is the
  * default, as the page cache, which drops empty values, shows it.
  */
-export function unknownBoardParam(db: Db, id: BenchmarkId, page: BoardPage, search: RawSearchParams): UnknownBoardParam | null {
+export async function unknownBoardParam(db: Db, id: BenchmarkId, page: BoardPage, search: RawSearchParams): Promise<UnknownBoardParam | null> {
   for (const view of viewParams(db, id, page)) {
     const given = view.list ? [search[view.param] ?? []].flat().flatMap((v) => v.split(",")) : [first(search, view.param) ?? ""];
     const asked = (view.trimmed || view.list ? given.map((v) => v.trim()) : given).filter((value) => value !== "");
     if (asked.length === 0) continue;
-    const valid = [...view.values()];
+    const valid = [...(await view.values())];
     const unknown = asked.find((value) => !valid.includes(value));
     if (unknown !== undefined) return { param: view.param, value: unknown, valid };
   }
@@ -57,12 +57,12 @@ function viewParams(db: Db, id: BenchmarkId, page: BoardPage): ViewParam[] {
       // Both pages of a stored-report board show one version (dataset) and setting filter.
       return [
         ...(board.versionParam ? [{ param: board.versionParam, values: () => boardVersions(db, id), trimmed: true }] : []),
-        ...(board.settingFilter ? [{ param: "setting", values: () => ["all", ...boardSettings(db, id)], trimmed: true }] : []),
+        ...(board.settingFilter ? [{ param: "setting", values: async () => ["all", ...(await boardSettings(db, id))], trimmed: true }] : []),
       ];
     case "mpw":
     case "widesearch": {
       const params: Record<string, ClosedParam> = page === "leaderboard" ? Object.fromEntries(Object.entries(board.params).map(([param, values]) => [param, { values }])) : board.diagnosticsParams;
-      return Object.entries(params).map(([param, { values, list }]) => ({ param, values: () => values, list }));
+      return Object.entries(params).map(([param, { values, list }]) => ({ param, values: async () => values, list }));
     }
     default:
       return assertNever(board);

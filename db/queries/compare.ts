@@ -3,10 +3,11 @@ import { canViewSubmission, type Viewer } from "../../lib/auth/visibility";
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { BENCHMARKS, type BenchmarkId } from "../../lib/benchmarks/registry";
+import { caseInsensitive } from "./order";
 import { outcomeSql, toolCallsSql, valueSql } from "./stored-value-sql";
 import type { RunPair, TaskPair } from "../../lib/compare/outcomes";
 import { pairReport, type PairReport } from "../../lib/compare/report";
-import type { Db } from "../client";
+import { engineOf, first, rawRows, type Db } from "../client";
 import { aggregates, submissions } from "../schema";
 import { benchmarkIdOf } from "../benchmark-id";
 
@@ -50,7 +51,7 @@ function submissionsWhere(db: Db, where: SQL) {
     .where(where);
 }
 
-type SubmissionRow = ReturnType<ReturnType<typeof submissionsWhere>["all"]>[number];
+type SubmissionRow = Awaited<ReturnType<typeof submissionsWhere>>[number];
 
 function toSubmission(r: SubmissionRow): CompareSubmission {
   return {
@@ -72,10 +73,13 @@ function toSubmission(r: SubmissionRow): CompareSubmission {
 const visibleTo = (viewer: Viewer) => (r: SubmissionRow) => canViewSubmission({ status: r.status, uploaderTokenId: r.uploaderTokenId }, viewer);
 
 /** The submissions of a benchmark this viewer may see (approved, plus their own pending ones; all for the admin), newest version first. */
-export function listComparableSubmissions(db: Db, benchmark: string, viewer: Viewer): CompareSubmission[] {
-  const rows = submissionsWhere(db, sql`${submissions.benchmarkId} = ${benchmark}`)
-    .orderBy(desc(submissions.benchmarkVersion), asc(submissions.setting), sql`${submissions.model} COLLATE NOCASE`, asc(submissions.id))
-    .all();
+export async function listComparableSubmissions(db: Db, benchmark: string, viewer: Viewer): Promise<CompareSubmission[]> {
+  const rows = await submissionsWhere(db, sql`${submissions.benchmarkId} = ${benchmark}`).orderBy(
+    desc(submissions.benchmarkVersion),
+    asc(submissions.setting),
+    caseInsensitive(db, submissions.model),
+    asc(submissions.id),
+  );
   return rows.filter(visibleTo(viewer)).map(toSubmission);
 }
 
@@ -83,15 +87,15 @@ export function listComparableSubmissions(db: Db, benchmark: string, viewer: Vie
  * The requested submissions in the order asked, and the ids that do not exist or that
  * the viewer may not see (answered alike, so a hidden submission cannot be detected).
  */
-export function getCompareSubmissions(db: Db, ids: readonly number[], viewer: Viewer): { found: CompareSubmission[]; missing: number[] } {
+export async function getCompareSubmissions(db: Db, ids: readonly number[], viewer: Viewer): Promise<{ found: CompareSubmission[]; missing: number[] }> {
   if (ids.length === 0) return { found: [], missing: [] };
-  const rows = submissionsWhere(db, inArray(submissions.id, [...ids])).all();
+  const rows = await submissionsWhere(db, inArray(submissions.id, [...ids]));
   const visible = new Map(rows.filter(visibleTo(viewer)).map((r) => [r.id, toSubmission(r)]));
   return { found: ids.filter((id) => visible.has(id)).map((id) => visible.get(id)!), missing: ids.filter((id) => !visible.has(id)) };
 }
 
-function benchmarkOf(db: Db, submissionId: number): BenchmarkId {
-  const row = db.select({ benchmarkId: submissions.benchmarkId }).from(submissions).where(eq(submissions.id, submissionId)).get();
+async function benchmarkOf(db: Db, submissionId: number): Promise<BenchmarkId> {
+  const row = await first(db.select({ benchmarkId: submissions.benchmarkId }).from(submissions).where(eq(submissions.id, submissionId)).limit(1));
   if (!row) throw new Error(`no submission ${submissionId}`);
   return benchmarkIdOf(row.benchmarkId);
 }
@@ -113,37 +117,41 @@ export interface PairedRows {
  * unique index samples(submission_id, task_key, run): one index probe per sample of A.
  * The caller checks that A and B are of one benchmark and version and visible.
  */
-export function pairedRows(db: Db, a: number, b: number): PairedRows {
-  const benchmark = benchmarkOf(db, a);
-  if (benchmarkOf(db, b) !== benchmark) throw new Error(`submissions ${a} and ${b} are of different benchmarks`);
+export async function pairedRows(db: Db, a: number, b: number): Promise<PairedRows> {
+  const benchmark = await benchmarkOf(db, a);
+  if ((await benchmarkOf(db, b)) !== benchmark) throw new Error(`submissions ${a} and ${b} are of different benchmarks`);
   const profile = BENCHMARKS[benchmark].compare;
+  const engine = engineOf(db);
+  const outcome = (alias: string) => sql.raw(outcomeSql(engine, profile, alias));
   const runs = (
-    db.$client
-      .prepare(
-        `SELECT a.task_key AS taskKey, a.run AS run, ${outcomeSql(profile, "a")} AS a, ${outcomeSql(profile, "b")} AS b
-         FROM samples a JOIN samples b ON b.submission_id = ? AND b.task_key = a.task_key AND b.run = a.run
-         WHERE a.submission_id = ? ORDER BY a.id`,
-      )
-      .all(b, a)
-      .map((row) => runRowSchema.parse(row))
-  ).map((r) => ({ taskKey: r.taskKey, run: r.run, a: r.a === 1, b: r.b === 1 }));
+    await rawRows(
+      db,
+      sql`SELECT a.task_key AS "taskKey", a.run AS "run", ${outcome("a")} AS "a", ${outcome("b")} AS "b"
+         FROM samples a JOIN samples b ON b.submission_id = ${b} AND b.task_key = a.task_key AND b.run = a.run
+         WHERE a.submission_id = ${a} ORDER BY a.id`,
+    )
+  )
+    .map((row) => runRowSchema.parse(row))
+    .map((r) => ({ taskKey: r.taskKey, run: r.run, a: r.a === 1, b: r.b === 1 }));
 
-  const splitColumns = profile.dimensions.map((d, i) => `MIN(${valueSql(d.from)}) AS split${i}`);
-  const perTask = (side: string) =>
-    `SELECT s.task_key, MIN(s.id) AS first_id, MIN(s.task_id) AS task_id, AVG(${outcomeSql(profile, "s")}) AS score,
-            AVG(${profile.fcr ? "s.fcr" : "NULL"}) AS fcr, AVG(${toolCallsSql(profile)}) AS calls${splitColumns.map((c) => `, ${c}`).join("")}
-     FROM samples s ${profile.dimensions.length > 0 ? "JOIN tasks t ON t.id = s.task_id" : ""}
+  // AVG(NULL) needs a type on PostgreSQL.
+  const noFcr = engine === "postgres" ? "NULL::double precision" : "NULL";
+  const splitColumns = profile.dimensions.map((d, i) => `, MIN(${valueSql(engine, d.from)}) AS split${i}`).join("");
+  const perTask = (side: number) =>
+    sql`SELECT s.task_key, MIN(s.id) AS first_id, MIN(s.task_id) AS task_id, AVG(${outcome("s")}) AS score,
+            AVG(${sql.raw(profile.fcr ? "s.fcr" : noFcr)}) AS fcr, AVG(${sql.raw(toolCallsSql(engine, profile))}) AS calls${sql.raw(splitColumns)}
+     FROM samples s ${sql.raw(profile.dimensions.length > 0 ? "JOIN tasks t ON t.id = s.task_id" : "")}
      WHERE s.submission_id = ${side} GROUP BY s.task_key`;
-  const rows = db.$client
-    .prepare(
-      `WITH ta AS (${perTask("@a")}), tb AS (${perTask("@b")})
-       SELECT ta.task_key AS taskKey, ta.score AS a, tb.score AS b, ta.fcr AS aFcr, tb.fcr AS bFcr, ta.calls AS aCalls, tb.calls AS bCalls,
-              substr(t.question, 1, 200) AS question${profile.dimensions.map((_, i) => `, ta.split${i} AS split${i}`).join("")}
+  const rows = (
+    await rawRows(
+      db,
+      sql`WITH ta AS (${perTask(a)}), tb AS (${perTask(b)})
+       SELECT ta.task_key AS "taskKey", ta.score AS "a", tb.score AS "b", ta.fcr AS "aFcr", tb.fcr AS "bFcr", ta.calls AS "aCalls", tb.calls AS "bCalls",
+              substr(t.question, 1, 200) AS "question"${sql.raw(profile.dimensions.map((_, i) => `, ta.split${i} AS split${i}`).join(""))}
        FROM ta JOIN tb ON tb.task_key = ta.task_key JOIN tasks t ON t.id = ta.task_id
        ORDER BY ta.first_id`,
     )
-    .all({ a, b })
-    .map((row) => taskRowSchema.parse(row));
+  ).map((row) => taskRowSchema.parse(row));
   const num = (v: string | number | null) => (v === null ? null : Number(v));
   const tasks = rows.map((r) => ({
     taskKey: String(r.taskKey),
@@ -164,8 +172,8 @@ export function pairedRows(db: Db, a: number, b: number): PairedRows {
  * FCR is left out when either side ran without tools (MPW setting A: no search, so no facts covered);
  * `detail: false` leaves out the splits (the pairwise list needs only the summary).
  */
-export function comparePair(db: Db, a: CompareSubmission, b: CompareSubmission, options: { detail?: boolean } = {}): { rows: PairedRows; report: PairReport } {
-  const rows = pairedRows(db, a.id, b.id);
+export async function comparePair(db: Db, a: CompareSubmission, b: CompareSubmission, options: { detail?: boolean } = {}): Promise<{ rows: PairedRows; report: PairReport }> {
+  const rows = await pairedRows(db, a.id, b.id);
   const { compare, hints } = BENCHMARKS[rows.benchmark];
   const withTools = (s: CompareSubmission) => !hints.toolFreeSettings.includes(s.setting);
   const report = pairReport(rows, compare, { fcr: withTools(a) && withTools(b), splits: options.detail ?? true });

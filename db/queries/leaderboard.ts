@@ -1,11 +1,12 @@
 import "server-only";
-import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { BenchmarkId } from "../../lib/benchmarks/registry";
 import type { LeaderboardState } from "../../lib/url/leaderboard";
 import { splitOfTier } from "../../lib/url/leaderboard";
-import type { Db } from "../client";
+import { first, type Db } from "../client";
 import { aggregates, submissions } from "../schema";
 import { adjudicatedCounts } from "./audit";
+import { caseInsensitive } from "./order";
 import { rankedFirst } from "../../lib/standing/standing";
 import { getViewStandings, type Standing } from "./standing";
 
@@ -32,21 +33,22 @@ export interface LeaderboardRow {
   standing: Standing;
 }
 
-const SORT_COLUMNS = {
-  pass1: aggregates.pass1,
-  fcr: aggregates.fcr,
-  hitRate: aggregates.hitRate,
-  toolCalls: aggregates.toolCalls,
-  n: aggregates.n,
-  // Case-insensitive, so "GPT-5" sorts among the "G…"s rather than before every lower-case letter.
-  model: sql`${submissions.model} COLLATE NOCASE`,
-} as const;
+const sortColumn = (db: Db, sort: LeaderboardState["sort"]): SQLWrapper =>
+  ({
+    pass1: aggregates.pass1,
+    fcr: aggregates.fcr,
+    hitRate: aggregates.hitRate,
+    toolCalls: aggregates.toolCalls,
+    n: aggregates.n,
+    // Case-insensitive, so "GPT-5" sorts among the "G…"s rather than before every lower-case letter.
+    model: caseInsensitive(db, submissions.model),
+  })[sort];
 
 /** Approved submissions of a benchmark under one setting, read from precomputed aggregates, with their standings: the ranked rows first, each group sorted. */
-export function getMpwLeaderboard(db: Db, state: LeaderboardState): LeaderboardRow[] {
-  const column = SORT_COLUMNS[state.sort];
+export async function getMpwLeaderboard(db: Db, state: LeaderboardState): Promise<LeaderboardRow[]> {
+  const column = sortColumn(db, state.sort);
   const order: SQL[] = [state.dir === "asc" ? sql`${column} IS NULL, ${column} ASC` : sql`${column} IS NULL, ${column} DESC`, asc(submissions.model)];
-  const rows = db
+  const rows = await db
     .select({
       submissionId: submissions.id,
       model: submissions.model,
@@ -69,11 +71,10 @@ export function getMpwLeaderboard(db: Db, state: LeaderboardState): LeaderboardR
     .from(submissions)
     .innerJoin(aggregates, and(eq(aggregates.submissionId, submissions.id), eq(aggregates.split, splitOfTier(state.tier))))
     .where(and(eq(submissions.benchmarkId, "mpw"), eq(submissions.status, "approved"), eq(submissions.setting, state.setting)))
-    .orderBy(...order)
-    .all();
-  const adjudicated = adjudicatedCounts(db, rows.map((row) => row.submissionId));
+    .orderBy(...order);
+  const adjudicated = await adjudicatedCounts(db, rows.map((row) => row.submissionId));
   const split = state.tier === "overall" ? null : { field: "tier" as const, value: state.tier };
-  const standings = getViewStandings(db, { benchmarkId: "mpw", split }, rows.map((row) => row.submissionId));
+  const standings = await getViewStandings(db, { benchmarkId: "mpw", split }, rows.map((row) => row.submissionId));
   return rankedFirst(
     rows.map((row) => ({ ...row, adjudicated: adjudicated.get(row.submissionId) ?? 0 })),
     standings,
@@ -87,11 +88,12 @@ export interface BenchmarkSummary {
 }
 
 /** The overview's figures of one benchmark: approved submissions and their samples. */
-export function benchmarkSummary(db: Db, id: BenchmarkId): BenchmarkSummary {
-  const totals = db
-    .select({ submissions: sql<number>`count(*)`, samples: sql<number>`coalesce(sum(${submissions.sampleCount}), 0)` })
+export async function benchmarkSummary(db: Db, id: BenchmarkId): Promise<BenchmarkSummary> {
+  const totals = await first(
+    db
+      .select({ submissions: sql<number>`count(*)`, samples: sql<number>`coalesce(sum(${submissions.sampleCount}), 0)` })
     .from(submissions)
-    .where(and(eq(submissions.benchmarkId, id), eq(submissions.status, "approved")))
-    .get();
+      .where(and(eq(submissions.benchmarkId, id), eq(submissions.status, "approved"))),
+  );
   return { submissions: totals?.submissions ?? 0, samples: totals?.samples ?? 0 };
 }

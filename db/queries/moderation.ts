@@ -1,8 +1,9 @@
 import "server-only";
 import { z } from "zod";
 import type { MetricsPreview } from "../../lib/submit/answer";
-import type { Db } from "../client";
-import { SUBMISSION_STATUSES, type SubmissionStatus } from "../schema";
+import { and, asc, desc, eq, isNotNull, type SQL } from "drizzle-orm";
+import { first, type Db } from "../client";
+import { aggregates, submissions, SUBMISSION_STATUSES, uploadTokens, type SubmissionStatus } from "../schema";
 
 export interface SubmissionPreview {
   id: number;
@@ -20,49 +21,44 @@ export interface SubmissionPreview {
   metrics: MetricsPreview | null;
 }
 
-const nullableNumber = z.number().nullable();
+/** The preview's columns: the submission's own fields, the overall split's MPW figures (null when the LEFT JOIN finds no aggregate), and the stored report. */
+const PREVIEW_COLUMNS = {
+  id: submissions.id,
+  benchmark: submissions.benchmarkId,
+  model: submissions.model,
+  agent: submissions.agent,
+  setting: submissions.setting,
+  status: submissions.status,
+  samples: submissions.sampleCount,
+  tasks: submissions.taskCount,
+  uploadedAt: submissions.uploadedAt,
+  team: uploadTokens.team,
+  moderationReason: submissions.moderationReason,
+  moderatedAt: submissions.moderatedAt,
+  n: aggregates.n,
+  pass1: aggregates.pass1,
+  pass1Lo: aggregates.pass1Lo,
+  pass1Hi: aggregates.pass1Hi,
+  fcr: aggregates.fcr,
+  fcrLo: aggregates.fcrLo,
+  fcrHi: aggregates.fcrHi,
+  hitRate: aggregates.hitRate,
+  hitRateLo: aggregates.hitRateLo,
+  hitRateHi: aggregates.hitRateHi,
+  toolCalls: aggregates.toolCalls,
+  metrics: aggregates.metrics,
+};
 
-/**
- * A row of PREVIEW_SQL, parsed (it is a raw statement): the preview's own fields, the
- * overall split's MPW figures (null when the LEFT JOIN finds no aggregate), and the stored
- * report JSON.
- */
-const previewRowSchema = z.object({
-  id: z.number().int(),
-  benchmark: z.string(),
-  model: z.string(),
-  agent: z.string().nullable(),
-  setting: z.string(),
-  status: z.enum(SUBMISSION_STATUSES),
-  samples: z.number().int(),
-  tasks: z.number().int(),
-  uploadedAt: z.string(),
-  team: z.string().nullable(),
-  moderationReason: z.string().nullable(),
-  moderatedAt: z.string().nullable(),
-  n: nullableNumber,
-  pass1: nullableNumber,
-  pass1Lo: nullableNumber,
-  pass1Hi: nullableNumber,
-  fcr: nullableNumber,
-  fcrLo: nullableNumber,
-  fcrHi: nullableNumber,
-  hitRate: nullableNumber,
-  hitRateLo: nullableNumber,
-  hitRateHi: nullableNumber,
-  toolCalls: nullableNumber,
-  metrics: z.string().nullable(),
-});
-type PreviewRow = z.infer<typeof previewRowSchema>;
+function previewsWhere(db: Db, where: SQL) {
+  return db
+    .select(PREVIEW_COLUMNS)
+    .from(submissions)
+    .leftJoin(aggregates, and(eq(aggregates.submissionId, submissions.id), eq(aggregates.split, "overall")))
+    .leftJoin(uploadTokens, eq(uploadTokens.id, submissions.uploaderTokenId))
+    .where(where);
+}
 
-const PREVIEW_SQL = `
-  SELECT s.id, s.benchmark_id AS benchmark, s.model, s.agent, s.setting, s.status, s.sample_count AS samples, s.task_count AS tasks,
-         s.uploaded_at AS uploadedAt, t.team, s.moderation_reason AS moderationReason, s.moderated_at AS moderatedAt,
-         a.n, a.pass1, a.pass1_lo AS pass1Lo, a.pass1_hi AS pass1Hi, a.fcr, a.fcr_lo AS fcrLo, a.fcr_hi AS fcrHi,
-         a.hit_rate AS hitRate, a.hit_rate_lo AS hitRateLo, a.hit_rate_hi AS hitRateHi, a.tool_calls AS toolCalls, a.metrics
-    FROM submissions s
-    LEFT JOIN aggregates a ON a.submission_id = s.id AND a.split = 'overall'
-    LEFT JOIN upload_tokens t ON t.id = s.uploader_token_id`;
+type PreviewRow = Awaited<ReturnType<typeof previewsWhere>>[number];
 
 /** The stored report JSON, passed through to the preview as it is. */
 const reportSchema = z.record(z.string(), z.unknown());
@@ -70,9 +66,10 @@ const reportSchema = z.record(z.string(), z.unknown());
 const interval = (lo: number | null, hi: number | null): [number, number] | null => (lo === null || hi === null ? null : [lo, hi]);
 
 function previewOf(row: PreviewRow): SubmissionPreview {
-  const { n, pass1, pass1Lo, pass1Hi, fcr, fcrLo, fcrHi, hitRate, hitRateLo, hitRateHi, toolCalls, metrics, ...submission } = row;
+  const { n, pass1, pass1Lo, pass1Hi, fcr, fcrLo, fcrHi, hitRate, hitRateLo, hitRateHi, toolCalls, metrics, status, ...submission } = row;
   return {
     ...submission,
+    status: z.enum(SUBMISSION_STATUSES).parse(status),
     metrics:
       n === null
         ? null
@@ -85,25 +82,24 @@ function previewOf(row: PreviewRow): SubmissionPreview {
             hitRate,
             hitRateCi: interval(hitRateLo, hitRateHi),
             toolCalls,
-            extra: metrics === null ? null : reportSchema.parse(JSON.parse(metrics)),
+            extra: metrics === null ? null : reportSchema.parse(metrics),
           },
   };
 }
 
-export function getSubmissionPreview(db: Db, id: number): SubmissionPreview | undefined {
-  const row = db.$client.prepare(`${PREVIEW_SQL} WHERE s.id = ?`).get(id);
-  return row === undefined ? undefined : previewOf(previewRowSchema.parse(row));
+export async function getSubmissionPreview(db: Db, id: number): Promise<SubmissionPreview | undefined> {
+  const row = await first(previewsWhere(db, eq(submissions.id, id)).limit(1));
+  return row === undefined ? undefined : previewOf(row);
 }
 
 /** Pending submissions, oldest first: the moderation queue. */
-export function listModerationQueue(db: Db): SubmissionPreview[] {
-  return db.$client.prepare(`${PREVIEW_SQL} WHERE s.status = 'pending' ORDER BY s.uploaded_at, s.id`).all().map((row) => previewOf(previewRowSchema.parse(row)));
+export async function listModerationQueue(db: Db): Promise<SubmissionPreview[]> {
+  const rows = await previewsWhere(db, eq(submissions.status, "pending")).orderBy(asc(submissions.uploadedAt), asc(submissions.id));
+  return rows.map(previewOf);
 }
 
 /** The latest decisions, newest first. */
-export function listRecentDecisions(db: Db, limit: number): SubmissionPreview[] {
-  return db.$client
-    .prepare(`${PREVIEW_SQL} WHERE s.moderated_at IS NOT NULL ORDER BY s.moderated_at DESC, s.id DESC LIMIT ?`)
-    .all(limit)
-    .map((row) => previewOf(previewRowSchema.parse(row)));
+export async function listRecentDecisions(db: Db, limit: number): Promise<SubmissionPreview[]> {
+  const rows = await previewsWhere(db, isNotNull(submissions.moderatedAt)).orderBy(desc(submissions.moderatedAt), desc(submissions.id)).limit(limit);
+  return rows.map(previewOf);
 }

@@ -1,12 +1,13 @@
 import "server-only";
-import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gt, gte, inArray, lt, lte, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { parseFilter, type FilterClause, type FilterError } from "../../lib/filter/parse";
 import { HIGH_COMPOUND_RATE, HINT_IDS, LOW_FCR, sampleHints, TOOL_FREE_SAMPLE_MARKERS, TOOL_LIMIT_FIELDS, toolsAvailable, type HintId } from "../../lib/hints/hints";
 import { COHORT_STATUSES } from "../../lib/benchmarks/mpw/analysis";
 import { assertNever } from "../../lib/assert-never";
 import { SAMPLE_PAGE_SIZE, type SampleFilters, type SampleFieldSortKey, type SampleSort, type SampleSortKey } from "../../lib/url/samples";
-import type { Db } from "../client";
+import { engineOf, first, type Db, type Engine } from "../client";
 import { samples, sampleTags, submissions, tasks } from "../schema";
+import { ascNullsFirst, descNullsLast } from "./order";
 import { tagsOfSamples } from "./tags";
 import type { SampleRef } from "./trajectory";
 
@@ -40,23 +41,37 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** The samples with an automatic hint, as SQL: exactly those for which `hasHint` holds (db/tags.test.ts). */
-export function hintCondition(hint: HintId, setting: string): SQL {
+/**
+ * The samples with an automatic hint, as SQL: exactly those for which `hasHint` holds
+ * (db/tags.test.ts). A boolean on both engines; `metrics` is JSON text on SQLite, jsonb on
+ * PostgreSQL.
+ */
+export function hintCondition(engine: Engine, hint: HintId, setting: string): SQL {
+  const postgres = engine === "postgres";
   switch (hint) {
     case "low-fcr-stop":
-      return sql`(${samples.status} = 'finished' AND ${samples.correct} = 0 AND ${samples.toolCalls} >= 1 AND ${samples.fcr} IS NOT NULL AND ${samples.fcr} < ${LOW_FCR})`;
+      return sql`(${samples.status} = 'finished' AND ${eq(samples.correct, false)} AND ${samples.toolCalls} >= 1 AND ${samples.fcr} IS NOT NULL AND ${samples.fcr} < ${LOW_FCR})`;
     case "compound":
       return sql`(${samples.compoundRate} IS NOT NULL AND ${samples.compoundRate} > ${HIGH_COMPOUND_RATE})`;
     case "tool-limit":
+      // The field is JSON `true` (hasHint's `=== true`).
       return sql`(${samples.status} = 'max_turns_reached' OR (${samples.actualTurns} IS NOT NULL AND ${samples.maxTurns} IS NOT NULL AND ${samples.actualTurns} >= ${samples.maxTurns})${sql.join(
-        TOOL_LIMIT_FIELDS.map((field) => sql` OR coalesce(json_type(${samples.metrics}, ${`$.${field}`}) = 'true', 0)`),
+        TOOL_LIMIT_FIELDS.map((field) =>
+          postgres
+            ? sql` OR coalesce((${samples.metrics} -> ${field}::text) = 'true'::jsonb, false)`
+            : sql` OR coalesce(json_type(${samples.metrics}, ${`$.${field}`}) = 'true', 0)`,
+        ),
       )})`;
     case "no-search":
       // The submission's setting is known here; only a per-sample tool-free marker is left to SQL.
-      if (!toolsAvailable({ setting, metrics: null })) return sql`0`;
-      return sql`(${samples.toolCalls} = 0 AND ${samples.prediction} IS NOT NULL AND trim(${samples.prediction}, ' ' || char(9, 10, 13)) != ''${sql.join(
-        TOOL_FREE_SAMPLE_MARKERS.map((marker) => sql` AND coalesce(json_extract(${samples.metrics}, ${`$.${marker.field}`}), '') != ${marker.value}`),
-      )})`;
+      if (!toolsAvailable({ setting, metrics: null })) return sql`(1 = 0)`;
+      return postgres
+        ? sql`(${samples.toolCalls} = 0 AND ${samples.prediction} IS NOT NULL AND btrim(${samples.prediction}, ' ' || chr(9) || chr(10) || chr(13)) != ''${sql.join(
+            TOOL_FREE_SAMPLE_MARKERS.map((marker) => sql` AND NOT coalesce((${samples.metrics} -> ${marker.field}::text) = to_jsonb(${marker.value}::text), false)`),
+          )})`
+        : sql`(${samples.toolCalls} = 0 AND ${samples.prediction} IS NOT NULL AND trim(${samples.prediction}, ' ' || char(9, 10, 13)) != ''${sql.join(
+            TOOL_FREE_SAMPLE_MARKERS.map((marker) => sql` AND coalesce(json_extract(${samples.metrics}, ${`$.${marker.field}`}), '') != ${marker.value}`),
+          )})`;
     default:
       return assertNever(hint);
   }
@@ -73,17 +88,28 @@ const NUMERIC_COLUMNS = {
   run: samples.run,
 } as const;
 
-function textCondition(text: string): SQL {
+/**
+ * `column` contains `text`, case-insensitively: SQLite's LIKE already is (for ASCII);
+ * PostgreSQL's is not, so both sides are lower-cased there.
+ */
+function contains(engine: Engine, column: SQLWrapper, text: string): SQL {
   const pattern = likePattern(text);
-  return sql`(${samples.taskKey} LIKE ${pattern} ESCAPE '\\' OR ${tasks.question} LIKE ${pattern} ESCAPE '\\' OR ${samples.prediction} LIKE ${pattern} ESCAPE '\\' OR ${tasks.goldAnswer} LIKE ${pattern} ESCAPE '\\')`;
+  return engine === "postgres" ? sql`lower(${column}) LIKE lower(${pattern}) ESCAPE '\\'` : sql`${column} LIKE ${pattern} ESCAPE '\\'`;
+}
+
+function textCondition(engine: Engine, text: string): SQL {
+  return sql`(${sql.join(
+    [samples.taskKey, tasks.question, samples.prediction, tasks.goldAnswer].map((column) => contains(engine, column, text)),
+    sql` OR `,
+  )})`;
 }
 
 /** One clause of the filter language as SQL; every user value is a bound parameter. */
-function clauseCondition(clause: FilterClause, setting: string): SQL {
+function clauseCondition(engine: Engine, clause: FilterClause, setting: string): SQL {
   const condition = ((): SQL => {
     switch (clause.field) {
       case "text":
-        return textCondition(clause.value);
+        return textCondition(engine, clause.value);
       case "status":
         return sql`${samples.status} = ${clause.value}`;
       case "category":
@@ -95,11 +121,11 @@ function clauseCondition(clause: FilterClause, setting: string): SQL {
       case "tag":
         return sql`EXISTS (SELECT 1 FROM ${sampleTags} WHERE ${sampleTags.sampleId} = ${samples.id} AND lower(${sampleTags.tag}) = lower(${clause.value}))`;
       case "correct":
-        return sql`${samples.correct} = ${clause.value ? 1 : 0}`;
+        return eq(samples.correct, clause.value) as SQL;
       case "tier":
         return sql`${samples.tier} = ${clause.value}`;
       case "hint":
-        return hintCondition(clause.value, setting);
+        return hintCondition(engine, clause.value, setting);
       default: {
         const column = NUMERIC_COLUMNS[clause.field];
         switch (clause.op) {
@@ -118,10 +144,10 @@ function clauseCondition(clause: FilterClause, setting: string): SQL {
     }
   })();
   // A missing value (no FCR, no language) fails the clause, so it passes the negated clause.
-  return clause.negated ? sql`NOT coalesce(${condition}, 0)` : condition;
+  return clause.negated ? sql`NOT coalesce(${condition}, 1 = 0)` : condition;
 }
 
-function whereOf(submissionId: number, setting: string, filters: SampleFilters, clauses: FilterClause[]): SQL | undefined {
+function whereOf(engine: Engine, submissionId: number, setting: string, filters: SampleFilters, clauses: FilterClause[]): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(samples.submissionId, submissionId)];
   if (filters.verdict !== "all") conditions.push(eq(samples.correct, filters.verdict === "correct"));
   if (filters.status) conditions.push(eq(samples.status, filters.status));
@@ -134,22 +160,21 @@ function whereOf(submissionId: number, setting: string, filters: SampleFilters, 
     conditions.push(inArray(samples.status, [...COHORT_STATUSES]), gte(samples.toolCalls, 1), gt(samples.factCount, 0));
   }
   if (filters.q) {
-    const pattern = likePattern(filters.q);
     conditions.push(
       or(
         eq(samples.taskKey, filters.q),
-        sql`${tasks.question} LIKE ${pattern} ESCAPE '\\'`,
-        sql`${samples.prediction} LIKE ${pattern} ESCAPE '\\'`,
-        sql`${tasks.goldAnswer} LIKE ${pattern} ESCAPE '\\'`,
+        contains(engine, tasks.question, filters.q),
+        contains(engine, samples.prediction, filters.q),
+        contains(engine, tasks.goldAnswer, filters.q),
       ),
     );
   }
-  for (const clause of clauses) conditions.push(clauseCondition(clause, setting));
+  for (const clause of clauses) conditions.push(clauseCondition(engine, clause, setting));
   return and(...conditions);
 }
 
-function submissionSetting(db: Db, submissionId: number): string {
-  const row = db.select({ setting: submissions.setting }).from(submissions).where(eq(submissions.id, submissionId)).get();
+async function submissionSetting(db: Db, submissionId: number): Promise<string> {
+  const row = await first(db.select({ setting: submissions.setting }).from(submissions).where(eq(submissions.id, submissionId)).limit(1));
   if (!row) throw new Error(`no submission ${submissionId}`);
   return row.setting;
 }
@@ -161,16 +186,26 @@ export interface SampleList {
   queryError: FilterError | null;
 }
 
-/** A task key of digits only orders as a number (MPW's "2" before "10"), others as text. */
-const numericTaskKey = sql`CASE WHEN ${samples.taskKey} != '' AND ${samples.taskKey} NOT GLOB '*[^0-9]*' THEN CAST(${samples.taskKey} AS INTEGER) END`;
+/** A task key of digits only orders as a number (MPW's "2" before "10"), others as text (numeric: no digit string overflows it on PostgreSQL). */
+const numericTaskKey = (engine: Engine) =>
+  engine === "postgres"
+    ? sql`CASE WHEN ${samples.taskKey} ~ '^[0-9]+$' THEN CAST(${samples.taskKey} AS numeric) END`
+    : sql`CASE WHEN ${samples.taskKey} != '' AND ${samples.taskKey} NOT GLOB '*[^0-9]*' THEN CAST(${samples.taskKey} AS INTEGER) END`;
 
-/** Each sort key's SQL; NULL (no FCR, no tier) sorts first ascending, as SQLite does. */
-function sortColumns(key: SampleSortKey, setting: string): SQL[] {
-  if (key.startsWith("metric.")) return [sql`json_extract(${samples.metrics}, ${`$.${key.slice("metric.".length)}`})`];
+/** A stored per-sample metric to sort by: SQLite's json_extract; PostgreSQL's jsonb value (numbers compare as numbers), JSON null as NULL. */
+function metricSortColumn(engine: Engine, name: string): SQL {
+  return engine === "postgres" ? sql`nullif(${samples.metrics} -> ${name}::text, 'null'::jsonb)` : sql`json_extract(${samples.metrics}, ${`$.${name}`})`;
+}
+
+/** Each sort key's SQL; NULL (no FCR, no tier) sorts first ascending, as SQLite does (orderOf says so on both engines). */
+function sortColumns(engine: Engine, key: SampleSortKey, setting: string): SQL[] {
+  if (key.startsWith("metric.")) return [metricSortColumn(engine, key.slice("metric.".length))];
   const field = key as SampleFieldSortKey;
   switch (field) {
-    case "task":
-      return [sql`${numericTaskKey} IS NULL`, numericTaskKey, sql`${samples.taskKey}`, sql`${samples.run}`];
+    case "task": {
+      const numeric = numericTaskKey(engine);
+      return [sql`${numeric} IS NULL`, numeric, sql`${samples.taskKey}`, sql`${samples.run}`];
+    }
     case "question":
       return [sql`${tasks.question}`];
     case "prediction":
@@ -194,25 +229,31 @@ function sortColumns(key: SampleSortKey, setting: string): SQL[] {
       return [sql`${samples.factsCovered}`];
     case "flags":
       // How many automatic hints apply, plus how many tags the maintainers gave.
-      return [sql`${sql.join(HINT_IDS.map((hint) => sql`coalesce(${hintCondition(hint, setting)}, 0)`), sql` + `)} + (SELECT count(*) FROM ${sampleTags} WHERE ${sampleTags.sampleId} = ${samples.id})`];
+      return [
+        sql`${sql.join(
+          HINT_IDS.map((hint) => sql`(CASE WHEN ${hintCondition(engine, hint, setting)} THEN 1 ELSE 0 END)`),
+          sql` + `,
+        )} + (SELECT count(*) FROM ${sampleTags} WHERE ${sampleTags.sampleId} = ${samples.id})`,
+      ];
     default:
       return assertNever(field);
   }
 }
 
-/** The list's order: the sort, then sample order, so every order is total and paging is stable. */
-function orderOf(sort: SampleSort | null, setting: string): SQL[] {
+/** The list's order: the sort (NULLs first ascending, last descending, on both engines), then sample order, so every order is total and paging is stable. */
+function orderOf(engine: Engine, sort: SampleSort | null, setting: string): SQL[] {
   if (!sort) return [asc(samples.id)];
-  return [...sortColumns(sort.key, setting).map((c) => (sort.descending ? desc(c) : asc(c))), asc(samples.id)];
+  return [...sortColumns(engine, sort.key, setting).map((c) => (sort.descending ? descNullsLast(c) : ascNullsFirst(c))), asc(samples.id)];
 }
 
-export function listSamples(db: Db, submissionId: number, filters: SampleFilters): SampleList {
-  const setting = submissionSetting(db, submissionId);
+export async function listSamples(db: Db, submissionId: number, filters: SampleFilters): Promise<SampleList> {
+  const setting = await submissionSetting(db, submissionId);
   const query = parseFilter(filters.f);
   if (!query.ok) return { rows: [], total: 0, queryError: query.error };
-  const where = whereOf(submissionId, setting, filters, query.clauses);
-  const total = db.select({ n: count() }).from(samples).innerJoin(tasks, eq(tasks.id, samples.taskId)).where(where).get()?.n ?? 0;
-  const found = db
+  const engine = engineOf(db);
+  const where = whereOf(engine, submissionId, setting, filters, query.clauses);
+  const total = (await first(db.select({ n: count() }).from(samples).innerJoin(tasks, eq(tasks.id, samples.taskId)).where(where)))?.n ?? 0;
+  const found = await db
     .select({
       id: samples.id,
       taskKey: samples.taskKey,
@@ -238,11 +279,10 @@ export function listSamples(db: Db, submissionId: number, filters: SampleFilters
     .from(samples)
     .innerJoin(tasks, eq(tasks.id, samples.taskId))
     .where(where)
-    .orderBy(...orderOf(filters.sort, setting))
+    .orderBy(...orderOf(engine, filters.sort, setting))
     .limit(SAMPLE_PAGE_SIZE)
-    .offset((filters.page - 1) * SAMPLE_PAGE_SIZE)
-    .all();
-  const tags = tagsOfSamples(
+    .offset((filters.page - 1) * SAMPLE_PAGE_SIZE);
+  const tags = await tagsOfSamples(
     db,
     found.map((r) => r.id),
   );
@@ -268,17 +308,17 @@ export interface ListPosition {
  * re-evaluation may have moved it out) or the query does not parse. Reads the list's
  * ids only: a submission has at most a few thousand samples.
  */
-export function sampleListPosition(db: Db, submissionId: number, filters: SampleFilters, sampleId: number): ListPosition | null {
-  const setting = submissionSetting(db, submissionId);
+export async function sampleListPosition(db: Db, submissionId: number, filters: SampleFilters, sampleId: number): Promise<ListPosition | null> {
+  const setting = await submissionSetting(db, submissionId);
   const query = parseFilter(filters.f);
   if (!query.ok) return null;
-  const list = db
+  const engine = engineOf(db);
+  const list = await db
     .select({ id: samples.id, taskKey: samples.taskKey, run: samples.run })
     .from(samples)
     .innerJoin(tasks, eq(tasks.id, samples.taskId))
-    .where(whereOf(submissionId, setting, filters, query.clauses))
-    .orderBy(...orderOf(filters.sort, setting))
-    .all();
+    .where(whereOf(engine, submissionId, setting, filters, query.clauses))
+    .orderBy(...orderOf(engine, filters.sort, setting));
   const at = list.findIndex((row) => row.id === sampleId);
   if (at < 0) return null;
   const ref = (row: (typeof list)[number] | undefined): SampleRef | null => (row ? { taskKey: row.taskKey, run: row.run } : null);
@@ -286,23 +326,19 @@ export function sampleListPosition(db: Db, submissionId: number, filters: Sample
 }
 
 /** How many of the submission's samples carry each automatic hint. */
-export function hintCounts(db: Db, submissionId: number): Record<HintId, number> {
-  const setting = submissionSetting(db, submissionId);
+export async function hintCounts(db: Db, submissionId: number): Promise<Record<HintId, number>> {
+  const setting = await submissionSetting(db, submissionId);
+  const engine = engineOf(db);
   const counts = {} as Record<HintId, number>;
   for (const hint of HINT_IDS) {
-    counts[hint] = db.select({ n: count() }).from(samples).where(and(eq(samples.submissionId, submissionId), hintCondition(hint, setting))).get()?.n ?? 0;
+    counts[hint] = (await first(db.select({ n: count() }).from(samples).where(and(eq(samples.submissionId, submissionId), hintCondition(engine, hint, setting)))))?.n ?? 0;
   }
   return counts;
 }
 
 /** The values the filter menus offer: statuses and categories present in the submission. */
-export function sampleFacets(db: Db, submissionId: number): { statuses: string[]; categories: string[] } {
-  const statuses = db.selectDistinct({ v: samples.status }).from(samples).where(eq(samples.submissionId, submissionId)).orderBy(asc(samples.status)).all();
-  const categories = db
-    .selectDistinct({ v: samples.category })
-    .from(samples)
-    .where(eq(samples.submissionId, submissionId))
-    .orderBy(asc(samples.category))
-    .all();
+export async function sampleFacets(db: Db, submissionId: number): Promise<{ statuses: string[]; categories: string[] }> {
+  const statuses = await db.selectDistinct({ v: samples.status }).from(samples).where(eq(samples.submissionId, submissionId)).orderBy(asc(samples.status));
+  const categories = await db.selectDistinct({ v: samples.category }).from(samples).where(eq(samples.submissionId, submissionId)).orderBy(asc(samples.category));
   return { statuses: statuses.map((r) => r.v), categories: categories.map((r) => r.v).filter((v): v is string => v !== null) };
 }

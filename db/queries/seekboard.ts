@@ -33,20 +33,15 @@ function approvedOf(id: BenchmarkId) {
 }
 
 /** The versions (EvoBrowseComp) or datasets (QA, `<dataset>@<version>` keys) with approved submissions, newest first. */
-export function boardVersions(db: Db, id: BenchmarkId): string[] {
-  const rows = db.selectDistinct({ version: submissions.benchmarkVersion }).from(submissions).where(approvedOf(id)).all();
+export async function boardVersions(db: Db, id: BenchmarkId): Promise<string[]> {
+  const rows = await db.selectDistinct({ version: submissions.benchmarkVersion }).from(submissions).where(approvedOf(id));
   return sortVersions(rows.map((r) => r.version));
 }
 
 /** The settings of a benchmark's approved submissions. */
-export function boardSettings(db: Db, id: BenchmarkId): string[] {
-  return db
-    .selectDistinct({ setting: submissions.setting })
-    .from(submissions)
-    .where(approvedOf(id))
-    .all()
-    .map((r) => r.setting)
-    .sort();
+export async function boardSettings(db: Db, id: BenchmarkId): Promise<string[]> {
+  const rows = await db.selectDistinct({ setting: submissions.setting }).from(submissions).where(approvedOf(id));
+  return rows.map((r) => r.setting).sort();
 }
 
 /**
@@ -54,13 +49,13 @@ export function boardSettings(db: Db, id: BenchmarkId): string[] {
  * ranked rows first, each group sorted by the state's sort. A board with
  * a version parameter holds one version (dataset) only: `version` picks it, else the newest.
  */
-export function getReportBoard<Report>(db: Db, id: BenchmarkId, board: ReportBoard<Report>, state: BoardState): ReportBoardData<Report> {
-  const versions = board.versionParam ? boardVersions(db, id) : [];
+export async function getReportBoard<Report>(db: Db, id: BenchmarkId, board: ReportBoard<Report>, state: BoardState): Promise<ReportBoardData<Report>> {
+  const versions = board.versionParam ? await boardVersions(db, id) : [];
   const version = versions.length ? (state.version && versions.includes(state.version) ? state.version : versions[0]) : null;
   const conditions = [approvedOf(id)];
   if (version !== null) conditions.push(eq(submissions.benchmarkVersion, version));
   if (board.settingFilter && state.setting !== "all") conditions.push(eq(submissions.setting, state.setting));
-  const rows = db
+  const found = await db
     .select({
       submissionId: submissions.id,
       model: submissions.model,
@@ -68,18 +63,18 @@ export function getReportBoard<Report>(db: Db, id: BenchmarkId, board: ReportBoa
       setting: submissions.setting,
       benchmarkVersion: submissions.benchmarkVersion,
       samples: submissions.sampleCount,
-      hasTrajectories: sql<number>`exists(SELECT 1 FROM samples WHERE samples.submission_id = ${submissions.id} AND samples.step_count > 0)`,
+      // 0/1 on SQLite, a boolean on PostgreSQL.
+      hasTrajectories: sql<boolean>`exists(SELECT 1 FROM samples WHERE samples.submission_id = ${submissions.id} AND samples.step_count > 0)`.mapWith(Boolean),
       metrics: aggregates.metrics,
     })
     .from(submissions)
     .innerJoin(aggregates, and(eq(aggregates.submissionId, submissions.id), eq(aggregates.split, "overall")))
     .where(and(...conditions))
-    .orderBy(asc(submissions.model))
-    .all()
-    .map(({ metrics, hasTrajectories, ...row }) => {
-      const report = board.reportSchema.parse(metrics);
-      return { ...row, hasTrajectories: hasTrajectories === 1, report, ...board.figures(report) };
-    });
+    .orderBy(asc(submissions.model), asc(submissions.id));
+  const rows = found.map(({ metrics, ...row }) => {
+    const report = board.reportSchema.parse(metrics);
+    return { ...row, report, ...board.figures(report) };
+  });
   const sign = state.dir === "asc" ? 1 : -1;
   rows.sort((a, b) => {
     if (state.sort === "model") return sign * a.model.localeCompare(b.model, "en", { sensitivity: "base" }) || a.setting.localeCompare(b.setting);
@@ -88,6 +83,6 @@ export function getReportBoard<Report>(db: Db, id: BenchmarkId, board: ReportBoa
     if (x === null || y === null) return x === y ? a.model.localeCompare(b.model) : x === null ? 1 : -1;
     return sign * (x - y) || a.model.localeCompare(b.model);
   });
-  const standings = getViewStandings(db, { benchmarkId: id, split: null }, rows.map((row) => row.submissionId));
+  const standings = await getViewStandings(db, { benchmarkId: id, split: null }, rows.map((row) => row.submissionId));
   return { version, versions, rows: rankedFirst(rows, standings, state.verified) };
 }

@@ -11,8 +11,9 @@ import { BENCHMARKS, type BenchmarkId } from "../../lib/benchmarks/registry";
 import type { CanonicalTask, CoverageBasis } from "../../lib/standing/rules";
 import { rankStandings, runsBySubmission, submissionStanding, type Standing, type StandingSample, type SubmissionStanding, type ViewSplit } from "../../lib/standing/standing";
 import { canonicalTaskSet } from "../canonical-tasks";
-import type { Db } from "../client";
+import { engineOf, first, type Db } from "../client";
 import { canonicalTasks, samples, submissions, tasks } from "../schema";
+import { ascNullsFirst } from "./order";
 import { outcomeSql, toolCallsSql } from "./stored-value-sql";
 
 export type { Standing, ViewSplit } from "../../lib/standing/standing";
@@ -28,29 +29,31 @@ interface CanonicalSet {
   /** What the set depends on, for the cache key. */
   key: string;
   /** Its tasks, read only when the standings are computed. */
-  tasks(): CanonicalTask[];
+  tasks(): Promise<CanonicalTask[]>;
 }
 
 /** The version's task set: published with the module, else registered by an admin, else the largest approved submission's. */
-function canonicalSet(db: Db, id: BenchmarkId, version: string): CanonicalSet {
+async function canonicalSet(db: Db, id: BenchmarkId, version: string): Promise<CanonicalSet> {
   const published = BENCHMARKS[id].standing.publishedTasks(version);
-  if (published) return { basis: "published", key: "published", tasks: () => [...published] };
-  const registered = db
-    .select({ tasks: count(), registeredAt: sql<string | null>`max(${canonicalTasks.registeredAt})` })
-    .from(canonicalTasks)
-    .where(and(eq(canonicalTasks.benchmarkId, id), eq(canonicalTasks.benchmarkVersion, version)))
-    .get();
+  if (published) return { basis: "published", key: "published", tasks: async () => [...published] };
+  const registered = await first(
+    db
+      .select({ tasks: count(), registeredAt: sql<string | null>`max(${canonicalTasks.registeredAt})` })
+      .from(canonicalTasks)
+      .where(and(eq(canonicalTasks.benchmarkId, id), eq(canonicalTasks.benchmarkVersion, version))),
+  );
   if (registered && registered.tasks > 0) {
-    return { basis: "registered", key: `registered:${registered.tasks}:${registered.registeredAt}`, tasks: () => canonicalTaskSet(db, id, version)?.tasks ?? [] };
+    return { basis: "registered", key: `registered:${registered.tasks}:${registered.registeredAt}`, tasks: async () => (await canonicalTaskSet(db, id, version))?.tasks ?? [] };
   }
-  const largest = db
-    .select({ id: submissions.id, taskCount: submissions.taskCount })
-    .from(submissions)
-    .where(and(eq(submissions.benchmarkId, id), eq(submissions.benchmarkVersion, version), eq(submissions.status, "approved")))
-    .orderBy(sql`${submissions.taskCount} DESC`, asc(submissions.id))
-    .limit(1)
-    .get();
-  if (!largest) return { basis: "largest-submission", key: "none", tasks: () => [] };
+  const largest = await first(
+    db
+      .select({ id: submissions.id, taskCount: submissions.taskCount })
+      .from(submissions)
+      .where(and(eq(submissions.benchmarkId, id), eq(submissions.benchmarkVersion, version), eq(submissions.status, "approved")))
+      .orderBy(sql`${submissions.taskCount} DESC`, asc(submissions.id))
+      .limit(1),
+  );
+  if (!largest) return { basis: "largest-submission", key: "none", tasks: async () => [] };
   return {
     basis: "largest-submission",
     // Its tasks, not its figures: a re-evaluation of the largest submission leaves the set as it was.
@@ -61,21 +64,22 @@ function canonicalSet(db: Db, id: BenchmarkId, version: string): CanonicalSet {
         .from(samples)
         .innerJoin(tasks, eq(tasks.id, samples.taskId))
         .where(eq(samples.submissionId, largest.id))
-        .all(),
+        .orderBy(asc(samples.taskKey), ascNullsFirst(tasks.tier), ascNullsFirst(tasks.language)),
   };
 }
 
 /** Every run of the given submissions, as standings read it. */
-function standingSamples(db: Db, id: BenchmarkId, submissionIds: readonly number[]): StandingSample[] {
+async function standingSamples(db: Db, id: BenchmarkId, submissionIds: readonly number[]): Promise<StandingSample[]> {
   const profile = BENCHMARKS[id].compare;
-  return db
+  const engine = engineOf(db);
+  const rows = await db
     .select({
       submissionId: samples.submissionId,
       taskKey: samples.taskKey,
       tier: tasks.tier,
       language: tasks.language,
-      outcome: sql.raw(`coalesce(${outcomeSql(profile, "samples")}, 0)`).mapWith(Number),
-      toolCalls: sql.raw(toolCallsSql(profile, "samples")).mapWith((v: unknown) => (v === null ? null : Number(v))),
+      outcome: sql.raw(`coalesce(${outcomeSql(engine, profile, "samples")}, 0)`).mapWith(Number),
+      toolCalls: sql.raw(toolCallsSql(engine, profile, "samples")).mapWith((v: unknown) => (v === null ? null : Number(v))),
       hasTrajectory: sql<number>`${samples.stepCount} > 0`.mapWith(Boolean),
       promptTokens: samples.promptTokens,
       completionTokens: samples.completionTokens,
@@ -85,8 +89,8 @@ function standingSamples(db: Db, id: BenchmarkId, submissionIds: readonly number
     .from(samples)
     .innerJoin(tasks, eq(tasks.id, samples.taskId))
     .where(inArray(samples.submissionId, [...submissionIds]))
-    .all()
-    .map((row) => ({ ...row, correct: row.outcome === 1 }));
+    .orderBy(asc(samples.id));
+  return rows.map((row) => ({ ...row, correct: row.outcome === 1 }));
 }
 
 /**
@@ -120,21 +124,20 @@ function remember<V>(map: Map<string, V>, key: string, value: V, limit: number):
  * The standings of a view's rows. Rows of different versions are never ranked together:
  * each version's rows are measured against that version's task set.
  */
-export function getViewStandings(db: Db, scope: ViewScope, submissionIds: readonly number[]): Map<number, Standing> {
+export async function getViewStandings(db: Db, scope: ViewScope, submissionIds: readonly number[]): Promise<Map<number, Standing>> {
   if (submissionIds.length === 0) return new Map();
-  const rows = db
+  const rows = await db
     .select({ id: submissions.id, version: submissions.benchmarkVersion, revision: submissions.revision, judgeModel: submissions.judgeModel })
     .from(submissions)
     .where(inArray(submissions.id, [...submissionIds]))
-    .orderBy(asc(submissions.id))
-    .all();
+    .orderBy(asc(submissions.id));
   const byVersion = new Map<string, typeof rows>();
   for (const row of rows) byVersion.set(row.version, [...(byVersion.get(row.version) ?? []), row]);
   const result = new Map<number, Standing>();
   const memo = memoOf(db);
   const rules = BENCHMARKS[scope.benchmarkId].standing;
   for (const [version, group] of byVersion) {
-    const canonical = canonicalSet(db, scope.benchmarkId, version);
+    const canonical = await canonicalSet(db, scope.benchmarkId, version);
     const viewKey = JSON.stringify([scope.benchmarkId, version, scope.split, canonical.key]);
     const key = JSON.stringify([viewKey, group.map((r) => [r.id, r.revision, r.judgeModel])]);
     let standings = memo.views.get(key);
@@ -142,9 +145,9 @@ export function getViewStandings(db: Db, scope: ViewScope, submissionIds: readon
       const partKey = (r: (typeof group)[number]) => JSON.stringify([viewKey, r.id, r.revision, r.judgeModel]);
       const missing = group.filter((r) => !memo.parts.has(partKey(r)));
       if (missing.length) {
-        const view = { canonical: { tasks: canonical.tasks(), basis: canonical.basis }, split: scope.split };
+        const view = { canonical: { tasks: await canonical.tasks(), basis: canonical.basis }, split: scope.split };
         const bySubmission = runsBySubmission(
-          standingSamples(
+          await standingSamples(
             db,
             scope.benchmarkId,
             missing.map((r) => r.id),
@@ -171,8 +174,8 @@ export function getViewStandings(db: Db, scope: ViewScope, submissionIds: readon
  * One submission checked against its module's rules, at ingest and whenever asked: the
  * rules hold over the whole version, whatever view it is later shown in.
  */
-export function submissionChecks(db: Db, benchmarkId: BenchmarkId, submissionId: number): Pick<Standing, "verified" | "checks"> {
-  const standing = getViewStandings(db, { benchmarkId, split: null }, [submissionId]).get(submissionId);
+export async function submissionChecks(db: Db, benchmarkId: BenchmarkId, submissionId: number): Promise<Pick<Standing, "verified" | "checks">> {
+  const standing = (await getViewStandings(db, { benchmarkId, split: null }, [submissionId])).get(submissionId);
   if (!standing) throw new Error(`no submission ${submissionId}`);
   return { verified: standing.verified, checks: standing.checks };
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { asc, eq } from "drizzle-orm";
-import type { Db } from "../client";
+import { first, type Db } from "../client";
 import { aggregates, samples, submissions } from "../schema";
 import { benchmarkIdOf } from "../benchmark-id";
 
@@ -8,17 +8,17 @@ export type SubmissionRow = typeof submissions.$inferSelect;
 export type AggregateRow = typeof aggregates.$inferSelect;
 
 /** A submission, its benchmark id checked against the registry (a column typed BenchmarkId is not a checked one). */
-export function getSubmission(db: Db, id: number): SubmissionRow | undefined {
-  const row = db.select().from(submissions).where(eq(submissions.id, id)).get();
+export async function getSubmission(db: Db, id: number): Promise<SubmissionRow | undefined> {
+  const row = await first(db.select().from(submissions).where(eq(submissions.id, id)).limit(1));
   return row && { ...row, benchmarkId: benchmarkIdOf(row.benchmarkId) };
 }
 
-export function getAggregates(db: Db, submissionId: number): AggregateRow[] {
-  return db.select().from(aggregates).where(eq(aggregates.submissionId, submissionId)).orderBy(asc(aggregates.split)).all();
+export async function getAggregates(db: Db, submissionId: number): Promise<AggregateRow[]> {
+  return db.select().from(aggregates).where(eq(aggregates.submissionId, submissionId)).orderBy(asc(aggregates.split));
 }
 
 /** Every sample's stored metrics, in task then run order (for exports and the CLI). */
-export function listSampleMetrics(db: Db, submissionId: number) {
+export async function listSampleMetrics(db: Db, submissionId: number) {
   return db
     .select({
       taskKey: samples.taskKey,
@@ -39,25 +39,23 @@ export function listSampleMetrics(db: Db, submissionId: number) {
     })
     .from(samples)
     .where(eq(samples.submissionId, submissionId))
-    .orderBy(asc(samples.id))
-    .all();
+    .orderBy(asc(samples.id));
 }
 
 /** Each sample's tokens, dollars and time as stored (null: not reported), for `metrics --json`. */
-export function listSampleUsage(db: Db, submissionId: number) {
+export async function listSampleUsage(db: Db, submissionId: number) {
   return db
     .select({ taskKey: samples.taskKey, run: samples.run, promptTokens: samples.promptTokens, completionTokens: samples.completionTokens, costUsd: samples.costUsd, seconds: samples.seconds })
     .from(samples)
     .where(eq(samples.submissionId, submissionId))
-    .all();
+    .orderBy(asc(samples.id));
 }
 
 /** WideSearch samples' stored figures, in import order. */
-export function listWideSearchSampleMetrics(db: Db, submissionId: number) {
+export async function listWideSearchSampleMetrics(db: Db, submissionId: number) {
   return db
     .select({ taskKey: samples.taskKey, run: samples.run, status: samples.status, metrics: samples.metrics })
     .from(samples)
     .where(eq(samples.submissionId, submissionId))
-    .orderBy(asc(samples.id))
-    .all();
+    .orderBy(asc(samples.id));
 }

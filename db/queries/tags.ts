@@ -2,8 +2,9 @@ import "server-only";
 import { asc, count, desc, eq, inArray } from "drizzle-orm";
 import { sampleHints, type HintId } from "../../lib/hints/hints";
 import { taxonomyIdOf, type TaxonomyId } from "../../lib/tags/taxonomies";
-import type { Db } from "../client";
+import { first, type Db } from "../client";
 import { samples, sampleTags, submissions } from "../schema";
+import { ascNullsFirst } from "./order";
 
 interface SampleTagRow {
   tag: string;
@@ -12,26 +13,24 @@ interface SampleTagRow {
   createdAt: string;
 }
 
-export function tagsOfSample(db: Db, sampleId: number): SampleTagRow[] {
-  return db
+export async function tagsOfSample(db: Db, sampleId: number): Promise<SampleTagRow[]> {
+  const rows = await db
     .select({ tag: sampleTags.tag, taxonomy: sampleTags.taxonomy, actor: sampleTags.actor, createdAt: sampleTags.createdAt })
     .from(sampleTags)
     .where(eq(sampleTags.sampleId, sampleId))
-    .orderBy(asc(sampleTags.createdAt), asc(sampleTags.tag))
-    .all()
-    .map((r) => ({ ...r, taxonomy: taxonomyIdOf(r.taxonomy) }));
+    .orderBy(asc(sampleTags.createdAt), asc(sampleTags.tag));
+  return rows.map((r) => ({ ...r, taxonomy: taxonomyIdOf(r.taxonomy) }));
 }
 
 /** Tag names of each of the given samples, in the order they were applied. */
-export function tagsOfSamples(db: Db, sampleIds: number[]): Map<number, string[]> {
+export async function tagsOfSamples(db: Db, sampleIds: number[]): Promise<Map<number, string[]>> {
   const bySample = new Map<number, string[]>();
   if (sampleIds.length === 0) return bySample;
-  const rows = db
+  const rows = await db
     .select({ sampleId: sampleTags.sampleId, tag: sampleTags.tag })
     .from(sampleTags)
     .where(inArray(sampleTags.sampleId, sampleIds))
-    .orderBy(asc(sampleTags.createdAt), asc(sampleTags.tag))
-    .all();
+    .orderBy(asc(sampleTags.createdAt), asc(sampleTags.tag));
   for (const row of rows) bySample.set(row.sampleId, [...(bySample.get(row.sampleId) ?? []), row.tag]);
   return bySample;
 }
@@ -43,16 +42,15 @@ export interface TagCount {
 }
 
 /** How many of the submission's samples carry each tag, most frequent first. */
-export function tagCounts(db: Db, submissionId: number): TagCount[] {
+export async function tagCounts(db: Db, submissionId: number): Promise<TagCount[]> {
   const n = count();
-  return db
+  const rows = await db
     .select({ tag: sampleTags.tag, taxonomy: sampleTags.taxonomy, samples: n })
     .from(sampleTags)
     .where(eq(sampleTags.submissionId, submissionId))
     .groupBy(sampleTags.tag, sampleTags.taxonomy)
-    .orderBy(desc(n), asc(sampleTags.tag))
-    .all()
-    .map((r) => ({ ...r, taxonomy: taxonomyIdOf(r.taxonomy) }));
+    .orderBy(desc(n), asc(sampleTags.tag), ascNullsFirst(sampleTags.taxonomy));
+  return rows.map((r) => ({ ...r, taxonomy: taxonomyIdOf(r.taxonomy) }));
 }
 
 export interface SampleAnnotations {
@@ -63,13 +61,15 @@ export interface SampleAnnotations {
 }
 
 /** One sample's tags and automatic hints, for its trajectory page. */
-export function sampleAnnotations(db: Db, sampleId: number): SampleAnnotations {
-  const row = db
-    .select({ sample: samples, setting: submissions.setting, benchmarkId: submissions.benchmarkId })
-    .from(samples)
-    .innerJoin(submissions, eq(submissions.id, samples.submissionId))
-    .where(eq(samples.id, sampleId))
-    .get();
+export async function sampleAnnotations(db: Db, sampleId: number): Promise<SampleAnnotations> {
+  const row = await first(
+    db
+      .select({ sample: samples, setting: submissions.setting, benchmarkId: submissions.benchmarkId })
+      .from(samples)
+      .innerJoin(submissions, eq(submissions.id, samples.submissionId))
+      .where(eq(samples.id, sampleId))
+      .limit(1),
+  );
   if (!row) throw new Error(`no sample ${sampleId}`);
-  return { sampleId, benchmarkId: row.benchmarkId, tags: tagsOfSample(db, sampleId), hints: sampleHints({ ...row.sample, setting: row.setting }) };
+  return { sampleId, benchmarkId: row.benchmarkId, tags: await tagsOfSample(db, sampleId), hints: sampleHints({ ...row.sample, setting: row.setting }) };
 }

@@ -21,20 +21,19 @@ export interface TaskSetOverviewRow {
 const publishedCount = (id: BenchmarkId, version: string) => BENCHMARKS[id].standing.publishedTasks(version)?.length ?? null;
 
 /** Every benchmark version with approved submissions or a registered task set, in registry order, versions ascending. */
-export function taskSetOverview(db: Db): TaskSetOverviewRow[] {
+export async function taskSetOverview(db: Db): Promise<TaskSetOverviewRow[]> {
   const rows = new Map<string, TaskSetOverviewRow>();
   const keyOf = (benchmarkId: string, version: string) => JSON.stringify([benchmarkId, version]);
-  const approved = db
+  const approved = await db
     .select({ benchmarkId: submissions.benchmarkId, benchmarkVersion: submissions.benchmarkVersion, n: count(), largest: max(submissions.taskCount) })
     .from(submissions)
     .where(eq(submissions.status, "approved"))
-    .groupBy(submissions.benchmarkId, submissions.benchmarkVersion)
-    .all();
+    .groupBy(submissions.benchmarkId, submissions.benchmarkVersion);
   for (const row of approved) {
     const benchmarkId = benchmarkIdOf(row.benchmarkId);
     rows.set(keyOf(benchmarkId, row.benchmarkVersion), { benchmarkId, benchmarkVersion: row.benchmarkVersion, approvedSubmissions: row.n, largestApprovedTasks: row.largest, registered: null, published: publishedCount(benchmarkId, row.benchmarkVersion) });
   }
-  for (const set of canonicalTaskSets(db)) {
+  for (const set of await canonicalTaskSets(db)) {
     const key = keyOf(set.benchmarkId, set.benchmarkVersion);
     const row = rows.get(key);
     if (row) row.registered = set;

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, eq, gt, lt, desc, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "../client";
+import { engineOf, first, type Db } from "../client";
 import { hitLogs, samples, steps, submissions, tasks } from "../schema";
 import { parseStoredStep, type Step } from "../../lib/trajectory/steps";
 import { getSubmission } from "./submissions";
@@ -37,92 +37,95 @@ const atifLinksSchema = z.object({
 });
 
 /** The sample's ATIF references (lib/bundle-format/atif-line.ts), each resolved to the sample whose trajectory file it names. */
-function atifLinksOf(db: Db, sample: SampleRow): AtifLink[] {
+async function atifLinksOf(db: Db, sample: SampleRow): Promise<AtifLink[]> {
   const links = atifLinksSchema.safeParse(sample.detail).data?.metadata?.atif?.links ?? [];
-  return links.map((link) => {
+  // The trajectory file a sample came from, in its JSON `detail`: json_extract on SQLite, jsonb's `#>>` on PostgreSQL.
+  const fileOf = engineOf(db) === "postgres" ? sql`(${samples.detail} #>> '{metadata,atif,file}')` : sql`json_extract(${samples.detail}, '$.metadata.atif.file')`;
+  const resolved: AtifLink[] = [];
+  for (const link of links) {
     const target = link.file
-      ? db
-          .select({ taskKey: samples.taskKey, run: samples.run })
-          .from(samples)
-          .where(and(eq(samples.submissionId, sample.submissionId), sql`json_extract(${samples.detail}, '$.metadata.atif.file') = ${link.file}`))
-          .get() ?? null
+      ? ((await first(
+          db
+            .select({ taskKey: samples.taskKey, run: samples.run })
+            .from(samples)
+            .where(and(eq(samples.submissionId, sample.submissionId), sql`${fileOf} = ${link.file}`))
+            .orderBy(asc(samples.id))
+            .limit(1),
+        )) ?? null)
       : null;
-    return { kind: link.kind, ref: link.ref, target };
-  });
+    resolved.push({ kind: link.kind, ref: link.ref, target });
+  }
+  return resolved;
 }
 
 /** One sample's whole trajectory; steps are loaded only here, one sample at a time. */
-export function getTrajectory(db: Db, submissionId: number, taskKey: string, run: number): Trajectory | null {
-  const submission = getSubmission(db, submissionId);
+export async function getTrajectory(db: Db, submissionId: number, taskKey: string, run: number): Promise<Trajectory | null> {
+  const submission = await getSubmission(db, submissionId);
   if (!submission) return null;
-  const sample = db
-    .select()
-    .from(samples)
-    .where(and(eq(samples.submissionId, submissionId), eq(samples.taskKey, taskKey), eq(samples.run, run)))
-    .get();
+  const sample = await first(
+    db
+      .select()
+      .from(samples)
+      .where(and(eq(samples.submissionId, submissionId), eq(samples.taskKey, taskKey), eq(samples.run, run)))
+      .limit(1),
+  );
   if (!sample) return null;
-  const task = db.select().from(tasks).where(eq(tasks.id, sample.taskId)).get();
+  const task = await first(db.select().from(tasks).where(eq(tasks.id, sample.taskId)).limit(1));
   if (!task) throw new Error(`sample ${sample.id} refers to missing task ${sample.taskId}`);
-  const stepRows = db
-    .select()
-    .from(steps)
-    .where(eq(steps.sampleId, sample.id))
-    .orderBy(asc(steps.ordinal))
-    .all()
-    .map((row) => ({ ...row, data: parseStoredStep(row.data) }));
-  const hitLog = db.select().from(hitLogs).where(eq(hitLogs.sampleId, sample.id)).orderBy(asc(hitLogs.callIndex)).all();
-  const runs = db
-    .select({ run: samples.run })
-    .from(samples)
-    .where(and(eq(samples.submissionId, submissionId), eq(samples.taskKey, taskKey)))
-    .orderBy(asc(samples.run))
-    .all()
-    .map((r) => r.run);
-  return { submission, sample, task, steps: stepRows, hitLog, runs, atifLinks: atifLinksOf(db, sample) };
+  const stepRows = (await db.select().from(steps).where(eq(steps.sampleId, sample.id)).orderBy(asc(steps.ordinal))).map((row) => ({ ...row, data: parseStoredStep(row.data) }));
+  const hitLog = await db.select().from(hitLogs).where(eq(hitLogs.sampleId, sample.id)).orderBy(asc(hitLogs.callIndex));
+  const runs = (
+    await db
+      .select({ run: samples.run })
+      .from(samples)
+      .where(and(eq(samples.submissionId, submissionId), eq(samples.taskKey, taskKey)))
+      .orderBy(asc(samples.run))
+  ).map((r) => r.run);
+  return { submission, sample, task, steps: stepRows, hitLog, runs, atifLinks: await atifLinksOf(db, sample) };
 }
 
 /** A sample's row id and its submission, without its steps: what the step and find APIs check before reading any. */
-export function sampleOfSubmission(db: Db, submissionId: number, taskKey: string, run: number): { submission: typeof submissions.$inferSelect; sampleId: number } | null {
-  const submission = getSubmission(db, submissionId);
+export async function sampleOfSubmission(db: Db, submissionId: number, taskKey: string, run: number): Promise<{ submission: typeof submissions.$inferSelect; sampleId: number } | null> {
+  const submission = await getSubmission(db, submissionId);
   if (!submission) return null;
-  const sample = db
-    .select({ id: samples.id })
-    .from(samples)
-    .where(and(eq(samples.submissionId, submissionId), eq(samples.taskKey, taskKey), eq(samples.run, run)))
-    .get();
-  return sample ? { submission, sampleId: sample.id } : null;
-}
-
-/** One step of a sample by its ordinal, or null: a step's body, opened in the viewer. */
-export function sampleStep(db: Db, sampleId: number, ordinal: number): Step | null {
-  const row = db
-    .select({ data: steps.data })
-    .from(steps)
-    .where(and(eq(steps.sampleId, sampleId), eq(steps.ordinal, ordinal)))
-    .get();
-  return row ? parseStoredStep(row.data) : null;
-}
-
-/** Every step of a sample with its ordinal, in order: what the transcript search reads. */
-export function sampleSteps(db: Db, sampleId: number): { ordinal: number; step: Step }[] {
-  return db
-    .select({ ordinal: steps.ordinal, step: steps.data })
-    .from(steps)
-    .where(eq(steps.sampleId, sampleId))
-    .orderBy(asc(steps.ordinal))
-    .all()
-    .map((row) => ({ ordinal: row.ordinal, step: parseStoredStep(row.step) }));
-}
-
-/** Whether a submission has this sample, without loading its steps (the page title names it). */
-export function hasSample(db: Db, submissionId: number, taskKey: string, run: number): boolean {
-  return (
+  const sample = await first(
     db
       .select({ id: samples.id })
       .from(samples)
       .where(and(eq(samples.submissionId, submissionId), eq(samples.taskKey, taskKey), eq(samples.run, run)))
-      .get() !== undefined
+      .limit(1),
   );
+  return sample ? { submission, sampleId: sample.id } : null;
+}
+
+/** One step of a sample by its ordinal, or null: a step's body, opened in the viewer. */
+export async function sampleStep(db: Db, sampleId: number, ordinal: number): Promise<Step | null> {
+  const row = await first(
+    db
+      .select({ data: steps.data })
+      .from(steps)
+      .where(and(eq(steps.sampleId, sampleId), eq(steps.ordinal, ordinal)))
+      .limit(1),
+  );
+  return row ? parseStoredStep(row.data) : null;
+}
+
+/** Every step of a sample with its ordinal, in order: what the transcript search reads. */
+export async function sampleSteps(db: Db, sampleId: number): Promise<{ ordinal: number; step: Step }[]> {
+  const rows = await db.select({ ordinal: steps.ordinal, step: steps.data }).from(steps).where(eq(steps.sampleId, sampleId)).orderBy(asc(steps.ordinal));
+  return rows.map((row) => ({ ordinal: row.ordinal, step: parseStoredStep(row.step) }));
+}
+
+/** Whether a submission has this sample, without loading its steps (the page title names it). */
+export async function hasSample(db: Db, submissionId: number, taskKey: string, run: number): Promise<boolean> {
+  const row = await first(
+    db
+      .select({ id: samples.id })
+      .from(samples)
+      .where(and(eq(samples.submissionId, submissionId), eq(samples.taskKey, taskKey), eq(samples.run, run)))
+      .limit(1),
+  );
+  return row !== undefined;
 }
 
 export interface SampleRef {
@@ -131,8 +134,9 @@ export interface SampleRef {
 }
 
 /** The next (or previous) incorrect sample of the submission, in sample order. */
-export function neighbourFailedSample(db: Db, submissionId: number, sampleId: number, direction: "next" | "previous"): SampleRef | null {
-  const row = db
+export async function neighbourFailedSample(db: Db, submissionId: number, sampleId: number, direction: "next" | "previous"): Promise<SampleRef | null> {
+  const row = await first(
+    db
     .select({ taskKey: samples.taskKey, run: samples.run })
     .from(samples)
     .where(
@@ -143,7 +147,7 @@ export function neighbourFailedSample(db: Db, submissionId: number, sampleId: nu
       ),
     )
     .orderBy(direction === "next" ? asc(samples.id) : desc(samples.id))
-    .limit(1)
-    .get();
+    .limit(1),
+  );
   return row ?? null;
 }

@@ -20,31 +20,31 @@ export interface WideSearchLeaderboardRow {
 }
 
 /** Approved WideSearch submissions with their aggregate and standing for one language split, the ranked rows first, each group sorted. */
-export function getWideSearchLeaderboard(db: Db, state: WideSearchLeaderboardState): WideSearchLeaderboardRow[] {
-  const rows = db
+export async function getWideSearchLeaderboard(db: Db, state: WideSearchLeaderboardState): Promise<WideSearchLeaderboardRow[]> {
+  const found = await db
     .select({
       submissionId: submissions.id,
       model: submissions.model,
       agent: submissions.agent,
       setting: submissions.setting,
       samples: submissions.sampleCount,
-      hasTrajectories: sql<number>`exists(SELECT 1 FROM samples WHERE samples.submission_id = ${submissions.id} AND samples.step_count > 0)`,
+      // 0/1 on SQLite, a boolean on PostgreSQL.
+      hasTrajectories: sql<boolean>`exists(SELECT 1 FROM samples WHERE samples.submission_id = ${submissions.id} AND samples.step_count > 0)`.mapWith(Boolean),
       metrics: aggregates.metrics,
     })
     .from(submissions)
     .innerJoin(aggregates, and(eq(aggregates.submissionId, submissions.id), eq(aggregates.split, splitOfLanguage(state.lang))))
     .where(and(eq(submissions.benchmarkId, "widesearch"), eq(submissions.status, "approved")))
-    .orderBy(asc(submissions.model))
-    .all()
-    .map((r) => ({
-      submissionId: r.submissionId,
-      model: r.model,
-      agent: r.agent,
-      setting: r.setting,
-      samples: r.samples,
-      hasTrajectories: r.hasTrajectories === 1,
-      aggregate: wideSearchStoredAggregateSchema.parse(r.metrics),
-    }));
+    .orderBy(asc(submissions.model), asc(submissions.id));
+  const rows = found.map((r) => ({
+    submissionId: r.submissionId,
+    model: r.model,
+    agent: r.agent,
+    setting: r.setting,
+    samples: r.samples,
+    hasTrajectories: r.hasTrajectories,
+    aggregate: wideSearchStoredAggregateSchema.parse(r.metrics),
+  }));
   const sign = state.dir === "asc" ? 1 : -1;
   // At most a few hundred submissions: sorting the parsed rows is cheaper than JSON paths in SQL.
   rows.sort((a, b) => {
@@ -55,6 +55,6 @@ export function getWideSearchLeaderboard(db: Db, state: WideSearchLeaderboardSta
     return sign * (x - y) || a.model.localeCompare(b.model);
   });
   const split = state.lang === "all" ? null : { field: "language" as const, value: state.lang };
-  const standings = getViewStandings(db, { benchmarkId: "widesearch", split }, rows.map((row) => row.submissionId));
+  const standings = await getViewStandings(db, { benchmarkId: "widesearch", split }, rows.map((row) => row.submissionId));
   return rankedFirst(rows, standings, state.verified);
 }

@@ -11,19 +11,19 @@ import { publicJudgeConfig, type LlmJudgeSetting } from "../../lib/judges/chat";
 import type { JudgeId } from "../../lib/judges/types";
 import { jobJudgeOptions } from "../../lib/reeval/judge-options";
 import type { GoldState } from "../../lib/reeval/gold";
-import type { Db } from "../client";
+import { first, withTx, type Db } from "../client";
 import { auditEntries, reevalJobs, samples, tasks } from "../schema";
-import { MAX_REASON_LENGTH, writeAudit, type ReevalResult } from "./store";
+import { lockRows, MAX_REASON_LENGTH, writeAudit, type ReevalResult } from "./store";
 
 export type GoldFix = { kind: "answer"; goldAnswer: string } | { kind: "cell"; row: number; column: string; value: string };
 
 const goldTableSchema = z.object({ columns: z.array(z.string()), rows: z.array(z.array(z.string())) }).loose();
 
 function readTask(db: Db, taskId: number) {
-  return db.select({ id: tasks.id, benchmarkId: tasks.benchmarkId, goldAnswer: tasks.goldAnswer, extra: tasks.extra }).from(tasks).where(eq(tasks.id, taskId)).get();
+  return first(db.select({ id: tasks.id, benchmarkId: tasks.benchmarkId, goldAnswer: tasks.goldAnswer, extra: tasks.extra }).from(tasks).where(eq(tasks.id, taskId)).limit(1));
 }
 
-type TaskRow = NonNullable<ReturnType<typeof readTask>>;
+type TaskRow = NonNullable<Awaited<ReturnType<typeof readTask>>>;
 
 function goldTableOf(task: TaskRow) {
   const parsed = goldTableSchema.safeParse(task.extra?.gold);
@@ -50,27 +50,27 @@ function goldStateOf(task: TaskRow, fix: GoldFix): ReevalResult<{ before: GoldSt
   return { ok: true, before: { cell: { row: fix.row, column: fix.column, value: old } }, after: { cell: { row: fix.row, column: fix.column, value: fix.value } } };
 }
 
-export function writeGold(db: Db, taskId: number, state: GoldState): void {
+export async function writeGold(db: Db, taskId: number, state: GoldState): Promise<void> {
   if ("goldAnswer" in state) {
-    db.update(tasks).set({ goldAnswer: state.goldAnswer }).where(eq(tasks.id, taskId)).run();
+    await db.update(tasks).set({ goldAnswer: state.goldAnswer }).where(eq(tasks.id, taskId));
     return;
   }
   const { cell } = state;
-  const task = readTask(db, taskId);
+  const task = await readTask(db, taskId);
   const gold = task && goldTableOf(task);
   if (!task || !gold) throw new Error(`task ${taskId} has no gold table stored`);
   const col = gold.columns.indexOf(cell.column);
   const rows = gold.rows.map((row, i) => (i === cell.row ? row.map((value, j) => (j === col ? cell.value : value)) : row));
   // Spreads keep the stored key order, so only the cell changes in the stored JSON.
   const extra = objectOf(task.extra);
-  db.update(tasks)
+  await db
+    .update(tasks)
     .set({ extra: { ...extra, gold: { ...objectOf(extra.gold), rows } } })
-    .where(eq(tasks.id, taskId))
-    .run();
+    .where(eq(tasks.id, taskId));
 }
 
-export function goldMatches(db: Db, taskId: number, state: GoldState): boolean {
-  const task = readTask(db, taskId);
+export async function goldMatches(db: Db, taskId: number, state: GoldState): Promise<boolean> {
+  const task = await readTask(db, taskId);
   if (!task) return false;
   if ("goldAnswer" in state) return task.goldAnswer === state.goldAnswer;
   const gold = goldTableOf(task);
@@ -88,34 +88,46 @@ function jobJudgesFor(benchmark: string): JudgeId[] {
  * sample of the task across submissions, which the worker runs (db/jobs/worker.ts). For a table-scored benchmark, "exact" means the rule-based table scorer and
  * "llm" also scores the llm_judge cells.
  */
-export function fixGold(db: Db, taskId: number, fix: GoldFix, judge: JudgeId, reason: string, actor: string, llm: LlmJudgeSetting, now: Date = new Date()): ReevalResult<{ entryId: number; jobId: number; total: number }> {
+export async function fixGold(
+  db: Db,
+  taskId: number,
+  fix: GoldFix,
+  judge: JudgeId,
+  reason: string,
+  actor: string,
+  llm: LlmJudgeSetting,
+  now: Date = new Date(),
+): Promise<ReevalResult<{ entryId: number; jobId: number; total: number }>> {
   const why = reason.trim();
   if (!why) return { ok: false, error: "a gold correction needs a reason" };
   if (why.length > MAX_REASON_LENGTH) return { ok: false, error: `the reason is longer than ${MAX_REASON_LENGTH} characters` };
-  return db.transaction((): ReevalResult<{ entryId: number; jobId: number; total: number }> => {
-    const task = readTask(db, taskId);
+  return withTx(db, async (tx): Promise<ReevalResult<{ entryId: number; jobId: number; total: number }>> => {
+    // One correction of a task at a time: the check for a running job and the job queued go together.
+    await lockRows(tx, "tasks", [taskId]);
+    const task = await readTask(tx, taskId);
     if (!task) return { ok: false, error: `no task ${taskId}` };
     if (!jobJudgesFor(task.benchmarkId).includes(judge)) return { ok: false, error: `the ${judge} judge cannot re-evaluate ${task.benchmarkId} samples` };
     if (judge === "llm" && !llm.config) return { ok: false, error: llm.why };
-    const running = db
-      .select({ id: reevalJobs.id })
-      .from(reevalJobs)
-      .where(and(eq(reevalJobs.taskId, taskId), inArray(reevalJobs.status, ["queued", "running"])))
-      .get();
+    const running = await first(
+      tx
+        .select({ id: reevalJobs.id })
+        .from(reevalJobs)
+        .where(and(eq(reevalJobs.taskId, taskId), inArray(reevalJobs.status, ["queued", "running"])))
+        .limit(1),
+    );
     if (running) return { ok: false, error: `job ${running.id} is still re-evaluating this task; wait for it to finish` };
     const gold = goldStateOf(task, fix);
     if (!gold.ok) return gold;
-    writeGold(db, taskId, gold.after);
+    await writeGold(tx, taskId, gold.after);
     const judgeConfig = judge === "llm" && llm.config ? publicJudgeConfig(llm.config) : null;
     const stamp = now.toISOString();
-    const entryId = writeAudit(db, { action: "gold-fix", sampleId: null, submissionId: null, taskId, actor, before: gold.before, after: gold.after, judge, judgeConfig, reason: why }, stamp);
-    const total = db.select({ n: count() }).from(samples).where(eq(samples.taskId, taskId)).get()?.n ?? 0;
-    const job = db
+    const entryId = await writeAudit(tx, { action: "gold-fix", sampleId: null, submissionId: null, taskId, actor, before: gold.before, after: gold.after, judge, judgeConfig, reason: why }, stamp);
+    const total = (await first(tx.select({ n: count() }).from(samples).where(eq(samples.taskId, taskId))))?.n ?? 0;
+    const [job] = await tx
       .insert(reevalJobs)
       .values({ taskId, auditEntryId: entryId, status: "queued", judge, total, done: 0, changed: 0, actor, createdAt: stamp })
-      .returning({ id: reevalJobs.id })
-      .get();
-    db.update(auditEntries).set({ jobId: job.id }).where(eq(auditEntries.id, entryId)).run();
+      .returning({ id: reevalJobs.id });
+    await tx.update(auditEntries).set({ jobId: job.id }).where(eq(auditEntries.id, entryId));
     return { ok: true, entryId, jobId: job.id, total };
   });
 }

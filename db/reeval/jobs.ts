@@ -8,11 +8,11 @@ import type { JudgeOutcome } from "../../lib/benchmarks/stored";
 import type { LlmJudgeSetting } from "../../lib/judges/chat";
 import { JUDGE_IDS } from "../../lib/judges/types";
 import { changedKeys, substantiveDiff } from "../../lib/reeval/state";
-import type { Db } from "../client";
+import { first, withTx, type Db } from "../client";
 import { auditEntries, reevalJobs, samples, submissions } from "../schema";
 import { benchmarkIdOf } from "../benchmark-id";
 import { judgeSample, rescoredAs } from "./judging";
-import { currentState, loadSample, refreshAll, writeAudit, writeState, type Affected, type SampleContext } from "./store";
+import { currentState, loadSample, lockRows, refreshAll, writeAudit, writeState, type Affected, type SampleContext } from "./store";
 
 export interface JobOptions {
   llm: LlmJudgeSetting;
@@ -25,14 +25,14 @@ export interface JobOptions {
   chunkSize?: number;
   now?: () => Date;
   /** Called after each chunk that changed something (the worker tells the servers to empty their public page cache). */
-  onChunkWritten?: () => void;
+  onChunkWritten?: () => void | Promise<void>;
   /** Who runs it (`host/pid`), recorded so that a job whose worker died can be told apart. */
   worker?: string;
 }
 
 /** The oldest job waiting for a worker, if any. */
-export function nextQueuedReevalJob(db: Db): number | null {
-  return db.select({ id: reevalJobs.id }).from(reevalJobs).where(eq(reevalJobs.status, "queued")).orderBy(reevalJobs.id).limit(1).get()?.id ?? null;
+export async function nextQueuedReevalJob(db: Db): Promise<number | null> {
+  return (await first(db.select({ id: reevalJobs.id }).from(reevalJobs).where(eq(reevalJobs.status, "queued")).orderBy(reevalJobs.id).limit(1)))?.id ?? null;
 }
 
 /** The job's judge applied to one sample; null when the sample has nothing to judge (a table benchmark's results-only sample). */
@@ -55,21 +55,24 @@ async function reevaluate(ctx: SampleContext, judge: (typeof JUDGE_IDS)[number],
  */
 export async function runReevalJob(db: Db, jobId: number, options: JobOptions): Promise<void> {
   const clock = options.now ?? (() => new Date());
-  const job = db
-    .select({ taskId: reevalJobs.taskId, auditEntryId: reevalJobs.auditEntryId, judge: reevalJobs.judge, actor: reevalJobs.actor, status: reevalJobs.status })
-    .from(reevalJobs)
-    .where(eq(reevalJobs.id, jobId))
-    .get();
+  const job = await first(
+    db
+      .select({ taskId: reevalJobs.taskId, auditEntryId: reevalJobs.auditEntryId, judge: reevalJobs.judge, actor: reevalJobs.actor, status: reevalJobs.status })
+      .from(reevalJobs)
+      .where(eq(reevalJobs.id, jobId))
+      .limit(1),
+  );
   if (!job || job.status !== "queued") return;
   const judge = JUDGE_IDS.find((id) => id === job.judge);
-  // Claimed in one statement: of two workers reaching the same job, one runs it.
-  const claimed = db
+  // Claimed in one conditional statement: of two workers reaching the same job, one runs it
+  // (on PostgreSQL the second's UPDATE waits for the first's, then finds the job no longer queued).
+  const claimed = await db
     .update(reevalJobs)
     .set({ status: "running", startedAt: clock().toISOString(), worker: options.worker ?? null })
     .where(and(eq(reevalJobs.id, jobId), eq(reevalJobs.status, "queued")))
-    .run().changes;
-  if (claimed === 0) return;
-  const ids = db.select({ id: samples.id }).from(samples).where(eq(samples.taskId, job.taskId)).orderBy(samples.id).all().map((r) => r.id);
+    .returning({ id: reevalJobs.id });
+  if (claimed.length === 0) return;
+  const ids = (await db.select({ id: samples.id }).from(samples).where(eq(samples.taskId, job.taskId)).orderBy(samples.id)).map((r) => r.id);
   const chunkSize = options.chunkSize ?? 5;
   try {
     if (!judge) throw new Error(`unknown judge "${job.judge}"`);
@@ -77,45 +80,51 @@ export async function runReevalJob(db: Db, jobId: number, options: JobOptions): 
       const chunk = ids.slice(start, start + chunkSize);
       const results: { ctx: SampleContext; outcome: JudgeOutcome }[] = [];
       for (const id of chunk) {
-        const ctx = loadSample(db, id);
+        const ctx = await loadSample(db, id);
         if (!ctx) continue;
         const outcome = await reevaluate(ctx, judge, options);
         if (outcome) results.push({ ctx, outcome });
       }
-      const changedInChunk = db.transaction(() => {
+      const changedInChunk = await withTx(db, async (tx) => {
         const affected = new Map<number, BenchmarkId>();
         const stamp = clock().toISOString();
         let changed = 0;
+        // Locked (PostgreSQL) before their state is compared: a sample changed since it was judged is left alone, never overwritten.
+        await lockRows(
+          tx,
+          "samples",
+          results.map(({ ctx }) => ctx.id),
+        );
         for (const { ctx, outcome } of results) {
-          const current = currentState(db, ctx.id);
+          const current = await currentState(tx, ctx.id);
           if (!current || changedKeys(current, ctx.state).length) continue;
           const { before, after } = substantiveDiff(current, outcome.state);
           if (!Object.keys(after).length) continue;
-          writeState(db, ctx.id, after);
-          writeAudit(
-            db,
+          await writeState(tx, ctx.id, after);
+          await writeAudit(
+            tx,
             { action: "reevaluate", sampleId: ctx.id, submissionId: ctx.submissionId, taskId: ctx.taskId, actor: job.actor, before, after, judge, judgeConfig: outcome.judgeConfig, reason: outcome.rationale, parentId: job.auditEntryId, jobId },
             stamp,
           );
           affected.set(ctx.submissionId, ctx.benchmarkId);
           changed += 1;
         }
-        refreshAll(db, affected);
-        db.update(reevalJobs)
+        await refreshAll(tx, affected);
+        await tx
+          .update(reevalJobs)
           .set({ done: sql`${reevalJobs.done} + ${chunk.length}`, changed: sql`${reevalJobs.changed} + ${changed}` })
-          .where(eq(reevalJobs.id, jobId))
-          .run();
+          .where(eq(reevalJobs.id, jobId));
         return changed;
       });
-      if (changedInChunk > 0) options.onChunkWritten?.();
+      if (changedInChunk > 0) await options.onChunkWritten?.();
       await new Promise((resolve) => setImmediate(resolve));
     }
-    db.update(reevalJobs).set({ status: "done", finishedAt: clock().toISOString() }).where(eq(reevalJobs.id, jobId)).run();
+    await db.update(reevalJobs).set({ status: "done", finishedAt: clock().toISOString() }).where(eq(reevalJobs.id, jobId));
   } catch (error) {
-    db.update(reevalJobs)
+    await db
+      .update(reevalJobs)
       .set({ status: "failed", error: error instanceof Error ? error.message : String(error), finishedAt: clock().toISOString() })
-      .where(eq(reevalJobs.id, jobId))
-      .run();
+      .where(eq(reevalJobs.id, jobId));
   }
 }
 
@@ -126,24 +135,25 @@ export async function runReevalJob(db: Db, jobId: number, options: JobOptions): 
  * can be undone, which reverts the samples it had already changed. Queued jobs wait for a
  * worker. Returns how many jobs were marked.
  */
-export function failInterruptedJobs(db: Db, isAlive: (worker: string | null) => boolean, now: Date = new Date()): number {
-  const running = db.select({ id: reevalJobs.id, worker: reevalJobs.worker }).from(reevalJobs).where(eq(reevalJobs.status, "running")).all();
+export async function failInterruptedJobs(db: Db, isAlive: (worker: string | null) => boolean, now: Date = new Date()): Promise<number> {
+  const running = await db.select({ id: reevalJobs.id, worker: reevalJobs.worker }).from(reevalJobs).where(eq(reevalJobs.status, "running")).orderBy(reevalJobs.id);
   const dead = running.filter((job) => !isAlive(job.worker)).map((job) => job.id);
   if (dead.length === 0) return 0;
-  return db
+  const failed = await db
     .update(reevalJobs)
     .set({ status: "failed", error: "interrupted: the worker stopped before the job finished; undo the gold fix and apply it again", finishedAt: now.toISOString() })
     .where(and(inArray(reevalJobs.id, dead), eq(reevalJobs.status, "running")))
-    .run().changes;
+    .returning({ id: reevalJobs.id });
+  return failed.length;
 }
 
 /** Submissions whose samples a job changed so far (for revalidating their pages). */
-export function affectedByJob(db: Db, jobId: number): Affected[] {
-  return db
+export async function affectedByJob(db: Db, jobId: number): Promise<Affected[]> {
+  const rows = await db
     .selectDistinct({ submissionId: auditEntries.submissionId, benchmarkId: submissions.benchmarkId })
     .from(auditEntries)
     .innerJoin(submissions, eq(submissions.id, auditEntries.submissionId))
     .where(and(eq(auditEntries.jobId, jobId), isNotNull(auditEntries.sampleId)))
-    .all()
-    .flatMap((r) => (r.submissionId === null ? [] : [{ submissionId: r.submissionId, benchmarkId: benchmarkIdOf(r.benchmarkId) }]));
+    .orderBy(auditEntries.submissionId);
+  return rows.flatMap((r) => (r.submissionId === null ? [] : [{ submissionId: r.submissionId, benchmarkId: benchmarkIdOf(r.benchmarkId) }]));
 }

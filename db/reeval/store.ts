@@ -7,12 +7,12 @@
  * exactly the submissions it touched, in the same transaction, so leaderboards never show
  * a verdict and a figure that disagree.
  */
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { BenchmarkId } from "../../lib/benchmarks/registry";
 import type { ReevalSample } from "../../lib/benchmarks/stored";
 import { storedStateSchema, type SampleState, type StateKey } from "../../lib/reeval/state";
 import { refreshAggregates } from "../aggregates";
-import type { Db } from "../client";
+import { engineOf, first, rawRows, type Db } from "../client";
 import { auditEntries, hitLogs, samples, submissions, tasks, type AuditAction } from "../schema";
 import { benchmarkIdOf } from "../benchmark-id";
 
@@ -64,43 +64,49 @@ function readHitLog(db: Db, sampleId: number) {
     .select({ hit: hitLogs.hit, matchedFactKeys: hitLogs.matchedFactKeys, isCompoundQuery: hitLogs.compound })
     .from(hitLogs)
     .where(eq(hitLogs.sampleId, sampleId))
-    .orderBy(asc(hitLogs.callIndex))
-    .all();
+    .orderBy(asc(hitLogs.callIndex));
 }
 
-export function loadSample(db: Db, sampleId: number): SampleContext | null {
-  const row = db
-    .select({
-      id: samples.id,
-      submissionId: samples.submissionId,
-      benchmarkId: submissions.benchmarkId,
-      taskId: samples.taskId,
-      taskKey: samples.taskKey,
-      prediction: samples.prediction,
-      toolCalls: samples.toolCalls,
-      question: tasks.question,
-      goldAnswer: tasks.goldAnswer,
-      atomicFacts: tasks.atomicFacts,
-      taskExtra: tasks.extra,
-      state: STATE_COLUMNS,
-    })
-    .from(samples)
-    .innerJoin(submissions, eq(submissions.id, samples.submissionId))
-    .innerJoin(tasks, eq(tasks.id, samples.taskId))
-    .where(eq(samples.id, sampleId))
-    .get();
+/**
+ * The sample as a judge or scorer sees it. Its hit log is read with it (the scorers read
+ * it synchronously; only MPW samples have one, the others' is an empty indexed lookup).
+ */
+export async function loadSample(db: Db, sampleId: number): Promise<SampleContext | null> {
+  const row = await first(
+    db
+      .select({
+        id: samples.id,
+        submissionId: samples.submissionId,
+        benchmarkId: submissions.benchmarkId,
+        taskId: samples.taskId,
+        taskKey: samples.taskKey,
+        prediction: samples.prediction,
+        toolCalls: samples.toolCalls,
+        question: tasks.question,
+        goldAnswer: tasks.goldAnswer,
+        atomicFacts: tasks.atomicFacts,
+        taskExtra: tasks.extra,
+        state: STATE_COLUMNS,
+      })
+      .from(samples)
+      .innerJoin(submissions, eq(submissions.id, samples.submissionId))
+      .innerJoin(tasks, eq(tasks.id, samples.taskId))
+      .where(eq(samples.id, sampleId))
+      .limit(1),
+  );
   if (!row) return null;
-  return { ...row, benchmarkId: benchmarkIdOf(row.benchmarkId), hitLog: () => readHitLog(db, sampleId) };
+  const hitLog = await readHitLog(db, sampleId);
+  return { ...row, benchmarkId: benchmarkIdOf(row.benchmarkId), hitLog: () => hitLog };
 }
 
-export function currentState(db: Db, sampleId: number): SampleState | null {
-  return db.select(STATE_COLUMNS).from(samples).where(eq(samples.id, sampleId)).get() ?? null;
+export async function currentState(db: Db, sampleId: number): Promise<SampleState | null> {
+  return (await first(db.select(STATE_COLUMNS).from(samples).where(eq(samples.id, sampleId)).limit(1))) ?? null;
 }
 
-export function writeState(db: Db, sampleId: number, state: SampleState): void {
+export async function writeState(db: Db, sampleId: number, state: SampleState): Promise<void> {
   const values = storedStateSchema.parse(state);
   if (!Object.keys(values).length) return;
-  db.update(samples).set(values).where(eq(samples.id, sampleId)).run();
+  await db.update(samples).set(values).where(eq(samples.id, sampleId));
 }
 
 export interface AuditInput {
@@ -118,16 +124,29 @@ export interface AuditInput {
   jobId?: number | null;
 }
 
-export function writeAudit(db: Db, entry: AuditInput, now: string): number {
-  const inserted = db
+export async function writeAudit(db: Db, entry: AuditInput, now: string): Promise<number> {
+  const [inserted] = await db
     .insert(auditEntries)
     .values({ ...entry, parentId: entry.parentId ?? null, jobId: entry.jobId ?? null, createdAt: now })
-    .returning({ id: auditEntries.id })
-    .get();
+    .returning({ id: auditEntries.id });
   return inserted.id;
 }
 
-export function refreshAll(db: Db, affected: Map<number, BenchmarkId>): Affected[] {
-  for (const submissionId of affected.keys()) refreshAggregates(db, submissionId);
+/**
+ * Inside a transaction on PostgreSQL: locks rows until it ends, so that what it read and
+ * checked (a sample's state, a task's gold, a submission's samples) is still so when it
+ * writes. SQLite needs nothing: its immediate transactions run one at a time.
+ */
+export async function lockRows(tx: Db, table: "samples" | "tasks" | "submissions", ids: readonly number[]): Promise<void> {
+  if (engineOf(tx) !== "postgres" || ids.length === 0) return;
+  // In ascending order: two transactions locking overlapping rows cannot wait on each other.
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  await rawRows(tx, sql`SELECT id FROM ${sql.identifier(table)} WHERE id IN (${sql.join(sorted.map((id) => sql`${id}`), sql`, `)}) ORDER BY id FOR NO KEY UPDATE`);
+}
+
+export async function refreshAll(db: Db, affected: Map<number, BenchmarkId>): Promise<Affected[]> {
+  // Two re-evaluations of one submission's samples recompute its aggregates one after the other, each from every committed change.
+  await lockRows(db, "submissions", [...affected.keys()]);
+  for (const submissionId of affected.keys()) await refreshAggregates(db, submissionId);
   return [...affected].map(([submissionId, benchmarkId]) => ({ submissionId, benchmarkId }));
 }

@@ -9,7 +9,7 @@ import { existsSync, statSync } from "node:fs";
 import { dirname, isAbsolute, join, normalize, relative, resolve } from "node:path";
 import { z } from "zod";
 import { BundleError } from "../import/errors";
-import { forEachBundleLine, readBundleText } from "../import/lines";
+import { bundleLines, readBundleText } from "../import/lines";
 import { atifToMessages, parseAtifTrajectory, type AtifTrajectory } from "../trajectory/atif";
 
 const atifFieldsSchema = z.looseObject({
@@ -31,20 +31,20 @@ function fileInBundle(root: string, name: string): string | null {
 /** The trajectory files a bundle's results lines name (read before the import, so the bundle's hash covers them). */
 export function trajectoryFilesOf(root: string, results: readonly string[]): { name: string; path: string }[] {
   const files = new Map<string, string>();
-  forEachBundleLine(root, results, "results", (text) => {
+  for (const { text } of bundleLines(root, results, "results")) {
     // Most lines name none; only those that could are parsed (the import checks every line again).
-    if (!text.includes('"trajectory_file"')) return;
+    if (!text.includes('"trajectory_file"')) continue;
     let value: unknown;
     try {
       value = JSON.parse(text);
     } catch {
-      return;
+      continue;
     }
     const name = atifFieldsSchema.safeParse(value).data?.trajectory_file;
-    if (typeof name !== "string") return;
+    if (typeof name !== "string") continue;
     const path = fileInBundle(root, name);
     if (path) files.set(normalize(relative(root, path)), path);
-  });
+  }
   return [...files].sort(([a], [b]) => (a < b ? -1 : 1)).map(([name, path]) => ({ name, path }));
 }
 

@@ -105,13 +105,13 @@ export function bindHarborBundle<B extends SeekboardBenchmark, M extends Seekboa
     manifest,
     storedVersion: spec.storedVersion ? spec.storedVersion(manifest) : manifest.benchmarkVersion,
     files: () => files,
-    read(_root, sink) {
+    async read(_root, sink) {
       const writer = new SeekboardRowWriter(spec, sink);
       const runs = new RunCounter();
       for (const trial of trials) {
         const line = trialLine(trial, root, trial.taskName, runs.next(trial.taskName), harbor.benchmarkFields);
         const { label } = verdictOf(trial.reward);
-        writer.write(parseConverted(spec, line, join(trial.dir, "result.json")), {
+        await writer.write(parseConverted(spec, line, join(trial.dir, "result.json")), {
           verdictSource: trial.reward === null ? "none" : "harbor-reward",
           verdictLabel: label,
           errorInfo: trial.exception ? `${trial.exception.type}: ${trial.exception.message}` : null,

@@ -7,7 +7,7 @@
 import { namedFiles } from "../import/bundle";
 import { z } from "zod";
 import { defineImporter, type BundleImporter } from "../import/importer";
-import { forEachBundleLine, parseJsonLine } from "../import/lines";
+import { bundleLines, parseJsonLine } from "../import/lines";
 import { resolveAtifLine, trajectoryFilesOf } from "./atif-line";
 import { bindHarborBundle, HARBOR_FORMAT } from "./harbor-bundle";
 import { bindInspectBundle, INSPECT_FORMAT } from "./inspect-bundle";
@@ -44,15 +44,11 @@ export function seekboardImporter<B extends SeekboardBenchmark, M extends Seekbo
     storedVersion: spec.storedVersion,
     // ATIF trajectory files are part of the bundle's content: hashed and within its read budget.
     files: (root, manifest) => [...namedFiles(root, manifest.results, "results"), ...trajectoryFilesOf(root, manifest.results)],
-    read(root, manifest, sink, options) {
+    async read(root, manifest, sink, options) {
       const writer = new SeekboardRowWriter(spec, sink);
-      forEachBundleLine(
-        root,
-        manifest.results,
-        "results",
-        (text, file, lineNumber) => writer.write(spec.format.parse(resolveAtifLine(parseJsonLine(text, file, lineNumber), root, file, lineNumber), file, lineNumber)),
-        options,
-      );
+      for (const { text, file, lineNumber } of bundleLines(root, manifest.results, "results", options)) {
+        await writer.write(spec.format.parse(resolveAtifLine(parseJsonLine(text, file, lineNumber), root, file, lineNumber), file, lineNumber));
+      }
       return { importNotes: spec.importNotes?.(manifest), judgeModel: writer.judges.mostFrequent };
     },
     noSamples: (manifest) => ({ file: manifest.results[0], message: "no samples in the bundle" }),

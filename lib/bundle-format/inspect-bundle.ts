@@ -129,10 +129,10 @@ export function bindInspectBundle<B extends SeekboardBenchmark, M extends Seekbo
     manifest,
     storedVersion: spec.storedVersion ? spec.storedVersion(manifest) : manifest.benchmarkVersion,
     files: () => files,
-    read(_root, sink, options) {
+    async read(_root, sink, options) {
       const writer = new SeekboardRowWriter(spec, sink);
       const runs = new RunCounter();
-      logs.forEach((log, i) => {
+      for (const [i, log] of logs.entries()) {
         for (const { where, sample } of log.samples(options.onBytesRead)) {
           const taskId = String(sample.id);
           const converted = inspectSampleLine(sample, {
@@ -145,9 +145,9 @@ export function bindInspectBundle<B extends SeekboardBenchmark, M extends Seekbo
             where,
           });
           const line = parseConverted(spec, converted.line, where);
-          writer.write(line, { verdictSource: converted.verdictSource, verdictLabel: converted.verdictLabel, errorInfo: converted.errorInfo });
+          await writer.write(line, { verdictSource: converted.verdictSource, verdictLabel: converted.verdictLabel, errorInfo: converted.errorInfo });
         }
-      });
+      }
       const importNotes: Record<string, unknown> = {
         ...spec.importNotes?.(manifest),
         inspect: logs.map((log) => ({ log: log.file, task: log.header.eval.task, model: log.header.eval.model, status: log.header.status, version: log.header.version, scorers: headerScorers(log.header) })),

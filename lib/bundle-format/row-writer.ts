@@ -40,13 +40,13 @@ export class SeekboardRowWriter<B extends SeekboardBenchmark, M extends Seekboar
     private readonly sink: ImportSink,
   ) {}
 
-  write(sample: SeekboardSampleByBenchmark[B], extras: SampleRowExtras = {}): void {
+  write(sample: SeekboardSampleByBenchmark[B], extras: SampleRowExtras = {}): Promise<void> {
     const { spec } = this;
     this.registry.add(sample);
     this.judges.add(sample.judge?.model);
     const metrics = spec.storedMetrics(sample);
     const { category, language } = spec.taskFields?.(sample) ?? { category: null, language: null };
-    this.sink.sample({
+    return this.sink.sample({
       ...NEUTRAL_SAMPLE_FIGURES,
       task: { taskKey: sample.taskId, question: sample.question, goldAnswer: sample.goldAnswer, atomicFacts: {}, category, language },
       run: sample.run,

@@ -118,11 +118,11 @@ export const NEUTRAL_SAMPLE_FIGURES = {
   hitLog: [],
 } as const satisfies Partial<SampleRow>;
 
-/** Where an importer's values go, in the order it reads them. */
+/** Where an importer's values go, in the order it reads them; the importer awaits each before reading on. */
 export interface ImportSink {
   /** A task known before any sample names it (a tasks file): stored in the file's order. */
-  task(task: TaskInput): void;
-  sample(row: SampleRow): void;
+  task(task: TaskInput): Promise<void>;
+  sample(row: SampleRow): Promise<void>;
 }
 
 export type ReadOptions = LineReadOptions;
@@ -150,7 +150,7 @@ export interface ImporterSpec<M extends ManifestBase> {
   /** The files the manifest names, in hashing order (manifest.json itself comes first, added by the caller). */
   files(root: string, manifest: M): BundleFileRef[];
   /** Reads the bundle into the sink; returns what its records say about the submission. */
-  read(root: string, manifest: M, sink: ImportSink, options: ReadOptions): ReadOutcome;
+  read(root: string, manifest: M, sink: ImportSink, options: ReadOptions): Promise<ReadOutcome>;
   /** The error of a bundle without a single sample. */
   noSamples(manifest: M): { file: string; message: string };
 }
@@ -160,7 +160,7 @@ export interface ManifestBundle {
   manifest: ManifestBase;
   storedVersion: string;
   files(root: string): BundleFileRef[];
-  read(root: string, sink: ImportSink, options: ReadOptions): BundleRead;
+  read(root: string, sink: ImportSink, options: ReadOptions): Promise<BundleRead>;
   noSamples(): { file: string; message: string };
 }
 
@@ -193,8 +193,8 @@ export function defineImporter<M extends ManifestBase>(spec: ImporterSpec<M>): B
           manifest,
           storedVersion: spec.storedVersion ? spec.storedVersion(manifest) : manifest.benchmarkVersion,
           files: (root) => spec.files(root, manifest),
-          read: (root, sink, options) => {
-            const outcome = spec.read(root, manifest, sink, options);
+          read: async (root, sink, options) => {
+            const outcome = await spec.read(root, manifest, sink, options);
             return { importNotes: outcome.importNotes ?? null, judgeModel: manifest.judgeModel ?? outcome.judgeModel ?? null };
           },
           noSamples: () => spec.noSamples(manifest),

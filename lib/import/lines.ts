@@ -15,16 +15,11 @@ export interface LineReadOptions {
 }
 
 /**
- * Calls `onLine` for each non-empty line of a UTF-8 file, reading fixed-size chunks
- * synchronously so memory stays flat whatever the file size, and so an import can
- * run inside one synchronous SQLite transaction.
+ * Each non-empty line of a UTF-8 file with its number, reading fixed-size chunks
+ * synchronously so memory stays flat whatever the file size. A generator, so that an
+ * import can await its writes between lines (the reader waits: nothing piles up).
  */
-export function forEachLineSync(
-  path: string,
-  displayName: string,
-  onLine: (line: string, lineNumber: number) => void,
-  options: LineReadOptions = {},
-): number {
+export function* linesOf(path: string, displayName: string, options: LineReadOptions = {}): Generator<{ text: string; lineNumber: number }, number> {
   const { maxLineBytes = MAX_LINE_BYTES, onBytesRead } = options;
   const fd = openSync(path, "r");
   const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
@@ -34,7 +29,7 @@ export function forEachLineSync(
   let lineNumber = 0;
   const tooLong = (line: number) => BundleError.at(displayName, line, null, `line longer than ${maxLineBytes} bytes`);
   // `bytes` may be a view into the reused read buffer: decoding copies it into a string.
-  const emit = (bytes: Uint8Array) => {
+  const decode = (bytes: Uint8Array): string | null => {
     lineNumber += 1;
     if (bytes.length > maxLineBytes) throw tooLong(lineNumber);
     let text: string;
@@ -43,7 +38,7 @@ export function forEachLineSync(
     } catch {
       throw BundleError.at(displayName, lineNumber, null, "not valid UTF-8");
     }
-    if (text.trim() !== "") onLine(text.endsWith("\r") ? text.slice(0, -1) : text, lineNumber);
+    return text.trim() === "" ? null : text.endsWith("\r") ? text.slice(0, -1) : text;
   };
   try {
     for (;;) {
@@ -55,14 +50,17 @@ export function forEachLineSync(
         const newline = buffer.indexOf(10, start);
         if (newline === -1 || newline >= read) break;
         const piece = buffer.subarray(start, newline);
+        let text: string | null;
         if (pending.length) {
-          emit(Buffer.concat([...pending, piece]));
+          text = decode(Buffer.concat([...pending, piece]));
           pending = [];
           pendingBytes = 0;
         } else {
-          emit(piece);
+          text = decode(piece);
         }
         start = newline + 1;
+        // The consumer runs before the next piece of the shared buffer is read: the line is already a string.
+        if (text !== null) yield { text, lineNumber };
       }
       if (start < read) {
         pending.push(Buffer.from(buffer.subarray(start, read)));
@@ -70,11 +68,29 @@ export function forEachLineSync(
         if (pendingBytes > maxLineBytes) throw tooLong(lineNumber + 1);
       }
     }
-    if (pending.length) emit(Buffer.concat(pending));
+    if (pending.length) {
+      const text = decode(Buffer.concat(pending));
+      if (text !== null) yield { text, lineNumber };
+    }
   } finally {
     closeSync(fd);
   }
   return lineNumber;
+}
+
+/** `linesOf` with a callback; returns the number of lines (empty ones included). */
+export function forEachLineSync(
+  path: string,
+  displayName: string,
+  onLine: (line: string, lineNumber: number) => void,
+  options: LineReadOptions = {},
+): number {
+  const lines = linesOf(path, displayName, options);
+  for (;;) {
+    const next = lines.next();
+    if (next.done) return next.value;
+    onLine(next.value.text, next.value.lineNumber);
+  }
 }
 
 /** JSON.parse with the bundle's file and line in the error; refuses records nested too deep to validate safely. */
@@ -115,14 +131,13 @@ export function readBundleText(path: string, displayName: string, options: { max
 }
 
 /** Each non-empty line of the files a manifest names under `field` (one optional name, or a list), in order. */
-export function forEachBundleLine(
+export function* bundleLines(
   root: string,
   names: string | readonly string[] | undefined,
   field: string,
-  onLine: (line: string, file: string, lineNumber: number) => void,
   options: LineReadOptions = {},
-): void {
+): Generator<{ text: string; file: string; lineNumber: number }> {
   for (const file of namedFiles(root, names, field)) {
-    forEachLineSync(file.path, file.name, (line, lineNumber) => onLine(line, file.name, lineNumber), options);
+    for (const { text, lineNumber } of linesOf(file.path, file.name, options)) yield { text, file: file.name, lineNumber };
   }
 }

@@ -1,6 +1,7 @@
 /**
  * One ingest, alone in a fresh process, as `cli ingest <bundle> --db <file>` does it:
  *   node --conditions=react-server --import tsx scripts/bench/ingest-child.ts <bundle> <db> [--inspect <benchmark>]
+ * <db> is a SQLite file or a postgres:// URL (an empty database either way).
  * With --inspect, <bundle> is a lone Inspect log imported as that benchmark's submission,
  * as `cli ingest run.eval --benchmark <benchmark>` does it.
  * Prints one JSON line: the importer's result, seconds inside ingestBundle, the rows it
@@ -9,23 +10,29 @@
  */
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { openDb } from "../../db/client";
+import { count, sql } from "drizzle-orm";
+import { closeDb, isPostgresUrl, openDb } from "../../db/client";
 import { ingestBundle, ingestInspectLog } from "../../db/ingest";
+import { hitLogs, samples, steps } from "../../db/schema";
 
 async function main() {
   const { values, positionals } = parseArgs({ options: { inspect: { type: "string" } }, allowPositionals: true });
   const [bundle, dbPath] = positionals;
   if (!bundle || !dbPath) throw new Error("usage: ingest-child <bundle> <db> [--inspect <benchmark>]");
-  const db = openDb(resolve(dbPath));
+  const db = await openDb(isPostgresUrl(dbPath) ? dbPath : resolve(dbPath));
   const rssBeforeMiB = process.memoryUsage().rss / 2 ** 20;
   const started = performance.now();
   const options = { source: "cli", status: "approved" } as const;
   const result = values.inspect ? await ingestInspectLog(db, resolve(bundle), { benchmark: values.inspect }, options) : await ingestBundle(db, resolve(bundle), options);
   const seconds = (performance.now() - started) / 1000;
-  const count = (table: string) => (db.$client.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
-  const toolCalls = (db.$client.prepare("SELECT coalesce(sum(tool_calls), 0) AS n FROM samples").get() as { n: number }).n;
-  const rows = { samples: count("samples"), steps: count("steps"), hitLogs: count("hit_logs"), toolCalls };
-  db.$client.close();
+  const one = async (query: PromiseLike<{ n: number }[]>) => (await query)[0]?.n ?? 0;
+  const rows = {
+    samples: await one(db.select({ n: count() }).from(samples)),
+    steps: await one(db.select({ n: count() }).from(steps)),
+    hitLogs: await one(db.select({ n: count() }).from(hitLogs)),
+    toolCalls: await one(db.select({ n: sql<number>`coalesce(sum(${samples.toolCalls}), 0)`.mapWith(Number) }).from(samples)),
+  };
+  await closeDb(db);
   const peakRssMiB = process.resourceUsage().maxRSS / 1024;
   process.stdout.write(`${JSON.stringify({ result, seconds, rows, rssBeforeMiB, peakRssMiB })}\n`);
 }

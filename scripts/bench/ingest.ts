@@ -1,13 +1,15 @@
 /**
  * Ingest measurements: a bundle and one ten times larger, each ingested in a fresh child
- * process into an empty database, and the raw-insert baseline on the first bundle, also
- * in a fresh process. The smaller ingest and the baseline alternate `repeats` times
+ * process into an empty database of the engine measured, and the raw-insert baseline on
+ * the first bundle, also in a fresh process. The baseline is better-sqlite3's prepared
+ * statements into a SQLite file on either engine: on PostgreSQL it is SQLite's figure. The smaller ingest and the baseline alternate `repeats` times
  * (medians reported), so a burst of load from elsewhere hits both alike.
  */
 import { readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { childScript, runChild, sync } from "./children";
 import { removeDb } from "./dataset";
+import type { BenchDatabases } from "./engine";
 import { benchTasks, ingestSubmission, writeBenchBundle } from "./generate";
 import type { IngestRun, RawRun } from "./report";
 import { median } from "./stats";
@@ -30,13 +32,13 @@ function dirMiB(dir: string): number {
   return readdirSync(dir).reduce((sum, name) => sum + statSync(join(dir, name)).size, 0) / 2 ** 20;
 }
 
-async function ingestOnce(bundle: string, dbPath: string) {
-  removeDb(dbPath);
+async function ingestOnce(bundle: string, databases: BenchDatabases, name: string) {
+  const target = await databases.fresh(name);
   sync();
   try {
-    return await runChild<IngestChildResult>(childScript("ingest-child.ts"), [bundle, dbPath]);
+    return await runChild<IngestChildResult>(childScript("ingest-child.ts"), [bundle, target]);
   } finally {
-    removeDb(dbPath);
+    await databases.drop(target);
   }
 }
 
@@ -58,8 +60,8 @@ function ingestRun(label: string, bundle: string, runs: (IngestChildResult & { w
   };
 }
 
-export async function measureIngest(options: { workDir: string; sizes: [number, number]; repeats: number; log: (line: string) => void }): Promise<{ small: IngestRun; large: IngestRun; raw: RawRun }> {
-  const { workDir, log } = options;
+export async function measureIngest(options: { workDir: string; databases: BenchDatabases; sizes: [number, number]; repeats: number; log: (line: string) => void }): Promise<{ small: IngestRun; large: IngestRun; raw: RawRun }> {
+  const { workDir, databases, log } = options;
   const [smallSize, largeSize] = options.sizes;
   const submission = ingestSubmission();
   const smallBundle = join(workDir, `ingest-${smallSize}`);
@@ -71,7 +73,7 @@ export async function measureIngest(options: { workDir: string; sizes: [number, 
     const small: (IngestChildResult & { wallSeconds: number })[] = [];
     const raw: RawChildResult[] = [];
     for (let i = 0; i < options.repeats; i++) {
-      const s = await ingestOnce(smallBundle, join(workDir, "ingest-small.db"));
+      const s = await ingestOnce(smallBundle, databases, "ingest_small");
       small.push(s);
       const rawDb = join(workDir, "raw.db");
       removeDb(rawDb);
@@ -88,7 +90,7 @@ export async function measureIngest(options: { workDir: string; sizes: [number, 
     }
     log(`writing the ${largeSize}-sample bundle`);
     writeBenchBundle(largeBundle, benchTasks(largeSize), submission);
-    const large = await ingestOnce(largeBundle, join(workDir, "ingest-large.db"));
+    const large = await ingestOnce(largeBundle, databases, "ingest_large");
     log(`  ingest ${largeSize}: ${large.seconds.toFixed(2)} s, peak RSS ${large.peakRssMiB.toFixed(0)} MiB`);
 
     const phaseNames = Object.keys(raw[0].phases);

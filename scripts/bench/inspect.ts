@@ -11,7 +11,7 @@ import { pipeline } from "node:stream/promises";
 import yazl from "yazl";
 import { seededRandom, seedFrom } from "../../lib/random";
 import { childScript, runChild, sync } from "./children";
-import { removeDb } from "./dataset";
+import type { BenchDatabases } from "./engine";
 import { benchTasks, PROSE } from "./generate";
 
 const MODEL = "openai/seekboard-bench-search-agent";
@@ -230,17 +230,17 @@ interface InspectChildResult {
 }
 
 /** Writes a `.eval` of about `bytes` bytes uncompressed into `workDir` and imports it in a fresh process into an empty database. */
-export async function measureInspect(options: { workDir: string; bytes: number; log: (line: string) => void }): Promise<InspectRun> {
-  const { workDir, log } = options;
+export async function measureInspect(options: { workDir: string; databases: BenchDatabases; bytes: number; log: (line: string) => void }): Promise<InspectRun> {
+  const { workDir, databases, log } = options;
   const path = join(workDir, "bench.eval");
-  const dbPath = join(workDir, "inspect.db");
+  let dbTarget: string | null = null;
   try {
     log(`writing a .eval of ${(options.bytes / 2 ** 20).toFixed(0)} MiB uncompressed`);
     const written = await writeBenchEvalLog(path, options.bytes);
     log(`  ${written.samples} samples, ${written.toolCalls} tool calls; ${(written.fileBytes / 2 ** 20).toFixed(1)} MiB zipped, written in ${written.generateSeconds.toFixed(1)} s`);
-    removeDb(dbPath);
+    dbTarget = await databases.fresh("inspect");
     sync();
-    const run = await runChild<InspectChildResult>(childScript("ingest-child.ts"), [path, dbPath, "--inspect", "qa"]);
+    const run = await runChild<InspectChildResult>(childScript("ingest-child.ts"), [path, dbTarget, "--inspect", "qa"]);
     if (run.rows.samples !== written.samples || run.rows.toolCalls !== written.toolCalls) {
       throw new Error(`the import stored ${run.rows.samples} samples and ${run.rows.toolCalls} tool calls; the log holds ${written.samples} and ${written.toolCalls}`);
     }
@@ -258,7 +258,7 @@ export async function measureInspect(options: { workDir: string; bytes: number; 
       peakRssMiB: run.peakRssMiB,
     };
   } finally {
-    removeDb(dbPath);
+    if (dbTarget !== null) await databases.drop(dbTarget);
     rmSync(path, { force: true });
   }
 }

@@ -1,4 +1,4 @@
-/** What the figures were measured on: CPU, cores, RAM, OS, Node, SQLite, Next; and how loaded the machine was. */
+/** What the figures were measured on: CPU, cores, RAM, OS, Node, SQLite, Next; and how loaded the machine was. The database server's version is the run's (bench.ts). */
 import Database from "better-sqlite3";
 import { existsSync, readFileSync } from "node:fs";
 import { availableParallelism, cpus, loadavg, release, totalmem, type as osType } from "node:os";
@@ -47,7 +47,8 @@ function cpuName(): string {
 
 export function describeMachine(): Machine {
   const memory = new Database(":memory:");
-  const sqlite = (memory.prepare("SELECT sqlite_version() AS v").get() as { v: string }).v;
+  let sqlite = "?";
+  for (const version of memory.prepare("SELECT sqlite_version()").pluck().iterate()) sqlite = String(version);
   memory.close();
   return {
     cpu: cpuName(),

@@ -14,10 +14,13 @@
  * ingest and the baseline can be attributed: hashing, the tasks file, reading lines, the
  * JSON depth guard, JSON.parse, zod validation, trajectory parsing, JSON serialisation of
  * the row values, the insert, the aggregates. Prints one JSON line.
+ *
+ * SQLite only, on either engine the bench measures: the baseline is better-sqlite3's
+ * prepared statements (the report says so beside a PostgreSQL run's figures).
  */
 import { resolve } from "node:path";
 import { refreshAggregates } from "../../db/aggregates";
-import { openDb } from "../../db/client";
+import { closeDb, openDb, sqliteClientOf, withTx } from "../../db/client";
 import { ensureBenchmark, finishSubmission, insertSubmission, TaskWriter } from "../../db/ingest-shared";
 import { RunCounter } from "../../lib/import/importer";
 import { bundleFile, hashBundleFiles } from "../../lib/import/bundle";
@@ -35,11 +38,18 @@ function timed<T>(phases: Record<string, number>, name: string, fn: () => T): T 
   return value;
 }
 
+async function timedAsync<T>(phases: Record<string, number>, name: string, fn: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  const value = await fn();
+  phases[name] = (performance.now() - started) / 1000;
+  return value;
+}
+
 type SampleParams = unknown[];
 type StepParams = unknown[];
 type HitParams = unknown[];
 
-function main() {
+async function main() {
   const [bundleArg, dbArg] = process.argv.slice(2);
   if (!bundleArg || !dbArg) throw new Error("usage: raw-insert-child <bundle> <db>");
   const root = resolve(bundleArg);
@@ -86,24 +96,23 @@ function main() {
   });
 
   // --- Untimed set-up: the rows' parents (benchmark, tasks, submission) in an empty database. ---
-  function prepareDb(path: string) {
-    const db = openDb(path);
+  async function prepareDb(path: string) {
+    const db = await openDb(path);
+    const sqlite = sqliteClientOf(db);
+    if (!sqlite) throw new Error("the raw-insert baseline takes a SQLite file");
     let submissionId = 0;
     const taskIds: number[] = [];
-    db.$client
-      .transaction(() => {
-        ensureBenchmark(db, "mpw");
-        const writer = new TaskWriter(db, "mpw", manifest.benchmarkVersion);
-        for (const task of taskRecords.values()) writer.idOf(task);
-        for (const s of samples) taskIds.push(writer.idOf(s.task));
-        submissionId = insertSubmission(
-          db,
-          { benchmark: "mpw", version: manifest.benchmarkVersion, model: manifest.model, agent: manifest.agent ?? null, setting: manifest.setting, bundleHash },
-          { source: "bench-raw", status: "approved" },
-        );
-      })
-      .immediate();
-    const sqlite = db.$client;
+    await withTx(db, async (tx) => {
+      await ensureBenchmark(tx, "mpw");
+      const writer = new TaskWriter(tx, "mpw", manifest.benchmarkVersion);
+      for (const task of taskRecords.values()) await writer.idOf(task);
+      for (const s of samples) taskIds.push(await writer.idOf(s.task));
+      submissionId = await insertSubmission(
+        tx,
+        { benchmark: "mpw", version: manifest.benchmarkVersion, model: manifest.model, agent: manifest.agent ?? null, setting: manifest.setting, bundleHash },
+        { source: "bench-raw", status: "approved" },
+      );
+    });
     const statements = {
       sample: sqlite.prepare(
         `INSERT INTO samples (submission_id, task_id, task_key, run, prediction, status, correct, verdict_source, verdict_label, judge_rationale,
@@ -121,7 +130,7 @@ function main() {
   // --- The baseline: the parsed samples' rows, raw prepared statements, one transaction.
   // Values are bound straight from the parsed objects; the JSON columns are serialised
   // here, as any writer of parsed samples must. ---
-  const a = prepareDb(base);
+  const a = await prepareDb(base);
   const runsA = new RunCounter();
   let maxRun = 0;
   let stepRows = 0;
@@ -151,18 +160,16 @@ function main() {
     .immediate();
   const seconds = (performance.now() - started) / 1000;
 
-  timed(phases, "aggregates", () =>
-    a.sqlite
-      .transaction(() => {
-        finishSubmission(a.db, a.submissionId, { samples: samples.length, tasks: new Set(samples.map((s) => s.task.taskKey)).size, runs: maxRun });
-        refreshAggregates(a.db, a.submissionId);
-      })
-      .immediate(),
+  await timedAsync(phases, "aggregates", () =>
+    withTx(a.db, async (tx) => {
+      await finishSubmission(tx, a.submissionId, { samples: samples.length, tasks: new Set(samples.map((s) => s.task.taskKey)).size, runs: maxRun });
+      await refreshAggregates(tx, a.submissionId);
+    }),
   );
-  a.sqlite.close();
+  await closeDb(a.db);
 
   // --- The same rows with every value serialised beforehand: the statements alone. ---
-  const b = prepareDb(`${base}-prepared`);
+  const b = await prepareDb(`${base}-prepared`);
   const runsB = new RunCounter();
   const rows = timed(phases, "rowPrep", () =>
     samples.map((s, i): { sample: SampleParams; steps: StepParams[]; hits: HitParams[] } => {
@@ -192,14 +199,12 @@ function main() {
     .immediate();
   const preparedSeconds = (performance.now() - started) / 1000;
   phases.insert = preparedSeconds;
-  b.sqlite.close();
+  await closeDb(b.db);
   const peakRssMiB = process.resourceUsage().maxRSS / 1024;
   process.stdout.write(`${JSON.stringify({ seconds, preparedSeconds, rows: { samples: samples.length, steps: stepRows, hitLogs: hitRows }, phases, peakRssMiB })}\n`);
 }
 
-try {
-  main();
-} catch (error) {
+main().catch((error: unknown) => {
   process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
   process.exitCode = 1;
-}
+});

@@ -1,4 +1,14 @@
-/** The bench's figures as `docs/PERFORMANCE.md`: targets first, then every table behind them. */
+/**
+ * The bench's figures as `docs/PERFORMANCE.md`: SQLite and PostgreSQL side by side, then
+ * each engine's run (targets first, then every table behind them). The figures are kept in
+ * `docs/performance-results.json`, each engine's last full run, so a run on one engine
+ * replaces its own column and keeps the other's (`npm run bench -- --report` renders the
+ * file again without measuring).
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+import { z } from "zod";
+import type { Engine } from "../../db/client";
 import { STEP_PAGE_SIZE } from "../../lib/trajectory/reading";
 import { LONG_TRAJECTORY, VERY_LONG_TRAJECTORY } from "./generate";
 import type { InspectRun } from "./inspect";
@@ -53,11 +63,24 @@ export interface AnalysisPool {
   db: (Timing & { kind: string })[];
 }
 
+/** The database the run measured. */
+export interface DatabaseInfo {
+  engine: Engine;
+  /** SQLite's library version, or PostgreSQL's server_version. */
+  version: string;
+  /** Where it ran: a temporary file, the file --db names, a throwaway cluster, the server --db names. */
+  origin: string;
+  /** PostgreSQL: the settings that bear on the figures (fsync, synchronous_commit, shared_buffers, work_mem). */
+  settings: Record<string, string>;
+}
+
 export interface BenchResults {
+  engine: Engine;
   mode: "full" | "small";
   date: string;
   command: string;
   machine: Machine;
+  database: DatabaseInfo;
   load: { start: [number, number, number]; end: [number, number, number]; during: { min: number; max: number; mean: number; samples: number } };
   totalSeconds: number;
   dataset: {
@@ -105,6 +128,10 @@ const WORKER_INGEST_SHARE = 0.7;
 const stallErrors = (u: StallResults["urls"][number]) => u.errors.idle + u.errors.upload;
 const stallUrlOk = (u: StallResults["urls"][number]) => stallErrors(u) === 0 && u.upload.max <= STALL_MAX_MS && u.upload.p95 <= STALL_P95_FACTOR * u.idle.p95;
 const rawSamplesPerSecond = (raw: RawRun) => raw.samples / raw.seconds;
+/** The raw-insert baseline is better-sqlite3's on either engine: beside a PostgreSQL run it is SQLite's figure. */
+const rawIsOtherEngine = (r: BenchResults) => r.engine !== "sqlite";
+export const ENGINE_NAMES: Record<Engine, string> = { sqlite: "SQLite", postgres: "PostgreSQL" };
+const ENGINES: Engine[] = ["sqlite", "postgres"];
 
 function rowsOf(run: { samples: number; steps: number; hitLogs: number }): number {
   return run.samples + run.steps + run.hitLogs;
@@ -124,7 +151,7 @@ export function checkTargets(r: BenchResults): TargetCheck[] {
   const ingestRate = rowsOf(r.ingest.small) / r.ingest.small.seconds;
   const rawRate = rowsOf(r.ingest.raw) / r.ingest.raw.seconds;
   checks.push({
-    target: `Ingest throughput ≥ 50% of the raw-insert baseline (${r.ingest.small.label})`,
+    target: `Ingest throughput ≥ 50% of the raw-insert baseline${rawIsOtherEngine(r) ? " (SQLite's: better-sqlite3 into a file)" : ""} (${r.ingest.small.label})`,
     measured: `${pct(ingestRate / rawRate)} (${int(ingestRate)} vs ${int(rawRate)} rows/s)`,
     ok: ingestRate / rawRate >= 0.5,
   });
@@ -232,23 +259,158 @@ const PHASE_LABELS: Record<string, string> = {
   aggregates: "refreshAggregates (bootstrap CIs per split)",
 };
 
-export function renderReport(r: BenchResults): string {
-  const byName = new Map(r.server.probes.map((p) => [p.name, p]));
-  const staticP95 = byName.get(r.server.staticName)!.p95;
+/** Each engine's last run, as docs/performance-results.json keeps them. */
+export type EngineRuns = Partial<Record<Engine, BenchResults>>;
+
+/** The results file's layout; a file of another layout is set aside (its runs dropped, with a warning). */
+const RESULTS_FORMAT = 1;
+
+const resultsFileSchema = z.object({ format: z.number(), runs: z.record(z.string(), z.unknown()) });
+/** What renderReport reads of a run before trusting the rest (the file is the bench's own). */
+const runSchema = z.looseObject({
+  engine: z.enum(["sqlite", "postgres"]),
+  mode: z.enum(["full", "small"]),
+  date: z.string(),
+  database: z.object({ engine: z.enum(["sqlite", "postgres"]), version: z.string(), origin: z.string(), settings: z.record(z.string(), z.string()) }),
+  ingest: z.looseObject({}),
+  server: z.looseObject({ probes: z.array(z.looseObject({})) }),
+  analysis: z.array(z.looseObject({})),
+  stall: z.looseObject({}),
+});
+
+export function readResultsFile(path: string, log: (line: string) => void = () => undefined): EngineRuns {
+  if (!existsSync(path)) return {};
+  const file = resultsFileSchema.safeParse(JSON.parse(readFileSync(path, "utf8")));
+  if (!file.success || file.data.format !== RESULTS_FORMAT) {
+    log(`${path} is not a results file of this bench's layout (format ${RESULTS_FORMAT}): its runs are left out`);
+    return {};
+  }
+  const runs: EngineRuns = {};
+  for (const engine of ENGINES) {
+    const run = file.data.runs[engine];
+    if (run === undefined) continue;
+    const parsed = runSchema.safeParse(run);
+    if (parsed.success && parsed.data.engine === engine) runs[engine] = run as BenchResults;
+    else log(`${path}: the ${engine} run is not of this bench's layout: left out`);
+  }
+  return runs;
+}
+
+export function writeResultsFile(path: string, runs: EngineRuns): void {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, `${JSON.stringify({ format: RESULTS_FORMAT, runs }, null, 2)}\n`);
+}
+
+function databaseText(d: DatabaseInfo, m: Machine): string {
+  if (d.engine === "sqlite") return `SQLite ${d.version} (better-sqlite3 ${m.betterSqlite3}, WAL, synchronous=NORMAL), ${d.origin}`;
+  const settings = Object.entries(d.settings)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(", ");
+  return `PostgreSQL ${d.version} (node-postgres, ${settings}), ${d.origin}`;
+}
+
+/** The side-by-side table: rows by metric, a column per engine ("—" where an engine has no such figure). */
+function renderSideBySide(runs: EngineRuns): string[] {
+  const rows = new Map<string, Partial<Record<Engine, string>>>();
+  const put = (metric: string, engine: Engine, value: string) => {
+    const row = rows.get(metric) ?? {};
+    row[engine] = value;
+    rows.set(metric, row);
+  };
+  const present = ENGINES.filter((e) => runs[e]);
+  for (const engine of present) {
+    const r = runs[engine]!;
+    put("run", engine, `${r.mode === "small" ? "**small run** " : ""}${r.date.slice(0, 16).replace("T", " ")} UTC, ${(r.totalSeconds / 60).toFixed(0)} min, load ${r.load.during.mean} mean`);
+    put("database", engine, `${ENGINE_NAMES[engine]} ${r.database.version}${r.database.settings.fsync === "off" ? " (fsync off)" : ""}`);
+    put("data set", engine, `${int(r.dataset.samples)} samples, ${int(r.dataset.steps)} step rows, ${int(r.dataset.dbMiB)} MiB`);
+    for (const run of [r.ingest.small, r.ingest.large]) {
+      put(`ingest, ${run.label}: seconds (samples/s; peak RSS)`, engine, `${run.seconds.toFixed(2)} (${int(run.samples / run.seconds)}; ${mib(run.peakRssMiB)})`);
+    }
+    put(`raw-insert baseline, ${r.ingest.small.label}, better-sqlite3 on both: seconds (samples/s)`, engine, `${r.ingest.raw.seconds.toFixed(2)} (${int(rawSamplesPerSecond(r.ingest.raw))})`);
+    put(`ingest ÷ raw-insert baseline (rows/s), ${r.ingest.small.label}`, engine, pct(rowsOf(r.ingest.small) / r.ingest.small.seconds / (rowsOf(r.ingest.raw) / r.ingest.raw.seconds)));
+    put(`Inspect \`.eval\` import, ${int(r.inspect.uncompressedMiB)} MiB: seconds (samples/s)`, engine, `${r.inspect.seconds.toFixed(1)} (${int(r.inspect.samples / r.inspect.seconds)})`);
+    for (const p of r.server.probes) {
+      const db = r.server.db[p.name];
+      put(`page: ${p.name}: p50 / p95 ms (in-process db p50)`, engine, `${ms(p.p50)} / ${ms(p.p95)}${db ? ` (${ms(db.p50)})` : ""}`);
+    }
+    for (const pool of r.analysis) {
+      for (const api of pool.api) {
+        const db = pool.db.find((d) => d.kind === api.name);
+        put(`plot: ${api.name} at ${int(pool.samples)} samples: API p95 / in-process p95 ms`, engine, `${ms(api.p95)} / ${db ? ms(db.p95) : "—"}`);
+      }
+    }
+    const st = r.stall;
+    const slowest = st.urls.reduce((a, b) => (b.upload.max > a.upload.max ? b : a));
+    put(`stall: ${int(st.samples)}-sample upload: worker import samples/s`, engine, int(st.ingest.samplesPerSecond));
+    put(`stall: slowest request during the upload, ms`, engine, `${ms(slowest.upload.max)} (${slowest.name})`);
+    put(`stall: peak RSS, server / worker`, engine, `${mib(st.rss.serverMiB)} / ${st.rss.workerMiB === null ? "—" : mib(st.rss.workerMiB)}`);
+    const checks = checkTargets(r);
+    const measurable = checks.filter((c) => c.ok !== null);
+    put("targets met", engine, `${measurable.filter((c) => c.ok).length} of ${measurable.length}`);
+  }
+  const lines = [`| metric | ${ENGINES.map((e) => ENGINE_NAMES[e]).join(" | ")} |`, `|---|${ENGINES.map(() => "---:").join("|")}|`];
+  for (const [metric, row] of rows) lines.push(`| ${metric} | ${ENGINES.map((e) => row[e] ?? (runs[e] ? "—" : "not run")).join(" | ")} |`);
+  return lines;
+}
+
+/** docs/PERFORMANCE.md: the engines side by side, then each engine's run in full. */
+export function renderReport(runs: EngineRuns): string {
+  const present = ENGINES.filter((e) => runs[e]);
   const lines: string[] = [];
   const out = (s = "") => lines.push(s);
   out("# Seekboard performance");
   out();
+  const small = present.some((e) => runs[e]!.mode === "small");
   out(
-    r.mode === "full"
-      ? "Written by `npm run bench` (scripts/bench.ts): every figure below comes from one run on one machine. Re-run it to refresh this file."
-      : "**Small run (`npm run bench:small`): it proves the harness works; its figures say nothing about the targets.**",
+    small
+      ? "**Small run (`npm run bench:small`): it proves the harness works; its figures say nothing about the targets.**"
+      : "Written by `npm run bench` (scripts/bench.ts) from docs/performance-results.json, which keeps each engine's last full run: `npm run bench -- --engine sqlite` and `npm run bench -- --engine postgres` each refresh their own column and section, and keep the other's. Every figure of one engine comes from one run on one machine.",
   );
   out();
+  out("## SQLite and PostgreSQL side by side");
+  out();
+  out(
+    `The same steps on each engine over the same generated data: the ingests into an empty database, the pages and APIs of \`next start\` over the large database (the server gets SEEKBOARD_DB or SEEKBOARD_DATABASE_URL), each plot's data, the stall probe. Times are medians (ingest) or percentiles over the timed requests; the sections below say how each is measured. The raw-insert baseline is better-sqlite3's prepared statements into a SQLite file on both engines (it has no PostgreSQL version), so on PostgreSQL its ratio compares the importer on PostgreSQL with a SQLite insert. The two columns come from separate runs: compare them only when their dates, machines and loads match (below).${present.length < ENGINES.length ? ` **${ENGINES.filter((e) => !runs[e]).map((e) => ENGINE_NAMES[e]).join(" and ")}: no run kept yet** (\`npm run bench -- --engine ${ENGINES.find((e) => !runs[e])}\`).` : ""}`,
+  );
+  out();
+  for (const line of renderSideBySide(runs)) out(line);
+  out();
+  for (const engine of present) {
+    out(`## ${ENGINE_NAMES[engine]}`);
+    out();
+    // Each run's own sections, one heading level down.
+    for (const line of renderRun(runs[engine]!)) out(line.startsWith("#") ? `#${line}` : line);
+  }
+  out("## How to run");
+  out();
+  out("```sh");
+  out("npm run build          # once: the bench measures `next start`; it builds only with --build");
+  out("npm run bench          # full run on SQLite (≈ 5–12 min on 2 cores): its figures into docs/performance-results.json, rewrites docs/PERFORMANCE.md");
+  out("npm run bench -- --engine postgres   # the same on PostgreSQL: a throwaway cluster (test/postgres-cluster.ts) unless --db postgres://… or SEEKBOARD_DATABASE_URL names a database");
+  out("npm run bench:small    # ≈ 30 s smoke run for CI; prints its report, writes it to a temp file, never here");
+  out("npm run bench -- --db /tmp/bench.db   # keep the large database and reuse it next time (on PostgreSQL: --db postgres://…/bench, an empty database the first time)");
+  out("npm run bench -- --only inspect        # the Inspect step alone (1 GiB .eval; add --small for 20 MiB): prints its section, writes no file");
+  out("npm run bench -- --report             # docs/PERFORMANCE.md again from docs/performance-results.json, nothing measured");
+  out("```");
+  out();
+  out(
+    "Options: `--engine sqlite|postgres`, `--build`, `--port N` (default 3230), `--requests N`, `--out FILE`, `--results FILE` (where each engine's last run is kept; a small run keeps none unless given), `--json FILE` (this run's figures as JSON), `--db FILE|URL`, `--submissions N`, `--tasks N`, `--only inspect`, `--report`. On PostgreSQL each child's empty database is a new database on the same server (`CREATE DATABASE`: a named server's role needs CREATEDB), dropped after it; a named database that holds data the bench did not write is refused, never emptied. The bench reports and never fails on a figure; it exits non-zero only when something breaks (an answer with the wrong status or content, a server that does not start).",
+  );
+  out();
+  return `${lines.join("\n")}\n`;
+}
+
+/** One engine's run: what it ran on, then its targets and every table behind them. */
+function renderRun(r: BenchResults): string[] {
+  const byName = new Map(r.server.probes.map((p) => [p.name, p]));
+  const staticP95 = byName.get(r.server.staticName)!.p95;
+  const lines: string[] = [];
+  const out = (s = "") => lines.push(s);
   out(`- Date: ${r.date}`);
   out(`- Command: \`${r.command}\``);
   out(`- Machine: ${r.machine.cpu}, ${r.machine.cores} cores, ${r.machine.ramGiB} GiB RAM; ${r.machine.os}`);
-  out(`- Software: Node ${r.machine.node}, SQLite ${r.machine.sqlite} (better-sqlite3 ${r.machine.betterSqlite3}), Next ${r.machine.next} (\`next start\`)`);
+  out(`- Software: Node ${r.machine.node}, Next ${r.machine.next} (\`next start\`)`);
+  out(`- Database: ${databaseText(r.database, r.machine)}`);
   out(
     `- Load average (1/5/15 min): ${r.load.start.join(" / ")} at the start, ${r.load.end.join(" / ")} at the end; the 1-minute load ranged ${r.load.during.min}–${r.load.during.max} during the run (mean ${r.load.during.mean}, bench included). Other work shared the machine, so the figures carry that noise.`,
   );
@@ -319,12 +481,12 @@ export function renderReport(r: BenchResults): string {
   }
   const raw = r.ingest.raw;
   out(
-    `| raw insert baseline | ${int(raw.samples)} | — | ${int(raw.steps)} | — | ${raw.seconds.toFixed(2)}${raw.allSeconds.length > 1 ? ` (median of ${raw.allSeconds.map((s) => s.toFixed(2)).join(", ")})` : ""} | ${int(raw.samples / raw.seconds)} | ${int(raw.steps / raw.seconds)} | ${int(rawRate)} | — | 100% | baseline |`,
+    `| raw insert baseline${rawIsOtherEngine(r) ? " (SQLite: better-sqlite3)" : ""} | ${int(raw.samples)} | — | ${int(raw.steps)} | — | ${raw.seconds.toFixed(2)}${raw.allSeconds.length > 1 ? ` (median of ${raw.allSeconds.map((s) => s.toFixed(2)).join(", ")})` : ""} | ${int(raw.samples / raw.seconds)} | ${int(raw.steps / raw.seconds)} | ${int(rawRate)} | — | 100% | baseline |`,
   );
   out();
   const smallRate = rowsOf(r.ingest.small) / r.ingest.small.seconds;
   out(
-    `Raw baseline (scripts/bench/raw-insert-child.ts), on the ${r.ingest.small.label} bundle in a fresh process: the bundle is first parsed with the project's parser (\`parseMpwResultRecord\`), untimed; then exactly the same samples, steps and hit-log rows are inserted with the importer's SQL as raw prepared statements in one transaction into an empty database with the same schema. Values are bound straight from the parsed objects, so the JSON columns are serialised inside the timer, as any writer of parsed samples must. With every value serialised beforehand, the statements alone take ${raw.preparedSeconds.toFixed(2)} s (${int(rowsOf(raw) / raw.preparedSeconds)} rows/s; ingest would be ${pct(smallRate / (rowsOf(raw) / raw.preparedSeconds))} of that). The 10× row's ratio, in brackets, compares it with the baseline on the smaller bundle.`,
+    `Raw baseline (scripts/bench/raw-insert-child.ts), on the ${r.ingest.small.label} bundle in a fresh process${rawIsOtherEngine(r) ? `, SQLite's on this ${ENGINE_NAMES[r.engine]} run too (it is written with better-sqlite3's prepared statements and has no ${ENGINE_NAMES[r.engine]} version: the ratios compare the importer on ${ENGINE_NAMES[r.engine]} with a SQLite insert)` : ""}: the bundle is first parsed with the project's parser (\`parseMpwResultRecord\`), untimed; then exactly the same samples, steps and hit-log rows are inserted with the importer's SQL as raw prepared statements in one transaction into an empty database with the same schema. Values are bound straight from the parsed objects, so the JSON columns are serialised inside the timer, as any writer of parsed samples must. With every value serialised beforehand, the statements alone take ${raw.preparedSeconds.toFixed(2)} s (${int(rowsOf(raw) / raw.preparedSeconds)} rows/s; ingest would be ${pct(smallRate / (rowsOf(raw) / raw.preparedSeconds))} of that). The 10× row's ratio, in brackets, compares it with the baseline on the smaller bundle.`,
   );
   out();
   out(`Where the ${r.ingest.small.label} ingest's time goes: each importer stage timed alone over the same bundle, in the baseline's process (medians):`);
@@ -382,21 +544,7 @@ export function renderReport(r: BenchResults): string {
     );
   }
   out();
-  out("## How to run");
-  out();
-  out("```sh");
-  out("npm run build          # once: the bench measures `next start`; it builds only with --build");
-  out("npm run bench          # full run (≈ 5–12 min on 2 cores), rewrites docs/PERFORMANCE.md");
-  out("npm run bench:small    # ≈ 30 s smoke run for CI; prints its report, writes it to a temp file, never here");
-  out("npm run bench -- --db /tmp/bench.db   # keep the large database and reuse it next time");
-  out("npm run bench -- --only inspect        # the Inspect step alone (1 GiB .eval; add --small for 20 MiB): prints its section, writes no file");
-  out("```");
-  out();
-  out(
-    "Options: `--build`, `--port N` (default 3230), `--requests N`, `--out FILE`, `--json FILE` (every figure as JSON), `--db FILE`, `--submissions N`, `--tasks N`, `--only inspect`. The bench reports and never fails on a figure; it exits non-zero only when something breaks (an answer with the wrong status or content, a server that does not start).",
-  );
-  out();
-  return `${lines.join("\n")}\n`;
+  return lines;
 }
 
 /** What the two hand-built samples hold (scripts/bench/generate.ts `longTrajectoryRecord`), from the shapes the run generated. */

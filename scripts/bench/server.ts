@@ -8,7 +8,8 @@ import { closeSync, existsSync, openSync, readFileSync } from "node:fs";
 import { Agent, request as httpRequest } from "node:http";
 import { connect } from "node:net";
 import { gunzipSync } from "node:zlib";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { describeTarget, isPostgresUrl } from "../../db/client";
 import { seededRandom, seedFrom } from "../../lib/random";
 import { summarise, type Timing } from "./stats";
 
@@ -60,22 +61,32 @@ export function hasProductionBuild(cwd: string): boolean {
   return existsSync(join(cwd, ".next", "BUILD_ID"));
 }
 
-/** Starts `next start -H 127.0.0.1 -p <port>` with SEEKBOARD_DB=<db> (and `env`) and waits until `readyPath` answers 200. */
-export async function startServer(options: { cwd: string; port: number; dbPath: string; logPath: string; readyPath: string; timeoutMs?: number; env?: Record<string, string> }): Promise<Server> {
+/**
+ * Starts `next start -H 127.0.0.1 -p <port>` on `database` (and `env`) and waits until `readyPath` answers 200.
+ * A SQLite file is passed as SEEKBOARD_DB (and any SEEKBOARD_DATABASE_URL of the bench's own
+ * environment dropped), a postgres:// URL as SEEKBOARD_DATABASE_URL. Uploads are spooled
+ * in a folder beside the log (SEEKBOARD_SPOOL_DIR) unless `env` says otherwise.
+ */
+export async function startServer(options: { cwd: string; port: number; database: string; logPath: string; readyPath: string; timeoutMs?: number; env?: Record<string, string> }): Promise<Server> {
   if (await portInUse(options.port)) throw new Error(`port ${options.port} is already in use on 127.0.0.1; pick another with --port`);
   installExitHandlers();
   const log = openSync(options.logPath, "w");
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+    SEEKBOARD_NO_DEMO: "1",
+    SEEKBOARD_SPOOL_DIR: join(dirname(options.logPath), "uploads"),
+    PORT: String(options.port),
+    ...options.env,
+  };
+  delete env.SEEKBOARD_DB;
+  delete env.SEEKBOARD_DATABASE_URL;
+  if (isPostgresUrl(options.database)) env.SEEKBOARD_DATABASE_URL = options.database;
+  else env.SEEKBOARD_DB = options.database;
   const child = spawn(join(options.cwd, "node_modules", ".bin", "next"), ["start", "-H", "127.0.0.1", "-p", String(options.port)], {
     cwd: options.cwd,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      NEXT_TELEMETRY_DISABLED: "1",
-      SEEKBOARD_DB: options.dbPath,
-      SEEKBOARD_NO_DEMO: "1",
-      PORT: String(options.port),
-      ...options.env,
-    },
+    env,
     detached: true,
     stdio: ["ignore", log, log],
   });
@@ -111,6 +122,16 @@ export async function startServer(options: { cwd: string; port: number; dbPath: 
       throw new Error(`next start did not answer ${options.readyPath} within ${(options.timeoutMs ?? 120_000) / 1000} s:\n${readFileSync(options.logPath, "utf8").slice(-2000)}`);
     }
     await new Promise((r) => setTimeout(r, 250));
+  }
+  // The server says at start which database it opened (instrumentation.ts): a build that does not, or names another, would time the wrong database.
+  const opened = /^seekboard: database (.*)$/m.exec(readFileSync(options.logPath, "utf8"))?.[1];
+  if (opened !== describeTarget(options.database)) {
+    await stop();
+    throw new Error(
+      opened === undefined
+        ? "next start did not say which database it opened: the build in .next predates the engine switch (run `npm run build`, or pass --build)"
+        : `next start opened ${opened}, not ${describeTarget(options.database)}`,
+    );
   }
   return { url, pid: child.pid!, logPath: options.logPath, stop };
 }

@@ -12,8 +12,10 @@ import { execFileSync } from "node:child_process";
 import { createReadStream, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { Agent, request as httpRequest } from "node:http";
 import { join } from "node:path";
+import { and, eq, gt, max, notInArray } from "drizzle-orm";
 import { z } from "zod";
-import { openDb } from "../../db/client";
+import { closeDb, first, openDb, sqliteClientOf, withTx } from "../../db/client";
+import { samples, submissions, tasks, uploadJobs, uploadTokens } from "../../db/schema";
 import { issueUploadToken } from "../../db/upload-tokens";
 import { benchTasks, ingestSubmission, writeBenchBundle } from "./generate";
 import { startServer } from "./server";
@@ -155,7 +157,7 @@ function startTicker(baseUrl: string, urls: readonly StallUrl[]): { stop(): Prom
   return {
     async stop() {
       if (timer) clearTimeout(timer);
-      await Promise.all(inFlight);
+      await Promise.all(inFlight.filter((request) => request !== null));
       return ticked;
     },
   };
@@ -284,7 +286,8 @@ function dirBytes(dir: string): number {
 export async function measureStall(options: {
   cwd: string;
   port: number;
-  dbPath: string;
+  /** The bench database: a SQLite file or a postgres:// URL. */
+  database: string;
   workDir: string;
   samples: number;
   idleSeconds: number;
@@ -306,21 +309,21 @@ export async function measureStall(options: {
   rmSync(bundleDir, { recursive: true, force: true });
   const zipMiB = statSync(zipPath).size / 2 ** 20;
 
-  const before = openDb(options.dbPath);
+  const before = await openDb(options.database);
   let token: { id: number; token: string };
   let maxTaskId: number;
   try {
-    token = issueUploadToken(before, TEAM);
-    maxTaskId = (before.$client.prepare("SELECT coalesce(max(id), 0) AS n FROM tasks").get() as { n: number }).n;
+    token = await issueUploadToken(before, TEAM);
+    maxTaskId = (await first(before.select({ n: max(tasks.id) }).from(tasks)))?.n ?? 0;
   } finally {
-    before.$client.close();
+    await closeDb(before);
   }
 
   const MiB = 2 ** 20;
   const server = await startServer({
     cwd: options.cwd,
     port: options.port,
-    dbPath: options.dbPath,
+    database: options.database,
     logPath: join(workDir, "next-start-stall.log"),
     readyPath: options.readyPath,
     env: {
@@ -358,13 +361,13 @@ export async function measureStall(options: {
     if (samples !== options.samples) throw new Error(`the stall upload stored ${samples} samples, not ${options.samples}`);
     await server.stop();
 
-    const db = openDb(options.dbPath);
+    const db = await openDb(options.database);
     try {
       const job = z
-        .object({ started_at: z.string(), import_started_at: z.string(), finished_at: z.string() })
-        .parse(db.$client.prepare("SELECT started_at, import_started_at, finished_at FROM upload_jobs WHERE id = ?").get(made.jobId));
-      const seconds = (Date.parse(job.finished_at) - Date.parse(job.import_started_at)) / 1000;
-      const jobSeconds = (Date.parse(job.finished_at) - Date.parse(job.started_at)) / 1000;
+        .object({ startedAt: z.string(), importStartedAt: z.string(), finishedAt: z.string() })
+        .parse(await first(db.select({ startedAt: uploadJobs.startedAt, importStartedAt: uploadJobs.importStartedAt, finishedAt: uploadJobs.finishedAt }).from(uploadJobs).where(eq(uploadJobs.id, made.jobId!)).limit(1)));
+      const seconds = (Date.parse(job.finishedAt) - Date.parse(job.importStartedAt)) / 1000;
+      const jobSeconds = (Date.parse(job.finishedAt) - Date.parse(job.startedAt)) / 1000;
       return {
         samples,
         zipMiB,
@@ -383,36 +386,37 @@ export async function measureStall(options: {
         rss: memory,
       };
     } finally {
-      db.$client.close();
+      await closeDb(db);
     }
   } finally {
     rss.stop();
     await server.stop();
     rmSync(zipPath, { force: true });
-    removeUpload(options.dbPath, { jobId: made.jobId, tokenId: token.id, maxTaskId });
+    await removeUpload(options.database, { jobId: made.jobId, tokenId: token.id, maxTaskId });
   }
 }
 
 /** Leaves the bench database as it was: the probe's submission (its samples cascade), its job, the tasks it added, the bench's token. */
-function removeUpload(dbPath: string, made: { jobId: number | null; tokenId: number; maxTaskId: number }): void {
-  const db = openDb(dbPath);
+async function removeUpload(database: string, made: { jobId: number | null; tokenId: number; maxTaskId: number }): Promise<void> {
+  const db = await openDb(database);
   try {
-    const sqlite = db.$client;
-    sqlite.transaction(() => {
-      if (made.jobId !== null) sqlite.prepare("DELETE FROM upload_jobs WHERE id = ?").run(made.jobId);
+    await withTx(db, async (tx) => {
+      if (made.jobId !== null) await tx.delete(uploadJobs).where(eq(uploadJobs.id, made.jobId));
       // By its token: also a submission whose upload the probe did not see to its end.
-      sqlite.prepare("DELETE FROM submissions WHERE uploader_token_id = ?").run(made.tokenId);
-      sqlite.prepare("DELETE FROM tasks WHERE id > ? AND id NOT IN (SELECT task_id FROM samples)").run(made.maxTaskId);
-      try {
-        sqlite.prepare("DELETE FROM upload_tokens WHERE id = ?").run(made.tokenId);
-      } catch {
-        // Still named by a row the probe does not know (e.g. a job of a failed upload): revoked instead, so it opens nothing.
-        sqlite.prepare("UPDATE upload_tokens SET revoked_at = ? WHERE id = ?").run(new Date().toISOString(), made.tokenId);
-      }
-    })();
-    sqlite.pragma("wal_checkpoint(TRUNCATE)");
+      await tx.delete(submissions).where(eq(submissions.uploaderTokenId, made.tokenId));
+      await tx.delete(tasks).where(and(gt(tasks.id, made.maxTaskId), notInArray(tasks.id, tx.select({ id: samples.taskId }).from(samples))));
+    });
+    // Outside the transaction: on PostgreSQL a failed statement would abort it.
+    try {
+      await db.delete(uploadTokens).where(eq(uploadTokens.id, made.tokenId));
+    } catch {
+      // Still named by a row the probe does not know (e.g. a job of a failed upload): revoked instead, so it opens nothing.
+      await db.update(uploadTokens).set({ revokedAt: new Date().toISOString() }).where(eq(uploadTokens.id, made.tokenId));
+    }
+    // SQLite's WAL folded back into the file; PostgreSQL's dead rows are autovacuum's.
+    sqliteClientOf(db)?.pragma("wal_checkpoint(TRUNCATE)");
   } finally {
-    db.$client.close();
+    await closeDb(db);
   }
 }
 

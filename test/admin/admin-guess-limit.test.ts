@@ -23,10 +23,10 @@ const tmp = temporaryDatabase("admin-guess-limit");
 const { login } = await import("@/server/admin-actions");
 const { POST: approve } = await import("@/app/api/submissions/[id]/approve/route");
 const { ADMIN_FAILURES_PER_CLIENT, viewerOfRequest } = await import("@/server/auth");
-const { getDb } = await import("@/db/client");
+const { closeDb, getDb } = await import("@/db/client");
 
-afterAll(() => {
-  getDb().$client.close();
+afterAll(async () => {
+  await closeDb(await getDb());
   rmSync(tmp, { recursive: true, force: true });
 });
 
@@ -73,11 +73,11 @@ describe("the moderation API's admin Bearer", () => {
 describe("the read APIs' Bearer", () => {
   const viewerFrom = (address: string, token: string) => viewerOfRequest(new Request(`${BASE}/api/s/1/samples`, { headers: { authorization: `Bearer ${token}`, "x-forwarded-for": address } }));
 
-  it("counts a wrong token as a guess: past the limit the right one is not honoured, for that client only", () => {
-    expect(viewerFrom("192.0.2.1", ADMIN_TOKEN)).toMatchObject({ admin: true });
-    for (let i = 0; i < ADMIN_FAILURES_PER_CLIENT; i++) expect(viewerFrom("192.0.2.1", `wrong-${i}`)).toMatchObject({ admin: false });
-    expect(viewerFrom("192.0.2.1", ADMIN_TOKEN)).toMatchObject({ admin: false });
-    expect(viewerFrom("192.0.2.2", ADMIN_TOKEN)).toMatchObject({ admin: true });
+  it("counts a wrong token as a guess: past the limit the right one is not honoured, for that client only", async () => {
+    expect(await viewerFrom("192.0.2.1", ADMIN_TOKEN)).toMatchObject({ admin: true });
+    for (let i = 0; i < ADMIN_FAILURES_PER_CLIENT; i++) expect(await viewerFrom("192.0.2.1", `wrong-${i}`)).toMatchObject({ admin: false });
+    expect(await viewerFrom("192.0.2.1", ADMIN_TOKEN)).toMatchObject({ admin: false });
+    expect(await viewerFrom("192.0.2.2", ADMIN_TOKEN)).toMatchObject({ admin: true });
   });
 
   it("shares the count with the login form", async () => {

@@ -4,10 +4,10 @@
  * call without it changes nothing; with it, a task file is parsed, registered and the public
  * page cache emptied, and a malformed file is refused naming its file and line.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { temporaryDatabase } from "../api/support";
 
 const cookieJar = new Map<string, string>();
 vi.mock("next/headers", () => ({
@@ -22,13 +22,12 @@ const MPW_BENCH = readFileSync(join(__dirname, "..", "..", "demo", "mpw", "mpw_b
 let tmp: string;
 
 beforeAll(() => {
-  tmp = mkdtempSync(join(tmpdir(), "seekboard-task-set-actions-"));
-  process.env.SEEKBOARD_DB = join(tmp, "test.db");
+  tmp = temporaryDatabase("task-set-actions");
   process.env.SEEKBOARD_ADMIN_TOKEN = ADMIN_TOKEN;
 });
 afterAll(async () => {
-  const { getDb } = await import("../../db/client");
-  getDb().$client.close();
+  const { closeDb, getDb } = await import("../../db/client");
+  await closeDb(await getDb());
   rmSync(tmp, { recursive: true, force: true });
 });
 beforeEach(() => {
@@ -51,7 +50,7 @@ function form(fields: Record<string, string>, file?: { name: string; content: st
 async function registered(benchmark: "mpw" | "qa", version: string) {
   const { getDb } = await import("../../db/client");
   const { canonicalTaskSet } = await import("../../db/canonical-tasks");
-  return canonicalTaskSet(getDb(), benchmark, version);
+  return canonicalTaskSet(await getDb(), benchmark, version);
 }
 
 describe("task-set server actions", () => {

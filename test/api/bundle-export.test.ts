@@ -13,7 +13,9 @@ import { ADMIN_TOKEN, BASE, json, temporaryDatabase } from "./support";
 vi.mock("next/server", async (original) => ({ ...(await original<typeof import("next/server")>()), connection: async () => {} }));
 
 const tmp = temporaryDatabase("bundle-export");
-const { getDb } = await import("@/db/client");
+const { desc, eq } = await import("drizzle-orm");
+const { samples, tasks } = await import("@/db/schema");
+const { closeDb, getDb } = await import("@/db/client");
 const { ingestBundle, ingestBundleDir } = await import("@/db/ingest");
 const { issueUploadToken } = await import("@/db/upload-tokens");
 const { writeDemoFileBundles } = await import("@/lib/demo/files");
@@ -23,27 +25,27 @@ const { moduleReport } = await import("@/cli/metrics-report");
 const { exportSubmissionTo } = await import("@/cli/export");
 const { GET: bundle } = await import("@/app/api/s/[id]/bundle/route");
 
-const db = getDb();
+const db = await getDb();
 let approvedId: number;
 let pendingId: number;
 let nativeId: number;
 let brokenId: number;
 let team: { id: number; token: string };
 
-beforeAll(() => {
+beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), "seekboard-bundle-export-"));
   const [qa0, qa1, qa2] = writeDemoFileBundles(dir, demoQaBundles().slice(0, 3));
   const [mosaic] = writeDemoFileBundles(join(dir, "mosaic"), demoInfoMosaicBundles().slice(0, 1));
-  team = issueUploadToken(db, "Team Export");
-  approvedId = ingestBundleDir(db, qa0.dir, { source: "test", status: "approved" }).submissionId;
-  pendingId = ingestBundleDir(db, qa1.dir, { source: "upload", status: "pending", uploaderTokenId: team.id }).submissionId;
-  nativeId = ingestBundleDir(db, mosaic.dir, { source: "test", status: "approved" }).submissionId;
-  brokenId = ingestBundleDir(db, qa2.dir, { source: "test", status: "approved" }).submissionId;
+  team = await issueUploadToken(db, "Team Export");
+  approvedId = (await ingestBundleDir(db, qa0.dir, { source: "test", status: "approved" })).submissionId;
+  pendingId = (await ingestBundleDir(db, qa1.dir, { source: "upload", status: "pending", uploaderTokenId: team.id })).submissionId;
+  nativeId = (await ingestBundleDir(db, mosaic.dir, { source: "test", status: "approved" })).submissionId;
+  brokenId = (await ingestBundleDir(db, qa2.dir, { source: "test", status: "approved" })).submissionId;
   rmSync(dir, { recursive: true, force: true });
 });
 
-afterAll(() => {
-  db.$client.close();
+afterAll(async () => {
+  await closeDb(db);
   rmSync(tmp, { recursive: true, force: true });
 });
 
@@ -60,7 +62,7 @@ describe("GET /api/s/<id>/bundle", () => {
     const folder = `seekboard-submission-${approvedId}`;
     expect([...members.keys()].sort()).toEqual([`${folder}/manifest.json`, `${folder}/samples.jsonl`]);
     const out = join(tmp, "cli-export");
-    exportSubmissionTo(db, approvedId, out);
+    await exportSubmissionTo(db, approvedId, out);
     expect(members.get(`${folder}/manifest.json`)).toBe(readFileSync(join(out, "manifest.json"), "utf8"));
     expect(members.get(`${folder}/samples.jsonl`)).toBe(readFileSync(join(out, "samples.jsonl"), "utf8"));
     expect(JSON.parse(members.get(`${folder}/manifest.json`)!)).toMatchObject({ benchmark: "qa", format: "seekboard-v1", results: ["samples.jsonl"] });
@@ -72,14 +74,14 @@ describe("GET /api/s/<id>/bundle", () => {
     const { submissionId, duplicate } = await ingestBundle(db, zipPath, { source: "test", status: "pending" });
     expect(duplicate).toBe(false);
     const strip = (report: Record<string, unknown>) => ({ ...report, submission: { ...(report.submission as object), id: null, status: null } });
-    expect(strip(moduleReport(db, submissionId))).toEqual(strip(moduleReport(db, approvedId)));
+    expect(strip(await moduleReport(db, submissionId))).toEqual(strip(await moduleReport(db, approvedId)));
   });
 
   it("a pending submission is 404 to the public, 200 to its uploader and to the admin", async () => {
     const hidden = await get(pendingId);
     expect(hidden.status).toBe(404);
     expect(await json(hidden)).toEqual({ error: `no submission ${pendingId}` });
-    const other = issueUploadToken(db, "Other team");
+    const other = await issueUploadToken(db, "Other team");
     expect((await get(pendingId, { authorization: `Bearer ${other.token}` })).status).toBe(404);
     const own = await get(pendingId, { authorization: `Bearer ${team.token}` });
     expect(own.status).toBe(200);
@@ -101,7 +103,8 @@ describe("GET /api/s/<id>/bundle", () => {
 
   it("a sample that cannot be written mid-way fails the download instead of ending it as a smaller bundle", async () => {
     // The last sample's task without its question: the export refuses that line.
-    db.$client.prepare("UPDATE tasks SET question = NULL WHERE id = (SELECT task_id FROM samples WHERE submission_id = ? ORDER BY id DESC LIMIT 1)").run(brokenId);
+    const [last] = await db.select({ taskId: samples.taskId }).from(samples).where(eq(samples.submissionId, brokenId)).orderBy(desc(samples.id)).limit(1);
+    await db.update(tasks).set({ question: null }).where(eq(tasks.id, last.taskId));
     const response = await get(brokenId);
     expect(response.status).toBe(200);
     await expect(response.arrayBuffer()).rejects.toThrow(/has no question stored/);

@@ -19,11 +19,11 @@ mkdirSync(uploadsTmp);
 process.env.TMPDIR = uploadsTmp;
 // Every case is an upload with the same token: the rate limit is not what is tested here.
 process.env.SEEKBOARD_UPLOADS_PER_HOUR = "1000";
-const { getDb } = await import("@/db/client");
+const { closeDb, getDb } = await import("@/db/client");
 const { issueUploadToken } = await import("@/db/upload-tokens");
 const { POST: upload } = await import("@/app/api/submissions/route");
 
-const db = getDb();
+const db = await getDb();
 const worker = startWorker(db);
 const MiB = 1024 ** 2;
 let token: string;
@@ -31,7 +31,7 @@ let token: string;
 const evilName = `seekboard-evil-${process.pid}.txt`;
 
 beforeAll(async () => {
-  token = issueUploadToken(db, "Team Hostile").token;
+  token = (await issueUploadToken(db, "Team Hostile")).token;
   // One good submission, so "unchanged" is checked against a database with rows in every table.
   const good = bundleDir(tmp, { "results.jsonl": jsonl(mpwRecords(0)) }, mpwManifest("Good"));
   expect((await upload(uploadRequest(fileAt(zipDir(tmp, good, ["manifest.json", "results.jsonl"])), token))).status).toBe(201);
@@ -39,7 +39,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await worker.stop();
-  db.$client.close();
+  await closeDb(db);
   rmSync(tmp, { recursive: true, force: true });
 });
 
@@ -402,14 +402,14 @@ const CASES: Case[] = [
 
 /** What the upload left in the temporary folder and in the spool folder the worker reads uploads from. */
 function temporaryLeftovers(): string[] {
-  const spool = spoolRoot(process.env.SEEKBOARD_DB!);
+  const spool = spoolRoot();
   return [...readdirSync(uploadsTmp).filter((name) => name.startsWith("seekboard-")), ...(existsSync(spool) ? readdirSync(spool).map((name) => `spool/${name}`) : [])];
 }
 
 describe("malformed bundles through POST /api/submissions", () => {
   it.each(CASES.map((c) => [c.name, c] as const))("%s → 400, the error, an unchanged database", async (_name, c) => {
     const file = await c.file();
-    const before = dumpDatabase(db.$client);
+    const before = (await dumpDatabase(db));
     const leftoversBefore = temporaryLeftovers();
     Object.assign(process.env, c.env ?? {});
     let response: Response;
@@ -425,7 +425,7 @@ describe("malformed bundles through POST /api/submissions", () => {
     if (c.within !== undefined) expect(elapsed).toBeLessThan(c.within);
     // Errors name paths inside the bundle, never the server's temporary folders.
     expect(JSON.stringify(body)).not.toContain(uploadsTmp);
-    expect(JSON.stringify(body)).not.toContain(spoolRoot(process.env.SEEKBOARD_DB!));
+    expect(JSON.stringify(body)).not.toContain(spoolRoot());
     expect(JSON.stringify(body)).not.toMatch(/seekboard-(bundle|upload)-/);
     expect(Object.keys(body)).toEqual(["errors"]);
     const { file: expectedFile, line, field, message } = c.expected;
@@ -435,7 +435,7 @@ describe("malformed bundles through POST /api/submissions", () => {
       field: field === undefined ? null : field,
       message: expect.stringMatching(message),
     });
-    expect(dumpDatabase(db.$client)).toEqual(before);
+    expect((await dumpDatabase(db))).toEqual(before);
     expect(temporaryLeftovers()).toEqual(leftoversBefore);
     c.after?.();
   });

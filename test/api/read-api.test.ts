@@ -11,7 +11,7 @@ import { BASE, temporaryDatabase } from "./support";
 vi.mock("next/server", async (original) => ({ ...(await original<typeof import("next/server")>()), connection: async () => {} }));
 
 const tmp = temporaryDatabase("read-api");
-const { getDb } = await import("@/db/client");
+const { closeDb, getDb } = await import("@/db/client");
 const { ingestBundleDir } = await import("@/db/ingest");
 const { writeDemoBundles } = await import("@/lib/benchmarks/mpw/demo");
 const { writeSyntheticWideSearchBundles } = await import("@/lib/benchmarks/widesearch/demo");
@@ -19,20 +19,20 @@ const { GET: leaderboard } = await import("@/app/api/b/[benchmark]/leaderboard/r
 const { GET: samples } = await import("@/app/api/s/[id]/samples/route");
 const { GET: trajectory } = await import("@/app/api/s/[id]/t/[task]/route");
 
-const db = getDb();
+const db = await getDb();
 let mpwId: number;
-let wideIds: number[];
+const wideIds: number[] = [];
 
-beforeAll(() => {
+beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), "seekboard-read-api-bundles-"));
   const [mpw] = writeDemoBundles(join(dir, "mpw"), 20, (b) => b.model === "GPT-5" && b.setting === "C");
-  mpwId = ingestBundleDir(db, mpw.dir, { source: "test", status: "approved" }).submissionId;
-  wideIds = writeSyntheticWideSearchBundles(join(dir, "ws")).map((b) => ingestBundleDir(db, b.dir, { source: "test", status: "approved" }).submissionId);
+  mpwId = (await ingestBundleDir(db, mpw.dir, { source: "test", status: "approved" })).submissionId;
+  for (const b of writeSyntheticWideSearchBundles(join(dir, "ws"))) wideIds.push((await ingestBundleDir(db, b.dir, { source: "test", status: "approved" })).submissionId);
   rmSync(dir, { recursive: true, force: true });
-});
+}, 120_000);
 
-afterAll(() => {
-  db.$client.close();
+afterAll(async () => {
+  await closeDb(db);
   rmSync(tmp, { recursive: true, force: true });
 });
 

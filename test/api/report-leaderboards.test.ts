@@ -13,21 +13,21 @@ import { BASE, temporaryDatabase } from "./support";
 vi.mock("next/server", async (original) => ({ ...(await original<typeof import("next/server")>()), connection: async () => {} }));
 
 const tmp = temporaryDatabase("report-leaderboards");
-const { getDb } = await import("@/db/client");
+const { closeDb, getDb } = await import("@/db/client");
 const { ingestBundleDir } = await import("@/db/ingest");
 const { writeDemoFiles } = await import("@/db/seed-demo");
 const { GET: leaderboard } = await import("@/app/api/b/[benchmark]/leaderboard/route");
 
-const db = getDb();
+const db = await getDb();
 
-beforeAll(() => {
+beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), "seekboard-report-leaderboards-"));
-  writeDemoFiles(dir).forEach((b, i) => ingestBundleDir(db, b.dir, { source: "test", status: i === 0 ? "pending" : "approved" }));
+  for (const [i, b] of writeDemoFiles(dir).entries()) await ingestBundleDir(db, b.dir, { source: "test", status: i === 0 ? "pending" : "approved" });
   rmSync(dir, { recursive: true, force: true });
-});
+}, 120_000);
 
-afterAll(() => {
-  db.$client.close();
+afterAll(async () => {
+  await closeDb(db);
   rmSync(tmp, { recursive: true, force: true });
 });
 

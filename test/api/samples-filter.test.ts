@@ -8,25 +8,27 @@ import { BASE, temporaryDatabase } from "./support";
 vi.mock("next/server", async (original) => ({ ...(await original<typeof import("next/server")>()), connection: async () => {} }));
 
 const tmp = temporaryDatabase("samples-filter");
-const { getDb } = await import("@/db/client");
+const { and, asc, eq } = await import("drizzle-orm");
+const { closeDb, first, getDb } = await import("@/db/client");
+const { samples: samplesTable } = await import("@/db/schema");
 const { ingestBundleDir } = await import("@/db/ingest");
 const { writeDemoBundles } = await import("@/lib/benchmarks/mpw/demo");
 const { applySampleTag } = await import("@/db/tags");
 const { resolveTag } = await import("@/lib/tags/taxonomies");
 const { GET: samples } = await import("@/app/api/s/[id]/samples/route");
 
-const db = getDb();
+const db = await getDb();
 let id: number;
 
-beforeAll(() => {
+beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), "seekboard-samples-filter-bundles-"));
   const [mpw] = writeDemoBundles(join(dir, "mpw"), 20, (b) => b.model === "GPT-5" && b.setting === "C");
-  id = ingestBundleDir(db, mpw.dir, { source: "test", status: "approved" }).submissionId;
+  id = (await ingestBundleDir(db, mpw.dir, { source: "test", status: "approved" })).submissionId;
   rmSync(dir, { recursive: true, force: true });
-});
+}, 120_000);
 
-afterAll(() => {
-  db.$client.close();
+afterAll(async () => {
+  await closeDb(db);
   rmSync(tmp, { recursive: true, force: true });
 });
 
@@ -49,8 +51,15 @@ describe("GET /api/s/{id}/samples?f=", () => {
   });
 
   it("filters by tag, and ANDs the query with the other parameters", async () => {
-    const sampleId = (db.$client.prepare("SELECT id FROM samples WHERE submission_id = ? AND correct = 0 ORDER BY id LIMIT 1").get(id) as { id: number }).id;
-    expect(applySampleTag(db, sampleId, resolveTag("Retrieval Miss"), "admin")).toMatchObject({ ok: true });
+    const sampleId = (await first(
+      db
+        .select({ id: samplesTable.id })
+        .from(samplesTable)
+        .where(and(eq(samplesTable.submissionId, id), eq(samplesTable.correct, false)))
+        .orderBy(asc(samplesTable.id))
+        .limit(1),
+    ))!.id;
+    expect(await applySampleTag(db, sampleId, resolveTag("Retrieval Miss"), "admin")).toMatchObject({ ok: true });
     const tagged = await get(`?f=${encodeURIComponent('tag:"Retrieval Miss"')}`);
     expect(tagged.status).toBe(200);
     expect(tagged.body.total).toBe(1);

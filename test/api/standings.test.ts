@@ -11,20 +11,21 @@ import { BASE, temporaryDatabase } from "./support";
 vi.mock("next/server", async (original) => ({ ...(await original<typeof import("next/server")>()), connection: async () => {} }));
 
 const tmp = temporaryDatabase("standings");
-const { getDb } = await import("@/db/client");
+const { and, asc, eq } = await import("drizzle-orm");
+const { closeDb, getDb } = await import("@/db/client");
 const { seedDemo } = await import("@/db/seed-demo");
-const { canonicalTasks } = await import("@/db/schema");
+const { canonicalTasks, samples, submissions } = await import("@/db/schema");
 const { GET: leaderboard } = await import("@/app/api/b/[benchmark]/leaderboard/route");
 
-const db = getDb();
+const db = await getDb();
 
 // The whole demo data set (about 12,000 samples): seconds, more on a busy machine.
-beforeAll(() => {
-  seedDemo(db);
+beforeAll(async () => {
+  await seedDemo(db);
 }, 120_000);
 
-afterAll(() => {
-  db.$client.close();
+afterAll(async () => {
+  await closeDb(db);
   rmSync(tmp, { recursive: true, force: true });
 });
 
@@ -147,10 +148,15 @@ describe("a registered task set", () => {
     const dataset = String(before?.dataset);
     const total = before?.rows[0].tasksTotal as number;
     // The official file lists one task no demo submission ran.
-    const keys = db.$client.prepare("SELECT DISTINCT task_key FROM samples JOIN submissions ON submissions.id = samples.submission_id WHERE benchmark_id = 'qa' AND benchmark_version = ?").all(dataset) as { task_key: string }[];
-    db.insert(canonicalTasks)
-      .values([...keys.map((k) => k.task_key), "never-run"].map((taskKey) => ({ benchmarkId: "qa", benchmarkVersion: dataset, taskKey, tier: null, language: null, source: "official.json", registeredAt: "2026-11-23T00:00:00Z" })))
-      .run();
+    const keys = await db
+      .selectDistinct({ taskKey: samples.taskKey })
+      .from(samples)
+      .innerJoin(submissions, eq(submissions.id, samples.submissionId))
+      .where(and(eq(submissions.benchmarkId, "qa"), eq(submissions.benchmarkVersion, dataset)))
+      .orderBy(asc(samples.taskKey));
+    await db
+      .insert(canonicalTasks)
+      .values([...keys.map((k) => k.taskKey), "never-run"].map((taskKey) => ({ benchmarkId: "qa", benchmarkVersion: dataset, taskKey, tier: null, language: null, source: "official.json", registeredAt: "2026-11-23T00:00:00Z" })));
     const after = (await get("qa")).body;
     expect(after?.rows.every((r) => !r.ranked && r.rank === null && r.coverageBasis === "registered" && r.tasksTotal === total + 1)).toBe(true);
     expect(after?.rows[0].checks).toContainEqual(expect.objectContaining({ rule: "complete-task-set", ok: false }));

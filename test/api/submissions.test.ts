@@ -14,7 +14,9 @@ const revalidatePath = vi.hoisted(() => vi.fn());
 vi.mock("next/cache", () => ({ revalidatePath }));
 
 const tmp = temporaryDatabase("api");
-const { getDb } = await import("@/db/client");
+const { eq } = await import("drizzle-orm");
+const { submissions } = await import("@/db/schema");
+const { closeDb, getDb } = await import("@/db/client");
 const { issueUploadToken, revokeUploadToken } = await import("@/db/upload-tokens");
 const { dataVersion, PUBLIC_DATA } = await import("@/db/jobs/data-version");
 const { POST: upload } = await import("@/app/api/submissions/route");
@@ -23,21 +25,21 @@ const { POST: reject } = await import("@/app/api/submissions/[id]/reject/route")
 const { GET: leaderboard } = await import("@/app/api/b/[benchmark]/leaderboard/route");
 const { GET: analysis } = await import("@/app/api/analysis/[kind]/route");
 
-const db = getDb();
+const db = await getDb();
 const worker = startWorker(db);
 let team: { id: number; token: string };
 let goodZip: string;
 let goodDirPath: string;
 
 beforeAll(async () => {
-  team = issueUploadToken(db, "Team Alpha");
+  team = await issueUploadToken(db, "Team Alpha");
   goodDirPath = bundleDir(tmp, { "results.jsonl": jsonl(mpwRecords(0)) }, mpwManifest("Alpha 7B"));
   goodZip = zipDir(tmp, goodDirPath, ["manifest.json", "results.jsonl"]);
 });
 
 afterAll(async () => {
   await worker.stop();
-  db.$client.close();
+  await closeDb(db);
   rmSync(tmp, { recursive: true, force: true });
 });
 
@@ -58,17 +60,17 @@ const analysisOf = (ids: number[], headers: Record<string, string> = {}) =>
 
 describe("POST /api/submissions: who may upload", () => {
   it("401 without a token, with an unknown one and with a revoked one; nothing is written", async () => {
-    const before = dumpDatabase(db.$client);
-    const revoked = issueUploadToken(db, "Team Gone");
-    revokeUploadToken(db, revoked.id);
-    const afterIssue = dumpDatabase(db.$client);
+    const before = await dumpDatabase(db);
+    const revoked = await issueUploadToken(db, "Team Gone");
+    await revokeUploadToken(db, revoked.id);
+    const afterIssue = await dumpDatabase(db);
     for (const token of [null, "sb_not-a-real-token", revoked.token]) {
       const response = await upload(uploadRequest(fileAt(goodZip), token));
       expect(response.status).toBe(401);
       expect(response.headers.get("www-authenticate")).toMatch(/^Bearer/);
       expect(await json(response)).toEqual({ error: expect.any(String) });
     }
-    expect(dumpDatabase(db.$client)).toEqual(afterIssue);
+    expect((await dumpDatabase(db))).toEqual(afterIssue);
     expect(afterIssue.upload_tokens.length).toBe(before.upload_tokens.length + 1);
   });
 
@@ -83,7 +85,7 @@ describe("POST /api/submissions: accepted bundles", () => {
   let firstId: number;
 
   it("201 {id, status: pending} for a new .zip, with the metrics preview and the uploader cookie", async () => {
-    const before = dumpDatabase(db.$client);
+    const before = await dumpDatabase(db);
     const response = await upload(uploadRequest(fileAt(goodZip), team.token));
     expect(response.status).toBe(201);
     const body = await json(response);
@@ -102,7 +104,7 @@ describe("POST /api/submissions: accepted bundles", () => {
     expect(cookie).not.toMatch(/Secure/); // plain http here
     firstId = body.id;
 
-    const after = dumpDatabase(db.$client);
+    const after = (await dumpDatabase(db));
     expect(after.submissions.length).toBe(before.submissions.length + 1);
     const row = after.submissions.find((s) => s.id === firstId);
     expect(row).toMatchObject({ status: "pending", source: "upload", uploader_token_id: team.id });
@@ -111,7 +113,7 @@ describe("POST /api/submissions: accepted bundles", () => {
   });
 
   it("200 {id, duplicate: true} for the same bundle again — as a .zip, or as a .tar.gz — and nothing new is written", async () => {
-    const before = dumpDatabase(db.$client);
+    const before = await dumpDatabase(db);
     const again = await upload(uploadRequest(fileAt(goodZip), team.token));
     expect(again.status).toBe(200);
     expect(await json(again)).toMatchObject({ id: firstId, duplicate: true, status: "pending" });
@@ -122,7 +124,7 @@ describe("POST /api/submissions: accepted bundles", () => {
     // Form fields equal to the manifest's keep it the same bundle.
     const sameFields = await upload(uploadRequest(fileAt(goodZip), team.token, { model: "Alpha 7B", setting: "C", agent: "ReAct" }));
     expect(sameFields.status).toBe(200);
-    const after = dumpDatabase(db.$client);
+    const after = (await dumpDatabase(db));
     expect({ ...after, upload_tokens: null }).toEqual({ ...before, upload_tokens: null });
   });
 
@@ -139,7 +141,7 @@ describe("POST /api/submissions: accepted bundles", () => {
   });
 
   it("400 for a .jsonl without the model or with a bad setting, naming the form fields", async () => {
-    const before = dumpDatabase(db.$client);
+    const before = await dumpDatabase(db);
     const response = await upload(uploadRequest({ name: "results.jsonl", bytes: jsonl(mpwRecords(2)) }, team.token, { setting: "Z" }));
     expect(response.status).toBe(400);
     const { errors } = await json(response);
@@ -149,7 +151,7 @@ describe("POST /api/submissions: accepted bundles", () => {
         expect.objectContaining({ file: "form", line: null, field: "setting" }),
       ]),
     );
-    expect(dumpDatabase(db.$client)).toEqual(before);
+    expect((await dumpDatabase(db))).toEqual(before);
   });
 });
 
@@ -158,18 +160,18 @@ describe("POST /api/submissions: refused requests", () => {
     const records = mpwRecords(3);
     (records[1].trajectory_log as Record<string, unknown>).hit_logs = "not a list";
     const dir = bundleDir(tmp, { "results.jsonl": jsonl(records) }, mpwManifest("Broken"));
-    const before = dumpDatabase(db.$client);
+    const before = await dumpDatabase(db);
     const response = await upload(uploadRequest(fileAt(zipDir(tmp, dir, ["manifest.json", "results.jsonl"])), team.token));
     expect(response.status).toBe(400);
     const body = await json(response);
     expect(Object.keys(body)).toEqual(["errors"]);
     expect(body.errors).toContainEqual({ file: "results.jsonl", line: 2, field: "trajectory_log.hit_logs", message: expect.any(String) });
     for (const error of body.errors) expect(Object.keys(error).sort()).toEqual(["field", "file", "line", "message"]);
-    expect(dumpDatabase(db.$client)).toEqual(before);
+    expect((await dumpDatabase(db))).toEqual(before);
   });
 
   it("400 when the body is not multipart, or has no bundle, or a stray file field", async () => {
-    const before = dumpDatabase(db.$client);
+    const before = await dumpDatabase(db);
     const notMultipart = await upload(
       new Request(`${BASE}/api/submissions`, { method: "POST", headers: { authorization: `Bearer ${team.token}`, "content-type": "application/zip" }, body: "PK" }),
     );
@@ -186,7 +188,7 @@ describe("POST /api/submissions: refused requests", () => {
     const unknownField = await upload(uploadRequest(fileAt(goodZip), team.token, { modle: "typo" }));
     expect(unknownField.status).toBe(400);
     expect((await json(unknownField)).errors[0]).toMatchObject({ file: "form" });
-    expect(dumpDatabase(db.$client)).toEqual(before);
+    expect((await dumpDatabase(db))).toEqual(before);
   });
 
   it("413 at once when Content-Length is over SEEKBOARD_MAX_UPLOAD_BYTES", async () => {
@@ -202,7 +204,7 @@ describe("POST /api/submissions: refused requests", () => {
 
   it("413 while streaming a body that declares no length, stopping at the limit; nothing is written", async () => {
     process.env.SEEKBOARD_MAX_UPLOAD_BYTES = String(64 * 1024);
-    const before = dumpDatabase(db.$client);
+    const before = await dumpDatabase(db);
     let sent = 0;
     const chunk = new Uint8Array(16 * 1024).fill(97);
     const head = new TextEncoder().encode('--b\r\nContent-Disposition: form-data; name="bundle"; filename="big.jsonl"\r\n\r\n');
@@ -227,14 +229,14 @@ describe("POST /api/submissions: refused requests", () => {
       );
       expect(response.status).toBe(413);
       expect(sent).toBeLessThan(256 * 1024);
-      expect(dumpDatabase(db.$client)).toEqual(before);
+      expect((await dumpDatabase(db))).toEqual(before);
     } finally {
       delete process.env.SEEKBOARD_MAX_UPLOAD_BYTES;
     }
   });
 
   it("429 with Retry-After past SEEKBOARD_UPLOADS_PER_HOUR for one token; other tokens are not affected", async () => {
-    const limited = issueUploadToken(db, "Team Busy");
+    const limited = await issueUploadToken(db, "Team Busy");
     process.env.SEEKBOARD_UPLOADS_PER_HOUR = "2";
     try {
       for (let i = 0; i < 2; i++) expect((await upload(uploadRequest(fileAt(goodZip), limited.token))).status).toBe(200);
@@ -243,7 +245,7 @@ describe("POST /api/submissions: refused requests", () => {
       const retryAfter = Number(refused.headers.get("retry-after"));
       expect(retryAfter).toBeGreaterThan(3500);
       expect(retryAfter).toBeLessThanOrEqual(3600);
-      const other = issueUploadToken(db, "Team Calm");
+      const other = await issueUploadToken(db, "Team Calm");
       expect((await upload(uploadRequest(fileAt(goodZip), other.token))).status).toBe(200);
     } finally {
       delete process.env.SEEKBOARD_UPLOADS_PER_HOUR;
@@ -283,13 +285,13 @@ describe("moderation API and the public leaderboard", () => {
 
   it("approve → 200 {id, status: approved}; it appears in GET /api/b/mpw/leaderboard with its metrics", async () => {
     revalidatePath.mockClear();
-    const versionBefore = dataVersion(getDb(), PUBLIC_DATA);
+    const versionBefore = await dataVersion(db, PUBLIC_DATA);
     const response = await moderation(approve, pendingId, ADMIN_TOKEN);
     expect(response.status).toBe(200);
     expect(await json(response)).toEqual({ id: pendingId, status: "approved" });
     expect(revalidatePath).toHaveBeenCalledWith("/", "layout");
     // Every other server process on the database empties its public pages when this moves.
-    expect(dataVersion(getDb(), PUBLIC_DATA)).toBe(versionBefore + 1);
+    expect(await dataVersion(db, PUBLIC_DATA)).toBe(versionBefore + 1);
     expect((await moderation(approve, pendingId, ADMIN_TOKEN)).status).toBe(409);
 
     const { rows, setting, tier } = await json(await board("mpw", "?setting=C&tier=overall"));
@@ -311,8 +313,8 @@ describe("moderation API and the public leaderboard", () => {
     const response = await moderation(reject, pendingId, ADMIN_TOKEN, { reason: "judge outputs missing" });
     expect(response.status).toBe(200);
     expect(await json(response)).toEqual({ id: pendingId, status: "rejected" });
-    const row = db.$client.prepare("SELECT status, moderation_reason, moderated_at FROM submissions WHERE id = ?").get(pendingId) as Record<string, unknown>;
-    expect(row).toMatchObject({ status: "rejected", moderation_reason: "judge outputs missing", moderated_at: expect.any(String) });
+    const [row] = await db.select({ status: submissions.status, moderationReason: submissions.moderationReason, moderatedAt: submissions.moderatedAt }).from(submissions).where(eq(submissions.id, pendingId));
+    expect(row).toMatchObject({ status: "rejected", moderationReason: "judge outputs missing", moderatedAt: expect.any(String) });
     const { rows } = await json(await board("mpw", "?setting=C"));
     expect(rows.map((r: { submissionId: number }) => r.submissionId)).not.toContain(pendingId);
   });
@@ -352,11 +354,11 @@ describe("who sees a pending submission through the analysis API", () => {
   });
 
   it("404 for another team, and for the uploader once its token is revoked", async () => {
-    const other = issueUploadToken(db, "Team Other");
+    const other = await issueUploadToken(db, "Team Other");
     expect((await analysisOf([pendingId], { authorization: `Bearer ${other.token}` })).status).toBe(404);
     const forged = `sb_uploader=${"0".repeat(64)}`;
     expect((await analysisOf([pendingId], { cookie: forged })).status).toBe(404);
-    revokeUploadToken(db, team.id);
+    await revokeUploadToken(db, team.id);
     expect((await analysisOf([pendingId], { cookie })).status).toBe(404);
   });
 });

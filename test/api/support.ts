@@ -7,22 +7,33 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { sql } from "drizzle-orm";
 import * as tar from "tar";
+import { z } from "zod";
 import { expect } from "vitest";
 import { MPW_DEMO_MODELS } from "../../lib/benchmarks/mpw/demo-models";
 import { generateMpwRecord, type DemoTaskInput } from "../../lib/benchmarks/mpw/demo-records";
 import { parseMpwTaskRecord } from "../../lib/benchmarks/mpw/import";
-import type { Db } from "../../db/client";
+import { rawRows, engineOf, type Db } from "../../db/client";
+import { testDatabaseTarget } from "../db";
 import { runWorker, spoolRoot } from "../../db/jobs/worker";
 
 export const ROOT = join(__dirname, "..", "..");
 export const ADMIN_TOKEN = "test-admin-token-with-enough-entropy";
 export const TASK_TEXT = readFileSync(join(ROOT, "demo", "mpw", "mpw_bench.jsonl"), "utf8");
 
-/** Points the app at a fresh database file; call before the first request. */
+/**
+ * Points the app at a fresh database (a file, or with SEEKBOARD_TEST_ENGINE=postgres a new
+ * PostgreSQL database, test/db.ts); call before the first request. Returns a folder for
+ * the test's files, which also holds the upload spool.
+ */
 export function temporaryDatabase(name: string): string {
   const dir = mkdtempSync(join(tmpdir(), `seekboard-${name}-`));
   process.env.SEEKBOARD_DB = join(dir, "test.db");
+  const target = testDatabaseTarget(process.env.SEEKBOARD_DB);
+  if (target === process.env.SEEKBOARD_DB) delete process.env.SEEKBOARD_DATABASE_URL;
+  else process.env.SEEKBOARD_DATABASE_URL = target;
+  process.env.SEEKBOARD_SPOOL_DIR = join(dir, "uploads");
   process.env.SEEKBOARD_NO_DEMO = "1";
   process.env.SEEKBOARD_ADMIN_TOKEN = ADMIN_TOKEN;
   return dir;
@@ -117,21 +128,30 @@ export function fileAt(path: string, name = path.split("/").pop()!): { name: str
   return { name, bytes: readFileSync(path) };
 }
 
-interface Sqlite {
-  prepare(sql: string): { all(...params: unknown[]): unknown[] };
-}
-
 /**
- * Every row of every table, in rowid order: "nothing changed" means this is equal before and
- * after. The upload jobs are left out (a refused upload's job records why it was refused),
- * and so are the limits' counts (a refused upload still counts against its token's limit).
+ * Every row of every table, in insertion order (rowid on SQLite; the physical order of a
+ * table with no updates on PostgreSQL is not that, so by its first column, the key): "nothing
+ * changed" means this is equal before and after. The upload jobs are left out (a refused
+ * upload's job records why it was refused), and so are the limits' counts (a refused upload
+ * still counts against its token's limit).
  */
-export function dumpDatabase(sqlite: Sqlite): Record<string, Record<string, unknown>[]> {
-  const tables = (sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%' AND name NOT IN ('upload_jobs', 'limit_events') ORDER BY name").all() as { name: string }[]).map(
-    (row) => row.name,
-  );
+export async function dumpDatabase(db: Db): Promise<Record<string, Record<string, unknown>[]>> {
+  const postgres = engineOf(db) === "postgres";
+  const listing = postgres
+    ? sql`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name`
+    : sql`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`;
+  const tables = z
+    .array(z.object({ name: z.string() }))
+    .parse(await rawRows(db, listing))
+    .map((row) => row.name)
+    .filter((name) => !name.startsWith("__drizzle") && name !== "upload_jobs" && name !== "limit_events");
   expect(tables).toEqual(expect.arrayContaining(["submissions", "samples", "steps", "hit_logs", "aggregates", "tasks", "benchmarks", "upload_tokens"]));
-  return Object.fromEntries(tables.map((table) => [table, sqlite.prepare(`SELECT * FROM "${table}" ORDER BY rowid`).all() as Record<string, unknown>[]]));
+  const dump: Record<string, Record<string, unknown>[]> = Object.create(null);
+  for (const table of tables) {
+    const order = postgres ? sql.raw("1") : sql.raw("rowid");
+    dump[table] = z.array(z.record(z.string(), z.unknown())).parse(await rawRows(db, sql`SELECT * FROM ${sql.identifier(table)} ORDER BY ${order}`));
+  }
+  return dump;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- assertions read the answer's fields freely
@@ -147,7 +167,7 @@ export function startWorker(db: Db): { stop: () => Promise<void> } {
   const stop = new AbortController();
   const running = runWorker({
     db,
-    spoolRoot: spoolRoot(process.env.SEEKBOARD_DB!),
+    spoolRoot: spoolRoot(),
     llm: { config: null, why: "no LLM judge in the API tests" },
     signal: stop.signal,
     idleMs: 10,

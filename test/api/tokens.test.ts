@@ -8,14 +8,14 @@ import { afterAll, describe, expect, it } from "vitest";
 import { ADMIN_TOKEN, BASE, temporaryDatabase } from "./support";
 
 const tmp = temporaryDatabase("api-tokens");
-const { getDb } = await import("@/db/client");
+const { closeDb, getDb } = await import("@/db/client");
 const { findActiveUploadToken } = await import("@/db/queries/upload-tokens");
 const { hashUploadToken } = await import("@/lib/auth/tokens");
 const { GET: list, POST: issue } = await import("@/app/api/tokens/route");
 const { POST: revoke } = await import("@/app/api/tokens/[id]/revoke/route");
 
-afterAll(() => {
-  getDb().$client.close();
+afterAll(async () => {
+  await closeDb(await getDb());
   rmSync(tmp, { recursive: true, force: true });
 });
 
@@ -30,7 +30,7 @@ describe("/api/tokens", () => {
     expect(issued.status).toBe(201);
     const body = await issued.json();
     expect(body).toEqual({ id: expect.any(Number), team: "Team Beta", token: expect.stringMatching(/^sb_/) });
-    expect(findActiveUploadToken(getDb(), hashUploadToken(body.token))).toEqual({ id: body.id, team: "Team Beta" });
+    expect(await findActiveUploadToken(await getDb(), hashUploadToken(body.token))).toEqual({ id: body.id, team: "Team Beta" });
 
     const listed = await listAs(ADMIN_TOKEN);
     expect(listed.status).toBe(200);
@@ -41,7 +41,7 @@ describe("/api/tokens", () => {
     const revoked = await revokeAs(ADMIN_TOKEN, String(body.id));
     expect(revoked.status).toBe(200);
     expect(await revoked.json()).toEqual({ id: body.id, revoked: true });
-    expect(findActiveUploadToken(getDb(), hashUploadToken(body.token))).toBeUndefined();
+    expect(await findActiveUploadToken(await getDb(), hashUploadToken(body.token))).toBeUndefined();
     expect((await revokeAs(ADMIN_TOKEN, String(body.id))).status).toBe(404);
     expect((await revokeAs(ADMIN_TOKEN, "abc")).status).toBe(404);
   });

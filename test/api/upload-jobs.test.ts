@@ -11,28 +11,30 @@ import { ADMIN_TOKEN, BASE, bundleDir, dumpDatabase, fileAt, json, jsonl, mpwMan
 vi.mock("next/cache", () => ({ revalidatePath: vi.fn() }));
 
 const tmp = temporaryDatabase("jobs");
-const { getDb } = await import("@/db/client");
+const { eq } = await import("drizzle-orm");
+const { uploadJobs } = await import("@/db/schema");
+const { closeDb, getDb } = await import("@/db/client");
 const { issueUploadToken } = await import("@/db/upload-tokens");
 const { claimUploadJob, recoverUploadJobs, MAX_ATTEMPTS } = await import("@/db/jobs/upload-jobs");
 const { POST: upload } = await import("@/app/api/submissions/route");
 const { GET: jobRoute } = await import("@/app/api/jobs/[id]/route");
 
-const db = getDb();
+const db = await getDb();
 let alpha: { id: number; token: string };
 let beta: { id: number; token: string };
 let zipOfModel: (model: string, records?: number) => ReturnType<typeof fileAt>;
 
-beforeAll(() => {
-  alpha = issueUploadToken(db, "Team Alpha");
-  beta = issueUploadToken(db, "Team Beta");
+beforeAll(async () => {
+  alpha = await issueUploadToken(db, "Team Alpha");
+  beta = await issueUploadToken(db, "Team Beta");
   zipOfModel = (model, records = 0) => {
     const dir = bundleDir(tmp, { "results.jsonl": jsonl(mpwRecords(records)) }, mpwManifest(model));
     return fileAt(zipDir(tmp, dir, ["manifest.json", "results.jsonl"]));
   };
 });
 
-afterAll(() => {
-  db.$client.close();
+afterAll(async () => {
+  await closeDb(db);
   rmSync(tmp, { recursive: true, force: true });
 });
 
@@ -64,7 +66,7 @@ describe("202 and the job", () => {
     // The same cookie as a 201: this browser may follow the job and see the pending submission.
     expect(response.headers.get("set-cookie")).toMatch(/^sb_uploader=[0-9a-f]{64};/);
     expect(await json(await jobOf(body.jobId, bearer(alpha.token)))).toEqual({ id: body.jobId, state: "queued", progress: { done: 0, total: null, samples: 0 }, result: null, errors: null });
-    expect(dumpDatabase(db.$client).submissions).toHaveLength(0);
+    expect((await dumpDatabase(db)).submissions).toHaveLength(0);
 
     const worker = startWorker(db);
     try {
@@ -133,32 +135,32 @@ describe("GET /api/jobs/{id}: its uploader and the admin only", () => {
 describe("a worker that died", () => {
   it("its job is queued again, then given up after MAX_ATTEMPTS tries with a server error; never half-imported", async () => {
     const { jobId } = await json(await uploadWithWait(zipOfModel("Crashy", 2), alpha.token, "0"));
-    const submissionsBefore = dumpDatabase(db.$client).submissions.length;
+    const submissionsBefore = (await dumpDatabase(db)).submissions.length;
     // Jobs queued earlier in this file are claimed (and left) first.
-    let claimed = claimUploadJob(db, `${hostname()}/1`);
-    while (claimed && claimed.id !== jobId) claimed = claimUploadJob(db, `${hostname()}/1`);
+    let claimed = await claimUploadJob(db, `${hostname()}/1`);
+    while (claimed && claimed.id !== jobId) claimed = await claimUploadJob(db, `${hostname()}/1`);
     expect(claimed).toMatchObject({ id: jobId, attempts: 1 });
     // A live worker's job is left alone.
-    expect(recoverUploadJobs(db, () => true)).toEqual({ requeued: 0, failed: 0 });
-    expect(recoverUploadJobs(db, () => false).requeued).toBeGreaterThanOrEqual(1);
+    expect(await recoverUploadJobs(db, () => true)).toEqual({ requeued: 0, failed: 0 });
+    expect((await recoverUploadJobs(db, () => false)).requeued).toBeGreaterThanOrEqual(1);
     expect((await json(await jobOf(jobId, bearer(alpha.token)))).state).toBe("queued");
     for (let attempt = 2; attempt <= MAX_ATTEMPTS; attempt += 1) {
-      let again = claimUploadJob(db, `${hostname()}/1`);
-      while (again && again.id !== jobId) again = claimUploadJob(db, `${hostname()}/1`);
+      let again = await claimUploadJob(db, `${hostname()}/1`);
+      while (again && again.id !== jobId) again = await claimUploadJob(db, `${hostname()}/1`);
       expect(again).toMatchObject({ id: jobId, attempts: attempt });
-      recoverUploadJobs(db, () => false);
+      await recoverUploadJobs(db, () => false);
     }
     const given = await json(await jobOf(jobId, bearer(alpha.token)));
     expect(given).toMatchObject({ state: "failed", result: null, errors: [{ file: "server", line: null, field: null, message: expect.stringContaining(`stopped ${MAX_ATTEMPTS} times`) }] });
-    expect(dumpDatabase(db.$client).submissions).toHaveLength(submissionsBefore);
+    expect((await dumpDatabase(db)).submissions).toHaveLength(submissionsBefore);
   });
 });
 
 describe("a job this worker cannot read", () => {
   it("is failed with a server error when claimed, never left running", async () => {
     const { jobId } = await json(await uploadWithWait(zipOfModel("Old server", 2), alpha.token, "0"));
-    db.$client.prepare("UPDATE upload_jobs SET limits = '{\"maxFiles\": 10}' WHERE id = ?").run(jobId);
-    for (let claimed = claimUploadJob(db, `${hostname()}/1`); claimed; claimed = claimUploadJob(db, `${hostname()}/1`)) expect(claimed.id).not.toBe(jobId);
+    await db.update(uploadJobs).set({ limits: { maxFiles: 10 } }).where(eq(uploadJobs.id, jobId));
+    for (let claimed = await claimUploadJob(db, `${hostname()}/1`); claimed; claimed = await claimUploadJob(db, `${hostname()}/1`)) expect(claimed.id).not.toBe(jobId);
     expect(await json(await jobOf(jobId, bearer(alpha.token)))).toMatchObject({ state: "failed", errors: [{ file: "server", message: expect.stringContaining("cannot read") }] });
   });
 });

@@ -9,7 +9,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as tar from "tar";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { openDb, type Db } from "../../db/client";
+import { count as countRows, eq } from "drizzle-orm";
+import { closeDb, first, openDb, type Db } from "../../db/client";
+import { samples, steps, submissions, tasks, uploadJobs } from "../../db/schema";
+import { testDatabaseTarget } from "../db";
 import { enqueueUpload, getUploadJob, progressPath, SPOOLED_FILE } from "../../db/jobs/upload-jobs";
 import { spoolRoot } from "../../db/jobs/worker";
 import { issueUploadToken } from "../../db/upload-tokens";
@@ -19,77 +22,82 @@ const ROOT = join(__dirname, "..", "..");
 const TASKS = 1608;
 
 let tmp: string;
-let dbPath: string;
+/** The database: a SQLite file, or a PostgreSQL URL (given to the workers as --db, as an operator may). */
+let target: string;
 let db: Db;
 const workers: ChildProcess[] = [];
 
 function startWorker(): ChildProcess {
-  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "cli/main.ts", "worker", "--db", dbPath], {
+  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "cli/main.ts", "worker", "--db", target], {
     cwd: ROOT,
-    env: { ...process.env, SEEKBOARD_NO_DEMO: "1" },
+    env: { ...process.env, SEEKBOARD_NO_DEMO: "1", SEEKBOARD_SPOOL_DIR: spoolDir() },
     stdio: ["ignore", "ignore", "pipe"],
   });
   workers.push(child);
   return child;
 }
 
-async function until<T>(what: string, probe: () => T | null | undefined | false, timeoutMs = 60_000): Promise<T> {
+async function until<T>(what: string, probe: () => T | null | undefined | false | Promise<T | null | undefined | false>, timeoutMs = 60_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const value = probe();
+    const value = await probe();
     if (value) return value;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
 
-const count = (table: string) => (db.$client.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+/** The workers' spool root: in the test's folder (on PostgreSQL the default is under the working directory). */
+const spoolDir = () => join(tmp, "uploads");
 
-beforeAll(() => {
+const TABLES = { submissions, samples, steps, tasks };
+const count = async (table: keyof typeof TABLES) => (await first(db.select({ n: countRows() }).from(TABLES[table]).limit(1)))!.n;
+
+beforeAll(async () => {
   tmp = mkdtempSync(join(tmpdir(), "seekboard-crash-"));
-  dbPath = join(tmp, "crash.db");
-  db = openDb(dbPath);
+  target = testDatabaseTarget(join(tmp, "crash.db"));
+  db = await openDb(target, { retryForMs: 0 });
 });
 
-afterAll(() => {
+afterAll(async () => {
   for (const child of workers) child.kill("SIGKILL");
-  db.$client.close();
+  await closeDb(db);
   rmSync(tmp, { recursive: true, force: true });
 });
 
 it("a worker killed mid-import leaves nothing behind; the next worker imports the upload once", { timeout: 180_000 }, async () => {
   const bundle = writeBenchBundle(join(tmp, "bundle"), benchTasks(TASKS), ingestSubmission());
-  const spool = join(spoolRoot(dbPath), "upload-crash");
+  const spool = join(spoolRoot({ SEEKBOARD_SPOOL_DIR: spoolDir() }, target), "upload-crash");
   mkdirSync(spool, { recursive: true });
   await tar.c({ gzip: true, file: join(spool, SPOOLED_FILE), cwd: bundle.dir, portable: true }, ["manifest.json", "tasks.jsonl", "results.jsonl"]);
-  const team = issueUploadToken(db, "Team Crash");
-  const jobId = enqueueUpload(db, {
+  const team = await issueUploadToken(db, "Team Crash");
+  const jobId = await enqueueUpload(db, {
     uploaderTokenId: team.id,
     spoolDir: spool,
     fileName: "run.tar.gz",
     fields: {},
     limits: { maxUnpackedBytes: 1024 ** 3, maxFiles: 100, maxUnpackMs: 60_000, maxImportMs: 600_000, maxLineBytes: 64 * 1024 ** 2 },
   });
-  const [tasksBefore, submissionsBefore] = [count("tasks"), count("submissions")];
+  const [tasksBefore, submissionsBefore] = [await count("tasks"), await count("submissions")];
 
   // Killed once the import has written samples (the progress file says so), before it commits.
   const first = startWorker();
   await until("the first samples", () => existsSync(progressPath(spool)) && JSON.parse(readFileSync(progressPath(spool), "utf8")).samples > 0);
   first.kill("SIGKILL");
   await new Promise((resolve) => first.once("exit", resolve));
-  expect(getUploadJob(db, jobId)?.state).toBe("running");
-  expect([count("submissions"), count("samples"), count("steps"), count("tasks")]).toEqual([submissionsBefore, 0, 0, tasksBefore]);
+  expect((await getUploadJob(db, jobId))?.state).toBe("running");
+  expect([await count("submissions"), await count("samples"), await count("steps"), await count("tasks")]).toEqual([submissionsBefore, 0, 0, tasksBefore]);
 
   // The next worker sees the job's worker is gone, queues it again and imports it.
   startWorker();
-  const done = await until("the job to end", () => {
-    const job = getUploadJob(db, jobId);
+  const done = await until("the job to end", async () => {
+    const job = await getUploadJob(db, jobId);
     return job && (job.state === "done" || job.state === "failed") ? job : null;
   });
   expect(done).toMatchObject({ state: "done", errors: null, result: { samples: TASKS, duplicate: false, status: "pending" } });
-  expect(db.$client.prepare("SELECT attempts FROM upload_jobs WHERE id = ?").get(jobId)).toEqual({ attempts: 2 });
-  expect(count("submissions")).toBe(submissionsBefore + 1);
-  expect(count("samples")).toBe(TASKS);
+  expect(await db.select({ attempts: uploadJobs.attempts }).from(uploadJobs).where(eq(uploadJobs.id, jobId))).toEqual([{ attempts: 2 }]);
+  expect(await count("submissions")).toBe(submissionsBefore + 1);
+  expect(await count("samples")).toBe(TASKS);
   // The spool folder goes with the job.
   expect(existsSync(spool)).toBe(false);
 });

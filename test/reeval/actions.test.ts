@@ -3,10 +3,13 @@
  * trusted), so a call without the admin cookie — from another site, or forged — changes
  * nothing; with it, the action runs and revalidates. Next's request APIs are stubbed.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
+import { and, asc, count, eq, isNotNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { closeDb, engineOf, first, type Db } from "../../db/client";
+import { auditEntries, reevalJobs, samples, sampleTags, submissions, tasks } from "../../db/schema";
+import { temporaryDatabase } from "../api/support";
 
 const cookieJar = new Map<string, string>();
 vi.mock("next/headers", () => ({
@@ -19,18 +22,21 @@ vi.mock("next/cache", () => ({ revalidatePath: (path: string) => revalidated.pus
 const ADMIN_TOKEN = "reeval-actions-test-token";
 let tmp: string;
 
+/** The app's database (the actions reach it through getDb()). */
+async function appDb(): Promise<Db> {
+  const { getDb } = await import("../../db/client");
+  return getDb();
+}
+
 beforeAll(async () => {
-  tmp = mkdtempSync(join(tmpdir(), "seekboard-reeval-actions-"));
-  process.env.SEEKBOARD_DB = join(tmp, "test.db");
+  tmp = temporaryDatabase("reeval-actions");
   process.env.SEEKBOARD_ADMIN_TOKEN = ADMIN_TOKEN;
   delete process.env.SEEKBOARD_JUDGE_BASE_URL;
-  const { getDb } = await import("../../db/client");
   const { seedDemo } = await import("../../db/seed-demo");
-  seedDemo(getDb(), 4);
-});
+  await seedDemo(await appDb(), 4);
+}, 120_000);
 afterAll(async () => {
-  const { getDb } = await import("../../db/client");
-  getDb().$client.close();
+  await closeDb(await appDb());
   rmSync(tmp, { recursive: true, force: true });
 });
 beforeEach(() => {
@@ -49,14 +55,28 @@ function form(fields: Record<string, string | number>): FormData {
   return data;
 }
 
-async function mpwSample(): Promise<{ id: number; task_id: number; correct: number }> {
-  const { getDb } = await import("../../db/client");
-  return getDb().$client.prepare("SELECT s.id, s.task_id, s.correct FROM samples s JOIN submissions sub ON sub.id = s.submission_id WHERE sub.benchmark_id = 'mpw' ORDER BY s.id LIMIT 1").get() as { id: number; task_id: number; correct: number };
+async function mpwSample(): Promise<{ id: number; task_id: number; correct: boolean }> {
+  const db = await appDb();
+  const row = await first(
+    db
+      .select({ id: samples.id, task_id: samples.taskId, correct: samples.correct })
+      .from(samples)
+      .innerJoin(submissions, eq(submissions.id, samples.submissionId))
+      .where(eq(submissions.benchmarkId, "mpw"))
+      .orderBy(asc(samples.id))
+      .limit(1),
+  );
+  if (!row) throw new Error("no MPW sample");
+  return row;
 }
 
 async function auditCount(): Promise<number> {
-  const { getDb } = await import("../../db/client");
-  return (getDb().$client.prepare("SELECT count(*) AS n FROM audit_entries").get() as { n: number }).n;
+  return (await first((await appDb()).select({ n: count() }).from(auditEntries)))?.n ?? 0;
+}
+
+/** A sample's `metrics.verdict`, on either engine. */
+function verdictOf(db: Db) {
+  return engineOf(db) === "postgres" ? sql<string | null>`${samples.metrics} ->> 'verdict'` : sql<string | null>`json_extract(${samples.metrics}, '$.verdict')`;
 }
 
 describe("re-evaluation server actions", () => {
@@ -93,9 +113,8 @@ describe("re-evaluation server actions", () => {
   it("as admin: a preview is applied only as signed; a tampered one is refused", async () => {
     await logIn();
     const actions = await import("../../server/reeval-actions");
-    const { getDb } = await import("../../db/client");
     const sample = await mpwSample();
-    getDb().$client.prepare("UPDATE samples SET fcr = 0 WHERE id = ?").run(sample.id);
+    await (await appDb()).update(samples).set({ fcr: 0 }).where(eq(samples.id, sample.id));
     const preview = await actions.previewRescoreAction(null, form({ sampleId: sample.id }));
     if (!preview.ok) throw new Error(preview.error);
     const [payload, mac] = preview.token.split(".");
@@ -117,10 +136,9 @@ describe("re-evaluation server actions", () => {
     // Nothing runs it in the server's process: it waits for the worker.
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await actions.reevalJobStatusAction(started.jobId)).toMatchObject({ status: "queued", done: 0 });
-    const { getDb: db } = await import("../../db/client");
     const { runWorker } = await import("../../db/jobs/worker");
     const stop = new AbortController();
-    const worker = runWorker({ db: db(), spoolRoot: join(tmp, "uploads"), llm: { config: null, why: "none" }, signal: stop.signal, idleMs: 5, log: () => {} });
+    const worker = runWorker({ db: await appDb(), spoolRoot: join(tmp, "uploads"), llm: { config: null, why: "none" }, signal: stop.signal, idleMs: 5, log: () => {} });
     for (let i = 0; i < 200 && (await actions.reevalJobStatusAction(started.jobId))?.status !== "done"; i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
     stop.abort();
     await worker;
@@ -128,31 +146,38 @@ describe("re-evaluation server actions", () => {
     expect(await actions.fixGoldAction(null, form({ taskId: sample.task_id, kind: "answer", goldAnswer: "x", judge: "llm", reason: "r" }))).toMatchObject({ ok: false, error: expect.stringContaining("SEEKBOARD_JUDGE_BASE_URL") });
 
     // Undoing the gold fix through its action restores the gold (and whatever its job changed).
-    const { getDb } = await import("../../db/client");
-    const { audit_entry_id: entryId } = getDb().$client.prepare("SELECT audit_entry_id FROM reeval_jobs WHERE id = ?").get(started.jobId) as { audit_entry_id: number };
-    const goldBefore = (getDb().$client.prepare("SELECT before FROM audit_entries WHERE id = ?").get(entryId) as { before: string }).before;
+    const db = await appDb();
+    const job = await first(db.select({ entryId: reevalJobs.auditEntryId }).from(reevalJobs).where(eq(reevalJobs.id, started.jobId)).limit(1));
+    const entryId = job?.entryId;
+    if (entryId === null || entryId === undefined) throw new Error(`job ${started.jobId} names no audit entry`);
+    const goldBefore = (await first(db.select({ before: auditEntries.before }).from(auditEntries).where(eq(auditEntries.id, entryId)).limit(1)))?.before;
     expect(await actions.undoAction(null, form({ entryId }))).toMatchObject({ ok: true });
-    const gold = (getDb().$client.prepare("SELECT gold_answer FROM tasks WHERE id = ?").get(sample.task_id) as { gold_answer: string }).gold_answer;
-    expect(JSON.parse(goldBefore)).toMatchObject({ goldAnswer: gold });
+    const gold = (await first(db.select({ goldAnswer: tasks.goldAnswer }).from(tasks).where(eq(tasks.id, sample.task_id)).limit(1)))?.goldAnswer;
+    expect(goldBefore).toMatchObject({ goldAnswer: gold });
   });
 
   it("as admin: a re-judge is previewed, then applied as signed", async () => {
     await logIn();
     const actions = await import("../../server/reeval-actions");
-    const { getDb } = await import("../../db/client");
-    const qa = getDb()
-      .$client.prepare(
-        "SELECT s.id FROM samples s JOIN submissions sub ON sub.id = s.submission_id JOIN tasks t ON t.id = s.task_id WHERE sub.benchmark_id = 'qa' AND t.gold_answer IS NOT NULL AND json_extract(s.metrics, '$.verdict') = 'correct' ORDER BY s.id LIMIT 1",
-      )
-      .get() as { id: number } | undefined;
+    const db = await appDb();
+    const qa = await first(
+      db
+        .select({ id: samples.id })
+        .from(samples)
+        .innerJoin(submissions, eq(submissions.id, samples.submissionId))
+        .innerJoin(tasks, eq(tasks.id, samples.taskId))
+        .where(and(eq(submissions.benchmarkId, "qa"), isNotNull(tasks.goldAnswer), eq(verdictOf(db), "correct")))
+        .orderBy(asc(samples.id))
+        .limit(1),
+    );
     expect(qa, "a QA sample the judge found correct").toBeDefined();
     // The judge's mistake: it passed an answer that is not the gold.
-    getDb().$client.prepare("UPDATE samples SET prediction = 'an answer the gold does not match' WHERE id = ?").run(qa!.id);
+    await db.update(samples).set({ prediction: "an answer the gold does not match" }).where(eq(samples.id, qa!.id));
     const preview = await actions.previewRejudgeAction(null, form({ sampleId: qa!.id, judge: "exact" }));
     if (!preview.ok) throw new Error(preview.error);
     expect(preview.proposal.after).toMatchObject({ correct: false, verdictSource: "rejudge:exact" });
     expect(await actions.applyProposalAction(null, form({ token: preview.token, reason: "" }))).toMatchObject({ ok: true });
-    expect(getDb().$client.prepare("SELECT json_extract(metrics, '$.verdict') AS verdict FROM samples WHERE id = ?").get(qa!.id)).toEqual({ verdict: "incorrect" });
+    expect(await first(db.select({ verdict: verdictOf(db) }).from(samples).where(eq(samples.id, qa!.id)).limit(1))).toEqual({ verdict: "incorrect" });
     expect(revalidated).toContain("/");
   });
 });
@@ -161,16 +186,16 @@ describe("tag server actions", () => {
   it("refuse a call without an admin session; as admin apply and remove a tag, emptying the public page cache", async () => {
     const tags = await import("../../server/tag-actions");
     const sample = await mpwSample();
-    const { getDb } = await import("../../db/client");
-    const count = () => (getDb().$client.prepare("SELECT count(*) AS n FROM sample_tags WHERE sample_id = ?").get(sample.id) as { n: number }).n;
+    const db = await appDb();
+    const tagCount = async () => (await first(db.select({ n: count() }).from(sampleTags).where(eq(sampleTags.sampleId, sample.id))))?.n;
     expect(await tags.applyTag(null, form({ sampleId: sample.id, tag: "Retrieval Miss" }))).toEqual({ ok: false, error: "only a maintainer can tag samples: log in at /admin" });
-    expect(count()).toBe(0);
+    expect(await tagCount()).toBe(0);
     await logIn();
     expect(await tags.applyTag(null, form({ sampleId: sample.id, tag: "x".repeat(61) }))).toMatchObject({ ok: false });
     expect(await tags.applyTag(null, form({ sampleId: sample.id, tag: "Retrieval Miss" }))).toEqual({ ok: true, message: "tagged “Retrieval Miss”" });
-    expect(count()).toBe(1);
+    expect(await tagCount()).toBe(1);
     expect(revalidated).toContain("/");
     expect(await tags.removeTag(null, form({ sampleId: sample.id, tag: "Retrieval Miss" }))).toEqual({ ok: true, message: "removed “Retrieval Miss”" });
-    expect(count()).toBe(0);
+    expect(await tagCount()).toBe(0);
   });
 });

@@ -8,15 +8,18 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { and, asc, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { openDb, type Db } from "../../db/client";
+import { closeDb, engineOf, first, type Db } from "../../db/client";
 import { getReevalJob } from "../../db/queries/audit";
 import { fixGold } from "../../db/reeval/gold";
 import { runReevalJob } from "../../db/reeval/jobs";
 import { applyProposal, previewRejudge } from "../../db/reeval/proposals";
+import { auditEntries, samples, submissions } from "../../db/schema";
 import { seedDemo } from "../../db/seed-demo";
 import { llmJudgeSettingFromEnv, type LlmJudgeSetting } from "../../lib/judges/chat";
 import { llmJudge } from "../../lib/judges/llm";
+import { openTestDb } from "../db";
 
 type Mode = "mpw-correct" | "mpw-incorrect" | "slow" | "http-500" | "not-json" | "no-choices" | "unreadable" | "widesearch-all-1";
 
@@ -77,12 +80,12 @@ beforeAll(async () => {
     SEEKBOARD_JUDGE_TIMEOUT_MS: "300",
   });
   tmp = mkdtempSync(join(tmpdir(), "seekboard-llm-judge-"));
-  db = openDb(join(tmp, "test.db"));
-  seedDemo(db, 6);
-});
+  db = await openTestDb(join(tmp, "test.db"));
+  await seedDemo(db, 6);
+}, 120_000);
 
 afterAll(async () => {
-  db.$client.close();
+  await closeDb(db);
   rmSync(tmp, { recursive: true, force: true });
   await new Promise((resolve) => server.close(resolve));
 });
@@ -91,14 +94,41 @@ beforeEach(() => {
   requests.length = 0;
 });
 
-function sampleRow(id: number): Record<string, unknown> {
-  return db.$client.prepare("SELECT * FROM samples WHERE id = ?").get(id) as Record<string, unknown>;
+async function sampleRow(id: number) {
+  return first(db.select().from(samples).where(eq(samples.id, id)).limit(1));
 }
 
-function mpwSample(correct: 0 | 1): { id: number; task_id: number } {
-  return db.$client
-    .prepare("SELECT s.id, s.task_id FROM samples s JOIN submissions sub ON sub.id = s.submission_id WHERE sub.benchmark_id = 'mpw' AND s.correct = ? ORDER BY s.id LIMIT 1")
-    .get(correct) as { id: number; task_id: number };
+function samplesOfTask(taskId: number) {
+  return db.select().from(samples).where(eq(samples.taskId, taskId)).orderBy(asc(samples.id));
+}
+
+/** The first MPW sample (by id) the stored verdict calls `correct`. */
+async function mpwSample(correct: boolean): Promise<{ id: number; taskId: number }> {
+  const row = await first(
+    db
+      .select({ id: samples.id, taskId: samples.taskId })
+      .from(samples)
+      .innerJoin(submissions, eq(submissions.id, samples.submissionId))
+      .where(and(eq(submissions.benchmarkId, "mpw"), eq(samples.correct, correct)))
+      .orderBy(asc(samples.id))
+      .limit(1),
+  );
+  if (!row) throw new Error("no such MPW sample");
+  return row;
+}
+
+/** The first WideSearch sample (by id) with a response table (`detail`) or without, optionally with unscored llm_judge cells. */
+async function wideSearchSample(table: boolean, unscored = false): Promise<{ id: number } | undefined> {
+  const unscoredCells = engineOf(db) === "postgres" ? sql`(${samples.metrics} ->> 'unscoredCells')::double precision` : sql`json_extract(${samples.metrics}, '$.unscoredCells')`;
+  return first(
+    db
+      .select({ id: samples.id })
+      .from(samples)
+      .innerJoin(submissions, eq(submissions.id, samples.submissionId))
+      .where(and(eq(submissions.benchmarkId, "widesearch"), table ? isNotNull(samples.detail) : isNull(samples.detail), unscored ? gt(unscoredCells, 0) : undefined))
+      .orderBy(asc(samples.id))
+      .limit(1),
+  );
 }
 
 describe("LLM judge over HTTP", () => {
@@ -115,17 +145,18 @@ describe("LLM judge over HTTP", () => {
 
   it("re-judges an MPW sample: the preview shows old and new verdict with the rationale, and the audit never holds the key", async () => {
     mode = "mpw-correct";
-    const sample = mpwSample(0);
+    const sample = await mpwSample(false);
     const preview = await previewRejudge(db, sample.id, "llm", llm);
     if (!preview.ok) throw new Error(preview.error);
     expect(preview.proposal.before).toMatchObject({ correct: false });
     expect(preview.proposal.after).toMatchObject({ correct: true, verdictSource: "rejudge:llm", verdictLabel: "Correct" });
     expect(preview.proposal.rationale).toBe("Same club, different wording.");
     expect(preview.proposal.judgeConfig).toMatchObject({ model: "judge-model", timeoutMs: 300, apiKey: "set" });
-    const applied = applyProposal(db, preview.proposal, "admin", null);
+    const applied = await applyProposal(db, preview.proposal, "admin", null);
     if (!applied.ok) throw new Error(applied.error);
-    expect(sampleRow(sample.id).correct).toBe(1);
-    const stored = db.$client.prepare("SELECT * FROM audit_entries WHERE id = ?").get(applied.entryId) as Record<string, string>;
+    expect((await sampleRow(sample.id))?.correct).toBe(true);
+    const stored = await first(db.select().from(auditEntries).where(eq(auditEntries.id, applied.entryId!)).limit(1));
+    expect(stored).toBeDefined();
     expect(JSON.stringify(stored)).not.toContain("sk-test-secret");
   });
 
@@ -139,33 +170,33 @@ describe("LLM judge over HTTP", () => {
   for (const [failing, message] of failures) {
     it(`${failing}: the verdict stays unchanged and the error is returned`, async () => {
       mode = failing;
-      const sample = mpwSample(0);
-      const before = sampleRow(sample.id);
+      const sample = await mpwSample(false);
+      const before = await sampleRow(sample.id);
       const result = await previewRejudge(db, sample.id, "llm", llm);
       expect(result.ok).toBe(false);
       if (result.ok) return;
       expect(result.error).toMatch(message);
-      expect(sampleRow(sample.id)).toEqual(before);
+      expect(await sampleRow(sample.id)).toEqual(before);
     });
   }
 
   it("a judge failure during a gold fix's job stops it as failed, with the message, and changes no sample", async () => {
     mode = "unreadable";
-    const task = mpwSample(1).task_id;
-    const before = db.$client.prepare("SELECT * FROM samples WHERE task_id = ? ORDER BY id").all(task);
-    const started = fixGold(db, task, { kind: "answer", goldAnswer: "a corrected gold" }, "llm", "source updated", "admin", llm);
+    const task = (await mpwSample(true)).taskId;
+    const before = await samplesOfTask(task);
+    const started = await fixGold(db, task, { kind: "answer", goldAnswer: "a corrected gold" }, "llm", "source updated", "admin", llm);
     if (!started.ok) throw new Error(started.error);
-    expect(db.$client.prepare("SELECT judge_config FROM audit_entries WHERE id = ?").get(started.entryId)).not.toMatchObject({ judge_config: expect.stringContaining("sk-test") });
+    const entry = await first(db.select({ judgeConfig: auditEntries.judgeConfig }).from(auditEntries).where(eq(auditEntries.id, started.entryId)).limit(1));
+    expect(entry).toBeDefined();
+    expect(JSON.stringify(entry?.judgeConfig)).not.toContain("sk-test");
     await runReevalJob(db, started.jobId, { llm, chunkSize: 4 });
-    expect(getReevalJob(db, started.jobId)).toMatchObject({ status: "failed", done: 0, changed: 0, error: expect.stringMatching(/no <answer>/) });
-    expect(db.$client.prepare("SELECT * FROM samples WHERE task_id = ? ORDER BY id").all(task)).toEqual(before);
+    expect(await getReevalJob(db, started.jobId)).toMatchObject({ status: "failed", done: 0, changed: 0, error: expect.stringMatching(/no <answer>/) });
+    expect(await samplesOfTask(task)).toEqual(before);
   });
 
   it("WideSearch: the LLM judge scores the llm_judge cells column by column with the paper's prompt", async () => {
     mode = "widesearch-all-1";
-    const sample = db.$client
-      .prepare("SELECT s.id FROM samples s JOIN submissions sub ON sub.id = s.submission_id WHERE sub.benchmark_id = 'widesearch' AND s.detail IS NOT NULL AND json_extract(s.metrics, '$.unscoredCells') > 0 ORDER BY s.id LIMIT 1")
-      .get() as { id: number } | undefined;
+    const sample = await wideSearchSample(true, true);
     expect(sample, "a demo WideSearch sample with unscored llm_judge cells").toBeDefined();
     const preview = await previewRejudge(db, sample!.id, "llm", llm);
     if (!preview.ok) throw new Error(preview.error);
@@ -177,9 +208,7 @@ describe("LLM judge over HTTP", () => {
   it("WideSearch: a sample imported from an evaluation CSV has no table to judge; the LLM is not asked and nothing is proposed", async () => {
     mode = "widesearch-all-1";
     requests.length = 0;
-    const sample = db.$client
-      .prepare("SELECT s.id FROM samples s JOIN submissions sub ON sub.id = s.submission_id WHERE sub.benchmark_id = 'widesearch' AND s.detail IS NULL ORDER BY s.id LIMIT 1")
-      .get() as { id: number } | undefined;
+    const sample = await wideSearchSample(false);
     expect(sample, "a results-only WideSearch sample in the demo").toBeDefined();
     expect(await previewRejudge(db, sample!.id, "llm", llm)).toEqual({ ok: false, error: expect.stringContaining("evaluation CSV") });
     expect(requests).toHaveLength(0);

@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { errorResponse, invalidResponse, unauthorizedResponse } from "@/server/api";
 import { adminToken, isHttpsRequest, uploaderCookieHeader } from "@/server/auth";
-import { dbPathFromEnv, getDb } from "@/db/client";
-import { enqueueUpload, getUploadJob, SPOOLED_FILE, type UploadJobView } from "@/db/jobs/upload-jobs";
+import { getDb } from "@/db/client";
+import { enqueueUpload, getUploadJob, newSpoolDir, SPOOLED_FILE, type UploadJobView } from "@/db/jobs/upload-jobs";
 import { spoolRoot } from "@/db/jobs/worker";
 import { findActiveUploadToken } from "@/db/queries/upload-tokens";
 import { bearerToken, hashUploadToken, secretsEqual } from "@/lib/auth/tokens";
@@ -53,9 +53,9 @@ export async function POST(request: Request): Promise<Response> {
   const config = submitConfigFromEnv();
   const token = bearerToken(request.headers.get("authorization"));
   if (!token) return unauthorizedResponse("an upload token is required: Authorization: Bearer <token>");
-  const db = getDb();
+  const db = await getDb();
   const tokenHash = hashUploadToken(token);
-  const uploader = findActiveUploadToken(db, tokenHash);
+  const uploader = await findActiveUploadToken(db, tokenHash);
   if (!uploader) {
     const admin = adminToken();
     if (admin !== null && secretsEqual(token, admin)) return errorResponse(403, "uploads belong to a team: issue a team upload token in /admin and upload with it");
@@ -67,7 +67,7 @@ export async function POST(request: Request): Promise<Response> {
   }
   const waitMs = Math.min(waitParam === null ? Infinity : Number(waitParam), uploadWaitMsFromEnv());
 
-  const allowed = attemptWithinLimit(db, "upload", String(uploader.id), config.uploadsPerHour, HOUR_MS);
+  const allowed = await attemptWithinLimit(db, "upload", String(uploader.id), config.uploadsPerHour, HOUR_MS);
   if (!allowed.allowed) {
     return errorResponse(429, `more than ${config.uploadsPerHour} uploads in an hour with this token; try again in ${allowed.retryAfterSeconds} s`, {
       "Retry-After": String(allowed.retryAfterSeconds),
@@ -80,9 +80,8 @@ export async function POST(request: Request): Promise<Response> {
     return invalidResponse([{ file: "request", line: null, field: null, message: 'send the bundle as multipart/form-data, in the field "bundle"' }]);
   }
 
-  const root = spoolRoot(dbPathFromEnv());
-  mkdirSync(root, { recursive: true });
-  const dir = mkdtempSync(join(root, "upload-"));
+  // Named after this host: with several instances, the worker that can see the file takes the job.
+  const dir = newSpoolDir(spoolRoot());
   let jobId: number;
   try {
     const received = await receiveMultipart(request.body, boundary, "bundle", join(dir, SPOOLED_FILE), {
@@ -94,7 +93,7 @@ export async function POST(request: Request): Promise<Response> {
       return invalidResponse([{ file: "request", line: null, field: "bundle", message: 'no file in the field "bundle"' }]);
     }
     const { maxUnpackedBytes, maxFiles, maxUnpackMs, maxImportMs, maxLineBytes } = config;
-    jobId = enqueueUpload(db, {
+    jobId = await enqueueUpload(db, {
       uploaderTokenId: uploader.id,
       spoolDir: dir,
       fileName: received.file.fileName,
@@ -111,7 +110,7 @@ export async function POST(request: Request): Promise<Response> {
   const headers = { "Set-Cookie": uploaderCookieHeader(tokenHash, isHttpsRequest(request)) };
   const deadline = Date.now() + waitMs;
   for (;;) {
-    const job = getUploadJob(db, jobId);
+    const job = await getUploadJob(db, jobId);
     if (!job) throw new Error(`upload job ${jobId} vanished`);
     if (job.state !== "queued" && job.state !== "running") return endedJobResponse(job, headers);
     if (Date.now() >= deadline) {

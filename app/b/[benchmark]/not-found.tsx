@@ -18,7 +18,7 @@ export default async function BoardNotFound() {
   const board = url === null ? null : boardPageOf(url.pathname);
   if (url === null || board === null || !isBenchmarkId(board.benchmark)) return <NotFound />;
   const search = rawSearchParams(url.searchParams);
-  const unknown = unknownBoardParam(getDb(), board.benchmark, board.page, search);
+  const unknown = await unknownBoardParam(await getDb(), board.benchmark, board.page, search);
   return unknown ? <UnknownBoardParamNotice id={board.benchmark} page={board.page} search={search} unknown={unknown} /> : <NotFound />;
 }
 

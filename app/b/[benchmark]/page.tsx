@@ -14,7 +14,7 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
   if (!isBenchmarkId(benchmark)) return { title: "Leaderboard" };
   await connection();
   // The 404's title says so too, not the board's.
-  return { title: unknownBoardParam(getDb(), benchmark, "leaderboard", await searchParams) ? "Not found" : `${BENCHMARKS[benchmark].name} leaderboard` };
+  return { title: (await unknownBoardParam(await getDb(), benchmark, "leaderboard", await searchParams)) ? "Not found" : `${BENCHMARKS[benchmark].name} leaderboard` };
 }
 
 /**
@@ -27,7 +27,7 @@ export default async function LeaderboardPage({ params, searchParams }: Props) {
   await connection();
   const search = await searchParams;
   // An unknown version, dataset, setting or split: a 404 naming it (./not-found.tsx), never a silently different board.
-  if (unknownBoardParam(getDb(), benchmark, "leaderboard", search)) notFound();
+  if (await unknownBoardParam(await getDb(), benchmark, "leaderboard", search)) notFound();
   const { Leaderboard } = BENCHMARK_VIEWS[benchmark];
   return <Leaderboard searchParams={search} />;
 }

@@ -56,8 +56,8 @@ export default async function SideBySidePage({ searchParams }: Props) {
       </div>
     );
   }
-  const db = getDb();
-  const { found, missing } = getCompareSubmissions(db, [state.a, state.b], await currentViewer());
+  const db = await getDb();
+  const { found, missing } = await getCompareSubmissions(db, [state.a, state.b], await currentViewer());
   if (missing.length > 0 || found.length !== 2) notFound();
   const [a, b] = found;
   const incompatible = incompatibility(found, nameOf);
@@ -71,14 +71,14 @@ export default async function SideBySidePage({ searchParams }: Props) {
       </div>
     );
   }
-  const ta = getTrajectory(db, a.id, state.taskKey, state.run);
-  const tb = getTrajectory(db, b.id, state.taskKey, state.run);
+  const ta = await getTrajectory(db, a.id, state.taskKey, state.run);
+  const tb = await getTrajectory(db, b.id, state.taskKey, state.run);
   if (!ta && !tb) notFound();
   const task = (ta ?? tb)!.task;
   const runs = [...new Set([...(ta?.runs ?? []), ...(tb?.runs ?? [])])].sort((x, y) => x - y);
   const divergence = ta && tb ? firstDivergence(callSignatures(ta.steps), callSignatures(tb.steps)) : null;
   const rows = alignByCall(ta?.steps ?? [], tb?.steps ?? []);
-  const cellPairs = state.cell ? cellPairsOf(pairedRows(db, a.id, b.id), state.cell, state.within) : [];
+  const cellPairs = state.cell ? cellPairsOf(await pairedRows(db, a.id, b.id), state.cell, state.within) : [];
 
   return (
     <div className="space-y-5">

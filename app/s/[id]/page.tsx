@@ -20,7 +20,7 @@ function submissionId(raw: string): number {
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   await connection();
-  const submission = getSubmission(getDb(), submissionId((await params).id));
+  const submission = await getSubmission(await getDb(), submissionId((await params).id));
   return { title: submission && canViewSubmission(submission, await currentViewer()) ? `${submission.model} · ${submission.setting}` : "Submission" };
 }
 
@@ -28,19 +28,19 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function SubmissionPage({ params, searchParams }: Props) {
   await connection();
   const id = submissionId((await params).id);
-  const db = getDb();
-  const submission = getSubmission(db, id);
+  const db = await getDb();
+  const submission = await getSubmission(db, id);
   if (!submission || !canViewSubmission(submission, await currentViewer())) notFound();
   const filters = parseSampleFilters(await searchParams);
   const { Submission } = BENCHMARK_VIEWS[submission.benchmarkId];
   return (
     <Submission
       submission={submission}
-      aggregates={getAggregates(db, id)}
-      samples={listSamples(db, id, filters)}
+      aggregates={await getAggregates(db, id)}
+      samples={await listSamples(db, id, filters)}
       filters={filters}
-      facets={sampleFacets(db, id)}
-      failures={{ tags: tagCounts(db, id), hints: hintCounts(db, id) }}
+      facets={await sampleFacets(db, id)}
+      failures={{ tags: await tagCounts(db, id), hints: await hintCounts(db, id) }}
     />
   );
 }

@@ -19,26 +19,24 @@ function samplesHref(submissionId: number, filters: Partial<typeof DEFAULT_SAMPL
 }
 
 /** The paper's Figures 2 and 3 for the chosen models: FCR vs Pass@1, Δfacts(k), FCR(k) and HitPrec(k). */
-export function MpwDiagnostics({ searchParams }: BoardPageProps) {
-  const db = getDb();
+export async function MpwDiagnostics({ searchParams }: BoardPageProps) {
+  const db = await getDb();
   const state = parseAnalysisPageState(searchParams);
-  const all = listMpwModelSubmissions(db);
+  const all = await listMpwModelSubmissions(db);
   const selections = modelSelections(all, state);
   const models = [...new Set(all.map((s) => s.model))];
 
-  const fcrSeries = selections
-    .filter((s) => s.pooled.length > 0)
-    .map((s) => {
-      const ids = s.pooled.map((p) => p.submissionId);
-      const data = fcrPassData(db, ids, state.bins);
-      return { selection: s, ids, data };
-    });
-  const cohortSeries = selections
-    .filter((s) => s.cohort !== null)
-    .map((s) => {
-      const id = s.cohort!.submissionId;
-      return { selection: s, id, delta: deltaFactsData(db, [id], state.kCohort, state.nThreshold), truncated: truncatedData(db, [id], state.kTrunc) };
-    });
+  const fcrSeries = [];
+  for (const s of selections.filter((s) => s.pooled.length > 0)) {
+    const ids = s.pooled.map((p) => p.submissionId);
+    const data = await fcrPassData(db, ids, state.bins);
+    fcrSeries.push({ selection: s, ids, data });
+  }
+  const cohortSeries = [];
+  for (const s of selections.filter((s) => s.cohort !== null)) {
+    const id = s.cohort!.submissionId;
+    cohortSeries.push({ selection: s, id, delta: await deltaFactsData(db, [id], state.kCohort, state.nThreshold), truncated: await truncatedData(db, [id], state.kTrunc) });
+  }
 
   return (
     <div className="space-y-6">

@@ -24,9 +24,9 @@ const SETTING_NOTES: Record<string, string> = {
   C: "Setting C: the question and the web_search tool only — fully end to end.",
 };
 
-export function MpwLeaderboard({ searchParams }: BoardPageProps) {
+export async function MpwLeaderboard({ searchParams }: BoardPageProps) {
   const state = parseLeaderboardState(searchParams);
-  const rows = getMpwLeaderboard(getDb(), state);
+  const rows = await getMpwLeaderboard(await getDb(), state);
   const base = "/b/mpw";
   return (
     <div className="space-y-5">

@@ -56,9 +56,9 @@ export function WideSearchPlots({ rows }: { rows: WideSearchLeaderboardRow[] }) 
   );
 }
 
-export function WideSearchDiagnostics({ searchParams }: BoardPageProps) {
+export async function WideSearchDiagnostics({ searchParams }: BoardPageProps) {
   const state = parseWideSearchLeaderboardState(searchParams);
-  const rows = getWideSearchLeaderboard(getDb(), state);
+  const rows = await getWideSearchLeaderboard(await getDb(), state);
   const path = "/b/widesearch/analysis";
   return (
     <div className="space-y-5">

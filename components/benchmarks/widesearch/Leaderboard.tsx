@@ -19,10 +19,11 @@ const BASE = "/b/widesearch";
 const WITH_CI = ["successAvg", "rowF1Avg", "itemF1Avg"] as const;
 const hasCi = (key: string): key is (typeof WITH_CI)[number] => (WITH_CI as readonly string[]).includes(key);
 
-export function WideSearchLeaderboard({ searchParams }: BoardPageProps) {
+export async function WideSearchLeaderboard({ searchParams }: BoardPageProps) {
   const state = parseWideSearchLeaderboardState(searchParams);
-  const rows = getWideSearchLeaderboard(getDb(), state);
-  const adjudicated = adjudicatedCounts(getDb(), rows.map((row) => row.submissionId));
+  const db = await getDb();
+  const rows = await getWideSearchLeaderboard(db, state);
+  const adjudicated = await adjudicatedCounts(db, rows.map((row) => row.submissionId));
   const sortHref = (sort: WideSearchSort) => BASE + wideSearchLeaderboardQuery({ ...state, sort, dir: state.sort === sort ? (state.dir === "asc" ? "desc" : "asc") : sort === "model" ? "asc" : "desc" });
   const columns = wideSearchModule.board.columns;
   return (

@@ -7,7 +7,7 @@
 import { namedFiles } from "../../import/bundle";
 import { BundleError } from "../../import/errors";
 import { defineImporter, NEUTRAL_SAMPLE_FIGURES, RunCounter } from "../../import/importer";
-import { forEachBundleLine, parseJsonLine } from "../../import/lines";
+import { bundleLines, parseJsonLine } from "../../import/lines";
 import { testcaseVerdictsFrom, type InfoMosaicStoredSample } from "./stored";
 import { stepsFromMessages } from "../../trajectory/messages";
 import { firstJsonBlock, parseInfoMosaicEvaluation, parseInfoMosaicGold, type InfoMosaicGold } from "./formats";
@@ -29,16 +29,16 @@ function testcaseText(raw: unknown): string | null {
 export const infoMosaicImporter = defineImporter({
   manifestSchema: infoMosaicManifestSchema,
   files: (root, manifest) => [...namedFiles(root, manifest.gold, "gold"), ...namedFiles(root, manifest.evaluations, "evaluations")],
-  read(root, manifest, sink, options) {
+  async read(root, manifest, sink, options) {
     const golds = new Map<string, InfoMosaicGold>();
     const goldName = manifest.gold;
-    forEachBundleLine(root, goldName, "gold", (line, file, lineNumber) => {
-      const gold = parseInfoMosaicGold(parseJsonLine(line, file, lineNumber), file, lineNumber);
+    for (const { text, file, lineNumber } of bundleLines(root, goldName, "gold", options)) {
+      const gold = parseInfoMosaicGold(parseJsonLine(text, file, lineNumber), file, lineNumber);
       golds.set(gold.id, gold);
-    }, options);
+    }
     const runs = new RunCounter();
-    forEachBundleLine(root, manifest.evaluations, "evaluations", (line, name, lineNumber) => {
-      const raw = parseJsonLine(line, name, lineNumber);
+    for (const { text, file: name, lineNumber } of bundleLines(root, manifest.evaluations, "evaluations", options)) {
+      const raw = parseJsonLine(text, name, lineNumber);
       const e = parseInfoMosaicEvaluation(raw, name, lineNumber);
       const gold = golds.get(e.task.id);
       if (goldName && !gold) throw BundleError.at(name, lineNumber, "id", `task id ${e.task.id} is not in ${goldName}`);
@@ -54,7 +54,7 @@ export const infoMosaicImporter = defineImporter({
         extractedResponse: e.extractedResponse,
         testcaseVerdicts: testcaseVerdictsFrom(firstJsonBlock(judgeText ?? ""), testcases.length),
       };
-      sink.sample({
+      await sink.sample({
         ...NEUTRAL_SAMPLE_FIGURES,
         // The release records no tokens, dollars or time: its messages are the completions' messages, without usage.
         usage: null,
@@ -82,7 +82,7 @@ export const infoMosaicImporter = defineImporter({
         file: name,
         line: lineNumber,
       });
-    }, options);
+    }
     return {};
   },
   noSamples: (manifest) => ({ file: manifest.evaluations[0], message: "no samples in the bundle" }),

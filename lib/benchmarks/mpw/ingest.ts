@@ -4,7 +4,7 @@
  */
 import { namedFiles } from "../../import/bundle";
 import { defineImporter, RunCounter, type SampleRow } from "../../import/importer";
-import { forEachBundleLine, parseJsonLine } from "../../import/lines";
+import { bundleLines, parseJsonLine } from "../../import/lines";
 import { parseMpwResultRecord, parseMpwTaskRecord, type MpwSample, type MpwTask } from "./import";
 import { mpwManifestSchema } from "./manifest";
 
@@ -49,20 +49,20 @@ function sampleRow(sample: MpwSample, run: number, file: string, line: number): 
 export const mpwImporter = defineImporter({
   manifestSchema: mpwManifestSchema,
   files: (root, manifest) => [...namedFiles(root, manifest.tasks, "tasks"), ...namedFiles(root, manifest.results, "results")],
-  read(root, manifest, sink, options) {
+  async read(root, manifest, sink, options) {
     const knownTasks = new Map<string, MpwTask>();
-    forEachBundleLine(root, manifest.tasks, "tasks", (line, file, lineNumber) => {
-      const task = parseMpwTaskRecord(parseJsonLine(line, file, lineNumber), file, lineNumber);
+    for (const { text, file, lineNumber } of bundleLines(root, manifest.tasks, "tasks", options)) {
+      const task = parseMpwTaskRecord(parseJsonLine(text, file, lineNumber), file, lineNumber);
       knownTasks.set(task.taskKey, task);
-      sink.task(task);
-    }, options);
+      await sink.task(task);
+    }
     const runs = new RunCounter();
-    forEachBundleLine(root, manifest.results, "results", (line, file, lineNumber) => {
-      const value = parseJsonLine(line, file, lineNumber);
+    for (const { text, file, lineNumber } of bundleLines(root, manifest.results, "results", options)) {
+      const value = parseJsonLine(text, file, lineNumber);
       const key = typeof value === "object" && value !== null && "index" in value ? String(value.index) : "";
       const sample = parseMpwResultRecord(value, file, lineNumber, knownTasks.get(key));
-      sink.sample(sampleRow(sample, runs.next(sample.task.taskKey), file, lineNumber));
-    }, options);
+      await sink.sample(sampleRow(sample, runs.next(sample.task.taskKey), file, lineNumber));
+    }
     return {};
   },
   noSamples: (manifest) => ({ file: manifest.results[0], message: "the results hold no records" }),

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { bundleDir, bundleFile, namedFiles } from "../../import/bundle";
 import { BundleError } from "../../import/errors";
 import { defineImporter, NameTally, NEUTRAL_SAMPLE_FIGURES, RunCounter, type BundleFileRef, type ImportSink, type ReadOptions, type ReadOutcome, type SampleRow, type SampleUsage, type TaskInput } from "../../import/importer";
-import { forEachLineSync, parseJsonLine, readBundleText } from "../../import/lines";
+import { linesOf, parseJsonLine, readBundleText } from "../../import/lines";
 import type { Step } from "../../trajectory/steps";
 import { aggregateWideSearch } from "./aggregate";
 import {
@@ -58,7 +58,7 @@ interface WideSearchSampleInput {
 }
 
 /** WideSearch's samples as rows: its figures live in `metrics`. */
-function sampleWriter(sink: ImportSink): (input: WideSearchSampleInput) => void {
+function sampleWriter(sink: ImportSink): (input: WideSearchSampleInput) => Promise<void> {
   const runs = new RunCounter();
   return (input) => {
     const row: SampleRow = {
@@ -80,23 +80,18 @@ function sampleWriter(sink: ImportSink): (input: WideSearchSampleInput) => void 
       file: input.file,
       line: input.line,
     };
-    sink.sample(row);
+    return sink.sample(row);
   };
 }
 
-function readNative(root: string, manifest: WideSearchManifest, write: (input: WideSearchSampleInput) => void, options: ReadOptions): void {
+async function readNative(root: string, manifest: WideSearchManifest, write: (input: WideSearchSampleInput) => Promise<void>, options: ReadOptions): Promise<void> {
   const goldDir = bundleDir(root, manifest.gold!, "gold");
   const tasks = new Map<string, WideSearchTask>();
   const tasksName = manifest.tasks!;
-  forEachLineSync(
-    bundleFile(root, tasksName, "tasks"),
-    tasksName,
-    (line, lineNumber) => {
-      const task = parseWideSearchTask(parseJsonLine(line, tasksName, lineNumber), tasksName, lineNumber);
-      tasks.set(task.instanceId, task);
-    },
-    options,
-  );
+  for (const { text, lineNumber } of linesOf(bundleFile(root, tasksName, "tasks"), tasksName, options)) {
+    const task = parseWideSearchTask(parseJsonLine(text, tasksName, lineNumber), tasksName, lineNumber);
+    tasks.set(task.instanceId, task);
+  }
   const golds = new Map<string, GoldTable>();
   const goldOf = (task: WideSearchTask, file: string, line: number): GoldTable => {
     const cached = golds.get(task.instanceId);
@@ -119,7 +114,7 @@ function readNative(root: string, manifest: WideSearchManifest, write: (input: W
       const score = scoreWideSearch(response.response, task, gold);
       const steps = wideSearchSteps(response.messages);
       const calls = toolCallCounts(steps, response.toolCallCounts);
-      write({
+      await write({
         task: { taskKey: task.instanceId, question: task.query, goldAnswer: null, atomicFacts: {}, category: null, language: task.language, extra: { evaluation: task.evaluation, gold } },
         prediction: response.response,
         status: score.status,
@@ -141,13 +136,13 @@ function readNative(root: string, manifest: WideSearchManifest, write: (input: W
 }
 
 /** The samples of the evaluation CSVs; the summaries are checked against them and name the judge (newer layout). */
-function readEvaluations(root: string, manifest: WideSearchManifest, write: (input: WideSearchSampleInput) => void, options: ReadOptions): ReadOutcome {
+async function readEvaluations(root: string, manifest: WideSearchManifest, write: (input: WideSearchSampleInput) => Promise<void>, options: ReadOptions): Promise<ReadOutcome> {
   const checks = [];
   const judges = new NameTally();
   for (const [i, name] of manifest.evaluations!.entries()) {
     const rows = parseWideSearchEvalCsv(readBundleText(bundleFile(root, name, `evaluations.${i}`), name, { onBytesRead: options.onBytesRead }), name);
     for (const row of rows) {
-      write({
+      await write({
         task: { taskKey: row.instanceId, question: null, goldAnswer: null, atomicFacts: {}, category: null, language: languageFromInstanceId(row.instanceId) },
         prediction: null,
         status: "evaluated",
@@ -195,10 +190,10 @@ function readEvaluations(root: string, manifest: WideSearchManifest, write: (inp
 export const wideSearchImporter = defineImporter({
   manifestSchema: wideSearchManifestSchema,
   files,
-  read(root, manifest, sink, options) {
+  async read(root, manifest, sink, options) {
     const write = sampleWriter(sink);
     if (manifest.evaluations) return readEvaluations(root, manifest, write, options);
-    readNative(root, manifest, write, options);
+    await readNative(root, manifest, write, options);
     return {};
   },
   noSamples: (manifest) => ({ file: (manifest.evaluations ?? manifest.results!)[0], message: "no samples in the bundle" }),

@@ -31,11 +31,12 @@ export async function GET(request: Request, { params }: { params: Promise<{ kind
     const issue = options.error.issues[0];
     return badRequest(`${issue.path.join(".")}: ${issue.message}`);
   }
-  const hidden = hiddenSubmissionIds(getDb(), ids.data, viewerOfRequest(request));
+  const db = await getDb();
+  const hidden = await hiddenSubmissionIds(db, ids.data, await viewerOfRequest(request));
   if (hidden.length) return badRequest(new UnknownSubmissionError(hidden).message, 404);
   let data;
   try {
-    data = analysisData(getDb(), kind, ids.data, options.data);
+    data = await analysisData(db, kind, ids.data, options.data);
   } catch (error) {
     if (error instanceof UnknownSubmissionError) return badRequest(error.message, 404);
     throw error;

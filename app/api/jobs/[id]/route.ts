@@ -12,9 +12,9 @@ import type { UploadJobAnswer } from "@/lib/submit/answer";
  *   401 without credentials · 404 no such job, or not this viewer's
  */
 export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
-  const viewer = viewerOfRequest(request);
+  const viewer = await viewerOfRequest(request);
   const id = routeId((await params).id);
-  const job = id === null ? undefined : getUploadJob(getDb(), id);
+  const job = id === null ? undefined : await getUploadJob(await getDb(), id);
   if (job && (viewer.admin || viewer.uploaderTokenId === job.uploaderTokenId)) {
     const body: UploadJobAnswer = { id: job.id, state: job.state, progress: job.progress, result: job.result, errors: job.errors };
     return Response.json(body, { headers: { "Cache-Control": "no-store" } });

@@ -14,7 +14,7 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
   if (!isBenchmarkId(benchmark)) return { title: "Analysis" };
   await connection();
   // The 404's title says so too, not the board's.
-  return { title: unknownBoardParam(getDb(), benchmark, "diagnostics", await searchParams) ? "Not found" : `${BENCHMARKS[benchmark].name} analysis` };
+  return { title: (await unknownBoardParam(await getDb(), benchmark, "diagnostics", await searchParams)) ? "Not found" : `${BENCHMARKS[benchmark].name} analysis` };
 }
 
 /** A benchmark's diagnostic plots, rendered on demand (the page cache holds leaderboards and samples only). */
@@ -24,7 +24,7 @@ export default async function DiagnosticsPage({ params, searchParams }: Props) {
   await connection();
   const search = await searchParams;
   // An unknown version, dataset, setting or split: a 404 naming it (../not-found.tsx), never a silently different board.
-  if (unknownBoardParam(getDb(), benchmark, "diagnostics", search)) notFound();
+  if (await unknownBoardParam(await getDb(), benchmark, "diagnostics", search)) notFound();
   const { Diagnostics } = BENCHMARK_VIEWS[benchmark];
   return <Diagnostics searchParams={search} />;
 }

@@ -1,5 +1,5 @@
 import { errorResponse, invalidResponse } from "@/server/api";
-import { getDb } from "@/db/client";
+import { getDb, type Db } from "@/db/client";
 import { getMpwLeaderboard } from "@/db/queries/leaderboard";
 import { adjudicatedCounts } from "@/db/queries/audit";
 import { getWideSearchLeaderboard } from "@/db/queries/widesearch";
@@ -28,12 +28,11 @@ function closedParams(board: Board): Record<string, readonly string[]> {
 type LeaderboardAnswer = { rows: object[] } & Record<string, unknown>;
 
 /** A stored-report board: its columns' figures with their CIs, one version (dataset) and setting at a time when it has them. */
-function reportBoardAnswer(id: BenchmarkId, board: ReportBoard, search: URLSearchParams): LeaderboardAnswer {
-  const db = getDb();
+async function reportBoardAnswer(db: Db, id: BenchmarkId, board: ReportBoard, search: URLSearchParams): Promise<LeaderboardAnswer> {
   const param = board.versionParam;
   const state = parseBoardState(id, rawSearchParams(search));
-  const { version, versions, rows } = getReportBoard(db, id, board, state);
-  const adjudicated = adjudicatedCounts(db, rows.map((row) => row.submissionId));
+  const { version, versions, rows } = await getReportBoard(db, id, board, state);
+  const adjudicated = await adjudicatedCounts(db, rows.map((row) => row.submissionId));
   const keys = board.columns.map((c) => c.key);
   return {
     benchmark: id,
@@ -57,10 +56,10 @@ function reportBoardAnswer(id: BenchmarkId, board: ReportBoard, search: URLSearc
   };
 }
 
-function wideSearchAnswer(search: URLSearchParams): LeaderboardAnswer {
+async function wideSearchAnswer(db: Db, search: URLSearchParams): Promise<LeaderboardAnswer> {
   const state = parseWideSearchLeaderboardState(rawSearchParams(search));
-  const board = getWideSearchLeaderboard(getDb(), state);
-  const adjudicated = adjudicatedCounts(getDb(), board.map((row) => row.submissionId));
+  const board = await getWideSearchLeaderboard(db, state);
+  const adjudicated = await adjudicatedCounts(db, board.map((row) => row.submissionId));
   const rows = board.map((row) => {
     const { stats, scaling, runsPerTask, ci, ...figures } = row.aggregate;
     return {
@@ -82,9 +81,9 @@ function wideSearchAnswer(search: URLSearchParams): LeaderboardAnswer {
 
 const interval = (lo: number | null, hi: number | null) => (lo === null || hi === null ? null : [lo, hi]);
 
-function mpwAnswer(search: URLSearchParams): LeaderboardAnswer {
+async function mpwAnswer(db: Db, search: URLSearchParams): Promise<LeaderboardAnswer> {
   const state = parseLeaderboardState(rawSearchParams(search));
-  const rows = getMpwLeaderboard(getDb(), state).map((row) => ({
+  const rows = (await getMpwLeaderboard(db, state)).map((row) => ({
     submissionId: row.submissionId,
     model: row.model,
     agent: row.agent,
@@ -128,7 +127,8 @@ export async function GET(request: Request, { params }: { params: Promise<{ benc
   const board = BENCHMARKS[benchmark].board;
   const search = new URL(request.url).searchParams;
   // The same check as the pages' 404s, so the API and the page never disagree on what a view is.
-  const unknown = unknownBoardParam(getDb(), benchmark, "leaderboard", rawSearchParams(search));
+  const db = await getDb();
+  const unknown = await unknownBoardParam(db, benchmark, "leaderboard", rawSearchParams(search));
   const errors = [
     ...(unknown ? [{ param: unknown.param, allowed: unknown.valid }] : []),
     ...Object.entries(closedParams(board)).flatMap(([param, allowed]) => {
@@ -137,7 +137,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ benc
     }),
   ];
   if (errors.length) return invalidResponse(errors.map(({ param, allowed }) => ({ file: "request", line: null, field: param, message: `must be one of ${allowed.join(", ") || "(none yet)"}` })));
-  const answer = answerOf(benchmark, board, search);
+  const answer = await answerOf(db, benchmark, board, search);
   if (search.get("format") !== "csv") return Response.json(answer);
   // The rows exactly as the JSON gives them, one line each; nested figures (CIs, stats) as JSON text.
   // Every field any row has (pass^k only where a row's tasks have several runs), in first-seen order.
@@ -147,14 +147,14 @@ export async function GET(request: Request, { params }: { params: Promise<{ benc
   });
 }
 
-function answerOf(id: BenchmarkId, board: Board, search: URLSearchParams): LeaderboardAnswer {
+function answerOf(db: Db, id: BenchmarkId, board: Board, search: URLSearchParams): Promise<LeaderboardAnswer> {
   switch (board.format) {
     case "report":
-      return reportBoardAnswer(id, board, search);
+      return reportBoardAnswer(db, id, board, search);
     case "mpw":
-      return mpwAnswer(search);
+      return mpwAnswer(db, search);
     case "widesearch":
-      return wideSearchAnswer(search);
+      return wideSearchAnswer(db, search);
     default:
       return assertNever(board);
   }

@@ -18,9 +18,9 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   const { id } = await params;
   const submissionId = routeId(id);
   if (submissionId === null) return errorResponse(400, "submission id must be a number");
-  const db = getDb();
-  const submission = getSubmission(db, submissionId);
-  if (!submission || !canViewSubmission(submission, viewerOfRequest(request))) return errorResponse(404, `no submission ${id}`);
+  const db = await getDb();
+  const submission = await getSubmission(db, submissionId);
+  if (!submission || !canViewSubmission(submission, await viewerOfRequest(request))) return errorResponse(404, `no submission ${id}`);
   const plan = submissionExport(submission);
   return plan.ok ? bundleZipResponse(db, plan) : errorResponse(409, plan.reason);
 }

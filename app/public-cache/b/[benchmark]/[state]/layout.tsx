@@ -13,7 +13,7 @@ type Props = { children: React.ReactNode; params: Promise<{ benchmark: string; s
  */
 export default async function CachedLeaderboardLayout({ children, params }: Props) {
   const { benchmark, state } = await params;
-  const view = cachedBoardView(benchmark, state);
+  const view = await cachedBoardView(benchmark, state);
   return (
     <>
       {view === null ? <NotFound /> : view.unknown ? <UnknownBoardParamNotice id={view.id} page="leaderboard" search={view.searchParams} unknown={view.unknown} /> : null}

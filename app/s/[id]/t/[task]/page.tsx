@@ -9,7 +9,7 @@ type Props = { params: Promise<{ id: string; task: string }>; searchParams: Prom
 export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
   await connection();
   const { id, task } = await params;
-  return { title: sampleTitle({ id, task, run: first(await searchParams, "run") ?? "0", viewer: await currentViewer() }) };
+  return { title: await sampleTitle({ id, task, run: first(await searchParams, "run") ?? "0", viewer: await currentViewer() }) };
 }
 
 /**

@@ -13,8 +13,8 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   if (!/^\d+$/.test(id) || !/^\d+$/.test(run)) {
     return NextResponse.json({ error: "submission id and run must be numbers" }, { status: 400 });
   }
-  const trajectory = getTrajectory(getDb(), Number(id), taskKey, Number(run));
-  if (!trajectory || !canViewSubmission(trajectory.submission, viewerOfRequest(request))) {
+  const trajectory = await getTrajectory(await getDb(), Number(id), taskKey, Number(run));
+  if (!trajectory || !canViewSubmission(trajectory.submission, await viewerOfRequest(request))) {
     return NextResponse.json({ error: `no sample ${taskKey} run ${run} in submission ${id}` }, { status: 404 });
   }
   const { submission, sample, task: taskRow, steps, hitLog, runs } = trajectory;

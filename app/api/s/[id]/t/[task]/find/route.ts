@@ -23,11 +23,11 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   if (phrase.trim() === "" || phrase.length > FIND_MAX_CHARS) {
     return NextResponse.json({ error: `q must be 1 to ${FIND_MAX_CHARS} characters` }, { status: 400 });
   }
-  const db = getDb();
-  const found = sampleOfSubmission(db, Number(id), taskKey, Number(run));
-  if (!found || !canViewSubmission(found.submission, viewerOfRequest(request))) {
+  const db = await getDb();
+  const found = await sampleOfSubmission(db, Number(id), taskKey, Number(run));
+  if (!found || !canViewSubmission(found.submission, await viewerOfRequest(request))) {
     return NextResponse.json({ error: `no sample ${taskKey} run ${run} in submission ${id}` }, { status: 404 });
   }
-  const matches = findInSteps(sampleSteps(db, found.sampleId), phrase).map((m) => ({ ...m, page: stepPageOf(m.ordinal) }));
+  const matches = findInSteps(await sampleSteps(db, found.sampleId), phrase).map((m) => ({ ...m, page: stepPageOf(m.ordinal) }));
   return NextResponse.json({ q: phrase, total: matches.reduce((sum, m) => sum + m.count, 0), matches });
 }

@@ -16,12 +16,12 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   if (!/^\d+$/.test(id) || !/^\d+$/.test(run) || !/^\d{1,9}$/.test(ordinal)) {
     return NextResponse.json({ error: "submission id, run and step ordinal must be numbers" }, { status: 400 });
   }
-  const db = getDb();
-  const found = sampleOfSubmission(db, Number(id), taskKey, Number(run));
-  if (!found || !canViewSubmission(found.submission, viewerOfRequest(request))) {
+  const db = await getDb();
+  const found = await sampleOfSubmission(db, Number(id), taskKey, Number(run));
+  if (!found || !canViewSubmission(found.submission, await viewerOfRequest(request))) {
     return NextResponse.json({ error: `no sample ${taskKey} run ${run} in submission ${id}` }, { status: 404 });
   }
-  const step = sampleStep(db, found.sampleId, Number(ordinal));
+  const step = await sampleStep(db, found.sampleId, Number(ordinal));
   if (!step) return NextResponse.json({ error: `sample ${taskKey} run ${run} has no step ${ordinal}` }, { status: 404 });
   return NextResponse.json({ ordinal: Number(ordinal), step });
 }
