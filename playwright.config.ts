@@ -1,7 +1,14 @@
 import { defineConfig } from "@playwright/test";
+import { databaseUrl } from "./test/postgres-cluster";
 
 const PORT = Number(process.env.E2E_PORT ?? 3217);
 const DB = process.env.E2E_DB ?? "data/e2e.db";
+// E2E_POSTGRES_URL (a PostgreSQL server) runs the suite on PostgreSQL: a fresh database on it each run.
+const POSTGRES = process.env.E2E_POSTGRES_URL;
+const E2E_DATABASE = "seekboard_e2e";
+// The specs that reach the database (e2e/helpers.ts) read where it is from here.
+process.env.E2E_DB_TARGET = POSTGRES ? databaseUrl(POSTGRES, E2E_DATABASE) : DB;
+const REPORT = POSTGRES ? "playwright-report-postgres" : "playwright-report";
 // The admin specs log in with it; set here (not only on the server) so the tests read the same value.
 process.env.SEEKBOARD_ADMIN_TOKEN ||= "e2e-admin-token";
 
@@ -11,7 +18,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
-  reporter: [["list"], ["html", { open: "never", outputFolder: "playwright-report" }], ["json", { outputFile: "playwright-report/results.json" }]],
+  // Two app instances on one PostgreSQL database: only with a server to put them on.
+  testIgnore: POSTGRES ? [] : ["multi-instance.spec.ts"],
+  reporter: [["list"], ["html", { open: "never", outputFolder: REPORT }], ["json", { outputFile: `${REPORT}/results.json` }]],
   outputDir: "test-results",
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
@@ -25,10 +34,16 @@ export default defineConfig({
   },
   webServer: {
     // A fresh database each run: the server loads the demo data into it at start.
-    command: `rm -rf ${DB} ${DB}-wal ${DB}-shm ${DB}-uploads && ./node_modules/.bin/next start -H 127.0.0.1 -p ${PORT}`,
+    command: POSTGRES
+      ? `psql "${POSTGRES}" -qc "DROP DATABASE IF EXISTS ${E2E_DATABASE} WITH (FORCE)" -c "CREATE DATABASE ${E2E_DATABASE}" && rm -rf ${DB}-uploads && ./node_modules/.bin/next start -H 127.0.0.1 -p ${PORT}`
+      : `rm -rf ${DB} ${DB}-wal ${DB}-shm ${DB}-uploads && ./node_modules/.bin/next start -H 127.0.0.1 -p ${PORT}`,
     url: `http://127.0.0.1:${PORT}/`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { SEEKBOARD_DB: DB, NEXT_TELEMETRY_DISABLED: "1", SEEKBOARD_ADMIN_TOKEN: process.env.SEEKBOARD_ADMIN_TOKEN },
+    env: {
+      ...(POSTGRES ? { SEEKBOARD_DATABASE_URL: process.env.E2E_DB_TARGET, SEEKBOARD_SPOOL_DIR: `${DB}-uploads` } : { SEEKBOARD_DB: DB }),
+      NEXT_TELEMETRY_DISABLED: "1",
+      SEEKBOARD_ADMIN_TOKEN: process.env.SEEKBOARD_ADMIN_TOKEN,
+    },
   },
 });

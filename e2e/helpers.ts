@@ -103,7 +103,9 @@ export async function focusedStep(steps: Locator): Promise<string> {
  */
 export function ingestPendingFixture(testInfo: TestInfo, bundle: string): { submissionId: number; samples: number } {
   const root = dirname(testInfo.config.configFile ?? join(testInfo.project.testDir, "playwright.config.ts"));
-  const db = resolve(root, process.env.E2E_DB ?? "data/e2e.db");
+  // playwright.config.ts says where: a SQLite file, or the PostgreSQL database of the run.
+  const target = process.env.E2E_DB_TARGET ?? "data/e2e.db";
+  const db = /^postgres(ql)?:/.test(target) ? target : resolve(root, target);
   const out = execFileSync(join(root, "node_modules", ".bin", "tsx"), ["--conditions=react-server", "cli/main.ts", "ingest", bundle, "--db", db, "--status", "pending"], {
     cwd: root,
     encoding: "utf8",
