@@ -124,7 +124,13 @@ export async function startServer(options: { cwd: string; port: number; database
     await new Promise((r) => setTimeout(r, 250));
   }
   // The server says at start which database it opened (instrumentation.ts): a build that does not, or names another, would time the wrong database.
-  const opened = /^seekboard: database (.*)$/m.exec(readFileSync(options.logPath, "utf8"))?.[1];
+  // The line can land a moment after the first answer: read the log again for up to 5 s.
+  let opened: string | undefined;
+  for (const waitUntil = Date.now() + 5000; ; ) {
+    opened = /^seekboard: database (.*)$/m.exec(readFileSync(options.logPath, "utf8"))?.[1];
+    if (opened !== undefined || Date.now() > waitUntil) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
   if (opened !== describeTarget(options.database)) {
     await stop();
     throw new Error(
