@@ -6,7 +6,7 @@ import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabaseTarget, testEngine } from "../test/db";
 import { closeDb, first, openDb, type Db } from "./client";
-import { adminFailureVerdict, attemptWithinLimit, recordAdminFailure } from "./limits";
+import { adminTokenAttempt, attemptWithinLimit } from "./limits";
 import { limitEvents } from "./schema";
 
 let tmp: string;
@@ -75,26 +75,30 @@ describe("attemptWithinLimit", () => {
 describe("admin failures", () => {
   it("refuse a client after its failures reach the limit, until the window passes", async () => {
     const [db] = await connections(1);
-    for (let i = 0; i < 3; i++) {
-      expect(await adminFailureVerdict(db, "a", limits, 1000 + i)).toEqual({ allowed: true });
-      await recordAdminFailure(db, "a", limits, 1000 + i);
-    }
-    expect(await adminFailureVerdict(db, "a", limits, 2000)).toEqual({ allowed: false, retryAfterSeconds: 59 });
-    expect(await adminFailureVerdict(db, "a", limits, 31_000)).toEqual({ allowed: false, retryAfterSeconds: 30 });
-    expect(await adminFailureVerdict(db, "b", limits, 2000)).toEqual({ allowed: true });
-    expect(await adminFailureVerdict(db, "a", limits, 61_001)).toEqual({ allowed: true });
+    for (let i = 0; i < 3; i++) expect(await adminTokenAttempt(db, "a", limits, false, 1000 + i)).toEqual({ allowed: true });
+    // Refused: even the right token, and a refusal is not counted.
+    expect(await adminTokenAttempt(db, "a", limits, true, 2000)).toEqual({ allowed: false, retryAfterSeconds: 59 });
+    expect(await adminTokenAttempt(db, "a", limits, false, 31_000)).toEqual({ allowed: false, retryAfterSeconds: 30 });
+    expect(await adminTokenAttempt(db, "b", limits, true, 2000)).toEqual({ allowed: true });
+    expect(await adminTokenAttempt(db, "a", limits, true, 61_001)).toEqual({ allowed: true });
   });
 
   it("refuse every client once all failures together reach the global limit, in every process", async () => {
     const [one, two] = await connections(2);
-    for (let i = 0; i < 5; i++) await recordAdminFailure(i % 2 ? one : two, `client-${i}`, limits, 1000);
-    expect(await adminFailureVerdict(one, "someone-new", limits, 1000)).toEqual({ allowed: false, retryAfterSeconds: 60 });
-    expect(await adminFailureVerdict(two, "someone-new", limits, 1000)).toEqual({ allowed: false, retryAfterSeconds: 60 });
-    expect(await adminFailureVerdict(one, "someone-new", limits, 61_001)).toEqual({ allowed: true });
+    for (let i = 0; i < 5; i++) await adminTokenAttempt(i % 2 ? one : two, `client-${i}`, limits, false, 1000);
+    expect(await adminTokenAttempt(one, "someone-new", limits, true, 1000)).toEqual({ allowed: false, retryAfterSeconds: 60 });
+    expect(await adminTokenAttempt(two, "someone-new", limits, true, 1000)).toEqual({ allowed: false, retryAfterSeconds: 60 });
+    expect(await adminTokenAttempt(one, "someone-new", limits, true, 61_001)).toEqual({ allowed: true });
   });
 
-  it("count only failures: checks alone never block", async () => {
+  it("count only failures: right tokens never block", async () => {
     const [db] = await connections(1);
-    for (let i = 0; i < 100; i++) expect((await adminFailureVerdict(db, "a", limits, 1000 + i)).allowed).toBe(true);
+    for (let i = 0; i < 100; i++) expect((await adminTokenAttempt(db, "a", limits, true, 1000 + i)).allowed).toBe(true);
+  });
+
+  it("parallel wrong guesses are checked and counted one at a time: no more pass than the limit", async () => {
+    const [db] = await connections(1);
+    const verdicts = await Promise.all(Array.from({ length: 10 }, () => adminTokenAttempt(db, "guesser", limits, false, 1000)));
+    expect(verdicts.filter((v) => v.allowed)).toHaveLength(limits.perClient);
   });
 });

@@ -51,25 +51,22 @@ export async function attemptWithinLimit(db: Db, scope: LimitScope, key: string,
 }
 
 /**
- * Whether `client` may try the admin token now: refused while its own failures, or all
- * clients' together, are at their limit in the window (the right token included, so a
- * guesser cannot keep trying); when refused, the seconds until it may.
+ * One try of the admin token by `client`, checked and counted in one transaction (so
+ * parallel wrong guesses cannot all pass the check before any is counted): refused while
+ * its own failures, or all clients' together, are at their limit in the window (the right
+ * token included, so a guesser cannot keep trying), with the seconds until it may; else
+ * allowed, and a wrong token (`correct` false) is counted. A right one never is.
  */
-export async function adminFailureVerdict(db: Db, client: string, limits: FailureLimits, now: number = Date.now()): Promise<LimitVerdict> {
+export async function adminTokenAttempt(db: Db, client: string, limits: FailureLimits, correct: boolean, now: number = Date.now()): Promise<LimitVerdict> {
   const since = now - limits.windowMs;
   return withTx(db, async (tx) => {
+    await lockScope(tx, "admin-failure");
     const waits = [
       windowWait(await attemptTimes(tx, "admin-failure", client, since), limits.perClient, limits.windowMs, now),
       windowWait(await attemptTimes(tx, "admin-failure", null, since), limits.global, limits.windowMs, now),
     ].filter((wait): wait is number => wait !== null);
-    return waits.length ? { allowed: false, retryAfterSeconds: Math.max(...waits) } : { allowed: true };
-  });
-}
-
-/** A wrong admin token from `client`; a success is never recorded. */
-export async function recordAdminFailure(db: Db, client: string, limits: FailureLimits, now: number = Date.now()): Promise<void> {
-  await withTx(db, async (tx) => {
-    await lockScope(tx, "admin-failure");
-    await record(tx, "admin-failure", client, now, limits.windowMs);
+    if (waits.length) return { allowed: false, retryAfterSeconds: Math.max(...waits) };
+    if (!correct) await record(tx, "admin-failure", client, now, limits.windowMs);
+    return { allowed: true };
   });
 }

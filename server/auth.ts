@@ -10,7 +10,7 @@ import { findActiveUploadToken } from "@/db/queries/upload-tokens";
 import { verifyAdminSession, ADMIN_SESSION_SECONDS } from "@/lib/auth/admin-session";
 import { bearerToken, hashUploadToken, secretsEqual } from "@/lib/auth/tokens";
 import { clientAddress } from "@/lib/auth/failure-limit";
-import { adminFailureVerdict, recordAdminFailure } from "@/db/limits";
+import { adminTokenAttempt } from "@/db/limits";
 import { errorResponse, unauthorizedResponse } from "./api";
 import { PUBLIC_VIEWER, type Viewer } from "@/lib/auth/visibility";
 
@@ -46,11 +46,10 @@ export type AdminTokenCheck = { ok: true } | { ok: false; retryAfterSeconds: num
 export async function checkAdminToken(client: string, offered: string | null): Promise<AdminTokenCheck> {
   const admin = adminToken();
   const db = await getDb();
-  const verdict = await adminFailureVerdict(db, client, ADMIN_FAILURE_LIMITS);
+  const correct = admin !== null && offered !== null && secretsEqual(offered, admin);
+  const verdict = await adminTokenAttempt(db, client, ADMIN_FAILURE_LIMITS, correct);
   if (!verdict.allowed) return { ok: false, retryAfterSeconds: verdict.retryAfterSeconds };
-  if (admin !== null && offered !== null && secretsEqual(offered, admin)) return { ok: true };
-  await recordAdminFailure(db, client, ADMIN_FAILURE_LIMITS);
-  return { ok: false, retryAfterSeconds: null };
+  return correct ? { ok: true } : { ok: false, retryAfterSeconds: null };
 }
 
 /**
