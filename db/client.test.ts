@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { openTestDb } from "../test/db";
+import { openTestDb, testEngine } from "../test/db";
 import { databaseUrl, freePort, startCluster, type Cluster } from "../test/postgres-cluster";
 import { appTables, sqlRows } from "../test/sql";
 import { closeDb, describeTarget, engineOf, first, openDb, withTx, type Db } from "./client";
@@ -64,11 +64,28 @@ describe("withTx", () => {
         // On PostgreSQL the row lock is what serialises them; SQLite's transactions take turns.
         const read = engineOf(tx) === "postgres" ? await sqlRows(tx, "SELECT version FROM data_versions WHERE name = 'counter' FOR UPDATE") : null;
         const current = read ? Number(read[0].version) : (await first(tx.select({ version: dataVersions.version }).from(dataVersions).where(eq(dataVersions.name, "counter")).limit(1)))!.version;
-        await new Promise((done) => setTimeout(done, 2));
+        // PostgreSQL's transactions run side by side: a timer lets the others in. SQLite's
+        // may await only the database (the test below), which still interleaves promise jobs.
+        await (engineOf(tx) === "postgres" ? new Promise((done) => setTimeout(done, 2)) : Promise.resolve());
         await tx.update(dataVersions).set({ version: current + 1 }).where(eq(dataVersions.name, "counter"));
       });
     await Promise.all(Array.from({ length: 20 }, increment));
     expect(await versionOf("counter")).toBe(20);
+  });
+});
+
+describe("withTx on SQLite", () => {
+  it.runIf(testEngine() === "sqlite")("refuses, and rolls back, a transaction that waits on anything besides the database", async () => {
+    await expect(
+      withTx(db, async (tx) => {
+        await tx.insert(dataVersions).values({ name: "waited", version: 1 });
+        await new Promise((done) => setTimeout(done, 1));
+      }),
+    ).rejects.toThrow("waited on something besides the database");
+    expect(await versionOf("waited")).toBeUndefined();
+    // The connection is usable afterwards.
+    await withTx(db, async (tx) => void (await tx.insert(dataVersions).values({ name: "after", version: 1 })));
+    expect(await versionOf("after")).toBe(1);
   });
 });
 

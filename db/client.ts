@@ -210,9 +210,10 @@ export async function closeDb(db: Db): Promise<void> {
 
 /**
  * Runs `fn` in one transaction: all of its writes land, or none (an error rolls back).
- * SQLite: an immediate transaction on the connection, one at a time per process (the
- * mutex: awaits inside must not let another transaction's statements in). PostgreSQL: a
- * transaction on one pooled connection. Called inside a transaction, `fn` joins it.
+ * SQLite: an immediate transaction on the connection, one at a time per process, and `fn`
+ * may await only the database (checked: anything else is refused and rolled back).
+ * PostgreSQL: a transaction on one pooled connection. Called inside a transaction, `fn`
+ * joins it.
  */
 export async function withTx<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
   const handle = handleOf(db);
@@ -230,13 +231,22 @@ export async function withTx<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> 
   return lock.run(() =>
     inTransaction.run(true, async () => {
       client.exec("BEGIN IMMEDIATE");
+      // The transaction shares the process's one connection: a statement of another request
+      // would join it if the callback let the event loop run (awaited a file, the network, a
+      // timer). better-sqlite3's queries settle at once, so a callback that awaits only them
+      // ends before any other task runs; this probe fires if one did not.
+      let yielded = false;
+      const probe = setImmediate(() => (yielded = true));
       try {
         const result = await fn(db);
+        if (yielded) throw new Error("a SQLite transaction waited on something besides the database; do that work before withTx");
         client.exec("COMMIT");
         return result;
       } catch (error) {
         if (client.inTransaction) client.exec("ROLLBACK");
         throw error;
+      } finally {
+        clearImmediate(probe);
       }
     }),
   );
