@@ -1,7 +1,7 @@
 /**
- * A record holding U+0000 (a model output can): SQLite stores it as it is; PostgreSQL's
- * text and jsonb cannot hold it, so there it is stored as U+FFFD rather than refusing the
- * bundle.
+ * A record holding U+0000 or a lone surrogate (a model output can): SQLite stores U+0000 as
+ * it is; PostgreSQL's text and JSON cannot hold either, so there both are stored as U+FFFD
+ * rather than refusing the bundle.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -11,7 +11,7 @@ import { openTestDb } from "../test/db";
 import { sqlRow } from "../test/sql";
 import { closeDb, engineOf, type Db } from "./client";
 import { ingestBundle } from "./ingest";
-import { withoutNul } from "./ingest-shared";
+import { storableOnPostgres } from "./ingest-shared";
 
 const ROOT = join(__dirname, "..");
 const tmp = mkdtempSync(join(tmpdir(), "seekboard-nul-"));
@@ -26,12 +26,17 @@ afterAll(async () => {
   rmSync(tmp, { recursive: true, force: true });
 });
 
-describe("withoutNul", () => {
-  it("replaces U+0000 in strings, keys and nested values, and returns a value without one unchanged", () => {
-    const clean = { a: ["x", { b: 1 }], c: null };
-    expect(withoutNul(clean)).toBe(clean);
-    expect(withoutNul({ "k\u0000": ["a\u0000b", { c: "\u0000" }], n: 3, t: true })).toEqual({ "k\uFFFD": ["a\uFFFDb", { c: "\uFFFD" }], n: 3, t: true });
-    expect(withoutNul("plain")).toBe("plain");
+describe("storableOnPostgres", () => {
+  it("replaces U+0000 and lone surrogates in strings, keys and nested values, and measures the strings", () => {
+    const clean = { a: ["xy", { b: 1 }], c: null };
+    // Keys count too: a, xy, b, c.
+    expect(storableOnPostgres(clean)).toEqual({ value: clean, chars: 5 });
+    expect(storableOnPostgres(clean).value).toBe(clean);
+    const cut = "emoji \ud83d";
+    expect(storableOnPostgres({ "k\u0000": ["a\u0000b", { c: cut }], n: 3, t: true }).value).toEqual({ "k\uFFFD": ["a\uFFFDb", { c: "emoji \uFFFD" }], n: 3, t: true });
+    expect(storableOnPostgres("plain").value).toBe("plain");
+    // A whole pair is kept.
+    expect(storableOnPostgres("ok \ud83d\ude00").value).toBe("ok \ud83d\ude00");
   });
 });
 
@@ -40,13 +45,19 @@ describe("a record holding U+0000", () => {
     const dir = join(tmp, "bundle");
     mkdirSync(dir);
     const record = JSON.parse(readFileSync(join(ROOT, "test", "fixtures", "mpw", "result-record.json"), "utf8"));
-    record.prediction = `before\u0000after`;
+    // The records are JSON text: a lone surrogate arrives as the escape \ud83d.
+    record.prediction = "before\u0000after, cut \ud83d";
     writeFileSync(join(dir, "results.jsonl"), JSON.stringify(record) + "\n");
     writeFileSync(join(dir, "manifest.json"), JSON.stringify({ benchmark: "mpw", model: "nul-model", setting: "C", results: ["results.jsonl"] }));
     const result = await ingestBundle(db, dir, { source: "cli", status: "approved" });
     expect(result.samples).toBe(1);
     const stored = await sqlRow(db, "SELECT prediction FROM samples WHERE submission_id = ?", result.submissionId);
-    const nul = engineOf(db) === "postgres" ? "\uFFFD" : "\u0000";
-    expect(stored?.prediction).toBe(`before${nul}after`);
+    if (engineOf(db) === "postgres") {
+      expect(stored?.prediction).toBe("before\uFFFDafter, cut \uFFFD");
+    } else {
+      // SQLite keeps U+0000; the lone surrogate is stored as better-sqlite3 encodes it (its
+      // three bytes, read back as replacement characters), as before PostgreSQL existed.
+      expect(String(stored?.prediction)).toMatch(/^before\u0000after, cut \uFFFD+$/);
+    }
   });
 });

@@ -94,29 +94,43 @@ export async function finishSubmission(
 }
 
 /**
- * PostgreSQL's text and jsonb cannot hold U+0000, which SQLite stores and model outputs
- * occasionally contain: on PostgreSQL it is written as U+FFFD (the replacement character).
- * Values without one are returned as they are (the check allocates nothing).
+ * A value as PostgreSQL can store it. Its text and JSON cannot hold U+0000, which SQLite
+ * stores and model outputs occasionally contain, nor (in JSON) a lone UTF-16 surrogate,
+ * which an output cut in the middle of an emoji leaves: both are written as U+FFFD, the
+ * replacement character (what SQLite itself stores for a lone surrogate). Also measures
+ * the value's strings, which bound a batch's size. A value needing nothing is returned as
+ * it is (the walk allocates nothing).
  */
-export function withoutNul<T>(value: T): T {
-  return hasNul(value) ? replaceNul(value) : value;
+export function storableOnPostgres<T>(value: T): { value: T; chars: number } {
+  const walk = { chars: 0, unstorable: false };
+  measure(value, walk);
+  return { value: walk.unstorable ? replaceUnstorable(value) : value, chars: walk.chars };
 }
 
-function hasNul(value: unknown): boolean {
-  if (typeof value === "string") return value.includes("\u0000");
-  if (Array.isArray(value)) return value.some(hasNul);
-  if (value !== null && typeof value === "object") {
-    for (const [key, item] of Object.entries(value)) if (key.includes("\u0000") || hasNul(item)) return true;
+function unstorable(text: string): boolean {
+  return text.includes("\u0000") || !text.isWellFormed();
+}
+
+function measure(value: unknown, walk: { chars: number; unstorable: boolean }): void {
+  if (typeof value === "string") {
+    walk.chars += value.length;
+    if (!walk.unstorable && unstorable(value)) walk.unstorable = true;
+  } else if (Array.isArray(value)) {
+    for (const item of value) measure(item, walk);
+  } else if (value !== null && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) {
+      measure(key, walk);
+      measure(item, walk);
+    }
   }
-  return false;
 }
 
-function replaceNul<T>(value: T): T {
-  if (typeof value === "string") return value.replaceAll("\u0000", "\uFFFD") as T;
-  if (Array.isArray(value)) return value.map(replaceNul) as T;
+function replaceUnstorable<T>(value: T): T {
+  if (typeof value === "string") return (unstorable(value) ? value.toWellFormed().replaceAll("\u0000", "\uFFFD") : value) as T;
+  if (Array.isArray(value)) return value.map(replaceUnstorable) as T;
   if (value !== null && typeof value === "object") {
     const out: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) out[replaceNul(key)] = replaceNul(item);
+    for (const [key, item] of Object.entries(value)) out[replaceUnstorable(key)] = replaceUnstorable(item);
     return out as T;
   }
   return value;
@@ -144,7 +158,7 @@ export class TaskWriter {
   async idOf(input: TaskInput): Promise<number> {
     const cached = this.ids.get(input.taskKey);
     if (cached !== undefined) return cached;
-    const task = engineOf(this.db) === "postgres" ? withoutNul(input) : input;
+    const task = engineOf(this.db) === "postgres" ? storableOnPostgres(input).value : input;
     const factCount = factKeySet(Object.keys(task.atomicFacts)).size;
     const tier = tierFromFactCount(factCount);
     const extra = task.extra ? plain(task.extra) : null;
@@ -291,6 +305,8 @@ class SqliteSampleWriter extends SampleCounts implements SampleWriter {
 /** Samples per insert, and buffered steps that also end a batch. */
 const PG_SAMPLE_BATCH = 500;
 const PG_STEP_BATCH = 5000;
+/** …and the characters of their strings: a browsing agent's pages can make a few steps megabytes. */
+const PG_BATCH_CHARS = 8_000_000;
 
 /**
  * One PostgreSQL insert of many rows, sent as one JSON document (`INSERT … SELECT * FROM
@@ -319,6 +335,7 @@ async function recordsetInsert(db: Db, table: Table, rows: Record<string, unknow
 class PostgresSampleWriter extends SampleCounts implements SampleWriter {
   private pending: { row: SampleRow; taskId: number; malformed: number }[] = [];
   private pendingSteps = 0;
+  private pendingChars = 0;
 
   constructor(
     private readonly db: Db,
@@ -331,11 +348,12 @@ class PostgresSampleWriter extends SampleCounts implements SampleWriter {
   async write(input: SampleRow): Promise<void> {
     const taskId = await this.taskWriter.idOf(input.task);
     const malformed = this.counted(input);
-    // The task key as the task writer saw it: both lose their U+0000 alike.
-    const row = withoutNul(input);
+    // The task key changes as the task writer's did, so the two still match.
+    const { value: row, chars } = storableOnPostgres(input);
     this.pending.push({ row, taskId, malformed });
     this.pendingSteps += row.steps.length;
-    if (this.pending.length >= PG_SAMPLE_BATCH || this.pendingSteps >= PG_STEP_BATCH) await this.flush();
+    this.pendingChars += chars;
+    if (this.pending.length >= PG_SAMPLE_BATCH || this.pendingSteps >= PG_STEP_BATCH || this.pendingChars >= PG_BATCH_CHARS) await this.flush();
   }
 
   async flush(): Promise<void> {
@@ -343,6 +361,7 @@ class PostgresSampleWriter extends SampleCounts implements SampleWriter {
     if (!batch.length) return;
     this.pending = [];
     this.pendingSteps = 0;
+    this.pendingChars = 0;
     const values = batch.map(({ row, taskId, malformed }): typeof samples.$inferInsert => ({
       submissionId: this.submissionId,
       taskId,
