@@ -85,7 +85,7 @@ describe("the PostgreSQL schema", () => {
       const { rows } = await pool.query<{ column_name: string; data_type: string }>(
         "SELECT column_name, data_type FROM information_schema.columns WHERE table_name = 'samples' AND column_name IN ('correct', 'fcr', 'metrics') ORDER BY column_name",
       );
-      expect(rows.map((r) => r.data_type)).toEqual(["boolean", "double precision", "jsonb"]);
+      expect(rows.map((r) => r.data_type)).toEqual(["boolean", "double precision", "json"]);
     });
   });
 });

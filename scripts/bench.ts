@@ -96,10 +96,10 @@ async function veryLongSample(target: string, submissionId: number, taskKey: str
   try {
     const found = await sampleOfSubmission(db, submissionId, taskKey, 0);
     if (!found) throw new Error(`the bench database has no sample ${taskKey} in submission ${submissionId}`);
-    // A step's stored size and whether it holds a parsed SERP: SQLite's JSON text, PostgreSQL's jsonb (its text, and a JSON null is not a SERP).
+    // A step's stored size and whether it holds a parsed SERP: SQLite's JSON text, PostgreSQL's json (its text, and a JSON null is not a SERP).
     const query =
       engineOf(db) === "postgres"
-        ? sql`SELECT ordinal, length(data::text) AS chars, coalesce(jsonb_typeof(data -> 'serp'), 'null') <> 'null' AS serp FROM steps WHERE sample_id = ${found.sampleId} AND kind = 'tool_result' ORDER BY chars DESC, ordinal`
+        ? sql`SELECT ordinal, length(data::text) AS chars, coalesce(json_typeof(data -> 'serp'), 'null') <> 'null' AS serp FROM steps WHERE sample_id = ${found.sampleId} AND kind = 'tool_result' ORDER BY chars DESC, ordinal`
         : sql`SELECT ordinal, length(data) AS chars, json_extract(data, '$.serp') IS NOT NULL AS serp FROM steps WHERE sample_id = ${found.sampleId} AND kind = 'tool_result' ORDER BY chars DESC, ordinal`;
     const rows = z
       .array(z.object({ ordinal: z.coerce.number(), chars: z.coerce.number(), serp: z.union([z.boolean(), z.number()]).transform(Boolean) }))

@@ -65,7 +65,7 @@ function booleanAt(row: unknown[], i: number): boolean {
   throw new Error(`expected a boolean in column ${i} of a plot row, got ${String(value)}`);
 }
 
-/** A per-call count column: JSON text on SQLite, jsonb (already parsed by the driver) on PostgreSQL. */
+/** A per-call count column: JSON text on both engines (db/client.ts has pg return json as text), or an array if a driver parsed it. */
 function countsAt(row: unknown[], i: number): number[] {
   const value = row[i];
   if (typeof value === "string") return parseStoredCounts(value);

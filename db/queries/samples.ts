@@ -43,8 +43,8 @@ function likePattern(text: string): string {
 
 /**
  * The samples with an automatic hint, as SQL: exactly those for which `hasHint` holds
- * (db/tags.test.ts). A boolean on both engines; `metrics` is JSON text on SQLite, jsonb on
- * PostgreSQL.
+ * (db/tags.test.ts). A boolean on both engines; `metrics` is JSON text on SQLite, json on
+ * PostgreSQL (cast to jsonb where values are compared).
  */
 export function hintCondition(engine: Engine, hint: HintId, setting: string): SQL {
   const postgres = engine === "postgres";
@@ -58,7 +58,7 @@ export function hintCondition(engine: Engine, hint: HintId, setting: string): SQ
       return sql`(${samples.status} = 'max_turns_reached' OR (${samples.actualTurns} IS NOT NULL AND ${samples.maxTurns} IS NOT NULL AND ${samples.actualTurns} >= ${samples.maxTurns})${sql.join(
         TOOL_LIMIT_FIELDS.map((field) =>
           postgres
-            ? sql` OR coalesce((${samples.metrics} -> ${field}::text) = 'true'::jsonb, false)`
+            ? sql` OR coalesce((${samples.metrics} -> ${field}::text)::jsonb = 'true'::jsonb, false)`
             : sql` OR coalesce(json_type(${samples.metrics}, ${`$.${field}`}) = 'true', 0)`,
         ),
       )})`;
@@ -67,7 +67,7 @@ export function hintCondition(engine: Engine, hint: HintId, setting: string): SQ
       if (!toolsAvailable({ setting, metrics: null })) return sql`(1 = 0)`;
       return postgres
         ? sql`(${samples.toolCalls} = 0 AND ${samples.prediction} IS NOT NULL AND btrim(${samples.prediction}, ' ' || chr(9) || chr(10) || chr(13)) != ''${sql.join(
-            TOOL_FREE_SAMPLE_MARKERS.map((marker) => sql` AND NOT coalesce((${samples.metrics} -> ${marker.field}::text) = to_jsonb(${marker.value}::text), false)`),
+            TOOL_FREE_SAMPLE_MARKERS.map((marker) => sql` AND NOT coalesce((${samples.metrics} -> ${marker.field}::text)::jsonb = to_jsonb(${marker.value}::text), false)`),
           )})`
         : sql`(${samples.toolCalls} = 0 AND ${samples.prediction} IS NOT NULL AND trim(${samples.prediction}, ' ' || char(9, 10, 13)) != ''${sql.join(
             TOOL_FREE_SAMPLE_MARKERS.map((marker) => sql` AND coalesce(json_extract(${samples.metrics}, ${`$.${marker.field}`}), '') != ${marker.value}`),
@@ -192,9 +192,9 @@ const numericTaskKey = (engine: Engine) =>
     ? sql`CASE WHEN ${samples.taskKey} ~ '^[0-9]+$' THEN CAST(${samples.taskKey} AS numeric) END`
     : sql`CASE WHEN ${samples.taskKey} != '' AND ${samples.taskKey} NOT GLOB '*[^0-9]*' THEN CAST(${samples.taskKey} AS INTEGER) END`;
 
-/** A stored per-sample metric to sort by: SQLite's json_extract; PostgreSQL's jsonb value (numbers compare as numbers), JSON null as NULL. */
+/** A stored per-sample metric to sort by: SQLite's json_extract; PostgreSQL's value as jsonb (numbers compare as numbers), JSON null as NULL. */
 function metricSortColumn(engine: Engine, name: string): SQL {
-  return engine === "postgres" ? sql`nullif(${samples.metrics} -> ${name}::text, 'null'::jsonb)` : sql`json_extract(${samples.metrics}, ${`$.${name}`})`;
+  return engine === "postgres" ? sql`nullif((${samples.metrics} -> ${name}::text)::jsonb, 'null'::jsonb)` : sql`json_extract(${samples.metrics}, ${`$.${name}`})`;
 }
 
 /** Each sort key's SQL; NULL (no FCR, no tier) sorts first ascending, as SQLite does (orderOf says so on both engines). */

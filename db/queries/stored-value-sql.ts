@@ -2,7 +2,7 @@
  * Where a benchmark module says a stored per-sample value is (a column, its task's column, a
  * `metrics` field), as SQL over samples and tasks: compare and the leaderboards' standings
  * read the same values. Raw SQL fragments, one version per dialect (`metrics` is JSON text
- * read with json_extract on SQLite, jsonb read with `#>>` on PostgreSQL); the names come
+ * read with json_extract on SQLite, json read with `#>>` on PostgreSQL); the names come
  * from the modules, checked here.
  */
 import type { CompareProfile, StoredValue } from "../../lib/benchmarks/types";
@@ -29,7 +29,7 @@ export function valueSql(engine: Engine, from: StoredValue, alias = "s", as: "te
   if ("metric" in from) {
     if (engine === "postgres" && as === "number") {
       const name = checkedField(from.metric);
-      return `(CASE WHEN jsonb_typeof(${alias}.metrics #> '{${name}}') = 'number' THEN (${alias}.metrics #>> '{${name}}')::double precision END)`;
+      return `(CASE WHEN json_typeof(${alias}.metrics #> '{${name}}') = 'number' THEN (${alias}.metrics #>> '{${name}}')::double precision END)`;
     }
     return metricSql(engine, alias, from.metric);
   }

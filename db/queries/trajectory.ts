@@ -39,7 +39,7 @@ const atifLinksSchema = z.object({
 /** The sample's ATIF references (lib/bundle-format/atif-line.ts), each resolved to the sample whose trajectory file it names. */
 async function atifLinksOf(db: Db, sample: SampleRow): Promise<AtifLink[]> {
   const links = atifLinksSchema.safeParse(sample.detail).data?.metadata?.atif?.links ?? [];
-  // The trajectory file a sample came from, in its JSON `detail`: json_extract on SQLite, jsonb's `#>>` on PostgreSQL.
+  // The trajectory file a sample came from, in its JSON `detail`: json_extract on SQLite, `#>>` on PostgreSQL.
   const fileOf = engineOf(db) === "postgres" ? sql`(${samples.detail} #>> '{metadata,atif,file}')` : sql`json_extract(${samples.detail}, '$.metadata.atif.file')`;
   const resolved: AtifLink[] = [];
   for (const link of links) {

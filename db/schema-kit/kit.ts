@@ -3,8 +3,10 @@
  * tables are defined once (db/schema-kit/define.ts) and built with SQLite's kit (the
  * embedded default, db/schema.ts) or PostgreSQL's (db/schema-pg.ts). Each maps a column
  * kind to the engine's own type: an 8-byte float is `real` in SQLite and `double
- * precision` in PostgreSQL (whose `real` is 4 bytes), JSON is `text` in SQLite and `jsonb`
- * in PostgreSQL, a boolean is SQLite's 0/1 integer and PostgreSQL's `boolean`.
+ * precision` in PostgreSQL (whose `real` is 4 bytes), JSON is `text` in SQLite and `json`
+ * in PostgreSQL (kept as written, keys in their order, as SQLite keeps it: `jsonb` would
+ * sort them, and facts, tool arguments and gold-table columns are shown in their order), a
+ * boolean is SQLite's 0/1 integer and PostgreSQL's `boolean`.
  */
 import * as pg from "drizzle-orm/pg-core";
 import * as sqlite from "drizzle-orm/sqlite-core";
@@ -36,7 +38,7 @@ export const postgresKit = {
   text: (name?: string) => (name === undefined ? pg.text() : pg.text(name)),
   float: (name?: string) => (name === undefined ? pg.doublePrecision() : pg.doublePrecision(name)),
   bool: (name?: string) => (name === undefined ? pg.boolean() : pg.boolean(name)),
-  json: (name?: string) => (name === undefined ? pg.jsonb() : pg.jsonb(name)),
+  json: (name?: string) => (name === undefined ? pg.json() : pg.json(name)),
   index: pg.index,
   uniqueIndex: pg.uniqueIndex,
   primaryKey: pg.primaryKey,
