@@ -18,7 +18,8 @@ export function trackErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
   page.on("console", (message) => {
-    if (message.type() === "error") errors.push(`console.error: ${message.text()}`);
+    // A failed resource's message does not name it: its location does.
+    if (message.type() === "error") errors.push(`console.error: ${message.text()}${message.location().url ? ` (${message.location().url})` : ""}`);
   });
   return errors;
 }
