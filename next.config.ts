@@ -48,6 +48,12 @@ const nextConfig: NextConfig = {
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders }];
   },
+  // Browsers still ask for /favicon.ico on their own (before a page's <link rel="icon"> is
+  // read, or for a JSON answer); it was a 404, which e2e specs caught now and then as a
+  // console error.
+  async redirects() {
+    return [{ source: "/favicon.ico", destination: "/icon.svg", permanent: true }];
+  },
 };
 
 export default nextConfig;
