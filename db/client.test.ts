@@ -3,34 +3,23 @@
  * interleave, an unreachable PostgreSQL server is waited for with backoff (and the
  * password never printed), and a migration that fails leaves the schema as it was.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { openTestDb, testEngine } from "../test/db";
+import { describe, expect, it, vi } from "vitest";
+import { testEngine, testDatabase } from "../test/db";
 import { databaseUrl, freePort, startCluster, type Cluster } from "../test/postgres-cluster";
 import { appTables, sqlRows } from "../test/sql";
 import { closeDb, describeTarget, engineOf, first, openDb, withTx, type Db } from "./client";
 import { dataVersions } from "./schema";
 
-const tmp = mkdtempSync(join(tmpdir(), "seekboard-client-"));
-let db: Db;
+const { db: testDb, tmp } = testDatabase("client");
 
-beforeAll(async () => {
-  db = await openTestDb(join(tmp, "test.db"));
-});
-
-afterAll(async () => {
-  await closeDb(db);
-  rmSync(tmp, { recursive: true, force: true });
-});
-
-const versionOf = async (name: string) => (await first(db.select({ version: dataVersions.version }).from(dataVersions).where(eq(dataVersions.name, name)).limit(1)))?.version;
+const versionOf = async (name: string) => (await first(testDb().select({ version: dataVersions.version }).from(dataVersions).where(eq(dataVersions.name, name)).limit(1)))?.version;
 
 describe("withTx", () => {
   it("commits every write of the callback together", async () => {
-    await withTx(db, async (tx) => {
+    await withTx(testDb(), async (tx) => {
       await tx.insert(dataVersions).values({ name: "commit-a", version: 1 });
       await tx.insert(dataVersions).values({ name: "commit-b", version: 2 });
     });
@@ -39,7 +28,7 @@ describe("withTx", () => {
 
   it("rolls every write back when the callback throws, and passes the error on", async () => {
     await expect(
-      withTx(db, async (tx) => {
+      withTx(testDb(), async (tx) => {
         await tx.insert(dataVersions).values({ name: "rolled-back", version: 1 });
         throw new Error("half way");
       }),
@@ -49,7 +38,7 @@ describe("withTx", () => {
 
   it("a nested call joins the outer transaction: the outer error undoes both", async () => {
     await expect(
-      withTx(db, async (tx) => {
+      withTx(testDb(), async (tx) => {
         await withTx(tx, async (inner) => void (await inner.insert(dataVersions).values({ name: "nested", version: 1 })));
         throw new Error("outer");
       }),
@@ -58,9 +47,9 @@ describe("withTx", () => {
   });
 
   it("concurrent transactions that read, await and write never lose an update", async () => {
-    await db.insert(dataVersions).values({ name: "counter", version: 0 });
+    await testDb().insert(dataVersions).values({ name: "counter", version: 0 });
     const increment = () =>
-      withTx(db, async (tx) => {
+      withTx(testDb(), async (tx) => {
         // On PostgreSQL the row lock is what serialises them; SQLite's transactions take turns.
         const read = engineOf(tx) === "postgres" ? await sqlRows(tx, "SELECT version FROM data_versions WHERE name = 'counter' FOR UPDATE") : null;
         const current = read ? Number(read[0].version) : (await first(tx.select({ version: dataVersions.version }).from(dataVersions).where(eq(dataVersions.name, "counter")).limit(1)))!.version;
@@ -77,14 +66,14 @@ describe("withTx", () => {
 describe("withTx on SQLite", () => {
   it.runIf(testEngine() === "sqlite")("refuses, and rolls back, a transaction that waits on anything besides the database", async () => {
     await expect(
-      withTx(db, async (tx) => {
+      withTx(testDb(), async (tx) => {
         await tx.insert(dataVersions).values({ name: "waited", version: 1 });
         await new Promise((done) => setTimeout(done, 1));
       }),
     ).rejects.toThrow("waited on something besides the database");
     expect(await versionOf("waited")).toBeUndefined();
     // The connection is usable afterwards.
-    await withTx(db, async (tx) => void (await tx.insert(dataVersions).values({ name: "after", version: 1 })));
+    await withTx(testDb(), async (tx) => void (await tx.insert(dataVersions).values({ name: "after", version: 1 })));
     expect(await versionOf("after")).toBe(1);
   });
 });
@@ -92,8 +81,8 @@ describe("withTx on SQLite", () => {
 describe("describeTarget", () => {
   it("names the engine and never the password", () => {
     expect(describeTarget("/srv/seekboard.db")).toBe("SQLite at /srv/seekboard.db");
-    const said = describeTarget("postgres://seekboard:s3cret-pw@db.internal:5432/seekboard?sslmode=require");
-    expect(said).toBe("PostgreSQL at postgres://seekboard:****@db.internal:5432/seekboard?sslmode=require");
+    const said = describeTarget("postgres://seekboard:s3cret-pw@testDb().internal:5432/seekboard?sslmode=require");
+    expect(said).toBe("PostgreSQL at postgres://seekboard:****@testDb().internal:5432/seekboard?sslmode=require");
     expect(said).not.toContain("s3cret-pw");
   });
 });
@@ -155,17 +144,17 @@ function failingMigrations(engine: "sqlite" | "postgres"): string {
 
 describe("a migration that fails", () => {
   it("leaves the schema as it was", async () => {
-    const engine = engineOf(db);
+    const engine = engineOf(testDb());
     const columns = async (target: Db) =>
       engine === "sqlite"
         ? (await sqlRows(target, "SELECT name FROM pragma_table_info('submissions')")).map((row) => row.name)
         : (await sqlRows(target, "SELECT column_name AS name FROM information_schema.columns WHERE table_name = 'submissions'")).map((row) => row.name);
     const migrationsTable = engine === "sqlite" ? "__drizzle_migrations" : "drizzle.__drizzle_migrations";
-    const before = { columns: (await columns(db)).sort(), applied: (await sqlRows(db, `SELECT count(*) AS c FROM ${migrationsTable}`))[0].c };
-    const target = engine === "sqlite" ? join(tmp, "test.db") : databaseUrl(process.env.SEEKBOARD_TEST_POSTGRES_URL!, (await sqlRows(db, "SELECT current_database() AS name"))[0].name);
+    const before = { columns: (await columns(testDb())).sort(), applied: (await sqlRows(testDb(), `SELECT count(*) AS c FROM ${migrationsTable}`))[0].c };
+    const target = engine === "sqlite" ? join(tmp, "test.db") : databaseUrl(process.env.SEEKBOARD_TEST_POSTGRES_URL!, (await sqlRows(testDb(), "SELECT current_database() AS name"))[0].name);
     await expect(openDb(target, { retryForMs: 0, migrationsFolder: failingMigrations(engine) })).rejects.toThrow(/tasks/);
-    expect((await columns(db)).sort()).toEqual(before.columns);
-    expect((await sqlRows(db, `SELECT count(*) AS c FROM ${migrationsTable}`))[0].c).toEqual(before.applied);
+    expect((await columns(testDb())).sort()).toEqual(before.columns);
+    expect((await sqlRows(testDb(), `SELECT count(*) AS c FROM ${migrationsTable}`))[0].c).toEqual(before.applied);
     expect(before.columns).not.toContain("doomed");
   });
 });

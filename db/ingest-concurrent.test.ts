@@ -3,28 +3,16 @@
  * submission (the unique bundle hash decides, and the loser answers as a duplicate of the
  * winner), and different bundles each land whole with their own aggregates.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestDb } from "../test/db";
+import { describe, expect, it } from "vitest";
+import { testDatabase } from "../test/db";
 import { sqlCount, sqlRows } from "../test/sql";
-import { closeDb, type Db } from "./client";
 import { ingestBundle } from "./ingest";
 
 const ROOT = join(__dirname, "..");
 const RECORD = JSON.parse(readFileSync(join(ROOT, "test", "fixtures", "mpw", "result-record.json"), "utf8"));
-const tmp = mkdtempSync(join(tmpdir(), "seekboard-concurrent-"));
-let db: Db;
-
-beforeAll(async () => {
-  db = await openTestDb(join(tmp, "test.db"));
-});
-
-afterAll(async () => {
-  await closeDb(db);
-  rmSync(tmp, { recursive: true, force: true });
-});
+const { db: testDb, tmp } = testDatabase("concurrent");
 
 function bundle(name: string, model: string, runs: number): string {
   const dir = join(tmp, name);
@@ -38,22 +26,22 @@ function bundle(name: string, model: string, runs: number): string {
 describe("concurrent imports", () => {
   it("the same bundle imported twice at once gives one submission, the other answer a duplicate of it", async () => {
     const dir = bundle("same", "same-model", 3);
-    const results = await Promise.all([1, 2, 3].map(() => ingestBundle(db, dir, { source: "cli", status: "approved" })));
+    const results = await Promise.all([1, 2, 3].map(() => ingestBundle(testDb(), dir, { source: "cli", status: "approved" })));
     const ids = new Set(results.map((r) => r.submissionId));
     expect(ids.size).toBe(1);
     expect(results.filter((r) => !r.duplicate)).toHaveLength(1);
     expect(results.every((r) => r.samples === 3)).toBe(true);
-    expect(await sqlCount(db, "SELECT count(*) AS c FROM submissions WHERE model = ?", "same-model")).toBe(1);
-    expect(await sqlCount(db, "SELECT count(*) AS c FROM samples WHERE submission_id = ?", [...ids][0])).toBe(3);
+    expect(await sqlCount(testDb(), "SELECT count(*) AS c FROM submissions WHERE model = ?", "same-model")).toBe(1);
+    expect(await sqlCount(testDb(), "SELECT count(*) AS c FROM samples WHERE submission_id = ?", [...ids][0])).toBe(3);
   });
 
   it("different bundles imported at once each land whole, aggregates included", async () => {
     const dirs = [1, 2, 3, 4].map((i) => bundle(`different-${i}`, `model-${i}`, i));
-    const results = await Promise.all(dirs.map((dir) => ingestBundle(db, dir, { source: "cli", status: "approved" })));
+    const results = await Promise.all(dirs.map((dir) => ingestBundle(testDb(), dir, { source: "cli", status: "approved" })));
     for (const [i, result] of results.entries()) {
       expect(result.duplicate).toBe(false);
-      expect(await sqlCount(db, "SELECT count(*) AS c FROM samples WHERE submission_id = ?", result.submissionId)).toBe(i + 1);
-      const overall = await sqlRows(db, "SELECT n FROM aggregates WHERE submission_id = ? AND split = 'overall'", result.submissionId);
+      expect(await sqlCount(testDb(), "SELECT count(*) AS c FROM samples WHERE submission_id = ?", result.submissionId)).toBe(i + 1);
+      const overall = await sqlRows(testDb(), "SELECT n FROM aggregates WHERE submission_id = ? AND split = 'overall'", result.submissionId);
       expect(overall.map((row) => Number(row.n))).toEqual([i + 1]);
     }
   });

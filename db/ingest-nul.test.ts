@@ -3,28 +3,17 @@
  * it is; PostgreSQL's text and JSON cannot hold either, so there both are stored as U+FFFD
  * rather than refusing the bundle.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestDb } from "../test/db";
+import { describe, expect, it } from "vitest";
+import { testDatabase } from "../test/db";
 import { sqlRow } from "../test/sql";
-import { closeDb, engineOf, type Db } from "./client";
+import { engineOf } from "./client";
 import { ingestBundle } from "./ingest";
 import { storableOnPostgres } from "./ingest-shared";
 
 const ROOT = join(__dirname, "..");
-const tmp = mkdtempSync(join(tmpdir(), "seekboard-nul-"));
-let db: Db;
-
-beforeAll(async () => {
-  db = await openTestDb(join(tmp, "test.db"));
-});
-
-afterAll(async () => {
-  await closeDb(db);
-  rmSync(tmp, { recursive: true, force: true });
-});
+const { db: testDb, tmp } = testDatabase("nul");
 
 describe("storableOnPostgres", () => {
   it("replaces U+0000 and lone surrogates in strings, keys and nested values, and measures the strings", () => {
@@ -49,10 +38,10 @@ describe("a record holding U+0000", () => {
     record.prediction = "before\u0000after, cut \ud83d";
     writeFileSync(join(dir, "results.jsonl"), JSON.stringify(record) + "\n");
     writeFileSync(join(dir, "manifest.json"), JSON.stringify({ benchmark: "mpw", model: "nul-model", setting: "C", results: ["results.jsonl"] }));
-    const result = await ingestBundle(db, dir, { source: "cli", status: "approved" });
+    const result = await ingestBundle(testDb(), dir, { source: "cli", status: "approved" });
     expect(result.samples).toBe(1);
-    const stored = await sqlRow(db, "SELECT prediction FROM samples WHERE submission_id = ?", result.submissionId);
-    if (engineOf(db) === "postgres") {
+    const stored = await sqlRow(testDb(), "SELECT prediction FROM samples WHERE submission_id = ?", result.submissionId);
+    if (engineOf(testDb()) === "postgres") {
       expect(stored?.prediction).toBe("before\uFFFDafter, cut \uFFFD");
     } else {
       // SQLite keeps U+0000; the lone surrogate is stored as better-sqlite3 encodes it (its

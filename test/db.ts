@@ -6,7 +6,11 @@
  */
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { openDb, type Db } from "../db/client";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll } from "vitest";
+import { closeDb, openDb, type Db } from "../db/client";
 import { databaseUrl } from "./postgres-cluster";
 
 export { databaseUrl };
@@ -39,4 +43,27 @@ export function testDatabaseTarget(sqlitePath: string): string {
 /** A test's database, opened: `sqlitePath` on SQLite (":memory:" too), a fresh database on PostgreSQL. */
 export function openTestDb(sqlitePath: string): Promise<Db> {
   return openDb(testDatabaseTarget(sqlitePath), { retryForMs: 0, maxConnections: 4 });
+}
+
+/**
+ * A test file's database and temporary folder, opened before its tests and removed after:
+ * `db()` is the database (once the tests run), `tmp` the folder.
+ */
+export function testDatabase(name: string): { db: () => Db; tmp: string } {
+  const tmp = mkdtempSync(join(tmpdir(), `seekboard-${name}-`));
+  let db: Db | undefined;
+  beforeAll(async () => {
+    db = await openTestDb(join(tmp, "test.db"));
+  });
+  afterAll(async () => {
+    if (db) await closeDb(db);
+    rmSync(tmp, { recursive: true, force: true });
+  });
+  return {
+    tmp,
+    db: () => {
+      if (!db) throw new Error("the test database opens in beforeAll");
+      return db;
+    },
+  };
 }
