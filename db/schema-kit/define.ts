@@ -162,7 +162,10 @@ export function defineSchema(k: SchemaKit) {
     },
     (t) => [
       k.uniqueIndex("samples_submission_task_run").on(t.submissionId, t.taskKey, t.run),
-      k.index("samples_submission_correct").on(t.submissionId, t.correct),
+      // With the id, so "the next failed sample" is one index step on PostgreSQL too (SQLite's
+      // index entries end in the rowid anyway; PostgreSQL's, without it, walked the whole table
+      // in id order from the last failed sample of a submission).
+      k.index("samples_submission_correct").on(t.submissionId, t.correct, t.id),
       k.index("samples_task").on(t.taskId),
       // Covering index: the FCR-vs-Pass@1 plot reads only these columns.
       k.index("samples_fcr_pass").on(t.submissionId, t.factCount, t.fcr, t.correct),
