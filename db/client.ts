@@ -160,6 +160,9 @@ const RETRY_MAX_MS = 30_000;
 
 async function migratePostgres(url: string, migrationsFolder: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
+  // A connection lost mid-migration fails its query (and rolls the migrations back); the
+  // event would otherwise end the process.
+  client.on("error", () => undefined);
   await client.connect();
   try {
     await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
@@ -188,8 +191,12 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Db> {
     }
   }
   const pool = new pg.Pool({ connectionString: url, max: options.maxConnections ?? 10 });
-  // An idle connection the server dropped: the pool replaces it; a query on it has already failed on its own.
-  pool.on("error", (error) => console.error(`seekboard: a PostgreSQL connection failed: ${error.message}`));
+  // A connection the server dropped: the pool reports an idle one here and replaces it. One
+  // in use (a transaction's) reports on its own client, where an error event without a
+  // listener would end the process: its query fails and its transaction rolls back anyway.
+  const lost = (error: Error) => console.error(`seekboard: a PostgreSQL connection failed: ${error.message}`);
+  pool.on("error", lost);
+  pool.on("connect", (client) => client.on("error", lost));
   const db: NodePgDatabase<typeof pgSchema> = drizzlePg(pool, { schema: pgSchema });
   setHandle(db, { engine: "postgres", pool, target: url, inTransaction: false });
   // The bridge to the one set of types (see the header): the PostgreSQL builders take the same calls.

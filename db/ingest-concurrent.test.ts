@@ -6,7 +6,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { testDatabase } from "../test/db";
+import { testDatabase, testEngine } from "../test/db";
 import { sqlCount, sqlRows } from "../test/sql";
 import { ingestBundle } from "./ingest";
 
@@ -45,4 +45,26 @@ describe("concurrent imports", () => {
       expect(overall.map((row) => Number(row.n))).toEqual([i + 1]);
     }
   });
+});
+
+describe("a connection lost in the middle of an import", () => {
+  it.runIf(testEngine() === "postgres")("fails the import with the driver's error, and nothing of it is stored", async () => {
+    const db = testDb();
+    const dir = bundle("cut", "cut-model", 4000);
+    const importing = ingestBundle(db, dir, { source: "cli", status: "approved" }).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    // Once the import's transaction is writing, every other connection to the database is cut.
+    await expect.poll(async () => Number((await sqlRows(db, "SELECT count(*) AS c FROM pg_stat_activity WHERE datname = current_database() AND state = 'idle in transaction'"))[0].c), { timeout: 10_000, interval: 20 }).toBeGreaterThan(0);
+    await sqlRows(db, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()");
+    const failure = await importing;
+    expect(failure).toBeInstanceOf(Error);
+    expect(await sqlCount(db, "SELECT count(*) AS c FROM submissions WHERE model = ?", "cut-model")).toBe(0);
+    expect(await sqlCount(db, "SELECT count(*) AS c FROM samples s JOIN submissions u ON u.id = s.submission_id WHERE u.model = ?", "cut-model")).toBe(0);
+    // The same bundle imports whole afterwards: the pool replaced the dead connection.
+    const again = await ingestBundle(db, dir, { source: "cli", status: "approved" });
+    expect(again.duplicate).toBe(false);
+    expect(again.samples).toBe(4000);
+  }, 60_000);
 });
