@@ -203,6 +203,11 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Db> {
   return db as unknown as Db;
 }
 
+/** The PostgreSQL database under a Db whose handle says postgres: the other side of the one type bridge. */
+function asPostgres(db: Db): NodePgDatabase<typeof pgSchema> {
+  return db as unknown as NodePgDatabase<typeof pgSchema>;
+}
+
 /** Opens a database (a SQLite file, ":memory:", or a postgres:// URL) and brings its schema up to date. */
 export async function openDb(target: string, options: OpenOptions = {}): Promise<Db> {
   return isPostgresUrl(target) ? openPostgres(target, options) : openSqlite(target, options.migrationsFolder ?? MIGRATIONS);
@@ -226,8 +231,7 @@ export async function withTx<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> 
   const handle = handleOf(db);
   if (handle.engine === "postgres") {
     if (handle.inTransaction) return fn(db);
-    const pgDb = db as unknown as NodePgDatabase<typeof pgSchema>;
-    return pgDb.transaction(async (pgTx) => {
+    return asPostgres(db).transaction(async (pgTx) => {
       const tx = pgTx as unknown as Db;
       setHandle(tx, { ...handle, inTransaction: true });
       return fn(tx);
@@ -263,7 +267,7 @@ export async function withTx<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> 
 export async function rawRows(db: Db, query: SQL): Promise<unknown[]> {
   const handle = handleOf(db);
   if (handle.engine === "sqlite") return (db as BetterSQLite3Database<typeof schema>).all(query);
-  const result = await (db as unknown as NodePgDatabase<typeof pgSchema>).execute(query);
+  const result = await asPostgres(db).execute(query);
   return result.rows;
 }
 
@@ -271,7 +275,7 @@ export async function rawRows(db: Db, query: SQL): Promise<unknown[]> {
 export async function rawRun(db: Db, query: SQL): Promise<number> {
   const handle = handleOf(db);
   if (handle.engine === "sqlite") return (db as BetterSQLite3Database<typeof schema>).run(query).changes;
-  const result = await (db as unknown as NodePgDatabase<typeof pgSchema>).execute(query);
+  const result = await asPostgres(db).execute(query);
   return result.rowCount ?? 0;
 }
 
