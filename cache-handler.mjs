@@ -41,8 +41,18 @@ function createStore() {
       if (!stored) return null;
       const { value, cacheControl, lastModified } = stored.entry;
       const revalidate = cacheControl?.revalidate;
-      if (value?.kind !== "APP_PAGE" || (value.status ?? 200) !== 200 || typeof value.html !== "string") return null;
-      if (typeof revalidate !== "number" || revalidate <= 0 || now >= lastModified + revalidate * 1000) return null;
+      if (
+        value?.kind !== "APP_PAGE" ||
+        (value.status ?? 200) !== 200 ||
+        typeof value.html !== "string"
+      )
+        return null;
+      if (
+        typeof revalidate !== "number" ||
+        revalidate <= 0 ||
+        now >= lastModified + revalidate * 1000
+      )
+        return null;
       this.entries.delete(key);
       this.entries.set(key, stored);
       if (!stored.body) {
@@ -75,7 +85,8 @@ function sizeOf(value) {
     if (typeof part === "string") bytes += Buffer.byteLength(part);
     else if (part instanceof Uint8Array) bytes += part.byteLength;
   }
-  if (value.segmentData instanceof Map) for (const segment of value.segmentData.values()) bytes += segment.byteLength;
+  if (value.segmentData instanceof Map)
+    for (const segment of value.segmentData.values()) bytes += segment.byteLength;
   return bytes + 1024;
 }
 
@@ -120,7 +131,11 @@ export default class PageCacheHandler {
     if (!value || renderedSince !== cache.generation) return;
     const bytes = sizeOf(value);
     if (bytes > MAX_BYTES / 8) return;
-    cache.entries.set(key, { entry: { lastModified: Date.now(), value, cacheControl: ctx?.cacheControl }, bytes, body: null });
+    cache.entries.set(key, {
+      entry: { lastModified: Date.now(), value, cacheControl: ctx?.cacheControl },
+      bytes,
+      body: null,
+    });
     cache.totalBytes += bytes;
     const path = pagePathOf(key);
     if (path !== null) cache.pages.set(path, key);

@@ -7,9 +7,11 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { sweepStaleUnpackDirs } = await import("./lib/import/bundle");
   const swept = sweepStaleUnpackDirs();
-  if (swept > 0) console.warn(`seekboard: removed ${swept} stale unpack folder(s) from the temporary directory`);
+  if (swept > 0)
+    console.warn(`seekboard: removed ${swept} stale unpack folder(s) from the temporary directory`);
   const { dbTargetFromEnv, describeTarget, getDb } = await import("./db/client");
-  if (process.env.NEXT_PHASE !== "phase-production-build") console.warn(`seekboard: database ${describeTarget(dbTargetFromEnv())}`);
+  if (process.env.NEXT_PHASE !== "phase-production-build")
+    console.warn(`seekboard: database ${describeTarget(dbTargetFromEnv())}`);
   const { seedDemoIfEmpty } = await import("./db/seed-demo");
   await seedDemoIfEmpty(await getDb());
   if (process.env.NEXT_PHASE === "phase-production-build") return;

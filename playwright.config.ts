@@ -20,7 +20,11 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   // Two app instances on one PostgreSQL database: only with a server to put them on.
   testIgnore: POSTGRES ? [] : ["multi-instance.spec.ts"],
-  reporter: [["list"], ["html", { open: "never", outputFolder: REPORT }], ["json", { outputFile: `${REPORT}/results.json` }]],
+  reporter: [
+    ["list"],
+    ["html", { open: "never", outputFolder: REPORT }],
+    ["json", { outputFile: `${REPORT}/results.json` }],
+  ],
   outputDir: "test-results",
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
@@ -29,7 +33,15 @@ export default defineConfig({
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
     },
   },
   webServer: {
@@ -41,7 +53,12 @@ export default defineConfig({
     timeout: 120_000,
     reuseExistingServer: false,
     env: {
-      ...(POSTGRES ? { SEEKBOARD_DATABASE_URL: process.env.E2E_DB_TARGET, SEEKBOARD_SPOOL_DIR: `${DB}-uploads` } : { SEEKBOARD_DB: DB }),
+      ...(POSTGRES
+        ? {
+            SEEKBOARD_DATABASE_URL: process.env.E2E_DB_TARGET,
+            SEEKBOARD_SPOOL_DIR: `${DB}-uploads`,
+          }
+        : { SEEKBOARD_DB: DB }),
       NEXT_TELEMETRY_DISABLED: "1",
       SEEKBOARD_ADMIN_TOKEN: process.env.SEEKBOARD_ADMIN_TOKEN,
     },

@@ -23,7 +23,11 @@ export function proxy(request: NextRequest) {
   // Next decodes a dynamic route's segments before any route code runs and answers 500 when
   // one is not valid percent-encoding (`%ZZ`, a cut UTF-8 sequence): no such page, or a bad request.
   if (!isValidPathEncoding(request.nextUrl.pathname)) {
-    if (request.nextUrl.pathname.startsWith("/api/")) return NextResponse.json({ error: "the address is not valid percent-encoding" }, { status: 400 });
+    if (request.nextUrl.pathname.startsWith("/api/"))
+      return NextResponse.json(
+        { error: "the address is not valid percent-encoding" },
+        { status: 400 },
+      );
     return NextResponse.rewrite(new URL("/_not-found", request.url), { status: 404 });
   }
   // Every request it sees carries the address asked for, set here over whatever the client
@@ -31,8 +35,13 @@ export function proxy(request: NextRequest) {
   const headers = new Headers(request.headers);
   headers.set(REQUEST_URL_HEADER, request.nextUrl.pathname + request.nextUrl.search);
   const forwarded = { request: { headers } };
-  if ((request.method !== "GET" && request.method !== "HEAD") || !CACHED_ROUTE.test(request.nextUrl.pathname)) return NextResponse.next(forwarded);
-  if (!isDocumentLoad(request) || SESSION_COOKIES.some((name) => request.cookies.has(name))) return NextResponse.next(forwarded);
+  if (
+    (request.method !== "GET" && request.method !== "HEAD") ||
+    !CACHED_ROUTE.test(request.nextUrl.pathname)
+  )
+    return NextResponse.next(forwarded);
+  if (!isDocumentLoad(request) || SESSION_COOKIES.some((name) => request.cookies.has(name)))
+    return NextResponse.next(forwarded);
   const state = stateSegment(request.nextUrl.searchParams);
   if (state === null) return NextResponse.next(forwarded);
   const path = `${PUBLIC_CACHE_PREFIX}${request.nextUrl.pathname}/${state}`;
@@ -52,7 +61,10 @@ function cachedPageResponse(page: CachedPublicPage): NextResponse {
   const staleFor = page.expire === undefined ? null : page.expire - page.revalidate;
   const headers: Record<string, string> = {
     "content-type": "text/html; charset=utf-8",
-    "cache-control": staleFor !== null && staleFor > 0 ? `s-maxage=${page.revalidate}, stale-while-revalidate=${staleFor}` : `s-maxage=${page.revalidate}`,
+    "cache-control":
+      staleFor !== null && staleFor > 0
+        ? `s-maxage=${page.revalidate}, stale-while-revalidate=${staleFor}`
+        : `s-maxage=${page.revalidate}`,
     // As Next varies its pages: a shared cache must not answer the client router's RSC fetches with this HTML.
     vary: "rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch",
     [PAGE_CACHE_HEADER]: "hit",
@@ -76,5 +88,15 @@ function isDocumentLoad(request: NextRequest): boolean {
  * sees, up to proxyClientMaxBodySize (10 MB), and an upload may be larger.
  */
 export const config = {
-  matcher: ["/b/:path*", "/s/:path*", "/public-cache/:path*", "/api/b/:path*", "/api/s/:path*", "/api/analysis/:path*", "/api/submissions/:id/:path*", "/api/tokens/:path*", "/api/jobs/:path*"],
+  matcher: [
+    "/b/:path*",
+    "/s/:path*",
+    "/public-cache/:path*",
+    "/api/b/:path*",
+    "/api/s/:path*",
+    "/api/analysis/:path*",
+    "/api/submissions/:id/:path*",
+    "/api/tokens/:path*",
+    "/api/jobs/:path*",
+  ],
 };

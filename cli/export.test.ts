@@ -36,7 +36,11 @@ async function metrics(id: number, dbPath: string): Promise<Record<string, unkno
   return { ...report, submission: { ...(report.submission as object), id: null } };
 }
 
-const BUNDLES = { webdetective: () => demoWebDetectiveBundles()[0], evobrowsecomp: () => demoEvoBundles()[0], qa: () => demoQaBundles()[0] };
+const BUNDLES = {
+  webdetective: () => demoWebDetectiveBundles()[0],
+  evobrowsecomp: () => demoEvoBundles()[0],
+  qa: () => demoQaBundles()[0],
+};
 
 describe.each(Object.entries(BUNDLES))("cli export for %s", (benchmark, bundle) => {
   it("prints the export as JSON; the folder ingests into a fresh database to the same metrics --json", async () => {
@@ -47,7 +51,13 @@ describe.each(Object.entries(BUNDLES))("cli export for %s", (benchmark, bundle) 
     const run = await cli("export", String(id), "--out", out, "--db", source);
     expect(run.code, run.stderr).toBe(0);
     const printed = JSON.parse(run.stdout) as { samples: number };
-    expect(printed).toEqual({ submissionId: id, out, samples: expect.any(Number), files: ["manifest.json", "samples.jsonl"], inexactTrajectories: 0 });
+    expect(printed).toEqual({
+      submissionId: id,
+      out,
+      samples: expect.any(Number),
+      files: ["manifest.json", "samples.jsonl"],
+      inexactTrajectories: 0,
+    });
     expect(printed.samples).toBeGreaterThan(0);
     const target = testDatabaseTarget(join(tmp, `${benchmark}-target.db`));
     const again = await ingest(out, target);
@@ -74,7 +84,9 @@ describe("cli export refusals", () => {
     const nativeOut = join(tmp, "native");
     const native = await cli("export", String(mosaicId), "--out", nativeOut, "--db", dbPath);
     expect(native.code).toBe(2);
-    expect(native.stderr).toContain(`submission ${mosaicId} cannot be exported: InfoMosaic-Bench takes its own evaluation files`);
+    expect(native.stderr).toContain(
+      `submission ${mosaicId} cannot be exported: InfoMosaic-Bench takes its own evaluation files`,
+    );
     expect(() => readdirSync(nativeOut)).toThrow(/ENOENT/);
 
     expect((await cli("export", "abc", "--db", dbPath)).code).toBe(64);

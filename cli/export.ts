@@ -2,7 +2,15 @@
  * `export <submissionId> [--out DIR]`: the submission as a Seekboard-format bundle folder
  * (manifest.json + samples.jsonl) that `ingest` reads back to the same figures.
  */
-import { closeSync, mkdirSync, openSync, readdirSync, rmSync, writeFileSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from "node:fs";
 import { join } from "node:path";
 import type { Db } from "../db/client";
 import { exportLines, submissionExport } from "../db/export";
@@ -30,12 +38,17 @@ function isNonEmptyDir(dir: string): boolean {
   }
 }
 
-export async function exportSubmissionTo(db: Db, submissionId: number, out: string): Promise<ExportResult> {
+export async function exportSubmissionTo(
+  db: Db,
+  submissionId: number,
+  out: string,
+): Promise<ExportResult> {
   const submission = await getSubmission(db, submissionId);
   if (!submission) throw new Error(`no submission ${submissionId}`);
   const plan = submissionExport(submission);
   if (!plan.ok) throw new ExportRefused(plan.reason);
-  if (isNonEmptyDir(out)) throw new ExportRefused(`${out} is not empty: export writes into a new or empty folder`);
+  if (isNonEmptyDir(out))
+    throw new ExportRefused(`${out} is not empty: export writes into a new or empty folder`);
   mkdirSync(out, { recursive: true });
   try {
     writeFileSync(join(out, "manifest.json"), `${JSON.stringify(plan.manifest, null, 2)}\n`);
@@ -51,7 +64,13 @@ export async function exportSubmissionTo(db: Db, submissionId: number, out: stri
     } finally {
       closeSync(fd);
     }
-    return { submissionId, out, samples, files: ["manifest.json", EXPORT_RESULTS_FILE], inexactTrajectories: inexact };
+    return {
+      submissionId,
+      out,
+      samples,
+      files: ["manifest.json", EXPORT_RESULTS_FILE],
+      inexactTrajectories: inexact,
+    };
   } catch (error) {
     // Half a bundle would ingest as a smaller submission: leave none.
     rmSync(out, { recursive: true, force: true });

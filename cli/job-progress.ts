@@ -17,7 +17,12 @@ export interface ProgressStream {
 const LOG_EVERY_MS = 15_000;
 const BAR_CELLS = 20;
 
-const LABEL: Record<JobState, string> = { queued: "Queued", running: "Importing", done: "Imported", failed: "Failed" };
+const LABEL: Record<JobState, string> = {
+  queued: "Queued",
+  running: "Importing",
+  done: "Imported",
+  failed: "Failed",
+};
 
 export function progressBar(percent: number | null): string {
   const filled = percent === null ? 0 : Math.round((percent / 100) * BAR_CELLS);
@@ -31,10 +36,13 @@ export function jobReporter(stream: ProgressStream, now: () => number = Date.now
   let lastText = "";
   return {
     started(job, statusUrl) {
-      stream.write(`The server is importing the bundle as job ${job.jobId}; its status: ${statusUrl.href}\n`);
+      stream.write(
+        `The server is importing the bundle as job ${job.jobId}; its status: ${statusUrl.href}\n`,
+      );
     },
     update(job) {
-      const detail = job.state === "queued" ? "waiting for the worker" : jobProgressText(job.progress);
+      const detail =
+        job.state === "queued" ? "waiting for the worker" : jobProgressText(job.progress);
       if (stream.isTTY) {
         const line = `${LABEL[job.state]} ${progressBar(jobPercent(job.progress))} ${detail}`;
         // A line longer than the terminal wraps, and \r would then redraw only its tail.

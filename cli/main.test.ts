@@ -10,9 +10,17 @@ import { testDatabaseTarget } from "../test/db";
 
 const ROOT = join(__dirname, "..");
 const TASK_TEXT = readFileSync(join(ROOT, "demo", "mpw", "mpw_bench.jsonl"), "utf8");
-const FIXTURE_RECORD = readFileSync(join(ROOT, "test", "fixtures", "mpw", "result-record.json"), "utf8");
-const MANIFEST = { benchmark: "mpw", model: "M", setting: "C", tasks: "tasks.jsonl", results: ["results.jsonl"] };
-
+const FIXTURE_RECORD = readFileSync(
+  join(ROOT, "test", "fixtures", "mpw", "result-record.json"),
+  "utf8",
+);
+const MANIFEST = {
+  benchmark: "mpw",
+  model: "M",
+  setting: "C",
+  tasks: "tasks.jsonl",
+  results: ["results.jsonl"],
+};
 
 const cli = (...args: string[]) => runCli(args);
 
@@ -39,12 +47,21 @@ beforeAll(() => {
     .map((line, i) => parseMpwTaskRecord(JSON.parse(line), "tasks.jsonl", i + 1));
   const records = tasks.map((t) =>
     generateMpwRecord(
-      { index: Number(t.taskKey), category: "Real sample", question: t.question ?? "", answer: t.goldAnswer ?? "", atomicFacts: t.atomicFacts },
+      {
+        index: Number(t.taskKey),
+        category: "Real sample",
+        question: t.question ?? "",
+        answer: t.goldAnswer ?? "",
+        atomicFacts: t.atomicFacts,
+      },
       { model: MPW_DEMO_MODELS[0], setting: "C", judgeVariant: "judge_response" },
     ),
   );
   demoBundle = writeBundle("demo", records.map((r) => JSON.stringify(r)).join("\n") + "\n");
-  fixtureBundle = writeBundle("fixture", `${JSON.stringify(JSON.parse(FIXTURE_RECORD))}\n`, { ...MANIFEST, model: "Fixture" });
+  fixtureBundle = writeBundle("fixture", `${JSON.stringify(JSON.parse(FIXTURE_RECORD))}\n`, {
+    ...MANIFEST,
+    model: "Fixture",
+  });
   const lines = records.map((r) => JSON.stringify(r));
   lines[2] = lines[2].slice(0, 40);
   badBundle = writeBundle("bad", lines.join("\n") + "\n", { ...MANIFEST, model: "Bad" });
@@ -77,7 +94,11 @@ describe("cli ingest / metrics", () => {
   it("ingesting the same bundle again reports the same id as a duplicate", async () => {
     const run = await cli("ingest", demoBundle, "--db", dbPath);
     expect(run.code).toBe(0);
-    expect(JSON.parse(run.stdout)).toMatchObject({ submissionId: demoId, duplicate: true, samples: 3 });
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      submissionId: demoId,
+      duplicate: true,
+      samples: 3,
+    });
   });
 
   it("metrics --json follows the contract", async () => {
@@ -85,7 +106,8 @@ describe("cli ingest / metrics", () => {
     expect(run.code).toBe(0);
     const out = JSON.parse(run.stdout);
     expect(out.benchmark).toBe("mpw");
-    for (const key of ["pass1", "fcr", "hitRate", "toolCalls", "n"]) expect(out.aggregate).toHaveProperty(key);
+    for (const key of ["pass1", "fcr", "hitRate", "toolCalls", "n"])
+      expect(out.aggregate).toHaveProperty(key);
     expect(out.aggregate.n).toBe(3);
     for (const key of ["pass1", "fcr", "hitRate"]) {
       expect(out.aggregate[key]).toBeGreaterThanOrEqual(0);
@@ -112,11 +134,22 @@ describe("cli ingest / metrics", () => {
   });
 
   it("metrics of the fixture bundle give the hand-computed figures", async () => {
-    const out = JSON.parse((await cli("metrics", String(fixtureId), "--db", dbPath, "--json")).stdout);
+    const out = JSON.parse(
+      (await cli("metrics", String(fixtureId), "--db", dbPath, "--json")).stdout,
+    );
     // FCR 2/4, HitRate 3/4, 4 calls, judged Correct (see lib/benchmarks/mpw/import.test.ts)
     expect(out.aggregate).toMatchObject({ n: 1, pass1: 1, fcr: 0.5, hitRate: 0.75, toolCalls: 4 });
     expect(out.samples).toEqual([
-      expect.objectContaining({ taskId: "0", run: 0, correct: true, fcr: 0.5, hitRate: 0.75, toolCalls: 4, status: "finished", tier: "easy" }),
+      expect.objectContaining({
+        taskId: "0",
+        run: 0,
+        correct: true,
+        fcr: 0.5,
+        hitRate: 0.75,
+        toolCalls: 4,
+        status: "finished",
+        tier: "easy",
+      }),
     ]);
     expect(out.submission).toMatchObject({ model: "Fixture", setting: "C" });
   });

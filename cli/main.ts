@@ -50,7 +50,12 @@ import { TaskFileError } from "../lib/standing/task-file";
 import { teamNameSchema } from "../lib/auth/tokens";
 import { issueUploadToken, listUploadTokens, revokeUploadToken } from "../db/upload-tokens";
 import { analysisData } from "../db/queries/analysis";
-import { ANALYSIS_KINDS, analysisOptionsSchema, submissionIdsSchema, type AnalysisKind } from "../lib/url/analysis";
+import {
+  ANALYSIS_KINDS,
+  analysisOptionsSchema,
+  submissionIdsSchema,
+  type AnalysisKind,
+} from "../lib/url/analysis";
 
 const USAGE = `usage:
   cli ingest <bundle> [--db FILE] [--status approved|pending]
@@ -114,7 +119,11 @@ async function command(argv: string[]): Promise<unknown> {
   });
   const [command, ...rest] = positionals;
   if (values.help || !command) throw new UsageError(USAGE);
-  const target = values.db ? (isPostgresUrl(values.db) ? values.db : resolve(values.db)) : dbTargetFromEnv();
+  const target = values.db
+    ? isPostgresUrl(values.db)
+      ? values.db
+      : resolve(values.db)
+    : dbTargetFromEnv();
   const openTarget = async () => {
     const db = await openDb(target, { retryForMs: COMMAND_RETRY_MS });
     opened.push(db);
@@ -123,23 +132,36 @@ async function command(argv: string[]): Promise<unknown> {
   switch (command) {
     case "ingest": {
       if (rest.length !== 1) throw new UsageError(`ingest takes one bundle path\n${USAGE}`);
-      if (!SUBMISSION_STATUSES.includes(values.status as SubmissionStatus)) throw new UsageError(`--status must be one of ${SUBMISSION_STATUSES.join(", ")}`);
+      if (!SUBMISSION_STATUSES.includes(values.status as SubmissionStatus))
+        throw new UsageError(`--status must be one of ${SUBMISSION_STATUSES.join(", ")}`);
       sweepStaleUnpackDirs();
       const db = await openTarget();
       const options = { source: "cli", status: values.status as SubmissionStatus };
       const path = resolve(rest[0]);
       let result;
       if (uploadKind(path) === "inspect-log") {
-        if (!values.benchmark) throw new UsageError(`an Inspect log is ingested with --benchmark (one of ${BENCHMARK_IDS.join(", ")})\n${USAGE}`);
+        if (!values.benchmark)
+          throw new UsageError(
+            `an Inspect log is ingested with --benchmark (one of ${BENCHMARK_IDS.join(", ")})\n${USAGE}`,
+          );
         const { benchmark, dataset, model, agent, setting, scorer } = values;
-        result = await ingestInspectLog(db, path, { benchmark, dataset, model, agent, setting, scorer }, options);
+        result = await ingestInspectLog(
+          db,
+          path,
+          { benchmark, dataset, model, agent, setting, scorer },
+          options,
+        );
       } else {
         result = await ingestBundle(db, path, options);
       }
-      return { ...result, ...(await submissionChecks(db, benchmarkIdOf(result.benchmark), result.submissionId)) };
+      return {
+        ...result,
+        ...(await submissionChecks(db, benchmarkIdOf(result.benchmark), result.submissionId)),
+      };
     }
     case "metrics": {
-      if (rest.length !== 1 || !/^\d+$/.test(rest[0])) throw new UsageError(`metrics takes one numeric submission id\n${USAGE}`);
+      if (rest.length !== 1 || !/^\d+$/.test(rest[0]))
+        throw new UsageError(`metrics takes one numeric submission id\n${USAGE}`);
       const db = await openTarget();
       return metricsReport(db, Number(rest[0]));
     }
@@ -149,30 +171,43 @@ async function command(argv: string[]): Promise<unknown> {
       return backupDatabase(await openTarget(), resolve(rest[0]));
     }
     case "export": {
-      if (rest.length !== 1 || !/^\d+$/.test(rest[0])) throw new UsageError(`export takes one numeric submission id\n${USAGE}`);
+      if (rest.length !== 1 || !/^\d+$/.test(rest[0]))
+        throw new UsageError(`export takes one numeric submission id\n${USAGE}`);
       const id = Number(rest[0]);
       return exportSubmissionTo(await openTarget(), id, resolve(values.out ?? `submission-${id}`));
     }
     case "analysis": {
       const [kind, ...ids] = rest;
-      if (!(ANALYSIS_KINDS as readonly string[]).includes(kind ?? "")) throw new UsageError(`analysis kind must be one of ${ANALYSIS_KINDS.join(", ")}\n${USAGE}`);
+      if (!(ANALYSIS_KINDS as readonly string[]).includes(kind ?? ""))
+        throw new UsageError(`analysis kind must be one of ${ANALYSIS_KINDS.join(", ")}\n${USAGE}`);
       const parsedIds = submissionIdsSchema.safeParse(ids.join(","));
-      if (!parsedIds.success || ids.length === 0) throw new UsageError(`analysis takes one or more numeric submission ids\n${USAGE}`);
+      if (!parsedIds.success || ids.length === 0)
+        throw new UsageError(`analysis takes one or more numeric submission ids\n${USAGE}`);
       const options = analysisOptionsSchema.safeParse({
         bins: values.bins,
         kCohort: values["k-cohort"],
         nThreshold: values["n-threshold"],
         kTrunc: values["k-trunc"],
       });
-      if (!options.success) throw new UsageError(options.error.issues.map((i) => `--${String(i.path[0]).replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}: ${i.message}`).join("\n"));
+      if (!options.success)
+        throw new UsageError(
+          options.error.issues
+            .map(
+              (i) =>
+                `--${String(i.path[0]).replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}: ${i.message}`,
+            )
+            .join("\n"),
+        );
       const db = await openTarget();
       return analysisData(db, kind as AnalysisKind, parsedIds.data, options.data);
     }
     case "submit": {
       if (rest.length !== 1) throw new UsageError(`submit takes one bundle path\n${USAGE}`);
-      if (!values.url) throw new UsageError(`submit needs --url, the Seekboard site to upload to\n${USAGE}`);
+      if (!values.url)
+        throw new UsageError(`submit needs --url, the Seekboard site to upload to\n${USAGE}`);
       const token = values.token ?? process.env.SEEKBOARD_TOKEN;
-      if (!token) throw new UsageError(`submit needs an upload token: --token or SEEKBOARD_TOKEN\n${USAGE}`);
+      if (!token)
+        throw new UsageError(`submit needs an upload token: --token or SEEKBOARD_TOKEN\n${USAGE}`);
       const { model, agent, setting, benchmark } = values;
       return submitToRemote({
         bundle: resolve(rest[0]),
@@ -186,10 +221,17 @@ async function command(argv: string[]): Promise<unknown> {
     case "tasks": {
       const [action, ...args] = rest;
       if (action === "list" && args.length === 0) return listTaskSets(await openTarget());
-      if (action !== "register" || args.length !== 3) throw new UsageError(`tasks takes register <benchmark> <version> <file>, or list\n${USAGE}`);
+      if (action !== "register" || args.length !== 3)
+        throw new UsageError(
+          `tasks takes register <benchmark> <version> <file>, or list\n${USAGE}`,
+        );
       const [benchmark, version, file] = args;
-      if (!isBenchmarkId(benchmark)) throw new UsageError(`unknown benchmark "${benchmark}": one of ${BENCHMARK_IDS.join(", ")}`);
-      if (version.trim() === "" || version.trim().length > 100) throw new UsageError("the version is 1 to 100 characters");
+      if (!isBenchmarkId(benchmark))
+        throw new UsageError(
+          `unknown benchmark "${benchmark}": one of ${BENCHMARK_IDS.join(", ")}`,
+        );
+      if (version.trim() === "" || version.trim().length > 100)
+        throw new UsageError("the version is 1 to 100 characters");
       return registerTaskFile(await openTarget(), benchmark, version.trim(), resolve(file));
     }
     case "tokens": {
@@ -202,7 +244,8 @@ async function command(argv: string[]): Promise<unknown> {
       }
       if (action === "revoke" && args.length === 1 && /^\d+$/.test(args[0])) {
         const id = Number(args[0]);
-        if (!(await revokeUploadToken(await openTarget(), id))) throw new Error(`token ${id} is unknown or already revoked`);
+        if (!(await revokeUploadToken(await openTarget(), id)))
+          throw new Error(`token ${id} is unknown or already revoked`);
         return { id, revoked: true };
       }
       throw new UsageError(`tokens takes issue <team>, list, or revoke <id>\n${USAGE}`);
@@ -240,7 +283,9 @@ main(process.argv.slice(2)).then(
       process.stderr.write(`${error.message}\n`);
       process.exitCode = 2;
     } else if (error instanceof RemoteError) {
-      process.stderr.write(`${error.message}\n${(error.errors ?? []).map((detail) => `${formatDetail(detail)}\n`).join("")}`);
+      process.stderr.write(
+        `${error.message}\n${(error.errors ?? []).map((detail) => `${formatDetail(detail)}\n`).join("")}`,
+      );
       process.exitCode = error.errors ? 2 : 1;
     } else if (error instanceof UsageError) {
       process.stderr.write(`${error.message}\n`);

@@ -8,7 +8,13 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { submissions } from "../db/schema";
 import { getViewStandings } from "../db/queries/standing";
-import { getAggregates, getSubmission, listSampleMetrics, listSampleUsage, listWideSearchSampleMetrics } from "../db/queries/submissions";
+import {
+  getAggregates,
+  getSubmission,
+  listSampleMetrics,
+  listSampleUsage,
+  listWideSearchSampleMetrics,
+} from "../db/queries/submissions";
 import { benchmarkModule } from "../lib/benchmarks/registry";
 import { withSampleUsage } from "../lib/export/metrics-report";
 import { standingFields } from "../lib/standing/standing";
@@ -19,7 +25,10 @@ export async function moduleReport(db: Db, submissionId: number) {
   if (!submission) throw new Error(`no submission ${submissionId}`);
   // The module reads one of the two (lib/export/metrics-report.ts): both are read first, as
   // its callbacks cannot wait for a query.
-  const [storedSamples, sampleColumns] = [await listWideSearchSampleMetrics(db, submissionId), await listSampleMetrics(db, submissionId)];
+  const [storedSamples, sampleColumns] = [
+    await listWideSearchSampleMetrics(db, submissionId),
+    await listSampleMetrics(db, submissionId),
+  ];
   return benchmarkModule(submission.benchmarkId).metricsReport({
     benchmark: submission.benchmarkId,
     submission: {
@@ -42,7 +51,10 @@ export async function metricsReport(db: Db, submissionId: number) {
   const submission = await getSubmission(db, submissionId);
   if (!submission) throw new Error(`no submission ${submissionId}`);
   const benchmark = benchmarkModule(submission.benchmarkId);
-  const report = withSampleUsage(await moduleReport(db, submissionId), await listSampleUsage(db, submissionId));
+  const report = withSampleUsage(
+    await moduleReport(db, submissionId),
+    await listSampleUsage(db, submissionId),
+  );
   // Ranked among the approved submissions of its version on every task of it (and of its
   // setting, where the board shows one setting at a time), as if it were approved.
   const board = benchmark.board;
@@ -59,12 +71,25 @@ export async function metricsReport(db: Db, submissionId: number) {
       ),
     );
   const peers = peerRows.map((row) => row.id);
-  const standing = (await getViewStandings(db, { benchmarkId: benchmark.id, split: null }, [...new Set([...peers, submissionId])])).get(submissionId);
+  const standing = (
+    await getViewStandings(db, { benchmarkId: benchmark.id, split: null }, [
+      ...new Set([...peers, submissionId]),
+    ])
+  ).get(submissionId);
   if (!standing) throw new Error(`no standing for submission ${submissionId}`);
   const aggregate = report.aggregate;
-  if (typeof aggregate !== "object" || aggregate === null || Array.isArray(aggregate)) throw new Error(`the ${benchmark.id} report has no aggregate object`);
+  if (typeof aggregate !== "object" || aggregate === null || Array.isArray(aggregate))
+    throw new Error(`the ${benchmark.id} report has no aggregate object`);
   return {
     ...report,
-    aggregate: { ...aggregate, ...standingFields(standing), standingView: { version: submission.benchmarkVersion, setting: bySetting ? submission.setting : null, split: null } },
+    aggregate: {
+      ...aggregate,
+      ...standingFields(standing),
+      standingView: {
+        version: submission.benchmarkVersion,
+        setting: bySetting ? submission.setting : null,
+        split: null,
+      },
+    },
   };
 }

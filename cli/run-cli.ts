@@ -12,7 +12,10 @@ const ROOT = join(__dirname, "..");
 
 export function runCli(args: readonly string[], env: Record<string, string> = {}): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn("npm", ["run", "--silent", "cli", "--", ...args], { cwd: ROOT, env: { ...process.env, ...env } });
+    const child = spawn("npm", ["run", "--silent", "cli", "--", ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d) => (stdout += d));

@@ -34,7 +34,14 @@ const RESULT = {
 
 const TOTAL = Math.round(27.1 * MiB);
 const progress = (done: number, samples: number) => ({ done, total: TOTAL, samples });
-const job = (id: number, state: string, extra: object = {}) => ({ id, state, progress: { done: 0, total: null, samples: 0 }, result: null, errors: null, ...extra });
+const job = (id: number, state: string, extra: object = {}) => ({
+  id,
+  state,
+  progress: { done: 0, total: null, samples: 0 },
+  result: null,
+  errors: null,
+  ...extra,
+});
 
 /** Each scenario: the 202's job, then what each poll of its status URL answers, in order (the last repeats). */
 const SCENARIOS: Record<string, { jobId: number; polls: Array<[number, object]> }> = {
@@ -52,7 +59,15 @@ const SCENARIOS: Record<string, { jobId: number; polls: Array<[number, object]> 
     jobId: 8,
     polls: [
       [200, job(8, "running", { progress: progress(MiB, 10) })],
-      [200, job(8, "failed", { progress: progress(MiB, 10), errors: [{ file: "results.jsonl", line: 2, field: "messages", message: "expected an array" }] })],
+      [
+        200,
+        job(8, "failed", {
+          progress: progress(MiB, 10),
+          errors: [
+            { file: "results.jsonl", line: 2, field: "messages", message: "expected an array" },
+          ],
+        }),
+      ],
     ],
   },
   gone: { jobId: 9, polls: [[404, { error: "no such job" }]] },
@@ -65,7 +80,12 @@ let dir: string;
 let bundle: string;
 const polled: Record<string, number> = Object.create(null);
 
-function answer(res: ServerResponse, status: number, body: object, headers: Record<string, string> = {}) {
+function answer(
+  res: ServerResponse,
+  status: number,
+  body: object,
+  headers: Record<string, string> = {},
+) {
   res.writeHead(status, { "content-type": "application/json", ...headers });
   res.end(JSON.stringify(body));
 }
@@ -74,12 +94,24 @@ function handle(req: IncomingMessage, res: ServerResponse) {
   const match = /^\/(\w+)\/api\/(submissions|jobs\/(\d+))$/.exec(req.url ?? "");
   const scenario = match ? SCENARIOS[match[1]] : undefined;
   if (!match || !scenario) return answer(res, 404, { error: "not found" });
-  if (req.headers.authorization !== `Bearer ${TOKEN}`) return answer(res, 401, { error: "the upload token is not valid" });
+  if (req.headers.authorization !== `Bearer ${TOKEN}`)
+    return answer(res, 401, { error: "the upload token is not valid" });
   if (match[2] === "submissions" && req.method === "POST") {
     const statusUrl = `/api/jobs/${scenario.jobId}`;
-    return answer(res, 202, { jobId: scenario.jobId, statusUrl, state: "queued", progress: { done: 0, total: null, samples: 0 } }, { location: statusUrl });
+    return answer(
+      res,
+      202,
+      {
+        jobId: scenario.jobId,
+        statusUrl,
+        state: "queued",
+        progress: { done: 0, total: null, samples: 0 },
+      },
+      { location: statusUrl },
+    );
   }
-  if (req.method !== "GET" || Number(match[3]) !== scenario.jobId) return answer(res, 404, { error: "not found" });
+  if (req.method !== "GET" || Number(match[3]) !== scenario.jobId)
+    return answer(res, 404, { error: "not found" });
   const n = (polled[match[1]] = (polled[match[1]] ?? 0) + 1);
   const [status, body] = scenario.polls[Math.min(n, scenario.polls.length) - 1];
   answer(res, status, body);
@@ -129,9 +161,22 @@ describe("cli submit follows a 202", () => {
   });
 
   it("--no-wait prints the 202's body and exits at once, polling nothing", async () => {
-    const run = await runCli(["submit", bundle, "--url", `${origin}/ok`, "--token", TOKEN, "--no-wait"]);
+    const run = await runCli([
+      "submit",
+      bundle,
+      "--url",
+      `${origin}/ok`,
+      "--token",
+      TOKEN,
+      "--no-wait",
+    ]);
     expect(run.code).toBe(0);
-    expect(JSON.parse(run.stdout)).toEqual({ jobId: 7, statusUrl: "/api/jobs/7", state: "queued", progress: { done: 0, total: null, samples: 0 } });
+    expect(JSON.parse(run.stdout)).toEqual({
+      jobId: 7,
+      statusUrl: "/api/jobs/7",
+      state: "queued",
+      progress: { done: 0, total: null, samples: 0 },
+    });
     expect(polled.ok).toBe(5);
   });
 
@@ -147,8 +192,12 @@ describe("followJob", () => {
   it("backs off on 5xx and gives up after its bound, naming the job's status URL", async () => {
     const url = new URL(`${origin}/down/api/jobs/10`);
     const started = Date.now();
-    await expect(followJob(url, TOKEN, undefined, { intervalMs: 20, maxBackoffMs: 80, outageMs: 300 })).rejects.toThrow(
-      new RegExp(`gave up polling the job after .* \\(last: HTTP 502\\); it may still finish: its status is at ${url.href}`),
+    await expect(
+      followJob(url, TOKEN, undefined, { intervalMs: 20, maxBackoffMs: 80, outageMs: 300 }),
+    ).rejects.toThrow(
+      new RegExp(
+        `gave up polling the job after .* \\(last: HTTP 502\\); it may still finish: its status is at ${url.href}`,
+      ),
     );
     // Doubling from 20 ms to 80 ms: far fewer polls than one every 20 ms for 300 ms.
     expect(polled.down).toBeLessThanOrEqual(7);
@@ -160,24 +209,39 @@ describe("followJob", () => {
     await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
     const address = closed.address();
     await new Promise((resolve) => closed.close(resolve));
-    const url = new URL(`http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}/api/jobs/1`);
-    await expect(followJob(url, TOKEN, undefined, { intervalMs: 10, maxBackoffMs: 20, outageMs: 100 })).rejects.toThrow(/ECONNREFUSED.*its status is at http:\/\/127\.0\.0\.1:\d+\/api\/jobs\/1/);
+    const url = new URL(
+      `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}/api/jobs/1`,
+    );
+    await expect(
+      followJob(url, TOKEN, undefined, { intervalMs: 10, maxBackoffMs: 20, outageMs: 100 }),
+    ).rejects.toThrow(/ECONNREFUSED.*its status is at http:\/\/127\.0\.0\.1:\d+\/api\/jobs\/1/);
   });
 });
 
 describe("statusUrlOf", () => {
   it("resolves the server's absolute path under the site's own path prefix, on the upload's origin", () => {
-    expect(statusUrlOf(submissionsEndpoint("https://board.example"), "/api/jobs/3").href).toBe("https://board.example/api/jobs/3");
-    expect(statusUrlOf(submissionsEndpoint("https://board.example/seekboard"), "/api/jobs/3").href).toBe("https://board.example/seekboard/api/jobs/3");
+    expect(statusUrlOf(submissionsEndpoint("https://board.example"), "/api/jobs/3").href).toBe(
+      "https://board.example/api/jobs/3",
+    );
+    expect(
+      statusUrlOf(submissionsEndpoint("https://board.example/seekboard"), "/api/jobs/3").href,
+    ).toBe("https://board.example/seekboard/api/jobs/3");
     // A server that knows its prefix names it already.
-    expect(statusUrlOf(submissionsEndpoint("https://board.example/seekboard/"), "/seekboard/api/jobs/3").href).toBe("https://board.example/seekboard/api/jobs/3");
+    expect(
+      statusUrlOf(submissionsEndpoint("https://board.example/seekboard/"), "/seekboard/api/jobs/3")
+        .href,
+    ).toBe("https://board.example/seekboard/api/jobs/3");
   });
 });
 
 describe("the progress on a terminal", () => {
   it("is one line redrawn with \\r, cut to the terminal's width, ended with a newline", () => {
     const written: string[] = [];
-    const reporter = jobReporter({ isTTY: true, columns: 120, write: (text: string) => written.push(text) });
+    const reporter = jobReporter({
+      isTTY: true,
+      columns: 120,
+      write: (text: string) => written.push(text),
+    });
     reporter.update({ id: 7, state: "queued", progress: { done: 0, total: null, samples: 0 } });
     reporter.update({ id: 7, state: "running", progress: progress(Math.round(12.3 * MiB), 7200) });
     reporter.end();
@@ -187,7 +251,11 @@ describe("the progress on a terminal", () => {
       "\n",
     ]);
     const narrow: string[] = [];
-    jobReporter({ isTTY: true, columns: 20, write: (text: string) => narrow.push(text) }).update({ id: 7, state: "running", progress: progress(MiB, 1) });
+    jobReporter({ isTTY: true, columns: 20, write: (text: string) => narrow.push(text) }).update({
+      id: 7,
+      state: "running",
+      progress: progress(MiB, 1),
+    });
     expect(narrow[0]).toBe("\rImporting ▕█░░░░░░░\x1b[K");
   });
 });

@@ -6,7 +6,15 @@ import { createServer, type Server } from "node:http";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bundleDir, jsonl, mpwManifest, mpwRecords, startWorker, temporaryDatabase, zipDir } from "../test/api/support";
+import {
+  bundleDir,
+  jsonl,
+  mpwManifest,
+  mpwRecords,
+  startWorker,
+  temporaryDatabase,
+  zipDir,
+} from "../test/api/support";
 import { runCli } from "./run-cli";
 
 const tmp = temporaryDatabase("cli-submit");
@@ -21,20 +29,23 @@ let dir: string;
 let zip: string;
 let worker: ReturnType<typeof startWorker>;
 
-
 const cli = runCli;
 
 beforeAll(async () => {
   server = createServer(async (req, res) => {
     const headers = new Headers();
-    for (const [key, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(key, value);
+    for (const [key, value] of Object.entries(req.headers))
+      if (typeof value === "string") headers.set(key, value);
     const request = new Request(`http://127.0.0.1${req.url}`, {
       method: req.method,
       headers,
       body: Readable.toWeb(req) as ReadableStream<Uint8Array>,
       duplex: "half",
     } as RequestInit);
-    const response = req.url === "/site/api/submissions" ? await POST(request) : new Response("not found", { status: 404 });
+    const response =
+      req.url === "/site/api/submissions"
+        ? await POST(request)
+        : new Response("not found", { status: 404 });
     res.writeHead(response.status, Object.fromEntries(response.headers));
     res.end(Buffer.from(await response.arrayBuffer()));
   });
@@ -61,7 +72,13 @@ describe("cli submit", () => {
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
     const answer = JSON.parse(run.stdout);
-    expect(answer).toMatchObject({ id: expect.any(Number), status: "pending", duplicate: false, model: "CLI 7B", samples: 3 });
+    expect(answer).toMatchObject({
+      id: expect.any(Number),
+      status: "pending",
+      duplicate: false,
+      model: "CLI 7B",
+      samples: 3,
+    });
     id = answer.id;
   });
 
@@ -72,9 +89,24 @@ describe("cli submit", () => {
   });
 
   it("--model, --setting correct the manifest", async () => {
-    const run = await cli(["submit", zip, "--url", url, "--token", token, "--model", "CLI 7B (rerun)", "--setting", "B-guidance"]);
+    const run = await cli([
+      "submit",
+      zip,
+      "--url",
+      url,
+      "--token",
+      token,
+      "--model",
+      "CLI 7B (rerun)",
+      "--setting",
+      "B-guidance",
+    ]);
     expect(run.code).toBe(0);
-    expect(JSON.parse(run.stdout)).toMatchObject({ model: "CLI 7B (rerun)", setting: "B-guidance", duplicate: false });
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      model: "CLI 7B (rerun)",
+      setting: "B-guidance",
+      duplicate: false,
+    });
   });
 
   it("an invalid bundle: exit 2, every error on stderr, nothing on stdout", async () => {

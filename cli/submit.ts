@@ -8,7 +8,12 @@ import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import * as tar from "tar";
 import type { ErrorDetail } from "../lib/submit/answer";
-import { jobAcceptedSchema, jobStatusSchema, type JobAccepted, type JobStatus } from "../lib/submit/job-follow";
+import {
+  jobAcceptedSchema,
+  jobStatusSchema,
+  type JobAccepted,
+  type JobStatus,
+} from "../lib/submit/job-follow";
 
 export interface SubmitRequest {
   bundle: string;
@@ -40,7 +45,12 @@ export interface FollowOptions {
   timeoutMs: number;
 }
 
-export const FOLLOW_DEFAULTS: FollowOptions = { intervalMs: 1000, maxBackoffMs: 30_000, outageMs: 5 * 60_000, timeoutMs: 6 * 60 * 60_000 };
+export const FOLLOW_DEFAULTS: FollowOptions = {
+  intervalMs: 1000,
+  maxBackoffMs: 30_000,
+  outageMs: 5 * 60_000,
+  timeoutMs: 6 * 60 * 60_000,
+};
 
 /** The server refused the upload; `errors` when it was an invalid bundle (400). */
 export class RemoteError extends Error {
@@ -62,7 +72,8 @@ export function submissionsEndpoint(base: string): URL {
   } catch {
     throw new Error(`--url must be an http(s) URL, got "${base}"`);
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error(`--url must be an http(s) URL, got "${base}"`);
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new Error(`--url must be an http(s) URL, got "${base}"`);
   return new URL("api/submissions", url.href.endsWith("/") ? url.href : `${url.href}/`);
 }
 
@@ -75,7 +86,10 @@ export function submissionsEndpoint(base: string): URL {
  */
 export function statusUrlOf(endpoint: URL, statusUrl: string): URL {
   const prefix = endpoint.pathname.slice(0, endpoint.pathname.length - "api/submissions".length);
-  return new URL(statusUrl.startsWith(prefix) ? statusUrl : `${prefix}${statusUrl.slice(1)}`, endpoint.origin);
+  return new URL(
+    statusUrl.startsWith(prefix) ? statusUrl : `${prefix}${statusUrl.slice(1)}`,
+    endpoint.origin,
+  );
 }
 
 function connectionMessage(error: unknown): string {
@@ -89,7 +103,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * RemoteError with its errors). Failed polls back off, doubling up to a bound; a job gone
  * quiet or one that takes too long is given up with its status URL, where it can be found.
  */
-export async function followJob(statusUrl: URL, token: string, reporter: JobReporter | undefined, options: Partial<FollowOptions> = {}): Promise<unknown> {
+export async function followJob(
+  statusUrl: URL,
+  token: string,
+  reporter: JobReporter | undefined,
+  options: Partial<FollowOptions> = {},
+): Promise<unknown> {
   const { intervalMs, maxBackoffMs, outageMs, timeoutMs } = { ...FOLLOW_DEFAULTS, ...options };
   const started = Date.now();
   let failingSince: number | null = null;
@@ -114,10 +133,22 @@ export async function followJob(statusUrl: URL, token: string, reporter: JobRepo
       reporter?.update(job);
       if (job.state === "done") return job.result;
       if (job.state === "failed") {
-        if (job.errors && job.errors.length > 0) throw new RemoteError(response.status, `job ${job.id} failed: the bundle was refused (${statusUrl.href})`, job.errors);
-        throw new RemoteError(response.status, `job ${job.id} failed without saying why (${statusUrl.href})`, null);
+        if (job.errors && job.errors.length > 0)
+          throw new RemoteError(
+            response.status,
+            `job ${job.id} failed: the bundle was refused (${statusUrl.href})`,
+            job.errors,
+          );
+        throw new RemoteError(
+          response.status,
+          `job ${job.id} failed without saying why (${statusUrl.href})`,
+          null,
+        );
       }
-      if (Date.now() - started >= timeoutMs) throw new Error(`gave up waiting for job ${job.id} after ${duration(timeoutMs)}, still ${job.state}; it goes on: its status is at ${statusUrl.href}`);
+      if (Date.now() - started >= timeoutMs)
+        throw new Error(
+          `gave up waiting for job ${job.id} after ${duration(timeoutMs)}, still ${job.state}; it goes on: its status is at ${statusUrl.href}`,
+        );
       failingSince = null;
       backoff = intervalMs;
       await sleep(intervalMs);
@@ -125,7 +156,9 @@ export async function followJob(statusUrl: URL, token: string, reporter: JobRepo
     }
     failingSince ??= Date.now();
     if (Date.now() - failingSince >= outageMs || Date.now() - started >= timeoutMs) {
-      throw new Error(`gave up polling the job after ${duration(Date.now() - failingSince)} of failures (last: ${problem}); it may still finish: its status is at ${statusUrl.href}`);
+      throw new Error(
+        `gave up polling the job after ${duration(Date.now() - failingSince)} of failures (last: ${problem}); it may still finish: its status is at ${statusUrl.href}`,
+      );
     }
     await sleep(Math.min(Math.max(backoff, retryAfterMs), maxBackoffMs));
     backoff = Math.min(backoff * 2, maxBackoffMs);
@@ -137,11 +170,25 @@ function parseJob(status: number, statusUrl: URL, text: string): JobStatus {
   try {
     json = JSON.parse(text);
   } catch {
-    throw new RemoteError(status, `HTTP ${status} from ${statusUrl.href}, not JSON: ${text.slice(0, 200)}`, null);
+    throw new RemoteError(
+      status,
+      `HTTP ${status} from ${statusUrl.href}, not JSON: ${text.slice(0, 200)}`,
+      null,
+    );
   }
-  if (status !== 200) throw new RemoteError(status, `HTTP ${status} from ${statusUrl.href}: ${(json as { error?: string }).error ?? text.slice(0, 200)}`, null);
+  if (status !== 200)
+    throw new RemoteError(
+      status,
+      `HTTP ${status} from ${statusUrl.href}: ${(json as { error?: string }).error ?? text.slice(0, 200)}`,
+      null,
+    );
   const job = jobStatusSchema.safeParse(json);
-  if (!job.success) throw new RemoteError(status, `${statusUrl.href} answered a job this client does not understand: ${job.error.issues[0].message} at ${job.error.issues[0].path.join(".")}`, null);
+  if (!job.success)
+    throw new RemoteError(
+      status,
+      `${statusUrl.href} answered a job this client does not understand: ${job.error.issues[0].message} at ${job.error.issues[0].path.join(".")}`,
+      null,
+    );
   return job.data;
 }
 
@@ -153,19 +200,29 @@ function duration(ms: number): string {
 
 export async function submitToRemote(request: SubmitRequest): Promise<unknown> {
   const endpoint = submissionsEndpoint(request.url);
-  const packed = statSync(request.bundle).isDirectory() ? mkdtempSync(join(tmpdir(), "seekboard-submit-")) : null;
+  const packed = statSync(request.bundle).isDirectory()
+    ? mkdtempSync(join(tmpdir(), "seekboard-submit-"))
+    : null;
   try {
     let path = request.bundle;
     if (packed) {
       path = join(packed, `${basename(request.bundle) || "bundle"}.tar.gz`);
-      await tar.c({ gzip: true, file: path, cwd: request.bundle, portable: true }, readdirSync(request.bundle));
+      await tar.c(
+        { gzip: true, file: path, cwd: request.bundle, portable: true },
+        readdirSync(request.bundle),
+      );
     }
     const body = new FormData();
-    for (const [key, value] of Object.entries(request.fields)) if (value !== undefined) body.append(key, value);
+    for (const [key, value] of Object.entries(request.fields))
+      if (value !== undefined) body.append(key, value);
     body.append("bundle", await openAsBlob(path), basename(path));
     let response: Response;
     try {
-      response = await fetch(endpoint, { method: "POST", headers: { Authorization: `Bearer ${request.token}` }, body });
+      response = await fetch(endpoint, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${request.token}` },
+        body,
+      });
     } catch (error) {
       const cause = (error as { cause?: { message?: string } }).cause?.message;
       throw new Error(`could not upload to ${endpoint.href}: ${cause ?? (error as Error).message}`);
@@ -175,11 +232,20 @@ export async function submitToRemote(request: SubmitRequest): Promise<unknown> {
     try {
       json = JSON.parse(text);
     } catch {
-      throw new RemoteError(response.status, `HTTP ${response.status} from ${endpoint.href}, not JSON: ${text.slice(0, 200)}`, null);
+      throw new RemoteError(
+        response.status,
+        `HTTP ${response.status} from ${endpoint.href}, not JSON: ${text.slice(0, 200)}`,
+        null,
+      );
     }
     if (response.status === 202) {
       const accepted = jobAcceptedSchema.safeParse(json);
-      if (!accepted.success) throw new RemoteError(202, `HTTP 202 from ${endpoint.href} without a job to follow: ${text.slice(0, 200)}`, null);
+      if (!accepted.success)
+        throw new RemoteError(
+          202,
+          `HTTP 202 from ${endpoint.href} without a job to follow: ${text.slice(0, 200)}`,
+          null,
+        );
       if (!request.wait) return json;
       const statusUrl = statusUrlOf(endpoint, accepted.data.statusUrl);
       request.progress?.started(accepted.data, statusUrl);
@@ -191,8 +257,17 @@ export async function submitToRemote(request: SubmitRequest): Promise<unknown> {
     }
     if (response.ok) return json;
     const errors = (json as { errors?: ErrorDetail[] }).errors;
-    if (Array.isArray(errors)) throw new RemoteError(response.status, `HTTP ${response.status}: the bundle was refused`, errors);
-    throw new RemoteError(response.status, `HTTP ${response.status}: ${(json as { error?: string }).error ?? text.slice(0, 200)}`, null);
+    if (Array.isArray(errors))
+      throw new RemoteError(
+        response.status,
+        `HTTP ${response.status}: the bundle was refused`,
+        errors,
+      );
+    throw new RemoteError(
+      response.status,
+      `HTTP ${response.status}: ${(json as { error?: string }).error ?? text.slice(0, 200)}`,
+      null,
+    );
   } finally {
     if (packed) rmSync(packed, { recursive: true, force: true });
   }

@@ -24,18 +24,40 @@ describe("cli tasks", () => {
   it("register prints the set it registered; a second file replaces it; list prints every set", async () => {
     const first = await cli("tasks", "register", "mpw", "v1", MPW_BENCH, "--db", db);
     expect(first.code).toBe(0);
-    expect(JSON.parse(first.stdout)).toEqual({ benchmark: "mpw", version: "v1", tasks: 3, replaced: 0, source: "mpw_bench.jsonl" });
+    expect(JSON.parse(first.stdout)).toEqual({
+      benchmark: "mpw",
+      version: "v1",
+      tasks: 3,
+      replaced: 0,
+      source: "mpw_bench.jsonl",
+    });
 
     const ids = join(tmp, "ids.json");
     writeFileSync(ids, JSON.stringify(["ws_en_001", "ws_zh_001"]));
     const second = await cli("tasks", "register", "widesearch", "v1", ids, "--db", db);
-    expect(JSON.parse(second.stdout)).toMatchObject({ benchmark: "widesearch", tasks: 2, replaced: 0 });
+    expect(JSON.parse(second.stdout)).toMatchObject({
+      benchmark: "widesearch",
+      tasks: 2,
+      replaced: 0,
+    });
 
     const list = await cli("tasks", "list", "--db", db);
     expect(list.code).toBe(0);
     expect(JSON.parse(list.stdout)).toEqual([
-      { benchmark: "mpw", version: "v1", tasks: 3, source: "mpw_bench.jsonl", registeredAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
-      { benchmark: "widesearch", version: "v1", tasks: 2, source: "ids.json", registeredAt: expect.any(String) },
+      {
+        benchmark: "mpw",
+        version: "v1",
+        tasks: 3,
+        source: "mpw_bench.jsonl",
+        registeredAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      },
+      {
+        benchmark: "widesearch",
+        version: "v1",
+        tasks: 2,
+        source: "ids.json",
+        registeredAt: expect.any(String),
+      },
     ]);
   });
 
@@ -47,6 +69,10 @@ describe("cli tasks", () => {
     expect(run.stderr).toMatch(/^invalid task file:\nbad\.jsonl, line 2: not JSON: /);
     expect((await cli("tasks", "register", "nope", "v1", bad, "--db", db)).code).toBe(64);
     expect((await cli("tasks", "register", "qa", "v1", "--db", db)).code).toBe(64);
-    expect(JSON.parse((await cli("tasks", "list", "--db", db)).stdout).map((s: { benchmark: string }) => s.benchmark)).toEqual(["mpw", "widesearch"]);
+    expect(
+      JSON.parse((await cli("tasks", "list", "--db", db)).stdout).map(
+        (s: { benchmark: string }) => s.benchmark,
+      ),
+    ).toEqual(["mpw", "widesearch"]);
   });
 });

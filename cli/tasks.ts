@@ -7,9 +7,19 @@ import type { Db } from "../db/client";
 import { BENCHMARKS, type BenchmarkId } from "../lib/benchmarks/registry";
 import { BundleError } from "../lib/import/errors";
 import { readBundleText } from "../lib/import/lines";
-import { MAX_TASK_FILE_BYTES, parseTaskFile, taskFileSource, TaskFileError } from "../lib/standing/task-file";
+import {
+  MAX_TASK_FILE_BYTES,
+  parseTaskFile,
+  taskFileSource,
+  TaskFileError,
+} from "../lib/standing/task-file";
 
-export async function registerTaskFile(db: Db, benchmark: BenchmarkId, version: string, path: string) {
+export async function registerTaskFile(
+  db: Db,
+  benchmark: BenchmarkId,
+  version: string,
+  path: string,
+) {
   const source = taskFileSource(path);
   let text: string;
   try {
@@ -24,5 +34,11 @@ export async function registerTaskFile(db: Db, benchmark: BenchmarkId, version: 
 }
 
 export async function listTaskSets(db: Db) {
-  return (await canonicalTaskSets(db)).map((set) => ({ benchmark: set.benchmarkId, version: set.benchmarkVersion, tasks: set.tasks, source: set.source, registeredAt: set.registeredAt }));
+  return (await canonicalTaskSets(db)).map((set) => ({
+    benchmark: set.benchmarkId,
+    version: set.benchmarkVersion,
+    tasks: set.tasks,
+    source: set.source,
+    registeredAt: set.registeredAt,
+  }));
 }

@@ -22,17 +22,31 @@ describe("cli tokens", () => {
     const issued = await cli("tokens", "issue", "  Team Alpha ", "--db", db);
     expect(issued.code).toBe(0);
     const token = JSON.parse(issued.stdout);
-    expect(token).toEqual({ id: 1, team: "Team Alpha", token: expect.stringMatching(/^sb_[\w-]{43}$/) });
+    expect(token).toEqual({
+      id: 1,
+      team: "Team Alpha",
+      token: expect.stringMatching(/^sb_[\w-]{43}$/),
+    });
 
     const list = await cli("tokens", "list", "--db", db);
     expect(list.code).toBe(0);
-    expect(JSON.parse(list.stdout)).toEqual([{ id: 1, team: "Team Alpha", createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), revokedAt: null, lastUsedAt: null }]);
+    expect(JSON.parse(list.stdout)).toEqual([
+      {
+        id: 1,
+        team: "Team Alpha",
+        createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        revokedAt: null,
+        lastUsedAt: null,
+      },
+    ]);
     expect(list.stdout).not.toContain(token.token);
 
     const revoked = await cli("tokens", "revoke", "1", "--db", db);
     expect(revoked.code).toBe(0);
     expect(JSON.parse(revoked.stdout)).toEqual({ id: 1, revoked: true });
-    expect(JSON.parse((await cli("tokens", "list", "--db", db)).stdout)[0].revokedAt).toEqual(expect.any(String));
+    expect(JSON.parse((await cli("tokens", "list", "--db", db)).stdout)[0].revokedAt).toEqual(
+      expect.any(String),
+    );
 
     const again = await cli("tokens", "revoke", "1", "--db", db);
     expect(again.code).toBe(1);
@@ -43,6 +57,7 @@ describe("cli tokens", () => {
     const empty = await cli("tokens", "issue", "  ", "--db", db);
     expect(empty.code).toBe(64);
     expect(empty.stderr).toContain("name the team");
-    for (const args of [["tokens"], ["tokens", "revoke", "x"], ["tokens", "issue"]]) expect((await cli(...args, "--db", db)).code).toBe(64);
+    for (const args of [["tokens"], ["tokens", "revoke", "x"], ["tokens", "issue"]])
+      expect((await cli(...args, "--db", db)).code).toBe(64);
   });
 });

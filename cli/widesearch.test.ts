@@ -13,7 +13,6 @@ import { testDatabaseTarget } from "../test/db";
 const ROOT = join(__dirname, "..");
 const TINY = join(ROOT, "test", "fixtures", "widesearch", "tiny");
 
-
 const cli = (...args: string[]) => runCli(args);
 
 const AGGREGATE_RATES = [
@@ -28,7 +27,14 @@ const AGGREGATE_RATES = [
   "itemPrecisionAvg",
   "itemRecallAvg",
 ] as const;
-const SAMPLE_RATES = ["rowPrecision", "rowRecall", "rowF1", "itemPrecision", "itemRecall", "itemF1"] as const;
+const SAMPLE_RATES = [
+  "rowPrecision",
+  "rowRecall",
+  "rowF1",
+  "itemPrecision",
+  "itemRecall",
+  "itemF1",
+] as const;
 
 /** `metrics --json` output, loosely: values are checked at run time. */
 interface MetricsJson {
@@ -104,7 +110,14 @@ describe("cli ingest / metrics --json for WideSearch", () => {
     const run = await cli("ingest", tinyDir, "--db", dbPath);
     expect(run.code, run.stderr).toBe(0);
     const out = JSON.parse(run.stdout);
-    expect(out).toMatchObject({ benchmark: "widesearch", model: "Tiny fixture agent", setting: "single-agent", samples: 1, tasks: 1, duplicate: false });
+    expect(out).toMatchObject({
+      benchmark: "widesearch",
+      model: "Tiny fixture agent",
+      setting: "single-agent",
+      samples: 1,
+      tasks: 1,
+      duplicate: false,
+    });
     expect(Number.isInteger(out.submissionId)).toBe(true);
     tinyId = out.submissionId;
   });
@@ -117,15 +130,31 @@ describe("cli ingest / metrics --json for WideSearch", () => {
     // See test/fixtures/widesearch/tiny/README.md: row P/R/F1 = 1/2, item P/R/F1 = 5/6.
     expect(out.aggregate.rowF1Avg).toBeCloseTo(0.5, 12);
     expect(out.aggregate.itemF1Avg).toBeCloseTo(5 / 6, 12);
-    expect(out.samples[0]).toMatchObject({ taskId: "ws_en_901", run: 0, success: false, searchCalls: 2, browseCalls: 1 });
-    expect(out.submission).toMatchObject({ id: tinyId, model: "Tiny fixture agent", status: "approved" });
+    expect(out.samples[0]).toMatchObject({
+      taskId: "ws_en_901",
+      run: 0,
+      success: false,
+      searchCalls: 2,
+      browseCalls: 1,
+    });
+    expect(out.submission).toMatchObject({
+      id: tinyId,
+      model: "Tiny fixture agent",
+      status: "approved",
+    });
   });
 
   it("ingest + metrics --json of a real results-only bundle with two runs (kimi-k2.5)", async () => {
     const ingest = await cli("ingest", realDir, "--db", dbPath);
     expect(ingest.code).toBe(0);
     const result = JSON.parse(ingest.stdout);
-    expect(result).toMatchObject({ benchmark: "widesearch", model: "kimi-k2.5", samples: 200, tasks: 100, duplicate: false });
+    expect(result).toMatchObject({
+      benchmark: "widesearch",
+      model: "kimi-k2.5",
+      samples: 200,
+      tasks: 100,
+      duplicate: false,
+    });
     realId = result.submissionId;
     expect(realId).not.toBe(tinyId);
 
@@ -138,15 +167,30 @@ describe("cli ingest / metrics --json for WideSearch", () => {
     expect(out.importNotes!.summaryChecks).toHaveLength(2);
     expect(out.importNotes!.summaryChecks.every((c) => c.matches === true)).toBe(true);
     // Avg@2 = the mean of the two files' avg_n (each summary covers its own file).
-    const summaries = ["20260203_112606_summary.json", "20260203_121258_summary.json"].map((f) => JSON.parse(readFileSync(join(realDir, f), "utf8")));
-    expect(Math.abs(out.aggregate.successAvg - (summaries[0].score.avg_n + summaries[1].score.avg_n) / 2)).toBeLessThan(1e-12);
-    expect(Math.abs(out.aggregate.itemF1Avg - (summaries[0].f1_by_item.avg_n + summaries[1].f1_by_item.avg_n) / 2)).toBeLessThan(1e-12);
+    const summaries = ["20260203_112606_summary.json", "20260203_121258_summary.json"].map((f) =>
+      JSON.parse(readFileSync(join(realDir, f), "utf8")),
+    );
+    expect(
+      Math.abs(
+        out.aggregate.successAvg - (summaries[0].score.avg_n + summaries[1].score.avg_n) / 2,
+      ),
+    ).toBeLessThan(1e-12);
+    expect(
+      Math.abs(
+        out.aggregate.itemF1Avg -
+          (summaries[0].f1_by_item.avg_n + summaries[1].f1_by_item.avg_n) / 2,
+      ),
+    ).toBeLessThan(1e-12);
   });
 
   it("the same bundle again is a duplicate with the same id", async () => {
     const run = await cli("ingest", realDir, "--db", dbPath);
     expect(run.code).toBe(0);
-    expect(JSON.parse(run.stdout)).toMatchObject({ submissionId: realId, duplicate: true, samples: 200 });
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      submissionId: realId,
+      duplicate: true,
+      samples: 200,
+    });
   });
 
   it("an invalid WideSearch bundle exits 2, naming the manifest field", async () => {

@@ -26,9 +26,17 @@ export async function runWorkerProcess(target: string): Promise<{ worker: string
   opened = true;
   const root = spoolRoot(process.env, target);
   sweepStaleUnpackDirs();
-  console.error(`seekboard worker ${workerId()}: jobs of ${describeTarget(target)}, uploads in ${root}`);
+  console.error(
+    `seekboard worker ${workerId()}: jobs of ${describeTarget(target)}, uploads in ${root}`,
+  );
   try {
-    await runWorker({ db, spoolRoot: root, llm: llmJudgeSettingFromEnv(process.env), signal: stop.signal, log: (message) => console.error(`seekboard worker: ${message}`) });
+    await runWorker({
+      db,
+      spoolRoot: root,
+      llm: llmJudgeSettingFromEnv(process.env),
+      signal: stop.signal,
+      log: (message) => console.error(`seekboard worker: ${message}`),
+    });
   } finally {
     await closeDb(db);
   }

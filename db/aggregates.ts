@@ -45,7 +45,13 @@ function aggregateValues(submissionId: number, row: AggregateRow): typeof aggreg
 
 /** Recomputes a submission's stored aggregates from its samples (run inside the writer's transaction). */
 export async function refreshAggregates(db: Db, submissionId: number): Promise<void> {
-  const submission = await first(db.select({ benchmarkId: submissions.benchmarkId }).from(submissions).where(eq(submissions.id, submissionId)).limit(1));
+  const submission = await first(
+    db
+      .select({ benchmarkId: submissions.benchmarkId })
+      .from(submissions)
+      .where(eq(submissions.id, submissionId))
+      .limit(1),
+  );
   if (!submission) throw new Error(`no submission ${submissionId}`);
   const rules = BENCHMARKS[benchmarkIdOf(submission.benchmarkId)].aggregate;
   const rows = await db
@@ -74,7 +80,10 @@ export async function refreshAggregates(db: Db, submissionId: number): Promise<v
     .orderBy(asc(samples.id));
   await db.delete(aggregates).where(eq(aggregates.submissionId, submissionId));
   // What is derived from the samples outside the aggregates (the boards' standings) is keyed by this.
-  await db.update(submissions).set({ revision: sql`${submissions.revision} + 1` }).where(eq(submissions.id, submissionId));
+  await db
+    .update(submissions)
+    .set({ revision: sql`${submissions.revision} + 1` })
+    .where(eq(submissions.id, submissionId));
   const values = rules.rows(rows).map((row) => aggregateValues(submissionId, row));
   if (values.length) await db.insert(aggregates).values(values);
 }

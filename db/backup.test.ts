@@ -32,7 +32,10 @@ const tokens = (file: string) => {
   const copy = new Database(file, { readonly: true });
   try {
     // eslint-disable-next-line no-restricted-syntax -- the backup is a SQLite file, read with better-sqlite3 itself
-    return { count: (copy.prepare("SELECT count(*) AS n FROM upload_tokens").get() as { n: number }).n, integrity: copy.pragma("integrity_check", { simple: true }) };
+    return {
+      count: (copy.prepare("SELECT count(*) AS n FROM upload_tokens").get() as { n: number }).n,
+      integrity: copy.pragma("integrity_check", { simple: true }),
+    };
   } finally {
     copy.close();
   }

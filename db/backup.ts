@@ -19,7 +19,7 @@ export interface BackupResult {
 export class BackupUnsupported extends Error {
   constructor() {
     super(
-      "backup copies a SQLite database, and this one is PostgreSQL: back it up with pg_dump (e.g. `pg_dump --format=custom --file=seekboard.dump \"$SEEKBOARD_DATABASE_URL\"`) or your provider's backups",
+      'backup copies a SQLite database, and this one is PostgreSQL: back it up with pg_dump (e.g. `pg_dump --format=custom --file=seekboard.dump "$SEEKBOARD_DATABASE_URL"`) or your provider\'s backups',
     );
   }
 }

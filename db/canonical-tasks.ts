@@ -51,44 +51,75 @@ export async function registerCanonicalTasks(
     const replaced = (
       await tx
         .delete(canonicalTasks)
-        .where(and(eq(canonicalTasks.benchmarkId, benchmarkId), eq(canonicalTasks.benchmarkVersion, version)))
+        .where(
+          and(
+            eq(canonicalTasks.benchmarkId, benchmarkId),
+            eq(canonicalTasks.benchmarkVersion, version),
+          ),
+        )
         .returning({ taskKey: canonicalTasks.taskKey })
     ).length;
     for (let start = 0; start < tasks.length; start += INSERT_BATCH) {
-      await tx
-        .insert(canonicalTasks)
-        .values(
-          tasks.slice(start, start + INSERT_BATCH).map((task) => ({
-            benchmarkId,
-            benchmarkVersion: version,
-            taskKey: task.taskKey,
-            tier: task.tier,
-            language: task.language,
-            source,
-            registeredAt,
-          })),
-        );
+      await tx.insert(canonicalTasks).values(
+        tasks.slice(start, start + INSERT_BATCH).map((task) => ({
+          benchmarkId,
+          benchmarkVersion: version,
+          taskKey: task.taskKey,
+          tier: task.tier,
+          language: task.language,
+          source,
+          registeredAt,
+        })),
+      );
     }
     return { tasks: tasks.length, replaced };
   });
 }
 
 /** The registered set of a benchmark version, or null when none is. */
-export async function canonicalTaskSet(db: Db, benchmarkId: BenchmarkId, version: string): Promise<CanonicalTaskSet | null> {
+export async function canonicalTaskSet(
+  db: Db,
+  benchmarkId: BenchmarkId,
+  version: string,
+): Promise<CanonicalTaskSet | null> {
   const rows = await db
-    .select({ taskKey: canonicalTasks.taskKey, tier: canonicalTasks.tier, language: canonicalTasks.language, source: canonicalTasks.source, registeredAt: canonicalTasks.registeredAt })
+    .select({
+      taskKey: canonicalTasks.taskKey,
+      tier: canonicalTasks.tier,
+      language: canonicalTasks.language,
+      source: canonicalTasks.source,
+      registeredAt: canonicalTasks.registeredAt,
+    })
     .from(canonicalTasks)
-    .where(and(eq(canonicalTasks.benchmarkId, benchmarkId), eq(canonicalTasks.benchmarkVersion, version)))
+    .where(
+      and(
+        eq(canonicalTasks.benchmarkId, benchmarkId),
+        eq(canonicalTasks.benchmarkVersion, version),
+      ),
+    )
     .orderBy(asc(canonicalTasks.taskKey));
   if (rows.length === 0) return null;
-  return { source: rows[0].source, registeredAt: rows[0].registeredAt, tasks: rows.map(({ taskKey, tier, language }) => ({ taskKey, tier, language })) };
+  return {
+    source: rows[0].source,
+    registeredAt: rows[0].registeredAt,
+    tasks: rows.map(({ taskKey, tier, language }) => ({ taskKey, tier, language })),
+  };
 }
 
 /** Unregisters a benchmark version's set: the tasks it had (0 when none was registered). */
-export async function removeCanonicalTasks(db: Db, benchmarkId: BenchmarkId, version: string): Promise<number> {
+export async function removeCanonicalTasks(
+  db: Db,
+  benchmarkId: BenchmarkId,
+  version: string,
+): Promise<number> {
   const removed = await db
     .delete(canonicalTasks)
-    .where(and(eq(canonicalTasks.benchmarkId, benchmarkId), eq(canonicalTasks.benchmarkVersion, version)))
+    .where(
+      and(
+        eq(canonicalTasks.benchmarkId, benchmarkId),
+        eq(canonicalTasks.benchmarkVersion, version),
+      ),
+    )
     .returning({ taskKey: canonicalTasks.taskKey });
   return removed.length;
 }

@@ -15,7 +15,16 @@ import { dataVersions } from "./schema";
 
 const { db: testDb, tmp } = testDatabase("client");
 
-const versionOf = async (name: string) => (await first(testDb().select({ version: dataVersions.version }).from(dataVersions).where(eq(dataVersions.name, name)).limit(1)))?.version;
+const versionOf = async (name: string) =>
+  (
+    await first(
+      testDb()
+        .select({ version: dataVersions.version })
+        .from(dataVersions)
+        .where(eq(dataVersions.name, name))
+        .limit(1),
+    )
+  )?.version;
 
 describe("withTx", () => {
   it("commits every write of the callback together", async () => {
@@ -39,7 +48,11 @@ describe("withTx", () => {
   it("a nested call joins the outer transaction: the outer error undoes both", async () => {
     await expect(
       withTx(testDb(), async (tx) => {
-        await withTx(tx, async (inner) => void (await inner.insert(dataVersions).values({ name: "nested", version: 1 })));
+        await withTx(
+          tx,
+          async (inner) =>
+            void (await inner.insert(dataVersions).values({ name: "nested", version: 1 })),
+        );
         throw new Error("outer");
       }),
     ).rejects.toThrow("outer");
@@ -51,12 +64,31 @@ describe("withTx", () => {
     const increment = () =>
       withTx(testDb(), async (tx) => {
         // On PostgreSQL the row lock is what serialises them; SQLite's transactions take turns.
-        const read = engineOf(tx) === "postgres" ? await sqlRows(tx, "SELECT version FROM data_versions WHERE name = 'counter' FOR UPDATE") : null;
-        const current = read ? Number(read[0].version) : (await first(tx.select({ version: dataVersions.version }).from(dataVersions).where(eq(dataVersions.name, "counter")).limit(1)))!.version;
+        const read =
+          engineOf(tx) === "postgres"
+            ? await sqlRows(
+                tx,
+                "SELECT version FROM data_versions WHERE name = 'counter' FOR UPDATE",
+              )
+            : null;
+        const current = read
+          ? Number(read[0].version)
+          : (await first(
+              tx
+                .select({ version: dataVersions.version })
+                .from(dataVersions)
+                .where(eq(dataVersions.name, "counter"))
+                .limit(1),
+            ))!.version;
         // PostgreSQL's transactions run side by side: a timer lets the others in. SQLite's
         // may await only the database (the test below), which still interleaves promise jobs.
-        await (engineOf(tx) === "postgres" ? new Promise((done) => setTimeout(done, 2)) : Promise.resolve());
-        await tx.update(dataVersions).set({ version: current + 1 }).where(eq(dataVersions.name, "counter"));
+        await (engineOf(tx) === "postgres"
+          ? new Promise((done) => setTimeout(done, 2))
+          : Promise.resolve());
+        await tx
+          .update(dataVersions)
+          .set({ version: current + 1 })
+          .where(eq(dataVersions.name, "counter"));
       });
     await Promise.all(Array.from({ length: 20 }, increment));
     expect(await versionOf("counter")).toBe(20);
@@ -64,25 +96,35 @@ describe("withTx", () => {
 });
 
 describe("withTx on SQLite", () => {
-  it.runIf(testEngine() === "sqlite")("refuses, and rolls back, a transaction that waits on anything besides the database", async () => {
-    await expect(
-      withTx(testDb(), async (tx) => {
-        await tx.insert(dataVersions).values({ name: "waited", version: 1 });
-        await new Promise((done) => setTimeout(done, 1));
-      }),
-    ).rejects.toThrow("waited on something besides the database");
-    expect(await versionOf("waited")).toBeUndefined();
-    // The connection is usable afterwards.
-    await withTx(testDb(), async (tx) => void (await tx.insert(dataVersions).values({ name: "after", version: 1 })));
-    expect(await versionOf("after")).toBe(1);
-  });
+  it.runIf(testEngine() === "sqlite")(
+    "refuses, and rolls back, a transaction that waits on anything besides the database",
+    async () => {
+      await expect(
+        withTx(testDb(), async (tx) => {
+          await tx.insert(dataVersions).values({ name: "waited", version: 1 });
+          await new Promise((done) => setTimeout(done, 1));
+        }),
+      ).rejects.toThrow("waited on something besides the database");
+      expect(await versionOf("waited")).toBeUndefined();
+      // The connection is usable afterwards.
+      await withTx(
+        testDb(),
+        async (tx) => void (await tx.insert(dataVersions).values({ name: "after", version: 1 })),
+      );
+      expect(await versionOf("after")).toBe(1);
+    },
+  );
 });
 
 describe("describeTarget", () => {
   it("names the engine and never the password", () => {
     expect(describeTarget("/srv/seekboard.db")).toBe("SQLite at /srv/seekboard.db");
-    const said = describeTarget("postgres://seekboard:s3cret-pw@testDb().internal:5432/seekboard?sslmode=require");
-    expect(said).toBe("PostgreSQL at postgres://seekboard:****@testDb().internal:5432/seekboard?sslmode=require");
+    const said = describeTarget(
+      "postgres://seekboard:s3cret-pw@testDb().internal:5432/seekboard?sslmode=require",
+    );
+    expect(said).toBe(
+      "PostgreSQL at postgres://seekboard:****@testDb().internal:5432/seekboard?sslmode=require",
+    );
     expect(said).not.toContain("s3cret-pw");
   });
 });
@@ -93,14 +135,21 @@ describe("PostgreSQL unreachable at start", () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
       const started = Date.now();
-      const failure = await openDb(`postgres://seekboard:s3cret-pw@127.0.0.1:${port}/seekboard`, { retryForMs: 1_600 }).catch((error: unknown) => error);
+      const failure = await openDb(`postgres://seekboard:s3cret-pw@127.0.0.1:${port}/seekboard`, {
+        retryForMs: 1_600,
+      }).catch((error: unknown) => error);
       expect(failure).toBeInstanceOf(Error);
       const message = (failure as Error).message;
-      expect(message).toContain(`cannot open the database (PostgreSQL at postgres://seekboard:****@127.0.0.1:${port}/seekboard)`);
+      expect(message).toContain(
+        `cannot open the database (PostgreSQL at postgres://seekboard:****@127.0.0.1:${port}/seekboard)`,
+      );
       expect(message).not.toContain("s3cret-pw");
       // 0.5 s, then 1 s: two waits, each said.
       const said = errors.mock.calls.map((call) => String(call[0]));
-      expect(said).toEqual([expect.stringContaining("unreachable (ECONNREFUSED); retrying in 0.5 s"), expect.stringContaining("retrying in 1 s")]);
+      expect(said).toEqual([
+        expect.stringContaining("unreachable (ECONNREFUSED); retrying in 0.5 s"),
+        expect.stringContaining("retrying in 1 s"),
+      ]);
       expect(said.join("\n")).not.toContain("s3cret-pw");
       expect(Date.now() - started).toBeGreaterThanOrEqual(1_400);
     } finally {
@@ -113,7 +162,9 @@ describe("PostgreSQL unreachable at start", () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     let cluster: Cluster | undefined;
     try {
-      const opening = openDb(`postgres://postgres@127.0.0.1:${port}/postgres`, { retryForMs: 60_000 });
+      const opening = openDb(`postgres://postgres@127.0.0.1:${port}/postgres`, {
+        retryForMs: 60_000,
+      });
       await new Promise((done) => setTimeout(done, 1_000));
       cluster = await startCluster({ port });
       const late = await opening;
@@ -133,12 +184,17 @@ function failingMigrations(engine: "sqlite" | "postgres"): string {
   const dir = mkdtempSync(join(tmp, `migrations-${engine}-`));
   cpSync(source, dir, { recursive: true });
   const journalPath = join(dir, "meta", "_journal.json");
-  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { idx: number; version: string; when: number; tag: string; breakpoints: boolean }[] };
+  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as {
+    entries: { idx: number; version: string; when: number; tag: string; breakpoints: boolean }[];
+  };
   const last = journal.entries[journal.entries.length - 1];
   const tag = `${String(last.idx + 1).padStart(4, "0")}_fails`;
   journal.entries.push({ ...last, idx: last.idx + 1, when: last.when + 1000, tag });
   writeFileSync(journalPath, JSON.stringify(journal));
-  writeFileSync(join(dir, `${tag}.sql`), 'ALTER TABLE "submissions" ADD COLUMN "doomed" integer;\n--> statement-breakpoint\nCREATE TABLE "tasks" ("id" integer);\n');
+  writeFileSync(
+    join(dir, `${tag}.sql`),
+    'ALTER TABLE "submissions" ADD COLUMN "doomed" integer;\n--> statement-breakpoint\nCREATE TABLE "tasks" ("id" integer);\n',
+  );
   return dir;
 }
 
@@ -147,14 +203,35 @@ describe("a migration that fails", () => {
     const engine = engineOf(testDb());
     const columns = async (target: Db) =>
       engine === "sqlite"
-        ? (await sqlRows(target, "SELECT name FROM pragma_table_info('submissions')")).map((row) => row.name)
-        : (await sqlRows(target, "SELECT column_name AS name FROM information_schema.columns WHERE table_name = 'submissions'")).map((row) => row.name);
-    const migrationsTable = engine === "sqlite" ? "__drizzle_migrations" : "drizzle.__drizzle_migrations";
-    const before = { columns: (await columns(testDb())).sort(), applied: (await sqlRows(testDb(), `SELECT count(*) AS c FROM ${migrationsTable}`))[0].c };
-    const target = engine === "sqlite" ? join(tmp, "test.db") : databaseUrl(process.env.SEEKBOARD_TEST_POSTGRES_URL!, (await sqlRows(testDb(), "SELECT current_database() AS name"))[0].name);
-    await expect(openDb(target, { retryForMs: 0, migrationsFolder: failingMigrations(engine) })).rejects.toThrow(/tasks/);
+        ? (await sqlRows(target, "SELECT name FROM pragma_table_info('submissions')")).map(
+            (row) => row.name,
+          )
+        : (
+            await sqlRows(
+              target,
+              "SELECT column_name AS name FROM information_schema.columns WHERE table_name = 'submissions'",
+            )
+          ).map((row) => row.name);
+    const migrationsTable =
+      engine === "sqlite" ? "__drizzle_migrations" : "drizzle.__drizzle_migrations";
+    const before = {
+      columns: (await columns(testDb())).sort(),
+      applied: (await sqlRows(testDb(), `SELECT count(*) AS c FROM ${migrationsTable}`))[0].c,
+    };
+    const target =
+      engine === "sqlite"
+        ? join(tmp, "test.db")
+        : databaseUrl(
+            process.env.SEEKBOARD_TEST_POSTGRES_URL!,
+            (await sqlRows(testDb(), "SELECT current_database() AS name"))[0].name,
+          );
+    await expect(
+      openDb(target, { retryForMs: 0, migrationsFolder: failingMigrations(engine) }),
+    ).rejects.toThrow(/tasks/);
     expect((await columns(testDb())).sort()).toEqual(before.columns);
-    expect((await sqlRows(testDb(), `SELECT count(*) AS c FROM ${migrationsTable}`))[0].c).toEqual(before.applied);
+    expect((await sqlRows(testDb(), `SELECT count(*) AS c FROM ${migrationsTable}`))[0].c).toEqual(
+      before.applied,
+    );
     expect(before.columns).not.toContain("doomed");
   });
 });

@@ -33,7 +33,13 @@ export type Db = Omit<BetterSQLite3Database<typeof schema>, "$client" | "transac
 export type Engine = "sqlite" | "postgres";
 
 type Handle =
-  | { engine: "sqlite"; client: Database.Database; target: string; lock: Mutex; inTransaction: AsyncLocalStorage<true> }
+  | {
+      engine: "sqlite";
+      client: Database.Database;
+      target: string;
+      lock: Mutex;
+      inTransaction: AsyncLocalStorage<true>;
+    }
   | { engine: "postgres"; pool: pg.Pool; target: string; inTransaction: boolean };
 
 // Every Db (and every transaction's) handle, for the engine-specific paths: kept on the
@@ -124,7 +130,13 @@ function openSqlite(path: string, migrationsFolder: string): Db {
     client.close();
     throw error;
   }
-  setHandle(db, { engine: "sqlite", client, target: path, lock: new Mutex(), inTransaction: new AsyncLocalStorage() });
+  setHandle(db, {
+    engine: "sqlite",
+    client,
+    target: path,
+    lock: new Mutex(),
+    inTransaction: new AsyncLocalStorage(),
+  });
   return db;
 }
 
@@ -133,7 +145,16 @@ function unreachable(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return (
     typeof code === "string" &&
-    ["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ETIMEDOUT", "ECONNRESET", "EHOSTUNREACH", "57P03" /* starting up */, "53300" /* too many connections */].includes(code)
+    [
+      "ECONNREFUSED",
+      "ENOTFOUND",
+      "EAI_AGAIN",
+      "ETIMEDOUT",
+      "ECONNRESET",
+      "EHOSTUNREACH",
+      "57P03" /* starting up */,
+      "53300" /* too many connections */,
+    ].includes(code)
   );
 }
 
@@ -182,10 +203,18 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Db> {
       break;
     } catch (error) {
       const waited = Date.now() - started;
-      if (!unreachable(error) || (options.retryForMs !== undefined && waited + wait > options.retryForMs)) {
-        throw new Error(`seekboard: cannot open the database (${describeTarget(url)}): ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      if (
+        !unreachable(error) ||
+        (options.retryForMs !== undefined && waited + wait > options.retryForMs)
+      ) {
+        throw new Error(
+          `seekboard: cannot open the database (${describeTarget(url)}): ${error instanceof Error ? error.message : String(error)}`,
+          { cause: error },
+        );
       }
-      console.error(`seekboard: ${describeTarget(url)} is unreachable (${(error as { code: string }).code}); retrying in ${wait / 1000} s`);
+      console.error(
+        `seekboard: ${describeTarget(url)} is unreachable (${(error as { code: string }).code}); retrying in ${wait / 1000} s`,
+      );
       await new Promise((done) => setTimeout(done, wait));
       wait = Math.min(wait * 2, RETRY_MAX_MS);
     }
@@ -194,7 +223,8 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Db> {
   // A connection the server dropped: the pool reports an idle one here and replaces it. One
   // in use (a transaction's) reports on its own client, where an error event without a
   // listener would end the process: its query fails and its transaction rolls back anyway.
-  const lost = (error: Error) => console.error(`seekboard: a PostgreSQL connection failed: ${error.message}`);
+  const lost = (error: Error) =>
+    console.error(`seekboard: a PostgreSQL connection failed: ${error.message}`);
   pool.on("error", lost);
   pool.on("connect", (client) => client.on("error", lost));
   const db: NodePgDatabase<typeof pgSchema> = drizzlePg(pool, { schema: pgSchema });
@@ -210,7 +240,9 @@ function asPostgres(db: Db): NodePgDatabase<typeof pgSchema> {
 
 /** Opens a database (a SQLite file, ":memory:", or a postgres:// URL) and brings its schema up to date. */
 export async function openDb(target: string, options: OpenOptions = {}): Promise<Db> {
-  return isPostgresUrl(target) ? openPostgres(target, options) : openSqlite(target, options.migrationsFolder ?? MIGRATIONS);
+  return isPostgresUrl(target)
+    ? openPostgres(target, options)
+    : openSqlite(target, options.migrationsFolder ?? MIGRATIONS);
 }
 
 /** Closes a database opened by `openDb`. */
@@ -250,7 +282,10 @@ export async function withTx<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> 
       const probe = setImmediate(() => (yielded = true));
       try {
         const result = await fn(db);
-        if (yielded) throw new Error("a SQLite transaction waited on something besides the database; do that work before withTx");
+        if (yielded)
+          throw new Error(
+            "a SQLite transaction waited on something besides the database; do that work before withTx",
+          );
         client.exec("COMMIT");
         return result;
       } catch (error) {
@@ -274,7 +309,8 @@ export async function rawRows(db: Db, query: SQL): Promise<unknown[]> {
 /** A raw statement that returns no rows; the number of rows it changed. */
 export async function rawRun(db: Db, query: SQL): Promise<number> {
   const handle = handleOf(db);
-  if (handle.engine === "sqlite") return (db as BetterSQLite3Database<typeof schema>).run(query).changes;
+  if (handle.engine === "sqlite")
+    return (db as BetterSQLite3Database<typeof schema>).run(query).changes;
   const result = await asPostgres(db).execute(query);
   return result.rowCount ?? 0;
 }
@@ -287,8 +323,11 @@ export async function rawRun(db: Db, query: SQL): Promise<number> {
  */
 export function forUpdateSkipLocked<T>(db: Db, query: PromiseLike<T[]>): PromiseLike<T[]> {
   if (engineOf(db) === "sqlite") return query;
-  const lockable = query as unknown as { for?: (strength: "update", config: { skipLocked: boolean }) => PromiseLike<T[]> };
-  if (typeof lockable.for !== "function") throw new Error("forUpdateSkipLocked: not a PostgreSQL select");
+  const lockable = query as unknown as {
+    for?: (strength: "update", config: { skipLocked: boolean }) => PromiseLike<T[]>;
+  };
+  if (typeof lockable.for !== "function")
+    throw new Error("forUpdateSkipLocked: not a PostgreSQL select");
   return lockable.for("update", { skipLocked: true });
 }
 
@@ -301,7 +340,12 @@ export async function first<T>(query: PromiseLike<T[]>): Promise<T | undefined> 
 export function isUniqueViolation(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e instanceof Error && depth < 3; e = e.cause, depth++) {
     const code = (e as Error & { code?: unknown }).code;
-    if (code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY") return true;
+    if (
+      code === "23505" ||
+      code === "SQLITE_CONSTRAINT_UNIQUE" ||
+      code === "SQLITE_CONSTRAINT_PRIMARYKEY"
+    )
+      return true;
   }
   return false;
 }

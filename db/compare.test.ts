@@ -17,7 +17,13 @@ import { and, asc, eq } from "drizzle-orm";
 import { openTestDb } from "../test/db";
 import { closeDb, first, type Db } from "./client";
 import { ingestBundleDir } from "./ingest";
-import { comparePair, getCompareSubmissions, listComparableSubmissions, pairedRows, type CompareSubmission } from "./queries/compare";
+import {
+  comparePair,
+  getCompareSubmissions,
+  listComparableSubmissions,
+  pairedRows,
+  type CompareSubmission,
+} from "./queries/compare";
 import { aggregates, samples, uploadTokens } from "./schema";
 import { writeDemoFiles } from "./seed-demo";
 
@@ -26,20 +32,41 @@ let db: Db;
 const ids: Record<string, number> = {};
 let tokenId: number;
 
-async function ingest(dir: string, key: string, status: "approved" | "pending" = "approved", uploaderTokenId: number | null = null): Promise<void> {
-  ids[key] = (await ingestBundleDir(db, dir, { source: "test", status, uploaderTokenId })).submissionId;
+async function ingest(
+  dir: string,
+  key: string,
+  status: "approved" | "pending" = "approved",
+  uploaderTokenId: number | null = null,
+): Promise<void> {
+  ids[key] = (
+    await ingestBundleDir(db, dir, { source: "test", status, uploaderTokenId })
+  ).submissionId;
 }
 
 beforeAll(async () => {
   tmp = mkdtempSync(join(tmpdir(), "seekboard-compare-"));
   db = await openTestDb(join(tmp, "test.db"));
-  const [token] = await db.insert(uploadTokens).values({ team: "team", tokenHash: "a".repeat(64), createdAt: "2026-11-01T00:00:00Z" }).returning({ id: uploadTokens.id });
+  const [token] = await db
+    .insert(uploadTokens)
+    .values({ team: "team", tokenHash: "a".repeat(64), createdAt: "2026-11-01T00:00:00Z" })
+    .returning({ id: uploadTokens.id });
   tokenId = token.id;
-  const mpw = writeDemoBundles(join(tmp, "mpw"), 60, (b) => (b.setting === "C" && (b.model === "GPT-5" || b.model === "Kimi-K2")) || (b.setting === "A" && b.model === "Qwen3-32B"));
+  const mpw = writeDemoBundles(
+    join(tmp, "mpw"),
+    60,
+    (b) =>
+      (b.setting === "C" && (b.model === "GPT-5" || b.model === "Kimi-K2")) ||
+      (b.setting === "A" && b.model === "Qwen3-32B"),
+  );
   await ingest(mpw.find((b) => b.model === "GPT-5")!.dir, "gpt5");
   await ingest(mpw.find((b) => b.model === "Kimi-K2")!.dir, "kimi");
   await ingest(mpw.find((b) => b.setting === "A")!.dir, "qwenA", "pending", tokenId);
-  const seekboard = writeDemoFiles(join(tmp, "seekboard"), [...demoWebDetectiveBundles().slice(0, 2), ...demoEvoBundles().filter((b) => b.name.startsWith("evo-2026-01")).slice(0, 2)]);
+  const seekboard = writeDemoFiles(join(tmp, "seekboard"), [
+    ...demoWebDetectiveBundles().slice(0, 2),
+    ...demoEvoBundles()
+      .filter((b) => b.name.startsWith("evo-2026-01"))
+      .slice(0, 2),
+  ]);
   for (const [i, b] of seekboard.entries()) await ingest(b.dir, `sb${i}`);
 }, 120_000);
 
@@ -49,24 +76,42 @@ afterAll(async () => {
 });
 
 async function submission(key: string): Promise<CompareSubmission> {
-  const { found } = await getCompareSubmissions(db, [ids[key]], { admin: true, uploaderTokenId: null });
+  const { found } = await getCompareSubmissions(db, [ids[key]], {
+    admin: true,
+    uploaderTokenId: null,
+  });
   return found[0];
 }
 
 /** Each sample's outcome by task and run, read straight from the samples table. */
 async function outcomes(id: number): Promise<Map<string, boolean>> {
-  const rows = await db.select({ taskKey: samples.taskKey, run: samples.run, correct: samples.correct }).from(samples).where(eq(samples.submissionId, id)).orderBy(asc(samples.id));
+  const rows = await db
+    .select({ taskKey: samples.taskKey, run: samples.run, correct: samples.correct })
+    .from(samples)
+    .where(eq(samples.submissionId, id))
+    .orderBy(asc(samples.id));
   return new Map(rows.map((r) => [`${r.taskKey}#${r.run}`, r.correct]));
 }
 
 /** A submission's stored overall Pass@1. */
 async function pass1(id: number): Promise<number | null | undefined> {
-  return (await first(db.select({ pass1: aggregates.pass1 }).from(aggregates).where(and(eq(aggregates.submissionId, id), eq(aggregates.split, "overall")))))?.pass1;
+  return (
+    await first(
+      db
+        .select({ pass1: aggregates.pass1 })
+        .from(aggregates)
+        .where(and(eq(aggregates.submissionId, id), eq(aggregates.split, "overall"))),
+    )
+  )?.pass1;
 }
 
 describe("pairedRows / comparePair on MPW", () => {
   it("counts every shared task once, and the cells agree with a brute-force count", async () => {
-    const { rows, report } = await comparePair(db, await submission("gpt5"), await submission("kimi"));
+    const { rows, report } = await comparePair(
+      db,
+      await submission("gpt5"),
+      await submission("kimi"),
+    );
     expect(rows.benchmark).toBe("mpw");
     expect(rows.runs).toHaveLength(60);
     expect(rows.tasks).toHaveLength(60);
@@ -94,19 +139,29 @@ describe("pairedRows / comparePair on MPW", () => {
 
   it("is deterministic: the same pair gives the same intervals", async () => {
     const once = (await comparePair(db, await submission("gpt5"), await submission("kimi"))).report;
-    const again = (await comparePair(db, await submission("gpt5"), await submission("kimi"))).report;
+    const again = (await comparePair(db, await submission("gpt5"), await submission("kimi")))
+      .report;
     expect(again).toEqual(once);
   });
 
   it("splits by tier and category add up to the whole", async () => {
     const { report } = await comparePair(db, await submission("gpt5"), await submission("kimi"));
     const tiers = report.splits.filter((s) => s.dimension === "tier");
-    expect(tiers.map((s) => s.value)).toEqual(["easy", "medium", "hard"].filter((t) => tiers.some((s) => s.value === t)));
+    expect(tiers.map((s) => s.value)).toEqual(
+      ["easy", "medium", "hard"].filter((t) => tiers.some((s) => s.value === t)),
+    );
     expect(tiers.reduce((n, s) => n + s.summary.matrix.total, 0)).toBe(60);
     const categories = report.splits.filter((s) => s.dimension === "category");
     expect(categories.length).toBeGreaterThan(1);
     expect(categories.reduce((n, s) => n + s.summary.tasks, 0)).toBe(60);
-    const tierOf = new Map((await db.select({ taskKey: samples.taskKey, tier: samples.tier }).from(samples).where(eq(samples.submissionId, ids.gpt5))).map((r) => [r.taskKey, r.tier]));
+    const tierOf = new Map(
+      (
+        await db
+          .select({ taskKey: samples.taskKey, tier: samples.tier })
+          .from(samples)
+          .where(eq(samples.submissionId, ids.gpt5))
+      ).map((r) => [r.taskKey, r.tier]),
+    );
     const hard = tiers.find((s) => s.value === "hard")!;
     expect(hard.summary.tasks).toBe([...tierOf.values()].filter((t) => t === "hard").length);
   });
@@ -115,15 +170,26 @@ describe("pairedRows / comparePair on MPW", () => {
     const { report } = await comparePair(db, await submission("gpt5"), await submission("kimi"));
     const read = async (id: number) =>
       new Map(
-        (await db.select({ taskKey: samples.taskKey, fcr: samples.fcr, toolCalls: samples.toolCalls }).from(samples).where(eq(samples.submissionId, id)).orderBy(asc(samples.id))).map((r) => [r.taskKey, r]),
+        (
+          await db
+            .select({ taskKey: samples.taskKey, fcr: samples.fcr, toolCalls: samples.toolCalls })
+            .from(samples)
+            .where(eq(samples.submissionId, id))
+            .orderBy(asc(samples.id))
+        ).map((r) => [r.taskKey, r]),
       );
     const a = await read(ids.gpt5);
     const b = await read(ids.kimi);
-    const fcrPairs = [...a].filter(([k, r]) => r.fcr !== null && b.get(k)!.fcr !== null).map(([k, r]) => b.get(k)!.fcr! - r.fcr!);
+    const fcrPairs = [...a]
+      .filter(([k, r]) => r.fcr !== null && b.get(k)!.fcr !== null)
+      .map(([k, r]) => b.get(k)!.fcr! - r.fcr!);
     expect(report.fcr!.n).toBe(fcrPairs.length);
     expect(report.fcr!.difference).toBeCloseTo(mean(fcrPairs)!, 12);
     expect(report.toolCalls!.n).toBe(60);
-    expect(report.toolCalls!.difference).toBeCloseTo(mean([...a].map(([k, r]) => b.get(k)!.toolCalls - r.toolCalls))!, 12);
+    expect(report.toolCalls!.difference).toBeCloseTo(
+      mean([...a].map(([k, r]) => b.get(k)!.toolCalls - r.toolCalls))!,
+      12,
+    );
     expect(report.fcr!.lo).toBeLessThanOrEqual(report.fcr!.difference);
     expect(report.fcr!.hi).toBeGreaterThanOrEqual(report.fcr!.difference);
   });
@@ -160,8 +226,14 @@ describe("several runs and WebDetective's refusals", () => {
     const tb = perTask(ob);
     const { report } = await comparePair(db, await submission("sb2"), await submission("sb3"));
     expect(report.summary.tasks).toBe(ta.size);
-    expect(report.summary.primary!.difference).toBeCloseTo(mean([...ta].map(([k, v]) => tb.get(k)! - v))!, 12);
-    expect(report.splits.filter((s) => s.dimension === "language").map((s) => s.value)).toEqual(["en", "zh"]);
+    expect(report.summary.primary!.difference).toBeCloseTo(
+      mean([...ta].map(([k, v]) => tb.get(k)! - v))!,
+      12,
+    );
+    expect(report.splits.filter((s) => s.dimension === "language").map((s) => s.value)).toEqual([
+      "en",
+      "zh",
+    ]);
     expect(report.splits.some((s) => s.dimension === "domain")).toBe(true);
   });
 
@@ -175,16 +247,40 @@ describe("several runs and WebDetective's refusals", () => {
 describe("who may see what", () => {
   it("a pending submission is missing for the public, visible to its team and the admin", async () => {
     const asked = [ids.gpt5, ids.qwenA, 999999];
-    expect(await getCompareSubmissions(db, asked, PUBLIC_VIEWER)).toMatchObject({ found: [{ id: ids.gpt5 }], missing: [ids.qwenA, 999999] });
-    expect((await getCompareSubmissions(db, asked, { admin: false, uploaderTokenId: tokenId })).found.map((s) => s.id)).toEqual([ids.gpt5, ids.qwenA]);
-    expect((await getCompareSubmissions(db, asked, { admin: true, uploaderTokenId: null })).found.map((s) => s.id)).toEqual([ids.gpt5, ids.qwenA]);
+    expect(await getCompareSubmissions(db, asked, PUBLIC_VIEWER)).toMatchObject({
+      found: [{ id: ids.gpt5 }],
+      missing: [ids.qwenA, 999999],
+    });
+    expect(
+      (
+        await getCompareSubmissions(db, asked, { admin: false, uploaderTokenId: tokenId })
+      ).found.map((s) => s.id),
+    ).toEqual([ids.gpt5, ids.qwenA]);
+    expect(
+      (await getCompareSubmissions(db, asked, { admin: true, uploaderTokenId: null })).found.map(
+        (s) => s.id,
+      ),
+    ).toEqual([ids.gpt5, ids.qwenA]);
   });
 
   it("the picker lists only what the viewer may see", async () => {
-    expect((await listComparableSubmissions(db, "mpw", PUBLIC_VIEWER)).map((s) => s.id).sort()).toEqual([ids.gpt5, ids.kimi].sort());
-    expect((await listComparableSubmissions(db, "mpw", { admin: false, uploaderTokenId: tokenId })).map((s) => s.id)).toContain(ids.qwenA);
-    const gpt5 = (await listComparableSubmissions(db, "mpw", PUBLIC_VIEWER)).find((s) => s.id === ids.gpt5)!;
-    expect(gpt5).toMatchObject({ benchmarkId: "mpw", benchmarkVersion: "v1", setting: "C", taskCount: 60 });
+    expect(
+      (await listComparableSubmissions(db, "mpw", PUBLIC_VIEWER)).map((s) => s.id).sort(),
+    ).toEqual([ids.gpt5, ids.kimi].sort());
+    expect(
+      (await listComparableSubmissions(db, "mpw", { admin: false, uploaderTokenId: tokenId })).map(
+        (s) => s.id,
+      ),
+    ).toContain(ids.qwenA);
+    const gpt5 = (await listComparableSubmissions(db, "mpw", PUBLIC_VIEWER)).find(
+      (s) => s.id === ids.gpt5,
+    )!;
+    expect(gpt5).toMatchObject({
+      benchmarkId: "mpw",
+      benchmarkVersion: "v1",
+      setting: "C",
+      taskCount: 60,
+    });
     expect(gpt5.primary).not.toBeNull();
   });
 });
@@ -194,7 +290,11 @@ describe("who may see what", () => {
 describe("at full scale", () => {
   it("compares two 1,608-task submissions, every task paired", async () => {
     const root = join(tmp, "big");
-    const big = writeDemoBundles(root, 1608, (b) => b.setting === "B-guidance" && (b.model === "Qwen3-32B" || b.model === "MiniMax-m2"));
+    const big = writeDemoBundles(
+      root,
+      1608,
+      (b) => b.setting === "B-guidance" && (b.model === "Qwen3-32B" || b.model === "MiniMax-m2"),
+    );
     for (const [i, b] of big.entries()) await ingest(b.dir, `big${i}`);
     const rows = await pairedRows(db, ids.big0, ids.big1);
     expect(rows.runs).toHaveLength(1608);

@@ -21,7 +21,12 @@ export type SubmissionExport =
 export function submissionExport(submission: typeof submissions.$inferSelect): SubmissionExport {
   const benchmark = benchmarkModule(submission.benchmarkId);
   const format = benchmark.bundleExport;
-  if ("unavailable" in format) return { ok: false, submissionId: submission.id, reason: `submission ${submission.id} cannot be exported: ${format.unavailable}` };
+  if ("unavailable" in format)
+    return {
+      ok: false,
+      submissionId: submission.id,
+      reason: `submission ${submission.id} cannot be exported: ${format.unavailable}`,
+    };
   const manifest = exportManifest(format, {
     benchmark: benchmark.id,
     model: submission.model,
@@ -40,7 +45,10 @@ export interface ExportedLine {
 }
 
 /** The submission's results lines, in import order, read a page at a time as they are consumed. */
-export async function* exportLines(db: Db, plan: Extract<SubmissionExport, { ok: true }>): AsyncGenerator<ExportedLine> {
+export async function* exportLines(
+  db: Db,
+  plan: Extract<SubmissionExport, { ok: true }>,
+): AsyncGenerator<ExportedLine> {
   let after = 0;
   for (;;) {
     const page = await db
@@ -69,13 +77,23 @@ export async function* exportLines(db: Db, plan: Extract<SubmissionExport, { ok:
     const stepRows = await db
       .select({ sampleId: steps.sampleId, data: steps.data })
       .from(steps)
-      .where(inArray(steps.sampleId, page.map((s) => s.id)))
+      .where(
+        inArray(
+          steps.sampleId,
+          page.map((s) => s.id),
+        ),
+      )
       .orderBy(asc(steps.sampleId), asc(steps.ordinal));
     for (const row of stepRows) stepsBySample.get(row.sampleId)?.push(parseStoredStep(row.data));
     for (const s of page) {
       const { line, exact } = exportLine(plan.format, {
         ...s,
-        usage: { promptTokens: s.promptTokens, completionTokens: s.completionTokens, costUsd: s.costUsd, seconds: s.seconds },
+        usage: {
+          promptTokens: s.promptTokens,
+          completionTokens: s.completionTokens,
+          costUsd: s.costUsd,
+          seconds: s.seconds,
+        },
         steps: stepsBySample.get(s.id) ?? [],
       });
       yield { text: `${JSON.stringify(line)}\n`, exact };

@@ -7,11 +7,18 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { moduleReport } from "../cli/metrics-report";
-import { demoInfoMosaicBundles, DEMO_INFOMOSAIC_DOMAINS, DEMO_INFOMOSAIC_TASKS_PER_DOMAIN } from "../lib/benchmarks/infomosaic/demo";
+import {
+  demoInfoMosaicBundles,
+  DEMO_INFOMOSAIC_DOMAINS,
+  DEMO_INFOMOSAIC_TASKS_PER_DOMAIN,
+} from "../lib/benchmarks/infomosaic/demo";
 import type { DemoFiles } from "../lib/demo/files";
 import { BundleError } from "../lib/import/errors";
 import { parseInfoMosaicEvaluation } from "../lib/benchmarks/infomosaic/formats";
-import { aggregateInfoMosaic, infoMosaicInputFromEvaluation } from "../lib/benchmarks/infomosaic/metrics";
+import {
+  aggregateInfoMosaic,
+  infoMosaicInputFromEvaluation,
+} from "../lib/benchmarks/infomosaic/metrics";
 import { closeDb, type Db } from "./client";
 import { openTestDb } from "../test/db";
 import { sqlRow, tableCounts } from "../test/sql";
@@ -43,11 +50,12 @@ async function refused(dir: string): Promise<BundleError> {
   return error as BundleError;
 }
 
-const editManifest = (edit: (m: Record<string, unknown>) => void) => (files: Record<string, string>) => {
-  const m = JSON.parse(files["manifest.json"]) as Record<string, unknown>;
-  edit(m);
-  files["manifest.json"] = JSON.stringify(m);
-};
+const editManifest =
+  (edit: (m: Record<string, unknown>) => void) => (files: Record<string, string>) => {
+    const m = JSON.parse(files["manifest.json"]) as Record<string, unknown>;
+    edit(m);
+    files["manifest.json"] = JSON.stringify(m);
+  };
 
 beforeAll(async () => {
   tmp = mkdtempSync(join(tmpdir(), "infomosaic-ingest-"));
@@ -65,7 +73,13 @@ describe("InfoMosaic import", () => {
     const bundle = bundles[0];
     const result = await ingestBundle(db, write(bundle), OPTIONS);
     const total = DEMO_INFOMOSAIC_DOMAINS.length * DEMO_INFOMOSAIC_TASKS_PER_DOMAIN;
-    expect(result).toMatchObject({ benchmark: "infomosaic", setting: "web-only", samples: total, tasks: total, duplicate: false });
+    expect(result).toMatchObject({
+      benchmark: "infomosaic",
+      setting: "web-only",
+      samples: total,
+      tasks: total,
+      duplicate: false,
+    });
     const report = (await moduleReport(db, result.submissionId)) as unknown as {
       aggregate: Record<string, unknown>;
       splits: Record<string, { n: number; accuracy: number }>;
@@ -78,20 +92,39 @@ describe("InfoMosaic import", () => {
       bundle.files[f]
         .trim()
         .split("\n")
-        .map((line, i) => infoMosaicInputFromEvaluation(parseInfoMosaicEvaluation(JSON.parse(line), f, i + 1))),
+        .map((line, i) =>
+          infoMosaicInputFromEvaluation(parseInfoMosaicEvaluation(JSON.parse(line), f, i + 1)),
+        ),
     );
     const expected = aggregateInfoMosaic(inputs);
     expect(report.aggregate).toEqual(expected.aggregate);
-    expect(Object.keys(report.splits).sort()).toEqual(DEMO_INFOMOSAIC_DOMAINS.map((d) => `domain:${d}`).sort());
-    expect(report.splits["domain:bio"]).toMatchObject({ n: DEMO_INFOMOSAIC_TASKS_PER_DOMAIN, accuracy: expected.byDomain.bio?.accuracy });
+    expect(Object.keys(report.splits).sort()).toEqual(
+      DEMO_INFOMOSAIC_DOMAINS.map((d) => `domain:${d}`).sort(),
+    );
+    expect(report.splits["domain:bio"]).toMatchObject({
+      n: DEMO_INFOMOSAIC_TASKS_PER_DOMAIN,
+      accuracy: expected.byDomain.bio?.accuracy,
+    });
     expect(report.report.heatmap.counts[0]).toHaveLength(8);
     expect(report.report.toolOutcomes.overall.total).toBeGreaterThan(0);
     expect(report.samples[0]).toMatchObject({ taskId: "map-1", run: 0, domain: "map" });
-    for (const key of ["score", "passRate", "toolCalls", "correct"]) expect(report.samples[0]).toHaveProperty(key);
-    const task = (await sqlRow(db, "SELECT extra, category FROM tasks WHERE benchmark_id = 'infomosaic' AND task_key = 'map-1'"))!;
+    for (const key of ["score", "passRate", "toolCalls", "correct"])
+      expect(report.samples[0]).toHaveProperty(key);
+    const task = (await sqlRow(
+      db,
+      "SELECT extra, category FROM tasks WHERE benchmark_id = 'infomosaic' AND task_key = 'map-1'",
+    ))!;
     expect(JSON.parse(task.extra).testcases.length).toBeGreaterThan(1);
-    const sample = (await sqlRow(db, "SELECT metrics FROM samples WHERE submission_id = ? AND task_key = 'map-1'", result.submissionId))!;
-    expect(JSON.parse(sample.metrics).testcaseVerdicts.every((v: string | null) => v === "CORRECT" || v === "INCORRECT")).toBe(true);
+    const sample = (await sqlRow(
+      db,
+      "SELECT metrics FROM samples WHERE submission_id = ? AND task_key = 'map-1'",
+      result.submissionId,
+    ))!;
+    expect(
+      JSON.parse(sample.metrics).testcaseVerdicts.every(
+        (v: string | null) => v === "CORRECT" || v === "INCORRECT",
+      ),
+    ).toBe(true);
   });
 
   it("the same bundle again is a duplicate", async () => {
@@ -102,27 +135,65 @@ describe("InfoMosaic import", () => {
   });
 
   it("no setting and an agent the release does not name is refused", async () => {
-    const err = await refused(write(bundles[1], editManifest((m) => (m.agent = "my-agent"))));
+    const err = await refused(
+      write(
+        bundles[1],
+        editManifest((m) => (m.agent = "my-agent")),
+      ),
+    );
     expect(err.details[0]).toMatchObject({ file: "manifest.json", field: "setting" });
   });
 
   it("an explicit setting overrides the agent's", async () => {
-    const result = await ingestBundle(db, write(bundles[1], editManifest((m) => ((m.agent = "my-agent"), (m.setting = "domain-tool")))), OPTIONS);
+    const result = await ingestBundle(
+      db,
+      write(
+        bundles[1],
+        editManifest((m) => ((m.agent = "my-agent"), (m.setting = "domain-tool"))),
+      ),
+      OPTIONS,
+    );
     expect(result.setting).toBe("domain-tool");
   });
 
   it("the judge model is the manifest's (the release's files name none); no usage is stored (they report none)", async () => {
-    const declared = await ingestBundle(db, write(bundles[2], editManifest((m) => (m.judgeModel = "gpt-4o-2024-11-20"))), OPTIONS);
-    expect(await sqlRow(db, "SELECT judge_model FROM submissions WHERE id = ?", declared.submissionId)).toEqual({ judge_model: "gpt-4o-2024-11-20" });
+    const declared = await ingestBundle(
+      db,
+      write(
+        bundles[2],
+        editManifest((m) => (m.judgeModel = "gpt-4o-2024-11-20")),
+      ),
+      OPTIONS,
+    );
+    expect(
+      await sqlRow(db, "SELECT judge_model FROM submissions WHERE id = ?", declared.submissionId),
+    ).toEqual({ judge_model: "gpt-4o-2024-11-20" });
     // The demo declares the paper's judge; without the manifest's field nothing names one.
-    const undeclared = (await ingestBundle(db, write(bundles[1], editManifest((m) => delete m.judgeModel)), OPTIONS)).submissionId;
-    expect(await sqlRow(db, "SELECT judge_model FROM submissions WHERE id = ?", undeclared)).toEqual({ judge_model: null });
-    const withUsage = await sqlRow(db, "SELECT count(*) AS c FROM samples WHERE submission_id IN (?, ?) AND coalesce(prompt_tokens, completion_tokens, cost_usd, seconds) IS NOT NULL", declared.submissionId, undeclared);
+    const undeclared = (
+      await ingestBundle(
+        db,
+        write(
+          bundles[1],
+          editManifest((m) => delete m.judgeModel),
+        ),
+        OPTIONS,
+      )
+    ).submissionId;
+    expect(
+      await sqlRow(db, "SELECT judge_model FROM submissions WHERE id = ?", undeclared),
+    ).toEqual({ judge_model: null });
+    const withUsage = await sqlRow(
+      db,
+      "SELECT count(*) AS c FROM samples WHERE submission_id IN (?, ?) AND coalesce(prompt_tokens, completion_tokens, cost_usd, seconds) IS NOT NULL",
+      declared.submissionId,
+      undeclared,
+    );
     expect(withUsage).toEqual({ c: 0 });
   });
 
   it("a score of 3 on line 4 of the bio file is refused with file, line and field", async () => {
-    const name = (JSON.parse(bundles[2].files["manifest.json"]) as { evaluations: string[] }).evaluations[1];
+    const name = (JSON.parse(bundles[2].files["manifest.json"]) as { evaluations: string[] })
+      .evaluations[1];
     const err = await refused(
       write(bundles[2], (files) => {
         const lines = files[name].trim().split("\n");
@@ -144,7 +215,8 @@ describe("InfoMosaic import", () => {
   });
 
   it("an unknown domain is refused", async () => {
-    const name = (JSON.parse(bundles[3].files["manifest.json"]) as { evaluations: string[] }).evaluations[0];
+    const name = (JSON.parse(bundles[3].files["manifest.json"]) as { evaluations: string[] })
+      .evaluations[0];
     const err = await refused(
       write(bundles[3], (files) => {
         const lines = files[name].trim().split("\n");

@@ -10,10 +10,20 @@ import type { BundleRead, SampleRow, TaskInput } from "../lib/import/importer";
 import { and, eq, getTableColumns, getTableName, sql, type Table } from "drizzle-orm";
 import { z } from "zod";
 import { engineOf, first, rawRows, sqliteClientOf, type Db } from "./client";
-import { benchmarks, hitLogs, samples, steps, submissions, tasks, type SubmissionStatus } from "./schema";
+import {
+  benchmarks,
+  hitLogs,
+  samples,
+  steps,
+  submissions,
+  tasks,
+  type SubmissionStatus,
+} from "./schema";
 import * as pgSchema from "./schema-pg";
 
-const insertedSampleSchema = z.array(z.object({ id: z.number(), task_key: z.string(), run: z.number() }));
+const insertedSampleSchema = z.array(
+  z.object({ id: z.number(), task_key: z.string(), run: z.number() }),
+);
 
 export interface IngestOptions {
   /** How the bundle arrived (cli, demo, upload). */
@@ -43,20 +53,41 @@ export async function ensureBenchmark(db: Db, id: BenchmarkId): Promise<void> {
   await db
     .insert(benchmarks)
     .values({ id, name: meta.name, description: meta.description })
-    .onConflictDoUpdate({ target: benchmarks.id, set: { name: meta.name, description: meta.description } });
+    .onConflictDoUpdate({
+      target: benchmarks.id,
+      set: { name: meta.name, description: meta.description },
+    });
 }
 
 /** The submission a bundle with this content hash already became, if any. */
-export function existingSubmission(db: Db, bundleHash: string): Promise<{ id: number; sampleCount: number; taskCount: number } | undefined> {
+export function existingSubmission(
+  db: Db,
+  bundleHash: string,
+): Promise<{ id: number; sampleCount: number; taskCount: number } | undefined> {
   return first(
-    db.select({ id: submissions.id, sampleCount: submissions.sampleCount, taskCount: submissions.taskCount }).from(submissions).where(eq(submissions.bundleHash, bundleHash)).limit(1),
+    db
+      .select({
+        id: submissions.id,
+        sampleCount: submissions.sampleCount,
+        taskCount: submissions.taskCount,
+      })
+      .from(submissions)
+      .where(eq(submissions.bundleHash, bundleHash))
+      .limit(1),
   );
 }
 
 /** A new submission row; a bundle already stored (the unique bundle hash) makes this throw, even when two imports race. */
 export async function insertSubmission(
   db: Db,
-  fields: { benchmark: BenchmarkId; version: string; model: string; agent: string | null; setting: string; bundleHash: string },
+  fields: {
+    benchmark: BenchmarkId;
+    version: string;
+    model: string;
+    agent: string | null;
+    setting: string;
+    bundleHash: string;
+  },
   options: IngestOptions,
 ): Promise<number> {
   const [row] = await db
@@ -89,7 +120,13 @@ export async function finishSubmission(
 ): Promise<void> {
   await db
     .update(submissions)
-    .set({ sampleCount: counts.samples, taskCount: counts.tasks, runs: counts.runs, importNotes: read?.importNotes ?? null, judgeModel: read?.judgeModel ?? null })
+    .set({
+      sampleCount: counts.samples,
+      taskCount: counts.tasks,
+      runs: counts.runs,
+      importNotes: read?.importNotes ?? null,
+      judgeModel: read?.judgeModel ?? null,
+    })
     .where(eq(submissions.id, submissionId));
 }
 
@@ -126,11 +163,13 @@ function measure(value: unknown, walk: { chars: number; unstorable: boolean }): 
 }
 
 function replaceUnstorable<T>(value: T): T {
-  if (typeof value === "string") return (unstorable(value) ? value.toWellFormed().replaceAll("\u0000", "\uFFFD") : value) as T;
+  if (typeof value === "string")
+    return (unstorable(value) ? value.toWellFormed().replaceAll("\u0000", "\uFFFD") : value) as T;
   if (Array.isArray(value)) return value.map(replaceUnstorable) as T;
   if (value !== null && typeof value === "object") {
     const out: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) out[replaceUnstorable(key)] = replaceUnstorable(item);
+    for (const [key, item] of Object.entries(value))
+      out[replaceUnstorable(key)] = replaceUnstorable(item);
     return out as T;
   }
   return value;
@@ -168,7 +207,13 @@ export class TaskWriter {
       db
         .select({ id: tasks.id })
         .from(tasks)
-        .where(and(eq(tasks.benchmarkId, this.benchmarkId), eq(tasks.benchmarkVersion, this.version), eq(tasks.taskKey, task.taskKey)))
+        .where(
+          and(
+            eq(tasks.benchmarkId, this.benchmarkId),
+            eq(tasks.benchmarkVersion, this.version),
+            eq(tasks.taskKey, task.taskKey),
+          ),
+        )
         .limit(1),
     );
     let id: number;
@@ -227,7 +272,9 @@ export interface SampleWriter {
 
 export function sampleWriter(db: Db, submissionId: number, taskWriter: TaskWriter): SampleWriter {
   const sqlite = sqliteClientOf(db);
-  return sqlite ? new SqliteSampleWriter(sqlite, submissionId, taskWriter) : new PostgresSampleWriter(db, submissionId, taskWriter);
+  return sqlite
+    ? new SqliteSampleWriter(sqlite, submissionId, taskWriter)
+    : new PostgresSampleWriter(db, submissionId, taskWriter);
 }
 
 /** What both writers count. */
@@ -273,8 +320,12 @@ class SqliteSampleWriter extends SampleCounts implements SampleWriter {
          prompt_tokens, completion_tokens, cost_usd, seconds)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
-    this.insertStep = sqlite.prepare("INSERT INTO steps (sample_id, ordinal, kind, call_index, data, malformed) VALUES (?, ?, ?, ?, ?, ?)");
-    this.insertHit = sqlite.prepare("INSERT INTO hit_logs (sample_id, call_index, hit, matched_fact_keys, compound, query, reason) VALUES (?, ?, ?, ?, ?, ?, ?)");
+    this.insertStep = sqlite.prepare(
+      "INSERT INTO steps (sample_id, ordinal, kind, call_index, data, malformed) VALUES (?, ?, ?, ?, ?, ?)",
+    );
+    this.insertHit = sqlite.prepare(
+      "INSERT INTO hit_logs (sample_id, call_index, hit, matched_fact_keys, compound, query, reason) VALUES (?, ?, ?, ?, ?, ?, ?)",
+    );
   }
 
   async write(row: SampleRow): Promise<void> {
@@ -283,19 +334,65 @@ class SqliteSampleWriter extends SampleCounts implements SampleWriter {
     const malformed = this.counted(row);
     const sampleId = Number(
       this.insertSample.run(
-        this.submissionId, taskId, row.task.taskKey, row.run, row.prediction, row.status, row.correct ? 1 : 0, row.verdictSource, row.verdictLabel, row.judgeRationale,
-        row.toolCalls, row.hitLogCalls, row.hits, row.factCount, row.factsCovered, row.fcr, row.hitRate, row.compoundRate, row.tier, row.category,
-        JSON.stringify(row.firstCoveredAt), JSON.stringify(row.newFactsByCall), JSON.stringify(row.hitsByCall), row.actualTurns, row.maxTurns, row.errorInfo,
-        malformed, steps.length, row.file, row.line, row.metrics ? JSON.stringify(row.metrics) : null, row.detail ? JSON.stringify(row.detail) : null,
-        row.usage?.promptTokens ?? null, row.usage?.completionTokens ?? null, row.usage?.costUsd ?? null, row.usage?.seconds ?? null,
+        this.submissionId,
+        taskId,
+        row.task.taskKey,
+        row.run,
+        row.prediction,
+        row.status,
+        row.correct ? 1 : 0,
+        row.verdictSource,
+        row.verdictLabel,
+        row.judgeRationale,
+        row.toolCalls,
+        row.hitLogCalls,
+        row.hits,
+        row.factCount,
+        row.factsCovered,
+        row.fcr,
+        row.hitRate,
+        row.compoundRate,
+        row.tier,
+        row.category,
+        JSON.stringify(row.firstCoveredAt),
+        JSON.stringify(row.newFactsByCall),
+        JSON.stringify(row.hitsByCall),
+        row.actualTurns,
+        row.maxTurns,
+        row.errorInfo,
+        malformed,
+        steps.length,
+        row.file,
+        row.line,
+        row.metrics ? JSON.stringify(row.metrics) : null,
+        row.detail ? JSON.stringify(row.detail) : null,
+        row.usage?.promptTokens ?? null,
+        row.usage?.completionTokens ?? null,
+        row.usage?.costUsd ?? null,
+        row.usage?.seconds ?? null,
       ).lastInsertRowid,
     );
     // The columns beside a step's `data` are copies for filtering.
     steps.forEach((step, ordinal) => {
-      this.insertStep.run(sampleId, ordinal, step.kind, step.kind === "tool_call" || step.kind === "tool_result" ? step.callIndex : null, JSON.stringify(step), step.malformed);
+      this.insertStep.run(
+        sampleId,
+        ordinal,
+        step.kind,
+        step.kind === "tool_call" || step.kind === "tool_result" ? step.callIndex : null,
+        JSON.stringify(step),
+        step.malformed,
+      );
     });
     for (const entry of row.hitLog) {
-      this.insertHit.run(sampleId, entry.callIndex, entry.hit ? 1 : 0, JSON.stringify(entry.matchedFactKeys), entry.isCompoundQuery ? 1 : 0, entry.query, entry.reason);
+      this.insertHit.run(
+        sampleId,
+        entry.callIndex,
+        entry.hit ? 1 : 0,
+        JSON.stringify(entry.matchedFactKeys),
+        entry.isCompoundQuery ? 1 : 0,
+        entry.query,
+        entry.reason,
+      );
     }
   }
 
@@ -317,7 +414,12 @@ const PG_BATCH_CHARS = 8_000_000;
  * strings. The columns and their types come from PostgreSQL's table (db/schema-pg.ts),
  * keyed as the row objects are.
  */
-async function recordsetInsert(db: Db, table: Table, rows: Record<string, unknown>[], returning: string[] = []): Promise<unknown[]> {
+async function recordsetInsert(
+  db: Db,
+  table: Table,
+  rows: Record<string, unknown>[],
+  returning: string[] = [],
+): Promise<unknown[]> {
   if (!rows.length) return [];
   const columns = Object.entries(getTableColumns(table)).filter(([key]) => key in rows[0]);
   const records = rows.map((row) => {
@@ -325,10 +427,26 @@ async function recordsetInsert(db: Db, table: Table, rows: Record<string, unknow
     for (const [key, column] of columns) record[column.name] = row[key] ?? null;
     return record;
   });
-  const names = sql.join(columns.map(([, column]) => sql.identifier(column.name)), sql`, `);
-  const types = sql.join(columns.map(([, column]) => sql`${sql.identifier(column.name)} ${sql.raw(column.getSQLType())}`), sql`, `);
-  const back = returning.length ? sql` RETURNING ${sql.join(returning.map((name) => sql.identifier(name)), sql`, `)}` : sql``;
-  return rawRows(db, sql`INSERT INTO ${sql.identifier(getTableName(table))} (${names}) SELECT ${names} FROM json_to_recordset(${JSON.stringify(records)}::json) AS r(${types})${back}`);
+  const names = sql.join(
+    columns.map(([, column]) => sql.identifier(column.name)),
+    sql`, `,
+  );
+  const types = sql.join(
+    columns.map(
+      ([, column]) => sql`${sql.identifier(column.name)} ${sql.raw(column.getSQLType())}`,
+    ),
+    sql`, `,
+  );
+  const back = returning.length
+    ? sql` RETURNING ${sql.join(
+        returning.map((name) => sql.identifier(name)),
+        sql`, `,
+      )}`
+    : sql``;
+  return rawRows(
+    db,
+    sql`INSERT INTO ${sql.identifier(getTableName(table))} (${names}) SELECT ${names} FROM json_to_recordset(${JSON.stringify(records)}::json) AS r(${types})${back}`,
+  );
 }
 
 /** PostgreSQL: samples buffered and written in multi-row inserts, their steps and hit logs after them. */
@@ -353,7 +471,12 @@ class PostgresSampleWriter extends SampleCounts implements SampleWriter {
     this.pending.push({ row, taskId, malformed });
     this.pendingSteps += row.steps.length;
     this.pendingChars += chars;
-    if (this.pending.length >= PG_SAMPLE_BATCH || this.pendingSteps >= PG_STEP_BATCH || this.pendingChars >= PG_BATCH_CHARS) await this.flush();
+    if (
+      this.pending.length >= PG_SAMPLE_BATCH ||
+      this.pendingSteps >= PG_STEP_BATCH ||
+      this.pendingChars >= PG_BATCH_CHARS
+    )
+      await this.flush();
   }
 
   async flush(): Promise<void> {
@@ -402,17 +525,35 @@ class PostgresSampleWriter extends SampleCounts implements SampleWriter {
     }));
     // (task, run) is unique within a submission: the ids are matched by it, not by the order RETURNING gives.
     const ids = new Map<string, number>();
-    const inserted = insertedSampleSchema.parse(await recordsetInsert(this.db, pgSchema.samples, values, ["id", "task_key", "run"]));
+    const inserted = insertedSampleSchema.parse(
+      await recordsetInsert(this.db, pgSchema.samples, values, ["id", "task_key", "run"]),
+    );
     for (const row of inserted) ids.set(`${row.run}\u0000${row.task_key}`, row.id);
     const stepRows: (typeof steps.$inferInsert)[] = [];
     const hitRows: (typeof hitLogs.$inferInsert)[] = [];
     for (const { row } of batch) {
       const sampleId = ids.get(`${row.run}\u0000${row.task.taskKey}`)!;
       row.steps.forEach((step, ordinal) => {
-        stepRows.push({ sampleId, ordinal, kind: step.kind, callIndex: step.kind === "tool_call" || step.kind === "tool_result" ? step.callIndex : null, data: step, malformed: step.malformed });
+        stepRows.push({
+          sampleId,
+          ordinal,
+          kind: step.kind,
+          callIndex:
+            step.kind === "tool_call" || step.kind === "tool_result" ? step.callIndex : null,
+          data: step,
+          malformed: step.malformed,
+        });
       });
       for (const entry of row.hitLog) {
-        hitRows.push({ sampleId, callIndex: entry.callIndex, hit: entry.hit, matchedFactKeys: entry.matchedFactKeys, compound: entry.isCompoundQuery, query: entry.query, reason: entry.reason });
+        hitRows.push({
+          sampleId,
+          callIndex: entry.callIndex,
+          hit: entry.hit,
+          matchedFactKeys: entry.matchedFactKeys,
+          compound: entry.isCompoundQuery,
+          query: entry.query,
+          reason: entry.reason,
+        });
       }
     }
     await recordsetInsert(this.db, pgSchema.steps, stepRows);

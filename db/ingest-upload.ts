@@ -14,7 +14,12 @@ import { mpwManifestSchema } from "../lib/benchmarks/mpw/manifest";
 import { applyManifestOverrides } from "../lib/import/manifest";
 import { uploadKind } from "../lib/submit/manifest-peek";
 import type { Db } from "./client";
-import { ingestBundleDir, ingestOpenedBundle, type IngestOptions, type IngestResult } from "./ingest";
+import {
+  ingestBundleDir,
+  ingestOpenedBundle,
+  type IngestOptions,
+  type IngestResult,
+} from "./ingest";
 
 /** Where upload-form problems are reported, in place of a file of the bundle. */
 const FORM_FILE = "form";
@@ -27,7 +32,12 @@ const formText = z
   .optional();
 
 /** The form fields beside the file; an empty field means "as the manifest says". */
-const uploadFormSchema = z.strictObject({ benchmark: formText, model: formText, agent: formText, setting: formText });
+const uploadFormSchema = z.strictObject({
+  benchmark: formText,
+  model: formText,
+  agent: formText,
+  setting: formText,
+});
 
 export interface UploadedFile {
   /** A private temporary folder the caller removes afterwards. */
@@ -55,19 +65,31 @@ export function displayName(fileName: string): string {
 
 /** The client's file name reduced to a safe base name for a results file (it names the file in errors). */
 function resultsFileName(fileName: string): string {
-  const safe = displayName(fileName).replace(/[^A-Za-z0-9._-]+/g, "_").replace(/^\.+/, "").slice(-100);
+  const safe = displayName(fileName)
+    .replace(/[^A-Za-z0-9._-]+/g, "_")
+    .replace(/^\.+/, "")
+    .slice(-100);
   return /\.jsonl$/i.test(safe) && safe.length > ".jsonl".length ? safe : "results.jsonl";
 }
 
 /** The client's `.eval` / `.json` name reduced to a safe base name (it names the log in errors). */
 function logFileName(fileName: string): string {
-  const safe = displayName(fileName).replace(/[^A-Za-z0-9._-]+/g, "_").replace(/^\.+/, "").slice(-100);
+  const safe = displayName(fileName)
+    .replace(/[^A-Za-z0-9._-]+/g, "_")
+    .replace(/^\.+/, "")
+    .slice(-100);
   const extension = /\.eval$/i.test(fileName) ? ".eval" : ".json";
-  return safe.toLowerCase().endsWith(extension) && safe.length > extension.length ? safe : `log${extension}`;
+  return safe.toLowerCase().endsWith(extension) && safe.length > extension.length
+    ? safe
+    : `log${extension}`;
 }
 
 /** A bundle folder around a lone uploaded file: the file under `name`, and the manifest built for it. */
-function linkedBundle(upload: UploadedFile, name: string, manifest: Record<string, unknown>): string {
+function linkedBundle(
+  upload: UploadedFile,
+  name: string,
+  manifest: Record<string, unknown>,
+): string {
   // Linked, not moved: a job interrupted by a crash runs again from the received file.
   const root = join(upload.dir, "bundle");
   rmSync(root, { recursive: true, force: true });
@@ -77,9 +99,19 @@ function linkedBundle(upload: UploadedFile, name: string, manifest: Record<strin
   return root;
 }
 
-export async function ingestUpload(db: Db, upload: UploadedFile, options: UploadOptions): Promise<IngestResult> {
+export async function ingestUpload(
+  db: Db,
+  upload: UploadedFile,
+  options: UploadOptions,
+): Promise<IngestResult> {
   const kind = uploadKind(upload.fileName);
-  if (!kind) throw BundleError.at(displayName(upload.fileName), null, null, "a bundle is a .zip, a .tar.gz, a .jsonl results file or an Inspect log (.eval, .json)");
+  if (!kind)
+    throw BundleError.at(
+      displayName(upload.fileName),
+      null,
+      null,
+      "a bundle is a .zip, a .tar.gz, a .jsonl results file or an Inspect log (.eval, .json)",
+    );
   const form = uploadFormSchema.safeParse(upload.fields);
   if (!form.success) throw new BundleError(detailsFromZod(FORM_FILE, null, form.error));
   const overrides = form.data;
@@ -93,17 +125,33 @@ export async function ingestUpload(db: Db, upload: UploadedFile, options: Upload
   };
 
   if (kind === "inspect-log") {
-    if (overrides.benchmark === undefined) throw BundleError.at(FORM_FILE, null, "benchmark", "choose the benchmark the Inspect log ran");
+    if (overrides.benchmark === undefined)
+      throw BundleError.at(
+        FORM_FILE,
+        null,
+        "benchmark",
+        "choose the benchmark the Inspect log ran",
+      );
     const name = logFileName(upload.fileName);
     const { benchmark, ...named } = overrides;
-    const root = linkedBundle(upload, name, { benchmark, format: "inspect", logs: [name], ...named });
+    const root = linkedBundle(upload, name, {
+      benchmark,
+      format: "inspect",
+      logs: [name],
+      ...named,
+    });
     options.onUnpacked?.();
     return ingestOpenedBundle(db, root, { ...ingestOptions, limits: options.limits });
   }
 
   if (kind === "jsonl") {
     if (overrides.benchmark !== undefined && overrides.benchmark !== "mpw") {
-      throw BundleError.at(FORM_FILE, null, "benchmark", `a .jsonl upload is an MPW results file; upload a "${overrides.benchmark}" bundle as a .zip or .tar.gz`);
+      throw BundleError.at(
+        FORM_FILE,
+        null,
+        "benchmark",
+        `a .jsonl upload is an MPW results file; upload a "${overrides.benchmark}" bundle as a .zip or .tar.gz`,
+      );
     }
     const name = resultsFileName(upload.fileName);
     const manifest = { ...overrides, benchmark: "mpw", results: [name] };
@@ -122,7 +170,11 @@ export async function ingestUpload(db: Db, upload: UploadedFile, options: Upload
   } catch (error) {
     // Errors about the archive as a whole name the uploaded file, never the server's temporary path.
     if (!(error instanceof BundleError)) throw error;
-    throw new BundleError(error.details.map((detail) => (detail.file === archive ? { ...detail, file: displayName(upload.fileName) } : detail)));
+    throw new BundleError(
+      error.details.map((detail) =>
+        detail.file === archive ? { ...detail, file: displayName(upload.fileName) } : detail,
+      ),
+    );
   }
   try {
     applyManifestOverrides(bundle.root, overrides);

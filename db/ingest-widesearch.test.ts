@@ -6,7 +6,16 @@
  * (test/fixtures/widesearch/tiny), and malformed bundles that must be refused without
  * leaving a row behind.
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse as parseCsv } from "csv-parse/sync";
@@ -15,12 +24,19 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { metricsReport } from "../cli/metrics-report";
 import { BundleError } from "../lib/import/errors";
 import type { WideSearchSampleScore } from "../lib/benchmarks/widesearch/score";
-import type { SummaryCheck, WideSearchSampleMetrics, WideSearchStoredAggregate } from "../lib/benchmarks/widesearch/stored";
+import type {
+  SummaryCheck,
+  WideSearchSampleMetrics,
+  WideSearchStoredAggregate,
+} from "../lib/benchmarks/widesearch/stored";
 import { closeDb, type Db } from "./client";
 import { openTestDb } from "../test/db";
 import { appTables, sqlRows, tableCounts } from "../test/sql";
 import { ingestBundle } from "./ingest";
-import { writeRealWideSearchBundles, writeSyntheticWideSearchBundles } from "../lib/benchmarks/widesearch/demo";
+import {
+  writeRealWideSearchBundles,
+  writeSyntheticWideSearchBundles,
+} from "../lib/benchmarks/widesearch/demo";
 import type { DemoBundle } from "../lib/demo/files";
 
 const ROOT = join(__dirname, "..");
@@ -28,8 +44,16 @@ const REAL = join(ROOT, "demo", "widesearch", "real");
 const TINY = join(ROOT, "test", "fixtures", "widesearch", "tiny");
 const OPTIONS = { source: "test", status: "approved" } as const;
 
-const CSV_HEADER = "instance_id,trial_idx,score,precision_by_row,recall_by_row,f1_by_row,precision_by_item,recall_by_item,f1_by_item,msg";
-type SummaryMetric = "score" | "precision_by_row" | "recall_by_row" | "f1_by_row" | "precision_by_item" | "recall_by_item" | "f1_by_item";
+const CSV_HEADER =
+  "instance_id,trial_idx,score,precision_by_row,recall_by_row,f1_by_row,precision_by_item,recall_by_item,f1_by_item,msg";
+type SummaryMetric =
+  | "score"
+  | "precision_by_row"
+  | "recall_by_row"
+  | "f1_by_row"
+  | "precision_by_item"
+  | "recall_by_item"
+  | "f1_by_item";
 type Summary = Record<SummaryMetric, { avg_n: number; max_n: number; min_n: number }>;
 
 /** A printed per-cell score table, as the official evaluator writes into `msg` when a sample was compared. */
@@ -49,7 +73,14 @@ function realModels(dir: string = REAL): RealModel[] {
     if (!entry.isDirectory()) continue;
     const path = join(dir, entry.name);
     const evalDir = join(path, "eval");
-    if (existsSync(evalDir)) out.push({ model: entry.name, evalDir, runs: readdirSync(evalDir).filter((f) => f.endsWith(".csv")).sort() });
+    if (existsSync(evalDir))
+      out.push({
+        model: entry.name,
+        evalDir,
+        runs: readdirSync(evalDir)
+          .filter((f) => f.endsWith(".csv"))
+          .sort(),
+      });
     else out.push(...realModels(path));
   }
   return out.sort((a, b) => a.model.localeCompare(b.model));
@@ -111,11 +142,13 @@ function tinyCopy(manifestChanges: Record<string, unknown> = {}): string {
 
 async function counts(): Promise<Record<string, number>> {
   const names = await appTables(db);
-  for (const t of ["benchmarks", "tasks", "submissions", "samples", "steps", "aggregates"]) expect(names).toContain(t);
+  for (const t of ["benchmarks", "tasks", "submissions", "samples", "steps", "aggregates"])
+    expect(names).toContain(t);
   return tableCounts(db, names);
 }
 
-const rowsOf = async <T = Record<string, unknown>>(sql: string, ...params: unknown[]) => (await sqlRows(db, sql, ...params)) as T[];
+const rowsOf = async <T = Record<string, unknown>>(sql: string, ...params: unknown[]) =>
+  (await sqlRows(db, sql, ...params)) as T[];
 
 /** A `samples` row as stored. */
 interface SampleRow {
@@ -161,7 +194,17 @@ interface Report {
   samples: ReportSample[];
 }
 
-type AggregateRate = "successAvg" | "successPass" | "rowF1Avg" | "rowF1Max" | "itemF1Avg" | "itemF1Max" | "rowPrecisionAvg" | "rowRecallAvg" | "itemPrecisionAvg" | "itemRecallAvg";
+type AggregateRate =
+  | "successAvg"
+  | "successPass"
+  | "rowF1Avg"
+  | "rowF1Max"
+  | "itemF1Avg"
+  | "itemF1Max"
+  | "rowPrecisionAvg"
+  | "rowRecallAvg"
+  | "itemPrecisionAvg"
+  | "itemRecallAvg";
 
 /** The report as plain JSON, exactly as the CLI prints it. */
 async function report(id: number): Promise<Report> {
@@ -214,102 +257,127 @@ describe("results-only import of every real model folder (widesearch_exp)", () =
   it("finds the 12 model folders and 14 run files, one bundle per folder", () => {
     expect(MODELS).toHaveLength(12);
     expect(MODELS.reduce((n, m) => n + m.runs.length, 0)).toBe(14);
-    expect(MODELS.filter((m) => m.runs.length === 2).map((m) => m.model)).toEqual(["deepseek-reasoner", "kimi-k2.5"]);
+    expect(MODELS.filter((m) => m.runs.length === 2).map((m) => m.model)).toEqual([
+      "deepseek-reasoner",
+      "kimi-k2.5",
+    ]);
     expect(bundles.map((b) => b.model)).toEqual(MODELS.map((m) => m.model));
     // Each run's summary sits beside it.
-    for (const m of MODELS) for (const run of m.runs) expect(existsSync(join(m.evalDir, run.replace(/\.csv$/, "_summary.json")))).toBe(true);
+    for (const m of MODELS)
+      for (const run of m.runs)
+        expect(existsSync(join(m.evalDir, run.replace(/\.csv$/, "_summary.json")))).toBe(true);
   });
 
-  it.each(MODELS.map((m) => [m.model, m] as const))("%s: the metrics --json aggregate reproduces the producer's summary", (model, m) => {
-    const r = reports.get(model)!;
-    const runs = m.runs.length;
-    const csvs = m.runs.map((run) => readCsv(join(m.evalDir, run)));
-    const summaries = m.runs.map((run) => readSummary(join(m.evalDir, run.replace(/\.csv$/, "_summary.json"))));
-    expect(r.benchmark).toBe("widesearch");
-    expect(r.submission).toMatchObject({ id: ids.get(model), model, setting: "single-agent", status: "approved" });
-    const a = r.aggregate;
-    expect(a.n).toBe(100);
-    expect(a.runs).toBe(runs);
-
-    // Aggregate field ← summary metric (Avg@N and Max@N of the run file).
-    const avgFields: [AggregateRate, SummaryMetric][] = [
-      ["successAvg", "score"],
-      ["rowF1Avg", "f1_by_row"],
-      ["itemF1Avg", "f1_by_item"],
-      ["rowPrecisionAvg", "precision_by_row"],
-      ["rowRecallAvg", "recall_by_row"],
-      ["itemPrecisionAvg", "precision_by_item"],
-      ["itemRecallAvg", "recall_by_item"],
-    ];
-    const maxFields: [AggregateRate, SummaryMetric, keyof CsvRow][] = [
-      ["successPass", "score", "score"],
-      ["rowF1Max", "f1_by_row", "f1_by_row"],
-      ["itemF1Max", "f1_by_item", "f1_by_item"],
-    ];
-    if (runs === 1) {
-      const [s] = summaries;
-      // One run per task: the same numbers, bit for bit.
-      for (const [field, metric] of avgFields) expect([field, a[field]]).toEqual([field, s[metric].avg_n]);
-      for (const [field, metric] of maxFields) expect([field, a[field]]).toEqual([field, s[metric].max_n]);
-    } else {
-      // N = 2: each summary covers its own file; Avg@2 (mean over tasks of the mean of the
-      // two runs) = mean of the two files' Avg@1, as every task is in both files.
-      for (const [field, metric] of avgFields) {
-        const expected = mean(summaries.map((s) => s[metric].avg_n));
-        expect(Math.abs(a[field]! - expected), field).toBeLessThan(1e-12);
-      }
-      // Max@2 / Pass@2 from the raw CSVs: per task the better of the two runs, then the mean.
-      const byTask = new Map<string, CsvRow[]>();
-      for (const csv of csvs) for (const row of csv) byTask.set(row.instance_id, [...(byTask.get(row.instance_id) ?? []), row]);
-      expect(byTask.size).toBe(100);
-      for (const [field, , column] of maxFields) {
-        const expected = mean([...byTask.values()].map((rows) => Math.max(...rows.map((row) => Number(row[column])))));
-        expect(Math.abs(a[field]! - expected), field).toBeLessThan(1e-12);
-        // Pass@2 / Max@2 is at least either file's own Max@1.
-        for (const s of summaries) expect(a[field]).toBeGreaterThanOrEqual(s[maxFields.find((f) => f[0] === field)![1]].max_n - 1e-12);
-      }
-    }
-
-    // One summary check per run file, each matching.
-    const checks = r.importNotes!.summaryChecks;
-    expect(checks).toHaveLength(runs);
-    checks.forEach((check, i) => {
-      expect(check).toMatchObject({
-        evaluation: m.runs[i],
-        summary: m.runs[i].replace(/\.csv$/, "_summary.json"),
-        matches: true,
-        maxDifference: 0,
-        worst: null,
-        layout: model === "kimi-k2-thinking" ? "with-evaluator-config" : "flat",
-        judge: model === "kimi-k2-thinking" ? "google/gemini-3-flash-preview" : null,
+  it.each(MODELS.map((m) => [m.model, m] as const))(
+    "%s: the metrics --json aggregate reproduces the producer's summary",
+    (model, m) => {
+      const r = reports.get(model)!;
+      const runs = m.runs.length;
+      const csvs = m.runs.map((run) => readCsv(join(m.evalDir, run)));
+      const summaries = m.runs.map((run) =>
+        readSummary(join(m.evalDir, run.replace(/\.csv$/, "_summary.json"))),
+      );
+      expect(r.benchmark).toBe("widesearch");
+      expect(r.submission).toMatchObject({
+        id: ids.get(model),
+        model,
+        setting: "single-agent",
+        status: "approved",
       });
-    });
+      const a = r.aggregate;
+      expect(a.n).toBe(100);
+      expect(a.runs).toBe(runs);
 
-    // Samples: taskId = instance_id, run k = the k-th file, in the file's order.
-    expect(r.samples).toHaveLength(100 * runs);
-    csvs.forEach((csv, run) => {
-      const samples = r.samples.filter((s) => s.run === run);
-      expect(samples.map((s) => s.taskId)).toEqual(csv.map((row) => row.instance_id));
-      samples.forEach((s, i) => {
-        const row = csv[i];
-        expect(s.success).toBe(Number(row.score) === 1);
-        expect(s.rowPrecision).toBe(Number(row.precision_by_row));
-        expect(s.rowRecall).toBe(Number(row.recall_by_row));
-        expect(s.rowF1).toBe(Number(row.f1_by_row));
-        expect(s.itemPrecision).toBe(Number(row.precision_by_item));
-        expect(s.itemRecall).toBe(Number(row.recall_by_item));
-        expect(s.itemF1).toBe(Number(row.f1_by_item));
-        expect(typeof s.taskId).toBe("string");
-        // No trajectory in a results-only bundle: call counts unknown, not 0.
-        expect(s.searchCalls).toBeNull();
-        expect(s.browseCalls).toBeNull();
-        if (row.msg.trim() === "response is None") expect(s.reason).toBe("response is None");
-        else if (SCORE_TABLE.test(row.msg) || row.msg.trim().startsWith("Empty DataFrame")) expect(s).not.toHaveProperty("reason");
-        else if (row.msg.trim() !== "") expect(typeof s.reason).toBe("string");
+      // Aggregate field ← summary metric (Avg@N and Max@N of the run file).
+      const avgFields: [AggregateRate, SummaryMetric][] = [
+        ["successAvg", "score"],
+        ["rowF1Avg", "f1_by_row"],
+        ["itemF1Avg", "f1_by_item"],
+        ["rowPrecisionAvg", "precision_by_row"],
+        ["rowRecallAvg", "recall_by_row"],
+        ["itemPrecisionAvg", "precision_by_item"],
+        ["itemRecallAvg", "recall_by_item"],
+      ];
+      const maxFields: [AggregateRate, SummaryMetric, keyof CsvRow][] = [
+        ["successPass", "score", "score"],
+        ["rowF1Max", "f1_by_row", "f1_by_row"],
+        ["itemF1Max", "f1_by_item", "f1_by_item"],
+      ];
+      if (runs === 1) {
+        const [s] = summaries;
+        // One run per task: the same numbers, bit for bit.
+        for (const [field, metric] of avgFields)
+          expect([field, a[field]]).toEqual([field, s[metric].avg_n]);
+        for (const [field, metric] of maxFields)
+          expect([field, a[field]]).toEqual([field, s[metric].max_n]);
+      } else {
+        // N = 2: each summary covers its own file; Avg@2 (mean over tasks of the mean of the
+        // two runs) = mean of the two files' Avg@1, as every task is in both files.
+        for (const [field, metric] of avgFields) {
+          const expected = mean(summaries.map((s) => s[metric].avg_n));
+          expect(Math.abs(a[field]! - expected), field).toBeLessThan(1e-12);
+        }
+        // Max@2 / Pass@2 from the raw CSVs: per task the better of the two runs, then the mean.
+        const byTask = new Map<string, CsvRow[]>();
+        for (const csv of csvs)
+          for (const row of csv)
+            byTask.set(row.instance_id, [...(byTask.get(row.instance_id) ?? []), row]);
+        expect(byTask.size).toBe(100);
+        for (const [field, , column] of maxFields) {
+          const expected = mean(
+            [...byTask.values()].map((rows) => Math.max(...rows.map((row) => Number(row[column])))),
+          );
+          expect(Math.abs(a[field]! - expected), field).toBeLessThan(1e-12);
+          // Pass@2 / Max@2 is at least either file's own Max@1.
+          for (const s of summaries)
+            expect(a[field]).toBeGreaterThanOrEqual(
+              s[maxFields.find((f) => f[0] === field)![1]].max_n - 1e-12,
+            );
+        }
+      }
+
+      // One summary check per run file, each matching.
+      const checks = r.importNotes!.summaryChecks;
+      expect(checks).toHaveLength(runs);
+      checks.forEach((check, i) => {
+        expect(check).toMatchObject({
+          evaluation: m.runs[i],
+          summary: m.runs[i].replace(/\.csv$/, "_summary.json"),
+          matches: true,
+          maxDifference: 0,
+          worst: null,
+          layout: model === "kimi-k2-thinking" ? "with-evaluator-config" : "flat",
+          judge: model === "kimi-k2-thinking" ? "google/gemini-3-flash-preview" : null,
+        });
       });
-    });
-    expect(new Set(r.samples.map((s) => s.run))).toEqual(new Set(runs === 1 ? [0] : [0, 1]));
-  });
+
+      // Samples: taskId = instance_id, run k = the k-th file, in the file's order.
+      expect(r.samples).toHaveLength(100 * runs);
+      csvs.forEach((csv, run) => {
+        const samples = r.samples.filter((s) => s.run === run);
+        expect(samples.map((s) => s.taskId)).toEqual(csv.map((row) => row.instance_id));
+        samples.forEach((s, i) => {
+          const row = csv[i];
+          expect(s.success).toBe(Number(row.score) === 1);
+          expect(s.rowPrecision).toBe(Number(row.precision_by_row));
+          expect(s.rowRecall).toBe(Number(row.recall_by_row));
+          expect(s.rowF1).toBe(Number(row.f1_by_row));
+          expect(s.itemPrecision).toBe(Number(row.precision_by_item));
+          expect(s.itemRecall).toBe(Number(row.recall_by_item));
+          expect(s.itemF1).toBe(Number(row.f1_by_item));
+          expect(typeof s.taskId).toBe("string");
+          // No trajectory in a results-only bundle: call counts unknown, not 0.
+          expect(s.searchCalls).toBeNull();
+          expect(s.browseCalls).toBeNull();
+          if (row.msg.trim() === "response is None") expect(s.reason).toBe("response is None");
+          else if (SCORE_TABLE.test(row.msg) || row.msg.trim().startsWith("Empty DataFrame"))
+            expect(s).not.toHaveProperty("reason");
+          else if (row.msg.trim() !== "") expect(typeof s.reason).toBe("string");
+        });
+      });
+      expect(new Set(r.samples.map((s) => s.run))).toEqual(new Set(runs === 1 ? [0] : [0, 1]));
+    },
+  );
 
   it("reasons across all 14 runs: 102 'response is None' rows have one, the 1233 printed score tables have none", () => {
     // Totals counted by hand over the CSVs (Python csv module): 102 rows whose msg is
@@ -326,20 +394,42 @@ describe("results-only import of every real model folder (widesearch_exp)", () =
     expect(none).toBe(102);
     expect(tables).toBe(1233);
     const thinking = reports.get("kimi-k2-thinking")!;
-    expect(thinking.samples.every((s) => s.reason === "response is None" && s.success === false)).toBe(true);
-    expect(thinking.aggregate).toMatchObject({ successAvg: 0, successPass: 0, rowF1Avg: 0, itemF1Avg: 0, n: 100, runs: 1 });
+    expect(
+      thinking.samples.every((s) => s.reason === "response is None" && s.success === false),
+    ).toBe(true);
+    expect(thinking.aggregate).toMatchObject({
+      successAvg: 0,
+      successPass: 0,
+      rowF1Avg: 0,
+      itemF1Avg: 0,
+      n: 100,
+      runs: 1,
+    });
   });
 
   it("stores results-only samples as evaluated, with the raw msg kept as the rationale, and the tasks as English", async () => {
     const id = ids.get("claude-sonnet-4.5")!;
-    const statuses = (await rowsOf<{ status: string }>("SELECT DISTINCT status FROM samples WHERE submission_id = ?", id)).map((r) => r.status);
+    const statuses = (
+      await rowsOf<{ status: string }>(
+        "SELECT DISTINCT status FROM samples WHERE submission_id = ?",
+        id,
+      )
+    ).map((r) => r.status);
     expect(statuses).toEqual(["evaluated"]);
-    const [row] = await rowsOf<SampleRow & { steps: number }>("SELECT judge_rationale, source_file, source_line, detail, steps FROM (SELECT s.*, (SELECT count(*) FROM steps WHERE sample_id = s.id) AS steps FROM samples s WHERE submission_id = ? AND task_key = 'ws_en_036') AS x", id);
+    const [row] = await rowsOf<SampleRow & { steps: number }>(
+      "SELECT judge_rationale, source_file, source_line, detail, steps FROM (SELECT s.*, (SELECT count(*) FROM steps WHERE sample_id = s.id) AS steps FROM samples s WHERE submission_id = ? AND task_key = 'ws_en_036') AS x",
+      id,
+    );
     expect(row.judge_rationale).toMatch(/^evaluator error: \nTraceback/);
     expect(row.source_file).toBe("20260205_182036.csv");
     expect(row.detail).toBeNull();
     expect(row.steps).toBe(0);
-    const splits = (await rowsOf<{ split: string }>("SELECT split FROM aggregates WHERE submission_id = ? ORDER BY split", id)).map((r) => r.split);
+    const splits = (
+      await rowsOf<{ split: string }>(
+        "SELECT split FROM aggregates WHERE submission_id = ? ORDER BY split",
+        id,
+      )
+    ).map((r) => r.split);
     expect(splits).toEqual(["lang:en", "overall"]);
     expect(reports.get("claude-sonnet-4.5")!.splits["lang:en"].n).toBe(100);
   });
@@ -357,18 +447,29 @@ describe("results-only import of every real model folder (widesearch_exp)", () =
     const judges = await rowsOf<{ model: string; judge_model: string | null }>(
       `SELECT model, judge_model FROM submissions WHERE id IN (${[...ids.values()].join(", ")}) AND judge_model IS NOT NULL`,
     );
-    expect(judges).toEqual([{ model: "kimi-k2-thinking", judge_model: "google/gemini-3-flash-preview" }]);
+    expect(judges).toEqual([
+      { model: "kimi-k2-thinking", judge_model: "google/gemini-3-flash-preview" },
+    ]);
     // The evaluation CSVs report no tokens, dollars or time.
-    const usage = await rowsOf(`SELECT count(*) AS c FROM samples WHERE submission_id IN (${[...ids.values()].join(", ")}) AND coalesce(prompt_tokens, completion_tokens, cost_usd, seconds) IS NOT NULL`);
+    const usage = await rowsOf(
+      `SELECT count(*) AS c FROM samples WHERE submission_id IN (${[...ids.values()].join(", ")}) AND coalesce(prompt_tokens, completion_tokens, cost_usd, seconds) IS NOT NULL`,
+    );
     expect(usage).toEqual([{ c: 0 }]);
   });
 
   it("the manifest's judgeModel wins over the summary's", async () => {
-    const [b] = writeRealWideSearchBundles(join(tmp, "real-declared")).filter((x) => x.model === "kimi-k2-thinking");
+    const [b] = writeRealWideSearchBundles(join(tmp, "real-declared")).filter(
+      (x) => x.model === "kimi-k2-thinking",
+    );
     const manifestPath = join(b.dir, "manifest.json");
-    writeFileSync(manifestPath, JSON.stringify({ ...JSON.parse(readFileSync(manifestPath, "utf8")), judgeModel: "gpt-4.1" }));
+    writeFileSync(
+      manifestPath,
+      JSON.stringify({ ...JSON.parse(readFileSync(manifestPath, "utf8")), judgeModel: "gpt-4.1" }),
+    );
     const result = await ingestBundle(db, b.dir, OPTIONS);
-    expect(await rowsOf("SELECT judge_model FROM submissions WHERE id = ?", result.submissionId)).toEqual([{ judge_model: "gpt-4.1" }]);
+    expect(
+      await rowsOf("SELECT judge_model FROM submissions WHERE id = ?", result.submissionId),
+    ).toEqual([{ judge_model: "gpt-4.1" }]);
   });
 
   it("a summary JSON that disagrees is imported, with its check failing and naming the metric", async () => {
@@ -384,7 +485,12 @@ describe("results-only import of every real model folder (widesearch_exp)", () =
     expect(result).toMatchObject({ duplicate: false, samples: 100 });
     const r = await report(result.submissionId);
     const [check] = r.importNotes!.summaryChecks;
-    expect(check).toMatchObject({ evaluation: "20260205_182036.csv", summary: "20260205_182036_summary.json", matches: false, worst: "f1_by_item.avg_n" });
+    expect(check).toMatchObject({
+      evaluation: "20260205_182036.csv",
+      summary: "20260205_182036_summary.json",
+      matches: false,
+      worst: "f1_by_item.avg_n",
+    });
     expect(check.maxDifference).toBeCloseTo(0.001, 12);
     // Our figure comes from the CSV, not from the summary.
     expect(r.aggregate.itemF1Avg).toBe(original);
@@ -401,7 +507,11 @@ describe("results-only import of every real model folder (widesearch_exp)", () =
     const r = await report((await ingestBundle(db, dir, OPTIONS)).submissionId);
     const [first, second] = r.importNotes!.summaryChecks;
     expect(first).toMatchObject({ evaluation: "20260203_112606.csv", matches: true, worst: null });
-    expect(second).toMatchObject({ evaluation: "20260203_121258.csv", matches: false, worst: "score.max_n" });
+    expect(second).toMatchObject({
+      evaluation: "20260203_121258.csv",
+      matches: false,
+      worst: "score.max_n",
+    });
     expect(second.maxDifference).toBeCloseTo(0.25, 12);
   });
 });
@@ -415,7 +525,14 @@ describe("native import: the synthetic demo bundle", () => {
   beforeAll(async () => {
     [{ dir }] = writeSyntheticWideSearchBundles(join(tmp, "synthetic"));
     const result = await ingestBundle(db, dir, OPTIONS);
-    expect(result).toMatchObject({ benchmark: "widesearch", model: "Synthetic Deep Research Agent (demo)", samples: 21, tasks: 7, duplicate: false, malformedSteps: 0 });
+    expect(result).toMatchObject({
+      benchmark: "widesearch",
+      model: "Synthetic Deep Research Agent (demo)",
+      samples: 21,
+      tasks: 7,
+      duplicate: false,
+      malformedSteps: 0,
+    });
     id = result.submissionId;
     r = await report(id);
   });
@@ -423,16 +540,32 @@ describe("native import: the synthetic demo bundle", () => {
   it("7 tasks × 3 trials = 21 samples, runs 0–2 per task", async () => {
     expect(r.aggregate).toMatchObject({ n: 7, runs: 3 });
     expect(r.samples).toHaveLength(21);
-    const sub = (await rowsOf<Record<string, unknown>>("SELECT sample_count, task_count, runs, import_notes FROM submissions WHERE id = ?", id))[0];
+    const sub = (
+      await rowsOf<Record<string, unknown>>(
+        "SELECT sample_count, task_count, runs, import_notes FROM submissions WHERE id = ?",
+        id,
+      )
+    )[0];
     expect(sub).toEqual({ sample_count: 21, task_count: 7, runs: 3, import_notes: null });
     const perTask = new Map<string, number[]>();
     for (const s of r.samples) perTask.set(s.taskId, [...(perTask.get(s.taskId) ?? []), s.run]);
-    expect([...perTask.keys()].sort()).toEqual(["ws_en_001", "ws_en_002", "ws_en_003", "ws_en_004", "ws_zh_001", "ws_zh_002", "ws_zh_003"]);
+    expect([...perTask.keys()].sort()).toEqual([
+      "ws_en_001",
+      "ws_en_002",
+      "ws_en_003",
+      "ws_en_004",
+      "ws_zh_001",
+      "ws_zh_002",
+      "ws_zh_003",
+    ]);
     for (const runs of perTask.values()) expect(runs).toEqual([0, 1, 2]);
   });
 
   it("samples.detail holds the score breakdown for scored samples", async () => {
-    const rows = await rowsOf<SampleRow>("SELECT task_key, status, metrics, detail, prediction FROM samples WHERE submission_id = ? ORDER BY id", id);
+    const rows = await rowsOf<SampleRow>(
+      "SELECT task_key, status, metrics, detail, prediction FROM samples WHERE submission_id = ? ORDER BY id",
+      id,
+    );
     const scored = rows.filter((row) => row.status === "scored");
     expect(scored.length).toBeGreaterThan(0);
     for (const row of scored) {
@@ -441,16 +574,28 @@ describe("native import: the synthetic demo bundle", () => {
       expect(score.status).toBe("scored");
       expect(score.reason).toBeNull();
       expect(m.reason).toBeNull();
-      for (const key of ["rowPrecision", "rowRecall", "rowF1", "itemPrecision", "itemRecall", "itemF1", "success", "complete", "unscoredCells"] as const) {
+      for (const key of [
+        "rowPrecision",
+        "rowRecall",
+        "rowF1",
+        "itemPrecision",
+        "itemRecall",
+        "itemF1",
+        "success",
+        "complete",
+        "unscoredCells",
+      ] as const) {
         expect([key, score[key]]).toEqual([key, m[key]]);
       }
       expect(score.rows).toHaveLength(score.counts.matchedRows);
-      for (const diff of score.rows) expect(diff.cells.map((c) => c.column)).toEqual(score.columns.required);
+      for (const diff of score.rows)
+        expect(diff.cells.map((c) => c.column)).toEqual(score.columns.required);
       expect(score.table).not.toBeNull();
       expect(typeof row.prediction).toBe("string");
     }
     // Not-scored samples carry a reason, in the metrics and in the report.
-    for (const row of rows.filter((x) => x.status !== "scored")) expect(JSON.parse(row.metrics).reason).toEqual(expect.any(String));
+    for (const row of rows.filter((x) => x.status !== "scored"))
+      expect(JSON.parse(row.metrics).reason).toEqual(expect.any(String));
     for (const s of r.samples) expect("reason" in s).toBe(s.status !== "scored");
   });
 
@@ -460,7 +605,10 @@ describe("native import: the synthetic demo bundle", () => {
     const incomplete = r.samples.filter((s) => s.complete === false);
     expect(incomplete.length).toBeGreaterThan(0);
     expect(new Set(incomplete.map((s) => s.taskId))).toEqual(new Set(["ws_en_003"]));
-    for (const row of await rowsOf<SampleRow>("SELECT metrics, detail FROM samples WHERE submission_id = ? AND task_key = 'ws_en_003' AND status = 'scored'", id)) {
+    for (const row of await rowsOf<SampleRow>(
+      "SELECT metrics, detail FROM samples WHERE submission_id = ? AND task_key = 'ws_en_003' AND status = 'scored'",
+      id,
+    )) {
       const m = JSON.parse(row.metrics) as WideSearchSampleMetrics;
       const { score } = JSON.parse(row.detail!) as { score: WideSearchSampleScore };
       // One judged cell per matched row.
@@ -478,15 +626,37 @@ describe("native import: the synthetic demo bundle", () => {
     for (const s of r.samples) byTask.set(s.taskId, [...(byTask.get(s.taskId) ?? []), s]);
     const tasks = [...byTask.values()];
     const avg = (f: (s: ReportSample) => number) => mean(tasks.map((runs) => mean(runs.map(f))));
-    const max = (f: (s: ReportSample) => number) => mean(tasks.map((runs) => Math.max(...runs.map(f))));
+    const max = (f: (s: ReportSample) => number) =>
+      mean(tasks.map((runs) => Math.max(...runs.map(f))));
     const a = r.aggregate;
-    expect(a.successAvg).toBeCloseTo(avg((s) => (s.success ? 1 : 0)), 12);
-    expect(a.successPass).toBeCloseTo(max((s) => (s.success ? 1 : 0)), 12);
-    expect(a.rowF1Avg).toBeCloseTo(avg((s) => s.rowF1), 12);
-    expect(a.rowF1Max).toBeCloseTo(max((s) => s.rowF1), 12);
-    expect(a.itemF1Avg).toBeCloseTo(avg((s) => s.itemF1), 12);
-    expect(a.itemF1Max).toBeCloseTo(max((s) => s.itemF1), 12);
-    expect(a.rowRecallAvg).toBeCloseTo(avg((s) => s.rowRecall), 12);
+    expect(a.successAvg).toBeCloseTo(
+      avg((s) => (s.success ? 1 : 0)),
+      12,
+    );
+    expect(a.successPass).toBeCloseTo(
+      max((s) => (s.success ? 1 : 0)),
+      12,
+    );
+    expect(a.rowF1Avg).toBeCloseTo(
+      avg((s) => s.rowF1),
+      12,
+    );
+    expect(a.rowF1Max).toBeCloseTo(
+      max((s) => s.rowF1),
+      12,
+    );
+    expect(a.itemF1Avg).toBeCloseTo(
+      avg((s) => s.itemF1),
+      12,
+    );
+    expect(a.itemF1Max).toBeCloseTo(
+      max((s) => s.itemF1),
+      12,
+    );
+    expect(a.rowRecallAvg).toBeCloseTo(
+      avg((s) => s.rowRecall),
+      12,
+    );
     expect(a.searchCalls).toBeCloseTo(mean(r.samples.map((s) => s.searchCalls!)), 12);
     expect(a.browseCalls).toBeCloseTo(mean(r.samples.map((s) => s.browseCalls!)), 12);
     expect(a.scaling.map((p) => p.k)).toEqual([1, 2, 3]);
@@ -495,7 +665,9 @@ describe("native import: the synthetic demo bundle", () => {
     expect(Object.keys(r.splits).sort()).toEqual(["lang:en", "lang:zh"]);
     expect(r.splits["lang:en"]).toMatchObject({ n: 4, runs: 3 });
     expect(r.splits["lang:zh"]).toMatchObject({ n: 3, runs: 3 });
-    const tasksRows = await rowsOf<{ task_key: string; language: string }>("SELECT task_key, language FROM tasks WHERE benchmark_id = 'widesearch' AND task_key LIKE 'ws_zh_%' ORDER BY task_key");
+    const tasksRows = await rowsOf<{ task_key: string; language: string }>(
+      "SELECT task_key, language FROM tasks WHERE benchmark_id = 'widesearch' AND task_key LIKE 'ws_zh_%' ORDER BY task_key",
+    );
     expect(tasksRows).toEqual([
       { task_key: "ws_zh_001", language: "zh" },
       { task_key: "ws_zh_002", language: "zh" },
@@ -509,7 +681,10 @@ describe("native import: the synthetic demo bundle", () => {
     expect(again).toMatchObject({ submissionId: id, duplicate: true, samples: 21, tasks: 7 });
     const tgz = join(tmp, "synthetic.tar.gz");
     await tar.c({ gzip: true, file: tgz, cwd: dir }, readdirSync(dir));
-    expect(await ingestBundle(db, tgz, OPTIONS)).toMatchObject({ submissionId: id, duplicate: true });
+    expect(await ingestBundle(db, tgz, OPTIONS)).toMatchObject({
+      submissionId: id,
+      duplicate: true,
+    });
     expect(await counts()).toEqual(before);
   });
 });
@@ -526,7 +701,13 @@ describe("native import: the hand-built tiny bundle (test/fixtures/widesearch/ti
     // Not every figure is 1 and the tables differ → success = 0.
     const before = await counts();
     const result = await ingestBundle(db, tinyCopy(), OPTIONS);
-    expect(result).toMatchObject({ model: "Tiny fixture agent", samples: 1, tasks: 1, duplicate: false, malformedSteps: 0 });
+    expect(result).toMatchObject({
+      model: "Tiny fixture agent",
+      samples: 1,
+      tasks: 1,
+      duplicate: false,
+      malformedSteps: 0,
+    });
     const after = await counts();
     expect(after.samples - before.samples).toBe(1);
     expect(after.tasks - before.tasks).toBe(1);
@@ -534,7 +715,15 @@ describe("native import: the hand-built tiny bundle (test/fixtures/widesearch/ti
     const r = await report(result.submissionId);
     expect(r.samples).toHaveLength(1);
     const [s] = r.samples;
-    expect(s).toMatchObject({ taskId: "ws_en_901", run: 0, success: false, status: "scored", complete: true, searchCalls: 2, browseCalls: 1 });
+    expect(s).toMatchObject({
+      taskId: "ws_en_901",
+      run: 0,
+      success: false,
+      status: "scored",
+      complete: true,
+      searchCalls: 2,
+      browseCalls: 1,
+    });
     expect(s).not.toHaveProperty("reason");
     expect(s.rowPrecision).toBeCloseTo(1 / 2, 12);
     expect(s.rowRecall).toBeCloseTo(1 / 2, 12);
@@ -544,7 +733,15 @@ describe("native import: the hand-built tiny bundle (test/fixtures/widesearch/ti
     expect(s.itemF1).toBeCloseTo(5 / 6, 12);
 
     const a = r.aggregate;
-    expect(a).toMatchObject({ successAvg: 0, successPass: 0, n: 1, runs: 1, incompleteSamples: 0, searchCalls: 2, browseCalls: 1 });
+    expect(a).toMatchObject({
+      successAvg: 0,
+      successPass: 0,
+      n: 1,
+      runs: 1,
+      incompleteSamples: 0,
+      searchCalls: 2,
+      browseCalls: 1,
+    });
     expect(a.rowF1Avg).toBeCloseTo(1 / 2, 12);
     expect(a.rowF1Max).toBeCloseTo(1 / 2, 12);
     expect(a.itemF1Avg).toBeCloseTo(5 / 6, 12);
@@ -554,12 +751,26 @@ describe("native import: the hand-built tiny bundle (test/fixtures/widesearch/ti
     expect(Object.keys(r.splits)).toEqual(["lang:en"]);
     expect(r.importNotes).toBeNull();
 
-    const [row] = await rowsOf<SampleRow>("SELECT * FROM samples WHERE submission_id = ?", result.submissionId);
-    expect(row).toMatchObject({ task_key: "ws_en_901", run: 0, status: "scored", correct: 0, tool_calls: 3, source_file: "responses.jsonl", source_line: 1 });
+    const [row] = await rowsOf<SampleRow>(
+      "SELECT * FROM samples WHERE submission_id = ?",
+      result.submissionId,
+    );
+    expect(row).toMatchObject({
+      task_key: "ws_en_901",
+      run: 0,
+      status: "scored",
+      correct: 0,
+      tool_calls: 3,
+      source_file: "responses.jsonl",
+      source_line: 1,
+    });
     expect(row.prediction).toContain("| Beta | 2001 | Milan |");
     // system, question, 3 × (call + result), final answer text
     expect(row.step_count).toBe(9);
-    const calls = await rowsOf<{ call_index: number; data: string }>("SELECT call_index, data FROM steps WHERE sample_id = ? AND kind = 'tool_call' ORDER BY ordinal", row.id);
+    const calls = await rowsOf<{ call_index: number; data: string }>(
+      "SELECT call_index, data FROM steps WHERE sample_id = ? AND kind = 'tool_call' ORDER BY ordinal",
+      row.id,
+    );
     expect(calls.map((c) => [c.call_index, JSON.parse(c.data).name])).toEqual([
       [1, "search_global"],
       [2, "search_global"],
@@ -574,12 +785,22 @@ describe("native import: the hand-built tiny bundle (test/fixtures/widesearch/ti
     expect(beta.score).toBe(0);
     const city = beta.cells.find((c) => c.column === "city");
     expect(city).toMatchObject({ predicted: "Milan", gold: "Rome", score: 0 });
-    expect(beta.cells.filter((c) => c.score === 1).map((c) => c.column).sort()).toEqual(["name", "year"]);
+    expect(
+      beta.cells
+        .filter((c) => c.score === 1)
+        .map((c) => c.column)
+        .sort(),
+    ).toEqual(["name", "year"]);
 
-    const [task] = await rowsOf<{ question: string; language: string; extra: string }>("SELECT question, language, extra FROM tasks WHERE benchmark_id = 'widesearch' AND task_key = 'ws_en_901'");
+    const [task] = await rowsOf<{ question: string; language: string; extra: string }>(
+      "SELECT question, language, extra FROM tasks WHERE benchmark_id = 'widesearch' AND task_key = 'ws_en_901'",
+    );
     expect(task.language).toBe("en");
     expect(task.question).toMatch(/^List the two made-up towns/);
-    expect(JSON.parse(task.extra).evaluation).toMatchObject({ uniqueColumns: ["name"], required: ["name", "year", "city"] });
+    expect(JSON.parse(task.extra).evaluation).toMatchObject({
+      uniqueColumns: ["name"],
+      required: ["name", "year", "city"],
+    });
   });
 });
 
@@ -591,45 +812,106 @@ describe("native import: widesearch_exp's response records, with each completion
     const dir = tinyCopy({ model: "Tiny fixture agent (widesearch_exp)" });
     const record = JSON.parse(readFileSync(join(dir, "responses.jsonl"), "utf8"));
     const usages = [
-      { completion_tokens: 112, prompt_tokens: 1830, total_tokens: 1942, completion_tokens_details: null, prompt_tokens_details: null, cached_tokens: 0 },
-      { completion_tokens: 95, prompt_tokens: 2410, total_tokens: 2505, completion_tokens_details: null, prompt_tokens_details: null, cached_tokens: 1792 },
-      { completion_tokens: 88, prompt_tokens: 2977, total_tokens: 3065, completion_tokens_details: null, prompt_tokens_details: null, cached_tokens: 2304 },
-      { completion_tokens: 240, prompt_tokens: 3620, total_tokens: 3860, completion_tokens_details: null, prompt_tokens_details: null, cached_tokens: 2944 },
+      {
+        completion_tokens: 112,
+        prompt_tokens: 1830,
+        total_tokens: 1942,
+        completion_tokens_details: null,
+        prompt_tokens_details: null,
+        cached_tokens: 0,
+      },
+      {
+        completion_tokens: 95,
+        prompt_tokens: 2410,
+        total_tokens: 2505,
+        completion_tokens_details: null,
+        prompt_tokens_details: null,
+        cached_tokens: 1792,
+      },
+      {
+        completion_tokens: 88,
+        prompt_tokens: 2977,
+        total_tokens: 3065,
+        completion_tokens_details: null,
+        prompt_tokens_details: null,
+        cached_tokens: 2304,
+      },
+      {
+        completion_tokens: 240,
+        prompt_tokens: 3620,
+        total_tokens: 3860,
+        completion_tokens_details: null,
+        prompt_tokens_details: null,
+        cached_tokens: 2944,
+      },
     ];
     let next = 0;
-    const messages = record.messages.map((m: { role: string }) => (m.role === "assistant" ? { ...m, usage: usages[next++] } : m));
+    const messages = record.messages.map((m: { role: string }) =>
+      m.role === "assistant" ? { ...m, usage: usages[next++] } : m,
+    );
     expect(next).toBe(usages.length);
-    const withUsage = { ...record, assistant_message_count: { count: usages.length, final_token: usages[usages.length - 1] }, messages };
+    const withUsage = {
+      ...record,
+      assistant_message_count: { count: usages.length, final_token: usages[usages.length - 1] },
+      messages,
+    };
     const meta = { model_config_name: "tiny", model_config: { name: "tiny", temperature: 1.0 } };
-    writeFileSync(join(dir, "responses.jsonl"), `${JSON.stringify(meta, null, 2)}\n${JSON.stringify(withUsage, null, 2)}\n`);
+    writeFileSync(
+      join(dir, "responses.jsonl"),
+      `${JSON.stringify(meta, null, 2)}\n${JSON.stringify(withUsage, null, 2)}\n`,
+    );
     const result = await ingestBundle(db, dir, OPTIONS);
-    const [row] = await rowsOf("SELECT prompt_tokens, completion_tokens, cost_usd, seconds, correct FROM samples WHERE submission_id = ?", result.submissionId);
-    expect(row).toEqual({ prompt_tokens: 1830 + 2410 + 2977 + 3620, completion_tokens: 112 + 95 + 88 + 240, cost_usd: null, seconds: null, correct: 0 });
+    const [row] = await rowsOf(
+      "SELECT prompt_tokens, completion_tokens, cost_usd, seconds, correct FROM samples WHERE submission_id = ?",
+      result.submissionId,
+    );
+    expect(row).toEqual({
+      prompt_tokens: 1830 + 2410 + 2977 + 3620,
+      completion_tokens: 112 + 95 + 88 + 240,
+      cost_usd: null,
+      seconds: null,
+      correct: 0,
+    });
     // No summary, no declared judge: nothing names one.
-    expect(await rowsOf("SELECT judge_model FROM submissions WHERE id = ?", result.submissionId)).toEqual([{ judge_model: null }]);
+    expect(
+      await rowsOf("SELECT judge_model FROM submissions WHERE id = ?", result.submissionId),
+    ).toEqual([{ judge_model: null }]);
   });
 
   it("the official records (no usage) store none", async () => {
-    const result = await ingestBundle(db, tinyCopy({ benchmarkVersion: "v-official-usage" }), OPTIONS);
-    expect(await rowsOf("SELECT prompt_tokens, completion_tokens, cost_usd, seconds FROM samples WHERE submission_id = ?", result.submissionId)).toEqual([
-      { prompt_tokens: null, completion_tokens: null, cost_usd: null, seconds: null },
-    ]);
+    const result = await ingestBundle(
+      db,
+      tinyCopy({ benchmarkVersion: "v-official-usage" }),
+      OPTIONS,
+    );
+    expect(
+      await rowsOf(
+        "SELECT prompt_tokens, completion_tokens, cost_usd, seconds FROM samples WHERE submission_id = ?",
+        result.submissionId,
+      ),
+    ).toEqual([{ prompt_tokens: null, completion_tokens: null, cost_usd: null, seconds: null }]);
   });
 });
 
 // ---------------------------------------------------------------------------------------
 describe("malformed WideSearch bundles are refused and leave every table unchanged", () => {
-  const evalRow = (id: string, msg = "response is None", precision = "0.0") => `${id},0,0.0,${precision},0.0,0.0,0.0,0.0,0.0,${msg}`;
-  const multiline = '"    name_exact_match  year_exact_match\n0                1.0               1.0\n1                1.0               0.0"';
+  const evalRow = (id: string, msg = "response is None", precision = "0.0") =>
+    `${id},0,0.0,${precision},0.0,0.0,0.0,0.0,0.0,${msg}`;
+  const multiline =
+    '"    name_exact_match  year_exact_match\n0                1.0               1.0\n1                1.0               0.0"';
 
   it("a manifest with both native files and evaluations", async () => {
     const err = await refused(tinyCopy({ evaluations: ["run.csv"] }));
-    expect(err.details).toContainEqual(expect.objectContaining({ file: "manifest.json", field: "evaluations" }));
+    expect(err.details).toContainEqual(
+      expect.objectContaining({ file: "manifest.json", field: "evaluations" }),
+    );
   });
 
   it("a native manifest without `gold`", async () => {
     const err = await refused(tinyCopy({ gold: undefined }));
-    expect(err.details).toContainEqual(expect.objectContaining({ file: "manifest.json", field: "gold" }));
+    expect(err.details).toContainEqual(
+      expect.objectContaining({ file: "manifest.json", field: "gold" }),
+    );
   });
 
   it("a manifest whose summaries do not pair one to one with the evaluations", async () => {
@@ -637,10 +919,17 @@ describe("malformed WideSearch bundles are refused and leave every table unchang
     const err = await refused(
       bundle(
         { "a.csv": csv, "b.csv": csv, "a_summary.json": "{}" },
-        { benchmark: "widesearch", model: "Pairs", evaluations: ["a.csv", "b.csv"], summaries: ["a_summary.json"] },
+        {
+          benchmark: "widesearch",
+          model: "Pairs",
+          evaluations: ["a.csv", "b.csv"],
+          summaries: ["a_summary.json"],
+        },
       ),
     );
-    expect(err.details).toContainEqual(expect.objectContaining({ file: "manifest.json", field: "summaries" }));
+    expect(err.details).toContainEqual(
+      expect.objectContaining({ file: "manifest.json", field: "summaries" }),
+    );
   });
 
   it("a response whose instance_id is not in the tasks file (after a good response was written)", async () => {
@@ -649,7 +938,11 @@ describe("malformed WideSearch bundles are refused and leave every table unchang
     const bad = JSON.stringify({ ...JSON.parse(good), instance_id: "ws_en_999" });
     writeFileSync(join(dir, "responses.jsonl"), `${good}\n${bad}\n`);
     const err = await refused(dir);
-    expect(err.details[0]).toMatchObject({ file: "responses.jsonl", line: 2, field: "instance_id" });
+    expect(err.details[0]).toMatchObject({
+      file: "responses.jsonl",
+      line: 2,
+      field: "instance_id",
+    });
     expect(err.message).toContain("ws_en_999");
     expect(err.message).toContain("widesearch.jsonl");
   });
@@ -658,21 +951,41 @@ describe("malformed WideSearch bundles are refused and leave every table unchang
     const dir = tinyCopy({ benchmarkVersion: "v-no-gold" });
     rmSync(join(dir, "gold", "ws_en_901.csv"));
     const err = await refused(dir);
-    expect(err.details[0]).toMatchObject({ file: "responses.jsonl", line: 1, field: "instance_id" });
+    expect(err.details[0]).toMatchObject({
+      file: "responses.jsonl",
+      line: 1,
+      field: "instance_id",
+    });
     expect(err.message).toContain("gold/ws_en_901.csv");
   });
 
   it("an evaluation CSV without the `score` column", async () => {
     const header = CSV_HEADER.replace(",score,", ",");
     const csv = [header, "ws_en_001,0,0.0,0.0,0.0,0.0,0.0,0.0,response is None"].join("\n") + "\n";
-    const err = await refused(bundle({ "run.csv": csv }, { benchmark: "widesearch", model: "No score", evaluations: ["run.csv"] }));
+    const err = await refused(
+      bundle(
+        { "run.csv": csv },
+        { benchmark: "widesearch", model: "No score", evaluations: ["run.csv"] },
+      ),
+    );
     expect(err.details[0]).toMatchObject({ file: "run.csv", line: 1, field: "score" });
   });
 
   it("a non-numeric precision on line 6, after a msg cell spanning lines 2–4 (LF)", async () => {
     // line 1 header; lines 2–4 ws_en_001 (msg spans three lines); line 5 ws_en_002; line 6 ws_en_003
-    const csv = [CSV_HEADER, evalRow("ws_en_001", multiline), evalRow("ws_en_002"), evalRow("ws_en_003", "x", "n/a")].join("\n") + "\n";
-    const err = await refused(bundle({ "run.csv": csv }, { benchmark: "widesearch", model: "Bad precision", evaluations: ["run.csv"] }));
+    const csv =
+      [
+        CSV_HEADER,
+        evalRow("ws_en_001", multiline),
+        evalRow("ws_en_002"),
+        evalRow("ws_en_003", "x", "n/a"),
+      ].join("\n") + "\n";
+    const err = await refused(
+      bundle(
+        { "run.csv": csv },
+        { benchmark: "widesearch", model: "Bad precision", evaluations: ["run.csv"] },
+      ),
+    );
     expect(err.details[0]).toMatchObject({ file: "run.csv", line: 6, field: "precision_by_row" });
     expect(err.message).toContain("line 6");
   });
@@ -680,18 +993,38 @@ describe("malformed WideSearch bundles are refused and leave every table unchang
   it("the same with Windows line endings throughout (CRLF also inside the quoted msg): still line 6", async () => {
     // As git's core.autocrlf or a Windows editor leaves a CSV: every \n becomes \r\n,
     // inside quoted cells too. csv-parse counts a quoted \r\n as two lines.
-    const csv = ([CSV_HEADER, evalRow("ws_en_001", multiline), evalRow("ws_en_002"), evalRow("ws_en_003", "x", "n/a")].join("\n") + "\n").replace(/\n/g, "\r\n");
-    const err = await refused(bundle({ "run.csv": csv }, { benchmark: "widesearch", model: "Bad precision CRLF", evaluations: ["run.csv"] }));
+    const csv = (
+      [
+        CSV_HEADER,
+        evalRow("ws_en_001", multiline),
+        evalRow("ws_en_002"),
+        evalRow("ws_en_003", "x", "n/a"),
+      ].join("\n") + "\n"
+    ).replace(/\n/g, "\r\n");
+    const err = await refused(
+      bundle(
+        { "run.csv": csv },
+        { benchmark: "widesearch", model: "Bad precision CRLF", evaluations: ["run.csv"] },
+      ),
+    );
     expect(err.details[0]).toMatchObject({ file: "run.csv", line: 6, field: "precision_by_row" });
   });
 
   it("a task line whose `evaluation` string is not valid JSON", async () => {
     const dir = tinyCopy({ benchmarkVersion: "v-bad-eval" });
     const good = readFileSync(join(dir, "widesearch.jsonl"), "utf8").trim();
-    const bad = JSON.stringify({ ...JSON.parse(good), instance_id: "ws_en_902", evaluation: '{"unique_columns": ["name"], "required": ' });
+    const bad = JSON.stringify({
+      ...JSON.parse(good),
+      instance_id: "ws_en_902",
+      evaluation: '{"unique_columns": ["name"], "required": ',
+    });
     writeFileSync(join(dir, "widesearch.jsonl"), `${good}\n${bad}\n`);
     const err = await refused(dir);
-    expect(err.details[0]).toMatchObject({ file: "widesearch.jsonl", line: 2, field: "evaluation" });
+    expect(err.details[0]).toMatchObject({
+      file: "widesearch.jsonl",
+      line: 2,
+      field: "evaluation",
+    });
     expect(err.message).toMatch(/not valid JSON/);
   });
 
@@ -699,7 +1032,15 @@ describe("malformed WideSearch bundles are refused and leave every table unchang
     const csv = [CSV_HEADER, evalRow("ws_en_001")].join("\n") + "\n";
     const summary = `{"score": {"avg_n": NaN, "max_n": NaN, "min_n": NaN}}`;
     const err = await refused(
-      bundle({ "run.csv": csv, "run_summary.json": summary }, { benchmark: "widesearch", model: "Bad summary", evaluations: ["run.csv"], summaries: ["run_summary.json"] }),
+      bundle(
+        { "run.csv": csv, "run_summary.json": summary },
+        {
+          benchmark: "widesearch",
+          model: "Bad summary",
+          evaluations: ["run.csv"],
+          summaries: ["run_summary.json"],
+        },
+      ),
     );
     expect(err.details[0]).toMatchObject({ file: "run_summary.json" });
   });

@@ -1,5 +1,13 @@
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as tar from "tar";
@@ -16,9 +24,17 @@ import { ingestBundle } from "./ingest";
 const ROOT = join(__dirname, "..");
 const TASK_TEXT = readFileSync(join(ROOT, "demo", "mpw", "mpw_bench.jsonl"), "utf8");
 const TASK_LINES = TASK_TEXT.split("\n").filter((l) => l.trim() !== "");
-const FIXTURE_RECORD = JSON.parse(readFileSync(join(ROOT, "test", "fixtures", "mpw", "result-record.json"), "utf8"));
+const FIXTURE_RECORD = JSON.parse(
+  readFileSync(join(ROOT, "test", "fixtures", "mpw", "result-record.json"), "utf8"),
+);
 const OPTIONS = { source: "test", status: "approved" } as const;
-const MANIFEST = { benchmark: "mpw", model: "M", setting: "C", tasks: "tasks.jsonl", results: ["results.jsonl"] };
+const MANIFEST = {
+  benchmark: "mpw",
+  model: "M",
+  setting: "C",
+  tasks: "tasks.jsonl",
+  results: ["results.jsonl"],
+};
 
 const TASKS: DemoTaskInput[] = TASK_LINES.map((line, i) => {
   const task = parseMpwTaskRecord(JSON.parse(line), "tasks.jsonl", i + 1);
@@ -31,8 +47,13 @@ const TASKS: DemoTaskInput[] = TASK_LINES.map((line, i) => {
   };
 });
 
-function records(modelIndex: number, judgeVariant: "answer" | "judge_response" | "evaluation" = "answer"): Record<string, any>[] {
-  return TASKS.map((t) => generateMpwRecord(t, { model: MPW_DEMO_MODELS[modelIndex], setting: "C", judgeVariant }));
+function records(
+  modelIndex: number,
+  judgeVariant: "answer" | "judge_response" | "evaluation" = "answer",
+): Record<string, any>[] {
+  return TASKS.map((t) =>
+    generateMpwRecord(t, { model: MPW_DEMO_MODELS[modelIndex], setting: "C", judgeVariant }),
+  );
 }
 
 const jsonl = (rows: unknown[]) => rows.map((r) => JSON.stringify(r)).join("\n") + "\n";
@@ -45,8 +66,13 @@ let counter = 0;
 function bundle(files: Record<string, string | null>, manifest: unknown = MANIFEST): string {
   const dir = join(tmp, `bundle-${counter++}`);
   mkdirSync(dir, { recursive: true });
-  if (manifest !== null) writeFileSync(join(dir, "manifest.json"), typeof manifest === "string" ? manifest : JSON.stringify(manifest));
-  for (const [name, content] of Object.entries(files)) if (content !== null) writeFileSync(join(dir, name), content);
+  if (manifest !== null)
+    writeFileSync(
+      join(dir, "manifest.json"),
+      typeof manifest === "string" ? manifest : JSON.stringify(manifest),
+    );
+  for (const [name, content] of Object.entries(files))
+    if (content !== null) writeFileSync(join(dir, name), content);
   return dir;
 }
 
@@ -76,9 +102,12 @@ async function bundleErrorOf(path: string, limits?: typeof LIMITS): Promise<Bund
 
 /** Expected per-sample figures straight from the definitions in metrics.md, computed from the raw record. */
 function expectedFromRecord(r: Record<string, any>) {
-  const facts = new Set(Object.keys(r.trajectory_log.world_truth_info.atomic_facts).map((k: string) => k.trim()));
+  const facts = new Set(
+    Object.keys(r.trajectory_log.world_truth_info.atomic_facts).map((k: string) => k.trim()),
+  );
   const matched = new Set<string>();
-  for (const h of r.trajectory_log.hit_logs) for (const k of h.matched_fact_keys) matched.add(k.trim());
+  for (const h of r.trajectory_log.hit_logs)
+    for (const k of h.matched_fact_keys) matched.add(k.trim());
   const covered = [...matched].filter((k) => facts.has(k)).length;
   const T = r.trajectory_log.hit_logs.length;
   const hits = r.trajectory_log.hit_logs.filter((h: any) => h.hit).length;
@@ -110,7 +139,6 @@ afterAll(async () => {
   rmSync(tmp, { recursive: true, force: true });
 });
 
-
 describe("ingestBundle: a good bundle", () => {
   const good = records(0, "answer");
   let goodDir: string;
@@ -123,7 +151,14 @@ describe("ingestBundle: a good bundle", () => {
     const before = await counts();
     const result = await ingestBundle(db, goodDir, OPTIONS);
     firstId = result.submissionId;
-    expect(result).toMatchObject({ benchmark: "mpw", model: "M", setting: "C", samples: 3, tasks: 3, duplicate: false });
+    expect(result).toMatchObject({
+      benchmark: "mpw",
+      model: "M",
+      setting: "C",
+      samples: 3,
+      tasks: 3,
+      duplicate: false,
+    });
     const after = await counts();
     expect(after.submissions - before.submissions).toBe(1);
     expect(after.samples - before.samples).toBe(3);
@@ -133,15 +168,18 @@ describe("ingestBundle: a good bundle", () => {
     // every sample has at least the system prompt and the question as steps
     expect(after.steps - before.steps).toBeGreaterThanOrEqual(3 * 2);
     // splits: overall, tier:easy (4 facts each), category:Real sample
-    expect((await rowsOf("SELECT split FROM aggregates WHERE submission_id = ? ORDER BY split", firstId)).map((r) => r.split)).toEqual([
-      "category:Real sample",
-      "overall",
-      "tier:easy",
-    ]);
+    expect(
+      (
+        await rowsOf("SELECT split FROM aggregates WHERE submission_id = ? ORDER BY split", firstId)
+      ).map((r) => r.split),
+    ).toEqual(["category:Real sample", "overall", "tier:easy"]);
   });
 
   it("stores per-sample metrics that match the definitions", async () => {
-    const samples = await rowsOf("SELECT * FROM samples WHERE submission_id = ? ORDER BY task_key", firstId);
+    const samples = await rowsOf(
+      "SELECT * FROM samples WHERE submission_id = ? ORDER BY task_key",
+      firstId,
+    );
     expect(samples.map((s) => [s.task_key, s.run])).toEqual([
       ["0", 0],
       ["1", 0],
@@ -160,10 +198,20 @@ describe("ingestBundle: a good bundle", () => {
       const steps = await countOf("SELECT count(*) AS c FROM steps WHERE sample_id = ?", s.id);
       expect(steps).toBe(s.step_count);
       // calls in the steps are numbered 1..n
-      const callIdx = (await rowsOf("SELECT call_index FROM steps WHERE sample_id = ? AND kind = 'tool_call' ORDER BY ordinal", s.id)).map((r) => r.call_index);
+      const callIdx = (
+        await rowsOf(
+          "SELECT call_index FROM steps WHERE sample_id = ? AND kind = 'tool_call' ORDER BY ordinal",
+          s.id,
+        )
+      ).map((r) => r.call_index);
       expect(callIdx).toEqual(Array.from({ length: callIdx.length }, (_, k) => k + 1));
     }
-    const overall = (await rowsOf("SELECT * FROM aggregates WHERE submission_id = ? AND split = 'overall'", firstId))[0];
+    const overall = (
+      await rowsOf(
+        "SELECT * FROM aggregates WHERE submission_id = ? AND split = 'overall'",
+        firstId,
+      )
+    )[0];
     const exp = good.map(expectedFromRecord);
     expect(overall.n).toBe(3);
     expect(overall.pass1).toBeCloseTo(exp.filter((e) => e.correct).length / 3, 12);
@@ -197,7 +245,11 @@ describe("ingestBundle: a good bundle", () => {
 
   it("the same bundle as .tar.gz is recognised as a duplicate", async () => {
     const tgz = join(tmp, "good.tar.gz");
-    await tar.c({ gzip: true, file: tgz, cwd: goodDir }, ["manifest.json", "tasks.jsonl", "results.jsonl"]);
+    await tar.c({ gzip: true, file: tgz, cwd: goodDir }, [
+      "manifest.json",
+      "tasks.jsonl",
+      "results.jsonl",
+    ]);
     const before = await counts();
     const result = await ingestBundle(db, tgz, OPTIONS);
     expect(result).toMatchObject({ submissionId: firstId, duplicate: true });
@@ -206,7 +258,9 @@ describe("ingestBundle: a good bundle", () => {
 
   it("with explicit limits, the .zip and .tar.gz forms are duplicates too (archive handling itself works)", async () => {
     const zipPath = join(tmp, "good-flat.zip");
-    execFileSync("zip", ["-q", "-X", zipPath, "manifest.json", "tasks.jsonl", "results.jsonl"], { cwd: goodDir });
+    execFileSync("zip", ["-q", "-X", zipPath, "manifest.json", "tasks.jsonl", "results.jsonl"], {
+      cwd: goodDir,
+    });
     const tgz = join(tmp, "good-wrapped.tar.gz");
     const parent = join(tmp, "tar-src");
     cpSync(goodDir, join(parent, "wrapped"), { recursive: true });
@@ -221,7 +275,9 @@ describe("ingestBundle: a good bundle", () => {
 
   it("an archive over the unpacked-size budget is refused", async () => {
     const zipPath = join(tmp, "good-flat-2.zip");
-    execFileSync("zip", ["-q", "-X", zipPath, "manifest.json", "tasks.jsonl", "results.jsonl"], { cwd: goodDir });
+    execFileSync("zip", ["-q", "-X", zipPath, "manifest.json", "tasks.jsonl", "results.jsonl"], {
+      cwd: goodDir,
+    });
     const before = await counts();
     const err = await bundleErrorOf(zipPath, { maxUnpackedBytes: 100, maxFiles: 1000 });
     expect(err.message).toMatch(/100 bytes/);
@@ -238,27 +294,59 @@ describe("ingestBundle: a good bundle", () => {
   });
 
   it("the fixture record's hand-computed figures are stored", async () => {
-    const dir = bundle({ "tasks.jsonl": TASK_TEXT, "results.jsonl": jsonl([FIXTURE_RECORD]) }, { ...MANIFEST, model: "Fixture" });
+    const dir = bundle(
+      { "tasks.jsonl": TASK_TEXT, "results.jsonl": jsonl([FIXTURE_RECORD]) },
+      { ...MANIFEST, model: "Fixture" },
+    );
     fixtureDir = dir;
     const first = await ingestBundle(db, dir, OPTIONS);
     fixtureId = first.submissionId;
-    expect(first).toMatchObject({ duplicate: false, samples: 1, tasks: 1, model: "Fixture", malformedSteps: 0 });
+    expect(first).toMatchObject({
+      duplicate: false,
+      samples: 1,
+      tasks: 1,
+      model: "Fixture",
+      malformedSteps: 0,
+    });
 
     // The fixture's hand-computed figures (see lib/benchmarks/mpw/import.test.ts): FCR 2/4, HitRate 3/4, 4 calls.
     const [s] = await rowsOf("SELECT * FROM samples WHERE submission_id = ?", fixtureId);
-    expect(s).toMatchObject({ task_key: "0", run: 0, fcr: 0.5, hit_rate: 0.75, tool_calls: 4, hits: 3, correct: 1, tier: "easy", status: "finished" });
+    expect(s).toMatchObject({
+      task_key: "0",
+      run: 0,
+      fcr: 0.5,
+      hit_rate: 0.75,
+      tool_calls: 4,
+      hits: 3,
+      correct: 1,
+      tier: "easy",
+      status: "finished",
+    });
     expect(s.compound_rate).toBe(0.25);
-    expect(JSON.parse(s.first_covered_at)).toEqual({ "2027年温布尔登男单冠军": 1, 决赛对手: 3, 决赛比分: null, 夺冠场地: null });
+    expect(JSON.parse(s.first_covered_at)).toEqual({
+      "2027年温布尔登男单冠军": 1,
+      决赛对手: 3,
+      决赛比分: null,
+      夺冠场地: null,
+    });
     expect(await countOf("SELECT count(*) AS c FROM steps WHERE sample_id = ?", s.id)).toBe(16);
-    const hitLogs = await rowsOf("SELECT call_index, hit, compound, matched_fact_keys FROM hit_logs WHERE sample_id = ? ORDER BY call_index", s.id);
+    const hitLogs = await rowsOf(
+      "SELECT call_index, hit, compound, matched_fact_keys FROM hit_logs WHERE sample_id = ? ORDER BY call_index",
+      s.id,
+    );
     // JSON columns compared parsed: their text differs by engine (drizzle's JSON.stringify here, PostgreSQL's own output there: spacing may differ).
-    expect(hitLogs.map((h) => ({ ...h, matched_fact_keys: JSON.parse(h.matched_fact_keys) }))).toEqual([
+    expect(
+      hitLogs.map((h) => ({ ...h, matched_fact_keys: JSON.parse(h.matched_fact_keys) })),
+    ).toEqual([
       { call_index: 1, hit: 1, compound: 0, matched_fact_keys: ["2027年温布尔登男单冠军"] },
       { call_index: 2, hit: 0, compound: 1, matched_fact_keys: [] },
       { call_index: 3, hit: 1, compound: 0, matched_fact_keys: ["决赛对手"] },
       { call_index: 4, hit: 1, compound: 0, matched_fact_keys: [" 2027年温布尔登男单冠军 "] },
     ]);
-    const aggs = await rowsOf("SELECT split, n, pass1, fcr, hit_rate, tool_calls FROM aggregates WHERE submission_id = ? ORDER BY split", fixtureId);
+    const aggs = await rowsOf(
+      "SELECT split, n, pass1, fcr, hit_rate, tool_calls FROM aggregates WHERE submission_id = ? ORDER BY split",
+      fixtureId,
+    );
     expect(aggs).toEqual([
       { split: "category:Tennis", n: 1, pass1: 1, fcr: 0.5, hit_rate: 0.75, tool_calls: 4 },
       { split: "overall", n: 1, pass1: 1, fcr: 0.5, hit_rate: 0.75, tool_calls: 4 },
@@ -268,25 +356,43 @@ describe("ingestBundle: a good bundle", () => {
 
   it("the fixture bundle as .tar.gz (default limits) is a duplicate of its directory form", async () => {
     const tgz = join(tmp, "fixture.tgz");
-    await tar.c({ gzip: true, file: tgz, cwd: fixtureDir }, ["manifest.json", "tasks.jsonl", "results.jsonl"]);
+    await tar.c({ gzip: true, file: tgz, cwd: fixtureDir }, [
+      "manifest.json",
+      "tasks.jsonl",
+      "results.jsonl",
+    ]);
     const before = await counts();
-    expect(await ingestBundle(db, tgz, OPTIONS)).toMatchObject({ submissionId: fixtureId, duplicate: true });
+    expect(await ingestBundle(db, tgz, OPTIONS)).toMatchObject({
+      submissionId: fixtureId,
+      duplicate: true,
+    });
     expect(await counts()).toEqual(before);
   });
 
   it("a new bundle can arrive as a .zip first (explicit limits)", async () => {
-    const dir = bundle({ "results.jsonl": jsonl([FIXTURE_RECORD]) }, { benchmark: "mpw", model: "Zipped", setting: "B-guidance", results: ["results.jsonl"] });
+    const dir = bundle(
+      { "results.jsonl": jsonl([FIXTURE_RECORD]) },
+      { benchmark: "mpw", model: "Zipped", setting: "B-guidance", results: ["results.jsonl"] },
+    );
     const zipPath = join(tmp, "zipped.zip");
     execFileSync("zip", ["-q", "-X", zipPath, "manifest.json", "results.jsonl"], { cwd: dir });
     const before = await counts();
     const result = await ingestBundle(db, zipPath, { ...OPTIONS, limits: LIMITS });
-    expect(result).toMatchObject({ duplicate: false, samples: 1, model: "Zipped", setting: "B-guidance" });
+    expect(result).toMatchObject({
+      duplicate: false,
+      samples: 1,
+      model: "Zipped",
+      setting: "B-guidance",
+    });
     expect((await counts()).samples).toBe(before.samples + 1);
     expect((await ingestBundle(db, dir, OPTIONS)).submissionId).toBe(result.submissionId);
   });
 
   it("a bundle without a tasks file imports from the records alone", async () => {
-    const dir = bundle({ "results.jsonl": jsonl(records(1, "evaluation")) }, { benchmark: "mpw", model: "NoTasks", setting: "C", results: ["results.jsonl"] });
+    const dir = bundle(
+      { "results.jsonl": jsonl(records(1, "evaluation")) },
+      { benchmark: "mpw", model: "NoTasks", setting: "C", results: ["results.jsonl"] },
+    );
     const result = await ingestBundle(db, dir, OPTIONS);
     expect(result).toMatchObject({ duplicate: false, samples: 3, tasks: 3 });
   });
@@ -294,14 +400,40 @@ describe("ingestBundle: a good bundle", () => {
 
 describe("ingestBundle: judge model and usage", () => {
   it("the manifest's judgeModel is the submission's; MPW records name no judge and report no usage", async () => {
-    const declared = await ingestBundle(db, bundle({ "results.jsonl": jsonl(records(2)) }, { ...MANIFEST, model: "Declared judge", judgeModel: " gpt-4.1 ", tasks: undefined }), OPTIONS);
-    const silent = await ingestBundle(db, bundle({ "results.jsonl": jsonl(records(3)) }, { ...MANIFEST, model: "Silent judge", tasks: undefined }), OPTIONS);
-    expect(await rowsOf("SELECT id, judge_model FROM submissions WHERE id IN (?, ?) ORDER BY id", declared.submissionId, silent.submissionId)).toEqual([
+    const declared = await ingestBundle(
+      db,
+      bundle(
+        { "results.jsonl": jsonl(records(2)) },
+        { ...MANIFEST, model: "Declared judge", judgeModel: " gpt-4.1 ", tasks: undefined },
+      ),
+      OPTIONS,
+    );
+    const silent = await ingestBundle(
+      db,
+      bundle(
+        { "results.jsonl": jsonl(records(3)) },
+        { ...MANIFEST, model: "Silent judge", tasks: undefined },
+      ),
+      OPTIONS,
+    );
+    expect(
+      await rowsOf(
+        "SELECT id, judge_model FROM submissions WHERE id IN (?, ?) ORDER BY id",
+        declared.submissionId,
+        silent.submissionId,
+      ),
+    ).toEqual([
       { id: declared.submissionId, judge_model: "gpt-4.1" },
       { id: silent.submissionId, judge_model: null },
     ]);
-    const usage = await rowsOf("SELECT DISTINCT prompt_tokens, completion_tokens, cost_usd, seconds FROM samples WHERE submission_id IN (?, ?)", declared.submissionId, silent.submissionId);
-    expect(usage).toEqual([{ prompt_tokens: null, completion_tokens: null, cost_usd: null, seconds: null }]);
+    const usage = await rowsOf(
+      "SELECT DISTINCT prompt_tokens, completion_tokens, cost_usd, seconds FROM samples WHERE submission_id IN (?, ?)",
+      declared.submissionId,
+      silent.submissionId,
+    );
+    expect(usage).toEqual([
+      { prompt_tokens: null, completion_tokens: null, cost_usd: null, seconds: null },
+    ]);
   });
 });
 
@@ -315,9 +447,15 @@ describe("ingestBundle: stored task", () => {
       " 决赛对手 ": "Jannik Sinner",
       "  ": "",
     };
-    const dir = bundle({ "results.jsonl": jsonl([r]) }, { benchmark: "mpw", model: "Padded keys", setting: "C", results: ["results.jsonl"] });
+    const dir = bundle(
+      { "results.jsonl": jsonl([r]) },
+      { benchmark: "mpw", model: "Padded keys", setting: "C", results: ["results.jsonl"] },
+    );
     const result = await ingestBundle(db, dir, OPTIONS);
-    const [s] = await rowsOf("SELECT fact_count, fcr, tier, task_id FROM samples WHERE submission_id = ?", result.submissionId);
+    const [s] = await rowsOf(
+      "SELECT fact_count, fcr, tier, task_id FROM samples WHERE submission_id = ?",
+      result.submissionId,
+    );
     expect(s).toMatchObject({ fact_count: 4, fcr: 0.5, tier: "easy" });
     const [t] = await rowsOf("SELECT fact_count, tier FROM tasks WHERE id = ?", s.task_id);
     expect(t).toEqual({ fact_count: 4, tier: "easy" });
@@ -339,7 +477,10 @@ describe("ingestBundle: runs", () => {
     );
     const result = await ingestBundle(db, dir, OPTIONS);
     expect(result).toMatchObject({ samples: 6, tasks: 3, duplicate: false });
-    const rows = await rowsOf("SELECT task_key, run, source_file, source_line FROM samples WHERE submission_id = ? ORDER BY task_key, run", result.submissionId);
+    const rows = await rowsOf(
+      "SELECT task_key, run, source_file, source_line FROM samples WHERE submission_id = ? ORDER BY task_key, run",
+      result.submissionId,
+    );
     expect(rows).toEqual([
       { task_key: "0", run: 0, source_file: "run1.jsonl", source_line: 1 },
       { task_key: "0", run: 1, source_file: "run2.jsonl", source_line: 1 },
@@ -348,11 +489,22 @@ describe("ingestBundle: runs", () => {
       { task_key: "2", run: 0, source_file: "run1.jsonl", source_line: 3 },
       { task_key: "2", run: 1, source_file: "run2.jsonl", source_line: 3 },
     ]);
-    const sub = (await rowsOf("SELECT sample_count, task_count, runs FROM submissions WHERE id = ?", result.submissionId))[0];
+    const sub = (
+      await rowsOf(
+        "SELECT sample_count, task_count, runs FROM submissions WHERE id = ?",
+        result.submissionId,
+      )
+    )[0];
     expect(sub).toEqual({ sample_count: 6, task_count: 3, runs: 2 });
     // The tasks are shared with the earlier submissions, not duplicated.
-    expect(await countOf("SELECT count(*) AS c FROM tasks WHERE benchmark_id = 'mpw' AND benchmark_version = 'v1' AND task_key IN ('0', '1', '2')")).toBe(3);
-    const taskIds = (await rowsOf("SELECT DISTINCT task_id FROM samples WHERE task_key IN ('0', '1', '2')")).map((r) => r.task_id);
+    expect(
+      await countOf(
+        "SELECT count(*) AS c FROM tasks WHERE benchmark_id = 'mpw' AND benchmark_version = 'v1' AND task_key IN ('0', '1', '2')",
+      ),
+    ).toBe(3);
+    const taskIds = (
+      await rowsOf("SELECT DISTINCT task_id FROM samples WHERE task_key IN ('0', '1', '2')")
+    ).map((r) => r.task_id);
     expect(taskIds).toHaveLength(3);
   });
 });
@@ -368,33 +520,47 @@ describe("ingestBundle: malformed bundles are refused and leave the database unc
   }
 
   it("missing manifest", async () => {
-    const err = await refused(bundle({ "tasks.jsonl": TASK_TEXT, "results.jsonl": goodResults() }, null));
+    const err = await refused(
+      bundle({ "tasks.jsonl": TASK_TEXT, "results.jsonl": goodResults() }, null),
+    );
     expect(err.details[0].file).toBe("manifest.json");
   });
 
   it("manifest is invalid JSON", async () => {
-    const err = await refused(bundle({ "results.jsonl": goodResults() }, '{"benchmark": "mpw", "model": '));
+    const err = await refused(
+      bundle({ "results.jsonl": goodResults() }, '{"benchmark": "mpw", "model": '),
+    );
     expect(err.details[0]).toMatchObject({ file: "manifest.json" });
     expect(err.message).toMatch(/JSON/);
   });
 
   it("unknown benchmark", async () => {
-    const err = await refused(bundle({ "results.jsonl": goodResults() }, { ...MANIFEST, benchmark: "nope" }));
+    const err = await refused(
+      bundle({ "results.jsonl": goodResults() }, { ...MANIFEST, benchmark: "nope" }),
+    );
     expect(err.details[0]).toMatchObject({ file: "manifest.json", field: "benchmark" });
   });
 
   it("a benchmark name that is an Object.prototype key is an unknown benchmark, not a crash", async () => {
-    const err = await refused(bundle({ "results.jsonl": goodResults() }, { ...MANIFEST, benchmark: "constructor" }));
+    const err = await refused(
+      bundle({ "results.jsonl": goodResults() }, { ...MANIFEST, benchmark: "constructor" }),
+    );
     expect(err.details[0]).toMatchObject({ file: "manifest.json", field: "benchmark" });
   });
 
   it("bad setting", async () => {
-    const err = await refused(bundle({ "results.jsonl": goodResults() }, { ...MANIFEST, setting: "D" }));
-    expect(err.details).toContainEqual(expect.objectContaining({ file: "manifest.json", field: "setting" }));
+    const err = await refused(
+      bundle({ "results.jsonl": goodResults() }, { ...MANIFEST, setting: "D" }),
+    );
+    expect(err.details).toContainEqual(
+      expect.objectContaining({ file: "manifest.json", field: "setting" }),
+    );
   });
 
   it("an empty judgeModel is refused", async () => {
-    const err = await refused(bundle({ "results.jsonl": goodResults() }, { ...MANIFEST, judgeModel: "  " }));
+    const err = await refused(
+      bundle({ "results.jsonl": goodResults() }, { ...MANIFEST, judgeModel: "  " }),
+    );
     expect(err.details[0]).toMatchObject({ file: "manifest.json", field: "judgeModel" });
   });
 
@@ -405,43 +571,73 @@ describe("ingestBundle: malformed bundles are refused and leave the database unc
   });
 
   it("a results path leaving the bundle", async () => {
-    const err = await refused(bundle({ "tasks.jsonl": TASK_TEXT }, { ...MANIFEST, results: ["../outside.jsonl"] }));
+    const err = await refused(
+      bundle({ "tasks.jsonl": TASK_TEXT }, { ...MANIFEST, results: ["../outside.jsonl"] }),
+    );
     expect(err.details[0]).toMatchObject({ file: "manifest.json", field: "results.0" });
   });
 
   it("invalid JSON on line 3 of the results", async () => {
     const lines = goodResults().split("\n");
     lines[2] = lines[2].slice(0, -5);
-    const err = await refused(bundle({ "tasks.jsonl": TASK_TEXT, "results.jsonl": lines.join("\n") }));
+    const err = await refused(
+      bundle({ "tasks.jsonl": TASK_TEXT, "results.jsonl": lines.join("\n") }),
+    );
     expect(err.details[0]).toMatchObject({ file: "results.jsonl", line: 3 });
     expect(err.message).toContain("line 3");
   });
 
   it("a record with a wrong field type on line 2 (after new tasks and a good line 1 were written)", async () => {
     const rows = records(4);
-    rows[1].trajectory_log.hit_logs = [{ query: "q", is_compound_query: false, hit: 1, matched_fact_keys: "决赛对手", reason: "" }];
+    rows[1].trajectory_log.hit_logs = [
+      { query: "q", is_compound_query: false, hit: 1, matched_fact_keys: "决赛对手", reason: "" },
+    ];
     // A new benchmark version: its tasks are new rows, which must be rolled back too.
-    const err = await refused(bundle({ "tasks.jsonl": TASK_TEXT, "results.jsonl": jsonl(rows) }, { ...MANIFEST, benchmarkVersion: "v-new" }));
+    const err = await refused(
+      bundle(
+        { "tasks.jsonl": TASK_TEXT, "results.jsonl": jsonl(rows) },
+        { ...MANIFEST, benchmarkVersion: "v-new" },
+      ),
+    );
     expect(err.details).toContainEqual(
-      expect.objectContaining({ file: "results.jsonl", line: 2, field: "trajectory_log.hit_logs.0.matched_fact_keys" }),
+      expect.objectContaining({
+        file: "results.jsonl",
+        line: 2,
+        field: "trajectory_log.hit_logs.0.matched_fact_keys",
+      }),
     );
   });
 
   it("a bad line in the tasks file", async () => {
     const tasks = TASK_LINES.slice();
     tasks[1] = JSON.stringify({ ...JSON.parse(tasks[1]), index: 1.5 });
-    const err = await refused(bundle({ "tasks.jsonl": `${tasks.join("\n")}\n`, "results.jsonl": goodResults() }, { ...MANIFEST, benchmarkVersion: "v-bad-task" }));
-    expect(err.details).toContainEqual(expect.objectContaining({ file: "tasks.jsonl", line: 2, field: "index" }));
+    const err = await refused(
+      bundle(
+        { "tasks.jsonl": `${tasks.join("\n")}\n`, "results.jsonl": goodResults() },
+        { ...MANIFEST, benchmarkVersion: "v-bad-task" },
+      ),
+    );
+    expect(err.details).toContainEqual(
+      expect.objectContaining({ file: "tasks.jsonl", line: 2, field: "index" }),
+    );
   });
 
   it("empty results", async () => {
-    const err = await refused(bundle({ "tasks.jsonl": TASK_TEXT, "results.jsonl": "\n\n" }, { ...MANIFEST, benchmarkVersion: "v-empty" }));
+    const err = await refused(
+      bundle(
+        { "tasks.jsonl": TASK_TEXT, "results.jsonl": "\n\n" },
+        { ...MANIFEST, benchmarkVersion: "v-empty" },
+      ),
+    );
     expect(err.details[0].file).toBe("results.jsonl");
   });
 
   it("a zip entry with a ../ path", async () => {
     const evil = `seekboard-evil-${process.pid}-${Date.now()}.txt`;
-    const src = bundle({ "tasks.jsonl": TASK_TEXT, "results.jsonl": goodResults() }, { ...MANIFEST, model: "Evil zip" });
+    const src = bundle(
+      { "tasks.jsonl": TASK_TEXT, "results.jsonl": goodResults() },
+      { ...MANIFEST, model: "Evil zip" },
+    );
     const zipPath = join(tmp, "evil.zip");
     const py = [
       "import sys, zipfile, os",
@@ -459,10 +655,18 @@ describe("ingestBundle: malformed bundles are refused and leave the database unc
 
   it("a .tar.gz entry with a ../ path", async () => {
     const evil = `seekboard-evil-${process.pid}-${Date.now()}.txt`;
-    const src = bundle({ "tasks.jsonl": TASK_TEXT, "results.jsonl": goodResults() }, { ...MANIFEST, model: "Evil tar" });
+    const src = bundle(
+      { "tasks.jsonl": TASK_TEXT, "results.jsonl": goodResults() },
+      { ...MANIFEST, model: "Evil tar" },
+    );
     writeFileSync(join(tmp, evil), "pwned");
     const tgz = join(tmp, "evil.tar.gz");
-    await tar.c({ gzip: true, file: tgz, cwd: src, preservePaths: true }, ["manifest.json", "tasks.jsonl", "results.jsonl", `../${evil}`]);
+    await tar.c({ gzip: true, file: tgz, cwd: src, preservePaths: true }, [
+      "manifest.json",
+      "tasks.jsonl",
+      "results.jsonl",
+      `../${evil}`,
+    ]);
     rmSync(join(tmp, evil));
     const err = await refused(tgz, LIMITS);
     expect(err.message).toMatch(/\.\.|outside|evil/);
@@ -495,31 +699,57 @@ describe("ingestBundle: names that are Object.prototype keys", () => {
         ...FIXTURE_RECORD.trajectory_log,
         tool_calls: [{ tool_name: "web_search", query: "q", hit: 1 }],
         hit_logs: [{ query: "q", is_compound_query: false, hit: 1, matched_fact_keys: ["FACT"] }],
-        world_truth_info: { ...FIXTURE_RECORD.trajectory_log.world_truth_info, atomic_facts: { FACT: "v" } },
+        world_truth_info: {
+          ...FIXTURE_RECORD.trajectory_log.world_truth_info,
+          atomic_facts: { FACT: "v" },
+        },
       },
     };
     // Written as text: an object literal's "__proto__" key would set the prototype, not a key.
-    return JSON.stringify(record).replace('"CATEGORY"', JSON.stringify(name)).replace('"STATUS"', JSON.stringify(name)).replace('{"FACT":"v"}', `{${JSON.stringify(name)}:"v"}`).replace('["FACT"]', `[${JSON.stringify(name)}]`);
+    return JSON.stringify(record)
+      .replace('"CATEGORY"', JSON.stringify(name))
+      .replace('"STATUS"', JSON.stringify(name))
+      .replace('{"FACT":"v"}', `{${JSON.stringify(name)}:"v"}`)
+      .replace('["FACT"]', `[${JSON.stringify(name)}]`);
   };
 
   it("counts, splits and covers them like any other name", async () => {
-    const dir = bundle({ "results.jsonl": NAMES.map(recordText).join("\n") + "\n" }, { ...MANIFEST, model: "Prototype keys", tasks: undefined });
+    const dir = bundle(
+      { "results.jsonl": NAMES.map(recordText).join("\n") + "\n" },
+      { ...MANIFEST, model: "Prototype keys", tasks: undefined },
+    );
     const { submissionId } = await ingestBundle(db, dir, OPTIONS);
-    const aggregates = await rowsOf("SELECT split, n, status_counts FROM aggregates WHERE submission_id = ? ORDER BY split", submissionId);
-    expect(aggregates.map((a) => [a.split, a.n])).toEqual([...[...NAMES.map((n) => `category:${n}`), "overall", "tier:easy"].sort().map((split) => [split, split === "overall" || split === "tier:easy" ? 4 : 1])]);
+    const aggregates = await rowsOf(
+      "SELECT split, n, status_counts FROM aggregates WHERE submission_id = ? ORDER BY split",
+      submissionId,
+    );
+    expect(aggregates.map((a) => [a.split, a.n])).toEqual([
+      ...[...NAMES.map((n) => `category:${n}`), "overall", "tier:easy"]
+        .sort()
+        .map((split) => [split, split === "overall" || split === "tier:easy" ? 4 : 1]),
+    ]);
     // JSON compared parsed (the text may differ by engine); JSON.parse makes "__proto__" an own key, as the stored text has it.
-    const counted = (names: string[]) => JSON.parse(`{${names.map((n) => `${JSON.stringify(n)}:1`).join(",")}}`);
+    const counted = (names: string[]) =>
+      JSON.parse(`{${names.map((n) => `${JSON.stringify(n)}:1`).join(",")}}`);
     const overall = aggregates.find((a) => a.split === "overall")!;
     expect(Object.keys(JSON.parse(overall.status_counts)).sort()).toEqual([...NAMES].sort());
     expect(JSON.parse(overall.status_counts)).toEqual(counted(NAMES));
     for (const name of NAMES) {
-      const statusCounts = JSON.parse(aggregates.find((a) => a.split === `category:${name}`)!.status_counts);
+      const statusCounts = JSON.parse(
+        aggregates.find((a) => a.split === `category:${name}`)!.status_counts,
+      );
       expect(Object.keys(statusCounts)).toEqual([name]);
       expect(statusCounts).toEqual(counted([name]));
     }
-    const samples = await rowsOf("SELECT status, fcr, first_covered_at FROM samples WHERE submission_id = ? ORDER BY id", submissionId);
-    expect(samples.map((s) => ({ ...s, first_covered_at: JSON.parse(s.first_covered_at) }))).toEqual(NAMES.map((name) => ({ status: name, fcr: 1, first_covered_at: counted([name]) })));
-    for (const [i, name] of NAMES.entries()) expect(Object.keys(JSON.parse(samples[i].first_covered_at))).toEqual([name]);
+    const samples = await rowsOf(
+      "SELECT status, fcr, first_covered_at FROM samples WHERE submission_id = ? ORDER BY id",
+      submissionId,
+    );
+    expect(
+      samples.map((s) => ({ ...s, first_covered_at: JSON.parse(s.first_covered_at) })),
+    ).toEqual(NAMES.map((name) => ({ status: name, fcr: 1, first_covered_at: counted([name]) })));
+    for (const [i, name] of NAMES.entries())
+      expect(Object.keys(JSON.parse(samples[i].first_covered_at))).toEqual([name]);
   });
 });
 
@@ -527,10 +757,19 @@ describe("progress", () => {
   it("reports the bytes of the named files read, of their total, and the samples written, ending at every byte and sample", async () => {
     const tasks = TASK_LINES.join("\n") + "\n";
     const results = jsonl(records(4));
-    const dir = bundle({ "tasks.jsonl": tasks, "results.jsonl": results }, { ...MANIFEST, model: "Progress" });
+    const dir = bundle(
+      { "tasks.jsonl": tasks, "results.jsonl": results },
+      { ...MANIFEST, model: "Progress" },
+    );
     const seen: { done: number; total: number; samples: number }[] = [];
-    const result = await ingestBundle(db, dir, { ...OPTIONS, onProgress: (progress) => seen.push(progress) });
-    const total = Buffer.byteLength(JSON.stringify({ ...MANIFEST, model: "Progress" })) + Buffer.byteLength(tasks) + Buffer.byteLength(results);
+    const result = await ingestBundle(db, dir, {
+      ...OPTIONS,
+      onProgress: (progress) => seen.push(progress),
+    });
+    const total =
+      Buffer.byteLength(JSON.stringify({ ...MANIFEST, model: "Progress" })) +
+      Buffer.byteLength(tasks) +
+      Buffer.byteLength(results);
     expect(seen.map((p) => p.samples)).toEqual([1, 2, 3]);
     expect(seen.every((p) => p.total === total && p.done <= total)).toBe(true);
     expect(seen.map((p) => p.done)).toEqual([...seen.map((p) => p.done)].sort((a, b) => a - b));

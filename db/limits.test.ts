@@ -38,7 +38,8 @@ const limits = { windowMs: 60_000, perClient: 3, global: 5 };
 describe("attemptWithinLimit", () => {
   it("allows `limit` attempts per key in any window, then says when the next one is allowed", async () => {
     const [db] = await connections(1);
-    const attempt = (key: string, now: number) => attemptWithinLimit(db, "upload", key, 2, 60_000, now);
+    const attempt = (key: string, now: number) =>
+      attemptWithinLimit(db, "upload", key, 2, 60_000, now);
     expect(await attempt("a", 0)).toEqual({ allowed: true });
     expect(await attempt("a", 10_000)).toEqual({ allowed: true });
     expect(await attempt("a", 20_000)).toEqual({ allowed: false, retryAfterSeconds: 40 });
@@ -50,24 +51,42 @@ describe("attemptWithinLimit", () => {
 
   it("holds across connections: what one process counted, another refuses", async () => {
     const [one, two] = await connections(2);
-    expect(await attemptWithinLimit(one, "upload", "team-1", 2, 60_000, 1000)).toEqual({ allowed: true });
-    expect(await attemptWithinLimit(two, "upload", "team-1", 2, 60_000, 2000)).toEqual({ allowed: true });
-    expect(await attemptWithinLimit(one, "upload", "team-1", 2, 60_000, 3000)).toEqual({ allowed: false, retryAfterSeconds: 58 });
-    expect(await attemptWithinLimit(two, "upload", "team-1", 2, 60_000, 3000)).toEqual({ allowed: false, retryAfterSeconds: 58 });
+    expect(await attemptWithinLimit(one, "upload", "team-1", 2, 60_000, 1000)).toEqual({
+      allowed: true,
+    });
+    expect(await attemptWithinLimit(two, "upload", "team-1", 2, 60_000, 2000)).toEqual({
+      allowed: true,
+    });
+    expect(await attemptWithinLimit(one, "upload", "team-1", 2, 60_000, 3000)).toEqual({
+      allowed: false,
+      retryAfterSeconds: 58,
+    });
+    expect(await attemptWithinLimit(two, "upload", "team-1", 2, 60_000, 3000)).toEqual({
+      allowed: false,
+      retryAfterSeconds: 58,
+    });
   });
 
   // PostgreSQL only: two SQLite connections in one process cannot wait for each other (better-sqlite3's
   // busy wait blocks the event loop the other's transaction needs); across processes BEGIN IMMEDIATE serialises them.
-  it.runIf(testEngine() === "postgres")("lets exactly `limit` of many attempts made at once from two connections through", async () => {
-    const [one, two] = await connections(2);
-    const verdicts = await Promise.all(Array.from({ length: 12 }, (_, i) => attemptWithinLimit(i % 2 ? one : two, "upload", "team-2", 5, 60_000, 1000 + i)));
-    expect(verdicts.filter((v) => v.allowed)).toHaveLength(5);
-    expect((await first(one.select({ n: count() }).from(limitEvents)))?.n).toBe(5);
-  });
+  it.runIf(testEngine() === "postgres")(
+    "lets exactly `limit` of many attempts made at once from two connections through",
+    async () => {
+      const [one, two] = await connections(2);
+      const verdicts = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          attemptWithinLimit(i % 2 ? one : two, "upload", "team-2", 5, 60_000, 1000 + i),
+        ),
+      );
+      expect(verdicts.filter((v) => v.allowed)).toHaveLength(5);
+      expect((await first(one.select({ n: count() }).from(limitEvents)))?.n).toBe(5);
+    },
+  );
 
   it("keeps only the attempts still in the window", async () => {
     const [db] = await connections(1);
-    for (let i = 0; i < 50; i++) await attemptWithinLimit(db, "upload", `t${i}`, 5, 60_000, i * 10_000);
+    for (let i = 0; i < 50; i++)
+      await attemptWithinLimit(db, "upload", `t${i}`, 5, 60_000, i * 10_000);
     expect((await first(db.select({ n: count() }).from(limitEvents)))?.n).toBe(6);
   });
 });
@@ -75,30 +94,49 @@ describe("attemptWithinLimit", () => {
 describe("admin failures", () => {
   it("refuse a client after its failures reach the limit, until the window passes", async () => {
     const [db] = await connections(1);
-    for (let i = 0; i < 3; i++) expect(await adminTokenAttempt(db, "a", limits, false, 1000 + i)).toEqual({ allowed: true });
+    for (let i = 0; i < 3; i++)
+      expect(await adminTokenAttempt(db, "a", limits, false, 1000 + i)).toEqual({ allowed: true });
     // Refused: even the right token, and a refusal is not counted.
-    expect(await adminTokenAttempt(db, "a", limits, true, 2000)).toEqual({ allowed: false, retryAfterSeconds: 59 });
-    expect(await adminTokenAttempt(db, "a", limits, false, 31_000)).toEqual({ allowed: false, retryAfterSeconds: 30 });
+    expect(await adminTokenAttempt(db, "a", limits, true, 2000)).toEqual({
+      allowed: false,
+      retryAfterSeconds: 59,
+    });
+    expect(await adminTokenAttempt(db, "a", limits, false, 31_000)).toEqual({
+      allowed: false,
+      retryAfterSeconds: 30,
+    });
     expect(await adminTokenAttempt(db, "b", limits, true, 2000)).toEqual({ allowed: true });
     expect(await adminTokenAttempt(db, "a", limits, true, 61_001)).toEqual({ allowed: true });
   });
 
   it("refuse every client once all failures together reach the global limit, in every process", async () => {
     const [one, two] = await connections(2);
-    for (let i = 0; i < 5; i++) await adminTokenAttempt(i % 2 ? one : two, `client-${i}`, limits, false, 1000);
-    expect(await adminTokenAttempt(one, "someone-new", limits, true, 1000)).toEqual({ allowed: false, retryAfterSeconds: 60 });
-    expect(await adminTokenAttempt(two, "someone-new", limits, true, 1000)).toEqual({ allowed: false, retryAfterSeconds: 60 });
-    expect(await adminTokenAttempt(one, "someone-new", limits, true, 61_001)).toEqual({ allowed: true });
+    for (let i = 0; i < 5; i++)
+      await adminTokenAttempt(i % 2 ? one : two, `client-${i}`, limits, false, 1000);
+    expect(await adminTokenAttempt(one, "someone-new", limits, true, 1000)).toEqual({
+      allowed: false,
+      retryAfterSeconds: 60,
+    });
+    expect(await adminTokenAttempt(two, "someone-new", limits, true, 1000)).toEqual({
+      allowed: false,
+      retryAfterSeconds: 60,
+    });
+    expect(await adminTokenAttempt(one, "someone-new", limits, true, 61_001)).toEqual({
+      allowed: true,
+    });
   });
 
   it("count only failures: right tokens never block", async () => {
     const [db] = await connections(1);
-    for (let i = 0; i < 100; i++) expect((await adminTokenAttempt(db, "a", limits, true, 1000 + i)).allowed).toBe(true);
+    for (let i = 0; i < 100; i++)
+      expect((await adminTokenAttempt(db, "a", limits, true, 1000 + i)).allowed).toBe(true);
   });
 
   it("parallel wrong guesses are checked and counted one at a time: no more pass than the limit", async () => {
     const [db] = await connections(1);
-    const verdicts = await Promise.all(Array.from({ length: 10 }, () => adminTokenAttempt(db, "guesser", limits, false, 1000)));
+    const verdicts = await Promise.all(
+      Array.from({ length: 10 }, () => adminTokenAttempt(db, "guesser", limits, false, 1000)),
+    );
     expect(verdicts.filter((v) => v.allowed)).toHaveLength(limits.perClient);
   });
 });

@@ -20,30 +20,65 @@ const at = (ms: number) => new Date(ms).toISOString();
  * different keys could otherwise lock in opposite orders.
  */
 async function lockScope(tx: Db, scope: LimitScope): Promise<void> {
-  if (engineOf(tx) === "postgres") await rawRows(tx, sql`SELECT pg_advisory_xact_lock(hashtext(${`seekboard-limit:${scope}`}::text))`);
+  if (engineOf(tx) === "postgres")
+    await rawRows(
+      tx,
+      sql`SELECT pg_advisory_xact_lock(hashtext(${`seekboard-limit:${scope}`}::text))`,
+    );
 }
 
 /** Attempts of `scope` (of one key, or of every key) after `since`, ascending, in ms. */
-async function attemptTimes(tx: Db, scope: LimitScope, key: string | null, since: number): Promise<number[]> {
+async function attemptTimes(
+  tx: Db,
+  scope: LimitScope,
+  key: string | null,
+  since: number,
+): Promise<number[]> {
   const rows = await tx
     .select({ at: limitEvents.at })
     .from(limitEvents)
-    .where(and(eq(limitEvents.scope, scope), key === null ? undefined : eq(limitEvents.key, key), gt(limitEvents.at, at(since))))
+    .where(
+      and(
+        eq(limitEvents.scope, scope),
+        key === null ? undefined : eq(limitEvents.key, key),
+        gt(limitEvents.at, at(since)),
+      ),
+    )
     .orderBy(asc(limitEvents.at));
   return rows.map((row) => Date.parse(row.at));
 }
 
 /** Records an attempt; attempts that left the window are dropped (each scope has one window). */
-async function record(tx: Db, scope: LimitScope, key: string, now: number, windowMs: number): Promise<void> {
-  await tx.delete(limitEvents).where(and(eq(limitEvents.scope, scope), lte(limitEvents.at, at(now - windowMs))));
+async function record(
+  tx: Db,
+  scope: LimitScope,
+  key: string,
+  now: number,
+  windowMs: number,
+): Promise<void> {
+  await tx
+    .delete(limitEvents)
+    .where(and(eq(limitEvents.scope, scope), lte(limitEvents.at, at(now - windowMs))));
   await tx.insert(limitEvents).values({ scope, key, at: at(now) });
 }
 
 /** Counts an attempt when fewer than `limit` of `key`'s fall in the window; otherwise says when one will be allowed. */
-export async function attemptWithinLimit(db: Db, scope: LimitScope, key: string, limit: number, windowMs: number, now: number = Date.now()): Promise<LimitVerdict> {
+export async function attemptWithinLimit(
+  db: Db,
+  scope: LimitScope,
+  key: string,
+  limit: number,
+  windowMs: number,
+  now: number = Date.now(),
+): Promise<LimitVerdict> {
   return withTx(db, async (tx) => {
     await lockScope(tx, scope);
-    const wait = windowWait(await attemptTimes(tx, scope, key, now - windowMs), limit, windowMs, now);
+    const wait = windowWait(
+      await attemptTimes(tx, scope, key, now - windowMs),
+      limit,
+      windowMs,
+      now,
+    );
     if (wait !== null) return { allowed: false, retryAfterSeconds: wait };
     await record(tx, scope, key, now, windowMs);
     return { allowed: true };
@@ -57,13 +92,29 @@ export async function attemptWithinLimit(db: Db, scope: LimitScope, key: string,
  * token included, so a guesser cannot keep trying), with the seconds until it may; else
  * allowed, and a wrong token (`correct` false) is counted. A right one never is.
  */
-export async function adminTokenAttempt(db: Db, client: string, limits: FailureLimits, correct: boolean, now: number = Date.now()): Promise<LimitVerdict> {
+export async function adminTokenAttempt(
+  db: Db,
+  client: string,
+  limits: FailureLimits,
+  correct: boolean,
+  now: number = Date.now(),
+): Promise<LimitVerdict> {
   const since = now - limits.windowMs;
   return withTx(db, async (tx) => {
     await lockScope(tx, "admin-failure");
     const waits = [
-      windowWait(await attemptTimes(tx, "admin-failure", client, since), limits.perClient, limits.windowMs, now),
-      windowWait(await attemptTimes(tx, "admin-failure", null, since), limits.global, limits.windowMs, now),
+      windowWait(
+        await attemptTimes(tx, "admin-failure", client, since),
+        limits.perClient,
+        limits.windowMs,
+        now,
+      ),
+      windowWait(
+        await attemptTimes(tx, "admin-failure", null, since),
+        limits.global,
+        limits.windowMs,
+        now,
+      ),
     ].filter((wait): wait is number => wait !== null);
     if (waits.length) return { allowed: false, retryAfterSeconds: Math.max(...waits) };
     if (!correct) await record(tx, "admin-failure", client, now, limits.windowMs);

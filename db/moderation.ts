@@ -5,7 +5,9 @@ import { submissions } from "./schema";
 
 export type ModerationDecision = "approved" | "rejected";
 
-export type ModerationResult = { ok: true; id: number; status: ModerationDecision } | { ok: false; problem: "not-found" | "unchanged" };
+export type ModerationResult =
+  | { ok: true; id: number; status: ModerationDecision }
+  | { ok: false; problem: "not-found" | "unchanged" };
 
 /**
  * Sets a submission's status with the reason and time. A decision may be revised
@@ -14,9 +16,21 @@ export type ModerationResult = { ok: true; id: number; status: ModerationDecisio
  * The update itself is conditional on the status, so two clicks at once on two instances
  * (PostgreSQL) cannot both pass the check either.
  */
-export async function moderateSubmission(db: Db, id: number, decision: ModerationDecision, reason: string | null, now: Date = new Date()): Promise<ModerationResult> {
+export async function moderateSubmission(
+  db: Db,
+  id: number,
+  decision: ModerationDecision,
+  reason: string | null,
+  now: Date = new Date(),
+): Promise<ModerationResult> {
   return withTx(db, async (tx) => {
-    const current = await first(tx.select({ status: submissions.status }).from(submissions).where(eq(submissions.id, id)).limit(1));
+    const current = await first(
+      tx
+        .select({ status: submissions.status })
+        .from(submissions)
+        .where(eq(submissions.id, id))
+        .limit(1),
+    );
     if (!current) return { ok: false, problem: "not-found" } as const;
     if (current.status === decision) return { ok: false, problem: "unchanged" } as const;
     const changed = await tx

@@ -22,7 +22,12 @@ function sqliteTables() {
   for (const table of Object.values(sqliteSchema)) {
     if (!is(table, SQLiteTable)) continue;
     const config = sqliteTableConfig(table);
-    out.set(config.name, config.columns.map((c) => `${c.name}${c.notNull ? " not null" : ""}${c.primary ? " pk" : ""}`).sort());
+    out.set(
+      config.name,
+      config.columns
+        .map((c) => `${c.name}${c.notNull ? " not null" : ""}${c.primary ? " pk" : ""}`)
+        .sort(),
+    );
   }
   return out;
 }
@@ -32,7 +37,12 @@ function pgTables() {
   for (const table of Object.values(pgSchema) as unknown[]) {
     if (!is(table, PgTable)) continue;
     const config = pgTableConfig(table);
-    out.set(config.name, config.columns.map((c) => `${c.name}${c.notNull ? " not null" : ""}${c.primary ? " pk" : ""}`).sort());
+    out.set(
+      config.name,
+      config.columns
+        .map((c) => `${c.name}${c.notNull ? " not null" : ""}${c.primary ? " pk" : ""}`)
+        .sort(),
+    );
   }
   return out;
 }
@@ -40,13 +50,18 @@ function pgTables() {
 describe("the PostgreSQL schema", () => {
   it("has SQLite's tables, columns, keys and index names", () => {
     expect(pgTables()).toEqual(sqliteTables());
-    expect([...pgTables().keys()]).toEqual(expect.arrayContaining(["submissions", "samples", "steps", "upload_jobs", "limit_events"]));
-    const indexes = (names: Iterable<{ config: { name?: string } }>) => [...names].map((i) => i.config.name ?? "").sort();
+    expect([...pgTables().keys()]).toEqual(
+      expect.arrayContaining(["submissions", "samples", "steps", "upload_jobs", "limit_events"]),
+    );
+    const indexes = (names: Iterable<{ config: { name?: string } }>) =>
+      [...names].map((i) => i.config.name ?? "").sort();
     for (const name of Object.keys(sqliteSchema)) {
       const lite: unknown = sqliteSchema[name as keyof typeof sqliteSchema];
       const pg: unknown = pgSchema[name as keyof typeof pgSchema];
       if (!is(lite, SQLiteTable) || !is(pg, PgTable)) continue;
-      expect(indexes(pgTableConfig(pg).indexes), getTableName(pg)).toEqual(indexes(sqliteTableConfig(lite).indexes));
+      expect(indexes(pgTableConfig(pg).indexes), getTableName(pg)).toEqual(
+        indexes(sqliteTableConfig(lite).indexes),
+      );
     }
   });
 
@@ -65,13 +80,25 @@ describe("the PostgreSQL schema", () => {
 
     it("apply, and give exactly the schema's tables and columns", async () => {
       await migrate(drizzle(pool), { migrationsFolder: join(__dirname, "migrations-pg") });
-      const { rows } = await pool.query<{ table_name: string; column_name: string; is_nullable: string }>(
+      const { rows } = await pool.query<{
+        table_name: string;
+        column_name: string;
+        is_nullable: string;
+      }>(
         "SELECT table_name, column_name, is_nullable FROM information_schema.columns WHERE table_schema = 'public'",
       );
       const onServer = new Map<string, string[]>();
-      for (const row of rows) onServer.set(row.table_name, [...(onServer.get(row.table_name) ?? []), row.column_name]);
-      const expected = new Map([...sqliteTables()].map(([table, columns]) => [table, columns.map((c) => c.split(" ")[0]).sort()]));
-      expect(new Map([...onServer].map(([table, columns]) => [table, columns.sort()]))).toEqual(expected);
+      for (const row of rows)
+        onServer.set(row.table_name, [...(onServer.get(row.table_name) ?? []), row.column_name]);
+      const expected = new Map(
+        [...sqliteTables()].map(([table, columns]) => [
+          table,
+          columns.map((c) => c.split(" ")[0]).sort(),
+        ]),
+      );
+      expect(new Map([...onServer].map(([table, columns]) => [table, columns.sort()]))).toEqual(
+        expected,
+      );
     });
 
     it("store what SQLite stores: numbered ids, booleans, JSON, 8-byte floats", async () => {
@@ -81,7 +108,9 @@ describe("the PostgreSQL schema", () => {
          VALUES ('qa', 'v1', 'm', 'default', 'h', '2026-11-24', 'approved', 'test', 1, 1, 1, $1) RETURNING id, import_notes, revision`,
         [JSON.stringify({ incomplete: ["a.eval: cancelled"] })],
       );
-      expect(inserted.rows).toEqual([{ id: 1, import_notes: { incomplete: ["a.eval: cancelled"] }, revision: 0 }]);
+      expect(inserted.rows).toEqual([
+        { id: 1, import_notes: { incomplete: ["a.eval: cancelled"] }, revision: 0 },
+      ]);
       const { rows } = await pool.query<{ column_name: string; data_type: string }>(
         "SELECT column_name, data_type FROM information_schema.columns WHERE table_name = 'samples' AND column_name IN ('correct', 'fcr', 'metrics') ORDER BY column_name",
       );

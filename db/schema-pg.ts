@@ -10,4 +10,20 @@ import { postgresKit, type SchemaKit } from "./schema-kit/kit";
 // The kits differ in their builders' types, not in the columns they describe.
 const kit = postgresKit as unknown as SchemaKit;
 
-export const { benchmarks, tasks, uploadTokens, submissions, samples, steps, hitLogs, aggregates, canonicalTasks, auditEntries, reevalJobs, uploadJobs, dataVersions, sampleTags, limitEvents } = defineSchema(kit);
+export const {
+  benchmarks,
+  tasks,
+  uploadTokens,
+  submissions,
+  samples,
+  steps,
+  hitLogs,
+  aggregates,
+  canonicalTasks,
+  auditEntries,
+  reevalJobs,
+  uploadJobs,
+  dataVersions,
+  sampleTags,
+  limitEvents,
+} = defineSchema(kit);

@@ -6,6 +6,33 @@
 import { defineSchema } from "./schema-kit/define";
 import { sqliteKit } from "./schema-kit/kit";
 
-export { SUBMISSION_STATUSES, type SubmissionStatus, AUDIT_ACTIONS, type AuditAction, REEVAL_JOB_STATUSES, type ReevalJobStatus, UPLOAD_JOB_STATES, type UploadJobState, LIMIT_SCOPES, type LimitScope } from "./schema-kit/define";
+export {
+  SUBMISSION_STATUSES,
+  type SubmissionStatus,
+  AUDIT_ACTIONS,
+  type AuditAction,
+  REEVAL_JOB_STATUSES,
+  type ReevalJobStatus,
+  UPLOAD_JOB_STATES,
+  type UploadJobState,
+  LIMIT_SCOPES,
+  type LimitScope,
+} from "./schema-kit/define";
 
-export const { benchmarks, tasks, uploadTokens, submissions, samples, steps, hitLogs, aggregates, canonicalTasks, auditEntries, reevalJobs, uploadJobs, dataVersions, sampleTags, limitEvents } = defineSchema(sqliteKit);
+export const {
+  benchmarks,
+  tasks,
+  uploadTokens,
+  submissions,
+  samples,
+  steps,
+  hitLogs,
+  aggregates,
+  canonicalTasks,
+  auditEntries,
+  reevalJobs,
+  uploadJobs,
+  dataVersions,
+  sampleTags,
+  limitEvents,
+} = defineSchema(sqliteKit);

@@ -16,11 +16,16 @@ export const DEFAULT_DEMO_TASKS = 240;
 
 /** The modules in the demo's seeding order. */
 function demoModules() {
-  return BENCHMARK_IDS.map((id) => BENCHMARKS[id]).sort((a, b) => a.demo.seedOrder - b.demo.seedOrder);
+  return BENCHMARK_IDS.map((id) => BENCHMARKS[id]).sort(
+    (a, b) => a.demo.seedOrder - b.demo.seedOrder,
+  );
 }
 
 /** Writes the demo bundles built in memory under `root` (by default every such benchmark's, in seeding order). */
-export function writeDemoFiles(root: string, bundles: readonly DemoFiles[] = demoModules().flatMap((m) => m.demo.files?.() ?? [])): DemoBundle[] {
+export function writeDemoFiles(
+  root: string,
+  bundles: readonly DemoFiles[] = demoModules().flatMap((m) => m.demo.files?.() ?? []),
+): DemoBundle[] {
   return writeDemoFileBundles(root, bundles);
 }
 
@@ -28,7 +33,9 @@ export async function seedDemo(db: Db, taskCount = DEFAULT_DEMO_TASKS) {
   const started = performance.now();
   const root = mkdtempSync(join(tmpdir(), "seekboard-demo-"));
   try {
-    const bundles = demoModules().flatMap((m) => m.demo.write(join(root, m.id), { tasks: taskCount }));
+    const bundles = demoModules().flatMap((m) =>
+      m.demo.write(join(root, m.id), { tasks: taskCount }),
+    );
     let samples = 0;
     const ids: number[] = [];
     for (const [i, bundle] of bundles.entries()) {
@@ -40,7 +47,12 @@ export async function seedDemo(db: Db, taskCount = DEFAULT_DEMO_TASKS) {
       samples += result.samples;
       ids.push(result.submissionId);
     }
-    return { submissions: ids.length, submissionIds: ids, samples, seconds: (performance.now() - started) / 1000 };
+    return {
+      submissions: ids.length,
+      submissionIds: ids,
+      samples,
+      seconds: (performance.now() - started) / 1000,
+    };
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
@@ -71,5 +83,7 @@ export async function seedDemoIfEmpty(db: Db): Promise<void> {
 async function seedIfEmpty(db: Db): Promise<void> {
   if ((await first(db.select({ n: count() }).from(submissions).limit(1)))!.n > 0) return;
   const result = await seedDemo(db);
-  console.log(`seekboard: loaded demo data (${result.submissions} submissions, ${result.samples} samples) in ${result.seconds.toFixed(1)} s`);
+  console.log(
+    `seekboard: loaded demo data (${result.submissions} submissions, ${result.samples} samples) in ${result.seconds.toFixed(1)} s`,
+  );
 }

@@ -22,12 +22,22 @@ export interface UploadTokenRow {
 /** Every token ever issued, newest first, without their hashes. */
 export async function listUploadTokens(db: Db): Promise<UploadTokenRow[]> {
   return db
-    .select({ id: uploadTokens.id, team: uploadTokens.team, createdAt: uploadTokens.createdAt, revokedAt: uploadTokens.revokedAt, lastUsedAt: uploadTokens.lastUsedAt })
+    .select({
+      id: uploadTokens.id,
+      team: uploadTokens.team,
+      createdAt: uploadTokens.createdAt,
+      revokedAt: uploadTokens.revokedAt,
+      lastUsedAt: uploadTokens.lastUsedAt,
+    })
     .from(uploadTokens)
     .orderBy(desc(uploadTokens.id));
 }
 
-export async function issueUploadToken(db: Db, team: string, now: Date = new Date()): Promise<IssuedUploadToken> {
+export async function issueUploadToken(
+  db: Db,
+  team: string,
+  now: Date = new Date(),
+): Promise<IssuedUploadToken> {
   const token = generateUploadToken();
   const [row] = await db
     .insert(uploadTokens)
@@ -37,7 +47,11 @@ export async function issueUploadToken(db: Db, team: string, now: Date = new Dat
 }
 
 /** False when there is no such token or it was already revoked. */
-export async function revokeUploadToken(db: Db, id: number, now: Date = new Date()): Promise<boolean> {
+export async function revokeUploadToken(
+  db: Db,
+  id: number,
+  now: Date = new Date(),
+): Promise<boolean> {
   const revoked = await db
     .update(uploadTokens)
     .set({ revokedAt: now.toISOString() })
@@ -48,5 +62,8 @@ export async function revokeUploadToken(db: Db, id: number, now: Date = new Date
 
 /** Records a successful upload; failed ones leave the database exactly as it was. */
 export async function touchUploadToken(db: Db, id: number, now: Date = new Date()): Promise<void> {
-  await db.update(uploadTokens).set({ lastUsedAt: now.toISOString() }).where(eq(uploadTokens.id, id));
+  await db
+    .update(uploadTokens)
+    .set({ lastUsedAt: now.toISOString() })
+    .where(eq(uploadTokens.id, id));
 }

@@ -3,7 +3,9 @@ import { shot, submissionIdOf } from "./helpers";
 
 /** Keyboard and assistive-technology basics that axe does not check (issue 16). */
 
-test("the skip link is the first stop and moves focus to the page's main content", async ({ page }) => {
+test("the skip link is the first stop and moves focus to the page's main content", async ({
+  page,
+}) => {
   await page.goto("/b/mpw");
   await page.keyboard.press("Tab");
   const skip = page.getByRole("link", { name: "Skip to content" });
@@ -33,7 +35,11 @@ test("leaderboard headers that sort say how they sort", async ({ page }) => {
   // Every header that sorts is one: the sorted one says its direction, the others "none".
   const sortable = page.getByTestId("leaderboard").locator("th:has(a[data-testid^=sort-])");
   expect(await sortable.count()).toBeGreaterThan(3);
-  expect(await sortable.evaluateAll((ths) => ths.map((th) => th.getAttribute("aria-sort")).filter((s) => s === null))).toEqual([]);
+  expect(
+    await sortable.evaluateAll((ths) =>
+      ths.map((th) => th.getAttribute("aria-sort")).filter((s) => s === null),
+    ),
+  ).toEqual([]);
   await expect(page.locator("th[aria-sort=descending]")).toHaveCount(1);
   await expect(page.locator("th[aria-sort=descending]")).toContainText("Pass@1");
   await expect(page.locator("th[aria-sort=ascending]")).toHaveCount(0);

@@ -15,7 +15,9 @@ let approvedId: number | null = null;
 async function uploadWithApi(request: APIRequestContext, token: string, zip: string) {
   return request.post("/api/submissions", {
     headers: { Authorization: `Bearer ${token}` },
-    multipart: { bundle: { name: "bundle.zip", mimeType: "application/zip", buffer: readFileSync(zip) } },
+    multipart: {
+      bundle: { name: "bundle.zip", mimeType: "application/zip", buffer: readFileSync(zip) },
+    },
   });
 }
 
@@ -26,12 +28,18 @@ function leaderboardRow(page: Page, model: string) {
 test.afterAll(async ({ request }) => {
   // Restores the public state even when the test failed between approving and rejecting.
   if (approvedId !== null) {
-    await request.post(`/api/submissions/${approvedId}/reject`, { headers: { Authorization: `Bearer ${ADMIN_TOKEN}` }, data: { reason: "e2e clean-up" } });
+    await request.post(`/api/submissions/${approvedId}/reject`, {
+      headers: { Authorization: `Bearer ${ADMIN_TOKEN}` },
+      data: { reason: "e2e clean-up" },
+    });
   }
 });
 
 test.describe("/admin", () => {
-  test("asks for the admin token; a wrong one is refused; the session cookie is HttpOnly and SameSite=Strict", async ({ page, context }) => {
+  test("asks for the admin token; a wrong one is refused; the session cookie is HttpOnly and SameSite=Strict", async ({
+    page,
+    context,
+  }) => {
     const errors = trackErrors(page);
     await page.goto("/admin");
     const form = page.getByTestId("admin-login");
@@ -53,15 +61,28 @@ test.describe("/admin", () => {
     expect(errors).toEqual([]);
   });
 
-  test("issues a team token, whose upload waits in the queue; approving puts it on the leaderboard; rejecting with a reason takes it off", async ({ page, request, browser }, testInfo) => {
+  test("issues a team token, whose upload waits in the queue; approving puts it on the leaderboard; rejecting with a reason takes it off", async ({
+    page,
+    request,
+    browser,
+  }, testInfo) => {
     const errors = trackErrors(page);
     await logInAsAdmin(page);
     const token = await issueTokenInAdmin(page, "E2E Team Moderation");
-    await expect(page.getByTestId("issued-token")).toContainText("copy it now, it is not shown again");
-    await expect(page.locator('[data-testid="upload-token-row"][data-team="E2E Team Moderation"]')).toContainText("active");
+    await expect(page.getByTestId("issued-token")).toContainText(
+      "copy it now, it is not shown again",
+    );
+    await expect(
+      page.locator('[data-testid="upload-token-row"][data-team="E2E Team Moderation"]'),
+    ).toContainText("active");
     await page.screenshot(shot("admin-token-issued"));
 
-    const zip = writeMpwZip(testInfo.outputPath(), "moderated", { model: MODEL, setting: SETTING, agent: "ReAct", runs: 4 });
+    const zip = writeMpwZip(testInfo.outputPath(), "moderated", {
+      model: MODEL,
+      setting: SETTING,
+      agent: "ReAct",
+      runs: 4,
+    });
     const uploaded = await uploadWithApi(request, token, zip);
     expect(uploaded.status()).toBe(201);
     const { id, status } = (await uploaded.json()) as { id: number; status: string };
@@ -69,14 +90,18 @@ test.describe("/admin", () => {
 
     // In the queue, with its team and metrics; not public yet.
     await page.goto("/admin");
-    const row = page.locator(`[data-testid="moderation-queue"] [data-testid="moderation-row"][data-id="${id}"]`);
+    const row = page.locator(
+      `[data-testid="moderation-queue"] [data-testid="moderation-row"][data-id="${id}"]`,
+    );
     await expect(row).toContainText(MODEL);
     await expect(row).toContainText("E2E Team Moderation");
     await expect(row).toContainText(`setting ${SETTING}`);
     await expect(row.locator("td").nth(3)).toHaveText("12");
     // Checked on arrival: the moderator sees the rules it fails (3 tasks, no judge declared).
     await row.getByTestId("failed-checks").locator("summary").click();
-    await expect(row.getByTestId("moderation-checks")).toContainText("judge-declared: no judge model declared");
+    await expect(row.getByTestId("moderation-checks")).toContainText(
+      "judge-declared: no judge model declared",
+    );
     await page.screenshot(shot("admin-queue"));
     const visitor = await browser.newPage();
     await visitor.goto(`/b/mpw?setting=${SETTING}`);
@@ -91,14 +116,18 @@ test.describe("/admin", () => {
     await row.getByRole("button", { name: "Approve" }).click();
     approvedId = id;
     await expect(row).toHaveCount(0);
-    const decided = page.locator(`[data-testid="recent-decisions"] [data-testid="moderation-row"][data-id="${id}"]`);
+    const decided = page.locator(
+      `[data-testid="recent-decisions"] [data-testid="moderation-row"][data-id="${id}"]`,
+    );
     await expect(decided).toContainText("approved");
     await visitor.goto(`/b/mpw?setting=${SETTING}`);
     await expect(leaderboardRow(visitor, MODEL)).toHaveCount(1);
     await visitor.screenshot(shot("admin-approved-on-leaderboard"));
     expect((await visitor.goto(`/s/${id}`))?.status()).toBe(200);
     const api = await request.get(`/api/b/mpw/leaderboard?setting=${SETTING}`);
-    const rows = ((await api.json()) as { rows: { submissionId: number; model: string; n: number }[] }).rows;
+    const rows = (
+      (await api.json()) as { rows: { submissionId: number; model: string; n: number }[] }
+    ).rows;
     expect(rows.find((r) => r.submissionId === id)).toMatchObject({ model: MODEL, n: 12 });
 
     // Reject (a reason is required) withdraws it again.
@@ -120,7 +149,10 @@ test.describe("/admin", () => {
   test("revoking a token stops its uploads at once", async ({ page, request }, testInfo) => {
     await logInAsAdmin(page);
     const token = await issueTokenInAdmin(page, "E2E Team Revoked");
-    const zip = writeMpwZip(testInfo.outputPath(), "revoked", { model: "E2E Revoked", setting: "C" });
+    const zip = writeMpwZip(testInfo.outputPath(), "revoked", {
+      model: "E2E Revoked",
+      setting: "C",
+    });
     expect((await uploadWithApi(request, token, zip)).status()).toBe(201);
     const tokenRow = page.locator('[data-testid="upload-token-row"][data-team="E2E Team Revoked"]');
     await tokenRow.getByRole("button", { name: "Revoke the token of E2E Team Revoked" }).click();

@@ -20,12 +20,25 @@ interface Routes {
 let routes: Routes;
 
 /** The first submission on a benchmark's board and the first sample in its table. */
-async function firstSubmissionAndSample(page: Page, benchmark: string): Promise<{ submission: string; sample: string }> {
+async function firstSubmissionAndSample(
+  page: Page,
+  benchmark: string,
+): Promise<{ submission: string; sample: string }> {
   await page.goto(`/b/${benchmark}`);
-  const submission = await page.getByTestId("leaderboard-row").first().locator('a[href^="/s/"]').first().getAttribute("href");
+  const submission = await page
+    .getByTestId("leaderboard-row")
+    .first()
+    .locator('a[href^="/s/"]')
+    .first()
+    .getAttribute("href");
   expect(submission, `the ${benchmark} board links its submissions`).toMatch(/^\/s\/\d+$/);
   await page.goto(submission!);
-  const sample = await page.getByTestId("sample-row").first().locator('a[href*="/t/"]').first().getAttribute("href");
+  const sample = await page
+    .getByTestId("sample-row")
+    .first()
+    .locator('a[href*="/t/"]')
+    .first()
+    .getAttribute("href");
   expect(sample, `${submission} links its samples`).toMatch(/^\/s\/\d+\/t\//);
   return { submission: submission!, sample: sample! };
 }
@@ -37,7 +50,12 @@ test.beforeAll(async ({ browser }) => {
   const a = await submissionIdOf(page, "MindWatcher 32B", "C");
   const b = await submissionIdOf(page, "GPT-5", "C");
   await page.goto(`/s/${a}`);
-  const sample = await page.getByTestId("sample-row").first().locator('a[href*="/t/"]').first().getAttribute("href");
+  const sample = await page
+    .getByTestId("sample-row")
+    .first()
+    .locator('a[href*="/t/"]')
+    .first()
+    .getAttribute("href");
   const task = /\/t\/([^/?]+)/.exec(sample ?? "")?.[1];
   expect(task, `${sample} names its task`).toBeTruthy();
   routes = {
@@ -58,7 +76,11 @@ async function expectNoSeriousViolations(page: Page, url: string, status = 200):
   console.log(`axe ${url}: ${perRule.length === 0 ? "no violations" : perRule.join(", ")}`);
   const blocking = violations
     .filter((v) => BLOCKING.has(v.impact ?? ""))
-    .map((v) => ({ rule: v.id, impact: v.impact, nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(" ")} — ${n.failureSummary ?? ""}`) }));
+    .map((v) => ({
+      rule: v.id,
+      impact: v.impact,
+      nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(" ")} — ${n.failureSummary ?? ""}`),
+    }));
   expect.soft(blocking, `serious or critical axe violations on ${url}`).toEqual([]);
 }
 

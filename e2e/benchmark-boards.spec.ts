@@ -34,21 +34,30 @@ for (const id of BENCHMARK_IDS) {
       expect(errors).toEqual([]);
     });
 
-    test("the home card's leader is the first row of the view the board opens on", async ({ page }) => {
+    test("the home card's leader is the first row of the view the board opens on", async ({
+      page,
+    }) => {
       await page.goto("/");
       const card = page.getByTestId(`benchmark-${id}`);
       await expect(card.getByTestId("leader-view")).toBeVisible();
-      const leader = await card.locator("dd", { has: page.getByTestId("leader-view") }).textContent();
+      const leader = await card
+        .locator("dd", { has: page.getByTestId("leader-view") })
+        .textContent();
       await card.getByRole("link", { name, exact: true }).click();
       await expect(page).toHaveURL(new RegExp(`/b/${id}$`));
       const first = await page.getByTestId("leaderboard-row").first().getAttribute("data-model");
       expect(leader).toContain(`${first} (`);
     });
 
-    test("the view exports as JSON and CSV, and two picked rows open compare", async ({ page, request }) => {
+    test("the view exports as JSON and CSV, and two picked rows open compare", async ({
+      page,
+      request,
+    }) => {
       await page.goto(`/b/${id}`);
       const rows = page.getByTestId("leaderboard-row");
-      const models = await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-model")));
+      const models = await rows.evaluateAll((trs) =>
+        trs.map((tr) => tr.getAttribute("data-model")),
+      );
 
       const json = await request.get((await page.getByTestId("export-json").getAttribute("href"))!);
       expect(json.status()).toBe(200);
@@ -64,7 +73,9 @@ for (const id of BENCHMARK_IDS) {
       await page.getByTestId("compare-pick").nth(0).check();
       await page.getByTestId("compare-pick").nth(1).check();
       await page.getByTestId("compare-picked").click();
-      await expect(page).toHaveURL(new RegExp(`/compare\\?s=${body.rows[0].submissionId}&s=${body.rows[1].submissionId}$`));
+      await expect(page).toHaveURL(
+        new RegExp(`/compare\\?s=${body.rows[0].submissionId}&s=${body.rows[1].submissionId}$`),
+      );
       await expect(page.getByTestId("outcome-matrix")).toBeVisible();
     });
   });

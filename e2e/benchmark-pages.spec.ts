@@ -8,7 +8,12 @@ test.describe("submission and sample pages of every benchmark", () => {
     test(`${id}: a submission, then one of its samples`, async ({ page }) => {
       const errors = trackErrors(page);
       await page.goto(`/b/${id}`);
-      const href = await page.getByTestId("leaderboard-row").first().locator('a[href^="/s/"]').first().getAttribute("href");
+      const href = await page
+        .getByTestId("leaderboard-row")
+        .first()
+        .locator('a[href^="/s/"]')
+        .first()
+        .getAttribute("href");
       expect(href, `the ${id} board links its submissions`).toMatch(/^\/s\/\d+/);
 
       await page.goto(href!);

@@ -11,12 +11,17 @@ const RAW_FLOAT = /\d\.\d{4,}/;
 const FORMATTED = /\d+(\.\d)?%|\d\.\d\d/;
 
 /** The point targets whose centre is not covered by another series' target, so a real hover lands on them. */
-async function uncoveredTargets(chart: Locator, selector = "circle[data-series]"): Promise<number[]> {
+async function uncoveredTargets(
+  chart: Locator,
+  selector = "circle[data-series]",
+): Promise<number[]> {
   await chart.scrollIntoViewIfNeeded();
   return chart.locator(selector).evaluateAll((targets) =>
     targets.flatMap((target, i) => {
       const box = target.getBoundingClientRect();
-      return document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2) === target ? [i] : [];
+      return document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2) === target
+        ? [i]
+        : [];
     }),
   );
 }
@@ -24,7 +29,11 @@ async function uncoveredTargets(chart: Locator, selector = "circle[data-series]"
 /** Hovers point `nth` of the uncovered ones and checks the tooltip names its series and nothing else. */
 async function hoverPoint(chart: Locator, nth = 0): Promise<string> {
   const targets = chart.locator("circle[data-series]");
-  const names = [...new Set(await targets.evaluateAll((els) => els.map((el) => el.getAttribute("data-series") ?? "")))];
+  const names = [
+    ...new Set(
+      await targets.evaluateAll((els) => els.map((el) => el.getAttribute("data-series") ?? "")),
+    ),
+  ];
   const uncovered = await uncoveredTargets(chart);
   expect(uncovered.length).toBeGreaterThan(nth);
   const target = targets.nth(uncovered[nth]);
@@ -36,7 +45,8 @@ async function hoverPoint(chart: Locator, nth = 0): Promise<string> {
   const text = (await tooltip.textContent()) ?? "";
   expect(text.startsWith(series), text).toBe(true);
   // No other series is named (one whose name is part of this one's cannot be told apart in text).
-  for (const other of names.filter((n) => n !== series && !series.includes(n))) expect(text, `${series} tooltip names ${other}`).not.toContain(other);
+  for (const other of names.filter((n) => n !== series && !series.includes(n)))
+    expect(text, `${series} tooltip names ${other}`).not.toContain(other);
   expect(text).toMatch(FORMATTED);
   expect(text).not.toMatch(RAW_FLOAT);
   return series;
@@ -60,16 +70,27 @@ test.describe("one series at a time", () => {
     { path: "/b/mpw", testId: "cost-accuracy-plot" },
   ];
   for (const { path, testId } of LINE_CHARTS) {
-    test(`${testId}: hovering a point names only its series, with formatted figures`, async ({ page }) => {
+    test(`${testId}: hovering a point names only its series, with formatted figures`, async ({
+      page,
+    }) => {
       const errors = trackErrors(page);
       const chart = await chartOn(page, path, testId);
       const series = await hoverPoint(chart);
       await chart.screenshot({ path: shot(`chart-hover-${testId}`).path, animations: "disabled" });
       // The other series' points are dimmed while one is hovered.
-      const seriesCount = new Set(await chart.locator("circle[data-series]").evaluateAll((els) => els.map((el) => el.getAttribute("data-series")))).size;
+      const seriesCount = new Set(
+        await chart
+          .locator("circle[data-series]")
+          .evaluateAll((els) => els.map((el) => el.getAttribute("data-series"))),
+      ).size;
       if (seriesCount > 1) {
-        const opacities = await chart.locator("circle:not([data-series])[fill-opacity]").evaluateAll((marks) => marks.map((m) => Number(m.getAttribute("fill-opacity"))));
-        expect(opacities.some((o) => o < 0.21), `${series}: others dimmed`).toBe(true);
+        const opacities = await chart
+          .locator("circle:not([data-series])[fill-opacity]")
+          .evaluateAll((marks) => marks.map((m) => Number(m.getAttribute("fill-opacity"))));
+        expect(
+          opacities.some((o) => o < 0.21),
+          `${series}: others dimmed`,
+        ).toBe(true);
       }
       await chart.locator("..").hover({ position: { x: 2, y: 2 } });
       await expect(chart.getByTestId("series-tooltip")).toHaveCount(0);
@@ -77,7 +98,9 @@ test.describe("one series at a time", () => {
     });
   }
 
-  test("the WideSearch precision–recall scatter names the hovered point's series", async ({ page }) => {
+  test("the WideSearch precision–recall scatter names the hovered point's series", async ({
+    page,
+  }) => {
     const chart = await chartOn(page, "/b/widesearch/analysis", "precision-recall-chart");
     await chart.scrollIntoViewIfNeeded();
     const symbols = chart.locator(".recharts-scatter").nth(1).locator(".recharts-scatter-symbol");
@@ -98,7 +121,11 @@ test.describe("one series at a time", () => {
       await chart.scrollIntoViewIfNeeded();
       // Bars are drawn one layer per series, in the legend's order.
       const bars = chart.locator(".recharts-bar").nth(1).locator(".recharts-bar-rectangle path");
-      const index = await bars.evaluateAll((paths) => paths.findIndex((p) => p.getBoundingClientRect().width > 2 && p.getBoundingClientRect().height > 2));
+      const index = await bars.evaluateAll((paths) =>
+        paths.findIndex(
+          (p) => p.getBoundingClientRect().width > 2 && p.getBoundingClientRect().height > 2,
+        ),
+      );
       expect(index).toBeGreaterThanOrEqual(0);
       await bars.nth(index).hover();
       const tooltip = chart.getByTestId("series-tooltip");
@@ -117,7 +144,10 @@ async function clickPointOf(chart: Locator, selector: string): Promise<Locator> 
   const target = chart.locator(selector).nth(uncovered[0]);
   // As a user does: rest on the point, read its tooltip, then click.
   await target.hover();
-  await expect(chart.getByTestId("series-tooltip")).toHaveAttribute("data-series", (await target.getAttribute("data-series")) ?? "");
+  await expect(chart.getByTestId("series-tooltip")).toHaveAttribute(
+    "data-series",
+    (await target.getAttribute("data-series")) ?? "",
+  );
   await target.click();
   return target;
 }
@@ -125,19 +155,31 @@ async function clickPointOf(chart: Locator, selector: string): Promise<Locator> 
 test.describe("a click acts on the clicked point's series", () => {
   test("FCR vs Pass@1: a bin's dot opens that model's bin, for two models", async ({ page }) => {
     const chart = await chartOn(page, "/b/mpw/analysis", "fcr-pass1-chart");
-    const models = await page.getByTestId("fcr-pass1-model").evaluateAll((els) => els.map((el) => el.getAttribute("data-model") ?? ""));
+    const models = await page
+      .getByTestId("fcr-pass1-model")
+      .evaluateAll((els) => els.map((el) => el.getAttribute("data-model") ?? ""));
     expect(models.length).toBeGreaterThan(1);
     for (const model of models.slice(0, 2)) {
-      const target = await clickPointOf(chart, `circle[data-series="${model}"]:not([data-setting])`);
+      const target = await clickPointOf(
+        chart,
+        `circle[data-series="${model}"]:not([data-setting])`,
+      );
       const index = await target.getAttribute("data-index");
-      await expect.poll(() => new URL(page.url()).hash).toBe(`#fcr-bin-${encodeURIComponent(model)}-${index}`);
+      await expect
+        .poll(() => new URL(page.url()).hash)
+        .toBe(`#fcr-bin-${encodeURIComponent(model)}-${index}`);
     }
   });
 
   test("FCR(k) / HitPrec(k): a dot opens its own model's fixed cohort", async ({ page }) => {
     const chart = await chartOn(page, "/b/mpw/analysis", "truncated-chart");
     const items = await page.getByTestId("truncated-model").evaluateAll((els) =>
-      els.map((el) => ({ model: el.getAttribute("data-model") ?? "", href: (el.querySelector("a[data-testid=truncated-cohort-link]") as HTMLAnchorElement | null)?.href ?? "" })),
+      els.map((el) => ({
+        model: el.getAttribute("data-model") ?? "",
+        href:
+          (el.querySelector("a[data-testid=truncated-cohort-link]") as HTMLAnchorElement | null)
+            ?.href ?? "",
+      })),
     );
     expect(items.length).toBeGreaterThan(1);
     expect(items[0].href).not.toBe(items[1].href);

@@ -2,7 +2,13 @@ import { expect, test, type Page } from "@playwright/test";
 import { shot, submissionIdOf, trackErrors } from "./helpers";
 
 async function matrixCounts(page: Page): Promise<Record<string, number>> {
-  const cells = await page.getByTestId("matrix-cell").evaluateAll((links) => links.map((l) => [l.getAttribute("data-cell") ?? "", Number(l.getAttribute("data-count"))] as const));
+  const cells = await page
+    .getByTestId("matrix-cell")
+    .evaluateAll((links) =>
+      links.map(
+        (l) => [l.getAttribute("data-cell") ?? "", Number(l.getAttribute("data-count"))] as const,
+      ),
+    );
   return Object.fromEntries(cells);
 }
 
@@ -12,7 +18,9 @@ async function correctCount(page: Page, submissionId: number): Promise<number> {
   return ((await response.json()) as { total: number }).total;
 }
 
-test("compare two MPW submissions: matrix, a cell's tasks, one task side by side", async ({ page }) => {
+test("compare two MPW submissions: matrix, a cell's tasks, one task side by side", async ({
+  page,
+}) => {
   const errors = trackErrors(page);
   const a = await submissionIdOf(page, "GPT-5", "C");
   const b = await submissionIdOf(page, "Kimi-K2", "C");
@@ -31,7 +39,9 @@ test("compare two MPW submissions: matrix, a cell's tasks, one task side by side
   const matrix = page.getByTestId("outcome-matrix");
   await expect(matrix).toBeVisible();
   const total = Number(await matrix.getAttribute("data-total"));
-  const tasks = Number(await page.locator(`[data-testid="compared-row"][data-id="${a}"] td`).nth(4).textContent());
+  const tasks = Number(
+    await page.locator(`[data-testid="compared-row"][data-id="${a}"] td`).nth(4).textContent(),
+  );
   expect(total).toBe(tasks);
   expect(total).toBe(240);
   const counts = await matrixCounts(page);
@@ -40,7 +50,10 @@ test("compare two MPW submissions: matrix, a cell's tasks, one task side by side
   expect(counts.both + counts["only-b"]).toBe(await correctCount(page, b));
 
   const diff = page.getByTestId("primary-diff");
-  expect(Number(await diff.getAttribute("data-difference"))).toBeCloseTo((counts["only-b"] - counts["only-a"]) / total, 10);
+  expect(Number(await diff.getAttribute("data-difference"))).toBeCloseTo(
+    (counts["only-b"] - counts["only-a"]) / total,
+    10,
+  );
   const lo = Number(await diff.getAttribute("data-lo"));
   const hi = Number(await diff.getAttribute("data-hi"));
   expect(lo).toBeLessThanOrEqual(hi);
@@ -51,7 +64,9 @@ test("compare two MPW submissions: matrix, a cell's tasks, one task side by side
   await expect(page.getByTestId("split-row").filter({ hasText: "hard" })).toHaveCount(1);
   await expect(page.getByTestId("secondary-row")).toHaveCount(2);
   // The tier splits hold every task once.
-  const tierTasks = await page.locator('[data-testid="split-row"][data-split^="tier:"] td:nth-child(2)').allTextContents();
+  const tierTasks = await page
+    .locator('[data-testid="split-row"][data-split^="tier:"] td:nth-child(2)')
+    .allTextContents();
   expect(tierTasks.reduce((n, t) => n + Number(t), 0)).toBe(total);
   await page.screenshot(shot("compare-matrix"));
 
@@ -70,8 +85,14 @@ test("compare two MPW submissions: matrix, a cell's tasks, one task side by side
   await firstRow.getByTestId("side-by-side-link").click();
   await expect(page).toHaveURL(/\/compare\/task\?/);
   await expect(page.getByRole("heading", { level: 1 })).toContainText(`#${taskKey}`);
-  await expect(page.locator('[data-testid="side-header"][data-side="A"]')).toHaveAttribute("data-correct", cell === "only-b" ? "0" : "1");
-  await expect(page.locator('[data-testid="side-header"][data-side="B"]')).toHaveAttribute("data-correct", cell === "only-b" ? "1" : "0");
+  await expect(page.locator('[data-testid="side-header"][data-side="A"]')).toHaveAttribute(
+    "data-correct",
+    cell === "only-b" ? "0" : "1",
+  );
+  await expect(page.locator('[data-testid="side-header"][data-side="B"]')).toHaveAttribute(
+    "data-correct",
+    cell === "only-b" ? "1" : "0",
+  );
   expect(await page.getByTestId("aligned-row").count()).toBeGreaterThan(1);
   const summary = page.getByTestId("divergence-summary");
   const call = await summary.getAttribute("data-call");
@@ -82,10 +103,15 @@ test("compare two MPW submissions: matrix, a cell's tasks, one task side by side
   await expect(marked.getByTestId("divergence-mark")).toBeVisible();
   // Calls whose query hit a fact are highlighted; the hit log says which.
   const hits = page.locator('[data-testid="aligned-call"][data-hit="1"]');
-  const hitOutcomes = page.locator('[data-testid="aligned-call"] [data-testid="call-outcome"][data-outcome="hit"]');
+  const hitOutcomes = page.locator(
+    '[data-testid="aligned-call"] [data-testid="call-outcome"][data-outcome="hit"]',
+  );
   expect(await hits.count()).toBe(await hitOutcomes.count());
   // The page is long (two whole trajectories): the screenshots show its head and the divergence.
-  await page.screenshot({ path: "e2e/screenshots/compare-side-by-side.png", animations: "disabled" });
+  await page.screenshot({
+    path: "e2e/screenshots/compare-side-by-side.png",
+    animations: "disabled",
+  });
   await marked.scrollIntoViewIfNeeded();
   await page.screenshot({ path: "e2e/screenshots/compare-divergence.png", animations: "disabled" });
 
@@ -94,7 +120,9 @@ test("compare two MPW submissions: matrix, a cell's tasks, one task side by side
   expect(errors).toEqual([]);
 });
 
-test("three submissions: each against the baseline, and the baseline can change", async ({ page }) => {
+test("three submissions: each against the baseline, and the baseline can change", async ({
+  page,
+}) => {
   const errors = trackErrors(page);
   const a = await submissionIdOf(page, "GPT-5", "C");
   const b = await submissionIdOf(page, "Kimi-K2", "C");
@@ -102,9 +130,14 @@ test("three submissions: each against the baseline, and the baseline can change"
   await page.goto(`/compare?s=${a}&s=${b}&s=${c}`);
   const rows = page.getByTestId("pairwise-row");
   await expect(rows).toHaveCount(2);
-  for (const total of await rows.evaluateAll((rs) => rs.map((r) => r.getAttribute("data-total")))) expect(total).toBe("240");
+  for (const total of await rows.evaluateAll((rs) => rs.map((r) => r.getAttribute("data-total"))))
+    expect(total).toBe("240");
   await expect(page.getByTestId("pair-detail")).toHaveAttribute("data-b", String(b));
-  await page.locator(`[data-testid="pairwise-row"][data-id="${c}"]`).getByRole("link").first().click();
+  await page
+    .locator(`[data-testid="pairwise-row"][data-id="${c}"]`)
+    .getByRole("link")
+    .first()
+    .click();
   await expect(page.getByTestId("pair-detail")).toHaveAttribute("data-b", String(c));
   await page.screenshot(shot("compare-pairwise"));
 
@@ -116,7 +149,10 @@ test("three submissions: each against the baseline, and the baseline can change"
   await expect(page.getByTestId("cell-list")).toHaveAttribute("data-total", expected!.trim());
   await expect(page.getByTestId("cell-list")).toContainText("within tier hard");
 
-  await page.locator(`[data-testid="compared-row"][data-id="${c}"]`).getByRole("link", { name: "make baseline" }).click();
+  await page
+    .locator(`[data-testid="compared-row"][data-id="${c}"]`)
+    .getByRole("link", { name: "make baseline" })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/compare\\?s=${c}&s=${a}&s=${b}$`));
   await expect(page.getByTestId("pair-detail")).toHaveAttribute("data-a", String(c));
   expect(errors).toEqual([]);
@@ -134,12 +170,16 @@ test("refuses to mix benchmarks, and says what in the URL it could not use", asy
   await expect(page.getByTestId("compare-problems")).toContainText("cell=sideways");
   await page.screenshot(shot("compare-mixed"));
   await page.goto("/compare?s=999999&s=999998");
-  await expect(page.getByTestId("compare-problems")).toContainText("there is no submission #999999");
+  await expect(page.getByTestId("compare-problems")).toContainText(
+    "there is no submission #999999",
+  );
   const response = await page.goto(`/compare/task?s=${a}&s=999999&task=1`);
   expect(response?.status()).toBe(404);
 });
 
-test("several runs per task (EvoBrowseComp): the matrix pairs runs, the note says how", async ({ page }) => {
+test("several runs per task (EvoBrowseComp): the matrix pairs runs, the note says how", async ({
+  page,
+}) => {
   const errors = trackErrors(page);
   await page.goto("/compare?b=evobrowsecomp");
   const firstVersion = page.getByTestId("compare-picker").locator("fieldset").first();
@@ -149,8 +189,12 @@ test("several runs per task (EvoBrowseComp): the matrix pairs runs, the note say
   await boxes.nth(1).check();
   await page.getByTestId("picker-compare").click();
   const total = Number(await page.getByTestId("outcome-matrix").getAttribute("data-total"));
-  const tasks = Number(await page.getByTestId("compared-row").first().locator("td").nth(4).textContent());
-  const runs = Number(await page.getByTestId("compared-row").first().locator("td").nth(5).textContent());
+  const tasks = Number(
+    await page.getByTestId("compared-row").first().locator("td").nth(4).textContent(),
+  );
+  const runs = Number(
+    await page.getByTestId("compared-row").first().locator("td").nth(5).textContent(),
+  );
   expect(runs).toBeGreaterThan(1);
   expect(total).toBe(tasks * runs);
   await expect(page.getByTestId("method-note")).toContainText("several runs per task");
@@ -164,7 +208,11 @@ test("several runs per task (EvoBrowseComp): the matrix pairs runs, the note say
   await expect(page.getByTestId("side-header")).toHaveCount(2);
 
   // The way in from a non-MPW submission page too.
-  await page.locator('[data-testid="side-header"][data-side="A"]').getByRole("link").first().click();
+  await page
+    .locator('[data-testid="side-header"][data-side="A"]')
+    .getByRole("link")
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/s\/\d+$/);
   const id = /\/s\/(\d+)$/.exec(page.url())![1];
   await page.getByTestId("compare-link").click();

@@ -1,5 +1,13 @@
 import { expect, test, type Locator } from "@playwright/test";
-import { LONG_GOLD, LONG_PREDICTION, LONG_QUESTION, LONG_SERP_CONTENT, LONG_TEXT_MODEL, LONG_TEXT_TASK, writeLongTextBundle } from "./fixtures/long-text-bundle";
+import {
+  LONG_GOLD,
+  LONG_PREDICTION,
+  LONG_QUESTION,
+  LONG_SERP_CONTENT,
+  LONG_TEXT_MODEL,
+  LONG_TEXT_TASK,
+  writeLongTextBundle,
+} from "./fixtures/long-text-bundle";
 import { ingestPendingFixture, shot, trackErrors } from "./helpers";
 import { logInAsAdmin } from "./submit-helpers";
 
@@ -14,7 +22,10 @@ import { logInAsAdmin } from "./submit-helpers";
 let submissionId: number;
 
 test.beforeAll(async ({}, testInfo) => {
-  const result = ingestPendingFixture(testInfo, writeLongTextBundle(testInfo.outputPath("long-text-bundle")));
+  const result = ingestPendingFixture(
+    testInfo,
+    writeLongTextBundle(testInfo.outputPath("long-text-bundle")),
+  );
   expect(result.samples).toBe(1);
   submissionId = result.submissionId;
 });
@@ -25,7 +36,12 @@ function expandable(button: Locator): { block: Locator; text: Locator } {
   return { block, text: block.locator("> p") };
 }
 
-async function checkExpands(button: Locator, full: string, endMarker: string, limit: number): Promise<void> {
+async function checkExpands(
+  button: Locator,
+  full: string,
+  endMarker: string,
+  limit: number,
+): Promise<void> {
   const { text } = expandable(button);
   await expect(button).toHaveText(`Show all (${full.length.toLocaleString("en")} characters)`);
   await expect(text).toHaveText(`${full.slice(0, limit)}…`);
@@ -48,7 +64,9 @@ test.describe("long texts", () => {
     }
     await page.goto("/b/mpw");
     await expect(page.getByTestId("leaderboard")).toHaveAttribute("data-rows", "12");
-    await expect(page.locator(`[data-testid="leaderboard-row"][data-model="${LONG_TEXT_MODEL}"]`)).toHaveCount(0);
+    await expect(
+      page.locator(`[data-testid="leaderboard-row"][data-model="${LONG_TEXT_MODEL}"]`),
+    ).toHaveCount(0);
   });
 
   test("question, gold answer, prediction and SERP entry expand and collapse", async ({ page }) => {
@@ -57,17 +75,28 @@ test.describe("long texts", () => {
     await page.goto(`/s/${submissionId}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(LONG_TEXT_MODEL);
     await expect(page.getByText("pending", { exact: true })).toBeVisible();
-    await page.getByTestId("sample-row").getByRole("link", { name: `#${LONG_TEXT_TASK}` }).click();
+    await page
+      .getByTestId("sample-row")
+      .getByRole("link", { name: `#${LONG_TEXT_TASK}` })
+      .click();
     // Opened from the table, the address carries the list (list=1, lib/url/samples.ts).
     await expect(page).toHaveURL(new RegExp(`/s/${submissionId}/t/${LONG_TEXT_TASK}\\?list=1$`));
 
     // Cut texts show a "Show all" button each; nothing else on this page is long.
     await expect(page.getByTestId("expand-text")).toHaveCount(3);
 
-    const question = page.getByRole("heading", { name: "Question", exact: true }).locator("xpath=..").getByTestId("expand-text");
+    const question = page
+      .getByRole("heading", { name: "Question", exact: true })
+      .locator("xpath=..")
+      .getByTestId("expand-text");
     await checkExpands(question, LONG_QUESTION, "END-OF-QUESTION", 600);
 
-    await checkExpands(page.getByTestId("gold-answer").getByTestId("expand-text"), LONG_GOLD, "END-OF-GOLD", 400);
+    await checkExpands(
+      page.getByTestId("gold-answer").getByTestId("expand-text"),
+      LONG_GOLD,
+      "END-OF-GOLD",
+      400,
+    );
 
     const prediction = page.getByTestId("prediction").getByTestId("expand-text");
     await prediction.click();
@@ -79,11 +108,17 @@ test.describe("long texts", () => {
     const sent = await (await page.request.get(page.url())).text();
     expect(sent).not.toContain("END-OF-SERP");
     const result = page.locator('li[data-kind="tool_result"]').first();
-    const stepRead = page.waitForResponse((response) => response.url().includes(`/api/s/${submissionId}/t/${LONG_TEXT_TASK}/steps/`) && response.status() === 200);
+    const stepRead = page.waitForResponse(
+      (response) =>
+        response.url().includes(`/api/s/${submissionId}/t/${LONG_TEXT_TASK}/steps/`) &&
+        response.status() === 200,
+    );
     await result.getByRole("button", { name: "Show the 2 results" }).click();
     await stepRead;
     await expect(result.getByTestId("serp-entry").first()).toContainText("END-OF-SERP");
-    await expect(result.getByTestId("serp-entry").first().locator("p")).toHaveText(LONG_SERP_CONTENT);
+    await expect(result.getByTestId("serp-entry").first().locator("p")).toHaveText(
+      LONG_SERP_CONTENT,
+    );
     const serpButton = result.getByRole("button", { name: "Hide" });
 
     // Expanding one text leaves the others as they were.
@@ -92,7 +127,9 @@ test.describe("long texts", () => {
     await expect(page.getByTestId("prediction")).toContainText("END-OF-PREDICTION");
 
     // The expanded texts wrap inside their cards instead of widening the page.
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow, "no horizontal page overflow").toBeLessThanOrEqual(0);
     await page.screenshot(shot("trajectory-expanded"));
     expect(errors).toEqual([]);

@@ -15,9 +15,13 @@ async function openSampleWithMissingFacts(page: Page) {
   await expect(page.getByTestId("facts-panel")).toBeVisible();
 }
 
-test("never-covered facts come first; the panel scrolls on its own beside the trajectory", async ({ page }) => {
+test("never-covered facts come first; the panel scrolls on its own beside the trajectory", async ({
+  page,
+}) => {
   await openSampleWithMissingFacts(page);
-  const covered = await page.getByTestId("fact").evaluateAll((facts) => facts.map((f) => f.getAttribute("data-covered")));
+  const covered = await page
+    .getByTestId("fact")
+    .evaluateAll((facts) => facts.map((f) => f.getAttribute("data-covered")));
   expect(covered).toContain("false");
   expect(covered).toContain("true");
   expect(covered.indexOf("true")).toBeGreaterThan(covered.lastIndexOf("false"));
@@ -30,7 +34,9 @@ test("never-covered facts come first; the panel scrolls on its own beside the tr
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test("the facts are a closed drawer above the trajectory, and open on a tap", async ({ page }) => {
+  test("the facts are a closed drawer above the trajectory, and open on a tap", async ({
+    page,
+  }) => {
     await openSampleWithMissingFacts(page);
     const drawer = page.getByTestId("facts-drawer");
     await expect(drawer).not.toHaveAttribute("open", "");

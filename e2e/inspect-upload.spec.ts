@@ -11,20 +11,26 @@ import { issueTokenInAdmin, logInAsAdmin } from "./submit-helpers";
 const LOG = join(__dirname, "..", "test", "fixtures", "inspect", "log_streaming.zstd.eval");
 const MODEL = "azureai/Meta-Llama-3-1-405B-Instruct-jqf";
 
-test("a bare .eval: the benchmark asked, the log's model taken, its four samples imported", async ({ page }) => {
+test("a bare .eval: the benchmark asked, the log's model taken, its four samples imported", async ({
+  page,
+}) => {
   const errors = trackErrors(page);
   await logInAsAdmin(page);
   const token = await issueTokenInAdmin(page, "E2E Team Inspect");
   await page.goto("/submit");
   await page.getByLabel("Team upload token").fill(token);
   await page.locator("input[type=file]").setInputFiles(LOG);
-  await expect(page.getByTestId("manifest-note")).toContainText("An Inspect log: choose the benchmark it ran");
+  await expect(page.getByTestId("manifest-note")).toContainText(
+    "An Inspect log: choose the benchmark it ran",
+  );
   const benchmark = page.getByTestId("log-benchmark");
   await expect(benchmark).toBeVisible();
 
   // Without a benchmark the browser's own check stops the form.
   await page.getByRole("button", { name: "Submit" }).click();
-  await expect.poll(() => benchmark.evaluate((select: HTMLSelectElement) => select.validity.valueMissing)).toBe(true);
+  await expect
+    .poll(() => benchmark.evaluate((select: HTMLSelectElement) => select.validity.valueMissing))
+    .toBe(true);
   await expect(page.getByTestId("submission-accepted")).toHaveCount(0);
 
   await benchmark.selectOption("qa");
@@ -43,17 +49,23 @@ test("a bare .eval: the benchmark asked, the log's model taken, its four samples
   await expect(page.getByTestId("sample-row")).toHaveCount(4);
   await page.getByTestId("sample-row").first().getByRole("link").first().click();
   await expect(page).toHaveURL(new RegExp(`/s/${id}/t/`));
-  await expect(page.getByText("Is the following statement something you would say?").first()).toBeVisible();
+  await expect(
+    page.getByText("Is the following statement something you would say?").first(),
+  ).toBeVisible();
   expect(errors).toEqual([]);
 });
 
-test("an unfinished run's log: imported with the page saying so, and its bundle downloads", async ({ page }) => {
+test("an unfinished run's log: imported with the page saying so, and its bundle downloads", async ({
+  page,
+}) => {
   const errors = trackErrors(page);
   await logInAsAdmin(page);
   const token = await issueTokenInAdmin(page, "E2E Team Unfinished");
   await page.goto("/submit");
   await page.getByLabel("Team upload token").fill(token);
-  await page.locator("input[type=file]").setInputFiles(join(__dirname, "..", "test", "fixtures", "inspect", "unfinished.eval"));
+  await page
+    .locator("input[type=file]")
+    .setInputFiles(join(__dirname, "..", "test", "fixtures", "inspect", "unfinished.eval"));
   await page.getByTestId("log-benchmark").selectOption("qa");
   await page.getByLabel("Setting").fill("unfinished-e2e");
   await page.getByRole("button", { name: "Submit" }).click();
@@ -63,7 +75,9 @@ test("an unfinished run's log: imported with the page saying so, and its bundle 
 
   const notice = page.getByTestId("incomplete-run");
   await expect(notice).toContainText("This run did not finish");
-  await expect(notice).toContainText("unfinished.eval: the run did not finish: the log has no header.json");
+  await expect(notice).toContainText(
+    "unfinished.eval: the run did not finish: the log has no header.json",
+  );
   await expect(page.getByText("incomplete run", { exact: true })).toBeVisible();
   await page.screenshot(shot("submission-incomplete-run"));
 

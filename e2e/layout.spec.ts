@@ -17,9 +17,16 @@ async function horizontalOverflow(page: Page): Promise<{ overflow: number; culpr
   return page.evaluate(() => {
     const root = document.documentElement;
     const culprits = Array.from(document.querySelectorAll<HTMLElement>("main *"))
-      .filter((el) => el.getBoundingClientRect().right > root.clientWidth + 1 && !el.closest(".overflow-x-auto"))
+      .filter(
+        (el) =>
+          el.getBoundingClientRect().right > root.clientWidth + 1 &&
+          !el.closest(".overflow-x-auto"),
+      )
       .slice(0, 3)
-      .map((el) => `<${el.tagName.toLowerCase()}${el.dataset.testid ? ` data-testid=${el.dataset.testid}` : ""}> ${String(el.className).slice(0, 50)}`);
+      .map(
+        (el) =>
+          `<${el.tagName.toLowerCase()}${el.dataset.testid ? ` data-testid=${el.dataset.testid}` : ""}> ${String(el.className).slice(0, 50)}`,
+      );
     return { overflow: root.scrollWidth - root.clientWidth, culprits };
   });
 }

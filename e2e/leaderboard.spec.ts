@@ -1,17 +1,34 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { LEADERBOARD_CELL, expectAlphabetical, expectSorted, leaderboardColumn, leaderboardEntries, leadingNumber, shot, trackErrors } from "./helpers";
+import {
+  LEADERBOARD_CELL,
+  expectAlphabetical,
+  expectSorted,
+  leaderboardColumn,
+  leaderboardEntries,
+  leadingNumber,
+  shot,
+  trackErrors,
+} from "./helpers";
 
 const SETTING_ROWS = { A: 8, "B-guidance": 7, "B-fewshot": 7, C: 12 } as const;
 
 const leaderboard = (page: Page) => page.getByTestId("leaderboard");
-const settingPill = (page: Page, label: string) => page.getByTestId("setting-picker").getByRole("link", { name: label, exact: true });
-const tierPill = (page: Page, label: string) => page.getByTestId("tier-picker").getByRole("link", { name: label, exact: true });
-const stat = (card: Locator, label: string) => card.locator("dl > div").filter({ has: card.page().locator("dt", { hasText: label }) }).locator("dd");
-const header = (page: Page, sort: string) => page.locator("th").filter({ has: page.getByTestId(`sort-${sort}`) });
+const settingPill = (page: Page, label: string) =>
+  page.getByTestId("setting-picker").getByRole("link", { name: label, exact: true });
+const tierPill = (page: Page, label: string) =>
+  page.getByTestId("tier-picker").getByRole("link", { name: label, exact: true });
+const stat = (card: Locator, label: string) =>
+  card
+    .locator("dl > div")
+    .filter({ has: card.page().locator("dt", { hasText: label }) })
+    .locator("dd");
+const header = (page: Page, sort: string) =>
+  page.locator("th").filter({ has: page.getByTestId(`sort-${sort}`) });
 
 async function pass1Values(page: Page): Promise<number[]> {
   const entries = await leaderboardEntries(page);
-  for (const entry of entries) expect(entry.pass1, `${entry.model} has a numeric data-pass1`).not.toBeNull();
+  for (const entry of entries)
+    expect(entry.pass1, `${entry.model} has a numeric data-pass1`).not.toBeNull();
   return entries.map((e) => e.pass1 as number);
 }
 
@@ -65,17 +82,23 @@ test.describe("leaderboard", () => {
     // name as a link to the submission.
     const ranks = await leaderboardColumn(page, LEADERBOARD_CELL.rank);
     expect(ranks[0]).toBe("1");
-    ranks.forEach((rank, i) => expect(Number(rank), `rank of row ${i + 1}`).toBeLessThanOrEqual(i + 1));
+    ranks.forEach((rank, i) =>
+      expect(Number(rank), `rank of row ${i + 1}`).toBeLessThanOrEqual(i + 1),
+    );
     const entries = await leaderboardEntries(page);
     expect(new Set(entries.map((e) => e.model)).size, "one row per model").toBe(SETTING_ROWS.C);
     expect(entries.map((e) => e.model)).toContain("GPT-5");
     // Every sample of the overall split is counted.
-    expect(await leaderboardColumn(page, LEADERBOARD_CELL.n)).toEqual(Array(SETTING_ROWS.C).fill("240"));
+    expect(await leaderboardColumn(page, LEADERBOARD_CELL.n)).toEqual(
+      Array(SETTING_ROWS.C).fill("240"),
+    );
     await page.screenshot(shot("leaderboard"));
     expect(errors).toEqual([]);
   });
 
-  test("changing the setting updates the URL and the rows; setting A shows FCR and HitRate as n/a", async ({ page }) => {
+  test("changing the setting updates the URL and the rows; setting A shows FCR and HitRate as n/a", async ({
+    page,
+  }) => {
     const errors = trackErrors(page);
     await page.goto("/b/mpw");
     const modelsC = (await leaderboardEntries(page)).map((e) => e.model);
@@ -90,16 +113,24 @@ test.describe("leaderboard", () => {
     expect(modelsA).toContain("GLM-4.7"); // only evaluated in setting A
     expect(modelsA).not.toContain("GPT-5"); // only evaluated in setting C
     expect(modelsA).not.toEqual(modelsC);
-    expect(await leaderboardColumn(page, LEADERBOARD_CELL.fcr)).toEqual(Array(SETTING_ROWS.A).fill("n/a"));
-    expect(await leaderboardColumn(page, LEADERBOARD_CELL.hitRate)).toEqual(Array(SETTING_ROWS.A).fill("n/a"));
+    expect(await leaderboardColumn(page, LEADERBOARD_CELL.fcr)).toEqual(
+      Array(SETTING_ROWS.A).fill("n/a"),
+    );
+    expect(await leaderboardColumn(page, LEADERBOARD_CELL.hitRate)).toEqual(
+      Array(SETTING_ROWS.A).fill("n/a"),
+    );
     expectSorted(await pass1Values(page), "desc", "Pass@1 (setting A)");
     await page.screenshot(shot("leaderboard-setting-a"));
 
     await settingPill(page, "B · guidance").click();
     await expect(page).toHaveURL(/[?&]setting=B-guidance(&|$)/);
-    await expect(leaderboard(page)).toHaveAttribute("data-rows", String(SETTING_ROWS["B-guidance"]));
+    await expect(leaderboard(page)).toHaveAttribute(
+      "data-rows",
+      String(SETTING_ROWS["B-guidance"]),
+    );
     const fcr = await leaderboardColumn(page, LEADERBOARD_CELL.fcr);
-    for (const text of fcr) expect(text, "FCR is a percentage outside setting A").toMatch(/^\d+\.\d%/);
+    for (const text of fcr)
+      expect(text, "FCR is a percentage outside setting A").toMatch(/^\d+\.\d%/);
 
     await settingPill(page, "B · few-shot").click();
     await expect(page).toHaveURL(/[?&]setting=B-fewshot(&|$)/);
@@ -113,7 +144,9 @@ test.describe("leaderboard", () => {
     expect(errors).toEqual([]);
   });
 
-  test("changing the tier updates the URL and the figures, and keeps the setting", async ({ page }) => {
+  test("changing the tier updates the URL and the figures, and keeps the setting", async ({
+    page,
+  }) => {
     await page.goto("/b/mpw?setting=B-fewshot");
     const overall = await leaderboardEntries(page);
 
@@ -126,7 +159,8 @@ test.describe("leaderboard", () => {
     const hard = await leaderboardEntries(page);
     // Same submissions, other figures: the hard tier is a strict subset of the samples.
     expect(new Set(hard.map((e) => e.model))).toEqual(new Set(overall.map((e) => e.model)));
-    const pass1Of = (rows: typeof overall) => Object.fromEntries(rows.map((e) => [e.model, e.pass1]));
+    const pass1Of = (rows: typeof overall) =>
+      Object.fromEntries(rows.map((e) => [e.model, e.pass1]));
     expect(pass1Of(hard)).not.toEqual(pass1Of(overall));
     const nHard = (await leaderboardColumn(page, LEADERBOARD_CELL.n)).map(Number);
     for (const n of nHard) expect(n).toBeGreaterThan(0);
@@ -136,13 +170,17 @@ test.describe("leaderboard", () => {
     await tierPill(page, "easy").click();
     await expect(page).toHaveURL(/[?&]tier=easy(&|$)/);
     await expect(tierPill(page, "easy")).toHaveAttribute("aria-current", "page");
-    await expect.poll(async () => (await leaderboardColumn(page, LEADERBOARD_CELL.n)).map(Number)).not.toEqual(nHard);
+    await expect
+      .poll(async () => (await leaderboardColumn(page, LEADERBOARD_CELL.n)).map(Number))
+      .not.toEqual(nHard);
     const nEasy = (await leaderboardColumn(page, LEADERBOARD_CELL.n)).map(Number);
 
     await tierPill(page, "medium").click();
     await expect(page).toHaveURL(/[?&]tier=medium(&|$)/);
     await expect(tierPill(page, "medium")).toHaveAttribute("aria-current", "page");
-    await expect.poll(async () => (await leaderboardColumn(page, LEADERBOARD_CELL.n)).map(Number)).not.toEqual(nEasy);
+    await expect
+      .poll(async () => (await leaderboardColumn(page, LEADERBOARD_CELL.n)).map(Number))
+      .not.toEqual(nEasy);
     const nMedium = (await leaderboardColumn(page, LEADERBOARD_CELL.n)).map(Number);
     // The three tiers partition the 240 tasks.
     expect(nEasy[0] + nMedium[0] + nHard[0]).toBe(240);
@@ -167,7 +205,9 @@ test.describe("leaderboard", () => {
     ["hitRate", LEADERBOARD_CELL.hitRate, "HitRate"],
     ["toolCalls", LEADERBOARD_CELL.toolCalls, "ToolCalls"],
   ] as const) {
-    test(`sorting by ${label} orders the column both ways and keeps setting and tier`, async ({ page }) => {
+    test(`sorting by ${label} orders the column both ways and keeps setting and tier`, async ({
+      page,
+    }) => {
       await page.goto("/b/mpw?setting=B-guidance&tier=medium");
       await page.getByTestId(`sort-${sort}`).click();
       await expect(page).toHaveURL(new RegExp(`[?&]sort=${sort}(&|$)`));
@@ -208,15 +248,25 @@ test.describe("leaderboard", () => {
     await expect(page).toHaveURL(/[?&]sort=model(&|$)/);
     await expect(page).not.toHaveURL(/dir=/); // A→Z is the default for text
     await expect(header(page, "model")).toHaveAttribute("aria-sort", "ascending");
-    expectAlphabetical((await leaderboardEntries(page)).map((e) => e.model), "asc", "models");
+    expectAlphabetical(
+      (await leaderboardEntries(page)).map((e) => e.model),
+      "asc",
+      "models",
+    );
 
     await page.getByTestId("sort-model").click();
     await expect(page).toHaveURL(/[?&]dir=desc(&|$)/);
     await expect(header(page, "model")).toHaveAttribute("aria-sort", "descending");
-    expectAlphabetical((await leaderboardEntries(page)).map((e) => e.model), "desc", "models");
+    expectAlphabetical(
+      (await leaderboardEntries(page)).map((e) => e.model),
+      "desc",
+      "models",
+    );
   });
 
-  test("sorting by model flips the order of data-model between the two directions", async ({ page }) => {
+  test("sorting by model flips the order of data-model between the two directions", async ({
+    page,
+  }) => {
     // The part of the model sort that holds regardless of collation.
     await page.goto("/b/mpw?sort=model");
     const asc = (await leaderboardEntries(page)).map((e) => e.model);

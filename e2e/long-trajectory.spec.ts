@@ -4,7 +4,16 @@
  * keys and the transcript search reach every page, and the big outputs load when opened.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { AURORA_CALL, AURORA_QUERY, LONG_TRAJECTORY_CALLS, LONG_TRAJECTORY_TASK, MEGABYTE_CALLS, MEGABYTE_END, NEW_FACT_CALLS, writeLongTrajectoryBundle } from "./fixtures/long-trajectory-bundle";
+import {
+  AURORA_CALL,
+  AURORA_QUERY,
+  LONG_TRAJECTORY_CALLS,
+  LONG_TRAJECTORY_TASK,
+  MEGABYTE_CALLS,
+  MEGABYTE_END,
+  NEW_FACT_CALLS,
+  writeLongTrajectoryBundle,
+} from "./fixtures/long-trajectory-bundle";
 import { ingestPendingFixture, shot, trackErrors } from "./helpers";
 import { logInAsAdmin } from "./submit-helpers";
 
@@ -15,12 +24,17 @@ const STEPS = 2 + 3 * LONG_TRAJECTORY_CALLS + 2;
 const pageOfCall = (call: number) => Math.floor((3 * call) / 150) + 1;
 
 test.beforeAll(async ({}, testInfo) => {
-  submissionId = ingestPendingFixture(testInfo, writeLongTrajectoryBundle(testInfo.outputPath("long-trajectory-bundle"))).submissionId;
+  submissionId = ingestPendingFixture(
+    testInfo,
+    writeLongTrajectoryBundle(testInfo.outputPath("long-trajectory-bundle")),
+  ).submissionId;
 });
 
 const href = () => `/s/${submissionId}/t/${LONG_TRAJECTORY_TASK}`;
-const focusedId = (page: Page) => page.evaluate(() => document.querySelector("li[data-step].step-focused")?.id ?? null);
-const highlighted = (page: Page, name: string) => page.evaluate((n) => CSS.highlights.get(n)?.size ?? 0, name);
+const focusedId = (page: Page) =>
+  page.evaluate(() => document.querySelector("li[data-step].step-focused")?.id ?? null);
+const highlighted = (page: Page, name: string) =>
+  page.evaluate((n) => CSS.highlights.get(n)?.size ?? 0, name);
 
 test.describe("a 500-call trajectory", () => {
   test.beforeEach(async ({ page }) => {
@@ -36,15 +50,28 @@ test.describe("a 500-call trajectory", () => {
     await page.goto(href());
     await expect(page.getByTestId("steps")).toHaveAttribute("data-count", String(STEPS));
     await expect(page.getByTestId("steps").locator("li[data-step]")).toHaveCount(150);
-    await expect(page.locator("[data-call-timeline] button[data-call]")).toHaveCount(LONG_TRAJECTORY_CALLS);
-    await expect(page.getByTestId("step-pager").first()).toContainText(`Steps 1–150 of ${STEPS.toLocaleString("en")}`);
+    await expect(page.locator("[data-call-timeline] button[data-call]")).toHaveCount(
+      LONG_TRAJECTORY_CALLS,
+    );
+    await expect(page.getByTestId("step-pager").first()).toContainText(
+      `Steps 1–150 of ${STEPS.toLocaleString("en")}`,
+    );
     // The diagnosis names the last new fact, on its own page.
     const lastFact = NEW_FACT_CALLS.at(-1)!;
-    await expect(page.getByTestId("diagnosis").locator(`a[href$="#call-${lastFact}"]`).first()).toHaveAttribute("href", new RegExp(`steps=${pageOfCall(lastFact)}#call-${lastFact}$`));
+    await expect(
+      page.getByTestId("diagnosis").locator(`a[href$="#call-${lastFact}"]`).first(),
+    ).toHaveAttribute("href", new RegExp(`steps=${pageOfCall(lastFact)}#call-${lastFact}$`));
     // So do the facts: each links to the page of the call that first covered it.
     for (const call of NEW_FACT_CALLS) {
-      const link = page.getByTestId("facts-panel").getByRole("link", { name: `first covered at call ${call}`, exact: true });
-      await expect(link).toHaveAttribute("href", pageOfCall(call) === 1 ? `#call-${call}` : new RegExp(`steps=${pageOfCall(call)}#call-${call}$`));
+      const link = page
+        .getByTestId("facts-panel")
+        .getByRole("link", { name: `first covered at call ${call}`, exact: true });
+      await expect(link).toHaveAttribute(
+        "href",
+        pageOfCall(call) === 1
+          ? `#call-${call}`
+          : new RegExp(`steps=${pageOfCall(call)}#call-${call}$`),
+      );
     }
     expect(errors).toEqual([]);
   });
@@ -53,7 +80,9 @@ test.describe("a 500-call trajectory", () => {
     const errors = trackErrors(page);
     await page.goto(href());
     await page.locator(`[data-call-timeline] button[data-call="${AURORA_CALL}"]`).click();
-    await expect(page).toHaveURL(new RegExp(`steps=${pageOfCall(AURORA_CALL)}#call-${AURORA_CALL}$`));
+    await expect(page).toHaveURL(
+      new RegExp(`steps=${pageOfCall(AURORA_CALL)}#call-${AURORA_CALL}$`),
+    );
     await expect(page.locator(`#call-${AURORA_CALL}`)).toBeInViewport();
 
     // l: the last call that found a new fact; c / C: the next and previous call; m / M: misses.
@@ -69,15 +98,21 @@ test.describe("a 500-call trajectory", () => {
     await page.keyboard.press("Shift+C");
     await expect.poll(() => focusedId(page)).toBe(`call-${lastFact}`);
     await page.keyboard.press("m");
-    await expect.poll(() => focusedId(page), "the next miss after a new fact").toBe(`call-${lastFact + 1}`);
+    await expect
+      .poll(() => focusedId(page), "the next miss after a new fact")
+      .toBe(`call-${lastFact + 1}`);
     await page.keyboard.press("Shift+M");
-    await expect.poll(() => focusedId(page), "the previous miss skips the new fact").toBe(`call-${lastFact - 1}`);
+    await expect
+      .poll(() => focusedId(page), "the previous miss skips the new fact")
+      .toBe(`call-${lastFact - 1}`);
     // Past the page's last call, c opens the next page at the next call.
     const lastOnPage = 50 * pageOfCall(lastFact) - 1;
     await page.locator(`[data-call-timeline] button[data-call="${lastOnPage}"]`).click();
     await expect.poll(() => focusedId(page)).toBe(`call-${lastOnPage}`);
     await page.keyboard.press("c");
-    await expect(page).toHaveURL(new RegExp(`steps=${pageOfCall(lastOnPage + 1)}#call-${lastOnPage + 1}$`));
+    await expect(page).toHaveURL(
+      new RegExp(`steps=${pageOfCall(lastOnPage + 1)}#call-${lastOnPage + 1}$`),
+    );
     // Folded kinds stay folded on another page.
     await page.getByTestId("calls-only").click();
     await page.locator('[data-call-timeline] button[data-call="10"]').click();
@@ -87,7 +122,9 @@ test.describe("a 500-call trajectory", () => {
     expect(errors).toEqual([]);
   });
 
-  test("the search finds a phrase on another page, highlights it, and n / N walk the matches", async ({ page }) => {
+  test("the search finds a phrase on another page, highlights it, and n / N walk the matches", async ({
+    page,
+  }) => {
     const errors = trackErrors(page);
     await page.goto(href());
     // The key works once the page's script is in: press until it does.
@@ -102,7 +139,12 @@ test.describe("a 500-call trajectory", () => {
     await expect(status).toHaveAttribute("data-find-steps", "1");
     await expect(status).toHaveAttribute("data-find-current", "1");
     await expect(page.getByTestId("find-input")).toHaveValue("Aurora Borealis");
-    await expect.poll(() => highlighted(page, "transcript-find-current"), "the match in call 420's query is highlighted").toBe(1);
+    await expect
+      .poll(
+        () => highlighted(page, "transcript-find-current"),
+        "the match in call 420's query is highlighted",
+      )
+      .toBe(1);
     await expect(page.locator(`#call-${AURORA_CALL}`)).toContainText(AURORA_QUERY);
 
     // "Forum thread 41" is in result 41 and results 410–419 (410 holds a fact, still a thread).
@@ -129,7 +171,10 @@ test.describe("a 500-call trajectory", () => {
     const errors = trackErrors(page);
     const call = MEGABYTE_CALLS[0];
     await page.goto(`${href()}?steps=${pageOfCall(call)}`);
-    const result = page.locator(`li[data-kind="tool_result"]`).filter({ hasText: `Result of call ${call}` }).first();
+    const result = page
+      .locator(`li[data-kind="tool_result"]`)
+      .filter({ hasText: `Result of call ${call}` })
+      .first();
     await expect(result).not.toContainText(MEGABYTE_END);
     const open = result.getByTestId("open-step");
     await expect(open).toHaveText(/^Show the whole result \(1,0\d\d,\d{3} characters\)$/);
@@ -148,7 +193,13 @@ test.describe("a 500-call trajectory", () => {
       await page.keyboard.press("?");
       await expect(help).toBeVisible({ timeout: 500 });
     }).toPass({ timeout: 15_000 });
-    for (const does of ["next / previous step shown", "next / previous tool call", "search this transcript", "next / previous match"]) await expect(help).toContainText(does);
+    for (const does of [
+      "next / previous step shown",
+      "next / previous tool call",
+      "search this transcript",
+      "next / previous match",
+    ])
+      await expect(help).toContainText(does);
     await page.keyboard.press("Escape");
     await expect(help).toBeHidden();
     await page.getByTestId("show-keys").click();

@@ -12,7 +12,9 @@ for (const [path, primary] of [
   ["/b/widesearch", "successAvg"],
   ["/b/evobrowsecomp", "accuracy"],
 ] as const) {
-  test(`${path}: the model and the primary metric are in view on a phone, and the model stays when the table scrolls`, async ({ page }) => {
+  test(`${path}: the model and the primary metric are in view on a phone, and the model stays when the table scrolls`, async ({
+    page,
+  }) => {
     await page.goto(path);
     const row = page.getByTestId("leaderboard-row").first();
     const model = row.locator("td").nth(1);

@@ -30,11 +30,22 @@ let token: string;
 
 async function startInstance(port: number, spool: string): Promise<Instance> {
   const log: string[] = [];
-  const child = spawn("./node_modules/.bin/next", ["start", "-H", "127.0.0.1", "-p", String(port)], {
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, SEEKBOARD_DATABASE_URL: url, SEEKBOARD_SPOOL_DIR: spool, SEEKBOARD_NO_DEMO: "1", SEEKBOARD_ADMIN_TOKEN: ADMIN_TOKEN, NEXT_TELEMETRY_DISABLED: "1" },
-  });
+  const child = spawn(
+    "./node_modules/.bin/next",
+    ["start", "-H", "127.0.0.1", "-p", String(port)],
+    {
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: {
+        ...process.env,
+        SEEKBOARD_DATABASE_URL: url,
+        SEEKBOARD_SPOOL_DIR: spool,
+        SEEKBOARD_NO_DEMO: "1",
+        SEEKBOARD_ADMIN_TOKEN: ADMIN_TOKEN,
+        NEXT_TELEMETRY_DISABLED: "1",
+      },
+    },
+  );
   child.stdout!.on("data", (chunk: Buffer) => log.push(chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => log.push(chunk.toString()));
   const base = `http://127.0.0.1:${port}`;
@@ -45,7 +56,8 @@ async function startInstance(port: number, spool: string): Promise<Instance> {
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`instance on ${port} did not start:\n${log.join("")}`);
+    if (Date.now() > deadline)
+      throw new Error(`instance on ${port} did not start:\n${log.join("")}`);
     await new Promise((done) => setTimeout(done, 300));
   }
 }
@@ -53,7 +65,11 @@ async function startInstance(port: number, spool: string): Promise<Instance> {
 function upload(instance: Instance, zip: string, wait?: number): Promise<Response> {
   const body = new FormData();
   body.append("bundle", new Blob([new Uint8Array(readFileSync(zip))]), "bundle.zip");
-  return fetch(`${instance.base}/api/submissions${wait === undefined ? "" : `?wait=${wait}`}`, { method: "POST", body, headers: { authorization: `Bearer ${token}` } });
+  return fetch(`${instance.base}/api/submissions${wait === undefined ? "" : `?wait=${wait}`}`, {
+    method: "POST",
+    body,
+    headers: { authorization: `Bearer ${token}` },
+  });
 }
 
 async function rows<T>(text: string, params: unknown[] = []): Promise<T[]> {
@@ -106,7 +122,11 @@ test("an approval on one instance shows on the other's public leaderboard within
   // B renders (and caches) its public leaderboard before the approval.
   const before = await (await fetch(`${b.base}/b/mpw`)).text();
   expect(before).not.toContain(model);
-  const approved = await fetch(`${a.base}/api/submissions/${id}/approve`, { method: "POST", headers: { authorization: `Bearer ${ADMIN_TOKEN}`, "content-type": "application/json" }, body: "{}" });
+  const approved = await fetch(`${a.base}/api/submissions/${id}/approve`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}`, "content-type": "application/json" },
+    body: "{}",
+  });
   expect(approved.status).toBe(200);
   const start = Date.now();
   let shown = false;
@@ -114,24 +134,42 @@ test("an approval on one instance shows on the other's public leaderboard within
     shown = (await (await fetch(`${b.base}/b/mpw`)).text()).includes(model);
     if (!shown) await new Promise((done) => setTimeout(done, 100));
   }
-  expect(shown, `B's leaderboard showed the approved submission after ${Date.now() - start} ms`).toBe(true);
+  expect(
+    shown,
+    `B's leaderboard showed the approved submission after ${Date.now() - start} ms`,
+  ).toBe(true);
 });
 
 test("each upload's job is run by exactly one of the two workers", async () => {
-  const zips = Array.from({ length: 6 }, (_, i) => writeMpwZip(work, `job-${i}`, { model: `Multi-Instance-Job-${i}`, setting: "C" }));
+  const zips = Array.from({ length: 6 }, (_, i) =>
+    writeMpwZip(work, `job-${i}`, { model: `Multi-Instance-Job-${i}`, setting: "C" }),
+  );
   // Queued at once on both instances (?wait=0: answered before the import), so both workers see every job.
   const answers = await Promise.all(zips.map((zip, i) => upload(instances[i % 2], zip, 0)));
   for (const answer of answers) expect([201, 202]).toContain(answer.status);
   await expect
-    .poll(async () => (await rows<{ n: number }>("SELECT count(*)::int AS n FROM upload_jobs WHERE state NOT IN ('done', 'failed')"))[0].n, { timeout: 60_000 })
+    .poll(
+      async () =>
+        (
+          await rows<{ n: number }>(
+            "SELECT count(*)::int AS n FROM upload_jobs WHERE state NOT IN ('done', 'failed')",
+          )
+        )[0].n,
+      { timeout: 60_000 },
+    )
     .toBe(0);
-  const jobs = await rows<{ id: number; state: string; attempts: number; worker: string | null }>("SELECT id, state, attempts, worker FROM upload_jobs ORDER BY id");
+  const jobs = await rows<{ id: number; state: string; attempts: number; worker: string | null }>(
+    "SELECT id, state, attempts, worker FROM upload_jobs ORDER BY id",
+  );
   for (const job of jobs) {
     expect(job.state, `job ${job.id}`).toBe("done");
     expect(job.attempts, `job ${job.id} was claimed once`).toBe(1);
   }
   for (let i = 0; i < zips.length; i++) {
-    const [{ n }] = await rows<{ n: number }>("SELECT count(*)::int AS n FROM submissions WHERE model = $1", [`Multi-Instance-Job-${i}`]);
+    const [{ n }] = await rows<{ n: number }>(
+      "SELECT count(*)::int AS n FROM submissions WHERE model = $1",
+      [`Multi-Instance-Job-${i}`],
+    );
     expect(n, `submissions of bundle ${i}`).toBe(1);
   }
 });
@@ -143,6 +181,8 @@ test("the same bundle uploaded to both instances at once gives one submission", 
   expect(statuses).toEqual([200, 201]);
   const ids = await Promise.all(answers.map(async (answer) => (await answer.json()).id));
   expect(ids[0]).toBe(ids[1]);
-  const [{ n }] = await rows<{ n: number }>("SELECT count(*)::int AS n FROM submissions WHERE model = 'Multi-Instance-Same'");
+  const [{ n }] = await rows<{ n: number }>(
+    "SELECT count(*)::int AS n FROM submissions WHERE model = 'Multi-Instance-Same'",
+  );
   expect(n).toBe(1);
 });

@@ -44,7 +44,11 @@ test.afterAll(async ({ browser }) => {
   await page.close();
 });
 
-test("a maintainer adjudicates a sample, the leaderboard moves and is marked, the history shows it, undo restores", async ({ page, request, browser }) => {
+test("a maintainer adjudicates a sample, the leaderboard moves and is marked, the history shows it, undo restores", async ({
+  page,
+  request,
+  browser,
+}) => {
   const errors = trackErrors(page);
   const [leader] = await publicBoard(request);
   // A visitor (no session) loads the board first, so the page cache holds it before the change.
@@ -52,9 +56,14 @@ test("a maintainer adjudicates a sample, the leaderboard moves and is marked, th
   await visitor.goto("/b/mpw?setting=C");
   await expect(row(visitor, leader.model).getByTestId("adjudicated-badge")).toHaveCount(0);
   const samples = await request.get(`/api/s/${leader.submissionId}/samples?verdict=incorrect`);
-  const failed = ((await samples.json()) as { samples: { taskId: string; run: number }[]; total: number });
+  const failed = (await samples.json()) as {
+    samples: { taskId: string; run: number }[];
+    total: number;
+  };
   expect(failed.total).toBeGreaterThan(0);
-  const total = ((await (await request.get(`/api/s/${leader.submissionId}/samples`)).json()) as { total: number }).total;
+  const total = (
+    (await (await request.get(`/api/s/${leader.submissionId}/samples`)).json()) as { total: number }
+  ).total;
   sampleUrl = `/s/${leader.submissionId}/t/${encodeURIComponent(failed.samples[0].taskId)}${failed.samples[0].run > 0 ? `?run=${failed.samples[0].run}` : ""}`;
 
   // A visitor sees no controls.
@@ -81,7 +90,9 @@ test("a maintainer adjudicates a sample, the leaderboard moves and is marked, th
   await form.getByRole("button", { name: "Adjudicate" }).click();
   // The reason is mandatory: the browser keeps the form until it is given.
   await expect(page.getByTestId("sample-header")).toHaveAttribute("data-correct", "0");
-  await form.getByLabel("Reason for the adjudication").fill("The answer names the same club; the judge missed it.");
+  await form
+    .getByLabel("Reason for the adjudication")
+    .fill("The answer names the same club; the judge missed it.");
   await form.getByRole("button", { name: "Adjudicate" }).click();
   await expect(page.getByTestId("sample-header")).toHaveAttribute("data-correct", "1");
   const entry = section.getByTestId("history-entry").first();
@@ -90,21 +101,32 @@ test("a maintainer adjudicates a sample, the leaderboard moves and is marked, th
   await expect(entry.getByTestId("verdict-change")).toHaveAttribute("data-after", "1");
   undoEntryId = await entry.getAttribute("data-id");
   await page.screenshot(shot("reeval-adjudicated-sample"));
-  await section.screenshot({ path: "e2e/screenshots/reeval-panel-adjudicated.png", animations: "disabled" });
+  await section.screenshot({
+    path: "e2e/screenshots/reeval-panel-adjudicated.png",
+    animations: "disabled",
+  });
 
   // The leaderboard: the maintainer's view, and the public one through the page cache.
   await page.goto("/b/mpw?setting=C");
-  await expect(row(page, leader.model).getByTestId("adjudicated-badge")).toHaveText("adjudicated: 1");
+  await expect(row(page, leader.model).getByTestId("adjudicated-badge")).toHaveText(
+    "adjudicated: 1",
+  );
   expect(await pass1On(page, leader.model)).toBeCloseTo(leader.pass1 + 1 / total, 9);
   await page.screenshot(shot("reeval-leaderboard-adjudicated"));
-  await page.getByTestId("leaderboard").screenshot({ path: "e2e/screenshots/reeval-leaderboard-table.png", animations: "disabled" });
-  const publicRow = (await publicBoard(request)).find((r) => r.submissionId === leader.submissionId)!;
+  await page
+    .getByTestId("leaderboard")
+    .screenshot({ path: "e2e/screenshots/reeval-leaderboard-table.png", animations: "disabled" });
+  const publicRow = (await publicBoard(request)).find(
+    (r) => r.submissionId === leader.submissionId,
+  )!;
   expect(publicRow.pass1).toBeCloseTo(leader.pass1 + 1 / total, 9);
   expect(publicRow.adjudicated).toBe(1);
   const visitorLoad = await visitor.goto("/b/mpw?setting=C");
   expect(visitorLoad?.headers()["x-nextjs-cache"]).not.toBe("HIT");
   expect(visitorLoad?.headers()[PAGE_CACHE_HEADER]).toBeUndefined();
-  await expect(row(visitor, leader.model).getByTestId("adjudicated-badge")).toHaveText("adjudicated: 1");
+  await expect(row(visitor, leader.model).getByTestId("adjudicated-badge")).toHaveText(
+    "adjudicated: 1",
+  );
   expect(await pass1On(visitor, leader.model)).toBeCloseTo(leader.pass1 + 1 / total, 9);
 
   // Undo from the sample's history.
@@ -114,25 +136,36 @@ test("a maintainer adjudicates a sample, the leaderboard moves and is marked, th
   await expect(page.getByTestId("history-entry").first()).toHaveAttribute("data-undone", "1");
   await expect(page.getByTestId("history-entry").first()).toContainText("undone");
   await page.screenshot(shot("reeval-undone-sample"));
-  await page.getByTestId("verdict-history").screenshot({ path: "e2e/screenshots/reeval-history-undone.png", animations: "disabled" });
+  await page
+    .getByTestId("verdict-history")
+    .screenshot({ path: "e2e/screenshots/reeval-history-undone.png", animations: "disabled" });
   undoEntryId = null;
 
   await page.goto("/b/mpw?setting=C");
   await expect(row(page, leader.model).getByTestId("adjudicated-badge")).toHaveCount(0);
   expect(await pass1On(page, leader.model)).toBeCloseTo(leader.pass1, 12);
-  expect((await publicBoard(request)).find((r) => r.submissionId === leader.submissionId)!.pass1).toBeCloseTo(leader.pass1, 12);
+  expect(
+    (await publicBoard(request)).find((r) => r.submissionId === leader.submissionId)!.pass1,
+  ).toBeCloseTo(leader.pass1, 12);
   await visitor.goto("/b/mpw?setting=C");
   await expect(row(visitor, leader.model).getByTestId("adjudicated-badge")).toHaveCount(0);
   await visitor.close();
   expect(errors).toEqual([]);
 });
 
-test("correcting a task's gold re-evaluates its samples in a background job with visible progress; undo restores them", async ({ page, request }) => {
+test("correcting a task's gold re-evaluates its samples in a background job with visible progress; undo restores them", async ({
+  page,
+  request,
+}) => {
   const errors = trackErrors(page);
   const [leader] = await publicBoard(request);
-  const failed = (await (await request.get(`/api/s/${leader.submissionId}/samples?verdict=incorrect`)).json()) as { samples: { taskId: string; run: number }[] };
+  const failed = (await (
+    await request.get(`/api/s/${leader.submissionId}/samples?verdict=incorrect`)
+  ).json()) as { samples: { taskId: string; run: number }[] };
   const { taskId, run } = failed.samples[1];
-  const detail = (await (await request.get(`/api/s/${leader.submissionId}/t/${encodeURIComponent(taskId)}?run=${run}`)).json()) as { sample: { prediction: string } };
+  const detail = (await (
+    await request.get(`/api/s/${leader.submissionId}/t/${encodeURIComponent(taskId)}?run=${run}`)
+  ).json()) as { sample: { prediction: string } };
   sampleUrl = `/s/${leader.submissionId}/t/${encodeURIComponent(taskId)}${run > 0 ? `?run=${run}` : ""}`;
 
   await logInAsAdmin(page);
@@ -142,32 +175,47 @@ test("correcting a task's gold re-evaluates its samples in a background job with
   // This sample's own answer becomes the gold: exact match must now find it correct.
   await form.getByLabel("Corrected gold answer").fill(detail.sample.prediction);
   await form.getByLabel("re-evaluate with").selectOption("exact");
-  await form.getByLabel("Reason for the gold correction").fill("The source was corrected after the benchmark was frozen.");
+  await form
+    .getByLabel("Reason for the gold correction")
+    .fill("The source was corrected after the benchmark was frozen.");
   await form.getByRole("button", { name: /Correct the gold and re-evaluate \d+ samples/ }).click();
   const job = page.getByTestId("reeval-job").first();
   await expect(job).toHaveAttribute("data-status", "done", { timeout: 30_000 });
-  expect(Number(await job.getAttribute("data-done"))).toBe(Number(await job.getAttribute("data-total")));
+  expect(Number(await job.getAttribute("data-done"))).toBe(
+    Number(await job.getAttribute("data-total")),
+  );
   expect(Number(await job.getAttribute("data-changed"))).toBeGreaterThan(0);
   // The page refreshes once the job ends: the sample is now correct, and its history holds both entries.
   await expect(page.getByTestId("sample-header")).toHaveAttribute("data-correct", "1");
   const goldFix = page.locator('[data-testid="history-entry"][data-action="gold-fix"]');
   await expect(goldFix).toHaveCount(1);
-  await expect(page.locator('[data-testid="history-entry"][data-action="reevaluate"]')).toHaveCount(1);
+  await expect(page.locator('[data-testid="history-entry"][data-action="reevaluate"]')).toHaveCount(
+    1,
+  );
   undoEntryId = await goldFix.getAttribute("data-id");
   await page.screenshot(shot("reeval-gold-fixed"));
-  await page.getByTestId("reeval-section").screenshot({ path: "e2e/screenshots/reeval-panel-gold-fixed.png", animations: "disabled" });
+  await page
+    .getByTestId("reeval-section")
+    .screenshot({ path: "e2e/screenshots/reeval-panel-gold-fixed.png", animations: "disabled" });
 
   await page.getByTestId(`undo-${undoEntryId}`).click();
   await expect(page.getByTestId("sample-header")).toHaveAttribute("data-correct", "0");
   await expect(goldFix).toHaveAttribute("data-undone", "1");
   undoEntryId = null;
-  expect((await publicBoard(request)).find((r) => r.submissionId === leader.submissionId)!.pass1).toBeCloseTo(leader.pass1, 12);
+  expect(
+    (await publicBoard(request)).find((r) => r.submissionId === leader.submissionId)!.pass1,
+  ).toBeCloseTo(leader.pass1, 12);
   expect(errors).toEqual([]);
 });
 
-test("a server action sent with another site's Origin is refused by Next before it runs, even with the admin's session", async ({ page, request }) => {
+test("a server action sent with another site's Origin is refused by Next before it runs, even with the admin's session", async ({
+  page,
+  request,
+}) => {
   const [leader] = await publicBoard(request);
-  const failed = (await (await request.get(`/api/s/${leader.submissionId}/samples?verdict=incorrect`)).json()) as { samples: { taskId: string; run: number }[] };
+  const failed = (await (
+    await request.get(`/api/s/${leader.submissionId}/samples?verdict=incorrect`)
+  ).json()) as { samples: { taskId: string; run: number }[] };
   const { taskId, run } = failed.samples[2];
   const url = `/s/${leader.submissionId}/t/${encodeURIComponent(taskId)}${run > 0 ? `?run=${run}` : ""}`;
   await logInAsAdmin(page);
@@ -179,7 +227,9 @@ test("a server action sent with another site's Origin is refused by Next before 
     async (route) => {
       const headers = route.request().headers();
       if (route.request().method() !== "POST" || !headers["next-action"]) return route.continue();
-      const response = await route.fetch({ headers: { ...headers, origin: "https://evil.example" } });
+      const response = await route.fetch({
+        headers: { ...headers, origin: "https://evil.example" },
+      });
       refused.push(response.status());
       return route.fulfill({ response });
     },
@@ -196,12 +246,19 @@ test("a server action sent with another site's Origin is refused by Next before 
   await expect(page.getByTestId("verdict-history-empty")).toBeVisible();
 });
 
-test("a WideSearch sample offers re-scoring and a gold-cell correction; judges that do not apply say why", async ({ page, request }) => {
+test("a WideSearch sample offers re-scoring and a gold-cell correction; judges that do not apply say why", async ({
+  page,
+  request,
+}) => {
   const errors = trackErrors(page);
-  const board = (await (await request.get("/api/b/widesearch/leaderboard")).json()) as { rows: { submissionId: number; model: string }[] };
+  const board = (await (await request.get("/api/b/widesearch/leaderboard")).json()) as {
+    rows: { submissionId: number; model: string }[];
+  };
   let url: string | null = null;
   for (const { submissionId } of board.rows) {
-    const samples = (await (await request.get(`/api/s/${submissionId}/samples`)).json()) as { samples: { taskId: string; run: number; status: string }[] };
+    const samples = (await (await request.get(`/api/s/${submissionId}/samples`)).json()) as {
+      samples: { taskId: string; run: number; status: string }[];
+    };
     const scored = samples.samples.find((s) => s.status === "scored");
     if (scored) {
       url = `/s/${submissionId}/t/${encodeURIComponent(scored.taskId)}${scored.run > 0 ? `?run=${scored.run}` : ""}`;
@@ -212,11 +269,16 @@ test("a WideSearch sample offers re-scoring and a gold-cell correction; judges t
   await logInAsAdmin(page);
   await page.goto(url!);
   const section = page.getByTestId("reeval-section");
-  await expect(section.getByTestId("judge-disabled-exact")).toHaveText("a WideSearch verdict comes from its table scorer: use Re-score");
+  await expect(section.getByTestId("judge-disabled-exact")).toHaveText(
+    "a WideSearch verdict comes from its table scorer: use Re-score",
+  );
   await expect(section.getByRole("heading", { name: "Correct a gold cell" })).toBeVisible();
   await section.getByRole("button", { name: "Preview re-score" }).click();
   await expect(section.getByTestId("rescore-preview")).toHaveAttribute("data-changes", "0");
   await expect(section.getByTestId("preview-rationale")).toContainText("gold rows matched");
-  await section.screenshot({ path: "e2e/screenshots/reeval-panel-widesearch.png", animations: "disabled" });
+  await section.screenshot({
+    path: "e2e/screenshots/reeval-panel-widesearch.png",
+    animations: "disabled",
+  });
   expect(errors).toEqual([]);
 });

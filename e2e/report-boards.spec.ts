@@ -2,7 +2,9 @@ import { expect, test } from "@playwright/test";
 import { expectSorted, shot, trackErrors } from "./helpers";
 
 const primaries = (page: import("@playwright/test").Page) =>
-  page.getByTestId("leaderboard-row").evaluateAll((els) => els.map((el) => Number(el.getAttribute("data-primary"))));
+  page
+    .getByTestId("leaderboard-row")
+    .evaluateAll((els) => els.map((el) => Number(el.getAttribute("data-primary"))));
 
 test.describe("WebDetective, EvoBrowseComp, InfoMosaic, QA", () => {
   test("WebDetective: leaderboard, region table, profile map, evidence chain", async ({ page }) => {
@@ -30,7 +32,9 @@ test.describe("WebDetective, EvoBrowseComp, InfoMosaic, QA", () => {
     expect(errors).toEqual([]);
   });
 
-  test("EvoBrowseComp: the version selector changes the board, which never mixes versions", async ({ page }) => {
+  test("EvoBrowseComp: the version selector changes the board, which never mixes versions", async ({
+    page,
+  }) => {
     const errors = trackErrors(page);
     await page.goto("/b/evobrowsecomp");
     const board = page.getByTestId("leaderboard");
@@ -48,10 +52,15 @@ test.describe("WebDetective, EvoBrowseComp, InfoMosaic, QA", () => {
     expect(await primaries(page)).not.toEqual(newest);
 
     const api = await page.request.get("/api/b/evobrowsecomp/leaderboard?version=2025-10");
-    const body = (await api.json()) as { version: string; rows: { benchmarkVersion: string; accuracy: number }[] };
+    const body = (await api.json()) as {
+      version: string;
+      rows: { benchmarkVersion: string; accuracy: number }[];
+    };
     expect(body.version).toBe("2025-10");
     expect(body.rows.every((r) => r.benchmarkVersion === "2025-10")).toBe(true);
-    expect((await page.request.get("/api/b/evobrowsecomp/leaderboard?version=1999")).status()).toBe(400);
+    expect((await page.request.get("/api/b/evobrowsecomp/leaderboard?version=1999")).status()).toBe(
+      400,
+    );
 
     await page.getByRole("link", { name: "Atlas-Pro (demo)" }).click();
     await page.getByRole("link", { name: /evo-2025-10-en-001 · run 0/ }).click();
@@ -62,7 +71,10 @@ test.describe("WebDetective, EvoBrowseComp, InfoMosaic, QA", () => {
     await page.screenshot(shot("evobrowsecomp-sample"));
     // A task id holding "/" (the demo's tool-free variants) still opens its sample.
     await page.getByRole("link", { name: "Atlas-Pro (demo)" }).click();
-    await page.getByTestId("sample-filters").locator("input[name=q]").fill("evo-2025-10-zh-002/tool-free");
+    await page
+      .getByTestId("sample-filters")
+      .locator("input[name=q]")
+      .fill("evo-2025-10-zh-002/tool-free");
     await page.getByTestId("sample-filters").getByRole("button", { name: "Filter" }).click();
     await expect(page.getByTestId("sample-count")).toHaveAttribute("data-total", "3");
     await page.getByRole("link", { name: /evo-2025-10-zh-002\/tool-free · run 1/ }).click();
@@ -70,14 +82,20 @@ test.describe("WebDetective, EvoBrowseComp, InfoMosaic, QA", () => {
     expect(errors).toEqual([]);
   });
 
-  test("InfoMosaic: per-domain plots, outcome mix, heatmap; a sample's testcases with verdicts and score", async ({ page }) => {
+  test("InfoMosaic: per-domain plots, outcome mix, heatmap; a sample's testcases with verdicts and score", async ({
+    page,
+  }) => {
     const errors = trackErrors(page);
     await page.goto("/b/infomosaic");
     await expect(page.getByTestId("leaderboard-row")).toHaveCount(4);
     await expect(page.getByTestId("domain-accuracy-chart")).toHaveAttribute("data-points", "24");
     await expect(page.getByTestId("tool-outcome-chart")).toHaveAttribute("data-points", "4");
-    expect(Number(await page.getByTestId("tool-calls-chart").getAttribute("data-points"))).toBeGreaterThan(0);
-    expect(Number(await page.getByTestId("tool-heatmap").getAttribute("data-points"))).toBeGreaterThan(0);
+    expect(
+      Number(await page.getByTestId("tool-calls-chart").getAttribute("data-points")),
+    ).toBeGreaterThan(0);
+    expect(
+      Number(await page.getByTestId("tool-heatmap").getAttribute("data-points")),
+    ).toBeGreaterThan(0);
     await expect(page.getByTestId("setting-comparison")).toHaveAttribute("data-points", "14");
     await page.screenshot(shot("infomosaic-leaderboard"));
 
@@ -93,7 +111,9 @@ test.describe("WebDetective, EvoBrowseComp, InfoMosaic, QA", () => {
     await expect(testcases).toBeVisible();
     const n = Number(await testcases.getAttribute("data-points"));
     await expect(page.getByTestId("testcase-row")).toHaveCount(n);
-    const verdicts = await page.getByTestId("testcase-row").evaluateAll((els) => els.map((el) => el.getAttribute("data-verdict")));
+    const verdicts = await page
+      .getByTestId("testcase-row")
+      .evaluateAll((els) => els.map((el) => el.getAttribute("data-verdict")));
     expect(verdicts.every((v) => v === "CORRECT" || v === "INCORRECT")).toBe(true);
     await expect(page.getByTestId("im-score")).toContainText(/Score [012]/);
     await expect(page.getByTestId("steps")).toBeVisible();
@@ -109,11 +129,19 @@ test.describe("WebDetective, EvoBrowseComp, InfoMosaic, QA", () => {
     const first = await page.getByTestId("leaderboard").getAttribute("data-version");
     await expect(page.getByTestId("leaderboard-row")).toHaveCount(rowsOf(first));
     await page.screenshot(shot("qa-leaderboard"));
-    const other = page.getByTestId("dataset-picker").getByRole("link").filter({ hasNot: page.locator("[aria-current]") });
-    await page.getByTestId("dataset-picker").getByRole("link", { name: first === "frames-demo@v1" ? "browsecomp-demo" : "frames-demo" }).click();
+    const other = page
+      .getByTestId("dataset-picker")
+      .getByRole("link")
+      .filter({ hasNot: page.locator("[aria-current]") });
+    await page
+      .getByTestId("dataset-picker")
+      .getByRole("link", { name: first === "frames-demo@v1" ? "browsecomp-demo" : "frames-demo" })
+      .click();
     await expect(page).toHaveURL(/dataset=/);
     await expect(page.getByTestId("leaderboard")).not.toHaveAttribute("data-version", first ?? "");
-    await expect(page.getByTestId("leaderboard-row")).toHaveCount(rowsOf(first === "frames-demo@v1" ? "browsecomp-demo@v1" : "frames-demo@v1"));
+    await expect(page.getByTestId("leaderboard-row")).toHaveCount(
+      rowsOf(first === "frames-demo@v1" ? "browsecomp-demo@v1" : "frames-demo@v1"),
+    );
     expect(await other.count()).toBeGreaterThanOrEqual(1);
     await page.getByTestId("sort-calibrationError").click();
     await expect(page).toHaveURL(/sort=calibrationError/);

@@ -9,7 +9,10 @@ let ids: { c: number; a: number };
 
 test.beforeAll(async ({ browser }) => {
   const page = await browser.newPage();
-  ids = { c: await submissionIdOf(page, "MindWatcher 32B", "C"), a: await submissionIdOf(page, "GLM-4.7", "A") };
+  ids = {
+    c: await submissionIdOf(page, "MindWatcher 32B", "C"),
+    a: await submissionIdOf(page, "GLM-4.7", "A"),
+  };
   await page.close();
 });
 
@@ -39,11 +42,15 @@ test.describe("direct loads", () => {
 
   test("/b/mpw with every parameter set", async ({ page }) => {
     const errors = await load(page, "/b/mpw?setting=A&tier=hard&sort=model&dir=desc");
-    await expect(page.getByTestId("setting-picker").locator("[aria-current=page]")).toHaveText("A · oracle facts");
+    await expect(page.getByTestId("setting-picker").locator("[aria-current=page]")).toHaveText(
+      "A · oracle facts",
+    );
     await expect(page.getByTestId("tier-picker").locator("[aria-current=page]")).toHaveText("hard");
     await expect(page.locator("th[aria-sort=descending]")).toContainText("Model");
     await expect(page.getByTestId("leaderboard")).toHaveAttribute("data-rows", "8");
-    const models = await page.getByTestId("leaderboard-row").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-model")));
+    const models = await page
+      .getByTestId("leaderboard-row")
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute("data-model")));
     expect(models[0]).toBe("Youtu Agent 7B");
     expect(errors).toEqual([]);
   });
@@ -51,8 +58,12 @@ test.describe("direct loads", () => {
   test("/b/mpw with an unknown sort falls back to the default order", async ({ page }) => {
     // Only the parameters that pick the rows are strict (see "unknown views" below); the order falls back.
     const errors = await load(page, "/b/mpw?sort=bogus&dir=sideways");
-    await expect(page.getByTestId("setting-picker").locator("[aria-current=page]")).toHaveText("C · end to end");
-    await expect(page.getByTestId("tier-picker").locator("[aria-current=page]")).toHaveText("overall");
+    await expect(page.getByTestId("setting-picker").locator("[aria-current=page]")).toHaveText(
+      "C · end to end",
+    );
+    await expect(page.getByTestId("tier-picker").locator("[aria-current=page]")).toHaveText(
+      "overall",
+    );
     await expect(page.locator("th[aria-sort=descending]")).toContainText("Pass@1");
     await expect(page.getByTestId("leaderboard")).toHaveAttribute("data-rows", "12");
     expect(errors).toEqual([]);
@@ -91,7 +102,10 @@ test.describe("direct loads", () => {
   });
 
   test("/s/[id] with filters and a page in the URL", async ({ page }) => {
-    const errors = await load(page, `/s/${ids.c}?verdict=incorrect&fcrMin=0&fcrMax=0.6&page=2#samples`);
+    const errors = await load(
+      page,
+      `/s/${ids.c}?verdict=incorrect&fcrMin=0&fcrMax=0.6&page=2#samples`,
+    );
     const form = page.getByTestId("sample-filters");
     await expect(form.locator("select[name=verdict]")).toHaveValue("incorrect");
     await expect(form.locator("select[name=tier]")).toHaveValue("all");
@@ -99,10 +113,14 @@ test.describe("direct loads", () => {
     await expect(form.locator("input[name=fcrMax]")).toHaveValue("0.6");
     await expect(page.getByTestId("sample-count")).toContainText("page 2 of");
     await expect(page.locator("a[rel=prev]")).toBeVisible();
-    const correct = await page.getByTestId("sample-row").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-correct")));
+    const correct = await page
+      .getByTestId("sample-row")
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute("data-correct")));
     expect(correct.length).toBeGreaterThan(0);
     expect(new Set(correct)).toEqual(new Set(["0"]));
-    const fcr = await page.getByTestId("sample-row").evaluateAll((rows) => rows.map((r) => Number(r.getAttribute("data-fcr"))));
+    const fcr = await page
+      .getByTestId("sample-row")
+      .evaluateAll((rows) => rows.map((r) => Number(r.getAttribute("data-fcr"))));
     for (const v of fcr) expect(v).toBeLessThanOrEqual(0.6);
     expect(errors).toEqual([]);
   });
@@ -144,7 +162,15 @@ test.describe("direct loads", () => {
 });
 
 test.describe("an API address that is not valid percent-encoding is a 400", () => {
-  for (const url of ["/api/s/1/t/%E0%A4%A", "/api/s/1/t/%ZZ/find?q=x", "/api/s/1/t/%ZZ/steps/1", "/api/b/%ZZ/leaderboard", "/api/analysis/%E0%A4%A", "/api/submissions/%ZZ/approve", "/api/jobs/%ZZ"]) {
+  for (const url of [
+    "/api/s/1/t/%E0%A4%A",
+    "/api/s/1/t/%ZZ/find?q=x",
+    "/api/s/1/t/%ZZ/steps/1",
+    "/api/b/%ZZ/leaderboard",
+    "/api/analysis/%E0%A4%A",
+    "/api/submissions/%ZZ/approve",
+    "/api/jobs/%ZZ",
+  ]) {
     test(url, async ({ request }) => {
       const response = url.endsWith("/approve") ? await request.post(url) : await request.get(url);
       expect(response.status()).toBe(400);
@@ -174,7 +200,9 @@ test.describe("not found", () => {
       const response = await page.goto(url);
       expect(response?.status()).toBe(404);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Not found");
-      await expect(page.getByText("There is no such benchmark, submission or sample.")).toBeVisible();
+      await expect(
+        page.getByText("There is no such benchmark, submission or sample."),
+      ).toBeVisible();
       // The site header and a way back stay available.
       await page.getByRole("link", { name: "Back to the benchmarks" }).click();
       await expect(page).toHaveURL(/\/$/);
@@ -191,20 +219,68 @@ test.describe("not found", () => {
 test.describe("unknown views", () => {
   const MPW_SETTINGS = ["A", "B-guidance", "B-fewshot", "C"];
   const cases = [
-    { url: "/b/evobrowsecomp?version=1999-01", message: "No version “1999-01” on the EvoBrowseComp board.", valid: ["2026-01", "2025-10"], link: "/b/evobrowsecomp?version=2026-01" },
-    { url: "/b/qa?dataset=nope", message: "No dataset “nope” on the QA (BrowseComp-style) board.", valid: ["frames-demo@v1", "browsecomp-demo@v1"], link: "/b/qa?dataset=frames-demo%40v1" },
+    {
+      url: "/b/evobrowsecomp?version=1999-01",
+      message: "No version “1999-01” on the EvoBrowseComp board.",
+      valid: ["2026-01", "2025-10"],
+      link: "/b/evobrowsecomp?version=2026-01",
+    },
+    {
+      url: "/b/qa?dataset=nope",
+      message: "No dataset “nope” on the QA (BrowseComp-style) board.",
+      valid: ["frames-demo@v1", "browsecomp-demo@v1"],
+      link: "/b/qa?dataset=frames-demo%40v1",
+    },
     // The other parameters are kept in the links.
-    { url: "/b/mpw?setting=Z&tier=hard", message: "No setting “Z” on the MPW-Bench board.", valid: MPW_SETTINGS, link: "/b/mpw?tier=hard&setting=A" },
-    { url: "/b/mpw?tier=nope", message: "No tier “nope” on the MPW-Bench board.", valid: ["overall", "easy", "medium", "hard"], link: "/b/mpw?tier=overall" },
-    { url: "/b/widesearch?lang=xx", message: "No lang “xx” on the WideSearch board.", valid: ["all", "en", "zh"], link: "/b/widesearch?lang=all" },
-    { url: "/b/infomosaic?setting=browser", message: "No setting “browser” on the InfoMosaic-Bench board.", valid: ["all", "domain-tool", "web-only"], link: "/b/infomosaic?setting=all" },
-    { url: "/b/evobrowsecomp/analysis?version=1999-01", message: "No version “1999-01” on the EvoBrowseComp board.", valid: ["2026-01", "2025-10"], link: "/b/evobrowsecomp/analysis?version=2026-01" },
-    { url: "/b/widesearch/analysis?lang=xx", message: "No lang “xx” on the WideSearch board.", valid: ["all", "en", "zh"], link: "/b/widesearch/analysis?lang=all" },
-    { url: "/b/mpw/analysis?cohortSetting=Z", message: "No cohortSetting “Z” on the MPW-Bench board.", valid: MPW_SETTINGS, link: "/b/mpw/analysis?cohortSetting=A" },
+    {
+      url: "/b/mpw?setting=Z&tier=hard",
+      message: "No setting “Z” on the MPW-Bench board.",
+      valid: MPW_SETTINGS,
+      link: "/b/mpw?tier=hard&setting=A",
+    },
+    {
+      url: "/b/mpw?tier=nope",
+      message: "No tier “nope” on the MPW-Bench board.",
+      valid: ["overall", "easy", "medium", "hard"],
+      link: "/b/mpw?tier=overall",
+    },
+    {
+      url: "/b/widesearch?lang=xx",
+      message: "No lang “xx” on the WideSearch board.",
+      valid: ["all", "en", "zh"],
+      link: "/b/widesearch?lang=all",
+    },
+    {
+      url: "/b/infomosaic?setting=browser",
+      message: "No setting “browser” on the InfoMosaic-Bench board.",
+      valid: ["all", "domain-tool", "web-only"],
+      link: "/b/infomosaic?setting=all",
+    },
+    {
+      url: "/b/evobrowsecomp/analysis?version=1999-01",
+      message: "No version “1999-01” on the EvoBrowseComp board.",
+      valid: ["2026-01", "2025-10"],
+      link: "/b/evobrowsecomp/analysis?version=2026-01",
+    },
+    {
+      url: "/b/widesearch/analysis?lang=xx",
+      message: "No lang “xx” on the WideSearch board.",
+      valid: ["all", "en", "zh"],
+      link: "/b/widesearch/analysis?lang=all",
+    },
+    {
+      url: "/b/mpw/analysis?cohortSetting=Z",
+      message: "No cohortSetting “Z” on the MPW-Bench board.",
+      valid: MPW_SETTINGS,
+      link: "/b/mpw/analysis?cohortSetting=A",
+    },
   ];
 
   /** Loads a URL expecting the 404 that names the value, and returns the response. */
-  async function expectUnknownView(page: Page, { url, message, valid, link }: (typeof cases)[number]) {
+  async function expectUnknownView(
+    page: Page,
+    { url, message, valid, link }: (typeof cases)[number],
+  ) {
     const response = await page.goto(url);
     expect(response?.status(), `${url} answers 404`).toBe(404);
     await expect(page).toHaveTitle("Not found · Seekboard");
@@ -245,10 +321,17 @@ test.describe("unknown views", () => {
     await page.screenshot(shot("unknown-version"));
     await page.getByTestId("valid-value").filter({ hasText: "2025-10" }).click();
     await expect(page).toHaveURL(/\/b\/evobrowsecomp\?version=2025-10$/);
-    await expect(page.getByTestId("version-picker").locator("[aria-current=page]")).toHaveText("2025-10");
+    await expect(page.getByTestId("version-picker").locator("[aria-current=page]")).toHaveText(
+      "2025-10",
+    );
     await expectUnknownView(page, cases[2]);
-    await page.getByTestId("valid-value").filter({ hasText: /^B-guidance$/ }).click();
-    await expect(page.getByTestId("setting-picker").locator("[aria-current=page]")).toHaveText("B · guidance");
+    await page
+      .getByTestId("valid-value")
+      .filter({ hasText: /^B-guidance$/ })
+      .click();
+    await expect(page.getByTestId("setting-picker").locator("[aria-current=page]")).toHaveText(
+      "B · guidance",
+    );
     await expect(page.getByTestId("tier-picker").locator("[aria-current=page]")).toHaveText("hard");
   });
 
@@ -257,9 +340,13 @@ test.describe("unknown views", () => {
     for (const path of ["/b/evobrowsecomp", "/b/evobrowsecomp/analysis"]) {
       const response = await page.goto(`${path}?version=${encodeURIComponent(value)}`);
       expect(response?.status()).toBe(404);
-      await expect(page.getByTestId("unknown-board-param-message")).toHaveText(`No version “${value}” on the EvoBrowseComp board.`);
+      await expect(page.getByTestId("unknown-board-param-message")).toHaveText(
+        `No version “${value}” on the EvoBrowseComp board.`,
+      );
       await expect(page.getByTestId("unknown-board-param").locator("img")).toHaveCount(0);
-      expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
+      expect(
+        await page.evaluate(() => (window as unknown as { pwned?: number }).pwned),
+      ).toBeUndefined();
     }
   });
 });

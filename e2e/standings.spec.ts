@@ -18,7 +18,9 @@ async function rowsOf(page: Page) {
 }
 
 test.describe("standings on the boards", () => {
-  test("WideSearch: the 7-task demo agent is listed below the ranked rows as partial, never above them", async ({ page }) => {
+  test("WideSearch: the 7-task demo agent is listed below the ranked rows as partial, never above them", async ({
+    page,
+  }) => {
     const errors = trackErrors(page);
     await page.goto("/b/widesearch");
     const rows = await rowsOf(page);
@@ -26,26 +28,39 @@ test.describe("standings on the boards", () => {
     expect(firstPartial).toBeGreaterThan(0);
     expect(rows.slice(0, firstPartial).every((r) => r.ranked && /^\d+$/.test(r.rank))).toBe(true);
     expect(rows.slice(firstPartial).every((r) => !r.ranked && r.rank === "—")).toBe(true);
-    expect(rows.slice(firstPartial).map((r) => r.model)).toContain("Synthetic Deep Research Agent (demo)");
+    expect(rows.slice(firstPartial).map((r) => r.model)).toContain(
+      "Synthetic Deep Research Agent (demo)",
+    );
     await expect(page.getByTestId("unranked-divider")).toBeVisible();
-    const synthetic = page.getByTestId("leaderboard-row").filter({ hasText: "Synthetic Deep Research Agent" });
+    const synthetic = page
+      .getByTestId("leaderboard-row")
+      .filter({ hasText: "Synthetic Deep Research Agent" });
     await expect(synthetic.getByTestId("partial")).toHaveText("partial (4 / 100 tasks)");
     await expect(synthetic.getByTestId("preliminary")).toBeVisible();
     // The failed rules open on a click and name what was found.
     const real = page.getByTestId("leaderboard-row").filter({ hasText: "gpt-5.2" });
     await real.getByTestId("failed-checks").locator("summary").click();
-    await expect(real.getByTestId("failed-checks")).toContainText("1 run per task; the protocol asks for 4");
+    await expect(real.getByTestId("failed-checks")).toContainText(
+      "1 run per task; the protocol asks for 4",
+    );
     await page.screenshot(shot("standings-widesearch"));
 
     // All languages: 200 tasks, which no submission covers.
     await page.goto("/b/widesearch?lang=all");
     const all = await rowsOf(page);
     expect(all.every((r) => !r.ranked)).toBe(true);
-    await expect(page.getByTestId("leaderboard-row").filter({ hasText: "Synthetic Deep Research Agent" }).getByTestId("partial")).toHaveText("partial (7 / 200 tasks)");
+    await expect(
+      page
+        .getByTestId("leaderboard-row")
+        .filter({ hasText: "Synthetic Deep Research Agent" })
+        .getByTestId("partial"),
+    ).toHaveText("partial (7 / 200 tasks)");
     expect(errors).toEqual([]);
   });
 
-  test("MPW: tied rows share a rank, and sorting by FCR keeps every row's '#'", async ({ page }) => {
+  test("MPW: tied rows share a rank, and sorting by FCR keeps every row's '#'", async ({
+    page,
+  }) => {
     await page.goto("/b/mpw");
     const rows = await rowsOf(page);
     const rankOf = new Map(rows.map((r) => [r.model, r.rank]));
@@ -59,7 +74,9 @@ test.describe("standings on the boards", () => {
     for (const r of resorted) expect(r.rank, r.model).toBe(rankOf.get(r.model));
   });
 
-  test("the verified filter keeps the verified rows only, and says so when there are none", async ({ page }) => {
+  test("the verified filter keeps the verified rows only, and says so when there are none", async ({
+    page,
+  }) => {
     await page.goto("/b/evobrowsecomp");
     const all = await rowsOf(page);
     await page.getByTestId("verified-filter").getByRole("link", { name: "Verified only" }).click();
@@ -68,11 +85,15 @@ test.describe("standings on the boards", () => {
     if (verified.length) {
       expect((await rowsOf(page)).map((r) => r.model)).toEqual(verified);
     } else {
-      await expect(page.getByTestId("leaderboard-empty")).toContainText("No submission in this view passes every rule");
+      await expect(page.getByTestId("leaderboard-empty")).toContainText(
+        "No submission in this view passes every rule",
+      );
     }
   });
 
-  test("the cost–accuracy plot draws its frontier, and a point opens its submission", async ({ page }) => {
+  test("the cost–accuracy plot draws its frontier, and a point opens its submission", async ({
+    page,
+  }) => {
     const errors = trackErrors(page);
     await page.goto("/b/mpw");
     const plot = page.getByTestId("cost-accuracy-plot");

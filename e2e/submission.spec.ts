@@ -17,62 +17,112 @@ test.beforeAll(async ({ browser }) => {
 const filters = (page: Page) => page.getByTestId("sample-filters");
 const rows = (page: Page) => page.getByTestId("sample-row");
 
-async function applyFilters(page: Page, change: (form: ReturnType<typeof filters>) => Promise<void>): Promise<void> {
+async function applyFilters(
+  page: Page,
+  change: (form: ReturnType<typeof filters>) => Promise<void>,
+): Promise<void> {
   await change(filters(page));
-  await Promise.all([page.waitForURL(/\/s\/\d+\?/), filters(page).getByRole("button", { name: "Filter" }).click()]);
+  await Promise.all([
+    page.waitForURL(/\/s\/\d+\?/),
+    filters(page).getByRole("button", { name: "Filter" }).click(),
+  ]);
   await expect(page.getByTestId("sample-count")).toBeVisible();
 }
 
 /** "api_error 5 · finished 224 · …" from the Samples stat. */
 async function statusCounts(page: Page): Promise<Record<string, number>> {
-  const note = await page.getByTestId("overall-metrics").locator("> div").filter({ hasText: /^Samples/ }).locator("div").last().textContent();
-  return Object.fromEntries([...(note ?? "").matchAll(/([a-z_]+) (\d+)/g)].map((m) => [m[1], Number(m[2])]));
+  const note = await page
+    .getByTestId("overall-metrics")
+    .locator("> div")
+    .filter({ hasText: /^Samples/ })
+    .locator("div")
+    .last()
+    .textContent();
+  return Object.fromEntries(
+    [...(note ?? "").matchAll(/([a-z_]+) (\d+)/g)].map((m) => [m[1], Number(m[2])]),
+  );
 }
 
 async function breakdownN(page: Page, testId: string, label: string): Promise<number> {
-  const row = page.getByTestId(testId).locator("tbody tr").filter({ has: page.locator("td:first-child", { hasText: new RegExp(`^${label}$`) }) });
+  const row = page
+    .getByTestId(testId)
+    .locator("tbody tr")
+    .filter({ has: page.locator("td:first-child", { hasText: new RegExp(`^${label}$`) }) });
   await expect(row).toHaveCount(1);
   return Number(await row.locator("td").nth(1).textContent());
 }
 
 test.describe("submission page", () => {
-  test("shows overall metrics, the tier breakdown, the tier chart and the first page of samples", async ({ page }) => {
+  test("shows overall metrics, the tier breakdown, the tier chart and the first page of samples", async ({
+    page,
+  }) => {
     const errors = trackErrors(page);
     await page.goto(`/s/${submissionId}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(MODEL);
     await expect(page).toHaveTitle(`${MODEL} · C · Seekboard`);
 
     const metrics = page.getByTestId("overall-metrics");
-    for (const label of ["Pass@1", "FCR", "HitRate", "ToolCalls", "Samples"]) await expect(metrics).toContainText(label);
+    for (const label of ["Pass@1", "FCR", "HitRate", "ToolCalls", "Samples"])
+      await expect(metrics).toContainText(label);
     await expect(metrics).toContainText(/Pass@1\d+\.\d%\[\d+\.\d, \d+\.\d\]/);
     const counts = await statusCounts(page);
-    expect(Object.values(counts).reduce((a, b) => a + b, 0), "status counts add up to the samples").toBe(TASKS);
+    expect(
+      Object.values(counts).reduce((a, b) => a + b, 0),
+      "status counts add up to the samples",
+    ).toBe(TASKS);
 
     const tiers = page.getByTestId("tier-breakdown").locator("tbody tr");
     await expect(tiers).toHaveCount(3);
     await expect(tiers.locator("td:first-child")).toHaveText(["easy", "medium", "hard"]);
-    const tierN = await Promise.all(["easy", "medium", "hard"].map((t) => breakdownN(page, "tier-breakdown", t)));
-    expect(tierN.reduce((a, b) => a + b, 0), "tiers partition the samples").toBe(TASKS);
+    const tierN = await Promise.all(
+      ["easy", "medium", "hard"].map((t) => breakdownN(page, "tier-breakdown", t)),
+    );
+    expect(
+      tierN.reduce((a, b) => a + b, 0),
+      "tiers partition the samples",
+    ).toBe(TASKS);
 
     const chart = page.getByTestId("tier-chart");
     await expect(chart).toHaveAttribute("data-points", "3");
     await expect(chart.locator("svg.recharts-surface").first()).toBeVisible();
     // Pass@1 and FCR bars for each of the three tiers, with the tiers on the x axis.
     await expect(chart.locator(".recharts-bar-rectangle")).toHaveCount(6);
-    await expect(chart.locator(".recharts-xAxis-tick-labels text")).toHaveText(["easy", "medium", "hard"]);
-    await expect(chart.locator(".recharts-yAxis-tick-labels text")).toHaveText(["0%", "25%", "50%", "75%", "100%"]);
+    await expect(chart.locator(".recharts-xAxis-tick-labels text")).toHaveText([
+      "easy",
+      "medium",
+      "hard",
+    ]);
+    await expect(chart.locator(".recharts-yAxis-tick-labels text")).toHaveText([
+      "0%",
+      "25%",
+      "50%",
+      "75%",
+      "100%",
+    ]);
     await expect(chart.locator(".recharts-errorBar")).toHaveCount(3);
     // Bar heights match the breakdown's Pass@1 (the y axis spans 0–100%).
-    const axisHeight = Number(await chart.locator(".recharts-yAxis line.recharts-cartesian-axis-line").getAttribute("height"));
-    const barHeights = await chart.locator('path[name="Pass@1"]').evaluateAll((paths) => paths.map((p) => Number(p.getAttribute("height"))));
-    const tierPass1 = (await tiers.locator("td:nth-child(3)").allTextContents()).map((t) => Number(/^(\d+\.\d)%/.exec(t)?.[1]) / 100);
+    const axisHeight = Number(
+      await chart
+        .locator(".recharts-yAxis line.recharts-cartesian-axis-line")
+        .getAttribute("height"),
+    );
+    const barHeights = await chart
+      .locator('path[name="Pass@1"]')
+      .evaluateAll((paths) => paths.map((p) => Number(p.getAttribute("height"))));
+    const tierPass1 = (await tiers.locator("td:nth-child(3)").allTextContents()).map(
+      (t) => Number(/^(\d+\.\d)%/.exec(t)?.[1]) / 100,
+    );
     expect(barHeights).toHaveLength(3);
-    barHeights.forEach((h, i) => expect(h / axisHeight, `Pass@1 bar of tier ${i}`).toBeCloseTo(tierPass1[i], 2));
+    barHeights.forEach((h, i) =>
+      expect(h / axisHeight, `Pass@1 bar of tier ${i}`).toBeCloseTo(tierPass1[i], 2),
+    );
     const box = await chart.boundingBox();
     expect(box?.width ?? 0, "the chart has room to draw").toBeGreaterThan(200);
 
     await expect(page.getByTestId("sample-count")).toHaveAttribute("data-total", String(TASKS));
-    await expect(page.getByTestId("sample-count")).toHaveText(`${TASKS} samples match · page 1 of ${Math.ceil(TASKS / PAGE_SIZE)}`);
+    await expect(page.getByTestId("sample-count")).toHaveText(
+      `${TASKS} samples match · page 1 of ${Math.ceil(TASKS / PAGE_SIZE)}`,
+    );
     await expect(rows(page)).toHaveCount(PAGE_SIZE);
     await expect(page.locator("a[rel=prev]")).toHaveCount(0);
     await expect(page.locator("a[rel=next]")).toHaveCount(1);
@@ -87,9 +137,16 @@ test.describe("submission page", () => {
     expect(errors).toEqual([]);
   });
 
-  test("verdict filter: incorrect keeps only failed samples and the total drops", async ({ page }) => {
+  test("verdict filter: incorrect keeps only failed samples and the total drops", async ({
+    page,
+  }) => {
     await page.goto(`/s/${submissionId}`);
-    await applyFilters(page, (form) => form.locator("select[name=verdict]").selectOption("incorrect").then(() => undefined));
+    await applyFilters(page, (form) =>
+      form
+        .locator("select[name=verdict]")
+        .selectOption("incorrect")
+        .then(() => undefined),
+    );
     await expect(page).toHaveURL(/[?&]verdict=incorrect(&|#|$)/);
     await expect(filters(page).locator("select[name=verdict]")).toHaveValue("incorrect");
     const incorrect = await sampleTotal(page);
@@ -97,31 +154,54 @@ test.describe("submission page", () => {
     expect(incorrect).toBeLessThan(TASKS);
     await expect(rows(page)).toHaveCount(Math.min(PAGE_SIZE, incorrect));
     expect(new Set(await sampleRowsAttr(page, "data-correct"))).toEqual(new Set(["0"]));
-    await expect(page.getByTestId("sample-table").getByText("correct", { exact: true })).toHaveCount(0);
+    await expect(
+      page.getByTestId("sample-table").getByText("correct", { exact: true }),
+    ).toHaveCount(0);
     await page.screenshot(shot("submission-filtered-incorrect"));
 
-    await applyFilters(page, (form) => form.locator("select[name=verdict]").selectOption("correct").then(() => undefined));
+    await applyFilters(page, (form) =>
+      form
+        .locator("select[name=verdict]")
+        .selectOption("correct")
+        .then(() => undefined),
+    );
     const correct = await sampleTotal(page);
     expect(new Set(await sampleRowsAttr(page, "data-correct"))).toEqual(new Set(["1"]));
     expect(correct + incorrect, "correct and incorrect partition the samples").toBe(TASKS);
     // Pass@1 on the page is the correct share.
-    await expect(page.getByTestId("overall-metrics")).toContainText(`${((correct / TASKS) * 100).toFixed(1)}%`);
+    await expect(page.getByTestId("overall-metrics")).toContainText(
+      `${((correct / TASKS) * 100).toFixed(1)}%`,
+    );
   });
 
-  test("status filter: max_turns_reached lists exactly those samples, all failed", async ({ page }) => {
+  test("status filter: max_turns_reached lists exactly those samples, all failed", async ({
+    page,
+  }) => {
     await page.goto(`/s/${submissionId}`);
     const expected = (await statusCounts(page)).max_turns_reached;
     expect(expected, "the demo submission has max_turns_reached samples").toBeGreaterThan(0);
-    await applyFilters(page, (form) => form.locator("select[name=status]").selectOption("max_turns_reached").then(() => undefined));
+    await applyFilters(page, (form) =>
+      form
+        .locator("select[name=status]")
+        .selectOption("max_turns_reached")
+        .then(() => undefined),
+    );
     await expect(page).toHaveURL(/[?&]status=max_turns_reached(&|#|$)/);
     await expect(page.getByTestId("sample-count")).toHaveAttribute("data-total", String(expected));
     await expect(rows(page)).toHaveCount(expected);
-    expect(new Set(await sampleRowsAttr(page, "data-status"))).toEqual(new Set(["max_turns_reached"]));
+    expect(new Set(await sampleRowsAttr(page, "data-status"))).toEqual(
+      new Set(["max_turns_reached"]),
+    );
     // An agent that ran out of turns gave no answer.
     expect(new Set(await sampleRowsAttr(page, "data-correct"))).toEqual(new Set(["0"]));
 
     // Combined with verdict=correct nothing is left.
-    await applyFilters(page, (form) => form.locator("select[name=verdict]").selectOption("correct").then(() => undefined));
+    await applyFilters(page, (form) =>
+      form
+        .locator("select[name=verdict]")
+        .selectOption("correct")
+        .then(() => undefined),
+    );
     await expect(page.getByTestId("sample-count")).toHaveAttribute("data-total", "0");
     await expect(page.getByText("No sample matches these filters.")).toBeVisible();
     await expect(page.getByTestId("sample-table")).toHaveCount(0);
@@ -130,20 +210,34 @@ test.describe("submission page", () => {
   test("tier and category filters agree with the breakdown tables", async ({ page }) => {
     await page.goto(`/s/${submissionId}`);
     const hard = await breakdownN(page, "tier-breakdown", "hard");
-    await applyFilters(page, (form) => form.locator("select[name=tier]").selectOption("hard").then(() => undefined));
+    await applyFilters(page, (form) =>
+      form
+        .locator("select[name=tier]")
+        .selectOption("hard")
+        .then(() => undefined),
+    );
     await expect(page.getByTestId("sample-count")).toHaveAttribute("data-total", String(hard));
-    const tierCells = await page.getByTestId("sample-row").evaluateAll((trs) => trs.map((tr) => tr.querySelectorAll("td")[5]?.textContent?.trim()));
+    const tierCells = await page
+      .getByTestId("sample-row")
+      .evaluateAll((trs) => trs.map((tr) => tr.querySelectorAll("td")[5]?.textContent?.trim()));
     expect(new Set(tierCells)).toEqual(new Set(["hard"]));
 
     await page.goto(`/s/${submissionId}`);
     await page.getByText(/^By category \(\d+\)$/).click();
     const f1 = await breakdownN(page, "category-breakdown", "Formula 1");
-    await applyFilters(page, (form) => form.locator("select[name=category]").selectOption("Formula 1").then(() => undefined));
+    await applyFilters(page, (form) =>
+      form
+        .locator("select[name=category]")
+        .selectOption("Formula 1")
+        .then(() => undefined),
+    );
     await expect(page).toHaveURL(/[?&]category=Formula\+1(&|#|$)/);
     await expect(page.getByTestId("sample-count")).toHaveAttribute("data-total", String(f1));
   });
 
-  test("FCR range filter: every data-fcr lies in the range, also on the next page", async ({ page }) => {
+  test("FCR range filter: every data-fcr lies in the range, also on the next page", async ({
+    page,
+  }) => {
     await page.goto(`/s/${submissionId}`);
     await applyFilters(page, async (form) => {
       await form.locator("input[name=fcrMin]").fill("0.25");
@@ -184,7 +278,9 @@ test.describe("submission page", () => {
     const total = await sampleTotal(page);
     expect(total).toBeGreaterThan(0);
     expect(total).toBeLessThan(TASKS);
-    const questions = await page.getByTestId("sample-row").evaluateAll((trs) => trs.map((tr) => tr.querySelectorAll("td")[1]?.textContent ?? ""));
+    const questions = await page
+      .getByTestId("sample-row")
+      .evaluateAll((trs) => trs.map((tr) => tr.querySelectorAll("td")[1]?.textContent ?? ""));
     for (const q of questions) expect(q).toContain("Formula 1");
 
     // A real MPW task, in Chinese: only task 0 asks about Wimbledon.
@@ -244,7 +340,9 @@ test.describe("submission page", () => {
     const link = row.getByRole("link");
     const key = ((await link.textContent()) ?? "").replace(/^#/, "");
     await link.click();
-    await expect(page).toHaveURL(new RegExp(`/s/${submissionId}/t/${key}\\?list=1&verdict=incorrect$`));
+    await expect(page).toHaveURL(
+      new RegExp(`/s/${submissionId}/t/${key}\\?list=1&verdict=incorrect$`),
+    );
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Task #${key}`);
     await expect(page.getByTestId("sample-header")).toHaveAttribute("data-correct", "0");
     await expect(page.getByTestId("steps")).toBeVisible();

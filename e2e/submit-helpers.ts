@@ -51,15 +51,28 @@ export interface BundleOptions {
 
 export function mpwRecordLines(options: BundleOptions): string {
   // The demo models that have figures for this setting.
-  const models = MPW_DEMO_MODELS.filter((m) => (options.setting === "A" ? m.settingA !== null : m.targets[options.setting]));
+  const models = MPW_DEMO_MODELS.filter((m) =>
+    options.setting === "A" ? m.settingA !== null : m.targets[options.setting],
+  );
   const records: Record<string, unknown>[] = [];
   for (let run = 0; run < (options.runs ?? 1); run++) {
     TASKS.forEach((task, i) => {
       const record = generateMpwRecord(
-        { index: Number(task.taskKey), category: "Real sample", question: task.question ?? "", answer: task.goldAnswer ?? "", atomicFacts: task.atomicFacts },
-        { model: models[(run + i) % models.length], setting: options.setting, judgeVariant: "answer" },
+        {
+          index: Number(task.taskKey),
+          category: "Real sample",
+          question: task.question ?? "",
+          answer: task.goldAnswer ?? "",
+          atomicFacts: task.atomicFacts,
+        },
+        {
+          model: models[(run + i) % models.length],
+          setting: options.setting,
+          judgeVariant: "answer",
+        },
       );
-      if (options.paddingBytes) record.padding = randomBytes(options.paddingBytes).toString("base64");
+      if (options.paddingBytes)
+        record.padding = randomBytes(options.paddingBytes).toString("base64");
       records.push(record);
     });
   }
@@ -71,11 +84,22 @@ export function mpwRecordLines(options: BundleOptions): string {
 export function writeMpwZip(dir: string, name: string, options: BundleOptions): string {
   const src = join(dir, `${name}-src`);
   mkdirSync(src, { recursive: true });
-  const manifest = { benchmark: "mpw", model: options.model, setting: options.setting, agent: options.agent ?? "ReAct", results: ["results.jsonl"] };
+  const manifest = {
+    benchmark: "mpw",
+    model: options.model,
+    setting: options.setting,
+    agent: options.agent ?? "ReAct",
+    results: ["results.jsonl"],
+  };
   writeFileSync(join(src, "manifest.json"), JSON.stringify(manifest, null, 2));
   writeFileSync(join(src, "results.jsonl"), mpwRecordLines(options));
   const out = join(dir, `${name}.zip`);
-  const script = ["import os, sys, zipfile", "src, out = sys.argv[1], sys.argv[2]", "with zipfile.ZipFile(out, 'w', zipfile.ZIP_STORED) as z:", "    for n in ('manifest.json', 'results.jsonl'): z.write(os.path.join(src, n), n)"].join("\n");
+  const script = [
+    "import os, sys, zipfile",
+    "src, out = sys.argv[1], sys.argv[2]",
+    "with zipfile.ZipFile(out, 'w', zipfile.ZIP_STORED) as z:",
+    "    for n in ('manifest.json', 'results.jsonl'): z.write(os.path.join(src, n), n)",
+  ].join("\n");
   execFileSync("python3", ["-c", script, src, out]);
   return out;
 }

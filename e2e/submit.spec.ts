@@ -31,19 +31,32 @@ async function watchProgress(page: Page): Promise<void> {
       const now = bar.getAttribute("aria-valuenow");
       if (now !== null) seen.percents.push(Number(now));
     };
-    new MutationObserver(record).observe(document.body, { subtree: true, childList: true, attributes: true });
+    new MutationObserver(record).observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+    });
   });
 }
 
 async function progressSeen(page: Page): Promise<{ phases: string[]; percents: number[] }> {
-  return page.evaluate(() => (window as unknown as { progressSeen: { phases: string[]; percents: number[] } }).progressSeen);
+  return page.evaluate(
+    () =>
+      (window as unknown as { progressSeen: { phases: string[]; percents: number[] } })
+        .progressSeen,
+  );
 }
 
 /** Slows the upload so its progress is visible: Chromium's own network throttling. */
 async function throttleUpload(page: Page, bytesPerSecond: number): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: bytesPerSecond });
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: bytesPerSecond,
+  });
 }
 
 async function pasteToken(page: Page): Promise<void> {
@@ -51,10 +64,19 @@ async function pasteToken(page: Page): Promise<void> {
 }
 
 test.describe("/submit", () => {
-  test("a real .zip: manifest read in the browser, upload and validation progress, then the pending submission with its metrics", async ({ page, browser }, testInfo) => {
+  test("a real .zip: manifest read in the browser, upload and validation progress, then the pending submission with its metrics", async ({
+    page,
+    browser,
+  }, testInfo) => {
     const errors = trackErrors(page);
     // ~1.6 MB, stored: at 400 KB/s the upload takes a few seconds.
-    const zip = writeMpwZip(testInfo.outputPath(), "upload", { model: MODEL, setting: "C", agent: "ReAct", runs: 30, paddingBytes: 12_000 });
+    const zip = writeMpwZip(testInfo.outputPath(), "upload", {
+      model: MODEL,
+      setting: "C",
+      agent: "ReAct",
+      runs: 30,
+      paddingBytes: 12_000,
+    });
     expect(statSync(zip).size).toBeGreaterThan(1_200_000);
 
     await page.goto("/submit");
@@ -62,7 +84,9 @@ test.describe("/submit", () => {
     await pasteToken(page);
     await page.locator("input[type=file]").setInputFiles(zip);
     await expect(page.getByTestId("chosen-file")).toContainText("upload.zip");
-    await expect(page.getByTestId("manifest-note")).toContainText("Read from manifest.json (benchmark mpw)");
+    await expect(page.getByTestId("manifest-note")).toContainText(
+      "Read from manifest.json (benchmark mpw)",
+    );
     await expect(page.getByLabel("Model")).toHaveValue(MODEL);
     await expect(page.getByLabel("Agent")).toHaveValue("ReAct");
     await expect(page.getByLabel("Setting")).toHaveValue("C");
@@ -73,23 +97,36 @@ test.describe("/submit", () => {
     await page.getByRole("button", { name: "Submit" }).click();
     const bar = page.getByRole("progressbar");
     await expect(bar).toHaveAttribute("data-phase", "uploading");
-    await expect.poll(async () => Number(await bar.getAttribute("aria-valuenow")), { message: "the upload bar moves" }).toBeGreaterThan(0);
+    await expect
+      .poll(async () => Number(await bar.getAttribute("aria-valuenow")), {
+        message: "the upload bar moves",
+      })
+      .toBeGreaterThan(0);
     await page.screenshot(shot("submit-uploading"));
 
     const accepted = page.getByTestId("submission-accepted");
     await expect(accepted).toBeVisible({ timeout: 30_000 });
     const seen = await progressSeen(page);
-    expect(seen.phases, "the bar showed the upload, then the validation").toEqual(["uploading", "validating"]);
-    expect(seen.percents.some((p) => p > 0 && p < 100), `intermediate upload percentages: ${seen.percents.join(", ")}`).toBe(true);
+    expect(seen.phases, "the bar showed the upload, then the validation").toEqual([
+      "uploading",
+      "validating",
+    ]);
+    expect(
+      seen.percents.some((p) => p > 0 && p < 100),
+      `intermediate upload percentages: ${seen.percents.join(", ")}`,
+    ).toBe(true);
     expect(seen.percents).toEqual([...seen.percents].sort((a, b) => a - b));
     await expect(bar).toHaveCount(0);
 
     await expect(accepted).toHaveAttribute("data-duplicate", "0");
     await expect(accepted).toContainText(/Received as submission #\d+/);
     await expect(accepted.getByText("pending", { exact: true })).toBeVisible();
-    await expect(accepted).toContainText(`${MODEL} · setting C · ReAct (e2e) · 90 samples of 3 tasks`);
+    await expect(accepted).toContainText(
+      `${MODEL} · setting C · ReAct (e2e) · 90 samples of 3 tasks`,
+    );
     const metrics = page.getByTestId("metrics-preview");
-    for (const label of ["Pass@1", "FCR", "HitRate", "ToolCalls", "Samples"]) await expect(metrics).toContainText(label);
+    for (const label of ["Pass@1", "FCR", "HitRate", "ToolCalls", "Samples"])
+      await expect(metrics).toContainText(label);
     await expect(metrics).toContainText(/Pass@1\d+\.\d%\[\d+\.\d, \d+\.\d\]/);
     await expect(metrics.locator("dd").last()).toHaveText("90");
     await page.screenshot(shot("submit-accepted"));
@@ -114,7 +151,9 @@ test.describe("/submit", () => {
       await expect(other.getByRole("heading", { level: 1 })).toHaveText("Not found");
     }
     await other.goto("/b/mpw?setting=C");
-    await expect(other.locator(`[data-testid="leaderboard-row"][data-model="${MODEL}"]`)).toHaveCount(0);
+    await expect(
+      other.locator(`[data-testid="leaderboard-row"][data-model="${MODEL}"]`),
+    ).toHaveCount(0);
     await stranger.close();
 
     // The same bundle again is recognised, not stored twice.
@@ -125,12 +164,18 @@ test.describe("/submit", () => {
     // The same correction gives the same manifest, so the same bundle.
     await page.getByLabel("Agent").fill("ReAct (e2e)");
     await page.getByRole("button", { name: "Submit" }).click();
-    await expect(page.getByTestId("submission-accepted")).toHaveAttribute("data-duplicate", "1", { timeout: 30_000 });
-    await expect(page.getByTestId("submission-accepted")).toContainText(`Already received as submission #${id}`);
+    await expect(page.getByTestId("submission-accepted")).toHaveAttribute("data-duplicate", "1", {
+      timeout: 30_000,
+    });
+    await expect(page.getByTestId("submission-accepted")).toContainText(
+      `Already received as submission #${id}`,
+    );
     expect(errors).toEqual([]);
   });
 
-  test("a broken bundle: every error in a table of file, line, field and message; nothing imported", async ({ page }, testInfo) => {
+  test("a broken bundle: every error in a table of file, line, field and message; nothing imported", async ({
+    page,
+  }, testInfo) => {
     const errors = trackErrors(page);
     const zip = writeMpwZip(testInfo.outputPath(), "broken", {
       model: "E2E Broken",
@@ -149,10 +194,18 @@ test.describe("/submit", () => {
 
     const table = page.getByTestId("bundle-errors");
     await expect(table).toBeVisible({ timeout: 30_000 });
-    await expect(table).toContainText("The bundle was refused and nothing was imported — 2 problems");
+    await expect(table).toContainText(
+      "The bundle was refused and nothing was imported — 2 problems",
+    );
     const rows = page.getByTestId("bundle-error");
     await expect(rows).toHaveCount(2);
-    const cells = await rows.evaluateAll((trs) => trs.map((tr) => [tr.getAttribute("data-file"), tr.getAttribute("data-line"), tr.getAttribute("data-field")]));
+    const cells = await rows.evaluateAll((trs) =>
+      trs.map((tr) => [
+        tr.getAttribute("data-file"),
+        tr.getAttribute("data-line"),
+        tr.getAttribute("data-field"),
+      ]),
+    );
     expect(cells).toEqual([
       ["results.jsonl", "2", "index"],
       ["results.jsonl", "2", "status"],
@@ -166,12 +219,20 @@ test.describe("/submit", () => {
     // Nothing was imported: the admin's queue does not have it.
     await logInAsAdmin(page);
     await expect(page.getByTestId("moderation-queue")).toBeVisible();
-    await expect(page.locator(`[data-testid="moderation-row"][data-model="E2E Broken"]`)).toHaveCount(0);
+    await expect(
+      page.locator(`[data-testid="moderation-row"][data-model="E2E Broken"]`),
+    ).toHaveCount(0);
     // Chromium logs the refused upload itself; nothing else may fail.
-    expect(errors.filter((e) => !/Failed to load resource: the server responded with a status of 400/.test(e))).toEqual([]);
+    expect(
+      errors.filter(
+        (e) => !/Failed to load resource: the server responded with a status of 400/.test(e),
+      ),
+    ).toEqual([]);
   });
 
-  test("a .jsonl dropped on the page needs the model and setting from the form", async ({ page }) => {
+  test("a .jsonl dropped on the page needs the model and setting from the form", async ({
+    page,
+  }) => {
     const errors = trackErrors(page);
     await page.goto("/submit");
     await pasteToken(page);
@@ -179,7 +240,9 @@ test.describe("/submit", () => {
     await page.getByTestId("drop-zone").evaluate((zone, text) => {
       const transfer = new DataTransfer();
       transfer.items.add(new File([text], "run-7.jsonl", { type: "application/jsonl" }));
-      zone.dispatchEvent(new DragEvent("drop", { dataTransfer: transfer, bubbles: true, cancelable: true }));
+      zone.dispatchEvent(
+        new DragEvent("drop", { dataTransfer: transfer, bubbles: true, cancelable: true }),
+      );
     }, content);
     await expect(page.getByTestId("chosen-file")).toContainText("run-7.jsonl");
     await expect(page.getByTestId("manifest-note")).toContainText("give the model and the setting");
@@ -189,19 +252,27 @@ test.describe("/submit", () => {
     await page.getByRole("button", { name: "Submit" }).click();
     const accepted = page.getByTestId("submission-accepted");
     await expect(accepted).toBeVisible({ timeout: 30_000 });
-    await expect(accepted).toContainText("E2E Plain Results · setting B-fewshot · 6 samples of 3 tasks");
+    await expect(accepted).toContainText(
+      "E2E Plain Results · setting B-fewshot · 6 samples of 3 tasks",
+    );
     expect(errors).toEqual([]);
   });
 
-  test("a wrong token is refused by the server, a file that is not a bundle before any upload; the page states the size limit", async ({ page }, testInfo) => {
+  test("a wrong token is refused by the server, a file that is not a bundle before any upload; the page states the size limit", async ({
+    page,
+  }, testInfo) => {
     await page.goto("/submit");
     await page.getByLabel("Team upload token").fill("sb_not-a-token");
     const zip = writeMpwZip(testInfo.outputPath(), "small", { model: "E2E Token", setting: "C" });
     await page.locator("input[type=file]").setInputFiles(zip);
     await page.getByRole("button", { name: "Submit" }).click();
     await expect(page.getByTestId("submit-failed")).toContainText("the upload token is not valid");
-    await page.locator("input[type=file]").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
-    await expect(page.getByTestId("submit-problem")).toHaveText("Choose a .zip, a .tar.gz, a .jsonl or an Inspect log (.eval, .json).");
+    await page
+      .locator("input[type=file]")
+      .setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
+    await expect(page.getByTestId("submit-problem")).toHaveText(
+      "Choose a .zip, a .tar.gz, a .jsonl or an Inspect log (.eval, .json).",
+    );
     // The page knows the server's limit (200 MiB by default) and says so before uploading.
     await expect(page.getByTestId("drop-zone")).toContainText("Up to 200 MiB");
   });

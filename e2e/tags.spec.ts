@@ -1,5 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
-import { filterBox, sampleRowsAttr, sampleTotal, shot, submissionIdOf, trackErrors } from "./helpers";
+import {
+  filterBox,
+  sampleRowsAttr,
+  sampleTotal,
+  shot,
+  submissionIdOf,
+  trackErrors,
+} from "./helpers";
 import { logInAsAdmin } from "./submit-helpers";
 
 /**
@@ -20,7 +27,6 @@ test.beforeAll(async ({ browser }) => {
   await page.close();
 });
 
-
 /** A screenshot of the viewport with the samples section at the top: the full page is too tall to read. */
 async function samplesShot(page: Page, name: string): Promise<void> {
   await page.locator("#samples").evaluate((el) => el.scrollIntoView({ block: "start" }));
@@ -29,12 +35,18 @@ async function samplesShot(page: Page, name: string): Promise<void> {
 
 async function runQuery(page: Page, query: string): Promise<void> {
   await filterBox(page).fill(query);
-  await Promise.all([page.waitForURL(/[?&]f=/), page.getByTestId("sample-filters").getByRole("button", { name: "Filter" }).click()]);
+  await Promise.all([
+    page.waitForURL(/[?&]f=/),
+    page.getByTestId("sample-filters").getByRole("button", { name: "Filter" }).click(),
+  ]);
   await expect(page.getByTestId("sample-count")).toBeVisible();
 }
 
 test.describe("failure tags and the filter language", () => {
-  test("the admin tags a sample; the count shows on the submission page; the filter finds exactly that sample", async ({ page, browser }) => {
+  test("the admin tags a sample; the count shows on the submission page; the filter finds exactly that sample", async ({
+    page,
+    browser,
+  }) => {
     const errors = trackErrors(page);
     await logInAsAdmin(page);
 
@@ -53,22 +65,36 @@ test.describe("failure tags and the filter language", () => {
 
     // From InfoMosaic's taxonomy, grouped in the menu with the paper's section.
     const menu = editor.getByTestId("taxonomy-tag-form").locator("select[name=tag]");
-    await expect(menu.locator('optgroup[label="InfoMosaic-Bench failure types (InfoMosaic-Bench §5.3.3, App. A.5)"] option')).toHaveCount(6);
-    await expect(menu.locator('optgroup[label^="MPW-Bench diagnostics"] option')).toHaveText(["Premature Stop", "Low-yield Queries"]);
+    await expect(
+      menu.locator(
+        'optgroup[label="InfoMosaic-Bench failure types (InfoMosaic-Bench §5.3.3, App. A.5)"] option',
+      ),
+    ).toHaveCount(6);
+    await expect(menu.locator('optgroup[label^="MPW-Bench diagnostics"] option')).toHaveText([
+      "Premature Stop",
+      "Low-yield Queries",
+    ]);
     await menu.selectOption("Retrieval Miss");
     await editor.getByTestId("taxonomy-tag-form").getByRole("button", { name: "Apply" }).click();
     await expect(editor.getByTestId("tag-apply-outcome")).toHaveText("tagged “Retrieval Miss”");
-    await expect(annotations.getByTestId("sample-tags").locator('[data-tag="Retrieval Miss"]')).toBeVisible();
+    await expect(
+      annotations.getByTestId("sample-tags").locator('[data-tag="Retrieval Miss"]'),
+    ).toBeVisible();
 
     // A free tag: too long is refused with the reason, then a valid one is added.
     const free = editor.getByTestId("free-tag-form");
     await free.locator("input[name=tag]").fill("x".repeat(61));
     await free.getByRole("button", { name: "Add tag" }).click();
-    await expect(editor.getByTestId("tag-apply-outcome")).toHaveText("a tag has at most 60 characters");
+    await expect(editor.getByTestId("tag-apply-outcome")).toHaveText(
+      "a tag has at most 60 characters",
+    );
     await free.locator("input[name=tag]").fill(`  ${FREE_TAG}  `);
     await free.getByRole("button", { name: "Add tag" }).click();
     await expect(editor.getByTestId("tag-apply-outcome")).toHaveText(`tagged “${FREE_TAG}”`);
-    await expect(annotations.getByTestId("sample-tags").locator("[data-tag]")).toHaveText(["Retrieval Miss", FREE_TAG]);
+    await expect(annotations.getByTestId("sample-tags").locator("[data-tag]")).toHaveText([
+      "Retrieval Miss",
+      FREE_TAG,
+    ]);
     // The same taxonomy tag twice is refused.
     await expect(menu.locator('option[value="Retrieval Miss"]')).toBeDisabled();
     await page.screenshot(shot("tags-trajectory-admin"));
@@ -76,7 +102,10 @@ test.describe("failure tags and the filter language", () => {
     // A visitor sees the tags but not the controls.
     const visitor = await browser.newPage();
     await visitor.goto(href);
-    await expect(visitor.getByTestId("sample-tags").locator("[data-tag]")).toHaveText(["Retrieval Miss", FREE_TAG]);
+    await expect(visitor.getByTestId("sample-tags").locator("[data-tag]")).toHaveText([
+      "Retrieval Miss",
+      FREE_TAG,
+    ]);
     await expect(visitor.getByTestId("tag-editor")).toHaveCount(0);
     await visitor.close();
 
@@ -93,11 +122,15 @@ test.describe("failure tags and the filter language", () => {
     await expect(filterBox(page)).toHaveValue('tag:"Retrieval Miss"');
     await expect(page.getByTestId("sample-count")).toHaveAttribute("data-total", "1");
     await expect(page.getByTestId("sample-row").getByRole("link")).toHaveText([label]);
-    await expect(page.getByTestId("sample-row").getByTestId("sample-flags").locator("[data-tag]")).toHaveText(["Retrieval Miss", FREE_TAG]);
+    await expect(
+      page.getByTestId("sample-row").getByTestId("sample-flags").locator("[data-tag]"),
+    ).toHaveText(["Retrieval Miss", FREE_TAG]);
 
     // Typed into the filter box: the free tag, quoted, with other fields and negation.
     await runQuery(page, `tag:"${FREE_TAG}" verdict:incorrect -tier:nonsense`);
-    await expect(page.getByTestId("filter-error")).toContainText('at character 52: tier is easy, medium or hard, got "nonsense"');
+    await expect(page.getByTestId("filter-error")).toContainText(
+      'at character 52: tier is easy, medium or hard, got "nonsense"',
+    );
     await runQuery(page, `tag:"${FREE_TAG}" verdict:incorrect`);
     await expect(page.getByTestId("filter-error")).toHaveCount(0);
     await expect(page.getByTestId("sample-count")).toHaveAttribute("data-total", "1");
@@ -120,12 +153,16 @@ test.describe("failure tags and the filter language", () => {
     expect(errors).toEqual([]);
   });
 
-  test("a bad query shows its position and problem, and the table stays empty", async ({ page }) => {
+  test("a bad query shows its position and problem, and the table stays empty", async ({
+    page,
+  }) => {
     const errors = trackErrors(page);
     await page.goto(`/s/${submissionId}?verdict=incorrect`);
     await runQuery(page, "tier:hard colour:red");
     const error = page.getByTestId("filter-error");
-    await expect(error).toHaveText(/^Filter query error, no sample shown — at character 11: unknown field "colour" \(fields: status, verdict, /);
+    await expect(error).toHaveText(
+      /^Filter query error, no sample shown — at character 11: unknown field "colour" \(fields: status, verdict, /,
+    );
     await expect(filterBox(page)).toHaveValue("tier:hard colour:red");
     await expect(filterBox(page)).toHaveAttribute("aria-invalid", "true");
     // No sample, not all of them: the error stands in the table's place, marked where it broke.
@@ -135,13 +172,19 @@ test.describe("failure tags and the filter language", () => {
     await samplesShot(page, "tags-bad-query");
 
     await runQuery(page, 'category:"Formula 1" "unclosed');
-    await expect(error).toHaveText('Filter query error, no sample shown — at character 22: unclosed quote: this " has no closing "');
+    await expect(error).toHaveText(
+      'Filter query error, no sample shown — at character 22: unclosed quote: this " has no closing "',
+    );
     await runQuery(page, "fcr<abc");
-    await expect(error).toHaveText('Filter query error, no sample shown — at character 5: fcr needs a number, got "abc"');
+    await expect(error).toHaveText(
+      'Filter query error, no sample shown — at character 5: fcr needs a number, got "abc"',
+    );
     expect(errors).toEqual([]);
   });
 
-  test("automatic hints: counted on the submission page, shown per row, filterable", async ({ page }) => {
+  test("automatic hints: counted on the submission page, shown per row, filterable", async ({
+    page,
+  }) => {
     await page.goto(`/s/${submissionId}`);
     const hint = page.getByTestId("hint-counts").locator('[data-hint="tool-limit"]');
     const n = Number(await hint.getAttribute("data-count"));
@@ -149,7 +192,8 @@ test.describe("failure tags and the filter language", () => {
     await hint.click();
     await expect(filterBox(page)).toHaveValue("hint:tool-limit");
     await expect(page.getByTestId("sample-count")).toHaveAttribute("data-total", String(n));
-    for (const hints of await sampleRowsAttr(page, "data-hints")) expect(hints.split(" ")).toContain("tool-limit");
+    for (const hints of await sampleRowsAttr(page, "data-hints"))
+      expect(hints.split(" ")).toContain("tool-limit");
     await runQuery(page, "status:max_turns_reached fcr<0.3");
     const statuses = await sampleRowsAttr(page, "data-status");
     expect(statuses.length).toBeGreaterThan(0);
@@ -159,7 +203,9 @@ test.describe("failure tags and the filter language", () => {
 
     // The trajectory page lists the sample's hints.
     await page.getByTestId("sample-row").first().getByRole("link").click();
-    await expect(page.getByTestId("sample-hints").locator('[data-hint="tool-limit"]')).toBeVisible();
+    await expect(
+      page.getByTestId("sample-hints").locator('[data-hint="tool-limit"]'),
+    ).toBeVisible();
   });
 
   test("the other benchmarks' sample tables take the filter language too", async ({ page }) => {
@@ -173,9 +219,14 @@ test.describe("failure tags and the filter language", () => {
     expect(correct).toBeLessThan(all);
     expect(new Set(await sampleRowsAttr(page, "data-correct"))).toEqual(new Set(["1"]));
     await runQuery(page, "-verdict:correct");
-    await expect(page.getByTestId("sample-count")).toHaveAttribute("data-total", String(all - correct));
+    await expect(page.getByTestId("sample-count")).toHaveAttribute(
+      "data-total",
+      String(all - correct),
+    );
     await runQuery(page, "verdict:sometimes");
-    await expect(page.getByTestId("filter-error")).toContainText('at character 9: verdict is correct or incorrect, got "sometimes"');
+    await expect(page.getByTestId("filter-error")).toContainText(
+      'at character 9: verdict is correct or incorrect, got "sometimes"',
+    );
     // A broken query selects nothing, not everything.
     await expect(page.getByTestId("sample-count")).toHaveAttribute("data-total", "0");
     await expect(page.getByTestId("query-error")).toHaveAttribute("data-position", "8");

@@ -10,22 +10,37 @@ import { logInAsAdmin } from "./submit-helpers";
  */
 const VERSION = "e2e-task-set";
 
-test("an admin registers a task file for a version, sees it listed, and removes it", async ({ page }) => {
+test("an admin registers a task file for a version, sees it listed, and removes it", async ({
+  page,
+}) => {
   const errors = trackErrors(page);
   await logInAsAdmin(page);
-  const section = page.locator("section", { has: page.getByRole("heading", { name: "Task sets" }) });
+  const section = page.locator("section", {
+    has: page.getByRole("heading", { name: "Task sets" }),
+  });
   await expect(section.getByTestId("task-set-row").first()).toBeVisible();
-  await expect(section.locator('[data-testid="task-set-row"][data-benchmark="mpw"]').first()).toContainText("none — coverage is measured against the largest approved submission");
+  await expect(
+    section.locator('[data-testid="task-set-row"][data-benchmark="mpw"]').first(),
+  ).toContainText("none — coverage is measured against the largest approved submission");
 
   const form = section.getByTestId("task-set-form");
   await form.locator("select[name=benchmark]").selectOption("webdetective");
   await form.locator("input[name=version]").fill(VERSION);
-  const upload = (text: string) => form.locator("input[name=file]").setInputFiles({ name: "tasks.jsonl", mimeType: "application/json", buffer: Buffer.from(text) });
+  const upload = (text: string) =>
+    form.locator("input[name=file]").setInputFiles({
+      name: "tasks.jsonl",
+      mimeType: "application/json",
+      buffer: Buffer.from(text),
+    });
 
   await upload('{"task_id": "wd-1"}\n{"task_id": "wd-2"}\n{"task_id": "wd-1"}\n');
   await form.getByRole("button", { name: "Register task set" }).click();
-  await expect(section.getByTestId("task-set-error")).toHaveText('tasks.jsonl, line 3: task "wd-1" is listed twice (first at line 1)');
-  const row = section.locator(`[data-testid="task-set-row"][data-benchmark="webdetective"][data-version="${VERSION}"]`);
+  await expect(section.getByTestId("task-set-error")).toHaveText(
+    'tasks.jsonl, line 3: task "wd-1" is listed twice (first at line 1)',
+  );
+  const row = section.locator(
+    `[data-testid="task-set-row"][data-benchmark="webdetective"][data-version="${VERSION}"]`,
+  );
   await expect(row).toHaveCount(0);
 
   // A refusal keeps the benchmark and version: only the file is chosen again.
@@ -33,7 +48,9 @@ test("an admin registers a task file for a version, sees it listed, and removes 
   await expect(form.locator("input[name=version]")).toHaveValue(VERSION);
   await upload('{"task_id": "wd-1"}\n{"task_id": "wd-2"}\n{"task_id": "wd-3"}\n');
   await form.getByRole("button", { name: "Register task set" }).click();
-  await expect(section.getByTestId("task-set-registered")).toHaveText(`Registered 3 tasks for WebDetective ${VERSION} from tasks.jsonl.`);
+  await expect(section.getByTestId("task-set-registered")).toHaveText(
+    `Registered 3 tasks for WebDetective ${VERSION} from tasks.jsonl.`,
+  );
   await expect(row).toHaveAttribute("data-tasks", "3");
   await expect(row).toContainText("3 tasks · from tasks.jsonl · registered");
   await page.screenshot(shot("admin-task-sets"));

@@ -12,7 +12,12 @@ const callSteps = (page: Page) => page.getByTestId("steps").locator('li[data-kin
 async function failedMpwSample(page: Page, status: string, min: number): Promise<string> {
   const id = await submissionIdOf(page, "MindWatcher 32B", "C");
   await page.goto(`/s/${id}?verdict=incorrect&status=${status}`);
-  const hrefs = await page.getByTestId("sample-row").getByRole("link").evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? "").filter((h) => h.includes("/t/")));
+  const hrefs = await page
+    .getByTestId("sample-row")
+    .getByRole("link")
+    .evaluateAll((links) =>
+      links.map((a) => a.getAttribute("href") ?? "").filter((h) => h.includes("/t/")),
+    );
   for (const href of hrefs) {
     await page.goto(href);
     if ((await callSteps(page).count()) >= min) return href;
@@ -21,7 +26,9 @@ async function failedMpwSample(page: Page, status: string, min: number): Promise
 }
 
 test.describe("call timeline", () => {
-  test("MPW: one cell per tool call, named by outcome; a click or Enter focuses the call's step; diagnosis items link to steps", async ({ page }) => {
+  test("MPW: one cell per tool call, named by outcome; a click or Enter focuses the call's step; diagnosis items link to steps", async ({
+    page,
+  }) => {
     const errors = trackErrors(page);
     const href = await failedMpwSample(page, "max_turns_reached", 8);
     await page.goto(href);
@@ -29,14 +36,30 @@ test.describe("call timeline", () => {
     const calls = await callSteps(page).count();
     await expect(cells(page)).toHaveCount(calls);
     await expect(timeline(page)).toHaveAttribute("data-call-timeline", String(calls));
-    const indices = await cells(page).evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-call"))));
-    const stepIds = await callSteps(page).evaluateAll((els) => els.map((e) => Number(e.id.replace("call-", ""))));
+    const indices = await cells(page).evaluateAll((els) =>
+      els.map((e) => Number(e.getAttribute("data-call"))),
+    );
+    const stepIds = await callSteps(page).evaluateAll((els) =>
+      els.map((e) => Number(e.id.replace("call-", ""))),
+    );
     expect(indices).toEqual(stepIds);
-    const outcomes = await cells(page).evaluateAll((els) => els.map((e) => e.getAttribute("data-outcome") ?? ""));
-    for (const o of outcomes) expect(["new-fact", "hit-covered", "miss", "compound", "repeated-query", "error", "unlogged"]).toContain(o);
+    const outcomes = await cells(page).evaluateAll((els) =>
+      els.map((e) => e.getAttribute("data-outcome") ?? ""),
+    );
+    for (const o of outcomes)
+      expect([
+        "new-fact",
+        "hit-covered",
+        "miss",
+        "compound",
+        "repeated-query",
+        "error",
+        "unlogged",
+      ]).toContain(o);
     // Each cell is a link named "Call k: <outcome>", and the legend lists the outcomes present.
     await expect(cells(page).first()).toHaveAccessibleName(/^Call 1: /);
-    for (const o of new Set(outcomes)) await expect(timeline(page).locator(`[data-legend="${o}"]`)).toBeVisible();
+    for (const o of new Set(outcomes))
+      await expect(timeline(page).locator(`[data-legend="${o}"]`)).toBeVisible();
 
     // A click moves to the call's step, focused and in view below the sticky timeline.
     const target = indices[Math.floor(indices.length * 0.75)];
@@ -46,7 +69,10 @@ test.describe("call timeline", () => {
     await expect(step).toBeInViewport();
     const timelineBox = await timeline(page).boundingBox();
     const stepBox = await step.boundingBox();
-    expect(stepBox!.y, "the step starts below the timeline that stays on top").toBeGreaterThanOrEqual(timelineBox!.y + timelineBox!.height - 1);
+    expect(
+      stepBox!.y,
+      "the step starts below the timeline that stays on top",
+    ).toBeGreaterThanOrEqual(timelineBox!.y + timelineBox!.height - 1);
     expect(timelineBox!.y, "the timeline stays in view while scrolled").toBeGreaterThanOrEqual(0);
 
     // Keyboard: Tab reaches a cell, Enter jumps.
@@ -60,8 +86,13 @@ test.describe("call timeline", () => {
     await expect(diagnosis).toContainText("stopped by the tool-call limit");
     const linked = diagnosis.getByTestId("diagnosis-item").locator('a[href^="#call-"]');
     expect(await linked.count()).toBeGreaterThan(0);
-    for (const href of await linked.evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? ""))) {
-      await expect(page.locator(href), `${href} is a step`).toHaveAttribute("data-kind", "tool_call");
+    for (const href of await linked.evaluateAll((as) =>
+      as.map((a) => a.getAttribute("href") ?? ""),
+    )) {
+      await expect(page.locator(href), `${href} is a step`).toHaveAttribute(
+        "data-kind",
+        "tool_call",
+      );
     }
     await linked.last().click();
     await expect(page.locator((await linked.last().getAttribute("href"))!)).toBeInViewport();
@@ -77,9 +108,19 @@ test.describe("call timeline", () => {
     test(`${id}: the timeline's cells equal the sample's tool calls`, async ({ page }) => {
       const errors = trackErrors(page);
       await page.goto(`/b/${id}`);
-      const submission = await page.getByTestId("leaderboard-row").first().locator('a[href^="/s/"]').first().getAttribute("href");
+      const submission = await page
+        .getByTestId("leaderboard-row")
+        .first()
+        .locator('a[href^="/s/"]')
+        .first()
+        .getAttribute("href");
       await page.goto(`${submission}?verdict=incorrect`);
-      const hrefs = await page.getByTestId("sample-row").getByRole("link").evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? "").filter((h) => h.includes("/t/")));
+      const hrefs = await page
+        .getByTestId("sample-row")
+        .getByRole("link")
+        .evaluateAll((links) =>
+          links.map((a) => a.getAttribute("href") ?? "").filter((h) => h.includes("/t/")),
+        );
       let seen = false;
       for (const href of hrefs.slice(0, 8)) {
         await page.goto(href);

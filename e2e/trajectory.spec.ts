@@ -16,7 +16,12 @@ test.beforeAll(async ({ browser }) => {
   submissionId = await submissionIdOf(page, MODEL, "C");
   await page.goto(`/s/${submissionId}?verdict=incorrect&status=finished`);
   // Without the list context the table's links carry: these tests walk the submission's failed samples.
-  const hrefs = (await page.getByTestId("sample-row").getByRole("link").evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""))).map(withoutList);
+  const hrefs = (
+    await page
+      .getByTestId("sample-row")
+      .getByRole("link")
+      .evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""))
+  ).map(withoutList);
   // The first such sample with at least three tool calls, so stepping and SERPs have something to show.
   for (const href of hrefs) {
     await page.goto(href);
@@ -36,13 +41,17 @@ const stepItems = (page: Page) => steps(page).locator("li[data-step]");
 async function waitForKeyboard(page: Page): Promise<string> {
   await expect(async () => {
     await page.keyboard.press("j");
-    await expect(stepItems(page).and(page.locator(".step-focused"))).toHaveCount(1, { timeout: 500 });
+    await expect(stepItems(page).and(page.locator(".step-focused"))).toHaveCount(1, {
+      timeout: 500,
+    });
   }).toPass({ timeout: 15_000 });
   return focusedStep(steps(page));
 }
 
 test.describe("trajectory", () => {
-  test("shows the verdict, answers, metrics, steps, SERPs and facts consistently", async ({ page }) => {
+  test("shows the verdict, answers, metrics, steps, SERPs and facts consistently", async ({
+    page,
+  }) => {
     const errors = trackErrors(page);
     await page.goto(failedHref);
     const header = page.getByTestId("sample-header");
@@ -62,32 +71,50 @@ test.describe("trajectory", () => {
     // Steps: a declared count, known kinds, numbered in order.
     const count = Number(await steps(page).getAttribute("data-count"));
     await expect(stepItems(page)).toHaveCount(count);
-    const kinds = await stepItems(page).evaluateAll((lis) => lis.map((li) => li.getAttribute("data-kind") ?? ""));
+    const kinds = await stepItems(page).evaluateAll((lis) =>
+      lis.map((li) => li.getAttribute("data-kind") ?? ""),
+    );
     for (const kind of kinds) expect(STEP_KINDS).toContain(kind);
-    const ordinals = await stepItems(page).evaluateAll((lis) => lis.map((li) => Number(li.getAttribute("data-step"))));
+    const ordinals = await stepItems(page).evaluateAll((lis) =>
+      lis.map((li) => Number(li.getAttribute("data-step"))),
+    );
     expect(ordinals).toEqual([...ordinals].sort((a, b) => a - b));
     expect(kinds.at(-1), "a finished sample ends with its answer").toBe("answer");
-    await expect(stepItems(page).last()).toContainText((await page.getByTestId("prediction").textContent()) ?? "");
+    await expect(stepItems(page).last()).toContainText(
+      (await page.getByTestId("prediction").textContent()) ?? "",
+    );
 
     // Every tool call is a query with an outcome; one call step per counted call.
     const calls = page.locator('li[data-kind="tool_call"]');
     await expect(calls).toHaveCount(toolCalls);
-    const outcomes = await calls.getByTestId("call-outcome").evaluateAll((els) => els.map((el) => el.getAttribute("data-outcome")));
+    const outcomes = await calls
+      .getByTestId("call-outcome")
+      .evaluateAll((els) => els.map((el) => el.getAttribute("data-outcome")));
     expect(outcomes).toHaveLength(toolCalls);
     for (const outcome of outcomes) expect(["hit", "miss", "unlogged"]).toContain(outcome);
-    expect(outcomes.filter((o) => o === "hit").length, "hit outcomes match the HitRate numerator").toBe(Number(hits));
-    expect(outcomes.filter((o) => o !== "unlogged").length, "logged calls match the HitRate denominator").toBe(Number(loggedCalls));
+    expect(
+      outcomes.filter((o) => o === "hit").length,
+      "hit outcomes match the HitRate numerator",
+    ).toBe(Number(hits));
+    expect(
+      outcomes.filter((o) => o !== "unlogged").length,
+      "logged calls match the HitRate denominator",
+    ).toBe(Number(loggedCalls));
     const queries = await calls.getByTestId("query").allTextContents();
     expect(queries).toHaveLength(toolCalls);
     for (const q of queries) expect(q.replace(/^query/, "").trim().length).toBeGreaterThan(0);
     // Call steps are labelled Call 1..k and anchored for the facts panel.
-    for (let k = 1; k <= toolCalls; k++) await expect(calls.nth(k - 1)).toHaveAttribute("id", `call-${k}`);
+    for (let k = 1; k <= toolCalls; k++)
+      await expect(calls.nth(k - 1)).toHaveAttribute("id", `call-${k}`);
 
     // Each search result's row names its four entries; opened, it shows them.
     const results = page.locator('li[data-kind="tool_result"]');
     await expect(results).toHaveCount(toolCalls);
-    for (let i = 0; i < toolCalls; i++) await expect(results.nth(i).getByTestId("serp-titles")).toContainText("4 results:");
-    await expect(page.getByTestId("serp-entry"), "no SERP entry is sent with the page").toHaveCount(0);
+    for (let i = 0; i < toolCalls; i++)
+      await expect(results.nth(i).getByTestId("serp-titles")).toContainText("4 results:");
+    await expect(page.getByTestId("serp-entry"), "no SERP entry is sent with the page").toHaveCount(
+      0,
+    );
     await results.first().getByRole("button", { name: "Show the 4 results" }).click();
     await expect(results.first().getByTestId("serp-entry")).toHaveCount(4);
 
@@ -109,7 +136,10 @@ test.describe("trajectory", () => {
     // Find a sample with a covered fact among the first failed ones.
     await page.goto(`/s/${id}?verdict=incorrect&fcrMin=0.3`);
     await page.getByTestId("sample-row").first().getByRole("link").click();
-    const link = page.getByTestId("facts-panel").getByRole("link", { name: /^first covered at call \d+$/ }).first();
+    const link = page
+      .getByTestId("facts-panel")
+      .getByRole("link", { name: /^first covered at call \d+$/ })
+      .first();
     await expect(link).toBeVisible();
     const k = /call (\d+)$/.exec((await link.textContent()) ?? "")?.[1];
     await link.click();
@@ -124,7 +154,9 @@ test.describe("trajectory", () => {
   test("j/k move the focused step; the arrow keys stay the browser's", async ({ page }) => {
     await page.goto(failedHref);
     const items = stepItems(page);
-    const ordinals = await items.evaluateAll((lis) => lis.map((li) => li.getAttribute("data-step") ?? ""));
+    const ordinals = await items.evaluateAll((lis) =>
+      lis.map((li) => li.getAttribute("data-step") ?? ""),
+    );
     expect(ordinals.length).toBeGreaterThan(4);
 
     // The first key press focuses the first step.
@@ -201,7 +233,12 @@ test.describe("trajectory", () => {
     }
     // The same walk through the list: the failed samples in table order.
     await page.goto(`/s/${submissionId}?verdict=incorrect`);
-    const listed = (await page.getByTestId("sample-row").getByRole("link").evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""))).map(withoutList);
+    const listed = (
+      await page
+        .getByTestId("sample-row")
+        .getByRole("link")
+        .evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""))
+    ).map(withoutList);
     const start = listed.indexOf(failedHref);
     expect(start).toBeGreaterThanOrEqual(0);
     expect(listed.slice(start, start + visited.length)).toEqual(visited);
@@ -217,13 +254,17 @@ test.describe("trajectory", () => {
     await expect(page).toHaveURL(failedHref);
   });
 
-  test("a step's body opens from the step API and closes again; the page carries only the rows", async ({ page }) => {
+  test("a step's body opens from the step API and closes again; the page carries only the rows", async ({
+    page,
+  }) => {
     const errors = trackErrors(page);
     await page.goto(failedHref);
     const result = page.locator('li[data-kind="tool_result"]').first();
     const open = result.getByTestId("open-step");
     await expect(open).toHaveAttribute("aria-expanded", "false");
-    const read = page.waitForResponse((r) => /\/api\/s\/\d+\/t\/[^/]+\/steps\/\d+\?run=\d+$/.test(r.url()) && r.status() === 200);
+    const read = page.waitForResponse(
+      (r) => /\/api\/s\/\d+\/t\/[^/]+\/steps\/\d+\?run=\d+$/.test(r.url()) && r.status() === 200,
+    );
     await open.click();
     await read;
     await expect(open).toHaveAttribute("aria-expanded", "true");
@@ -242,5 +283,4 @@ test.describe("trajectory", () => {
     expect(again).toBe(0);
     expect(errors).toEqual([]);
   });
-
 });

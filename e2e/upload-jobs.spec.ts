@@ -18,7 +18,8 @@ test.beforeAll(async ({ browser }) => {
   await page.close();
 });
 
-const isUpload = (response: Response) => /\/api\/submissions(\?|$)/.test(response.url()) && response.request().method() === "POST";
+const isUpload = (response: Response) =>
+  /\/api\/submissions(\?|$)/.test(response.url()) && response.request().method() === "POST";
 
 /** The page's own upload, sent on with `?wait=0`: the server queues the job and answers 202 at once. */
 async function answerWithJob(page: Page): Promise<void> {
@@ -52,7 +53,12 @@ async function watchImport(page: Page): Promise<void> {
       const href = view.querySelector("[data-testid=import-status-url]")?.getAttribute("href");
       if (href && !seen.statusUrls.includes(href)) seen.statusUrls.push(href);
     };
-    new MutationObserver(record).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+    new MutationObserver(record).observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      characterData: true,
+    });
   });
 }
 
@@ -62,7 +68,10 @@ async function importSeen(page: Page): Promise<ImportSeen> {
 
 /** The job's states never go back: queued, then running (a fast job may skip either, not both). */
 function expectForwardStates(states: string[]): void {
-  expect([["queued"], ["running"], ["queued", "running"]], `states shown: ${states.join(", ")}`).toContainEqual(states);
+  expect(
+    [["queued"], ["running"], ["queued", "running"]],
+    `states shown: ${states.join(", ")}`,
+  ).toContainEqual(states);
 }
 
 async function choose(page: Page, zip: string, model: string): Promise<void> {
@@ -73,11 +82,18 @@ async function choose(page: Page, zip: string, model: string): Promise<void> {
 }
 
 test.describe("/submit follows a 202", () => {
-  test("a bundle answered 202: the import's bar with the job's state, then the accepted submission and its link", async ({ page }, testInfo) => {
+  test("a bundle answered 202: the import's bar with the job's state, then the accepted submission and its link", async ({
+    page,
+  }, testInfo) => {
     const errors = trackErrors(page);
     const model = "E2E Job 7B";
     // 300 samples with padding (~2 MB): the worker takes a moment over it.
-    const zip = writeMpwZip(testInfo.outputPath(), "job", { model, setting: "C", runs: 100, paddingBytes: 4000 });
+    const zip = writeMpwZip(testInfo.outputPath(), "job", {
+      model,
+      setting: "C",
+      runs: 100,
+      paddingBytes: 4000,
+    });
     await choose(page, zip, model);
     await answerWithJob(page);
     await watchImport(page);
@@ -95,8 +111,12 @@ test.describe("/submit follows a 202", () => {
     const seen = await importSeen(page);
     expectForwardStates(seen.states);
     expect(seen.statusUrls, "the view named the job's status URL").toEqual([queued.statusUrl]);
-    expect(seen.percents, "the bar only moves forward").toEqual([...seen.percents].sort((a, b) => a - b));
-    expect(seen.samples, "samples written only grow").toEqual([...seen.samples].sort((a, b) => a - b));
+    expect(seen.percents, "the bar only moves forward").toEqual(
+      [...seen.percents].sort((a, b) => a - b),
+    );
+    expect(seen.samples, "samples written only grow").toEqual(
+      [...seen.samples].sort((a, b) => a - b),
+    );
     await expect(page.getByTestId("import-progress")).toHaveCount(0);
 
     await expect(accepted).toHaveAttribute("data-duplicate", "0");
@@ -107,9 +127,16 @@ test.describe("/submit follows a 202", () => {
     const id = Number(await accepted.getAttribute("data-id"));
 
     // The job says the same, to its uploader's token.
-    const job = await page.request.get(queued.statusUrl, { headers: { Authorization: `Bearer ${token}` } });
+    const job = await page.request.get(queued.statusUrl, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     expect(job.status()).toBe(200);
-    expect(await job.json()).toMatchObject({ id: queued.jobId, state: "done", result: { id, duplicate: false }, errors: null });
+    expect(await job.json()).toMatchObject({
+      id: queued.jobId,
+      state: "done",
+      result: { id, duplicate: false },
+      errors: null,
+    });
 
     const link = page.getByTestId("open-submission");
     await expect(link).toHaveAttribute("href", `/s/${id}`);
@@ -119,7 +146,9 @@ test.describe("/submit follows a 202", () => {
     expect(errors).toEqual([]);
   });
 
-  test("a bundle the worker refuses: the invalid view lists each error with its file and line", async ({ page }, testInfo) => {
+  test("a bundle the worker refuses: the invalid view lists each error with its file and line", async ({
+    page,
+  }, testInfo) => {
     const errors = trackErrors(page);
     const model = "E2E Job Broken";
     const zip = writeMpwZip(testInfo.outputPath(), "job-broken", {
@@ -141,9 +170,17 @@ test.describe("/submit follows a 202", () => {
     expectForwardStates((await importSeen(page)).states);
     await expect(table).toContainText("The bundle was refused and nothing was imported");
     const rows = page.getByTestId("bundle-error");
-    const cells = await rows.evaluateAll((trs) => trs.map((tr) => [tr.getAttribute("data-file"), tr.getAttribute("data-line"), tr.getAttribute("data-field")]));
+    const cells = await rows.evaluateAll((trs) =>
+      trs.map((tr) => [
+        tr.getAttribute("data-file"),
+        tr.getAttribute("data-line"),
+        tr.getAttribute("data-field"),
+      ]),
+    );
     expect(cells).toContainEqual(["results.jsonl", "2", "index"]);
-    await expect(rows.filter({ has: page.locator("td", { hasText: /^index$/ }) }).locator("td")).toHaveText(["results.jsonl", "2", "index", /.+/]);
+    await expect(
+      rows.filter({ has: page.locator("td", { hasText: /^index$/ }) }).locator("td"),
+    ).toHaveText(["results.jsonl", "2", "index", /.+/]);
     await expect(page.getByTestId("import-progress")).toHaveCount(0);
     await expect(page.getByTestId("submission-accepted")).toHaveCount(0);
     await page.screenshot(shot("upload-job-refused"));
@@ -151,10 +188,22 @@ test.describe("/submit follows a 202", () => {
   });
 
   /** A scripted job: the upload and each poll answered by the test, in order (the last repeats). */
-  async function scriptJob(page: Page, polls: Array<{ status: number; body: object }>): Promise<{ authorizations: string[] }> {
+  async function scriptJob(
+    page: Page,
+    polls: Array<{ status: number; body: object }>,
+  ): Promise<{ authorizations: string[] }> {
     const seen = { authorizations: [] as string[] };
     await page.route("**/api/submissions", (route) =>
-      route.fulfill({ status: 202, contentType: "application/json", body: JSON.stringify({ jobId: 9001, statusUrl: "/api/jobs/9001", state: "queued", progress: { done: 0, total: null, samples: 0 } }) }),
+      route.fulfill({
+        status: 202,
+        contentType: "application/json",
+        body: JSON.stringify({
+          jobId: 9001,
+          statusUrl: "/api/jobs/9001",
+          state: "queued",
+          progress: { done: 0, total: null, samples: 0 },
+        }),
+      }),
     );
     let n = 0;
     await page.route("**/api/jobs/9001", (route) => {
@@ -166,10 +215,21 @@ test.describe("/submit follows a 202", () => {
   }
 
   const MiB = 1024 ** 2;
-  const running = (done: number, samples: number) => ({ id: 9001, state: "running", progress: { done, total: Math.round(27.1 * MiB), samples }, result: null, errors: null });
+  const running = (done: number, samples: number) => ({
+    id: 9001,
+    state: "running",
+    progress: { done, total: Math.round(27.1 * MiB), samples },
+    result: null,
+    errors: null,
+  });
 
-  test("a scripted job: the bar shows bytes and samples, a failed poll is retried, the result ends in the accepted view", async ({ page }, testInfo) => {
-    const zip = writeMpwZip(testInfo.outputPath(), "scripted", { model: "E2E Scripted", setting: "C" });
+  test("a scripted job: the bar shows bytes and samples, a failed poll is retried, the result ends in the accepted view", async ({
+    page,
+  }, testInfo) => {
+    const zip = writeMpwZip(testInfo.outputPath(), "scripted", {
+      model: "E2E Scripted",
+      setting: "C",
+    });
     const result = {
       id: 4242,
       status: "pending",
@@ -200,7 +260,9 @@ test.describe("/submit follows a 202", () => {
     await expect(view.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "45");
     await expect(view).toContainText("45% · 12.3 of 27.1 MiB · 7,200 samples");
     await expect(page.getByTestId("import-status-url")).toHaveAttribute("href", "/api/jobs/9001");
-    await expect(page.getByTestId("import-trouble")).toHaveText("the server answered 503; trying again…");
+    await expect(page.getByTestId("import-trouble")).toHaveText(
+      "the server answered 503; trying again…",
+    );
     await page.screenshot(shot("upload-job-retrying"));
     await expect(view).toContainText("80% · 21.7 of 27.1 MiB · 12,000 samples");
     await expect(page.getByTestId("import-trouble")).toHaveCount(0);
@@ -208,19 +270,31 @@ test.describe("/submit follows a 202", () => {
     const accepted = page.getByTestId("submission-accepted");
     await expect(accepted).toBeVisible();
     await expect(accepted).toContainText("Received as submission #4242");
-    await expect(accepted).toContainText("E2E Scripted · setting C · ReAct · 16080 samples of 3 tasks");
+    await expect(accepted).toContainText(
+      "E2E Scripted · setting C · ReAct · 16080 samples of 3 tasks",
+    );
     expect((await importSeen(page)).states).toEqual(["queued", "running"]);
     expect(new Set(script.authorizations)).toEqual(new Set([`Bearer ${token}`]));
   });
 
-  test("a scripted job out of reach: retried with backoff, then a message naming its status URL, never an empty result", async ({ page }, testInfo) => {
-    const zip = writeMpwZip(testInfo.outputPath(), "unreachable", { model: "E2E Unreachable", setting: "C" });
+  test("a scripted job out of reach: retried with backoff, then a message naming its status URL, never an empty result", async ({
+    page,
+  }, testInfo) => {
+    const zip = writeMpwZip(testInfo.outputPath(), "unreachable", {
+      model: "E2E Unreachable",
+      setting: "C",
+    });
     await scriptJob(page, [{ status: 502, body: { error: "bad gateway" } }]);
     await choose(page, zip, "E2E Unreachable");
     await page.getByRole("button", { name: "Submit" }).click();
-    await expect(page.getByTestId("import-trouble")).toHaveText("the server answered 502; trying again…");
+    await expect(page.getByTestId("import-trouble")).toHaveText(
+      "the server answered 502; trying again…",
+    );
     const failed = page.getByTestId("submit-failed");
-    await expect(failed).toContainText("Lost track of the import (the server answered 502). The import goes on on the server; its status is at /api/jobs/9001", { timeout: 40_000 });
+    await expect(failed).toContainText(
+      "Lost track of the import (the server answered 502). The import goes on on the server; its status is at /api/jobs/9001",
+      { timeout: 40_000 },
+    );
     await expect(page.getByTestId("import-progress")).toHaveCount(0);
     await expect(page.getByTestId("submission-accepted")).toHaveCount(0);
   });

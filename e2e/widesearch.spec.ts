@@ -2,14 +2,18 @@ import { expect, test } from "@playwright/test";
 import { expectSorted, shot, trackErrors } from "./helpers";
 
 test.describe("WideSearch", () => {
-  test("the leaderboard lists the real runs and the demo agents, sorts, and splits by language", async ({ page }) => {
+  test("the leaderboard lists the real runs and the demo agents, sorts, and splits by language", async ({
+    page,
+  }) => {
     const errors = trackErrors(page);
     await page.goto("/b/widesearch");
     const rows = page.getByTestId("leaderboard-row");
     await expect(rows).toHaveCount(14);
     // Sorted within the ranked rows, and within the partial rows listed below them.
     for (const ranked of ["true", "false"]) {
-      const success = await page.locator(`[data-testid=leaderboard-row][data-ranked=${ranked}]`).evaluateAll((els) => els.map((el) => Number(el.getAttribute("data-success-avg"))));
+      const success = await page
+        .locator(`[data-testid=leaderboard-row][data-ranked=${ranked}]`)
+        .evaluateAll((els) => els.map((el) => Number(el.getAttribute("data-success-avg"))));
       expectSorted(success, "desc", `SR Avg@N of the rows ranked=${ranked}`);
     }
     await expect(page.getByTestId("precision-recall-chart")).toBeVisible();
@@ -19,7 +23,9 @@ test.describe("WideSearch", () => {
     await page.getByTestId("sort-model").click();
     await expect(page).toHaveURL(/sort=model/);
     for (const ranked of ["true", "false"]) {
-      const models = await page.locator(`[data-testid=leaderboard-row][data-ranked=${ranked}]`).evaluateAll((els) => els.map((el) => el.getAttribute("data-model") ?? ""));
+      const models = await page
+        .locator(`[data-testid=leaderboard-row][data-ranked=${ranked}]`)
+        .evaluateAll((els) => els.map((el) => el.getAttribute("data-model") ?? ""));
       expect(models).toEqual([...models].sort((a, b) => a.localeCompare(b)));
     }
 
@@ -36,7 +42,10 @@ test.describe("WideSearch", () => {
     await expect(page.getByTestId("summary-checks").locator("li")).toHaveCount(2);
     await expect(page.getByTestId("summary-checks")).toContainText("reproduces the producer");
     await expect(page.getByTestId("sample-count")).toHaveAttribute("data-total", "200");
-    await page.getByRole("link", { name: /ws_en_006/ }).first().click();
+    await page
+      .getByRole("link", { name: /ws_en_006/ })
+      .first()
+      .click();
     await expect(page.getByTestId("results-only")).toBeVisible();
   });
 
@@ -52,7 +61,9 @@ test.describe("WideSearch", () => {
     const missing = Number(await page.getByTestId("missing-rows").getAttribute("data-count"));
     // ws_en_001's gold table has five parks: every one is either aligned or listed missing.
     expect(matched + missing).toBe(5);
-    const scores = await page.getByTestId("diff-cell").evaluateAll((els) => els.map((el) => el.getAttribute("data-score")));
+    const scores = await page
+      .getByTestId("diff-cell")
+      .evaluateAll((els) => els.map((el) => el.getAttribute("data-score")));
     expect(scores.length).toBe(matched * 3);
     await expect(page.getByTestId("steps")).toBeVisible();
     await page.screenshot(shot("widesearch-table-diff"));
@@ -65,10 +76,14 @@ test.describe("WideSearch", () => {
     await expect(page.getByTestId("unscored-note")).toBeVisible();
     await page.getByRole("link", { name: /ws_en_003 · run 0/ }).click();
     await expect(page.getByTestId("sample-header")).toContainText("unscored");
-    await expect(page.locator('[data-testid="diff-cell"][data-score="unscored"]').first()).toBeVisible();
+    await expect(
+      page.locator('[data-testid="diff-cell"][data-score="unscored"]').first(),
+    ).toBeVisible();
   });
 
-  test("a search's result list shows as SERP cards with their URLs, and a page call as the URL it opens", async ({ page }) => {
+  test("a search's result list shows as SERP cards with their URLs, and a page call as the URL it opens", async ({
+    page,
+  }) => {
     const errors = trackErrors(page);
     await page.goto("/b/widesearch");
     await page.getByRole("link", { name: "Synthetic Deep Research Agent (demo)" }).click();
@@ -80,7 +95,11 @@ test.describe("WideSearch", () => {
     const entryUrl = result.getByTestId("serp-entry").getByTestId("page-url");
     await expect(entryUrl).toHaveAttribute("href", /^https:\/\/en\.wikipedia\.org\/wiki\//);
     // Its text_browser_view calls read as opening their URL, shown as a link that opens elsewhere.
-    const url = page.locator('li[data-kind="tool_call"]').getByTestId("opens").first().getByTestId("page-url");
+    const url = page
+      .locator('li[data-kind="tool_call"]')
+      .getByTestId("opens")
+      .first()
+      .getByTestId("page-url");
     await expect(url).toHaveText(/^https:\/\/en\.wikipedia\.org\/wiki\//);
     await expect(url).toHaveAttribute("href", /^https:\/\/en\.wikipedia\.org\/wiki\//);
     await expect(url).toHaveAttribute("rel", /noopener/);

@@ -7,13 +7,17 @@ import { z } from "zod";
 
 export function dataRecord<T extends z.ZodType>(value: T) {
   return z
-    .custom<Record<string, unknown>>((v) => typeof v === "object" && v !== null && !Array.isArray(v), "expected an object")
+    .custom<Record<string, unknown>>(
+      (v) => typeof v === "object" && v !== null && !Array.isArray(v),
+      "expected an object",
+    )
     .transform((object, ctx) => {
       const out: Record<string, z.output<T>> = Object.create(null);
       for (const [key, entry] of Object.entries(object)) {
         const parsed = value.safeParse(entry);
         if (!parsed.success) {
-          for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: [key, ...issue.path] });
+          for (const issue of parsed.error.issues)
+            ctx.addIssue({ code: "custom", message: issue.message, path: [key, ...issue.path] });
           return z.NEVER;
         }
         out[key] = parsed.data;

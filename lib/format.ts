@@ -14,14 +14,21 @@ export function decimal(value: number | null | undefined, digits = 2): string {
  * A CI as its two ends, in percentage points for rates ("[35.5, 41.7]"): bootstrap intervals
  * are asymmetric, so a "±" half-width would misstate one side.
  */
-export function ciInterval(lo: number | null, hi: number | null, scale = 100, digits = 1): string | null {
+export function ciInterval(
+  lo: number | null,
+  hi: number | null,
+  scale = 100,
+  digits = 1,
+): string | null {
   if (lo === null || hi === null) return null;
   return `[${(lo * scale).toFixed(digits)}, ${(hi * scale).toFixed(digits)}]`;
 }
 
 export function ciRange(lo: number | null, hi: number | null, asPercent = true): string | null {
   if (lo === null || hi === null) return null;
-  return asPercent ? `95% CI ${percent(lo)}–${percent(hi)}` : `95% CI ${decimal(lo)}–${decimal(hi)}`;
+  return asPercent
+    ? `95% CI ${percent(lo)}–${percent(hi)}`
+    : `95% CI ${decimal(lo)}–${decimal(hi)}`;
 }
 
 /** A number with its sign ("+", or a real minus), none when it rounds to zero. */
@@ -57,7 +64,9 @@ export function pStatement(p: number): string {
 }
 
 export function methodLabel(m: McNemarResult): string {
-  return m.method === "exact" ? "exact binomial" : `χ² ${m.statistic!.toFixed(2)}, continuity-corrected`;
+  return m.method === "exact"
+    ? "exact binomial"
+    : `χ² ${m.statistic!.toFixed(2)}, continuity-corrected`;
 }
 
 /** How a cost measure per task is written: dollars, a count (tool calls) or tokens. */
@@ -86,7 +95,8 @@ export function costValue(value: number, format: CostFormat): string {
 function dollars(value: number): string {
   if (value === 0) return "$0";
   const rounded = Number(value.toPrecision(3));
-  if (rounded >= 1) return `$${value.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  if (rounded >= 1)
+    return `$${value.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
   // As many decimals as three significant digits need, at least cents; zeros past the cents dropped.
   const digits = Math.max(2, 2 - Math.floor(Math.log10(rounded)));
   return `$${rounded.toFixed(digits).replace(/(\.\d\d\d*?)0+$/, "$1")}`;
@@ -94,7 +104,11 @@ function dollars(value: number): string {
 
 function tokens(value: number): string {
   // Decided on the rounded figure, so that 999,999 is "1M", not "1000k".
-  for (const [size, suffix] of [[1e9, "B"], [1e6, "M"], [1e3, "k"]] as const) {
+  for (const [size, suffix] of [
+    [1e9, "B"],
+    [1e6, "M"],
+    [1e3, "k"],
+  ] as const) {
     const rounded = Number((value / size).toPrecision(3));
     if (Math.abs(rounded) >= 1) return `${rounded}${suffix}`;
   }

@@ -42,7 +42,13 @@ import { analysisData } from "../db/queries/analysis";
 import { getMpwLeaderboard } from "../db/queries/leaderboard";
 import { listSamples, sampleFacets } from "../db/queries/samples";
 import { getAggregates, getSubmission } from "../db/queries/submissions";
-import { getTrajectory, neighbourFailedSample, sampleOfSubmission, sampleStep, sampleSteps } from "../db/queries/trajectory";
+import {
+  getTrajectory,
+  neighbourFailedSample,
+  sampleOfSubmission,
+  sampleStep,
+  sampleSteps,
+} from "../db/queries/trajectory";
 import { DEFAULT_LEADERBOARD } from "../lib/url/leaderboard";
 import { PAGE_CACHE_HEADER } from "../lib/url/public-cache";
 import { ANALYSIS_DEFAULTS, ANALYSIS_KINDS } from "../lib/url/analysis";
@@ -68,13 +74,43 @@ import {
   type BenchResults,
   type DatabaseInfo,
 } from "./bench/report";
-import { hasProductionBuild, measure, startServer, type Probe, type ProbeResult } from "./bench/server";
+import {
+  hasProductionBuild,
+  measure,
+  startServer,
+  type Probe,
+  type ProbeResult,
+} from "./bench/server";
 import { measureStall, TICK_MS } from "./bench/stall";
 import { summarise, type Timing } from "./bench/stats";
 
 const PRESETS = {
-  full: { submissions: 100, tasks: 1608, ingestSizes: [1608, 16080] as [number, number], ingestRepeats: 3, requests: 100, analysisRequests: 50, warmup: 5, passes: 4, dbCalls: 30, stallIdleSeconds: 5, inspectBytes: 2 ** 30 },
-  small: { submissions: 4, tasks: 100, ingestSizes: [200, 2000] as [number, number], ingestRepeats: 1, requests: 10, analysisRequests: 10, warmup: 2, passes: 2, dbCalls: 5, stallIdleSeconds: 2, inspectBytes: 20 * 2 ** 20 },
+  full: {
+    submissions: 100,
+    tasks: 1608,
+    ingestSizes: [1608, 16080] as [number, number],
+    ingestRepeats: 3,
+    requests: 100,
+    analysisRequests: 50,
+    warmup: 5,
+    passes: 4,
+    dbCalls: 30,
+    stallIdleSeconds: 5,
+    inspectBytes: 2 ** 30,
+  },
+  small: {
+    submissions: 4,
+    tasks: 100,
+    ingestSizes: [200, 2000] as [number, number],
+    ingestRepeats: 1,
+    requests: 10,
+    analysisRequests: 10,
+    warmup: 2,
+    passes: 2,
+    dbCalls: 5,
+    stallIdleSeconds: 2,
+    inspectBytes: 20 * 2 ** 20,
+  },
 };
 
 /**
@@ -91,25 +127,43 @@ const FIND_PHRASE = "data office";
  * The 500-call sample's step count and its largest tool results, one of each kind (a SERP,
  * a page's raw text): the steps the step API is timed on.
  */
-async function veryLongSample(target: string, submissionId: number, taskKey: string): Promise<{ stepCount: number; largeSteps: Record<"serp" | "text", { ordinal: number; chars: number }> }> {
+async function veryLongSample(
+  target: string,
+  submissionId: number,
+  taskKey: string,
+): Promise<{
+  stepCount: number;
+  largeSteps: Record<"serp" | "text", { ordinal: number; chars: number }>;
+}> {
   const db = await openDb(target);
   try {
     const found = await sampleOfSubmission(db, submissionId, taskKey, 0);
-    if (!found) throw new Error(`the bench database has no sample ${taskKey} in submission ${submissionId}`);
+    if (!found)
+      throw new Error(`the bench database has no sample ${taskKey} in submission ${submissionId}`);
     // A step's stored size and whether it holds a parsed SERP: SQLite's JSON text, PostgreSQL's json (its text, and a JSON null is not a SERP).
     const query =
       engineOf(db) === "postgres"
         ? sql`SELECT ordinal, length(data::text) AS chars, coalesce(json_typeof(data -> 'serp'), 'null') <> 'null' AS serp FROM steps WHERE sample_id = ${found.sampleId} AND kind = 'tool_result' ORDER BY chars DESC, ordinal`
         : sql`SELECT ordinal, length(data) AS chars, json_extract(data, '$.serp') IS NOT NULL AS serp FROM steps WHERE sample_id = ${found.sampleId} AND kind = 'tool_result' ORDER BY chars DESC, ordinal`;
     const rows = z
-      .array(z.object({ ordinal: z.coerce.number(), chars: z.coerce.number(), serp: z.union([z.boolean(), z.number()]).transform(Boolean) }))
+      .array(
+        z.object({
+          ordinal: z.coerce.number(),
+          chars: z.coerce.number(),
+          serp: z.union([z.boolean(), z.number()]).transform(Boolean),
+        }),
+      )
       .parse(await rawRows(db, query));
     const largest = (serp: boolean) => {
       const row = rows.find((r) => r.serp === serp);
-      if (!row) throw new Error(`the ${taskKey} sample has no ${serp ? "SERP" : "raw-text"} tool result`);
+      if (!row)
+        throw new Error(`the ${taskKey} sample has no ${serp ? "SERP" : "raw-text"} tool result`);
       return { ordinal: row.ordinal, chars: row.chars };
     };
-    const [{ n }] = await db.select({ n: count() }).from(steps).where(eq(steps.sampleId, found.sampleId));
+    const [{ n }] = await db
+      .select({ n: count() })
+      .from(steps)
+      .where(eq(steps.sampleId, found.sampleId));
     return { stepCount: n, largeSteps: { serp: largest(true), text: largest(false) } };
   } finally {
     await closeDb(db);
@@ -117,8 +171,13 @@ async function veryLongSample(target: string, submissionId: number, taskKey: str
 }
 
 /** The database's engine, version and (PostgreSQL) the settings that bear on the figures. */
-async function describeDatabase(db: Db, databases: BenchDatabases, sqliteVersion: string): Promise<DatabaseInfo> {
-  if (engineOf(db) === "sqlite") return { engine: "sqlite", version: sqliteVersion, origin: databases.origin, settings: {} };
+async function describeDatabase(
+  db: Db,
+  databases: BenchDatabases,
+  sqliteVersion: string,
+): Promise<DatabaseInfo> {
+  if (engineOf(db) === "sqlite")
+    return { engine: "sqlite", version: sqliteVersion, origin: databases.origin, settings: {} };
   const show = async (name: string) =>
     z
       .array(z.record(z.string(), z.string()))
@@ -126,8 +185,14 @@ async function describeDatabase(db: Db, databases: BenchDatabases, sqliteVersion
       .parse(await rawRows(db, sql.raw(`SHOW ${name}`)))
       .map((row) => Object.values(row)[0])[0];
   const settings: Record<string, string> = {};
-  for (const name of ["fsync", "synchronous_commit", "shared_buffers", "work_mem"]) settings[name] = await show(name);
-  return { engine: "postgres", version: await show("server_version"), origin: databases.origin, settings };
+  for (const name of ["fsync", "synchronous_commit", "shared_buffers", "work_mem"])
+    settings[name] = await show(name);
+  return {
+    engine: "postgres",
+    version: await show("server_version"),
+    origin: databases.origin,
+    settings,
+  };
 }
 
 /** The static baseline: a ~2 KB JSON file in public/, served by the same `next start`. */
@@ -138,7 +203,10 @@ const STATIC_NAME = "static JSON";
  * The submissions each plot's data is computed over: the first ones that together reach
  * 100,000 samples (the target's scale), then all of them (the whole leaderboard).
  */
-function analysisPools(ids: number[], tasksPerSubmission: number): { label: string; ids: number[] }[] {
+function analysisPools(
+  ids: number[],
+  tasksPerSubmission: number,
+): { label: string; ids: number[] }[] {
   const enough = Math.ceil(100_000 / tasksPerSubmission);
   if (enough >= ids.length) return [{ label: "all submissions", ids }];
   return [
@@ -151,7 +219,8 @@ function assertAnswer(ok: boolean, what: string): void {
   if (!ok) throw new Error(`unexpected answer: ${what}`);
 }
 
-const log = (line: string) => process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}\n`);
+const log = (line: string) =>
+  process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}\n`);
 
 async function main() {
   const { values } = parseArgs({
@@ -180,32 +249,61 @@ async function main() {
     submissions: values.submissions ? Number(values.submissions) : preset.submissions,
     tasks: values.tasks ? Number(values.tasks) : preset.tasks,
     requests,
-    analysisRequests: values.requests ? Math.min(requests, preset.analysisRequests) : preset.analysisRequests,
+    analysisRequests: values.requests
+      ? Math.min(requests, preset.analysisRequests)
+      : preset.analysisRequests,
   };
-  for (const [k, v] of Object.entries({ port: Number(values.port), requests: config.requests, submissions: config.submissions, tasks: config.tasks })) {
+  for (const [k, v] of Object.entries({
+    port: Number(values.port),
+    requests: config.requests,
+    submissions: config.submissions,
+    tasks: config.tasks,
+  })) {
     if (!Number.isInteger(v) || v < 1) throw new Error(`--${k} must be a positive integer`);
   }
   const cwd = process.cwd();
-  if (!JSON.parse(readFileSync(join(cwd, "package.json"), "utf8")).name?.startsWith("seekboard")) throw new Error("run the bench from the Seekboard checkout (npm run bench)");
-  const outPath = values.out ? resolve(values.out) : mode === "full" ? join(cwd, "docs", "PERFORMANCE.md") : null;
+  if (!JSON.parse(readFileSync(join(cwd, "package.json"), "utf8")).name?.startsWith("seekboard"))
+    throw new Error("run the bench from the Seekboard checkout (npm run bench)");
+  const outPath = values.out
+    ? resolve(values.out)
+    : mode === "full"
+      ? join(cwd, "docs", "PERFORMANCE.md")
+      : null;
   // Each engine's last full run; a run replaces its own engine's entry and keeps the other's.
-  const resultsPath = values.results ? resolve(values.results) : mode === "full" ? join(cwd, "docs", "performance-results.json") : null;
+  const resultsPath = values.results
+    ? resolve(values.results)
+    : mode === "full"
+      ? join(cwd, "docs", "performance-results.json")
+      : null;
 
   if (values.report) {
-    if (!resultsPath || !outPath) throw new Error("--report renders the full run's results: leave out --small, or give --results and --out");
+    if (!resultsPath || !outPath)
+      throw new Error(
+        "--report renders the full run's results: leave out --small, or give --results and --out",
+      );
     const all = readResultsFile(resultsPath, log);
     writeFileSync(outPath, renderReport(all));
-    log(`report written to ${outPath} from ${resultsPath} (${Object.keys(all).join(" and ") || "no runs"})`);
+    log(
+      `report written to ${outPath} from ${resultsPath} (${Object.keys(all).join(" and ") || "no runs"})`,
+    );
     return;
   }
 
-  if (values.only !== undefined && values.only !== "inspect") throw new Error("--only takes one step: inspect");
+  if (values.only !== undefined && values.only !== "inspect")
+    throw new Error("--only takes one step: inspect");
   if (values.only === "inspect") {
     const work = mkdtempSync(join(tmpdir(), "seekboard-bench-"));
     const databases = await openBenchDatabases({ engine, db: values.db, workDir: work, log });
     try {
-      log(`${mode} Inspect step alone on ${engine}, ${describeMachine().cpu}; load ${load().join(" ")}`);
-      const run = await measureInspect({ workDir: work, databases, bytes: preset.inspectBytes, log });
+      log(
+        `${mode} Inspect step alone on ${engine}, ${describeMachine().cpu}; load ${load().join(" ")}`,
+      );
+      const run = await measureInspect({
+        workDir: work,
+        databases,
+        bytes: preset.inspectBytes,
+        log,
+      });
       process.stdout.write(`${renderInspect(run).join("\n")}\n`);
       const check = inspectCheck(run);
       log(`${check.ok ? "pass" : "MISS"}  ${check.target}: ${check.measured}`);
@@ -221,14 +319,21 @@ async function main() {
   const loadStart = load();
   const sampler = new LoadSampler();
   const machine = describeMachine();
-  log(`${mode} run on ${engine === "postgres" ? "PostgreSQL" : "SQLite"}, ${machine.cpu} (${machine.cores} cores, ${machine.ramGiB} GiB); load ${loadStart.join(" ")}`);
+  log(
+    `${mode} run on ${engine === "postgres" ? "PostgreSQL" : "SQLite"}, ${machine.cpu} (${machine.cores} cores, ${machine.ramGiB} GiB); load ${loadStart.join(" ")}`,
+  );
 
   if (values.build) {
     log("next build");
-    const build = spawnSync(join(cwd, "node_modules", ".bin", "next"), ["build"], { cwd, stdio: ["ignore", 2, 2], env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+    const build = spawnSync(join(cwd, "node_modules", ".bin", "next"), ["build"], {
+      cwd,
+      stdio: ["ignore", 2, 2],
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+    });
     if (build.status !== 0) throw new Error(`next build failed (${build.status ?? build.signal})`);
   }
-  if (!hasProductionBuild(cwd)) throw new Error("no production build in .next: run `npm run build` first, or pass --build");
+  if (!hasProductionBuild(cwd))
+    throw new Error("no production build in .next: run `npm run build` first, or pass --build");
 
   const work = mkdtempSync(join(tmpdir(), "seekboard-bench-"));
   // Interrupted (Ctrl-C, kill): still remove the temporary files, several GB at full size, and stop the throwaway cluster.
@@ -238,21 +343,43 @@ async function main() {
     rmSync(work, { recursive: true, force: true });
   };
   process.once("exit", cleanup);
-  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.once(signal, () => process.exit(130));
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const)
+    process.once(signal, () => process.exit(130));
   try {
     databases = await openBenchDatabases({ engine, db: values.db, workDir: work, log });
     const dbTarget = databases.main;
     await checkDatasetTarget(dbTarget);
     // 1. Ingest, first, while the page cache is not full of the large database's writes.
     log(`ingest: ${config.ingestSizes.join(" and ")} samples, fresh process each`);
-    const ingest = await measureIngest({ workDir: work, databases, sizes: config.ingestSizes, repeats: config.ingestRepeats, log });
-    log(`Inspect: a .eval of ${(config.inspectBytes / 2 ** 20).toFixed(0)} MiB uncompressed, fresh process`);
-    const inspect = await measureInspect({ workDir: work, databases, bytes: config.inspectBytes, log });
+    const ingest = await measureIngest({
+      workDir: work,
+      databases,
+      sizes: config.ingestSizes,
+      repeats: config.ingestRepeats,
+      log,
+    });
+    log(
+      `Inspect: a .eval of ${(config.inspectBytes / 2 ** 20).toFixed(0)} MiB uncompressed, fresh process`,
+    );
+    const inspect = await measureInspect({
+      workDir: work,
+      databases,
+      bytes: config.inspectBytes,
+      log,
+    });
 
     // 2. The large database.
-    log(`database: ${config.submissions} submissions × ${config.tasks} tasks → ${describeTarget(dbTarget)} (${databases.origin})`);
+    log(
+      `database: ${config.submissions} submissions × ${config.tasks} tasks → ${describeTarget(dbTarget)} (${databases.origin})`,
+    );
     if (engine === "sqlite") mkdirSync(dirname(dbTarget), { recursive: true });
-    const dataset = await buildDataset({ target: dbTarget, workDir: work, submissions: config.submissions, tasks: config.tasks, log });
+    const dataset = await buildDataset({
+      target: dbTarget,
+      workDir: work,
+      submissions: config.submissions,
+      tasks: config.tasks,
+      log,
+    });
     sync();
 
     // 3. The server.
@@ -262,32 +389,67 @@ async function main() {
     const middlePage = Math.max(1, Math.ceil(config.tasks / SAMPLE_PAGE_SIZE / 2));
     const pools = analysisPools(dataset.submissionIds, config.tasks);
     log(`next start on 127.0.0.1:${values.port}`);
-    const server = await startServer({ cwd, port: Number(values.port), database: dbTarget, logPath: join(work, "next-start.log"), readyPath: STATIC_PATH });
+    const server = await startServer({
+      cwd,
+      port: Number(values.port),
+      database: dbTarget,
+      logPath: join(work, "next-start.log"),
+      readyPath: STATIC_PATH,
+    });
     let probes: ProbeResult[];
     const poolApi: ProbeResult[][] = [];
     try {
       const task = encodeURIComponent(taskKey);
       const veryLongTask = encodeURIComponent(dataset.veryLongTaskKey);
-      const expect = (what: string, ok: (body: string, headers: Headers) => boolean) => (body: string, headers: Headers) => {
-        if (!ok(body, headers)) throw new Error(`unexpected answer: ${what}`);
-      };
+      const expect =
+        (what: string, ok: (body: string, headers: Headers) => boolean) =>
+        (body: string, headers: Headers) => {
+          if (!ok(body, headers)) throw new Error(`unexpected answer: ${what}`);
+        };
       const pageProbes: Probe[] = [
-        { name: STATIC_NAME, path: STATIC_PATH, requests, check: expect("the static bench file", (b) => b.includes('"seekboard-bench-static"')) },
-        { name: "dynamic API floor", path: "/api/s/x/samples", status: 400, requests, check: expect("a 400 from the sample API", (b) => b.includes("must be a number")) },
+        {
+          name: STATIC_NAME,
+          path: STATIC_PATH,
+          requests,
+          check: expect("the static bench file", (b) => b.includes('"seekboard-bench-static"')),
+        },
+        {
+          name: "dynamic API floor",
+          path: "/api/s/x/samples",
+          status: 400,
+          requests,
+          check: expect("a 400 from the sample API", (b) => b.includes("must be a number")),
+        },
         {
           name: "prerendered page floor",
           path: "/bench-no-such-page",
           status: 404,
           requests,
           // The page cache lives in memory (cache-handler.mjs): the first answer fills it, the timed ones are hits.
-          check: expect("the prerendered not-found page, through Next's page cache", (b, h) => b.includes("</html>") && h.has("x-nextjs-cache")),
+          check: expect(
+            "the prerendered not-found page, through Next's page cache",
+            (b, h) => b.includes("</html>") && h.has("x-nextjs-cache"),
+          ),
         },
-        { name: "dynamic page floor", path: "/s/x", status: 404, requests, heavy: true, check: expect("the not-found page, rendered", (b, h) => b.includes("</html>") && !h.has("x-nextjs-cache")) },
+        {
+          name: "dynamic page floor",
+          path: "/s/x",
+          status: 404,
+          requests,
+          heavy: true,
+          check: expect(
+            "the not-found page, rendered",
+            (b, h) => b.includes("</html>") && !h.has("x-nextjs-cache"),
+          ),
+        },
         {
           name: "leaderboard",
           path: "/b/mpw",
           requests,
-          check: expect("a leaderboard of the bench submissions, sent by the proxy from the page cache", (b, h) => b.includes("MindWatcher 32B") && h.get(PAGE_CACHE_HEADER) === "hit"),
+          check: expect(
+            "a leaderboard of the bench submissions, sent by the proxy from the page cache",
+            (b, h) => b.includes("MindWatcher 32B") && h.get(PAGE_CACHE_HEADER) === "hit",
+          ),
         },
         {
           name: "leaderboard, rendered",
@@ -295,16 +457,28 @@ async function main() {
           headers: SESSION,
           requests,
           heavy: true,
-          check: expect("the leaderboard rendered for a session", (b, h) => b.includes("MindWatcher 32B") && !h.has("x-nextjs-cache")),
+          check: expect(
+            "the leaderboard rendered for a session",
+            (b, h) => b.includes("MindWatcher 32B") && !h.has("x-nextjs-cache"),
+          ),
         },
-        { name: "submission page", path: `/s/${sub}`, requests, heavy: true, check: expect("the submission page", (b) => b.includes('data-testid="overall-metrics"')) },
+        {
+          name: "submission page",
+          path: `/s/${sub}`,
+          requests,
+          heavy: true,
+          check: expect("the submission page", (b) => b.includes('data-testid="overall-metrics"')),
+        },
         {
           name: "trajectory page",
           path: `/s/${sub}/t/${task}`,
           requests,
           check: expect(
             `a ${LONG_TRAJECTORY.calls}-call trajectory page, sent by the proxy from the page cache`,
-            (b, h) => b.includes('data-testid="sample-header"') && b.includes(`(attempt ${LONG_TRAJECTORY.calls})`) && h.get(PAGE_CACHE_HEADER) === "hit",
+            (b, h) =>
+              b.includes('data-testid="sample-header"') &&
+              b.includes(`(attempt ${LONG_TRAJECTORY.calls})`) &&
+              h.get(PAGE_CACHE_HEADER) === "hit",
           ),
         },
         {
@@ -313,13 +487,21 @@ async function main() {
           headers: SESSION,
           requests,
           heavy: true,
-          check: expect("the trajectory page rendered for a session", (b, h) => b.includes('data-testid="sample-header"') && !h.has("x-nextjs-cache")),
+          check: expect(
+            "the trajectory page rendered for a session",
+            (b, h) => b.includes('data-testid="sample-header"') && !h.has("x-nextjs-cache"),
+          ),
         },
         {
           name: "trajectory API",
           path: `/api/s/${sub}/t/${task}`,
           requests,
-          check: expect(`${LONG_TRAJECTORY.calls} tool calls`, (b) => (JSON.parse(b) as { sample: { toolCalls: number } }).sample.toolCalls === LONG_TRAJECTORY.calls),
+          check: expect(
+            `${LONG_TRAJECTORY.calls} tool calls`,
+            (b) =>
+              (JSON.parse(b) as { sample: { toolCalls: number } }).sample.toolCalls ===
+              LONG_TRAJECTORY.calls,
+          ),
         },
         {
           name: VERY_LONG_PAGE,
@@ -327,7 +509,10 @@ async function main() {
           requests,
           check: expect(
             `the first page of the ${VERY_LONG_TRAJECTORY.calls}-call trajectory (${veryLong.stepCount} steps), sent by the proxy from the page cache`,
-            (b, h) => b.includes(`data-count="${veryLong.stepCount}"`) && b.includes("(attempt 1)") && h.get(PAGE_CACHE_HEADER) === "hit",
+            (b, h) =>
+              b.includes(`data-count="${veryLong.stepCount}"`) &&
+              b.includes("(attempt 1)") &&
+              h.get(PAGE_CACHE_HEADER) === "hit",
           ),
         },
         {
@@ -336,20 +521,30 @@ async function main() {
           headers: SESSION,
           requests,
           heavy: true,
-          check: expect(`the ${VERY_LONG_TRAJECTORY.calls}-call trajectory page rendered for a session`, (b, h) => b.includes(`data-count="${veryLong.stepCount}"`) && !h.has("x-nextjs-cache")),
+          check: expect(
+            `the ${VERY_LONG_TRAJECTORY.calls}-call trajectory page rendered for a session`,
+            (b, h) => b.includes(`data-count="${veryLong.stepCount}"`) && !h.has("x-nextjs-cache"),
+          ),
         },
-        ...(["serp", "text"] as const).map(
-          (kind): Probe => ({
-            name: LARGE_STEP_PROBES[kind],
-            path: `/api/s/${sub}/t/${veryLongTask}/steps/${veryLong.largeSteps[kind].ordinal}?run=0`,
-            requests,
-            heavy: true,
-            check: expect(`step ${veryLong.largeSteps[kind].ordinal}, a large ${kind === "serp" ? "SERP" : "raw-text"} tool result`, (b) => {
-              const { step } = JSON.parse(b) as { step: { kind: string; raw: string; serp: unknown } };
-              return step.kind === "tool_result" && step.raw.length >= 1_000_000 && (step.serp !== null) === (kind === "serp");
-            }),
-          }),
-        ),
+        ...(["serp", "text"] as const).map((kind): Probe => ({
+          name: LARGE_STEP_PROBES[kind],
+          path: `/api/s/${sub}/t/${veryLongTask}/steps/${veryLong.largeSteps[kind].ordinal}?run=0`,
+          requests,
+          heavy: true,
+          check: expect(
+            `step ${veryLong.largeSteps[kind].ordinal}, a large ${kind === "serp" ? "SERP" : "raw-text"} tool result`,
+            (b) => {
+              const { step } = JSON.parse(b) as {
+                step: { kind: string; raw: string; serp: unknown };
+              };
+              return (
+                step.kind === "tool_result" &&
+                step.raw.length >= 1_000_000 &&
+                (step.serp !== null) === (kind === "serp")
+              );
+            },
+          ),
+        })),
         {
           name: FIND_PROBE,
           path: `/api/s/${sub}/t/${veryLongTask}/find?run=0&q=${encodeURIComponent(FIND_PHRASE)}`,
@@ -360,10 +555,23 @@ async function main() {
             return found.total > 0 && found.matches.some((m) => m.page > 1);
           }),
         },
-        { name: "sample API", path: `/api/s/${sub}/samples?page=${middlePage}`, requests, check: expect("a page of samples", (b) => (JSON.parse(b) as { samples: unknown[] }).samples.length > 0) },
+        {
+          name: "sample API",
+          path: `/api/s/${sub}/samples?page=${middlePage}`,
+          requests,
+          check: expect(
+            "a page of samples",
+            (b) => (JSON.parse(b) as { samples: unknown[] }).samples.length > 0,
+          ),
+        },
       ];
-      log(`timing ${pageProbes.length} URLs: ${config.warmup} warm-up + ${requests} requests each, ${config.passes} passes`);
-      probes = await measure(server.url, pageProbes, { warmup: config.warmup, passes: config.passes });
+      log(
+        `timing ${pageProbes.length} URLs: ${config.warmup} warm-up + ${requests} requests each, ${config.passes} passes`,
+      );
+      probes = await measure(server.url, pageProbes, {
+        warmup: config.warmup,
+        passes: config.passes,
+      });
       for (const pool of pools) {
         const apiProbes: Probe[] = ANALYSIS_KINDS.map((kind) => ({
           name: kind,
@@ -372,8 +580,15 @@ async function main() {
           heavy: true,
           check: expect(`${kind} data`, (b) => (JSON.parse(b) as { kind: string }).kind === kind),
         }));
-        log(`timing the analysis API over ${pool.ids.length} submissions: ${config.analysisRequests} requests each`);
-        poolApi.push(await measure(server.url, apiProbes, { warmup: Math.min(config.warmup, 3), passes: config.passes }));
+        log(
+          `timing the analysis API over ${pool.ids.length} submissions: ${config.analysisRequests} requests each`,
+        );
+        poolApi.push(
+          await measure(server.url, apiProbes, {
+            warmup: Math.min(config.warmup, 3),
+            passes: config.passes,
+          }),
+        );
       }
     } finally {
       await server.stop();
@@ -397,7 +612,9 @@ async function main() {
         }
         return summarise(times);
       };
-      dbPages.leaderboard = await time(config.dbCalls, async () => getMpwLeaderboard(db, DEFAULT_LEADERBOARD));
+      dbPages.leaderboard = await time(config.dbCalls, async () =>
+        getMpwLeaderboard(db, DEFAULT_LEADERBOARD),
+      );
       dbPages["leaderboard, rendered"] = dbPages.leaderboard;
       // In sequence, as each page awaits them (the pages may run some at once; the sum is what the database costs them).
       dbPages["submission page"] = await time(config.dbCalls, async () => {
@@ -412,7 +629,9 @@ async function main() {
         await neighbourFailedSample(db, sub, t.sample.id, "previous");
       });
       dbPages["trajectory page, rendered"] = dbPages["trajectory page"];
-      dbPages["trajectory API"] = await time(config.dbCalls, async () => getTrajectory(db, sub, taskKey, 0));
+      dbPages["trajectory API"] = await time(config.dbCalls, async () =>
+        getTrajectory(db, sub, taskKey, 0),
+      );
       dbPages[VERY_LONG_PAGE] = await time(config.dbCalls, async () => {
         const t = (await getTrajectory(db, sub, dataset.veryLongTaskKey, 0))!;
         await neighbourFailedSample(db, sub, t.sample.id, "next");
@@ -420,25 +639,50 @@ async function main() {
       });
       dbPages[`${VERY_LONG_PAGE}, rendered`] = dbPages[VERY_LONG_PAGE];
       for (const kind of ["serp", "text"] as const) {
-        dbPages[LARGE_STEP_PROBES[kind]] = await time(config.dbCalls, async () => sampleStep(db, (await sampleOfSubmission(db, sub, dataset.veryLongTaskKey, 0))!.sampleId, veryLong.largeSteps[kind].ordinal));
+        dbPages[LARGE_STEP_PROBES[kind]] = await time(config.dbCalls, async () =>
+          sampleStep(
+            db,
+            (await sampleOfSubmission(db, sub, dataset.veryLongTaskKey, 0))!.sampleId,
+            veryLong.largeSteps[kind].ordinal,
+          ),
+        );
       }
-      dbPages[FIND_PROBE] = await time(config.dbCalls, async () => sampleSteps(db, (await sampleOfSubmission(db, sub, dataset.veryLongTaskKey, 0))!.sampleId));
+      dbPages[FIND_PROBE] = await time(config.dbCalls, async () =>
+        sampleSteps(db, (await sampleOfSubmission(db, sub, dataset.veryLongTaskKey, 0))!.sampleId),
+      );
       dbPages["sample API"] = await time(config.dbCalls, async () => {
         await getSubmission(db, sub);
         await listSamples(db, sub, parseSampleFilters({ page: String(middlePage) }));
       });
       for (const [i, pool] of pools.entries()) {
-        const [{ n }] = await db.select({ n: count() }).from(samples).where(inArray(samples.submissionId, pool.ids));
+        const [{ n }] = await db
+          .select({ n: count() })
+          .from(samples)
+          .where(inArray(samples.submissionId, pool.ids));
         const kinds: (Timing & { kind: string })[] = [];
-        for (const kind of ANALYSIS_KINDS) kinds.push({ kind, ...(await time(config.dbCalls, async () => analysisData(db, kind, pool.ids, ANALYSIS_DEFAULTS))) });
-        analysis.push({ label: pool.label, submissions: pool.ids.length, samples: n, api: poolApi[i], db: kinds });
+        for (const kind of ANALYSIS_KINDS)
+          kinds.push({
+            kind,
+            ...(await time(config.dbCalls, async () =>
+              analysisData(db, kind, pool.ids, ANALYSIS_DEFAULTS),
+            )),
+          });
+        analysis.push({
+          label: pool.label,
+          submissions: pool.ids.length,
+          samples: n,
+          api: poolApi[i],
+          db: kinds,
+        });
       }
     } finally {
       await closeDb(db);
     }
 
     // 5. Last, so the uploaded submission disturbs nothing above; the probe deletes it again.
-    log(`stall probe: a ${config.ingestSizes[1]}-sample upload while three URLs are timed every ${TICK_MS} ms`);
+    log(
+      `stall probe: a ${config.ingestSizes[1]}-sample upload while three URLs are timed every ${TICK_MS} ms`,
+    );
     const stall = await measureStall({
       cwd,
       port: Number(values.port),
@@ -449,12 +693,27 @@ async function main() {
       readyPath: STATIC_PATH,
       log,
       urls: [
-        { name: "leaderboard", path: "/b/mpw", check: (b) => assertAnswer(b.includes("MindWatcher 32B"), "the public leaderboard") },
-        { name: "leaderboard, rendered", path: "/b/mpw", headers: SESSION, check: (b) => assertAnswer(b.includes("MindWatcher 32B"), "the leaderboard rendered for a session") },
+        {
+          name: "leaderboard",
+          path: "/b/mpw",
+          check: (b) => assertAnswer(b.includes("MindWatcher 32B"), "the public leaderboard"),
+        },
+        {
+          name: "leaderboard, rendered",
+          path: "/b/mpw",
+          headers: SESSION,
+          check: (b) =>
+            assertAnswer(b.includes("MindWatcher 32B"), "the leaderboard rendered for a session"),
+        },
         {
           name: "trajectory API",
           path: `/api/s/${sub}/t/${encodeURIComponent(taskKey)}`,
-          check: (b) => assertAnswer((JSON.parse(b) as { sample: { toolCalls: number } }).sample.toolCalls === LONG_TRAJECTORY.calls, `${LONG_TRAJECTORY.calls} tool calls`),
+          check: (b) =>
+            assertAnswer(
+              (JSON.parse(b) as { sample: { toolCalls: number } }).sample.toolCalls ===
+                LONG_TRAJECTORY.calls,
+              `${LONG_TRAJECTORY.calls} tool calls`,
+            ),
         },
       ],
     });
@@ -464,7 +723,14 @@ async function main() {
       engine,
       mode,
       date,
-      command: `npm run ${mode === "small" ? "bench:small" : "bench"}${process.argv.slice(2).filter((a) => a !== "--small").length ? ` -- ${process.argv.slice(2).filter((a) => a !== "--small").join(" ")}` : ""}`,
+      command: `npm run ${mode === "small" ? "bench:small" : "bench"}${
+        process.argv.slice(2).filter((a) => a !== "--small").length
+          ? ` -- ${process.argv
+              .slice(2)
+              .filter((a) => a !== "--small")
+              .join(" ")}`
+          : ""
+      }`,
       machine,
       database,
       load: { start: loadStart, end: load(), during: sampler.stop() },
@@ -484,7 +750,14 @@ async function main() {
       },
       ingest,
       inspect,
-      server: { requests, warmup: config.warmup, passes: config.passes, probes, staticName: STATIC_NAME, db: dbPages },
+      server: {
+        requests,
+        warmup: config.warmup,
+        passes: config.passes,
+        probes,
+        staticName: STATIC_NAME,
+        db: dbPages,
+      },
       analysis,
       stall,
     };
@@ -498,8 +771,11 @@ async function main() {
     writeFileSync(target, markdown);
     if (values.json) writeFileSync(resolve(values.json), `${JSON.stringify(results, null, 2)}\n`);
     if (mode === "small") process.stdout.write(markdown);
-    log(`report written to ${target}${resultsPath ? `, the ${engine} figures to ${resultsPath}` : ""}${values.json ? ` and as JSON to ${resolve(values.json)}` : ""}`);
-    for (const c of checkTargets(results)) log(`${c.ok === null ? "n/a " : c.ok ? "pass" : "MISS"}  ${c.target}: ${c.measured}`);
+    log(
+      `report written to ${target}${resultsPath ? `, the ${engine} figures to ${resultsPath}` : ""}${values.json ? ` and as JSON to ${resolve(values.json)}` : ""}`,
+    );
+    for (const c of checkTargets(results))
+      log(`${c.ok === null ? "n/a " : c.ok ? "pass" : "MISS"}  ${c.target}: ${c.measured}`);
   } finally {
     cleanup();
   }

@@ -8,14 +8,24 @@ import { writeDemoBundles } from "../lib/benchmarks/mpw/demo";
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
-  options: { tasks: { type: "string", default: "1608" }, model: { type: "string", default: "MiniMax-m2.1" }, setting: { type: "string", default: "C" } },
+  options: {
+    tasks: { type: "string", default: "1608" },
+    model: { type: "string", default: "MiniMax-m2.1" },
+    setting: { type: "string", default: "C" },
+  },
 });
 if (positionals.length !== 1) {
-  process.stderr.write("usage: tsx scripts/demo-bundle.ts <outDir> [--tasks N] [--model NAME] [--setting C]\n");
+  process.stderr.write(
+    "usage: tsx scripts/demo-bundle.ts <outDir> [--tasks N] [--model NAME] [--setting C]\n",
+  );
   process.exit(64);
 }
 mkdirSync(positionals[0], { recursive: true });
-const bundles = writeDemoBundles(positionals[0], Number(values.tasks), (b) => b.model === values.model && b.setting === values.setting);
+const bundles = writeDemoBundles(
+  positionals[0],
+  Number(values.tasks),
+  (b) => b.model === values.model && b.setting === values.setting,
+);
 if (bundles.length === 0) {
   process.stderr.write(`no demo model "${values.model}" under setting ${values.setting}\n`);
   process.exit(1);

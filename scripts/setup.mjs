@@ -25,7 +25,10 @@ console.log(
     : "npm ci (no local Node headers match this Node; node-gyp downloads them if it must)",
 );
 const npm = process.env.npm_execpath
-  ? [process.execPath, [process.env.npm_execpath, "ci", "--no-audit", "--no-fund", ...process.argv.slice(2)]]
+  ? [
+      process.execPath,
+      [process.env.npm_execpath, "ci", "--no-audit", "--no-fund", ...process.argv.slice(2)],
+    ]
   : ["npm", ["ci", "--no-audit", "--no-fund", ...process.argv.slice(2)]];
 const result = spawnSync(npm[0], npm[1], { stdio: "inherit", env });
 process.exit(result.status ?? 1);

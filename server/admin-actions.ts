@@ -3,14 +3,26 @@ import { revalidatePath } from "next/cache";
 import { publicDataChanged } from "@/server/public-pages";
 import { cookies, headers } from "next/headers";
 import { z } from "zod";
-import { ADMIN_COOKIE, adminCookieOptions, adminToken, checkAdminToken, isAdminSession, isHttpsAction } from "@/server/auth";
+import {
+  ADMIN_COOKIE,
+  adminCookieOptions,
+  adminToken,
+  checkAdminToken,
+  isAdminSession,
+  isHttpsAction,
+} from "@/server/auth";
 import { moderationReasonSchema, rejectionReasonSchema } from "@/server/moderate";
 import { getDb } from "@/db/client";
 import { moderateSubmission } from "@/db/moderation";
 import { issueUploadToken, revokeUploadToken } from "@/db/upload-tokens";
 import { registerCanonicalTasks, removeCanonicalTasks } from "@/db/canonical-tasks";
 import { BENCHMARK_IDS, BENCHMARKS, type BenchmarkId } from "@/lib/benchmarks/registry";
-import { MAX_TASK_FILE_BYTES, parseTaskFile, taskFileSource, TaskFileError } from "@/lib/standing/task-file";
+import {
+  MAX_TASK_FILE_BYTES,
+  parseTaskFile,
+  taskFileSource,
+  TaskFileError,
+} from "@/lib/standing/task-file";
 import { signAdminSession } from "@/lib/auth/admin-session";
 import { clientAddress } from "@/lib/auth/failure-limit";
 import { teamNameSchema } from "@/lib/auth/tokens";
@@ -26,17 +38,32 @@ function firstIssue(error: z.ZodError): string {
   return issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message;
 }
 
-export async function login(_previous: LoginResult | null, formData: FormData): Promise<LoginResult> {
+export async function login(
+  _previous: LoginResult | null,
+  formData: FormData,
+): Promise<LoginResult> {
   const admin = adminToken();
   if (!admin) return { ok: false, error: "admin is disabled on this instance" };
-  const parsed = z.object({ token: z.string().min(1, "enter the admin token").max(1024) }).safeParse({ token: formData.get("token") ?? "" });
+  const parsed = z
+    .object({ token: z.string().min(1, "enter the admin token").max(1024) })
+    .safeParse({ token: formData.get("token") ?? "" });
   if (!parsed.success) return { ok: false, error: firstIssue(parsed.error) };
   const checked = await checkAdminToken(clientAddress(await headers()), parsed.data.token);
   if (!checked.ok) {
     const { retryAfterSeconds } = checked;
-    return retryAfterSeconds === null ? { ok: false, error: "that is not the admin token" } : { ok: false, error: `too many failed attempts; try again in ${retryAfterSeconds} s`, retryAfterSeconds };
+    return retryAfterSeconds === null
+      ? { ok: false, error: "that is not the admin token" }
+      : {
+          ok: false,
+          error: `too many failed attempts; try again in ${retryAfterSeconds} s`,
+          retryAfterSeconds,
+        };
   }
-  (await cookies()).set(ADMIN_COOKIE, signAdminSession(admin), adminCookieOptions(await isHttpsAction()));
+  (await cookies()).set(
+    ADMIN_COOKIE,
+    signAdminSession(admin),
+    adminCookieOptions(await isHttpsAction()),
+  );
   return { ok: true };
 }
 
@@ -46,7 +73,10 @@ export async function logout(): Promise<void> {
 
 const teamSchema = z.object({ team: teamNameSchema });
 
-export async function issueToken(_previous: ActionResult<{ team: string; token: string }> | null, formData: FormData): Promise<ActionResult<{ team: string; token: string }>> {
+export async function issueToken(
+  _previous: ActionResult<{ team: string; token: string }> | null,
+  formData: FormData,
+): Promise<ActionResult<{ team: string; token: string }>> {
   if (!(await isAdminSession())) return NOT_ADMIN;
   const parsed = teamSchema.safeParse({ team: formData.get("team") ?? "" });
   if (!parsed.success) return { ok: false, error: firstIssue(parsed.error) };
@@ -57,11 +87,15 @@ export async function issueToken(_previous: ActionResult<{ team: string; token: 
 
 const idSchema = z.coerce.number().int().positive();
 
-export async function revokeToken(_previous: ActionResult | null, formData: FormData): Promise<ActionResult> {
+export async function revokeToken(
+  _previous: ActionResult | null,
+  formData: FormData,
+): Promise<ActionResult> {
   if (!(await isAdminSession())) return NOT_ADMIN;
   const id = idSchema.safeParse(formData.get("id"));
   if (!id.success) return { ok: false, error: "no such token" };
-  if (!(await revokeUploadToken(await getDb(), id.data))) return { ok: false, error: "the token is unknown or already revoked" };
+  if (!(await revokeUploadToken(await getDb(), id.data)))
+    return { ok: false, error: "the token is unknown or already revoked" };
   revalidatePath("/admin");
   return { ok: true };
 }
@@ -71,34 +105,66 @@ const moderationSchema = z.discriminatedUnion("decision", [
   z.object({ id: idSchema, decision: z.literal("rejected"), reason: rejectionReasonSchema }),
 ]);
 
-export async function moderate(_previous: ActionResult | null, formData: FormData): Promise<ActionResult> {
+export async function moderate(
+  _previous: ActionResult | null,
+  formData: FormData,
+): Promise<ActionResult> {
   if (!(await isAdminSession())) return NOT_ADMIN;
-  const parsed = moderationSchema.safeParse({ id: formData.get("id"), decision: formData.get("decision"), reason: formData.get("reason") ?? "" });
+  const parsed = moderationSchema.safeParse({
+    id: formData.get("id"),
+    decision: formData.get("decision"),
+    reason: formData.get("reason") ?? "",
+  });
   if (!parsed.success) return { ok: false, error: firstIssue(parsed.error) };
   const { id, decision, reason } = parsed.data;
   const result = await moderateSubmission(await getDb(), id, decision, reason || null);
-  if (!result.ok) return { ok: false, error: result.problem === "not-found" ? `no submission ${id}` : `submission ${id} is already ${decision}` };
+  if (!result.ok)
+    return {
+      ok: false,
+      error:
+        result.problem === "not-found"
+          ? `no submission ${id}`
+          : `submission ${id} is already ${decision}`,
+    };
   await publicDataChanged();
   return { ok: true };
 }
 
 const taskSetSchema = z.object({
   benchmark: z.enum(BENCHMARK_IDS, { error: "choose a benchmark" }),
-  version: z.string().trim().min(1, "name the benchmark version").max(100, "at most 100 characters"),
+  version: z
+    .string()
+    .trim()
+    .min(1, "name the benchmark version")
+    .max(100, "at most 100 characters"),
 });
 
-export type RegisterTaskSetResult = ActionResult<{ benchmark: BenchmarkId; version: string; tasks: number; replaced: number; source: string }>;
+export type RegisterTaskSetResult = ActionResult<{
+  benchmark: BenchmarkId;
+  version: string;
+  tasks: number;
+  replaced: number;
+  source: string;
+}>;
 
 /** Registers a benchmark version's canonical task set from its official task file, replacing the one before. */
-export async function registerTaskSet(_previous: RegisterTaskSetResult | null, formData: FormData): Promise<RegisterTaskSetResult> {
+export async function registerTaskSet(
+  _previous: RegisterTaskSetResult | null,
+  formData: FormData,
+): Promise<RegisterTaskSetResult> {
   if (!(await isAdminSession())) return NOT_ADMIN;
-  const parsed = taskSetSchema.safeParse({ benchmark: formData.get("benchmark"), version: formData.get("version") ?? "" });
+  const parsed = taskSetSchema.safeParse({
+    benchmark: formData.get("benchmark"),
+    version: formData.get("version") ?? "",
+  });
   if (!parsed.success) return { ok: false, error: firstIssue(parsed.error) };
   const file = formData.get("file");
   // A form sent with no file chosen carries an empty, unnamed one.
-  if (!(file instanceof File) || (file.name === "" && file.size === 0)) return { ok: false, error: "choose the task file" };
+  if (!(file instanceof File) || (file.name === "" && file.size === 0))
+    return { ok: false, error: "choose the task file" };
   const source = taskFileSource(file.name);
-  if (file.size > MAX_TASK_FILE_BYTES) return { ok: false, error: `${source}: the file is larger than ${MAX_TASK_FILE_BYTES} bytes` };
+  if (file.size > MAX_TASK_FILE_BYTES)
+    return { ok: false, error: `${source}: the file is larger than ${MAX_TASK_FILE_BYTES} bytes` };
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(await file.arrayBuffer());
@@ -122,13 +188,23 @@ export async function registerTaskSet(_previous: RegisterTaskSetResult | null, f
 export type RemoveTaskSetResult = ActionResult<{ removed: number }>;
 
 /** Unregisters a benchmark version's task set: coverage falls back to the largest approved submission. */
-export async function removeTaskSet(_previous: RemoveTaskSetResult | null, formData: FormData): Promise<RemoveTaskSetResult> {
+export async function removeTaskSet(
+  _previous: RemoveTaskSetResult | null,
+  formData: FormData,
+): Promise<RemoveTaskSetResult> {
   if (!(await isAdminSession())) return NOT_ADMIN;
-  const parsed = taskSetSchema.safeParse({ benchmark: formData.get("benchmark"), version: formData.get("version") ?? "" });
+  const parsed = taskSetSchema.safeParse({
+    benchmark: formData.get("benchmark"),
+    version: formData.get("version") ?? "",
+  });
   if (!parsed.success) return { ok: false, error: firstIssue(parsed.error) };
   const { benchmark, version } = parsed.data;
   const removed = await removeCanonicalTasks(await getDb(), benchmark, version);
-  if (removed === 0) return { ok: false, error: `no task set is registered for ${BENCHMARKS[benchmark].name} ${version}` };
+  if (removed === 0)
+    return {
+      ok: false,
+      error: `no task set is registered for ${BENCHMARKS[benchmark].name} ${version}`,
+    };
   await publicDataChanged();
   return { ok: true, removed };
 }

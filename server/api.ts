@@ -29,7 +29,11 @@ const MAX_JSON_BODY_BYTES = 16 * 1024;
  * or the answer to send — 413 past 16 KiB, 400 naming the field. `example` shows the
  * expected body in the error for one that is not JSON.
  */
-export async function jsonBody<T>(request: Request, schema: z.ZodType<T>, example: string): Promise<{ data: T } | Response> {
+export async function jsonBody<T>(
+  request: Request,
+  schema: z.ZodType<T>,
+  example: string,
+): Promise<{ data: T } | Response> {
   const tooLarge = () => errorResponse(413, `the body is larger than ${MAX_JSON_BODY_BYTES} bytes`);
   if (Number(request.headers.get("content-length") ?? 0) > MAX_JSON_BODY_BYTES) return tooLarge();
   const text = await request.text();
@@ -39,9 +43,18 @@ export async function jsonBody<T>(request: Request, schema: z.ZodType<T>, exampl
     try {
       body = JSON.parse(text);
     } catch {
-      return invalidResponse([{ file: "request", line: null, field: null, message: `the body is not JSON; send ${example}` }]);
+      return invalidResponse([
+        {
+          file: "request",
+          line: null,
+          field: null,
+          message: `the body is not JSON; send ${example}`,
+        },
+      ]);
     }
   }
   const parsed = schema.safeParse(body);
-  return parsed.success ? { data: parsed.data } : invalidResponse(detailsFromZod("request", null, parsed.error));
+  return parsed.success
+    ? { data: parsed.data }
+    : invalidResponse(detailsFromZod("request", null, parsed.error));
 }

@@ -34,7 +34,11 @@ export const ADMIN_FAILURES_PER_CLIENT = 10;
 export const ADMIN_FAILURES_GLOBAL = 100;
 
 /** Wrong admin tokens are counted over a minute, in the database: every process and instance counts the same ones. */
-const ADMIN_FAILURE_LIMITS = { windowMs: 60_000, perClient: ADMIN_FAILURES_PER_CLIENT, global: ADMIN_FAILURES_GLOBAL };
+const ADMIN_FAILURE_LIMITS = {
+  windowMs: 60_000,
+  perClient: ADMIN_FAILURES_PER_CLIENT,
+  global: ADMIN_FAILURES_GLOBAL,
+};
 
 /** Refused with `retryAfterSeconds` while too many wrong tokens came in the last minute; null: this token was wrong. */
 export type AdminTokenCheck = { ok: true } | { ok: false; retryAfterSeconds: number | null };
@@ -43,7 +47,10 @@ export type AdminTokenCheck = { ok: true } | { ok: false; retryAfterSeconds: num
  * Checks an admin token offered by `client` (its address): refused unchecked while the client
  * or everyone has failed too often in the last minute; a wrong token is counted, a right one not.
  */
-export async function checkAdminToken(client: string, offered: string | null): Promise<AdminTokenCheck> {
+export async function checkAdminToken(
+  client: string,
+  offered: string | null,
+): Promise<AdminTokenCheck> {
   const admin = adminToken();
   const db = await getDb();
   const correct = admin !== null && offered !== null && secretsEqual(offered, admin);
@@ -57,12 +64,23 @@ export async function checkAdminToken(client: string, offered: string | null): P
  * disabled), or 429 with Retry-After while its client (or everyone) has sent too many wrong tokens.
  */
 export async function adminBearerRefusal(request: Request): Promise<Response | null> {
-  if (adminToken() === null) return unauthorizedResponse("admin is disabled on this instance (SEEKBOARD_ADMIN_TOKEN is not set)");
-  const checked = await checkAdminToken(clientAddress(request.headers), bearerToken(request.headers.get("authorization")));
+  if (adminToken() === null)
+    return unauthorizedResponse(
+      "admin is disabled on this instance (SEEKBOARD_ADMIN_TOKEN is not set)",
+    );
+  const checked = await checkAdminToken(
+    clientAddress(request.headers),
+    bearerToken(request.headers.get("authorization")),
+  );
   if (checked.ok) return null;
   const { retryAfterSeconds } = checked;
-  if (retryAfterSeconds === null) return unauthorizedResponse("the admin token is required: Authorization: Bearer <SEEKBOARD_ADMIN_TOKEN>");
-  return errorResponse(429, `too many wrong admin tokens; try again in ${retryAfterSeconds} s`, { "Retry-After": String(retryAfterSeconds) });
+  if (retryAfterSeconds === null)
+    return unauthorizedResponse(
+      "the admin token is required: Authorization: Bearer <SEEKBOARD_ADMIN_TOKEN>",
+    );
+  return errorResponse(429, `too many wrong admin tokens; try again in ${retryAfterSeconds} s`, {
+    "Retry-After": String(retryAfterSeconds),
+  });
 }
 
 function cookieFromHeader(header: string | null, name: string): string | undefined {
@@ -79,19 +97,33 @@ function cookieFromHeader(header: string | null, name: string): string | undefin
  * everyone) has guessed too often, even the right one is not honoured, so the read APIs
  * cannot be used to test guesses either.
  */
-async function viewerFrom(cookie: (name: string) => string | undefined, bearer: { token: string; client: string } | null): Promise<Viewer> {
+async function viewerFrom(
+  cookie: (name: string) => string | undefined,
+  bearer: { token: string; client: string } | null,
+): Promise<Viewer> {
   const admin = adminToken();
   const uploaderHash = bearer !== null ? hashUploadToken(bearer.token) : cookie(UPLOADER_COOKIE);
-  const uploader = uploaderHash && /^[0-9a-f]{64}$/.test(uploaderHash) ? await findActiveUploadToken(await getDb(), uploaderHash) : undefined;
-  const isAdmin = admin !== null && (verifyAdminSession(admin, cookie(ADMIN_COOKIE)) || (bearer !== null && !uploader && (await checkAdminToken(bearer.client, bearer.token)).ok));
-  return isAdmin || uploader ? { admin: isAdmin, uploaderTokenId: uploader?.id ?? null } : PUBLIC_VIEWER;
+  const uploader =
+    uploaderHash && /^[0-9a-f]{64}$/.test(uploaderHash)
+      ? await findActiveUploadToken(await getDb(), uploaderHash)
+      : undefined;
+  const isAdmin =
+    admin !== null &&
+    (verifyAdminSession(admin, cookie(ADMIN_COOKIE)) ||
+      (bearer !== null && !uploader && (await checkAdminToken(bearer.client, bearer.token)).ok));
+  return isAdmin || uploader
+    ? { admin: isAdmin, uploaderTokenId: uploader?.id ?? null }
+    : PUBLIC_VIEWER;
 }
 
 /** The viewer of an API request (route handlers). */
 export async function viewerOfRequest(request: Request): Promise<Viewer> {
   const header = request.headers.get("cookie");
   const token = bearerToken(request.headers.get("authorization"));
-  return viewerFrom((name) => cookieFromHeader(header, name), token === null ? null : { token, client: clientAddress(request.headers) });
+  return viewerFrom(
+    (name) => cookieFromHeader(header, name),
+    token === null ? null : { token, client: clientAddress(request.headers) },
+  );
 }
 
 /** The viewer of the page being rendered (server components and actions). */
@@ -119,7 +151,13 @@ export async function isHttpsAction(): Promise<boolean> {
 }
 
 export function adminCookieOptions(secure: boolean) {
-  return { httpOnly: true, sameSite: "strict", secure, path: "/", maxAge: ADMIN_SESSION_SECONDS } as const;
+  return {
+    httpOnly: true,
+    sameSite: "strict",
+    secure,
+    path: "/",
+    maxAge: ADMIN_SESSION_SECONDS,
+  } as const;
 }
 
 /**

@@ -17,7 +17,10 @@ export function bundleZipName(submissionId: number): string {
 export function bundleZipResponse(db: Db, plan: Extract<SubmissionExport, { ok: true }>): Response {
   const name = bundleZipName(plan.submissionId);
   const zip = new ZipFile();
-  zip.addBuffer(Buffer.from(`${JSON.stringify(plan.manifest, null, 2)}\n`), `${name}/manifest.json`);
+  zip.addBuffer(
+    Buffer.from(`${JSON.stringify(plan.manifest, null, 2)}\n`),
+    `${name}/manifest.json`,
+  );
   const lines = Readable.from(
     (async function* () {
       for await (const line of exportLines(db, plan)) yield line.text;

@@ -17,11 +17,21 @@ import { undoEntry } from "@/db/reeval/undo";
 import { JUDGE_IDS } from "@/lib/judges/types";
 import { signProposal, verifyProposal, type Proposal } from "@/lib/reeval/proposal";
 import { isAdminSession } from "./auth";
-import { ADMIN_ACTOR, llmSetting, NOT_ADMIN, proposalSecret, revalidateAffected, type ReevalActionResult } from "./reeval";
+import {
+  ADMIN_ACTOR,
+  llmSetting,
+  NOT_ADMIN,
+  proposalSecret,
+  revalidateAffected,
+  type ReevalActionResult,
+} from "./reeval";
 import { publicDataChanged } from "./public-pages";
 
 const idSchema = z.coerce.number().int().positive();
-const reasonSchema = z.string().trim().max(MAX_REASON_LENGTH, `at most ${MAX_REASON_LENGTH} characters`);
+const reasonSchema = z
+  .string()
+  .trim()
+  .max(MAX_REASON_LENGTH, `at most ${MAX_REASON_LENGTH} characters`);
 
 function firstIssue(error: z.ZodError): string {
   const issue = error.issues[0];
@@ -30,21 +40,33 @@ function firstIssue(error: z.ZodError): string {
 
 export type PreviewResult = ReevalActionResult<{ token: string; proposal: Proposal }>;
 
-function signed(result: { ok: true; proposal: Proposal } | { ok: false; error: string }): PreviewResult {
+function signed(
+  result: { ok: true; proposal: Proposal } | { ok: false; error: string },
+): PreviewResult {
   if (!result.ok) return result;
   const secret = proposalSecret();
   if (!secret) return NOT_ADMIN;
   return { ok: true, token: signProposal(secret, result.proposal), proposal: result.proposal };
 }
 
-export async function previewRejudgeAction(_previous: PreviewResult | null, formData: FormData): Promise<PreviewResult> {
+export async function previewRejudgeAction(
+  _previous: PreviewResult | null,
+  formData: FormData,
+): Promise<PreviewResult> {
   if (!(await isAdminSession())) return NOT_ADMIN;
-  const parsed = z.object({ sampleId: idSchema, judge: z.enum(JUDGE_IDS) }).safeParse({ sampleId: formData.get("sampleId"), judge: formData.get("judge") });
+  const parsed = z
+    .object({ sampleId: idSchema, judge: z.enum(JUDGE_IDS) })
+    .safeParse({ sampleId: formData.get("sampleId"), judge: formData.get("judge") });
   if (!parsed.success) return { ok: false, error: firstIssue(parsed.error) };
-  return signed(await previewRejudge(await getDb(), parsed.data.sampleId, parsed.data.judge, llmSetting()));
+  return signed(
+    await previewRejudge(await getDb(), parsed.data.sampleId, parsed.data.judge, llmSetting()),
+  );
 }
 
-export async function previewRescoreAction(_previous: PreviewResult | null, formData: FormData): Promise<PreviewResult> {
+export async function previewRescoreAction(
+  _previous: PreviewResult | null,
+  formData: FormData,
+): Promise<PreviewResult> {
   if (!(await isAdminSession())) return NOT_ADMIN;
   const sampleId = idSchema.safeParse(formData.get("sampleId"));
   if (!sampleId.success) return { ok: false, error: "no such sample" };
@@ -53,15 +75,25 @@ export async function previewRescoreAction(_previous: PreviewResult | null, form
 
 export type ApplyResult = ReevalActionResult<{ entryId: number | null }>;
 
-export async function applyProposalAction(_previous: ApplyResult | null, formData: FormData): Promise<ApplyResult> {
+export async function applyProposalAction(
+  _previous: ApplyResult | null,
+  formData: FormData,
+): Promise<ApplyResult> {
   if (!(await isAdminSession())) return NOT_ADMIN;
   const secret = proposalSecret();
   if (!secret) return NOT_ADMIN;
-  const parsed = z.object({ token: z.string().min(1).max(2_000_000), reason: reasonSchema }).safeParse({ token: formData.get("token"), reason: formData.get("reason") ?? "" });
+  const parsed = z
+    .object({ token: z.string().min(1).max(2_000_000), reason: reasonSchema })
+    .safeParse({ token: formData.get("token"), reason: formData.get("reason") ?? "" });
   if (!parsed.success) return { ok: false, error: firstIssue(parsed.error) };
   const verified = verifyProposal(secret, parsed.data.token);
   if (!verified.ok) return verified;
-  const result = await applyProposal(await getDb(), verified.proposal, ADMIN_ACTOR, parsed.data.reason || null);
+  const result = await applyProposal(
+    await getDb(),
+    verified.proposal,
+    ADMIN_ACTOR,
+    parsed.data.reason || null,
+  );
   if (!result.ok) return result;
   await revalidateAffected(result.affected);
   return { ok: true, entryId: result.entryId };
@@ -69,13 +101,30 @@ export async function applyProposalAction(_previous: ApplyResult | null, formDat
 
 export type EntryResult = ReevalActionResult<{ entryId: number }>;
 
-export async function adjudicateAction(_previous: EntryResult | null, formData: FormData): Promise<EntryResult> {
+export async function adjudicateAction(
+  _previous: EntryResult | null,
+  formData: FormData,
+): Promise<EntryResult> {
   if (!(await isAdminSession())) return NOT_ADMIN;
   const parsed = z
-    .object({ sampleId: idSchema, verdict: z.enum(["correct", "incorrect"], "choose correct or incorrect"), reason: reasonSchema.min(1, "an adjudication needs a reason") })
-    .safeParse({ sampleId: formData.get("sampleId"), verdict: formData.get("verdict"), reason: formData.get("reason") ?? "" });
+    .object({
+      sampleId: idSchema,
+      verdict: z.enum(["correct", "incorrect"], "choose correct or incorrect"),
+      reason: reasonSchema.min(1, "an adjudication needs a reason"),
+    })
+    .safeParse({
+      sampleId: formData.get("sampleId"),
+      verdict: formData.get("verdict"),
+      reason: formData.get("reason") ?? "",
+    });
   if (!parsed.success) return { ok: false, error: firstIssue(parsed.error) };
-  const result = await adjudicate(await getDb(), parsed.data.sampleId, parsed.data.verdict === "correct", parsed.data.reason, ADMIN_ACTOR);
+  const result = await adjudicate(
+    await getDb(),
+    parsed.data.sampleId,
+    parsed.data.verdict === "correct",
+    parsed.data.reason,
+    ADMIN_ACTOR,
+  );
   if (!result.ok) return result;
   await revalidateAffected(result.affected);
   return { ok: true, entryId: result.entryId };
@@ -83,7 +132,10 @@ export async function adjudicateAction(_previous: EntryResult | null, formData: 
 
 export type UndoResult = ReevalActionResult<{ restored: number }>;
 
-export async function undoAction(_previous: UndoResult | null, formData: FormData): Promise<UndoResult> {
+export async function undoAction(
+  _previous: UndoResult | null,
+  formData: FormData,
+): Promise<UndoResult> {
   if (!(await isAdminSession())) return NOT_ADMIN;
   const entryId = idSchema.safeParse(formData.get("entryId"));
   if (!entryId.success) return { ok: false, error: "no such entry" };
@@ -94,24 +146,54 @@ export async function undoAction(_previous: UndoResult | null, formData: FormDat
 }
 
 const goldFixSchema = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("answer"), goldAnswer: z.string().trim().min(1, "enter the corrected gold answer").max(10_000) }),
-  z.object({ kind: z.literal("cell"), row: z.coerce.number().int().min(0), column: z.string().min(1), value: z.string().max(10_000) }),
+  z.object({
+    kind: z.literal("answer"),
+    goldAnswer: z.string().trim().min(1, "enter the corrected gold answer").max(10_000),
+  }),
+  z.object({
+    kind: z.literal("cell"),
+    row: z.coerce.number().int().min(0),
+    column: z.string().min(1),
+    value: z.string().max(10_000),
+  }),
 ]);
 
 export type GoldFixResult = ReevalActionResult<{ jobId: number; total: number }>;
 
-export async function fixGoldAction(_previous: GoldFixResult | null, formData: FormData): Promise<GoldFixResult> {
+export async function fixGoldAction(
+  _previous: GoldFixResult | null,
+  formData: FormData,
+): Promise<GoldFixResult> {
   if (!(await isAdminSession())) return NOT_ADMIN;
   const parsed = z
-    .object({ taskId: idSchema, judge: z.enum(JUDGE_IDS), reason: reasonSchema.min(1, "a gold correction needs a reason"), fix: goldFixSchema })
+    .object({
+      taskId: idSchema,
+      judge: z.enum(JUDGE_IDS),
+      reason: reasonSchema.min(1, "a gold correction needs a reason"),
+      fix: goldFixSchema,
+    })
     .safeParse({
       taskId: formData.get("taskId"),
       judge: formData.get("judge"),
       reason: formData.get("reason") ?? "",
-      fix: { kind: formData.get("kind"), goldAnswer: formData.get("goldAnswer") ?? undefined, row: formData.get("row") ?? undefined, column: formData.get("column") ?? undefined, value: formData.get("value") ?? undefined },
+      fix: {
+        kind: formData.get("kind"),
+        goldAnswer: formData.get("goldAnswer") ?? undefined,
+        row: formData.get("row") ?? undefined,
+        column: formData.get("column") ?? undefined,
+        value: formData.get("value") ?? undefined,
+      },
     });
   if (!parsed.success) return { ok: false, error: firstIssue(parsed.error) };
-  const result = await fixGold(await getDb(), parsed.data.taskId, parsed.data.fix as GoldFix, parsed.data.judge, parsed.data.reason, ADMIN_ACTOR, llmSetting());
+  const result = await fixGold(
+    await getDb(),
+    parsed.data.taskId,
+    parsed.data.fix as GoldFix,
+    parsed.data.judge,
+    parsed.data.reason,
+    ADMIN_ACTOR,
+    llmSetting(),
+  );
   if (!result.ok) return result;
   // The gold answer itself changed: public pages show it.
   await publicDataChanged();
@@ -130,6 +212,7 @@ export async function reevalJobStatusAction(jobId: number): Promise<ReevalJobVie
   if (!id.success) return null;
   const db = await getDb();
   const job = await getReevalJob(db, id.data);
-  if (job && (job.status === "done" || job.status === "failed")) await revalidateAffected(await affectedByJob(db, job.id));
+  if (job && (job.status === "done" || job.status === "failed"))
+    await revalidateAffected(await affectedByJob(db, job.id));
   return job;
 }

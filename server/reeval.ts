@@ -12,9 +12,13 @@ import { publicDataChanged } from "./public-pages";
 /** Written to the audit log as the actor: the instance has one maintainer identity, its admin token. */
 export const ADMIN_ACTOR = "admin";
 
-export type ReevalActionResult<T extends object = object> = ({ ok: true } & T) | { ok: false; error: string };
+export type ReevalActionResult<T extends object = object> =
+  ({ ok: true } & T) | { ok: false; error: string };
 
-export const NOT_ADMIN = { ok: false, error: "only a maintainer can do this: log in at /admin" } as const;
+export const NOT_ADMIN = {
+  ok: false,
+  error: "only a maintainer can do this: log in at /admin",
+} as const;
 
 export function llmSetting(): LlmJudgeSetting {
   return llmJudgeSettingFromEnv(process.env);

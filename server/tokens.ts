@@ -9,7 +9,9 @@ import { adminBearerRefusal } from "./auth";
 
 /** GET /api/tokens → 200 [{"id", "team", "createdAt", "revokedAt", "lastUsedAt"}], newest first, without the tokens. */
 export async function listTokensRoute(request: Request): Promise<Response> {
-  return (await adminBearerRefusal(request)) ?? Response.json(await listUploadTokens(await getDb()));
+  return (
+    (await adminBearerRefusal(request)) ?? Response.json(await listUploadTokens(await getDb()))
+  );
 }
 
 /** POST /api/tokens with `{"team": "…"}` → 201 {"id", "team", "token"}: the token is shown this once. */
@@ -26,6 +28,7 @@ export async function revokeTokenRoute(request: Request, rawId: string): Promise
   const refused = await adminBearerRefusal(request);
   if (refused) return refused;
   const id = routeId(rawId);
-  if (id === null || !(await revokeUploadToken(await getDb(), id))) return errorResponse(404, `token ${rawId} is unknown or already revoked`);
+  if (id === null || !(await revokeUploadToken(await getDb(), id)))
+    return errorResponse(404, `token ${rawId} is unknown or already revoked`);
   return Response.json({ id, revoked: true });
 }

@@ -38,18 +38,26 @@ function forkWorker(state: WorkerState, backoffMs: number): void {
   const startedAt = Date.now();
   const target = dbTargetFromEnv();
   // A PostgreSQL URL may hold a password: it goes through the environment, never the command line (ps shows that).
-  const where = isPostgresUrl(target) ? { args: [], env: { ...process.env, SEEKBOARD_DATABASE_URL: target } } : { args: ["--db", target], env: process.env };
-  const child = fork(join(/*turbopackIgnore: true*/ process.cwd(), "cli", "main.ts"), ["worker", ...where.args], {
-    execArgv: ["--conditions=react-server", "--import", "tsx"],
-    env: where.env,
-    stdio: ["ignore", "ignore", "inherit", "ipc"],
-  });
+  const where = isPostgresUrl(target)
+    ? { args: [], env: { ...process.env, SEEKBOARD_DATABASE_URL: target } }
+    : { args: ["--db", target], env: process.env };
+  const child = fork(
+    join(/*turbopackIgnore: true*/ process.cwd(), "cli", "main.ts"),
+    ["worker", ...where.args],
+    {
+      execArgv: ["--conditions=react-server", "--import", "tsx"],
+      env: where.env,
+      stdio: ["ignore", "ignore", "inherit", "ipc"],
+    },
+  );
   state.child = child;
   child.on("exit", (code, signal) => {
     state.child = null;
     if (state.stopping) return;
     const wait = Date.now() - startedAt > HEALTHY_RUN_MS ? RESTART_MIN_MS : backoffMs;
-    console.error(`seekboard: the job worker stopped (${signal ?? `exit ${code}`}); starting another in ${wait / 1000} s`);
+    console.error(
+      `seekboard: the job worker stopped (${signal ?? `exit ${code}`}); starting another in ${wait / 1000} s`,
+    );
     setTimeout(() => {
       if (!state.stopping) forkWorker(state, Math.min(wait * 2, RESTART_MAX_MS));
     }, wait).unref();
@@ -68,7 +76,9 @@ function watchDataVersion(): void {
       if (seen !== null && now !== seen) emptyPublicPageCache();
       seen = now;
     } catch (error) {
-      console.error(`seekboard: could not read the public data version: ${error instanceof Error ? error.message : String(error)}`);
+      console.error(
+        `seekboard: could not read the public data version: ${error instanceof Error ? error.message : String(error)}`,
+      );
     } finally {
       busy = false;
     }
@@ -92,7 +102,9 @@ function listenForPublicData(url: string): void {
       retried = true;
       client.removeAllListeners("notification");
       client.end().catch(() => undefined);
-      console.error(`seekboard: the PostgreSQL listener for public data changes stopped (${why}); reconnecting in ${wait / 1000} s (the poll goes on meanwhile)`);
+      console.error(
+        `seekboard: the PostgreSQL listener for public data changes stopped (${why}); reconnecting in ${wait / 1000} s (the poll goes on meanwhile)`,
+      );
       setTimeout(() => void connect(), wait).unref();
       wait = Math.min(wait * 2, LISTEN_RETRY_MAX_MS);
     };
@@ -121,7 +133,9 @@ export function startJobWorker(): void {
   globalThis.seekboardWorker = state;
   const target = dbTargetFromEnv();
   if (process.env.SEEKBOARD_WORKER?.trim() === "external") {
-    console.warn(`seekboard: SEEKBOARD_WORKER=external: uploads and re-evaluations wait for a worker started with \`npm run cli -- worker\` on ${describeTarget(target)}`);
+    console.warn(
+      `seekboard: SEEKBOARD_WORKER=external: uploads and re-evaluations wait for a worker started with \`npm run cli -- worker\` on ${describeTarget(target)}`,
+    );
   } else {
     forkWorker(state, RESTART_MIN_MS);
     process.once("exit", () => {

@@ -24,6 +24,10 @@ describe("the bench's .eval writer", () => {
       return sum + sample.messages.reduce((n, m) => n + (m.tool_calls?.length ?? 0), 0);
     }, 0);
     expect(calls).toBe(first.toolCalls);
-    expect(JSON.parse(members.get("header.json")!)).toMatchObject({ version: 2, status: "success", results: { total_samples: first.samples } });
+    expect(JSON.parse(members.get("header.json")!)).toMatchObject({
+      version: 2,
+      status: "success",
+      results: { total_samples: first.samples },
+    });
   });
 });

@@ -11,6 +11,7 @@ describe("the views registry", () => {
 
   it.each(BENCHMARK_IDS)("%s: a leaderboard, diagnostics, submission and sample view", (id) => {
     const views = BENCHMARK_VIEWS[id];
-    for (const page of ["Leaderboard", "Diagnostics", "Submission", "Sample"] as const) expect(views[page], `${id}.${page}`).toEqual(expect.any(Function));
+    for (const page of ["Leaderboard", "Diagnostics", "Submission", "Sample"] as const)
+      expect(views[page], `${id}.${page}`).toEqual(expect.any(Function));
   });
 });

@@ -12,10 +12,23 @@ async function freshHandler(megabytes: string) {
   return new PageCacheHandler();
 }
 
-const page = (bytes: number) => ({ kind: "APP_PAGE", html: "x".repeat(bytes), rscData: Buffer.alloc(0), headers: {}, postponed: undefined, status: 200, segmentData: undefined });
+const page = (bytes: number) => ({
+  kind: "APP_PAGE",
+  html: "x".repeat(bytes),
+  rscData: Buffer.alloc(0),
+  headers: {},
+  postponed: undefined,
+  status: 200,
+  segmentData: undefined,
+});
 
 /** As Next does it: look the page up, render it on a miss, store it. */
-async function render(handler: Awaited<ReturnType<typeof freshHandler>>, key: string, bytes: number, ctx: object = {}) {
+async function render(
+  handler: Awaited<ReturnType<typeof freshHandler>>,
+  key: string,
+  bytes: number,
+  ctx: object = {},
+) {
   await handler.get(key);
   await handler.set(key, page(bytes), ctx);
 }

@@ -9,12 +9,19 @@ const MARKER = /^(<{7}|>{7}) /m;
 
 describe("the repository", () => {
   // Needs the git checkout that lists the tracked files (CI tests a clone).
-  it.skipIf(!existsSync(join(ROOT, ".git")))("has no merge conflict markers in its tracked text files", () => {
-    const files = execFileSync("git", ["ls-files", "*.md", "*.ts", "*.tsx", "*.mjs", "*.json", "*.css", "*.yml", "*.sh"], { cwd: ROOT, encoding: "utf8" })
-      .split("\n")
-      .filter((f) => f !== "");
-    expect(files.length).toBeGreaterThan(100);
-    const marked = files.filter((f) => MARKER.test(readFileSync(join(ROOT, f), "utf8")));
-    expect(marked).toEqual([]);
-  });
+  it.skipIf(!existsSync(join(ROOT, ".git")))(
+    "has no merge conflict markers in its tracked text files",
+    () => {
+      const files = execFileSync(
+        "git",
+        ["ls-files", "*.md", "*.ts", "*.tsx", "*.mjs", "*.json", "*.css", "*.yml", "*.sh"],
+        { cwd: ROOT, encoding: "utf8" },
+      )
+        .split("\n")
+        .filter((f) => f !== "");
+      expect(files.length).toBeGreaterThan(100);
+      const marked = files.filter((f) => MARKER.test(readFileSync(join(ROOT, f), "utf8")));
+      expect(marked).toEqual([]);
+    },
+  );
 });

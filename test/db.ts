@@ -25,7 +25,10 @@ export const TEMPLATE_DATABASE = "seekboard_template";
 
 function serverUrl(): string {
   const url = process.env.SEEKBOARD_TEST_POSTGRES_URL;
-  if (!url) throw new Error("SEEKBOARD_TEST_ENGINE=postgres needs the server test/global-setup.ts starts (SEEKBOARD_TEST_POSTGRES_URL)");
+  if (!url)
+    throw new Error(
+      "SEEKBOARD_TEST_ENGINE=postgres needs the server test/global-setup.ts starts (SEEKBOARD_TEST_POSTGRES_URL)",
+    );
   return url;
 }
 
@@ -36,7 +39,17 @@ function serverUrl(): string {
 export function testDatabaseTarget(sqlitePath: string): string {
   if (testEngine() === "sqlite") return sqlitePath;
   const name = `t_${randomBytes(6).toString("hex")}`;
-  execFileSync("psql", [serverUrl(), "-v", "ON_ERROR_STOP=1", "-qc", `CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`], { stdio: "pipe" });
+  execFileSync(
+    "psql",
+    [
+      serverUrl(),
+      "-v",
+      "ON_ERROR_STOP=1",
+      "-qc",
+      `CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`,
+    ],
+    { stdio: "pipe" },
+  );
   return databaseUrl(serverUrl(), name);
 }
 

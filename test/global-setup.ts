@@ -18,8 +18,21 @@ export async function setup(): Promise<void> {
     process.env.SEEKBOARD_TEST_POSTGRES_URL = cluster.url;
   }
   const server = process.env.SEEKBOARD_TEST_POSTGRES_URL;
-  execFileSync("psql", [server, "-qc", `DROP DATABASE IF EXISTS ${TEMPLATE_DATABASE}`, "-c", `CREATE DATABASE ${TEMPLATE_DATABASE}`], { stdio: "pipe" });
-  const template = await openDb(databaseUrl(server, TEMPLATE_DATABASE), { retryForMs: 0, maxConnections: 1 });
+  execFileSync(
+    "psql",
+    [
+      server,
+      "-qc",
+      `DROP DATABASE IF EXISTS ${TEMPLATE_DATABASE}`,
+      "-c",
+      `CREATE DATABASE ${TEMPLATE_DATABASE}`,
+    ],
+    { stdio: "pipe" },
+  );
+  const template = await openDb(databaseUrl(server, TEMPLATE_DATABASE), {
+    retryForMs: 0,
+    maxConnections: 1,
+  });
   await closeDb(template);
 }
 

@@ -20,9 +20,14 @@ export interface Cluster {
 const VERSIONS = "/usr/lib/postgresql";
 
 function binaries(): string {
-  const versions = existsSync(VERSIONS) ? readdirSync(VERSIONS).filter((v) => existsSync(join(VERSIONS, v, "bin", "initdb"))) : [];
+  const versions = existsSync(VERSIONS)
+    ? readdirSync(VERSIONS).filter((v) => existsSync(join(VERSIONS, v, "bin", "initdb")))
+    : [];
   const newest = versions.sort((a, b) => Number(b) - Number(a))[0];
-  if (!newest) throw new Error("PostgreSQL's server is not installed (apt-get install postgresql): the PostgreSQL tests need it");
+  if (!newest)
+    throw new Error(
+      "PostgreSQL's server is not installed (apt-get install postgresql): the PostgreSQL tests need it",
+    );
   return join(VERSIONS, newest, "bin");
 }
 
@@ -31,7 +36,11 @@ export function freePort(): Promise<number> {
     const server = createServer();
     server.listen(0, "127.0.0.1", () => {
       const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      server.close(() =>
+        typeof address === "object" && address
+          ? resolve(address.port)
+          : reject(new Error("no port")),
+      );
     });
   });
 }
@@ -56,15 +65,41 @@ export async function startCluster(options: { port?: number } = {}): Promise<Clu
   const data = join(dir, "data");
   const port = options.port ?? (await freePort());
   // The C locale: text sorts by code point, as on SQLite, whatever the machine's locale.
-  runAsOwner(bin, "initdb", ["-D", data, "-A", "trust", "-U", "postgres", "--no-sync", "--no-locale", "-E", "UTF8"]);
+  runAsOwner(bin, "initdb", [
+    "-D",
+    data,
+    "-A",
+    "trust",
+    "-U",
+    "postgres",
+    "--no-sync",
+    "--no-locale",
+    "-E",
+    "UTF8",
+  ]);
   // Room for the suites' parallel test files and two app instances with their workers.
-  runAsOwner(bin, "pg_ctl", ["-D", data, "-l", join(dir, "log"), "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=300`, "-w", "start"]);
-  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, dir, stop: () => stopCluster(dir) };
+  runAsOwner(bin, "pg_ctl", [
+    "-D",
+    data,
+    "-l",
+    join(dir, "log"),
+    "-o",
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=300`,
+    "-w",
+    "start",
+  ]);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    dir,
+    stop: () => stopCluster(dir),
+  };
 }
 
 function runAsOwner(bin: string, tool: string, args: string[]): void {
   const asRoot = process.getuid?.() === 0;
-  const [command, commandArgs] = asRoot ? ["runuser", ["-u", "postgres", "--", join(bin, tool), ...args]] : [join(bin, tool), args];
+  const [command, commandArgs] = asRoot
+    ? ["runuser", ["-u", "postgres", "--", join(bin, tool), ...args]]
+    : [join(bin, tool), args];
   execFileSync(command, commandArgs, { stdio: "pipe" });
 }
 

@@ -13,13 +13,24 @@ export type Row = Record<string, any>; // eslint-disable-line @typescript-eslint
 /** The statement with its `?`s bound to `params`, run through drizzle so a transaction's Db runs it inside the transaction. */
 function bound(text: string, params: unknown[]): SQL {
   const parts = text.split("?");
-  if (parts.length !== params.length + 1) throw new Error(`${parts.length - 1} placeholders for ${params.length} values: ${text}`);
-  return sql.join(parts.flatMap((part, i) => (i < params.length ? [sql.raw(part), sql`${params[i]}`] : [sql.raw(part)])));
+  if (parts.length !== params.length + 1)
+    throw new Error(`${parts.length - 1} placeholders for ${params.length} values: ${text}`);
+  return sql.join(
+    parts.flatMap((part, i) =>
+      i < params.length ? [sql.raw(part), sql`${params[i]}`] : [sql.raw(part)],
+    ),
+  );
 }
 
 function sqliteShaped(value: unknown): unknown {
   if (typeof value === "boolean") return value ? 1 : 0;
-  if (value !== null && typeof value === "object" && !(value instanceof Date) && !Buffer.isBuffer(value)) return JSON.stringify(value);
+  if (
+    value !== null &&
+    typeof value === "object" &&
+    !(value instanceof Date) &&
+    !Buffer.isBuffer(value)
+  )
+    return JSON.stringify(value);
   return value;
 }
 
@@ -27,7 +38,9 @@ export async function sqlRows(db: Db, text: string, ...params: unknown[]): Promi
   const sqlite = sqliteClientOf(db);
   if (sqlite) return sqlite.prepare(text).all(...params) as Row[];
   const rows = (await rawRows(db, bound(text, params))) as Row[];
-  return rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, sqliteShaped(v)])));
+  return rows.map((row) =>
+    Object.fromEntries(Object.entries(row).map(([k, v]) => [k, sqliteShaped(v)])),
+  );
 }
 
 /** The first row, or undefined. */
@@ -41,16 +54,26 @@ export async function sqlCount(db: Db, text: string, ...params: unknown[]): Prom
 }
 
 /** Rows per table, for "nothing was written" checks. */
-export async function tableCounts(db: Db, tables: readonly string[]): Promise<Record<string, number>> {
+export async function tableCounts(
+  db: Db,
+  tables: readonly string[],
+): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
-  for (const table of tables) counts[table] = await sqlCount(db, `SELECT count(*) AS c FROM "${table}"`);
+  for (const table of tables)
+    counts[table] = await sqlCount(db, `SELECT count(*) AS c FROM "${table}"`);
   return counts;
 }
 
 /** The app's tables (not the migrations' bookkeeping), sorted. */
 export async function appTables(db: Db): Promise<string[]> {
   const rows = sqliteClientOf(db)
-    ? await sqlRows(db, "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%' ORDER BY name")
-    : await sqlRows(db, "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name");
+    ? await sqlRows(
+        db,
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%' ORDER BY name",
+      )
+    : await sqlRows(
+        db,
+        "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name",
+      );
   return rows.map((row) => String(row.name)).filter((name) => !name.startsWith("__drizzle"));
 }

@@ -21,7 +21,8 @@ export function zipMembers(source: string | Buffer): Promise<Map<string, string>
       zip.on("error", reject);
       zip.readEntry();
     };
-    if (typeof source === "string") yauzl.open(source, { lazyEntries: true, strictFileNames: true }, opened);
+    if (typeof source === "string")
+      yauzl.open(source, { lazyEntries: true, strictFileNames: true }, opened);
     else yauzl.fromBuffer(source, { lazyEntries: true }, opened);
   });
 }

@@ -10,7 +10,11 @@ import { TaskSets } from "@/components/admin/TaskSets";
 import { Badge } from "@/components/ui/Badge";
 import { RateWithCi } from "@/components/ui/Metric";
 import { getDb, type Db } from "@/db/client";
-import { listModerationQueue, listRecentDecisions, type SubmissionPreview } from "@/db/queries/moderation";
+import {
+  listModerationQueue,
+  listRecentDecisions,
+  type SubmissionPreview,
+} from "@/db/queries/moderation";
 import { taskSetOverview } from "@/db/queries/task-sets";
 import { submissionChecks } from "@/db/queries/standing";
 import { benchmarkIdOf } from "@/db/benchmark-id";
@@ -31,7 +35,8 @@ export default async function AdminPage() {
       <div className="rounded-lg border border-slate-200 bg-white p-6" data-testid="admin-disabled">
         <h1 className="text-lg font-semibold">Admin is disabled</h1>
         <p className="mt-2 text-sm text-slate-600">
-          Set <code className="font-mono">SEEKBOARD_ADMIN_TOKEN</code> in the server&apos;s environment to moderate submissions and issue upload tokens.
+          Set <code className="font-mono">SEEKBOARD_ADMIN_TOKEN</code> in the server&apos;s
+          environment to moderate submissions and issue upload tokens.
         </p>
       </div>
     );
@@ -39,7 +44,12 @@ export default async function AdminPage() {
   if (!(await isAdminSession())) return <AdminLoginForm />;
 
   const db = await getDb();
-  const [queue, decisions, tokens, taskSets] = await Promise.all([listModerationQueue(db), listRecentDecisions(db, RECENT_DECISIONS), listUploadTokens(db), taskSetOverview(db)]);
+  const [queue, decisions, tokens, taskSets] = await Promise.all([
+    listModerationQueue(db),
+    listRecentDecisions(db, RECENT_DECISIONS),
+    listUploadTokens(db),
+    taskSetOverview(db),
+  ]);
   const checks = await checksOf(db, [...queue, ...decisions]);
   const taskFileBenchmarks = BENCHMARK_IDS.map((id) => ({
     id,
@@ -61,7 +71,9 @@ export default async function AdminPage() {
       <section className="space-y-2">
         <h2 className="text-lg font-semibold">Moderation queue ({queue.length})</h2>
         {queue.length === 0 ? (
-          <p className="rounded border border-dashed border-slate-300 bg-white p-4 text-sm text-slate-600">Nothing is waiting for review.</p>
+          <p className="rounded border border-dashed border-slate-300 bg-white p-4 text-sm text-slate-600">
+            Nothing is waiting for review.
+          </p>
         ) : (
           <SubmissionTable rows={queue} checks={checks} testId="moderation-queue" />
         )}
@@ -69,7 +81,11 @@ export default async function AdminPage() {
 
       <section className="space-y-2">
         <h2 className="text-lg font-semibold">Recent decisions</h2>
-        {decisions.length === 0 ? <p className="text-sm text-slate-600">No decisions yet.</p> : <SubmissionTable rows={decisions} checks={checks} testId="recent-decisions" />}
+        {decisions.length === 0 ? (
+          <p className="text-sm text-slate-600">No decisions yet.</p>
+        ) : (
+          <SubmissionTable rows={decisions} checks={checks} testId="recent-decisions" />
+        )}
       </section>
 
       <TaskSets rows={taskSets} benchmarks={taskFileBenchmarks} maxBytes={MAX_TASK_FILE_BYTES} />
@@ -89,12 +105,29 @@ export default async function AdminPage() {
           </thead>
           <tbody>
             {tokens.map((token) => (
-              <tr key={token.id} className="border-t border-slate-200" data-testid="upload-token-row" data-team={token.team}>
+              <tr
+                key={token.id}
+                className="border-t border-slate-200"
+                data-testid="upload-token-row"
+                data-team={token.team}
+              >
                 <td className="py-1.5 pr-3">{token.team}</td>
-                <td className="py-1.5 pr-3 tabular-nums">{token.createdAt.slice(0, 16).replace("T", " ")}</td>
-                <td className="py-1.5 pr-3 tabular-nums">{token.lastUsedAt ? token.lastUsedAt.slice(0, 16).replace("T", " ") : "—"}</td>
-                <td className="py-1.5 pr-3">{token.revokedAt ? <Badge tone="red">revoked</Badge> : <Badge tone="green">active</Badge>}</td>
-                <td className="py-1.5">{token.revokedAt ? null : <RevokeTokenButton id={token.id} team={token.team} />}</td>
+                <td className="py-1.5 pr-3 tabular-nums">
+                  {token.createdAt.slice(0, 16).replace("T", " ")}
+                </td>
+                <td className="py-1.5 pr-3 tabular-nums">
+                  {token.lastUsedAt ? token.lastUsedAt.slice(0, 16).replace("T", " ") : "—"}
+                </td>
+                <td className="py-1.5 pr-3">
+                  {token.revokedAt ? (
+                    <Badge tone="red">revoked</Badge>
+                  ) : (
+                    <Badge tone="green">active</Badge>
+                  )}
+                </td>
+                <td className="py-1.5">
+                  {token.revokedAt ? null : <RevokeTokenButton id={token.id} team={token.team} />}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -111,11 +144,26 @@ type Checks = Awaited<ReturnType<typeof submissionChecks>>;
 /** Each listed submission's checks against its benchmark's rules, by id. */
 async function checksOf(db: Db, rows: readonly SubmissionPreview[]): Promise<Map<number, Checks>> {
   const ids = [...new Map(rows.map((row) => [row.id, row])).values()];
-  return new Map(await Promise.all(ids.map(async (row) => [row.id, await submissionChecks(db, benchmarkIdOf(row.benchmark), row.id)] as const)));
+  return new Map(
+    await Promise.all(
+      ids.map(
+        async (row) =>
+          [row.id, await submissionChecks(db, benchmarkIdOf(row.benchmark), row.id)] as const,
+      ),
+    ),
+  );
 }
 
 /** The submissions with their checks against their benchmark's rules, the moderator's first question. */
-function SubmissionTable({ rows, checks, testId }: { rows: SubmissionPreview[]; checks: Map<number, Checks>; testId: string }) {
+function SubmissionTable({
+  rows,
+  checks,
+  testId,
+}: {
+  rows: SubmissionPreview[];
+  checks: Map<number, Checks>;
+  testId: string;
+}) {
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
       <table className="w-full text-left text-sm" data-testid={testId}>
@@ -134,7 +182,13 @@ function SubmissionTable({ rows, checks, testId }: { rows: SubmissionPreview[]; 
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={row.id} className="border-t border-slate-200 align-top" data-testid="moderation-row" data-id={row.id} data-model={row.model}>
+            <tr
+              key={row.id}
+              className="border-t border-slate-200 align-top"
+              data-testid="moderation-row"
+              data-id={row.id}
+              data-model={row.model}
+            >
               <td className="px-3 py-2">
                 <Link href={`/s/${row.id}`} className="font-medium text-indigo-700 hover:underline">
                   {row.model}
@@ -144,21 +198,35 @@ function SubmissionTable({ rows, checks, testId }: { rows: SubmissionPreview[]; 
                   {row.agent ? ` · ${row.agent}` : ""}
                 </div>
               </td>
-              <td className="px-3 py-2">{row.team ?? <span className="text-slate-500">command line</span>}</td>
-              <td className="px-3 py-2 tabular-nums">{row.uploadedAt.slice(0, 16).replace("T", " ")}</td>
+              <td className="px-3 py-2">
+                {row.team ?? <span className="text-slate-500">command line</span>}
+              </td>
+              <td className="px-3 py-2 tabular-nums">
+                {row.uploadedAt.slice(0, 16).replace("T", " ")}
+              </td>
               <td className="px-3 py-2 text-right tabular-nums">{row.samples}</td>
               <td className="px-3 py-2 text-right">
-                <RateWithCi value={row.metrics?.pass1 ?? null} lo={row.metrics?.pass1Ci?.[0] ?? null} hi={row.metrics?.pass1Ci?.[1] ?? null} />
+                <RateWithCi
+                  value={row.metrics?.pass1 ?? null}
+                  lo={row.metrics?.pass1Ci?.[0] ?? null}
+                  hi={row.metrics?.pass1Ci?.[1] ?? null}
+                />
               </td>
               <td className="px-3 py-2 text-right">
-                <RateWithCi value={row.metrics?.fcr ?? null} lo={row.metrics?.fcrCi?.[0] ?? null} hi={row.metrics?.fcrCi?.[1] ?? null} />
+                <RateWithCi
+                  value={row.metrics?.fcr ?? null}
+                  lo={row.metrics?.fcrCi?.[0] ?? null}
+                  hi={row.metrics?.fcrCi?.[1] ?? null}
+                />
               </td>
               <td className="px-3 py-2" data-testid="moderation-checks">
                 <ChecksBadge {...checks.get(row.id)!} />
               </td>
               <td className="px-3 py-2">
                 <Badge tone={STATUS_TONES[row.status]}>{row.status}</Badge>
-                {row.moderationReason ? <p className="mt-1 max-w-xs text-xs text-slate-600">{row.moderationReason}</p> : null}
+                {row.moderationReason ? (
+                  <p className="mt-1 max-w-xs text-xs text-slate-600">{row.moderationReason}</p>
+                ) : null}
               </td>
               <td className="px-3 py-2">
                 <ModerationControls id={row.id} current={row.status} />

@@ -10,9 +10,18 @@ export function IssueTokenForm() {
       <form action={action} className="flex flex-wrap items-end gap-2" data-testid="issue-token">
         <label className="text-sm">
           <span className="block text-slate-600">Team</span>
-          <input name="team" required maxLength={80} className="mt-1 w-64 rounded border border-slate-300 px-2 py-1.5 text-sm" />
+          <input
+            name="team"
+            required
+            maxLength={80}
+            className="mt-1 w-64 rounded border border-slate-300 px-2 py-1.5 text-sm"
+          />
         </label>
-        <button type="submit" disabled={pending} className="rounded bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-indigo-700 disabled:opacity-50">
+        <button
+          type="submit"
+          disabled={pending}
+          className="rounded bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-indigo-700 disabled:opacity-50"
+        >
           Issue token
         </button>
       </form>
@@ -22,11 +31,17 @@ export function IssueTokenForm() {
         </p>
       ) : null}
       {state?.ok ? (
-        <div className="rounded border border-amber-300 bg-amber-50 p-3 text-sm" data-testid="issued-token">
+        <div
+          className="rounded border border-amber-300 bg-amber-50 p-3 text-sm"
+          data-testid="issued-token"
+        >
           <p>
             Upload token for <strong>{state.team}</strong> — copy it now, it is not shown again:
           </p>
-          <code className="mt-1 block break-all rounded bg-white px-2 py-1 font-mono text-xs" data-testid="issued-token-value">
+          <code
+            className="mt-1 block break-all rounded bg-white px-2 py-1 font-mono text-xs"
+            data-testid="issued-token-value"
+          >
             {state.token}
           </code>
         </div>

@@ -14,7 +14,13 @@ export interface TaskSetBenchmarkOption {
  * Uploads a benchmark version's official task file. A file over the bound is refused here,
  * before it is sent: the server would refuse it too, but only after receiving it.
  */
-export function TaskSetForm({ benchmarks, maxBytes }: { benchmarks: TaskSetBenchmarkOption[]; maxBytes: number }) {
+export function TaskSetForm({
+  benchmarks,
+  maxBytes,
+}: {
+  benchmarks: TaskSetBenchmarkOption[];
+  maxBytes: number;
+}) {
   const [state, action, pending] = useActionState(registerTaskSet, null);
   // Kept across uploads: after a refusal, only the file is chosen again.
   const [benchmarkId, setBenchmarkId] = useState(benchmarks[0].id);
@@ -79,17 +85,26 @@ export function TaskSetForm({ benchmarks, maxBytes }: { benchmarks: TaskSetBench
             accept=".jsonl,.json,.txt,application/json"
             onChange={(e) => {
               const file = e.target.files?.[0];
-              setTooLarge(file && file.size > maxBytes ? `${file.name}: the file is larger than ${maxBytes} bytes` : null);
+              setTooLarge(
+                file && file.size > maxBytes
+                  ? `${file.name}: the file is larger than ${maxBytes} bytes`
+                  : null,
+              );
             }}
             className="mt-1 block text-sm"
           />
         </label>
-        <button type="submit" disabled={pending || tooLarge !== null} className="rounded bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-indigo-700 disabled:opacity-50">
+        <button
+          type="submit"
+          disabled={pending || tooLarge !== null}
+          className="rounded bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-indigo-700 disabled:opacity-50"
+        >
           Register task set
         </button>
       </form>
       <p className="text-xs text-slate-600">
-        {benchmark.describe} Any benchmark also takes a JSON array of task ids. The upload replaces the version&apos;s registered set.
+        {benchmark.describe} Any benchmark also takes a JSON array of task ids. The upload replaces
+        the version&apos;s registered set.
       </p>
       {tooLarge ? (
         <p role="alert" className="text-sm text-rose-700">
@@ -97,13 +112,18 @@ export function TaskSetForm({ benchmarks, maxBytes }: { benchmarks: TaskSetBench
         </p>
       ) : null}
       {state && !state.ok ? (
-        <p role="alert" className="whitespace-pre-line text-sm text-rose-700" data-testid="task-set-error">
+        <p
+          role="alert"
+          className="whitespace-pre-line text-sm text-rose-700"
+          data-testid="task-set-error"
+        >
           {state.error}
         </p>
       ) : null}
       {state?.ok ? (
         <p role="status" className="text-sm text-emerald-800" data-testid="task-set-registered">
-          Registered {state.tasks} tasks for {nameOf(state.benchmark)} {state.version} from {state.source}
+          Registered {state.tasks} tasks for {nameOf(state.benchmark)} {state.version} from{" "}
+          {state.source}
           {state.replaced > 0 ? `, replacing a set of ${state.replaced}` : ""}.
         </p>
       ) : null}

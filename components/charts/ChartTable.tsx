@@ -2,7 +2,15 @@
  * A chart's figures as a table, folded under it: the text alternative for screen readers and
  * for anyone who wants the exact numbers the chart draws (its tooltips round).
  */
-export function ChartTable({ caption, columns, rows }: { caption: string; columns: readonly string[]; rows: readonly (readonly (string | number)[])[] }) {
+export function ChartTable({
+  caption,
+  columns,
+  rows,
+}: {
+  caption: string;
+  columns: readonly string[];
+  rows: readonly (readonly (string | number)[])[];
+}) {
   return (
     <details className="mt-2 text-xs text-slate-700" data-testid="chart-table">
       <summary className="cursor-pointer text-slate-600">Data table ({rows.length} rows)</summary>
@@ -12,7 +20,11 @@ export function ChartTable({ caption, columns, rows }: { caption: string; column
           <thead className="sticky top-0 bg-slate-50 text-left">
             <tr>
               {columns.map((c, i) => (
-                <th key={c} scope="col" className={`px-2 py-1 font-medium ${i === 0 ? "" : "text-right"}`}>
+                <th
+                  key={c}
+                  scope="col"
+                  className={`px-2 py-1 font-medium ${i === 0 ? "" : "text-right"}`}
+                >
                   {c}
                 </th>
               ))}
@@ -36,4 +48,5 @@ export function ChartTable({ caption, columns, rows }: { caption: string; column
 }
 
 /** A rate as a percentage for a table cell; "—" when there is none. */
-export const tablePercent = (value: number | null | undefined): string => (value === null || value === undefined ? "—" : `${(value * 100).toFixed(1)}%`);
+export const tablePercent = (value: number | null | undefined): string =>
+  value === null || value === undefined ? "—" : `${(value * 100).toFixed(1)}%`;

@@ -2,7 +2,16 @@
 
 import { useRouter } from "next/navigation";
 import { useMemo } from "react";
-import { Area, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, XAxis, YAxis } from "recharts";
+import {
+  Area,
+  CartesianGrid,
+  ComposedChart,
+  Legend,
+  Line,
+  ResponsiveContainer,
+  XAxis,
+  YAxis,
+} from "recharts";
 import type { DeltaFactsPoint } from "@/lib/benchmarks/mpw/analysis";
 import { decimal } from "@/lib/format";
 import { seriesColor } from "./palette";
@@ -20,7 +29,11 @@ export interface DeltaFactsSeries {
 function describe(p: DeltaFactsPoint) {
   return {
     title: `call ${p.k}`,
-    lines: [`Δfacts(k) ${decimal(p.meanNewFacts)}`, `p25 – p75 ${decimal(p.p25)} – ${decimal(p.p75)}`, `n(k) ${p.n.toLocaleString("en-US")}${p.lowN ? " (below threshold)" : ""}`],
+    lines: [
+      `Δfacts(k) ${decimal(p.meanNewFacts)}`,
+      `p25 – p75 ${decimal(p.p25)} – ${decimal(p.p75)}`,
+      `n(k) ${p.n.toLocaleString("en-US")}${p.lowN ? " (below threshold)" : ""}`,
+    ],
   };
 }
 
@@ -53,9 +66,25 @@ export function DeltaFactsChart({ series }: { series: DeltaFactsSeries[] }) {
         <ResponsiveContainer width="100%" height="100%">
           <ComposedChart margin={{ top: 10, right: 10, bottom: 20, left: 0 }}>
             <CartesianGrid strokeDasharray="3 3" />
-            <XAxis type="number" dataKey="k" allowDecimals={false} domain={[1, "dataMax"]} label={{ value: "tool call k", position: "insideBottom", offset: -10, fontSize: 12 }} tick={{ fontSize: 12 }} />
-            <YAxis yAxisId="left" tick={{ fontSize: 12 }} label={{ value: "Δfacts(k)", angle: -90, position: "insideLeft", fontSize: 12 }} />
-            <YAxis yAxisId="right" orientation="right" tick={{ fontSize: 12 }} label={{ value: "n(k)", angle: 90, position: "insideRight", fontSize: 12 }} />
+            <XAxis
+              type="number"
+              dataKey="k"
+              allowDecimals={false}
+              domain={[1, "dataMax"]}
+              label={{ value: "tool call k", position: "insideBottom", offset: -10, fontSize: 12 }}
+              tick={{ fontSize: 12 }}
+            />
+            <YAxis
+              yAxisId="left"
+              tick={{ fontSize: 12 }}
+              label={{ value: "Δfacts(k)", angle: -90, position: "insideLeft", fontSize: 12 }}
+            />
+            <YAxis
+              yAxisId="right"
+              orientation="right"
+              tick={{ fontSize: 12 }}
+              label={{ value: "n(k)", angle: 90, position: "insideRight", fontSize: 12 }}
+            />
             <Legend verticalAlign="top" wrapperStyle={{ fontSize: 12 }} />
             {series.flatMap((s, i) => {
               const color = seriesColor(i);
@@ -63,12 +92,72 @@ export function DeltaFactsChart({ series }: { series: DeltaFactsSeries[] }) {
               // Each series' own dots open its samples: an active dot is drawn for every series at
               // the hovered k, so a click on it could land on whichever series was drawn last.
               const dot = (radius: number, opacity: number) =>
-                seriesDot({ series: s.model, color, radius, opacity, points: data, describe, hover, onClick: (p) => router.push(p.href), attributes: (p) => ({ "data-k": p.k }) });
+                seriesDot({
+                  series: s.model,
+                  color,
+                  radius,
+                  opacity,
+                  points: data,
+                  describe,
+                  hover,
+                  onClick: (p) => router.push(p.href),
+                  attributes: (p) => ({ "data-k": p.k }),
+                });
               return [
-                <Area key={`${s.model}-iqr`} yAxisId="left" data={data} dataKey="iqr" stroke="none" fill={color} fillOpacity={hover.opacity(s.model, 0.07)} isAnimationActive={false} legendType="none" name={`${s.model} IQR`} />,
-                <Area key={`${s.model}-n`} yAxisId="right" data={data} dataKey="n" stroke={color} strokeOpacity={hover.opacity(s.model, 0.35)} fill={color} fillOpacity={hover.opacity(s.model, 0.05)} isAnimationActive={false} legendType="none" name={`${s.model} n(k)`} />,
-                <Line key={`${s.model}-strong`} yAxisId="left" data={data} dataKey="strong" name={s.model} stroke={color} strokeOpacity={hover.opacity(s.model)} strokeWidth={2} connectNulls={false} isAnimationActive={false} dot={dot(3, 1)} activeDot={false} />,
-                <Line key={`${s.model}-faint`} yAxisId="left" data={data} dataKey="faint" name={`${s.model} (n(k) below threshold)`} stroke={color} strokeOpacity={hover.opacity(s.model, 0.3)} strokeWidth={2} connectNulls={false} isAnimationActive={false} legendType="none" dot={dot(2, 0.3)} activeDot={false} />,
+                <Area
+                  key={`${s.model}-iqr`}
+                  yAxisId="left"
+                  data={data}
+                  dataKey="iqr"
+                  stroke="none"
+                  fill={color}
+                  fillOpacity={hover.opacity(s.model, 0.07)}
+                  isAnimationActive={false}
+                  legendType="none"
+                  name={`${s.model} IQR`}
+                />,
+                <Area
+                  key={`${s.model}-n`}
+                  yAxisId="right"
+                  data={data}
+                  dataKey="n"
+                  stroke={color}
+                  strokeOpacity={hover.opacity(s.model, 0.35)}
+                  fill={color}
+                  fillOpacity={hover.opacity(s.model, 0.05)}
+                  isAnimationActive={false}
+                  legendType="none"
+                  name={`${s.model} n(k)`}
+                />,
+                <Line
+                  key={`${s.model}-strong`}
+                  yAxisId="left"
+                  data={data}
+                  dataKey="strong"
+                  name={s.model}
+                  stroke={color}
+                  strokeOpacity={hover.opacity(s.model)}
+                  strokeWidth={2}
+                  connectNulls={false}
+                  isAnimationActive={false}
+                  dot={dot(3, 1)}
+                  activeDot={false}
+                />,
+                <Line
+                  key={`${s.model}-faint`}
+                  yAxisId="left"
+                  data={data}
+                  dataKey="faint"
+                  name={`${s.model} (n(k) below threshold)`}
+                  stroke={color}
+                  strokeOpacity={hover.opacity(s.model, 0.3)}
+                  strokeWidth={2}
+                  connectNulls={false}
+                  isAnimationActive={false}
+                  legendType="none"
+                  dot={dot(2, 0.3)}
+                  activeDot={false}
+                />,
               ];
             })}
           </ComposedChart>
@@ -78,7 +167,15 @@ export function DeltaFactsChart({ series }: { series: DeltaFactsSeries[] }) {
       <ChartTable
         caption="Mean new facts at call k per model, with the interquartile range and n(k)"
         columns={["Model", "k", "Δfacts(k)", "p25 – p75", "n(k)"]}
-        rows={series.flatMap((s) => s.points.map((p) => [s.model, p.k, p.meanNewFacts.toFixed(2), `${p.p25.toFixed(2)} – ${p.p75.toFixed(2)}`, `${p.n.toLocaleString("en-US")}${p.lowN ? " (below threshold)" : ""}`]))}
+        rows={series.flatMap((s) =>
+          s.points.map((p) => [
+            s.model,
+            p.k,
+            p.meanNewFacts.toFixed(2),
+            `${p.p25.toFixed(2)} – ${p.p75.toFixed(2)}`,
+            `${p.n.toLocaleString("en-US")}${p.lowN ? " (below threshold)" : ""}`,
+          ]),
+        )}
       />
     </>
   );

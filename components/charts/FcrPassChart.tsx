@@ -1,7 +1,18 @@
 "use client";
 
 import { useMemo } from "react";
-import { Area, CartesianGrid, ComposedChart, Legend, Line, ReferenceLine, ResponsiveContainer, Symbols, XAxis, YAxis } from "recharts";
+import {
+  Area,
+  CartesianGrid,
+  ComposedChart,
+  Legend,
+  Line,
+  ReferenceLine,
+  ResponsiveContainer,
+  Symbols,
+  XAxis,
+  YAxis,
+} from "recharts";
 import type { FcrBin } from "@/lib/benchmarks/mpw/analysis";
 import { percent } from "@/lib/format";
 import { seriesColor } from "./palette";
@@ -16,7 +27,11 @@ export interface FcrPassSeries {
   settingA: number | null;
 }
 
-const SETTING_SHAPES: Record<string, "square" | "triangle" | "diamond" | "circle"> = { "B-guidance": "square", "B-fewshot": "triangle", C: "diamond" };
+const SETTING_SHAPES: Record<string, "square" | "triangle" | "diamond" | "circle"> = {
+  "B-guidance": "square",
+  "B-fewshot": "triangle",
+  C: "diamond",
+};
 const pct = (v: number) => `${Math.round(v * 100)}%`;
 /** Half-width of the band: 0.02 for the smallest bin up to 0.08 for the largest, as the authors' script. */
 function bandHalfWidths(bins: FcrBin[]): number[] {
@@ -38,7 +53,13 @@ export function FcrPassChart({ series }: { series: FcrPassSeries[] }) {
       series.map((s) => {
         const widths = bandHalfWidths(s.bins);
         return {
-          bins: s.bins.map((b, j) => ({ x: b.meanFcr, y: b.pass1, band: [Math.max(0, b.pass1 - widths[j]), Math.min(1, b.pass1 + widths[j])], n: b.n, href: s.binHrefs[j] })),
+          bins: s.bins.map((b, j) => ({
+            x: b.meanFcr,
+            y: b.pass1,
+            band: [Math.max(0, b.pass1 - widths[j]), Math.min(1, b.pass1 + widths[j])],
+            n: b.n,
+            href: s.binHrefs[j],
+          })),
           // One marker per setting; its x is read with the x axis' dataKey.
           settings: s.settingPoints.map((p) => [{ x: p.fcr, y: p.pass1, setting: p.setting }]),
         };
@@ -51,14 +72,38 @@ export function FcrPassChart({ series }: { series: FcrPassSeries[] }) {
       <ResponsiveContainer width="100%" height="100%">
         <ComposedChart margin={{ top: 10, right: 20, bottom: 20, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" />
-          <XAxis type="number" dataKey="x" domain={[0, 1]} tickFormatter={pct} label={{ value: "FCR (bin mean)", position: "insideBottom", offset: -10, fontSize: 12 }} tick={{ fontSize: 12 }} allowDuplicatedCategory={false} />
-          <YAxis type="number" domain={[0, 1]} tickFormatter={pct} tick={{ fontSize: 12 }} label={{ value: "Pass@1", angle: -90, position: "insideLeft", fontSize: 12 }} />
+          <XAxis
+            type="number"
+            dataKey="x"
+            domain={[0, 1]}
+            tickFormatter={pct}
+            label={{ value: "FCR (bin mean)", position: "insideBottom", offset: -10, fontSize: 12 }}
+            tick={{ fontSize: 12 }}
+            allowDuplicatedCategory={false}
+          />
+          <YAxis
+            type="number"
+            domain={[0, 1]}
+            tickFormatter={pct}
+            tick={{ fontSize: 12 }}
+            label={{ value: "Pass@1", angle: -90, position: "insideLeft", fontSize: 12 }}
+          />
           <Legend verticalAlign="top" wrapperStyle={{ fontSize: 12 }} />
           {series.map((s, i) => {
             const data = plotted[i].bins;
             const color = seriesColor(i);
             return [
-              <Area key={`${s.model}-band`} data={data} dataKey="band" stroke="none" fill={color} fillOpacity={hover.opacity(s.model, 0.15)} isAnimationActive={false} legendType="none" name={`${s.model} (bin size)`} />,
+              <Area
+                key={`${s.model}-band`}
+                data={data}
+                dataKey="band"
+                stroke="none"
+                fill={color}
+                fillOpacity={hover.opacity(s.model, 0.15)}
+                isAnimationActive={false}
+                legendType="none"
+                name={`${s.model} (bin size)`}
+              />,
               <Line
                 key={`${s.model}-line`}
                 data={data}
@@ -73,7 +118,10 @@ export function FcrPassChart({ series }: { series: FcrPassSeries[] }) {
                   color,
                   radius: 4,
                   points: data,
-                  describe: (d) => ({ title: `FCR ${percent(d.x)} (bin mean)`, lines: [`Pass@1 ${percent(d.y)}`, `${d.n.toLocaleString("en-US")} samples`] }),
+                  describe: (d) => ({
+                    title: `FCR ${percent(d.x)} (bin mean)`,
+                    lines: [`Pass@1 ${percent(d.y)}`, `${d.n.toLocaleString("en-US")} samples`],
+                  }),
                   hover,
                   // The bin's row is an anchor on this page: the router ignores a hash-only push, the browser follows it.
                   onClick: (d) => window.location.assign(d.href),
@@ -97,17 +145,41 @@ export function FcrPassChart({ series }: { series: FcrPassSeries[] }) {
                       color,
                       radius: 5,
                       points: point,
-                      describe: (d) => ({ title: `setting ${d.setting}`, lines: [`FCR ${percent(d.x)}`, `Pass@1 ${percent(d.y)}`] }),
+                      describe: (d) => ({
+                        title: `setting ${d.setting}`,
+                        lines: [`FCR ${percent(d.x)}`, `Pass@1 ${percent(d.y)}`],
+                      }),
                       hover,
                       attributes: (d) => ({ "data-setting": d.setting }),
-                      mark: (cx, cy, fill, opacity) => <Symbols cx={cx} cy={cy} type={SETTING_SHAPES[p.setting] ?? "circle"} size={80} fill={fill} fillOpacity={opacity} />,
+                      mark: (cx, cy, fill, opacity) => (
+                        <Symbols
+                          cx={cx}
+                          cy={cy}
+                          type={SETTING_SHAPES[p.setting] ?? "circle"}
+                          size={80}
+                          fill={fill}
+                          fillOpacity={opacity}
+                        />
+                      ),
                     })}
                     activeDot={false}
                   />
                 );
               }),
               s.settingA !== null ? (
-                <ReferenceLine key={`${s.model}-A`} y={s.settingA} stroke={color} strokeDasharray="6 4" ifOverflow="extendDomain" label={{ value: `${s.model} A`, position: "insideTopRight", fontSize: 10, fill: color }} />
+                <ReferenceLine
+                  key={`${s.model}-A`}
+                  y={s.settingA}
+                  stroke={color}
+                  strokeDasharray="6 4"
+                  ifOverflow="extendDomain"
+                  label={{
+                    value: `${s.model} A`,
+                    position: "insideTopRight",
+                    fontSize: 10,
+                    fill: color,
+                  }}
+                />
               ) : null,
             ];
           })}

@@ -1,6 +1,15 @@
 "use client";
 
-import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, XAxis, YAxis } from "recharts";
+import {
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ReferenceLine,
+  ResponsiveContainer,
+  XAxis,
+  YAxis,
+} from "recharts";
 import { percent } from "@/lib/format";
 import { seriesColor } from "./palette";
 import { ChartTable, tablePercent } from "./ChartTable";
@@ -20,7 +29,10 @@ export function ReliabilityChart({ series }: { series: ReliabilitySeries[] }) {
   const points = series.reduce((sum, s) => sum + s.points.length, 0);
   if (points === 0) {
     return (
-      <p className="mt-2 rounded border border-dashed border-slate-300 p-6 text-sm text-slate-600" data-testid="calibration-empty">
+      <p
+        className="mt-2 rounded border border-dashed border-slate-300 p-6 text-sm text-slate-600"
+        data-testid="calibration-empty"
+      >
         No sample here states a confidence, so there is nothing to calibrate.
       </p>
     );
@@ -31,9 +43,34 @@ export function ReliabilityChart({ series }: { series: ReliabilitySeries[] }) {
         <ResponsiveContainer width="100%" height="100%">
           <LineChart margin={{ top: 10, right: 20, bottom: 20, left: 0 }}>
             <CartesianGrid strokeDasharray="3 3" />
-            <XAxis type="number" dataKey="confidence" domain={[0, 1]} tickFormatter={pct} label={{ value: "stated confidence (bin mean)", position: "insideBottom", offset: -10, fontSize: 12 }} tick={{ fontSize: 12 }} />
-            <YAxis type="number" domain={[0, 1]} tickFormatter={pct} label={{ value: "accuracy", angle: -90, position: "insideLeft", fontSize: 12 }} tick={{ fontSize: 12 }} />
-            <ReferenceLine segment={[{ x: 0, y: 0 }, { x: 1, y: 1 }]} stroke="#94a3b8" strokeDasharray="4 4" />
+            <XAxis
+              type="number"
+              dataKey="confidence"
+              domain={[0, 1]}
+              tickFormatter={pct}
+              label={{
+                value: "stated confidence (bin mean)",
+                position: "insideBottom",
+                offset: -10,
+                fontSize: 12,
+              }}
+              tick={{ fontSize: 12 }}
+            />
+            <YAxis
+              type="number"
+              domain={[0, 1]}
+              tickFormatter={pct}
+              label={{ value: "accuracy", angle: -90, position: "insideLeft", fontSize: 12 }}
+              tick={{ fontSize: 12 }}
+            />
+            <ReferenceLine
+              segment={[
+                { x: 0, y: 0 },
+                { x: 1, y: 1 },
+              ]}
+              stroke="#94a3b8"
+              strokeDasharray="4 4"
+            />
             <Legend verticalAlign="top" wrapperStyle={{ fontSize: 12 }} />
             {series.map((s, i) => (
               <Line
@@ -50,7 +87,13 @@ export function ReliabilityChart({ series }: { series: ReliabilitySeries[] }) {
                   color: seriesColor(i),
                   radius: 4,
                   points: s.points,
-                  describe: (p) => ({ title: `stated confidence ${percent(p.confidence)} (bin mean)`, lines: [`accuracy ${percent(p.accuracy)}`, `${p.n.toLocaleString("en-US")} samples`] }),
+                  describe: (p) => ({
+                    title: `stated confidence ${percent(p.confidence)} (bin mean)`,
+                    lines: [
+                      `accuracy ${percent(p.accuracy)}`,
+                      `${p.n.toLocaleString("en-US")} samples`,
+                    ],
+                  }),
                   hover,
                 })}
                 activeDot={false}
@@ -60,7 +103,13 @@ export function ReliabilityChart({ series }: { series: ReliabilitySeries[] }) {
         </ResponsiveContainer>
         <SeriesTooltip hovered={hover.hovered} />
       </div>
-      <ChartTable caption="Accuracy per bin of stated confidence" columns={["Submission", "Mean stated confidence", "Accuracy", "Samples"]} rows={series.flatMap((s) => s.points.map((p) => [s.label, tablePercent(p.confidence), tablePercent(p.accuracy), p.n]))} />
+      <ChartTable
+        caption="Accuracy per bin of stated confidence"
+        columns={["Submission", "Mean stated confidence", "Accuracy", "Samples"]}
+        rows={series.flatMap((s) =>
+          s.points.map((p) => [s.label, tablePercent(p.confidence), tablePercent(p.accuracy), p.n]),
+        )}
+      />
     </>
   );
 }

@@ -1,6 +1,14 @@
 "use client";
 
-import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, XAxis, YAxis } from "recharts";
+import {
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  XAxis,
+  YAxis,
+} from "recharts";
 import { percent } from "@/lib/format";
 import { seriesColor } from "./palette";
 import { ChartTable, tablePercent } from "./ChartTable";
@@ -18,19 +26,38 @@ export function ScalingChart({ series }: { series: ScalingSeries[] }) {
   const hover = useSeriesHover();
   if (series.length === 0) {
     return (
-      <p className="mt-2 rounded border border-dashed border-slate-300 p-6 text-sm text-slate-600" data-testid="scaling-empty">
+      <p
+        className="mt-2 rounded border border-dashed border-slate-300 p-6 text-sm text-slate-600"
+        data-testid="scaling-empty"
+      >
         No submission here has more than one run per task, so there is no curve to draw.
       </p>
     );
   }
   return (
     <>
-      <div className="relative mt-2 h-80" data-testid="scaling-chart" data-points={series.reduce((n, s) => n + s.points.length, 0)}>
+      <div
+        className="relative mt-2 h-80"
+        data-testid="scaling-chart"
+        data-points={series.reduce((n, s) => n + s.points.length, 0)}
+      >
         <ResponsiveContainer width="100%" height="100%">
           <LineChart margin={{ top: 10, right: 20, bottom: 20, left: 0 }}>
             <CartesianGrid strokeDasharray="3 3" />
-            <XAxis type="number" dataKey="k" allowDecimals={false} domain={[1, "dataMax"]} label={{ value: "k runs", position: "insideBottom", offset: -10, fontSize: 12 }} tick={{ fontSize: 12 }} />
-            <YAxis domain={[0, 1]} tickFormatter={pct} label={{ value: "Pass@k / Max@k", angle: -90, position: "insideLeft", fontSize: 12 }} tick={{ fontSize: 12 }} />
+            <XAxis
+              type="number"
+              dataKey="k"
+              allowDecimals={false}
+              domain={[1, "dataMax"]}
+              label={{ value: "k runs", position: "insideBottom", offset: -10, fontSize: 12 }}
+              tick={{ fontSize: 12 }}
+            />
+            <YAxis
+              domain={[0, 1]}
+              tickFormatter={pct}
+              label={{ value: "Pass@k / Max@k", angle: -90, position: "insideLeft", fontSize: 12 }}
+              tick={{ fontSize: 12 }}
+            />
             <Legend verticalAlign="top" wrapperStyle={{ fontSize: 12 }} />
             {series.flatMap((s, i) =>
               (
@@ -51,7 +78,17 @@ export function ScalingChart({ series }: { series: ScalingSeries[] }) {
                     strokeDasharray={dash}
                     strokeWidth={2}
                     isAnimationActive={false}
-                    dot={seriesDot({ series: name, color: seriesColor(i), radius: 3, points: s.points, describe: (p) => ({ title: `k = ${p.k} runs`, lines: [`${label} ${percent(p[metric])}`] }), hover })}
+                    dot={seriesDot({
+                      series: name,
+                      color: seriesColor(i),
+                      radius: 3,
+                      points: s.points,
+                      describe: (p) => ({
+                        title: `k = ${p.k} runs`,
+                        lines: [`${label} ${percent(p[metric])}`],
+                      }),
+                      hover,
+                    })}
                     activeDot={false}
                   />
                 );
@@ -61,7 +98,19 @@ export function ScalingChart({ series }: { series: ScalingSeries[] }) {
         </ResponsiveContainer>
         <SeriesTooltip hovered={hover.hovered} />
       </div>
-      <ChartTable caption="Pass@k and Max@k per model" columns={["Model", "k", "SR Pass@k", "Row F1 Max@k", "Item F1 Max@k"]} rows={series.flatMap((s) => s.points.map((p) => [s.model, p.k, tablePercent(p.successPass), tablePercent(p.rowF1Max), tablePercent(p.itemF1Max)]))} />
+      <ChartTable
+        caption="Pass@k and Max@k per model"
+        columns={["Model", "k", "SR Pass@k", "Row F1 Max@k", "Item F1 Max@k"]}
+        rows={series.flatMap((s) =>
+          s.points.map((p) => [
+            s.model,
+            p.k,
+            tablePercent(p.successPass),
+            tablePercent(p.rowF1Max),
+            tablePercent(p.itemF1Max),
+          ]),
+        )}
+      />
     </>
   );
 }

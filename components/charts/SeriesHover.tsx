@@ -11,7 +11,11 @@ import { hitRadius, seriesOpacity, type HoveredPoint } from "./hover";
  */
 export function useSeriesHover() {
   const [hovered, setHovered] = useState<HoveredPoint | null>(null);
-  return { hovered, setHovered, opacity: (series: string, base = 1) => seriesOpacity(hovered, series, base) };
+  return {
+    hovered,
+    setHovered,
+    opacity: (series: string, base = 1) => seriesOpacity(hovered, series, base),
+  };
 }
 
 export type SeriesHover = ReturnType<typeof useSeriesHover>;
@@ -30,7 +34,10 @@ export function SeriesTooltip({ hovered }: { hovered: HoveredPoint | null }) {
       data-testid="series-tooltip"
       data-series={hovered.series}
       className={`pointer-events-none absolute z-10 rounded border border-slate-200 bg-white p-2 text-xs whitespace-nowrap shadow ${nearLeft ? "" : "-translate-x-1/2"} ${nearTop ? "" : "-translate-y-full"}`}
-      style={{ left: nearLeft ? hovered.x + 12 : hovered.x, top: nearTop ? hovered.y + 12 : hovered.y - 10 }}
+      style={{
+        left: nearLeft ? hovered.x + 12 : hovered.x,
+        top: nearTop ? hovered.y + 12 : hovered.y - 10,
+      }}
     >
       <div className="font-medium text-slate-900">{hovered.series}</div>
       <div className="text-slate-600">{hovered.title}</div>
@@ -74,16 +81,37 @@ export interface SeriesDotOptions<T> {
  * transparent target that carries the series and the point's index (`data-series`,
  * `data-index`) and answers hover and click for this point only.
  */
-export function seriesDot<T>({ series, color, radius, opacity = 1, points, describe, hover, onClick, attributes, mark }: SeriesDotOptions<T>) {
+export function seriesDot<T>({
+  series,
+  color,
+  radius,
+  opacity = 1,
+  points,
+  describe,
+  hover,
+  onClick,
+  attributes,
+  mark,
+}: SeriesDotOptions<T>) {
   return function SeriesDot(props: DotProps) {
     const key = `${series}-${props.index}`;
     const point = props.index === undefined ? undefined : points[props.index];
-    if (props.cx === undefined || props.cy === undefined || props.value === null || point === undefined) return <g key={key} />;
+    if (
+      props.cx === undefined ||
+      props.cy === undefined ||
+      props.value === null ||
+      point === undefined
+    )
+      return <g key={key} />;
     const { cx, cy } = props;
     const shown = hover.opacity(series, opacity);
     return (
       <g key={key}>
-        {mark ? mark(cx, cy, color, shown) : <circle cx={cx} cy={cy} r={radius} fill={color} fillOpacity={shown} />}
+        {mark ? (
+          mark(cx, cy, color, shown)
+        ) : (
+          <circle cx={cx} cy={cy} r={radius} fill={color} fillOpacity={shown} />
+        )}
         <circle
           cx={cx}
           cy={cy}
@@ -129,7 +157,12 @@ export function itemTooltip<T>({ format, category, extra }: ItemTooltipOptions<T
     const datum = item.payload as T;
     const more = extra?.(datum, series);
     return (
-      <div role="tooltip" data-testid="series-tooltip" data-series={series} className="rounded border border-slate-200 bg-white p-2 text-xs shadow">
+      <div
+        role="tooltip"
+        data-testid="series-tooltip"
+        data-series={series}
+        className="rounded border border-slate-200 bg-white p-2 text-xs shadow"
+      >
         <div className="font-medium text-slate-900">{series}</div>
         <div className="text-slate-600">{category(datum)}</div>
         <div className="tabular-nums">{format(item.value)}</div>

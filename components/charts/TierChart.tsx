@@ -1,6 +1,16 @@
 "use client";
 
-import { Bar, BarChart, CartesianGrid, ErrorBar, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  ErrorBar,
+  Legend,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
 import { percent } from "@/lib/format";
 import { ChartTable, tablePercent } from "./ChartTable";
 import { itemTooltip } from "./SeriesHover";
@@ -15,14 +25,16 @@ export interface TierDatum {
 }
 
 const pct = (v: number) => `${Math.round(v * 100)}%`;
-const ciText = (ci: [number, number] | null) => (ci ? `${percent(ci[0])} – ${percent(ci[1])}` : "—");
+const ciText = (ci: [number, number] | null) =>
+  ci ? `${percent(ci[0])} – ${percent(ci[1])}` : "—";
 
 /** Pass@1 with its CI as error bars, FCR beside it, per difficulty tier. */
 export function TierChart({ data }: { data: TierDatum[] }) {
   if (data.length === 0) return <p className="mt-2 text-sm text-slate-500">No tiered samples.</p>;
   const rows = data.map((d) => ({
     ...d,
-    pass1Error: d.pass1 !== null && d.pass1Ci ? [d.pass1 - d.pass1Ci[0], d.pass1Ci[1] - d.pass1] : [0, 0],
+    pass1Error:
+      d.pass1 !== null && d.pass1Ci ? [d.pass1 - d.pass1Ci[0], d.pass1Ci[1] - d.pass1] : [0, 0],
   }));
   return (
     <>
@@ -30,15 +42,32 @@ export function TierChart({ data }: { data: TierDatum[] }) {
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 20, left: 4 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="tier" tick={{ fontSize: 12 }} label={{ value: "difficulty tier", position: "insideBottom", offset: -10, fontSize: 12 }} />
-            <YAxis domain={[0, 1]} tickFormatter={pct} label={{ value: "Pass@1 / FCR", angle: -90, position: "insideLeft", fontSize: 12 }} tick={{ fontSize: 12 }} />
+            <XAxis
+              dataKey="tier"
+              tick={{ fontSize: 12 }}
+              label={{
+                value: "difficulty tier",
+                position: "insideBottom",
+                offset: -10,
+                fontSize: 12,
+              }}
+            />
+            <YAxis
+              domain={[0, 1]}
+              tickFormatter={pct}
+              label={{ value: "Pass@1 / FCR", angle: -90, position: "insideLeft", fontSize: 12 }}
+              tick={{ fontSize: 12 }}
+            />
             <Tooltip
               shared={false}
               cursor={false}
               content={itemTooltip({
                 format: percent,
                 category: (d: TierDatum) => `tier ${d.tier}`,
-                extra: (d, series) => (series === "Pass@1" ? `95% CI ${ciText(d.pass1Ci)} · ${d.n} samples` : `${d.n} samples`),
+                extra: (d, series) =>
+                  series === "Pass@1"
+                    ? `95% CI ${ciText(d.pass1Ci)} · ${d.n} samples`
+                    : `${d.n} samples`,
               })}
             />
             <Legend verticalAlign="top" wrapperStyle={{ fontSize: 12 }} itemSorter={null} />
@@ -49,7 +78,17 @@ export function TierChart({ data }: { data: TierDatum[] }) {
           </BarChart>
         </ResponsiveContainer>
       </div>
-      <ChartTable caption="Pass@1 and FCR per tier" columns={["Tier", "Pass@1", "95% CI", "FCR", "Samples"]} rows={data.map((d) => [d.tier, tablePercent(d.pass1), d.pass1Ci ? `[${tablePercent(d.pass1Ci[0])}, ${tablePercent(d.pass1Ci[1])}]` : "—", tablePercent(d.fcr), d.n])} />
+      <ChartTable
+        caption="Pass@1 and FCR per tier"
+        columns={["Tier", "Pass@1", "95% CI", "FCR", "Samples"]}
+        rows={data.map((d) => [
+          d.tier,
+          tablePercent(d.pass1),
+          d.pass1Ci ? `[${tablePercent(d.pass1Ci[0])}, ${tablePercent(d.pass1Ci[1])}]` : "—",
+          tablePercent(d.fcr),
+          d.n,
+        ])}
+      />
     </>
   );
 }

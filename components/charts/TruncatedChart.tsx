@@ -1,7 +1,15 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, XAxis, YAxis } from "recharts";
+import {
+  CartesianGrid,
+  ComposedChart,
+  Legend,
+  Line,
+  ResponsiveContainer,
+  XAxis,
+  YAxis,
+} from "recharts";
 import type { TruncatedPoint } from "@/lib/benchmarks/mpw/analysis";
 import { percent } from "@/lib/format";
 import { seriesColor } from "./palette";
@@ -28,14 +36,37 @@ export function TruncatedChart({ series }: { series: TruncatedSeries[] }) {
         <ResponsiveContainer width="100%" height="100%">
           <ComposedChart margin={{ top: 10, right: 10, bottom: 20, left: 0 }}>
             <CartesianGrid strokeDasharray="3 3" />
-            <XAxis type="number" dataKey="k" allowDecimals={false} domain={[1, "dataMax"]} label={{ value: "tool call k", position: "insideBottom", offset: -10, fontSize: 12 }} tick={{ fontSize: 12 }} />
-            <YAxis yAxisId="left" tickFormatter={pct} tick={{ fontSize: 12 }} label={{ value: "FCR(k)", angle: -90, position: "insideLeft", fontSize: 12 }} />
-            <YAxis yAxisId="right" orientation="right" tickFormatter={pct} tick={{ fontSize: 12 }} label={{ value: "HitPrec(k)", angle: 90, position: "insideRight", fontSize: 12 }} />
+            <XAxis
+              type="number"
+              dataKey="k"
+              allowDecimals={false}
+              domain={[1, "dataMax"]}
+              label={{ value: "tool call k", position: "insideBottom", offset: -10, fontSize: 12 }}
+              tick={{ fontSize: 12 }}
+            />
+            <YAxis
+              yAxisId="left"
+              tickFormatter={pct}
+              tick={{ fontSize: 12 }}
+              label={{ value: "FCR(k)", angle: -90, position: "insideLeft", fontSize: 12 }}
+            />
+            <YAxis
+              yAxisId="right"
+              orientation="right"
+              tickFormatter={pct}
+              tick={{ fontSize: 12 }}
+              label={{ value: "HitPrec(k)", angle: 90, position: "insideRight", fontSize: 12 }}
+            />
             <Legend verticalAlign="top" wrapperStyle={{ fontSize: 12 }} />
             {series.flatMap((s, i) => {
               const color = seriesColor(i);
               // Each curve is its own series: a click opens the fixed cohort of that curve's model.
-              const curve = (metric: "fcr" | "hitPrec", label: string, yAxisId: string, dashed: boolean) => {
+              const curve = (
+                metric: "fcr" | "hitPrec",
+                label: string,
+                yAxisId: string,
+                dashed: boolean,
+              ) => {
                 const name = `${s.model} ${label}`;
                 return (
                   <Line
@@ -54,7 +85,10 @@ export function TruncatedChart({ series }: { series: TruncatedSeries[] }) {
                       color,
                       radius: 3,
                       points: s.points,
-                      describe: (p) => ({ title: `call ${p.k}`, lines: [`${label} ${percent(p[metric])}`] }),
+                      describe: (p) => ({
+                        title: `call ${p.k}`,
+                        lines: [`${label} ${percent(p[metric])}`],
+                      }),
                       hover,
                       onClick: () => router.push(s.cohortHref),
                       attributes: (p) => ({ "data-k": p.k }),
@@ -63,13 +97,22 @@ export function TruncatedChart({ series }: { series: TruncatedSeries[] }) {
                   />
                 );
               };
-              return [curve("fcr", "FCR(k)", "left", false), curve("hitPrec", "HitPrec(k)", "right", true)];
+              return [
+                curve("fcr", "FCR(k)", "left", false),
+                curve("hitPrec", "HitPrec(k)", "right", true),
+              ];
             })}
           </ComposedChart>
         </ResponsiveContainer>
         <SeriesTooltip hovered={hover.hovered} />
       </div>
-      <ChartTable caption="FCR(k) and HitPrec(k) per model" columns={["Model", "k", "FCR(k)", "HitPrec(k)"]} rows={series.flatMap((s) => s.points.map((p) => [s.model, p.k, tablePercent(p.fcr), tablePercent(p.hitPrec)]))} />
+      <ChartTable
+        caption="FCR(k) and HitPrec(k) per model"
+        columns={["Model", "k", "FCR(k)", "HitPrec(k)"]}
+        rows={series.flatMap((s) =>
+          s.points.map((p) => [s.model, p.k, tablePercent(p.fcr), tablePercent(p.hitPrec)]),
+        )}
+      />
     </>
   );
 }

@@ -16,7 +16,11 @@ export interface HoveredPoint {
 }
 
 /** Opacity of a series: full when nothing or it is hovered, faint when another series is. */
-export function seriesOpacity(hovered: Pick<HoveredPoint, "series"> | null, series: string, base = 1): number {
+export function seriesOpacity(
+  hovered: Pick<HoveredPoint, "series"> | null,
+  series: string,
+  base = 1,
+): number {
   return hovered === null || hovered.series === series ? base : base * 0.2;
 }
 

@@ -21,11 +21,19 @@ export function CellNav({
   current: { taskKey: string; run: number };
 }) {
   const at = pairs.findIndex((p) => p.taskKey === current.taskKey && p.run === current.run);
-  const href = (p: { taskKey: string; run: number } | undefined) => (p ? compareTaskHref(a, b, p.taskKey, p.run, { cell, within }) : null);
+  const href = (p: { taskKey: string; run: number } | undefined) =>
+    p ? compareTaskHref(a, b, p.taskKey, p.run, { cell, within }) : null;
   const previous = at > 0 ? href(pairs[at - 1]) : null;
   const next = at >= 0 ? href(pairs[at + 1]) : null;
   return (
-    <nav className="flex flex-wrap items-center gap-3 text-sm" aria-label="Tasks of this cell" data-testid="cell-context" data-cell={cell} data-index={at >= 0 ? at + 1 : ""} data-total={pairs.length}>
+    <nav
+      className="flex flex-wrap items-center gap-3 text-sm"
+      aria-label="Tasks of this cell"
+      data-testid="cell-context"
+      data-cell={cell}
+      data-index={at >= 0 ? at + 1 : ""}
+      data-total={pairs.length}
+    >
       <span className="text-slate-600">
         {cellName(cell)}
         {within ? ` within ${within.dimension} ${within.value}` : ""}:
@@ -33,7 +41,12 @@ export function CellNav({
       {at >= 0 ? (
         <>
           {previous ? (
-            <Link href={previous} className="text-indigo-700 hover:underline" rel="prev" data-testid="cell-previous">
+            <Link
+              href={previous}
+              className="text-indigo-700 hover:underline"
+              rel="prev"
+              data-testid="cell-previous"
+            >
               ← previous task in this cell
             </Link>
           ) : null}
@@ -41,7 +54,12 @@ export function CellNav({
             {at + 1} of {pairs.length}
           </span>
           {next ? (
-            <Link href={next} className="text-indigo-700 hover:underline" rel="next" data-testid="cell-next">
+            <Link
+              href={next}
+              className="text-indigo-700 hover:underline"
+              rel="next"
+              data-testid="cell-next"
+            >
               next task in this cell →
             </Link>
           ) : (
@@ -53,7 +71,11 @@ export function CellNav({
           not in this cell
         </span>
       )}
-      <Link href={compareHref({ ids: [a, b], cell, within }, "#cell")} className="text-indigo-700 hover:underline" data-testid="cell-back">
+      <Link
+        href={compareHref({ ids: [a, b], cell, within }, "#cell")}
+        className="text-indigo-700 hover:underline"
+        data-testid="cell-back"
+      >
         back to the cell
       </Link>
     </nav>

@@ -31,10 +31,17 @@ export function CellTaskList({
   const shown = pairs.slice((current - 1) * CELL_PAGE_SIZE, current * CELL_PAGE_SIZE);
   const several = base.runs > 1 || vs.runs > 1;
   return (
-    <section id="cell" className="space-y-2 rounded-lg border border-indigo-200 bg-white p-4" data-testid="cell-list" data-cell={cell} data-total={pairs.length}>
+    <section
+      id="cell"
+      className="space-y-2 rounded-lg border border-indigo-200 bg-white p-4"
+      data-testid="cell-list"
+      data-cell={cell}
+      data-total={pairs.length}
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 className="text-sm font-semibold">
-          {cellName(cell)[0].toUpperCase() + cellName(cell).slice(1)}: {pairs.length} {several ? "run pair(s)" : "task(s)"}
+          {cellName(cell)[0].toUpperCase() + cellName(cell).slice(1)}: {pairs.length}{" "}
+          {several ? "run pair(s)" : "task(s)"}
           {within ? (
             <span className="font-normal text-slate-500">
               {" "}
@@ -60,12 +67,24 @@ export function CellTaskList({
           </thead>
           <tbody>
             {shown.map((p) => (
-              <tr key={`${p.taskKey}#${p.run}`} className="border-t border-slate-100 align-top" data-testid="cell-row" data-task={p.taskKey} data-run={p.run}>
+              <tr
+                key={`${p.taskKey}#${p.run}`}
+                className="border-t border-slate-100 align-top"
+                data-testid="cell-row"
+                data-task={p.taskKey}
+                data-run={p.run}
+              >
                 <td className="py-1 pr-3 font-mono text-xs">{p.taskKey}</td>
                 {several ? <td className="py-1 pr-3 tabular-nums">{p.run}</td> : null}
-                <td className="py-1 pr-3 text-slate-700">{tasks.get(p.taskKey)?.question ?? "—"}</td>
+                <td className="py-1 pr-3 text-slate-700">
+                  {tasks.get(p.taskKey)?.question ?? "—"}
+                </td>
                 <td className="whitespace-nowrap py-1 text-right">
-                  <Link href={compareTaskHref(base.id, vs.id, p.taskKey, p.run, { cell, within })} className="text-indigo-700 hover:underline" data-testid="side-by-side-link">
+                  <Link
+                    href={compareTaskHref(base.id, vs.id, p.taskKey, p.run, { cell, within })}
+                    className="text-indigo-700 hover:underline"
+                    data-testid="side-by-side-link"
+                  >
                     side by side →
                   </Link>
                 </td>

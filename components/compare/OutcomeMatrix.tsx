@@ -8,7 +8,12 @@ const CELL_TONES: Record<OutcomeCell, string> = {
   neither: "bg-rose-50 text-rose-900",
 };
 
-const CELL_NAMES: Record<OutcomeCell, string> = { both: "both right", "only-a": "only A right", "only-b": "only B right", neither: "both wrong" };
+const CELL_NAMES: Record<OutcomeCell, string> = {
+  both: "both right",
+  "only-a": "only A right",
+  "only-b": "only B right",
+  neither: "both wrong",
+};
 
 export function cellName(cell: OutcomeCell): string {
   return CELL_NAMES[cell];
@@ -31,15 +36,28 @@ export function OutcomeMatrix({
   unit: string;
 }) {
   const cell = (c: OutcomeCell, n: number) => (
-    <td className={`p-0 text-center ${CELL_TONES[c]} ${active === c ? "ring-2 ring-inset ring-indigo-500" : ""}`}>
-      <Link href={hrefOf(c)} className="block px-4 py-3 hover:underline" data-testid="matrix-cell" data-cell={c} data-count={n} aria-current={active === c ? "true" : undefined}>
+    <td
+      className={`p-0 text-center ${CELL_TONES[c]} ${active === c ? "ring-2 ring-inset ring-indigo-500" : ""}`}
+    >
+      <Link
+        href={hrefOf(c)}
+        className="block px-4 py-3 hover:underline"
+        data-testid="matrix-cell"
+        data-cell={c}
+        data-count={n}
+        aria-current={active === c ? "true" : undefined}
+      >
         <span className="block text-2xl font-semibold tabular-nums">{n}</span>
         <span className="block text-xs">{CELL_NAMES[c]}</span>
       </Link>
     </td>
   );
   return (
-    <table className="w-full max-w-md border-collapse overflow-hidden rounded-lg text-sm ring-1 ring-slate-200" data-testid="outcome-matrix" data-total={matrix.total}>
+    <table
+      className="w-full max-w-md border-collapse overflow-hidden rounded-lg text-sm ring-1 ring-slate-200"
+      data-testid="outcome-matrix"
+      data-total={matrix.total}
+    >
       <thead>
         <tr className="bg-white text-xs text-slate-500">
           <th className="px-3 py-2 text-left font-medium">
@@ -51,14 +69,20 @@ export function OutcomeMatrix({
       </thead>
       <tbody>
         <tr>
-          <th scope="row" className="bg-white px-3 py-2 text-left text-xs font-medium text-slate-500">
+          <th
+            scope="row"
+            className="bg-white px-3 py-2 text-left text-xs font-medium text-slate-500"
+          >
             A right
           </th>
           {cell("both", matrix.both)}
           {cell("only-a", matrix.onlyA)}
         </tr>
         <tr>
-          <th scope="row" className="bg-white px-3 py-2 text-left text-xs font-medium text-slate-500">
+          <th
+            scope="row"
+            className="bg-white px-3 py-2 text-left text-xs font-medium text-slate-500"
+          >
             A wrong
           </th>
           {cell("only-b", matrix.onlyB)}

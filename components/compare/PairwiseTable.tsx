@@ -40,9 +40,19 @@ export function PairwiseTable({
         </thead>
         <tbody>
           {rows.map(({ other, summary }) => (
-            <tr key={other.id} className={`border-t border-slate-100 tabular-nums ${other.id === activeId ? "bg-indigo-50" : ""}`} data-testid="pairwise-row" data-id={other.id} data-total={summary.matrix.total}>
+            <tr
+              key={other.id}
+              className={`border-t border-slate-100 tabular-nums ${other.id === activeId ? "bg-indigo-50" : ""}`}
+              data-testid="pairwise-row"
+              data-id={other.id}
+              data-total={summary.matrix.total}
+            >
               <td className="py-1 pr-3">
-                <Link href={detailHref(other.id)} className="text-indigo-700 hover:underline" aria-current={other.id === activeId ? "true" : undefined}>
+                <Link
+                  href={detailHref(other.id)}
+                  className="text-indigo-700 hover:underline"
+                  aria-current={other.id === activeId ? "true" : undefined}
+                >
                   {other.model}
                 </Link>{" "}
                 <span className="text-xs text-slate-500">
@@ -56,16 +66,28 @@ export function PairwiseTable({
               <td className="py-1 pr-3 text-right">{summary.matrix.neither}</td>
               <td className="py-1 pr-3 text-right">{percent(summary.primary?.meanA)}</td>
               <td className="py-1 pr-3 text-right">{percent(summary.primary?.meanB)}</td>
-              <td className="py-1 pr-3 text-right font-medium">{summary.primary ? points(summary.primary.difference) : "—"}</td>
-              <td className="whitespace-nowrap py-1 pr-3 text-right">{summary.primary ? ciText(summary.primary, "points") : "—"}</td>
-              <td className="whitespace-nowrap py-1 text-right" title={methodLabel(summary.mcnemar)}>
-                {pValue(summary.mcnemar.p)} <span className="text-xs text-slate-500">{summary.mcnemar.method === "exact" ? "exact" : "χ²cc"}</span>
+              <td className="py-1 pr-3 text-right font-medium">
+                {summary.primary ? points(summary.primary.difference) : "—"}
+              </td>
+              <td className="whitespace-nowrap py-1 pr-3 text-right">
+                {summary.primary ? ciText(summary.primary, "points") : "—"}
+              </td>
+              <td
+                className="whitespace-nowrap py-1 text-right"
+                title={methodLabel(summary.mcnemar)}
+              >
+                {pValue(summary.mcnemar.p)}{" "}
+                <span className="text-xs text-slate-500">
+                  {summary.mcnemar.method === "exact" ? "exact" : "χ²cc"}
+                </span>
               </td>
             </tr>
           ))}
         </tbody>
       </table>
-      <p className="mt-1 text-xs text-slate-500">Click a row&apos;s model to see that pair in detail below.</p>
+      <p className="mt-1 text-xs text-slate-500">
+        Click a row&apos;s model to see that pair in detail below.
+      </p>
     </section>
   );
 }

@@ -7,9 +7,22 @@ import { assertNever } from "@/lib/assert-never";
 
 type StepRow = typeof stepsTable.$inferSelect;
 
-function Column({ rows, context, side }: { rows: StepRow[]; context: StepContext | null; side: "a" | "b" }) {
+function Column({
+  rows,
+  context,
+  side,
+}: {
+  rows: StepRow[];
+  context: StepContext | null;
+  side: "a" | "b";
+}) {
   if (context === null) return <div className="min-w-0" />;
-  if (rows.length === 0) return <p className="min-w-0 rounded-lg border border-dashed border-slate-300 p-3 text-xs text-slate-600">no step here</p>;
+  if (rows.length === 0)
+    return (
+      <p className="min-w-0 rounded-lg border border-dashed border-slate-300 p-3 text-xs text-slate-600">
+        no step here
+      </p>
+    );
   return (
     <ol className="min-w-0 space-y-2" data-side={side}>
       {rows.map((row) => (
@@ -35,15 +48,36 @@ function AlignedStep({ row, context }: { row: StepRow; context: StepContext }) {
   const card = <StepCard head={head} outcome={outcome} body={body} />;
   if (head.kind !== "tool_call") return card;
   return (
-    <div className={outcome.kind === "hit" ? "rounded-lg bg-emerald-50 ring-2 ring-emerald-400" : undefined} data-testid="aligned-call" data-hit={outcome.kind === "hit" ? "1" : "0"}>
+    <div
+      className={
+        outcome.kind === "hit" ? "rounded-lg bg-emerald-50 ring-2 ring-emerald-400" : undefined
+      }
+      data-testid="aligned-call"
+      data-hit={outcome.kind === "hit" ? "1" : "0"}
+    >
       {card}
     </div>
   );
 }
 
 /** The two trajectories in two columns, one row per tool-call index; the first divergence marked. */
-export function SideBySide({ rows, a, b, divergence }: { rows: AlignedRow<StepRow>[]; a: StepContext | null; b: StepContext | null; divergence: Divergence | null }) {
-  if (rows.length === 0) return <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-600">Neither sample has recorded messages.</p>;
+export function SideBySide({
+  rows,
+  a,
+  b,
+  divergence,
+}: {
+  rows: AlignedRow<StepRow>[];
+  a: StepContext | null;
+  b: StepContext | null;
+  divergence: Divergence | null;
+}) {
+  if (rows.length === 0)
+    return (
+      <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-600">
+        Neither sample has recorded messages.
+      </p>
+    );
   return (
     <div className="space-y-3" data-testid="aligned-steps">
       {rows.map((row) => {
@@ -60,7 +94,10 @@ export function SideBySide({ rows, a, b, divergence }: { rows: AlignedRow<StepRo
             <h3 className="mb-2 flex flex-wrap items-center gap-2 text-xs font-semibold uppercase tracking-wide text-slate-600">
               {row.callIndex === 0 ? "Before the first tool call" : `Tool call ${row.callIndex}`}
               {diverges ? (
-                <span className="rounded bg-rose-600 px-2 py-0.5 normal-case tracking-normal text-white" data-testid="divergence-mark">
+                <span
+                  className="rounded bg-rose-600 px-2 py-0.5 normal-case tracking-normal text-white"
+                  data-testid="divergence-mark"
+                >
                   first divergence: {divergenceText(divergence)}
                 </span>
               ) : null}

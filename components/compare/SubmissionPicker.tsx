@@ -23,8 +23,15 @@ export function SubmissionPicker({
     <div className="space-y-3" data-testid="compare-picker">
       <form action="/compare" method="get" className="flex flex-wrap items-end gap-2">
         <label className="text-sm">
-          <span className="block text-xs font-medium uppercase tracking-wide text-slate-500">Benchmark</span>
-          <select name="b" defaultValue={benchmark} className="mt-1 rounded border border-slate-300 bg-white px-2 py-1 text-sm" data-testid="picker-benchmark">
+          <span className="block text-xs font-medium uppercase tracking-wide text-slate-500">
+            Benchmark
+          </span>
+          <select
+            name="b"
+            defaultValue={benchmark}
+            className="mt-1 rounded border border-slate-300 bg-white px-2 py-1 text-sm"
+            data-testid="picker-benchmark"
+          >
             {benchmarks.map((b) => (
               <option key={b.id} value={b.id}>
                 {b.name}
@@ -32,7 +39,10 @@ export function SubmissionPicker({
             ))}
           </select>
         </label>
-        <button type="submit" className="rounded bg-white px-3 py-1 text-sm ring-1 ring-slate-300 hover:bg-slate-100">
+        <button
+          type="submit"
+          className="rounded bg-white px-3 py-1 text-sm ring-1 ring-slate-300 hover:bg-slate-100"
+        >
           List its submissions
         </button>
       </form>
@@ -42,17 +52,29 @@ export function SubmissionPicker({
         <form action="/compare" method="get" className="space-y-3">
           {versions.map((version) => (
             <fieldset key={version} className="rounded border border-slate-200 p-3">
-              <legend className="px-1 text-xs font-medium uppercase tracking-wide text-slate-500">version {version}</legend>
+              <legend className="px-1 text-xs font-medium uppercase tracking-wide text-slate-500">
+                version {version}
+              </legend>
               <ul className="grid gap-x-4 gap-y-1 sm:grid-cols-2 lg:grid-cols-3">
                 {submissions
                   .filter((s) => s.benchmarkVersion === version)
                   .map((s) => (
                     <li key={s.id}>
                       <label className="flex items-baseline gap-2 text-sm">
-                        <input type="checkbox" name="s" value={s.id} defaultChecked={checked.includes(s.id)} data-testid="picker-submission" data-id={s.id} />
+                        <input
+                          type="checkbox"
+                          name="s"
+                          value={s.id}
+                          defaultChecked={checked.includes(s.id)}
+                          data-testid="picker-submission"
+                          data-id={s.id}
+                        />
                         <span className="min-w-0">
-                          <span className="font-medium">{s.model}</span> <span className="text-slate-500">· {s.setting}</span>
-                          {s.status !== "approved" ? <span className="text-amber-700"> · {s.status}</span> : null}
+                          <span className="font-medium">{s.model}</span>{" "}
+                          <span className="text-slate-500">· {s.setting}</span>
+                          {s.status !== "approved" ? (
+                            <span className="text-amber-700"> · {s.status}</span>
+                          ) : null}
                           <span className="text-xs text-slate-500">
                             {" "}
                             #{s.id} · {metric} {percent(s.primary)}
@@ -64,10 +86,17 @@ export function SubmissionPicker({
               </ul>
             </fieldset>
           ))}
-          <button type="submit" className="rounded bg-indigo-600 px-4 py-1.5 text-sm font-medium text-white hover:bg-indigo-700" data-testid="picker-compare">
+          <button
+            type="submit"
+            className="rounded bg-indigo-600 px-4 py-1.5 text-sm font-medium text-white hover:bg-indigo-700"
+            data-testid="picker-compare"
+          >
             Compare the checked submissions
           </button>
-          <p className="text-xs text-slate-500">Check two or more; the first one checked (in list order) is the baseline, which you can change afterwards.</p>
+          <p className="text-xs text-slate-500">
+            Check two or more; the first one checked (in list order) is the baseline, which you can
+            change afterwards.
+          </p>
         </form>
       )}
     </div>

@@ -35,7 +35,10 @@ export function MainNav() {
       <div className="hidden flex-wrap items-center gap-x-6 gap-y-1 md:flex">
         <Links className="" />
       </div>
-      <Link href="/submit" className="ml-auto text-sm font-medium text-indigo-700 hover:text-indigo-900">
+      <Link
+        href="/submit"
+        className="ml-auto text-sm font-medium text-indigo-700 hover:text-indigo-900"
+      >
         Submit results
       </Link>
       <NavMenu>

@@ -6,10 +6,32 @@ export type BoardPage = "leaderboard" | "diagnostics";
  * A benchmark page's title with the Leaderboard / Diagnostics switch, the same on both
  * pages of every benchmark. `query` carries the board's filters (version, setting) across.
  */
-export function BoardHeader({ id, name, page, query = "", children }: { id: string; name: string; page: BoardPage; query?: string; children?: React.ReactNode }) {
+export function BoardHeader({
+  id,
+  name,
+  page,
+  query = "",
+  children,
+}: {
+  id: string;
+  name: string;
+  page: BoardPage;
+  query?: string;
+  children?: React.ReactNode;
+}) {
   const links: { page: BoardPage; label: string; href: string; testId: string }[] = [
-    { page: "leaderboard", label: "Leaderboard", href: `/b/${id}${query}`, testId: "leaderboard-link" },
-    { page: "diagnostics", label: "Diagnostics", href: `/b/${id}/analysis${query}`, testId: "analysis-link" },
+    {
+      page: "leaderboard",
+      label: "Leaderboard",
+      href: `/b/${id}${query}`,
+      testId: "leaderboard-link",
+    },
+    {
+      page: "diagnostics",
+      label: "Diagnostics",
+      href: `/b/${id}/analysis${query}`,
+      testId: "analysis-link",
+    },
   ];
   return (
     <div>
@@ -17,7 +39,11 @@ export function BoardHeader({ id, name, page, query = "", children }: { id: stri
         <h1 className="text-2xl font-semibold tracking-tight">
           {name} {page}
         </h1>
-        <nav className="flex rounded-md bg-slate-100 p-0.5 text-sm" aria-label="Leaderboard or diagnostics" data-testid="board-switch">
+        <nav
+          className="flex rounded-md bg-slate-100 p-0.5 text-sm"
+          aria-label="Leaderboard or diagnostics"
+          data-testid="board-switch"
+        >
           {links.map((link) => (
             <Link
               key={link.page}

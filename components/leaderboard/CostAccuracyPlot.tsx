@@ -2,7 +2,19 @@
 
 import { useRouter } from "next/navigation";
 import { useMemo } from "react";
-import { CartesianGrid, ComposedChart, ErrorBar, Legend, Line, LineDrawShape, ResponsiveContainer, Scatter, XAxis, YAxis, type LineDrawShapeProps } from "recharts";
+import {
+  CartesianGrid,
+  ComposedChart,
+  ErrorBar,
+  Legend,
+  Line,
+  LineDrawShape,
+  ResponsiveContainer,
+  Scatter,
+  XAxis,
+  YAxis,
+  type LineDrawShapeProps,
+} from "recharts";
 import { seriesColor } from "@/components/charts/palette";
 import { SeriesTooltip, seriesDot, useSeriesHover } from "@/components/charts/SeriesHover";
 import { costValue, percent, type CostFormat } from "@/lib/format";
@@ -44,8 +56,15 @@ function pointLabel(p: CostAccuracyPoint): string {
 }
 
 /** "$0.004 [$0.003, $0.0052]": a figure with its CI's two ends when it has one. */
-function withInterval(format: (v: number) => string, value: number, lo: number | null, hi: number | null): string {
-  return lo === null || hi === null ? format(value) : `${format(value)} [${format(lo)}, ${format(hi)}]`;
+function withInterval(
+  format: (v: number) => string,
+  value: number,
+  lo: number | null,
+  hi: number | null,
+): string {
+  return lo === null || hi === null
+    ? format(value)
+    : `${format(value)} [${format(lo)}, ${format(hi)}]`;
 }
 
 /** The error bars' offsets below and above the point, as Recharts wants them; none without a CI. */
@@ -66,19 +85,42 @@ function FrontierPath(props: LineDrawShapeProps) {
  * second link per row would give every model two links of one name). A frontier of one point
  * has no line to draw.
  */
-export function CostAccuracyPlot({ points, xLabel, yLabel, fallbackNote, xFormat }: CostAccuracyPlotProps) {
+export function CostAccuracyPlot({
+  points,
+  xLabel,
+  yLabel,
+  fallbackNote,
+  xFormat,
+}: CostAccuracyPlotProps) {
   const router = useRouter();
   const hover = useSeriesHover();
   // Built once per data: new arrays on every hover would make Recharts redraw the dots under the pointer and lose the click.
   const { data, onFrontier, offFrontier } = useMemo(() => {
-    const frontierIds = new Set(paretoFrontier(points.map((p) => ({ id: p.submissionId, cost: p.x, accuracy: p.y }))).map((p) => p.id));
-    const data = points.map((p) => ({ ...p, xError: offsets(p.x, p.xLo, p.xHi), yError: offsets(p.y, p.yLo, p.yHi), onFrontier: frontierIds.has(p.submissionId) }));
-    return { data, onFrontier: data.filter((p) => p.onFrontier).sort((a, b) => a.x - b.x), offFrontier: data.filter((p) => !p.onFrontier) };
+    const frontierIds = new Set(
+      paretoFrontier(points.map((p) => ({ id: p.submissionId, cost: p.x, accuracy: p.y }))).map(
+        (p) => p.id,
+      ),
+    );
+    const data = points.map((p) => ({
+      ...p,
+      xError: offsets(p.x, p.xLo, p.xHi),
+      yError: offsets(p.y, p.yLo, p.yHi),
+      onFrontier: frontierIds.has(p.submissionId),
+    }));
+    return {
+      data,
+      onFrontier: data.filter((p) => p.onFrontier).sort((a, b) => a.x - b.x),
+      offFrontier: data.filter((p) => !p.onFrontier),
+    };
   }, [points]);
   if (points.length === 0) {
     return (
-      <p className="mt-2 rounded border border-dashed border-slate-300 p-6 text-sm text-slate-600" data-testid="cost-accuracy-empty">
-        No submission in this view reports a cost per task (dollars, tokens or tool calls), so there is no cost–accuracy plot.
+      <p
+        className="mt-2 rounded border border-dashed border-slate-300 p-6 text-sm text-slate-600"
+        data-testid="cost-accuracy-empty"
+      >
+        No submission in this view reports a cost per task (dollars, tokens or tool calls), so there
+        is no cost–accuracy plot.
       </p>
     );
   }
@@ -91,16 +133,50 @@ export function CostAccuracyPlot({ points, xLabel, yLabel, fallbackNote, xFormat
   ].filter((s) => s.data.length > 0);
 
   return (
-    <figure className="mt-2" data-testid="cost-accuracy-plot" data-points={points.length} data-frontier-points={onFrontier.length}>
+    <figure
+      className="mt-2"
+      data-testid="cost-accuracy-plot"
+      data-points={points.length}
+      data-frontier-points={onFrontier.length}
+    >
       <div className="relative h-80">
         <ResponsiveContainer width="100%" height="100%">
-          <ComposedChart margin={{ top: 10, right: 20, bottom: 20, left: 0 }} title={`${yLabel} against ${xLabel}`}>
+          <ComposedChart
+            margin={{ top: 10, right: 20, bottom: 20, left: 0 }}
+            title={`${yLabel} against ${xLabel}`}
+          >
             <CartesianGrid strokeDasharray="3 3" />
-            <XAxis type="number" dataKey="x" domain={[0, "auto"]} tickFormatter={tick} name={xLabel} label={{ value: xLabel, position: "insideBottom", offset: -10, fontSize: 12 }} tick={{ fontSize: 12 }} />
-            <YAxis type="number" dataKey="y" domain={[0, (max: number) => Math.min(1, Math.max(0.1, Math.ceil(max * 10) / 10))]} tickFormatter={pct} name={yLabel} label={{ value: yLabel, angle: -90, position: "insideLeft", fontSize: 12 }} tick={{ fontSize: 12 }} />
+            <XAxis
+              type="number"
+              dataKey="x"
+              domain={[0, "auto"]}
+              tickFormatter={tick}
+              name={xLabel}
+              label={{ value: xLabel, position: "insideBottom", offset: -10, fontSize: 12 }}
+              tick={{ fontSize: 12 }}
+            />
+            <YAxis
+              type="number"
+              dataKey="y"
+              domain={[0, (max: number) => Math.min(1, Math.max(0.1, Math.ceil(max * 10) / 10))]}
+              tickFormatter={pct}
+              name={yLabel}
+              label={{ value: yLabel, angle: -90, position: "insideLeft", fontSize: 12 }}
+              tick={{ fontSize: 12 }}
+            />
             <Legend verticalAlign="top" wrapperStyle={{ fontSize: 12 }} />
             {onFrontier.length > 1 ? (
-              <Line data={onFrontier} dataKey="y" name="cost–accuracy frontier" stroke={FRONTIER_COLOR} strokeWidth={1.5} dot={false} activeDot={false} isAnimationActive={false} shape={FrontierPath} />
+              <Line
+                data={onFrontier}
+                dataKey="y"
+                name="cost–accuracy frontier"
+                stroke={FRONTIER_COLOR}
+                strokeWidth={1.5}
+                dot={false}
+                activeDot={false}
+                isAnimationActive={false}
+                shape={FrontierPath}
+              />
             ) : null}
             {series.map((s) => (
               <Scatter
@@ -116,14 +192,34 @@ export function CostAccuracyPlot({ points, xLabel, yLabel, fallbackNote, xFormat
                   color: s.color,
                   radius: 5,
                   points: s.data,
-                  describe: (p) => ({ title: pointLabel(p), lines: [`${yLabel}: ${yText(p)}`, `${xLabel}: ${xText(p)}`] }),
+                  describe: (p) => ({
+                    title: pointLabel(p),
+                    lines: [`${yLabel}: ${yText(p)}`, `${xLabel}: ${xText(p)}`],
+                  }),
                   hover,
                   onClick: (p) => router.push(p.href),
-                  attributes: (p) => ({ "data-testid": "cost-dot", "data-submission-id": p.submissionId }),
+                  attributes: (p) => ({
+                    "data-testid": "cost-dot",
+                    "data-submission-id": p.submissionId,
+                  }),
                 })}
               >
-                <ErrorBar dataKey="xError" direction="x" width={4} stroke={s.color} strokeOpacity={0.6} isAnimationActive={false} />
-                <ErrorBar dataKey="yError" direction="y" width={4} stroke={s.color} strokeOpacity={0.6} isAnimationActive={false} />
+                <ErrorBar
+                  dataKey="xError"
+                  direction="x"
+                  width={4}
+                  stroke={s.color}
+                  strokeOpacity={0.6}
+                  isAnimationActive={false}
+                />
+                <ErrorBar
+                  dataKey="yError"
+                  direction="y"
+                  width={4}
+                  stroke={s.color}
+                  strokeOpacity={0.6}
+                  isAnimationActive={false}
+                />
               </Scatter>
             ))}
           </ComposedChart>
@@ -132,19 +228,27 @@ export function CostAccuracyPlot({ points, xLabel, yLabel, fallbackNote, xFormat
       </div>
       <figcaption className="mt-2 space-y-2 text-xs text-slate-600">
         <p>
-          Each point is a submission: {yLabel} (up) against {xLabel} (across), with 95% CIs as bars both ways; up and to the left is
-          better. The line is the cost–accuracy frontier as HAL draws it: the upper-left convex hull of the submissions no other beats on
-          both. Click a point, or the model in the table, to open the submission.
+          Each point is a submission: {yLabel} (up) against {xLabel} (across), with 95% CIs as bars
+          both ways; up and to the left is better. The line is the cost–accuracy frontier as HAL
+          draws it: the upper-left convex hull of the submissions no other beats on both. Click a
+          point, or the model in the table, to open the submission.
         </p>
         {fallbackNote ? <p data-testid="cost-fallback-note">{fallbackNote}</p> : null}
         <ul className="grid gap-x-6 gap-y-1 sm:grid-cols-2" aria-label="The plotted submissions">
           {data.map((p) => (
-            <li key={p.submissionId} data-testid="cost-point" data-submission-id={p.submissionId} data-frontier={p.onFrontier ? "true" : undefined}>
+            <li
+              key={p.submissionId}
+              data-testid="cost-point"
+              data-submission-id={p.submissionId}
+              data-frontier={p.onFrontier ? "true" : undefined}
+            >
               <span className="font-medium text-slate-800">{pointLabel(p)}</span>{" "}
               <span className="whitespace-nowrap tabular-nums">
                 {yText(p)} · {xText(p)}
               </span>
-              {p.onFrontier ? <span className="ml-1 rounded bg-sky-50 px-1 text-sky-800">frontier</span> : null}
+              {p.onFrontier ? (
+                <span className="ml-1 rounded bg-sky-50 px-1 text-sky-800">frontier</span>
+              ) : null}
             </li>
           ))}
         </ul>

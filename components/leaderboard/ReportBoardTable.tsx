@@ -6,14 +6,37 @@ import { ciInterval, decimal, percent } from "@/lib/format";
 import type { Interval } from "@/lib/metrics/bootstrap";
 import { RankCell } from "./BoardActions";
 import { SortHeader } from "./SortHeader";
-import { firstUnranked, rankLabel, standingColumnCount, StandingBadges, StandingCells, StandingHeaders, UnrankedDivider } from "./Standing";
+import {
+  firstUnranked,
+  rankLabel,
+  standingColumnCount,
+  StandingBadges,
+  StandingCells,
+  StandingHeaders,
+  UnrankedDivider,
+} from "./Standing";
 import { STICKY_MODEL_CELL, STICKY_MODEL_HEAD, STICKY_RANK_CELL, STICKY_RANK_HEAD } from "./sticky";
 
-function Cell({ kind, value, ci }: { kind: BoardColumn["kind"]; value: number | null; ci: Interval | null | undefined }) {
+function Cell({
+  kind,
+  value,
+  ci,
+}: {
+  kind: BoardColumn["kind"];
+  value: number | null;
+  ci: Interval | null | undefined;
+}) {
   return (
-    <td className="px-2 py-2 text-right tabular-nums" title={ci ? `95% CI ${percent(ci.lo)}–${percent(ci.hi)}` : undefined}>
+    <td
+      className="px-2 py-2 text-right tabular-nums"
+      title={ci ? `95% CI ${percent(ci.lo)}–${percent(ci.hi)}` : undefined}
+    >
       {kind === "rate" ? percent(value) : kind === "count" ? (value ?? "—") : decimal(value)}
-      {ci && kind === "rate" ? <span className="ml-1 whitespace-nowrap text-xs text-slate-500">{ciInterval(ci.lo, ci.hi)}</span> : null}
+      {ci && kind === "rate" ? (
+        <span className="ml-1 whitespace-nowrap text-xs text-slate-500">
+          {ciInterval(ci.lo, ci.hi)}
+        </span>
+      ) : null}
     </td>
   );
 }
@@ -36,20 +59,44 @@ export function ReportBoardTable<Report>({
 }) {
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-      <table className="min-w-full text-sm" data-testid="leaderboard" data-rows={rows.length} data-version={version ?? ""}>
+      <table
+        className="min-w-full text-sm"
+        data-testid="leaderboard"
+        data-rows={rows.length}
+        data-version={version ?? ""}
+      >
         <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
           <tr>
             <th className={`${STICKY_RANK_HEAD} px-2 py-2 text-right`}>#</th>
-            <SortHeader label="Model" sort="model" state={state} href={sortHref("model")} className={`${STICKY_MODEL_HEAD} px-2 py-2`} />
+            <SortHeader
+              label="Model"
+              sort="model"
+              state={state}
+              href={sortHref("model")}
+              className={`${STICKY_MODEL_HEAD} px-2 py-2`}
+            />
             {columns.map((c) => (
-              <SortHeader key={c.key} label={c.label} title={c.title} sort={c.key} state={state} href={sortHref(c.key)} className="px-2 py-2 text-right" />
+              <SortHeader
+                key={c.key}
+                label={c.label}
+                title={c.title}
+                sort={c.key}
+                state={state}
+                href={sortHref(c.key)}
+                className="px-2 py-2 text-right"
+              />
             ))}
             <StandingHeaders rows={rows} className="px-2 py-2" />
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
           {rows.map((row, i) => [
-            firstUnranked(rows, i) ? <UnrankedDivider key="unranked" colSpan={columns.length + 2 + standingColumnCount(rows)} /> : null,
+            firstUnranked(rows, i) ? (
+              <UnrankedDivider
+                key="unranked"
+                colSpan={columns.length + 2 + standingColumnCount(rows)}
+              />
+            ) : null,
             <tr
               key={row.submissionId}
               className="group hover:bg-slate-50"
@@ -60,20 +107,35 @@ export function ReportBoardTable<Report>({
               data-ranked={row.standing.ranked}
               data-verified={row.standing.verified}
             >
-              <RankCell rank={rankLabel(row.standing)} submissionId={row.submissionId} model={row.model} className={`${STICKY_RANK_CELL} px-2 py-2`} />
+              <RankCell
+                rank={rankLabel(row.standing)}
+                submissionId={row.submissionId}
+                model={row.model}
+                className={`${STICKY_RANK_CELL} px-2 py-2`}
+              />
               <td className={`${STICKY_MODEL_CELL} px-2 py-2`}>
-                <Link href={`/s/${row.submissionId}`} className="font-medium text-indigo-700 hover:underline sm:whitespace-nowrap">
+                <Link
+                  href={`/s/${row.submissionId}`}
+                  className="font-medium text-indigo-700 hover:underline sm:whitespace-nowrap"
+                >
                   {row.model}
                 </Link>
                 <AdjudicatedBadge count={adjudicated.get(row.submissionId) ?? 0} />
                 <span className="ml-1 block text-xs text-slate-500">
-                  {[row.agent, row.setting !== "default" ? row.setting : null].filter(Boolean).join(" · ") || "—"}
+                  {[row.agent, row.setting !== "default" ? row.setting : null]
+                    .filter(Boolean)
+                    .join(" · ") || "—"}
                   {row.hasTrajectories ? "" : " · no trajectories"}
                 </span>
                 <StandingBadges standing={row.standing} />
               </td>
               {columns.map((c) => (
-                <Cell key={c.key} kind={c.kind} value={row.values[c.key] ?? null} ci={row.cis[c.key]} />
+                <Cell
+                  key={c.key}
+                  kind={c.kind}
+                  value={row.values[c.key] ?? null}
+                  ci={row.cis[c.key]}
+                />
               ))}
               <StandingCells row={row} rows={rows} />
             </tr>,

@@ -7,7 +7,12 @@
 import { Badge } from "@/components/ui/Badge";
 import { PillLinks } from "@/components/ui/PillLinks";
 import { costValue, percent, type CostFormat } from "@/lib/format";
-import { BASIS_WORDS, type Check, type CoverageBasis, type StandingRules } from "@/lib/standing/rules";
+import {
+  BASIS_WORDS,
+  type Check,
+  type CoverageBasis,
+  type StandingRules,
+} from "@/lib/standing/rules";
 import type { Standing } from "@/lib/standing/standing";
 import type { Estimate } from "@/lib/standing/cost";
 import { CostAccuracyPlot, type CostAccuracyPoint } from "./CostAccuracyPlot";
@@ -17,13 +22,35 @@ type Placed = { submissionId: number; model: string; setting: string; standing: 
 const NOT_REPORTED = <span className="whitespace-nowrap text-xs text-slate-500">not reported</span>;
 
 /** Whether any row has a pass^k figure (a task with 2 or more runs). */
-const hasReliability = (rows: readonly Placed[]) => rows.some((row) => Object.keys(row.standing.reliability.passHat).length > 0);
+const hasReliability = (rows: readonly Placed[]) =>
+  rows.some((row) => Object.keys(row.standing.reliability.passHat).length > 0);
 
 const COST_COLUMNS = [
-  { key: "tokensPerTask", label: "Tokens/task", title: "Prompt + completion tokens per task (mean over its runs), with a 95% bootstrap CI over tasks", format: "tokens" },
-  { key: "costUsdPerTask", label: "$/task", title: "Dollars per task (mean over its runs), with a 95% bootstrap CI over tasks", format: "usd" },
-  { key: "costUsdPerCorrect", label: "$/correct", title: "Total dollars over correct runs, with a 95% bootstrap CI over tasks", format: "usd" },
-  { key: "secondsPerTask", label: "Time/task", title: "Wall-clock seconds per task (mean over its runs), with a 95% bootstrap CI over tasks", format: "seconds" },
+  {
+    key: "tokensPerTask",
+    label: "Tokens/task",
+    title:
+      "Prompt + completion tokens per task (mean over its runs), with a 95% bootstrap CI over tasks",
+    format: "tokens",
+  },
+  {
+    key: "costUsdPerTask",
+    label: "$/task",
+    title: "Dollars per task (mean over its runs), with a 95% bootstrap CI over tasks",
+    format: "usd",
+  },
+  {
+    key: "costUsdPerCorrect",
+    label: "$/correct",
+    title: "Total dollars over correct runs, with a 95% bootstrap CI over tasks",
+    format: "usd",
+  },
+  {
+    key: "secondsPerTask",
+    label: "Time/task",
+    title: "Wall-clock seconds per task (mean over its runs), with a 95% bootstrap CI over tasks",
+    format: "seconds",
+  },
 ] as const;
 
 function seconds(value: number): string {
@@ -34,7 +61,13 @@ function formatted(value: number, format: CostFormat | "seconds"): string {
   return format === "seconds" ? seconds(value) : costValue(value, format);
 }
 
-function EstimateCell({ estimate, format }: { estimate: Estimate | null; format: CostFormat | "seconds" }) {
+function EstimateCell({
+  estimate,
+  format,
+}: {
+  estimate: Estimate | null;
+  format: CostFormat | "seconds";
+}) {
   return (
     <td className="px-2 py-2 text-right tabular-nums" data-reported={estimate ? "true" : "false"}>
       {estimate ? (
@@ -54,13 +87,23 @@ function EstimateCell({ estimate, format }: { estimate: Estimate | null; format:
 }
 
 /** How many cells StandingHeaders adds. */
-export const standingColumnCount = (rows: readonly Placed[]) => 1 + COST_COLUMNS.length + (hasReliability(rows) ? 1 : 0);
+export const standingColumnCount = (rows: readonly Placed[]) =>
+  1 + COST_COLUMNS.length + (hasReliability(rows) ? 1 : 0);
 
 /** The standing's header cells, after the board's own columns. */
-export function StandingHeaders({ rows, className }: { rows: readonly Placed[]; className: string }) {
+export function StandingHeaders({
+  rows,
+  className,
+}: {
+  rows: readonly Placed[];
+  className: string;
+}) {
   return (
     <>
-      <th className={`${className} whitespace-nowrap text-right`} title="Tasks of this view the submission ran, of the view's task set">
+      <th
+        className={`${className} whitespace-nowrap text-right`}
+        title="Tasks of this view the submission ran, of the view's task set"
+      >
         Coverage
       </th>
       {COST_COLUMNS.map((c) => (
@@ -69,7 +112,10 @@ export function StandingHeaders({ rows, className }: { rows: readonly Placed[]; 
         </th>
       ))}
       {hasReliability(rows) ? (
-        <th className={`${className} whitespace-nowrap text-right`} title="pass^k: all k runs of a task correct; Pass@k: at least one (both unbiased over its n runs); consistency: share of tasks whose runs all agree">
+        <th
+          className={`${className} whitespace-nowrap text-right`}
+          title="pass^k: all k runs of a task correct; Pass@k: at least one (both unbiased over its n runs); consistency: share of tasks whose runs all agree"
+        >
           pass^k · Pass@k
         </th>
       ) : null}
@@ -95,10 +141,17 @@ export function StandingCells({ row, rows }: { row: Placed; rows: readonly Place
             <>
               {Object.entries(passHat).map(([k, value]) => (
                 <span key={k} className="block whitespace-nowrap" data-k={k}>
-                  pass^{k} {percent(value)} <span className="text-slate-500">· Pass@{k} {percent(passAt[k])}</span>
+                  pass^{k} {percent(value)}{" "}
+                  <span className="text-slate-500">
+                    · Pass@{k} {percent(passAt[k])}
+                  </span>
                 </span>
               ))}
-              {consistency !== null ? <span className="block whitespace-nowrap text-xs text-slate-500">consistent {percent(consistency, 0)}</span> : null}
+              {consistency !== null ? (
+                <span className="block whitespace-nowrap text-xs text-slate-500">
+                  consistent {percent(consistency, 0)}
+                </span>
+              ) : null}
             </>
           ) : (
             <span className="text-xs text-slate-500">1 run</span>
@@ -119,7 +172,11 @@ export function ChecksBadge({ verified, checks }: { verified: boolean; checks: r
       </Badge>
     </span>
   ) : (
-    <details className="text-xs" data-testid="failed-checks" data-rules={failed.map((c) => c.rule).join(" ")}>
+    <details
+      className="text-xs"
+      data-testid="failed-checks"
+      data-rules={failed.map((c) => c.rule).join(" ")}
+    >
       <summary className="cursor-pointer text-rose-800">
         {failed.length} rule{failed.length === 1 ? "" : "s"} failed
       </summary>
@@ -167,17 +224,25 @@ export function UnrankedDivider({ colSpan }: { colSpan: number }) {
   return (
     <tr className="bg-amber-50/60" data-testid="unranked-divider">
       <td colSpan={colSpan} className="px-2 py-1.5 text-xs font-medium text-amber-900">
-        Not ranked — these submissions miss tasks of this view; their figures are over the tasks they ran.
+        Not ranked — these submissions miss tasks of this view; their figures are over the tasks
+        they ran.
       </td>
     </tr>
   );
 }
 
 /** Whether `rows[i]` is the first row that is not ranked. */
-export const firstUnranked = (rows: readonly { standing: Standing }[], i: number) => !rows[i].standing.ranked && (i === 0 || rows[i - 1].standing.ranked);
+export const firstUnranked = (rows: readonly { standing: Standing }[], i: number) =>
+  !rows[i].standing.ranked && (i === 0 || rows[i - 1].standing.ranked);
 
 /** "All rows · Verified only". */
-export function VerifiedFilter({ verified, href }: { verified: boolean; href: (verified: boolean) => string }) {
+export function VerifiedFilter({
+  verified,
+  href,
+}: {
+  verified: boolean;
+  href: (verified: boolean) => string;
+}) {
   return (
     <PillLinks
       label="Rows"
@@ -193,7 +258,10 @@ export function VerifiedFilter({ verified, href }: { verified: boolean; href: (v
 /** The table's place when the verified filter leaves no row: never an empty table. */
 export function NoVerifiedRows({ allHref }: { allHref: string }) {
   return (
-    <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-600" data-testid="leaderboard-empty">
+    <p
+      className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-600"
+      data-testid="leaderboard-empty"
+    >
       No submission in this view passes every rule yet.{" "}
       <a href={allHref} className="text-indigo-700 hover:underline">
         Show all rows
@@ -204,16 +272,29 @@ export function NoVerifiedRows({ allHref }: { allHref: string }) {
 }
 
 /** How ranks, coverage and checks are decided, under the table. */
-export function StandingNote({ basis, rules, ciOver }: { basis: CoverageBasis | null; rules: StandingRules; ciOver: string }) {
+export function StandingNote({
+  basis,
+  rules,
+  ciOver,
+}: {
+  basis: CoverageBasis | null;
+  rules: StandingRules;
+  ciOver: string;
+}) {
   return (
     <p className="text-xs text-slate-500" data-testid="standing-note">
-      &quot;#&quot; is 1 + the number of ranked rows significantly better on the primary metric (seeded paired bootstrap over the shared tasks, 95%): rows no row beats share rank 1,
-      and re-sorting never renumbers it. Only a row covering every task of the view is ranked
-      {basis ? `; coverage is measured against ${BASIS_WORDS[basis]}` : ""}. Fewer than {rules.minTasks} tasks: preliminary. Verified: the whole task set, {rules.protocolRuns} run
+      &quot;#&quot; is 1 + the number of ranked rows significantly better on the primary metric
+      (seeded paired bootstrap over the shared tasks, 95%): rows no row beats share rank 1, and
+      re-sorting never renumbers it. Only a row covering every task of the view is ranked
+      {basis ? `; coverage is measured against ${BASIS_WORDS[basis]}` : ""}. Fewer than{" "}
+      {rules.minTasks} tasks: preliminary. Verified: the whole task set, {rules.protocolRuns} run
       {rules.protocolRuns === 1 ? "" : "s"} per task
-      {rules.toolCallLimit ? `, at most ${rules.toolCallLimit.calls} tool calls a run (${rules.toolCallLimit.source})` : ""}
-      {rules.judgeDeclared ? ", the judge model declared" : ""}, trajectories for at least {percent(rules.trajectoryShare, 0)} of samples. Cost and time are shown only when every
-      run reports them, with 95% bootstrap CIs over {ciOver}.
+      {rules.toolCallLimit
+        ? `, at most ${rules.toolCallLimit.calls} tool calls a run (${rules.toolCallLimit.source})`
+        : ""}
+      {rules.judgeDeclared ? ", the judge model declared" : ""}, trajectories for at least{" "}
+      {percent(rules.trajectoryShare, 0)} of samples. Cost and time are shown only when every run
+      reports them, with 95% bootstrap CIs over {ciOver}.
     </p>
   );
 }
@@ -227,30 +308,72 @@ export interface PrimaryFigure {
 
 const AXES = [
   { key: "costUsdPerTask", label: "Dollars per task", format: "usd", note: null },
-  { key: "tokensPerTask", label: "Tokens per task", format: "tokens", note: "No submission in this view reports dollars: tokens per task instead." },
-  { key: "toolCallsPerTask", label: "Tool calls per task", format: "count", note: "No submission in this view reports dollars or tokens: tool calls per task instead." },
+  {
+    key: "tokensPerTask",
+    label: "Tokens per task",
+    format: "tokens",
+    note: "No submission in this view reports dollars: tokens per task instead.",
+  },
+  {
+    key: "toolCallsPerTask",
+    label: "Tool calls per task",
+    format: "count",
+    note: "No submission in this view reports dollars or tokens: tool calls per task instead.",
+  },
 ] as const;
 
 /**
  * The cost–accuracy plot of a view: dollars per task when any row reports them, else tokens,
  * else tool calls (and it says so); rows without the measure are listed as left out.
  */
-export function CostAccuracySection<Row extends Placed>({ rows, primary, metric }: { rows: readonly Row[]; primary: (row: Row) => PrimaryFigure; metric: string }) {
+export function CostAccuracySection<Row extends Placed>({
+  rows,
+  primary,
+  metric,
+}: {
+  rows: readonly Row[];
+  primary: (row: Row) => PrimaryFigure;
+  metric: string;
+}) {
   const axis = AXES.find((a) => rows.some((row) => row.standing.cost[a.key] !== null)) ?? AXES[0];
   const points: CostAccuracyPoint[] = rows.flatMap((row) => {
     const x = row.standing.cost[axis.key];
     const y = primary(row);
     if (!x || y.value === null) return [];
-    return [{ submissionId: row.submissionId, model: row.model, setting: row.setting, href: `/s/${row.submissionId}`, x: x.value, xLo: x.ci?.lo ?? null, xHi: x.ci?.hi ?? null, y: y.value, yLo: y.lo, yHi: y.hi }];
+    return [
+      {
+        submissionId: row.submissionId,
+        model: row.model,
+        setting: row.setting,
+        href: `/s/${row.submissionId}`,
+        x: x.value,
+        xLo: x.ci?.lo ?? null,
+        xHi: x.ci?.hi ?? null,
+        y: y.value,
+        yLo: y.lo,
+        yHi: y.hi,
+      },
+    ];
   });
   const left = rows.length - points.length;
-  const notes = [axis.note, left > 0 && points.length > 0 ? `${left} row${left === 1 ? "" : "s"} without ${axis.label.toLowerCase()} left out.` : null].filter((n) => n !== null);
+  const notes = [
+    axis.note,
+    left > 0 && points.length > 0
+      ? `${left} row${left === 1 ? "" : "s"} without ${axis.label.toLowerCase()} left out.`
+      : null,
+  ].filter((n) => n !== null);
   return (
     <section className="space-y-2" aria-labelledby="cost-accuracy-heading">
       <h2 id="cost-accuracy-heading" className="text-lg font-semibold text-slate-900">
         Cost and accuracy
       </h2>
-      <CostAccuracyPlot points={points} xLabel={axis.label} yLabel={metric} fallbackNote={notes.length ? notes.join(" ") : null} xFormat={axis.format} />
+      <CostAccuracyPlot
+        points={points}
+        xLabel={axis.label}
+        yLabel={metric}
+        fallbackNote={notes.length ? notes.join(" ") : null}
+        xFormat={axis.format}
+      />
     </section>
   );
 }

@@ -3,9 +3,19 @@ import type { BoardPageProps, BoardViews } from "@/components/benchmarks/types";
 import { PillLinks } from "@/components/ui/PillLinks";
 import { getDb } from "@/db/client";
 import { adjudicatedCounts } from "@/db/queries/audit";
-import { boardSettings, getReportBoard, type ReportBoardData, type ReportBoardRow } from "@/db/queries/seekboard";
+import {
+  boardSettings,
+  getReportBoard,
+  type ReportBoardData,
+  type ReportBoardRow,
+} from "@/db/queries/seekboard";
 import type { ReportBoard } from "@/lib/benchmarks/board";
-import { boardQuery, defaultDir, parseBoardState, type BoardState } from "@/lib/benchmarks/board-state";
+import {
+  boardQuery,
+  defaultDir,
+  parseBoardState,
+  type BoardState,
+} from "@/lib/benchmarks/board-state";
 import type { BenchmarkId } from "@/lib/benchmarks/registry";
 import type { StandingRules } from "@/lib/standing/rules";
 import type { RawSearchParams } from "@/lib/url/search-params";
@@ -15,7 +25,10 @@ import { BoardActions } from "./BoardActions";
 import { CostAccuracySection, NoVerifiedRows, StandingNote, VerifiedFilter } from "./Standing";
 
 /** A benchmark's diagnostic plots over the board's rows (the submissions shown). */
-export type BoardPlots<Report> = ComponentType<{ rows: ReportBoardRow<Report>[]; searchParams: RawSearchParams }>;
+export type BoardPlots<Report> = ComponentType<{
+  rows: ReportBoardRow<Report>[];
+  searchParams: RawSearchParams;
+}>;
 
 interface ReportBoardModule<Report> {
   id: BenchmarkId;
@@ -31,15 +44,31 @@ interface Loaded<Report> extends ReportBoardData<Report> {
   settings: string[];
 }
 
-async function load<Report>({ id, board }: ReportBoardModule<Report>, searchParams: RawSearchParams): Promise<Loaded<Report>> {
+async function load<Report>(
+  { id, board }: ReportBoardModule<Report>,
+  searchParams: RawSearchParams,
+): Promise<Loaded<Report>> {
   const db = await getDb();
   const state = parseBoardState(id, searchParams);
   const data = await getReportBoard(db, id, board, state);
-  return { ...data, state, resolved: { ...state, version: state.version === null ? null : data.version }, settings: board.settingFilter ? await boardSettings(db, id) : [] };
+  return {
+    ...data,
+    state,
+    resolved: { ...state, version: state.version === null ? null : data.version },
+    settings: board.settingFilter ? await boardSettings(db, id) : [],
+  };
 }
 
 /** The version (dataset) and setting pickers; each link keeps the page and the rest of the state. */
-function Pickers<Report>({ module: { id, board }, loaded, path }: { module: ReportBoardModule<Report>; loaded: Loaded<Report>; path: string }) {
+function Pickers<Report>({
+  module: { id, board },
+  loaded,
+  path,
+}: {
+  module: ReportBoardModule<Report>;
+  loaded: Loaded<Report>;
+  path: string;
+}) {
   const { versions, version, settings, resolved, state } = loaded;
   if (versions.length === 0 && settings.length <= 1) return null;
   // Versions are newest first and the newest is the default; datasets have no order to default by.
@@ -61,16 +90,29 @@ function Pickers<Report>({ module: { id, board }, loaded, path }: { module: Repo
         <PillLinks
           label="Setting"
           testId="setting-picker"
-          links={["all", ...settings].map((s) => ({ label: s, href: path + boardQuery(id, { ...resolved, setting: s }), active: state.setting === s }))}
+          links={["all", ...settings].map((s) => ({
+            label: s,
+            href: path + boardQuery(id, { ...resolved, setting: s }),
+            active: state.setting === s,
+          }))}
         />
       ) : null}
     </div>
   );
 }
 
-function Empty<Report>({ module: { name, board }, version }: { module: ReportBoardModule<Report>; version: string | null }) {
+function Empty<Report>({
+  module: { name, board },
+  version,
+}: {
+  module: ReportBoardModule<Report>;
+  version: string | null;
+}) {
   return (
-    <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-600" data-testid="leaderboard-empty">
+    <p
+      className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-600"
+      data-testid="leaderboard-empty"
+    >
       No approved {name} submission yet{version ? ` for ${board.versionLabel(version)}` : ""}.
     </p>
   );
@@ -82,46 +124,79 @@ function Empty<Report>({ module: { name, board }, version }: { module: ReportBoa
  */
 export function reportBoardViews<Report>(
   module: ReportBoardModule<Report>,
-  { intro, Plots, plotsOnLeaderboard }: { intro: string; Plots: BoardPlots<Report>; plotsOnLeaderboard: boolean },
+  {
+    intro,
+    Plots,
+    plotsOnLeaderboard,
+  }: { intro: string; Plots: BoardPlots<Report>; plotsOnLeaderboard: boolean },
 ): BoardViews {
   const { id, name, board } = module;
   // The switch carries the filters (version, setting) across, not the sort.
-  const filters = (state: BoardState) => boardQuery(id, { ...state, sort: board.primary, dir: defaultDir(board.primary) });
+  const filters = (state: BoardState) =>
+    boardQuery(id, { ...state, sort: board.primary, dir: defaultDir(board.primary) });
   const header = (page: BoardPage, state: BoardState) => (
     <BoardHeader id={id} name={name} page={page} query={filters(state)}>
       {intro}
     </BoardHeader>
   );
-  const ciNote = <p className="text-xs text-slate-500">CIs [lo, hi] are 95% percentile-bootstrap intervals over {board.ciOver}.</p>;
+  const ciNote = (
+    <p className="text-xs text-slate-500">
+      CIs [lo, hi] are 95% percentile-bootstrap intervals over {board.ciOver}.
+    </p>
+  );
 
   async function Leaderboard({ searchParams }: BoardPageProps) {
     const loaded = await load(module, searchParams);
     const { rows, version, resolved, state } = loaded;
-    const adjudicated = await adjudicatedCounts(await getDb(), rows.map((row) => row.submissionId));
-    const sortHref = (sort: string) => `/b/${id}${boardQuery(id, { ...resolved, sort, dir: state.sort === sort ? (state.dir === "asc" ? "desc" : "asc") : defaultDir(sort) })}`;
+    const adjudicated = await adjudicatedCounts(
+      await getDb(),
+      rows.map((row) => row.submissionId),
+    );
+    const sortHref = (sort: string) =>
+      `/b/${id}${boardQuery(id, { ...resolved, sort, dir: state.sort === sort ? (state.dir === "asc" ? "desc" : "asc") : defaultDir(sort) })}`;
     return (
       <div className="space-y-5">
         {header("leaderboard", resolved)}
         <Pickers module={module} loaded={loaded} path={`/b/${id}`} />
-        <VerifiedFilter verified={state.verified} href={(verified) => `/b/${id}${boardQuery(id, { ...resolved, verified })}`} />
+        <VerifiedFilter
+          verified={state.verified}
+          href={(verified) => `/b/${id}${boardQuery(id, { ...resolved, verified })}`}
+        />
         {rows.length ? <BoardActions id={id} query={boardQuery(id, resolved)} /> : null}
         {rows.length === 0 && state.verified ? (
           <NoVerifiedRows allHref={`/b/${id}${boardQuery(id, { ...resolved, verified: false })}`} />
         ) : rows.length === 0 ? (
           <Empty module={module} version={version} />
         ) : (
-          <ReportBoardTable columns={board.columns} rows={rows} version={version} state={state} sortHref={sortHref} adjudicated={adjudicated} />
+          <ReportBoardTable
+            columns={board.columns}
+            rows={rows}
+            version={version}
+            state={state}
+            sortHref={sortHref}
+            adjudicated={adjudicated}
+          />
         )}
         {ciNote}
-        <StandingNote basis={rows[0]?.standing.basis ?? null} rules={module.standing} ciOver={board.ciOver} />
+        <StandingNote
+          basis={rows[0]?.standing.basis ?? null}
+          rules={module.standing}
+          ciOver={board.ciOver}
+        />
         {rows.length > 0 ? (
           <CostAccuracySection
             rows={rows}
             metric={board.columns.find((c) => c.key === board.primary)?.label ?? board.primary}
-            primary={(row) => ({ value: row.values[board.primary] ?? null, lo: row.cis[board.primary]?.lo ?? null, hi: row.cis[board.primary]?.hi ?? null })}
+            primary={(row) => ({
+              value: row.values[board.primary] ?? null,
+              lo: row.cis[board.primary]?.lo ?? null,
+              hi: row.cis[board.primary]?.hi ?? null,
+            })}
           />
         ) : null}
-        {rows.length > 0 && plotsOnLeaderboard ? <Plots rows={rows} searchParams={searchParams} /> : null}
+        {rows.length > 0 && plotsOnLeaderboard ? (
+          <Plots rows={rows} searchParams={searchParams} />
+        ) : null}
       </div>
     );
   }
@@ -132,7 +207,11 @@ export function reportBoardViews<Report>(
       <div className="space-y-5">
         {header("diagnostics", loaded.resolved)}
         <Pickers module={module} loaded={loaded} path={`/b/${id}/analysis`} />
-        {loaded.rows.length === 0 ? <Empty module={module} version={loaded.version} /> : <Plots rows={loaded.rows} searchParams={searchParams} />}
+        {loaded.rows.length === 0 ? (
+          <Empty module={module} version={loaded.version} />
+        ) : (
+          <Plots rows={loaded.rows} searchParams={searchParams} />
+        )}
       </div>
     );
   }

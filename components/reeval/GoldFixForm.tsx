@@ -29,7 +29,19 @@ export function GoldFixForm({
   // The job just started here until the refreshed page knows it; then the page's copy is fresher.
   const job: ReevalJobView | null =
     state?.ok && latestJob?.id !== state.jobId
-      ? { id: state.jobId, taskId, auditEntryId: null, status: "queued", judge: null, total: state.total, done: 0, changed: 0, error: null, createdAt: "", finishedAt: null }
+      ? {
+          id: state.jobId,
+          taskId,
+          auditEntryId: null,
+          status: "queued",
+          judge: null,
+          total: state.total,
+          done: 0,
+          changed: 0,
+          error: null,
+          createdAt: "",
+          finishedAt: null,
+        }
       : latestJob;
   const firstEnabled = judges.find((j) => j.disabled === null)?.id;
   return (
@@ -60,29 +72,63 @@ export function GoldFixForm({
                   ))}
                 </select>
               </label>
-              <input name="value" placeholder="corrected cell value" aria-label="Corrected gold cell value" className="w-56 rounded border border-slate-300 px-1.5 py-0.5" />
+              <input
+                name="value"
+                placeholder="corrected cell value"
+                aria-label="Corrected gold cell value"
+                className="w-56 rounded border border-slate-300 px-1.5 py-0.5"
+              />
             </div>
           </>
         ) : (
           <>
             <input type="hidden" name="kind" value="answer" />
-            <textarea name="goldAnswer" required rows={2} defaultValue={gold ?? ""} aria-label="Corrected gold answer" className="w-full rounded border border-slate-300 px-1.5 py-1" />
+            <textarea
+              name="goldAnswer"
+              required
+              rows={2}
+              defaultValue={gold ?? ""}
+              aria-label="Corrected gold answer"
+              className="w-full rounded border border-slate-300 px-1.5 py-1"
+            />
           </>
         )}
         <label className="flex flex-wrap items-center gap-1">
           re-evaluate with
-          <select name="judge" defaultValue={firstEnabled} className="rounded border border-slate-300 px-1 py-0.5">
+          <select
+            name="judge"
+            defaultValue={firstEnabled}
+            className="rounded border border-slate-300 px-1 py-0.5"
+          >
             {judges.map((j) => (
-              <option key={j.id} value={j.id} disabled={j.disabled !== null} title={j.disabled ?? undefined}>
+              <option
+                key={j.id}
+                value={j.id}
+                disabled={j.disabled !== null}
+                title={j.disabled ?? undefined}
+              >
                 {j.label}
                 {j.disabled ? ` — ${j.disabled}` : ""}
               </option>
             ))}
           </select>
         </label>
-        <textarea name="reason" required maxLength={2000} rows={2} placeholder="why the gold was wrong (required, public)" aria-label="Reason for the gold correction" className="w-full rounded border border-slate-300 px-1.5 py-1" />
-        <button type="submit" disabled={pending} className="rounded bg-indigo-600 px-2.5 py-1 font-medium text-white hover:bg-indigo-700 disabled:opacity-50">
-          Correct the gold and re-evaluate {samples} sample{samples === 1 ? "" : "s"} in {submissions} submission{submissions === 1 ? "" : "s"}
+        <textarea
+          name="reason"
+          required
+          maxLength={2000}
+          rows={2}
+          placeholder="why the gold was wrong (required, public)"
+          aria-label="Reason for the gold correction"
+          className="w-full rounded border border-slate-300 px-1.5 py-1"
+        />
+        <button
+          type="submit"
+          disabled={pending}
+          className="rounded bg-indigo-600 px-2.5 py-1 font-medium text-white hover:bg-indigo-700 disabled:opacity-50"
+        >
+          Correct the gold and re-evaluate {samples} sample{samples === 1 ? "" : "s"} in{" "}
+          {submissions} submission{submissions === 1 ? "" : "s"}
         </button>
       </form>
       {state && !state.ok ? (

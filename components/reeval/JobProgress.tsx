@@ -23,12 +23,31 @@ export function JobProgress({ initial }: { initial: ReevalJobView }) {
   }, [job, running, router]);
   const share = job.total ? job.done / job.total : 1;
   return (
-    <div className="space-y-1 text-xs" data-testid="reeval-job" data-status={job.status} data-done={job.done} data-total={job.total} data-changed={job.changed}>
+    <div
+      className="space-y-1 text-xs"
+      data-testid="reeval-job"
+      data-status={job.status}
+      data-done={job.done}
+      data-total={job.total}
+      data-changed={job.changed}
+    >
       <p>
-        Job #{job.id}{job.judge ? ` (${job.judge})` : ""}: <strong>{job.status}</strong> — {job.done} of {job.total} samples re-evaluated, {job.changed} changed
+        Job #{job.id}
+        {job.judge ? ` (${job.judge})` : ""}: <strong>{job.status}</strong> — {job.done} of{" "}
+        {job.total} samples re-evaluated, {job.changed} changed
       </p>
-      <div className="h-1.5 w-full rounded bg-slate-200" role="progressbar" aria-valuemin={0} aria-valuemax={job.total} aria-valuenow={job.done} aria-label={`Re-evaluation job ${job.id}`}>
-        <div className={`h-1.5 rounded ${job.status === "failed" ? "bg-rose-500" : "bg-indigo-600"}`} style={{ width: `${Math.round(share * 100)}%` }} />
+      <div
+        className="h-1.5 w-full rounded bg-slate-200"
+        role="progressbar"
+        aria-valuemin={0}
+        aria-valuemax={job.total}
+        aria-valuenow={job.done}
+        aria-label={`Re-evaluation job ${job.id}`}
+      >
+        <div
+          className={`h-1.5 rounded ${job.status === "failed" ? "bg-rose-500" : "bg-indigo-600"}`}
+          style={{ width: `${Math.round(share * 100)}%` }}
+        />
       </div>
       {job.error ? (
         <p role="alert" className="text-rose-700">

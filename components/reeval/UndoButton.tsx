@@ -7,7 +7,12 @@ export function UndoButton({ entryId }: { entryId: number }) {
   return (
     <form action={action} className="inline">
       <input type="hidden" name="entryId" value={entryId} />
-      <button type="submit" disabled={pending} className="rounded px-2 py-0.5 text-xs font-medium text-rose-700 ring-1 ring-rose-300 hover:bg-rose-50 disabled:opacity-50" data-testid={`undo-${entryId}`}>
+      <button
+        type="submit"
+        disabled={pending}
+        className="rounded px-2 py-0.5 text-xs font-medium text-rose-700 ring-1 ring-rose-300 hover:bg-rose-50 disabled:opacity-50"
+        data-testid={`undo-${entryId}`}
+      >
         Undo
       </button>
       {state && !state.ok ? (

@@ -12,12 +12,30 @@ const ACTION_LABELS: Record<string, string> = {
 };
 
 /** Every change to this sample's verdict or figures, and to its task's gold, newest first. */
-export function VerdictHistory({ entries, canUndo }: { entries: AuditEntryView[]; canUndo: boolean }) {
-  if (!entries.length) return <p className="text-xs text-slate-500" data-testid="verdict-history-empty">No re-evaluation yet: the verdict is the one uploaded.</p>;
+export function VerdictHistory({
+  entries,
+  canUndo,
+}: {
+  entries: AuditEntryView[];
+  canUndo: boolean;
+}) {
+  if (!entries.length)
+    return (
+      <p className="text-xs text-slate-500" data-testid="verdict-history-empty">
+        No re-evaluation yet: the verdict is the one uploaded.
+      </p>
+    );
   return (
     <ol className="space-y-2" data-testid="verdict-history" data-entries={entries.length}>
       {entries.map((entry) => (
-        <li key={entry.id} className={`rounded border p-2 ${entry.undoneAt ? "border-slate-200 bg-slate-50 text-slate-500" : "border-slate-200 bg-white"}`} data-testid="history-entry" data-action={entry.action} data-id={entry.id} data-undone={entry.undoneAt ? "1" : "0"}>
+        <li
+          key={entry.id}
+          className={`rounded border p-2 ${entry.undoneAt ? "border-slate-200 bg-slate-50 text-slate-500" : "border-slate-200 bg-white"}`}
+          data-testid="history-entry"
+          data-action={entry.action}
+          data-id={entry.id}
+          data-undone={entry.undoneAt ? "1" : "0"}
+        >
           <div className="flex flex-wrap items-center gap-2 text-xs">
             <span className="font-mono text-slate-500">#{entry.id}</span>
             <strong>{ACTION_LABELS[entry.action] ?? entry.action}</strong>
@@ -42,7 +60,11 @@ export function VerdictHistory({ entries, canUndo }: { entries: AuditEntryView[]
               {entry.action === "reevaluate" ? "judge's rationale" : "reason"}: {entry.reason}
             </p>
           ) : null}
-          {entry.judgeConfig ? <p className="mt-1 font-mono text-[11px] text-slate-500">judge configuration {JSON.stringify(entry.judgeConfig)}</p> : null}
+          {entry.judgeConfig ? (
+            <p className="mt-1 font-mono text-[11px] text-slate-500">
+              judge configuration {JSON.stringify(entry.judgeConfig)}
+            </p>
+          ) : null}
         </li>
       ))}
     </ol>

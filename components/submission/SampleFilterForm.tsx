@@ -1,7 +1,12 @@
 import Link from "next/link";
 import { FilterQueryInput } from "@/components/tags/FilterQueryInput";
 import { assertNever } from "@/lib/assert-never";
-import { TIER_FILTERS, VERDICT_FILTERS, type SampleFilters, type VerdictFilter } from "@/lib/url/samples";
+import {
+  TIER_FILTERS,
+  VERDICT_FILTERS,
+  type SampleFilters,
+  type VerdictFilter,
+} from "@/lib/url/samples";
 
 const field = "rounded border border-slate-300 bg-white px-2 py-1 text-sm";
 const labelClass = "flex flex-col text-xs text-slate-500";
@@ -22,7 +27,15 @@ export interface SampleFacets {
   categories: string[];
 }
 
-function AnySelect({ name, value, options }: { name: string; value: string | null; options: string[] }) {
+function AnySelect({
+  name,
+  value,
+  options,
+}: {
+  name: string;
+  value: string | null;
+  options: string[];
+}) {
   return (
     <select name={name} defaultValue={value ?? ""} className={field}>
       <option value="">any</option>
@@ -35,7 +48,15 @@ function AnySelect({ name, value, options }: { name: string; value: string | nul
   );
 }
 
-function FilterField({ spec, filters, facets }: { spec: SampleFilterField; filters: SampleFilters; facets: SampleFacets }) {
+function FilterField({
+  spec,
+  filters,
+  facets,
+}: {
+  spec: SampleFilterField;
+  filters: SampleFilters;
+  facets: SampleFacets;
+}) {
   switch (spec.kind) {
     case "verdict":
       return (
@@ -82,11 +103,27 @@ function FilterField({ spec, filters, facets }: { spec: SampleFilterField; filte
         <>
           <label className={labelClass}>
             FCR from
-            <input name="fcrMin" type="number" min={0} max={1} step={0.05} defaultValue={filters.fcrMin ?? ""} className={`${field} w-20`} />
+            <input
+              name="fcrMin"
+              type="number"
+              min={0}
+              max={1}
+              step={0.05}
+              defaultValue={filters.fcrMin ?? ""}
+              className={`${field} w-20`}
+            />
           </label>
           <label className={labelClass}>
             FCR to
-            <input name="fcrMax" type="number" min={0} max={1} step={0.05} defaultValue={filters.fcrMax ?? ""} className={`${field} w-20`} />
+            <input
+              name="fcrMax"
+              type="number"
+              min={0}
+              max={1}
+              step={0.05}
+              defaultValue={filters.fcrMax ?? ""}
+              className={`${field} w-20`}
+            />
           </label>
         </>
       );
@@ -94,12 +131,22 @@ function FilterField({ spec, filters, facets }: { spec: SampleFilterField; filte
       return (
         <label className={labelClass}>
           Min calls
-          <input name="minCalls" type="number" min={1} step={1} defaultValue={filters.minCalls ?? ""} className={`${field} w-20`} />
+          <input
+            name="minCalls"
+            type="number"
+            min={1}
+            step={1}
+            defaultValue={filters.minCalls ?? ""}
+            className={`${field} w-20`}
+          />
         </label>
       );
     case "cohort":
       return (
-        <label className="flex items-center gap-1 self-center text-xs text-slate-600" title="finished or max_turns_reached, at least one tool call, a task with facts: the cohort of the tool-call plots">
+        <label
+          className="flex items-center gap-1 self-center text-xs text-slate-600"
+          title="finished or max_turns_reached, at least one tool call, a task with facts: the cohort of the tool-call plots"
+        >
           <input name="cohort" type="checkbox" value="1" defaultChecked={filters.cohort} />
           plot cohort only
         </label>
@@ -117,14 +164,32 @@ function FilterField({ spec, filters, facets }: { spec: SampleFilterField; filte
 }
 
 /** A plain GET form: submitting it puts the filters in the URL, so every view can be shared. */
-export function SampleFilterForm({ action, filters, facets, fields }: { action: string; filters: SampleFilters; facets: SampleFacets; fields: SampleFilterField[] }) {
+export function SampleFilterForm({
+  action,
+  filters,
+  facets,
+  fields,
+}: {
+  action: string;
+  filters: SampleFilters;
+  facets: SampleFacets;
+  fields: SampleFilterField[];
+}) {
   return (
-    <form action={`${action}#samples`} method="get" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-3" data-testid="sample-filters">
+    <form
+      action={`${action}#samples`}
+      method="get"
+      className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-3"
+      data-testid="sample-filters"
+    >
       {fields.map((spec) => (
         <FilterField key={spec.kind} spec={spec} filters={filters} facets={facets} />
       ))}
       <FilterQueryInput value={filters.f} />
-      <button type="submit" className="rounded bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-indigo-700">
+      <button
+        type="submit"
+        className="rounded bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-indigo-700"
+      >
         Filter
       </button>
       <Link href={`${action}#samples`} className="py-1.5 text-sm text-slate-600 hover:underline">

@@ -28,8 +28,21 @@ export function SamplesSection({
     <section className="space-y-3" id="samples">
       <h2 className="text-lg font-semibold">Samples</h2>
       <FailureSummary submissionId={submissionId} tags={failures.tags} hints={failures.hints} />
-      <SampleFilterForm action={`/s/${submissionId}`} filters={filters} facets={facets} fields={fields} />
-      <SampleTable submissionId={submissionId} rows={samples.rows} total={samples.total} filters={filters} queryError={samples.queryError} task={task} columns={columns} />
+      <SampleFilterForm
+        action={`/s/${submissionId}`}
+        filters={filters}
+        facets={facets}
+        fields={fields}
+      />
+      <SampleTable
+        submissionId={submissionId}
+        rows={samples.rows}
+        total={samples.total}
+        filters={filters}
+        queryError={samples.queryError}
+        task={task}
+        columns={columns}
+      />
     </section>
   );
 }

@@ -52,8 +52,17 @@ export function SeekboardSubmission({
           const value = figures.values[c.key] ?? null;
           const ci = figures.cis[c.key];
           return (
-            <Stat key={c.key} label={c.label} title={c.title} ci={ci && c.kind === "rate" ? ciInterval(ci.lo, ci.hi) : null}>
-              {c.kind === "rate" ? percent(value) : c.kind === "count" ? (value ?? "—") : decimal(value)}
+            <Stat
+              key={c.key}
+              label={c.label}
+              title={c.title}
+              ci={ci && c.kind === "rate" ? ciInterval(ci.lo, ci.hi) : null}
+            >
+              {c.kind === "rate"
+                ? percent(value)
+                : c.kind === "count"
+                  ? (value ?? "—")
+                  : decimal(value)}
             </Stat>
           );
         })}
@@ -73,7 +82,10 @@ export function SeekboardSubmission({
           ...(facets.categories.length ? [{ kind: "category", label: "Domain" } as const] : []),
           { kind: "text", label: "Text (task id, question, prediction, gold)" },
         ]}
-        task={{ label: (row) => `${row.taskKey}${submission.runs > 1 ? ` · run ${row.run}` : ""}`, after: (row) => <SampleFlags hints={row.hints} tags={row.tags} /> }}
+        task={{
+          label: (row) => `${row.taskKey}${submission.runs > 1 ? ` · run ${row.run}` : ""}`,
+          after: (row) => <SampleFlags hints={row.hints} tags={row.tags} />,
+        }}
         columns={[
           verdictColumn("Verdict"),
           statusColumn,
@@ -84,7 +96,12 @@ export function SeekboardSubmission({
             cellTitle: (row) => row.prediction ?? "",
             cell: (row) => row.prediction ?? <span className="text-slate-500">—</span>,
           },
-          { header: "Details", sort: null, className: "text-xs text-slate-600", cell: (row) => (row.metrics ? summary(row.metrics) : "") },
+          {
+            header: "Details",
+            sort: null,
+            className: "text-xs text-slate-600",
+            cell: (row) => (row.metrics ? summary(row.metrics) : ""),
+          },
         ]}
       />
     </div>

@@ -1,7 +1,19 @@
 import type { ReactNode } from "react";
 
 /** One headline figure of a submission, with its CI ([lo, hi]) or a note under it. */
-export function Stat({ label, title, ci, note, children }: { label: string; title?: string; ci?: string | null; note?: string; children: ReactNode }) {
+export function Stat({
+  label,
+  title,
+  ci,
+  note,
+  children,
+}: {
+  label: string;
+  title?: string;
+  ci?: string | null;
+  note?: string;
+  children: ReactNode;
+}) {
   return (
     <div className="rounded-lg border border-slate-200 bg-white p-4" title={title}>
       <div className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</div>

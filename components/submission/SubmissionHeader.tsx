@@ -36,7 +36,9 @@ export function SubmissionHeader({
       <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-600">
         {submission.agent ? <Badge tone="slate">{submission.agent}</Badge> : null}
         <Badge tone="slate">version {submission.benchmarkVersion}</Badge>
-        <Badge tone={submission.status === "approved" ? "green" : "amber"}>{submission.status}</Badge>
+        <Badge tone={submission.status === "approved" ? "green" : "amber"}>
+          {submission.status}
+        </Badge>
         {incomplete ? <Badge tone="amber">incomplete run</Badge> : null}
         {summary ? <span>{summary}</span> : null}
         <span>uploaded {submission.uploadedAt.slice(0, 10)}</span>
@@ -45,18 +47,32 @@ export function SubmissionHeader({
             {submission.bundleHash.slice(0, 12)}
           </span>
         ) : null}
-        <Link href={`/compare?s=${submission.id}`} className="text-indigo-700 hover:underline" data-testid="compare-link">
+        <Link
+          href={`/compare?s=${submission.id}`}
+          className="text-indigo-700 hover:underline"
+          data-testid="compare-link"
+        >
           Compare with…
         </Link>
         {exportable ? (
-          <a href={`/api/s/${submission.id}/bundle`} className="text-indigo-700 hover:underline" data-testid="download-bundle" download>
+          <a
+            href={`/api/s/${submission.id}/bundle`}
+            className="text-indigo-700 hover:underline"
+            data-testid="download-bundle"
+            download
+          >
             Download bundle
           </a>
         ) : null}
       </div>
       {incomplete ? (
-        <div className="mt-3 rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="incomplete-run">
-          <p className="font-medium">This run did not finish: its figures cover the samples it logged.</p>
+        <div
+          className="mt-3 rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+          data-testid="incomplete-run"
+        >
+          <p className="font-medium">
+            This run did not finish: its figures cover the samples it logged.
+          </p>
           <ul className="mt-1 list-disc pl-5">
             {incomplete.map((reason) => (
               <li key={reason}>{reason}</li>

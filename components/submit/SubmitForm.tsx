@@ -4,8 +4,22 @@ import { useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { Badge } from "@/components/ui/Badge";
 import { CountWithCi, RateWithCi } from "@/components/ui/Metric";
-import { submissionAnswerSchema, type ErrorAnswer, type ErrorDetail, type InvalidAnswer, type JobProgress, type SubmissionAnswer } from "@/lib/submit/answer";
-import { jobAcceptedSchema, jobPercent, jobProgressText, jobStatusSchema, type JobAccepted, type JobStatus } from "@/lib/submit/job-follow";
+import {
+  submissionAnswerSchema,
+  type ErrorAnswer,
+  type ErrorDetail,
+  type InvalidAnswer,
+  type JobProgress,
+  type SubmissionAnswer,
+} from "@/lib/submit/answer";
+import {
+  jobAcceptedSchema,
+  jobPercent,
+  jobProgressText,
+  jobStatusSchema,
+  type JobAccepted,
+  type JobStatus,
+} from "@/lib/submit/job-follow";
 import { peekManifest, uploadKind } from "@/lib/submit/manifest-peek";
 
 const TOKEN_KEY = "seekboard.uploadToken";
@@ -41,21 +55,31 @@ async function pollJob(statusUrl: string, token: string): Promise<Poll> {
   let response: Response;
   let text: string;
   try {
-    response = await fetch(statusUrl, { headers: { Authorization: `Bearer ${token}` }, credentials: "same-origin", cache: "no-store" });
+    response = await fetch(statusUrl, {
+      headers: { Authorization: `Bearer ${token}` },
+      credentials: "same-origin",
+      cache: "no-store",
+    });
     text = await response.text();
   } catch {
     return { retry: "the connection failed" };
   }
-  if (response.status >= 500 || response.status === 429) return { retry: `the server answered ${response.status}` };
+  if (response.status >= 500 || response.status === 429)
+    return { retry: `the server answered ${response.status}` };
   let json: unknown = null;
   try {
     json = JSON.parse(text);
   } catch {
     // reported by status below
   }
-  if (response.status !== 200) return { fatal: (json as ErrorAnswer | null)?.error ?? `the server answered ${response.status}` };
+  if (response.status !== 200)
+    return {
+      fatal: (json as ErrorAnswer | null)?.error ?? `the server answered ${response.status}`,
+    };
   const job = jobStatusSchema.safeParse(json);
-  return job.success ? { job: job.data } : { fatal: "the server's answer about the job was not understood" };
+  return job.success
+    ? { job: job.data }
+    : { fatal: "the server's answer about the job was not understood" };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -86,7 +110,12 @@ function fileSize(bytes: number): string {
  * The answer's status must say whether the bundle was accepted, so the server cannot
  * stream its validation progress; that phase is shown as indeterminate.
  */
-function send(body: FormData, token: string, onProgress: (fraction: number) => void, onSent: () => void): Promise<{ status: number; json: unknown }> {
+function send(
+  body: FormData,
+  token: string,
+  onProgress: (fraction: number) => void,
+  onSent: () => void,
+): Promise<{ status: number; json: unknown }> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", "/api/submissions");
@@ -109,7 +138,15 @@ function send(body: FormData, token: string, onProgress: (fraction: number) => v
   });
 }
 
-export function SubmitForm({ maxUploadBytes, settings, logBenchmarks }: { maxUploadBytes: number; settings: readonly string[]; logBenchmarks: readonly LogBenchmark[] }) {
+export function SubmitForm({
+  maxUploadBytes,
+  settings,
+  logBenchmarks,
+}: {
+  maxUploadBytes: number;
+  settings: readonly string[];
+  logBenchmarks: readonly LogBenchmark[];
+}) {
   const tokenInput = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [fields, setFields] = useState<Fields>(EMPTY_FIELDS);
@@ -119,7 +156,8 @@ export function SubmitForm({ maxUploadBytes, settings, logBenchmarks }: { maxUpl
   /** What is wrong with the chosen file, found before any upload. */
   const [fileProblem, setFileProblem] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const busy = phase.name === "uploading" || phase.name === "validating" || phase.name === "importing";
+  const busy =
+    phase.name === "uploading" || phase.name === "validating" || phase.name === "importing";
   /** Bumped to stop following a job: on leaving the page, or on choosing another file. */
   const followRun = useRef(0);
 
@@ -145,18 +183,38 @@ export function SubmitForm({ maxUploadBytes, settings, logBenchmarks }: { maxUpl
     setFile(chosen);
     if (!chosen) return;
     const kind = uploadKind(chosen.name);
-    if (!kind) return setFileProblem("Choose a .zip, a .tar.gz, a .jsonl or an Inspect log (.eval, .json).");
-    if (chosen.size > maxUploadBytes) return setFileProblem(`The file is ${fileSize(chosen.size)}; this site accepts up to ${fileSize(maxUploadBytes)}.`);
-    if (kind === "jsonl") return setManifestNote("A .jsonl is one MPW results file: give the model and the setting.");
-    if (kind === "inspect-log") return setManifestNote("An Inspect log: choose the benchmark it ran. The model is read from the log unless you give one.");
+    if (!kind)
+      return setFileProblem("Choose a .zip, a .tar.gz, a .jsonl or an Inspect log (.eval, .json).");
+    if (chosen.size > maxUploadBytes)
+      return setFileProblem(
+        `The file is ${fileSize(chosen.size)}; this site accepts up to ${fileSize(maxUploadBytes)}.`,
+      );
+    if (kind === "jsonl")
+      return setManifestNote("A .jsonl is one MPW results file: give the model and the setting.");
+    if (kind === "inspect-log")
+      return setManifestNote(
+        "An Inspect log: choose the benchmark it ran. The model is read from the log unless you give one.",
+      );
     setManifestNote("Reading manifest.json…");
     try {
       const manifest = await peekManifest(chosen, chosen.name);
-      if (!manifest) return setManifestNote("No manifest.json found in the archive; the server will look again.");
-      setFields({ benchmark: "", model: manifest.model ?? "", agent: manifest.agent ?? "", setting: manifest.setting ?? "" });
-      setManifestNote(`Read from manifest.json${manifest.benchmark ? ` (benchmark ${manifest.benchmark})` : ""}; correct anything before submitting.`);
+      if (!manifest)
+        return setManifestNote(
+          "No manifest.json found in the archive; the server will look again.",
+        );
+      setFields({
+        benchmark: "",
+        model: manifest.model ?? "",
+        agent: manifest.agent ?? "",
+        setting: manifest.setting ?? "",
+      });
+      setManifestNote(
+        `Read from manifest.json${manifest.benchmark ? ` (benchmark ${manifest.benchmark})` : ""}; correct anything before submitting.`,
+      );
     } catch (error) {
-      setManifestNote(`Could not read manifest.json here (${(error as Error).message}); the server will check the bundle.`);
+      setManifestNote(
+        `Could not read manifest.json here (${(error as Error).message}); the server will check the bundle.`,
+      );
     }
   }
 
@@ -183,15 +241,27 @@ export function SubmitForm({ maxUploadBytes, settings, logBenchmarks }: { maxUpl
       );
       if (status === 202) {
         const accepted = jobAcceptedSchema.safeParse(json);
-        if (!accepted.success) return setPhase({ name: "failed", message: "the server queued the upload but did not say where to follow it" });
+        if (!accepted.success)
+          return setPhase({
+            name: "failed",
+            message: "the server queued the upload but did not say where to follow it",
+          });
         const end = await follow(accepted.data, token);
         if (end) setPhase(end);
         return;
       }
-      if ((status === 200 || status === 201) && json) return setPhase({ name: "accepted", answer: json as SubmissionAnswer });
-      if (status === 400 && json && Array.isArray((json as InvalidAnswer).errors)) return setPhase({ name: "invalid", errors: (json as InvalidAnswer).errors });
+      if ((status === 200 || status === 201) && json)
+        return setPhase({ name: "accepted", answer: json as SubmissionAnswer });
+      if (status === 400 && json && Array.isArray((json as InvalidAnswer).errors))
+        return setPhase({ name: "invalid", errors: (json as InvalidAnswer).errors });
       const message = (json as ErrorAnswer | null)?.error ?? `the server answered ${status}`;
-      setPhase({ name: "failed", message: status === 401 ? `${message}. Check the token, or ask the site's admin for one.` : message });
+      setPhase({
+        name: "failed",
+        message:
+          status === 401
+            ? `${message}. Check the token, or ask the site's admin for one.`
+            : message,
+      });
     } catch (error) {
       setPhase({ name: "failed", message: (error as Error).message });
     }
@@ -204,19 +274,30 @@ export function SubmitForm({ maxUploadBytes, settings, logBenchmarks }: { maxUpl
    */
   async function follow(accepted: JobAccepted, token: string): Promise<Phase | null> {
     const run = ++followRun.current;
-    const lost = (why: string) => `${why}. The import goes on on the server; its status is at ${accepted.statusUrl}`;
-    let view: ImportView = { id: accepted.jobId, statusUrl: accepted.statusUrl, state: accepted.state, progress: accepted.progress, trouble: null };
+    const lost = (why: string) =>
+      `${why}. The import goes on on the server; its status is at ${accepted.statusUrl}`;
+    let view: ImportView = {
+      id: accepted.jobId,
+      statusUrl: accepted.statusUrl,
+      state: accepted.state,
+      progress: accepted.progress,
+      trouble: null,
+    };
     setPhase({ name: "importing", job: view });
     let failures = 0;
     for (;;) {
-      await sleep(failures === 0 ? POLL_MS : Math.min(POLL_MS * 2 ** failures, MAX_POLL_BACKOFF_MS));
+      await sleep(
+        failures === 0 ? POLL_MS : Math.min(POLL_MS * 2 ** failures, MAX_POLL_BACKOFF_MS),
+      );
       if (run !== followRun.current) return null;
       const poll = await pollJob(accepted.statusUrl, token);
       if (run !== followRun.current) return null;
-      if ("fatal" in poll) return { name: "failed", message: lost(`Could not follow the import: ${poll.fatal}`) };
+      if ("fatal" in poll)
+        return { name: "failed", message: lost(`Could not follow the import: ${poll.fatal}`) };
       if ("retry" in poll) {
         failures++;
-        if (failures >= MAX_POLL_FAILURES) return { name: "failed", message: lost(`Lost track of the import (${poll.retry})`) };
+        if (failures >= MAX_POLL_FAILURES)
+          return { name: "failed", message: lost(`Lost track of the import (${poll.retry})`) };
         view = { ...view, trouble: `${poll.retry}; trying again…` };
         setPhase({ name: "importing", job: view });
         continue;
@@ -225,10 +306,17 @@ export function SubmitForm({ maxUploadBytes, settings, logBenchmarks }: { maxUpl
       const { job } = poll;
       if (job.state === "done") {
         const answer = submissionAnswerSchema.safeParse(job.result);
-        return answer.success ? { name: "accepted", answer: answer.data } : { name: "failed", message: lost("The import finished, but its result was not understood") };
+        return answer.success
+          ? { name: "accepted", answer: answer.data }
+          : {
+              name: "failed",
+              message: lost("The import finished, but its result was not understood"),
+            };
       }
       if (job.state === "failed") {
-        return job.errors && job.errors.length > 0 ? { name: "invalid", errors: job.errors } : { name: "failed", message: lost("The import failed without saying why") };
+        return job.errors && job.errors.length > 0
+          ? { name: "invalid", errors: job.errors }
+          : { name: "failed", message: lost("The import failed without saying why") };
       }
       view = { ...view, state: job.state, progress: job.progress, trouble: null };
       setPhase({ name: "importing", job: view });
@@ -238,10 +326,16 @@ export function SubmitForm({ maxUploadBytes, settings, logBenchmarks }: { maxUpl
   const kind = file ? uploadKind(file.name) : null;
   return (
     <div className="space-y-5">
-      <form onSubmit={submit} className="space-y-5 rounded-lg border border-slate-200 bg-white p-5" data-testid="submit-form">
+      <form
+        onSubmit={submit}
+        className="space-y-5 rounded-lg border border-slate-200 bg-white p-5"
+        data-testid="submit-form"
+      >
         <label className="block text-sm">
           <span className="font-medium">Team upload token</span>
-          <span className="ml-2 text-xs text-slate-500">issued by the site&apos;s admin; kept in this tab only</span>
+          <span className="ml-2 text-xs text-slate-500">
+            issued by the site&apos;s admin; kept in this tab only
+          </span>
           <input
             ref={tokenInput}
             name="token"
@@ -269,7 +363,8 @@ export function SubmitForm({ maxUploadBytes, settings, logBenchmarks }: { maxUpl
           className={`rounded-lg border-2 border-dashed p-6 text-center text-sm ${dragging ? "border-indigo-500 bg-indigo-50" : "border-slate-300"}`}
         >
           <p>
-            Drop a <strong>.zip</strong>, <strong>.tar.gz</strong>, <strong>.jsonl</strong> or Inspect log (<strong>.eval</strong>, <strong>.json</strong>) here, or{" "}
+            Drop a <strong>.zip</strong>, <strong>.tar.gz</strong>, <strong>.jsonl</strong> or
+            Inspect log (<strong>.eval</strong>, <strong>.json</strong>) here, or{" "}
             <label className="cursor-pointer font-medium text-indigo-700 underline">
               choose a file
               <input
@@ -282,7 +377,10 @@ export function SubmitForm({ maxUploadBytes, settings, logBenchmarks }: { maxUpl
             </label>
             .
           </p>
-          <p className="mt-1 text-xs text-slate-500">Up to {fileSize(maxUploadBytes)}. A bundle holds manifest.json and the result files; see the README.</p>
+          <p className="mt-1 text-xs text-slate-500">
+            Up to {fileSize(maxUploadBytes)}. A bundle holds manifest.json and the result files; see
+            the README.
+          </p>
           {file ? (
             <p className="mt-3 font-mono text-xs" data-testid="chosen-file">
               {file.name} · {fileSize(file.size)}
@@ -331,7 +429,13 @@ export function SubmitForm({ maxUploadBytes, settings, logBenchmarks }: { maxUpl
           </label>
           <label className="text-sm">
             <span className="text-slate-600">Agent</span>
-            <input name="agent" value={fields.agent} maxLength={200} onChange={(event) => setFields({ ...fields, agent: event.target.value })} className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5" />
+            <input
+              name="agent"
+              value={fields.agent}
+              maxLength={200}
+              onChange={(event) => setFields({ ...fields, agent: event.target.value })}
+              className="mt-1 w-full rounded border border-slate-300 px-2 py-1.5"
+            />
           </label>
           <label className="text-sm">
             <span className="text-slate-600">Setting</span>
@@ -358,7 +462,11 @@ export function SubmitForm({ maxUploadBytes, settings, logBenchmarks }: { maxUpl
           </p>
         ) : null}
 
-        <button type="submit" disabled={busy || !file} className="rounded bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700 disabled:opacity-50">
+        <button
+          type="submit"
+          disabled={busy || !file}
+          className="rounded bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700 disabled:opacity-50"
+        >
           Submit
         </button>
       </form>
@@ -376,7 +484,11 @@ function Progress({ phase }: { phase: Phase }) {
   return (
     <div className="space-y-1" data-testid="upload-progress">
       <div className="flex justify-between text-sm">
-        <span>{phase.name === "uploading" ? "Uploading…" : "Validating the bundle and computing its metrics…"}</span>
+        <span>
+          {phase.name === "uploading"
+            ? "Uploading…"
+            : "Validating the bundle and computing its metrics…"}
+        </span>
         {percent !== null ? <span className="tabular-nums">{percent}%</span> : null}
       </div>
       <div
@@ -389,7 +501,10 @@ function Progress({ phase }: { phase: Phase }) {
         data-phase={phase.name}
         className="h-2 overflow-hidden rounded bg-slate-200"
       >
-        <div className={`h-full bg-indigo-600 ${percent === null ? "w-full animate-pulse" : "transition-[width]"}`} style={percent === null ? undefined : { width: `${percent}%` }} />
+        <div
+          className={`h-full bg-indigo-600 ${percent === null ? "w-full animate-pulse" : "transition-[width]"}`}
+          style={percent === null ? undefined : { width: `${percent}%` }}
+        />
       </div>
     </div>
   );
@@ -398,10 +513,22 @@ function Progress({ phase }: { phase: Phase }) {
 function ImportProgress({ job }: { job: ImportView }) {
   const percent = jobPercent(job.progress);
   return (
-    <div className="space-y-1" data-testid="import-progress" data-job-state={job.state} data-job-id={job.id} data-samples={job.progress.samples}>
+    <div
+      className="space-y-1"
+      data-testid="import-progress"
+      data-job-state={job.state}
+      data-job-id={job.id}
+      data-samples={job.progress.samples}
+    >
       <div className="flex justify-between text-sm">
-        <span>{job.state === "queued" ? `Uploaded; waiting for its turn to be imported (job ${job.id})…` : `Importing the bundle and computing its metrics (job ${job.id})…`}</span>
-        <span className="tabular-nums">{job.state === "queued" ? "queued" : jobProgressText(job.progress)}</span>
+        <span>
+          {job.state === "queued"
+            ? `Uploaded; waiting for its turn to be imported (job ${job.id})…`
+            : `Importing the bundle and computing its metrics (job ${job.id})…`}
+        </span>
+        <span className="tabular-nums">
+          {job.state === "queued" ? "queued" : jobProgressText(job.progress)}
+        </span>
       </div>
       <div
         role="progressbar"
@@ -409,11 +536,18 @@ function ImportProgress({ job }: { job: ImportView }) {
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent ?? undefined}
-        aria-valuetext={percent === null ? `${job.state}, ${job.progress.samples} samples` : `${percent}%, ${job.progress.samples} samples`}
+        aria-valuetext={
+          percent === null
+            ? `${job.state}, ${job.progress.samples} samples`
+            : `${percent}%, ${job.progress.samples} samples`
+        }
         data-phase="importing"
         className="h-2 overflow-hidden rounded bg-slate-200"
       >
-        <div className="h-full bg-indigo-600 transition-[width]" style={{ width: `${percent ?? 0}%` }} />
+        <div
+          className="h-full bg-indigo-600 transition-[width]"
+          style={{ width: `${percent ?? 0}%` }}
+        />
       </div>
       {job.trouble ? (
         <p role="status" className="text-xs text-amber-700" data-testid="import-trouble">
@@ -421,8 +555,13 @@ function ImportProgress({ job }: { job: ImportView }) {
         </p>
       ) : null}
       <p className="text-xs text-slate-500">
-        The import goes on if you leave this page, but the page cannot pick it up again; its status is at{" "}
-        <a href={job.statusUrl} className="font-mono text-indigo-700 hover:underline" data-testid="import-status-url">
+        The import goes on if you leave this page, but the page cannot pick it up again; its status
+        is at{" "}
+        <a
+          href={job.statusUrl}
+          className="font-mono text-indigo-700 hover:underline"
+          data-testid="import-status-url"
+        >
           {job.statusUrl}
         </a>
         .
@@ -435,16 +574,25 @@ function Outcome({ phase }: { phase: Phase }) {
   if (phase.name === "accepted") return <Accepted answer={phase.answer} />;
   if (phase.name === "failed") {
     return (
-      <div role="alert" className="rounded-lg border border-rose-200 bg-rose-50 p-4 text-sm text-rose-800" data-testid="submit-failed">
+      <div
+        role="alert"
+        className="rounded-lg border border-rose-200 bg-rose-50 p-4 text-sm text-rose-800"
+        data-testid="submit-failed"
+      >
         The upload failed: {phase.message}
       </div>
     );
   }
   if (phase.name !== "invalid") return null;
   return (
-    <div role="alert" className="space-y-2 rounded-lg border border-rose-200 bg-rose-50 p-4" data-testid="bundle-errors">
+    <div
+      role="alert"
+      className="space-y-2 rounded-lg border border-rose-200 bg-rose-50 p-4"
+      data-testid="bundle-errors"
+    >
       <h2 className="font-semibold text-rose-800">
-        The bundle was refused and nothing was imported — {phase.errors.length} problem{phase.errors.length === 1 ? "" : "s"}:
+        The bundle was refused and nothing was imported — {phase.errors.length} problem
+        {phase.errors.length === 1 ? "" : "s"}:
       </h2>
       <table className="w-full text-left text-sm">
         <thead className="text-xs uppercase tracking-wide text-rose-700">
@@ -457,7 +605,14 @@ function Outcome({ phase }: { phase: Phase }) {
         </thead>
         <tbody>
           {phase.errors.map((error, i) => (
-            <tr key={i} className="border-t border-rose-200 align-top" data-testid="bundle-error" data-file={error.file} data-line={error.line ?? ""} data-field={error.field ?? ""}>
+            <tr
+              key={i}
+              className="border-t border-rose-200 align-top"
+              data-testid="bundle-error"
+              data-file={error.file}
+              data-line={error.line ?? ""}
+              data-field={error.field ?? ""}
+            >
               <td className="py-1 pr-3 font-mono text-xs">{error.file}</td>
               <td className="py-1 pr-3 tabular-nums">{error.line ?? "—"}</td>
               <td className="py-1 pr-3 font-mono text-xs">{error.field ?? "—"}</td>
@@ -473,15 +628,33 @@ function Outcome({ phase }: { phase: Phase }) {
 function Accepted({ answer }: { answer: SubmissionAnswer }) {
   const m = answer.metrics;
   return (
-    <div className="space-y-3 rounded-lg border border-emerald-200 bg-emerald-50 p-4" data-testid="submission-accepted" data-id={answer.id} data-duplicate={answer.duplicate ? "1" : "0"}>
+    <div
+      className="space-y-3 rounded-lg border border-emerald-200 bg-emerald-50 p-4"
+      data-testid="submission-accepted"
+      data-id={answer.id}
+      data-duplicate={answer.duplicate ? "1" : "0"}
+    >
       <div className="flex flex-wrap items-center gap-2">
-        <h2 className="font-semibold">{answer.duplicate ? `Already received as submission #${answer.id}` : `Received as submission #${answer.id}`}</h2>
-        <Badge tone={answer.status === "approved" ? "green" : answer.status === "rejected" ? "red" : "amber"}>{answer.status}</Badge>
+        <h2 className="font-semibold">
+          {answer.duplicate
+            ? `Already received as submission #${answer.id}`
+            : `Received as submission #${answer.id}`}
+        </h2>
+        <Badge
+          tone={
+            answer.status === "approved" ? "green" : answer.status === "rejected" ? "red" : "amber"
+          }
+        >
+          {answer.status}
+        </Badge>
       </div>
       <p className="text-sm text-slate-700">
         {answer.model} · setting {answer.setting}
-        {answer.agent ? ` · ${answer.agent}` : ""} · {answer.samples} samples of {answer.tasks} tasks.{" "}
-        {answer.status === "pending" ? "It appears on the leaderboard once the admin approves it; until then only you and the admin can open it." : null}
+        {answer.agent ? ` · ${answer.agent}` : ""} · {answer.samples} samples of {answer.tasks}{" "}
+        tasks.{" "}
+        {answer.status === "pending"
+          ? "It appears on the leaderboard once the admin approves it; until then only you and the admin can open it."
+          : null}
       </p>
       {m ? (
         <dl className="grid gap-2 sm:grid-cols-5" data-testid="metrics-preview">
@@ -492,7 +665,11 @@ function Accepted({ answer }: { answer: SubmissionAnswer }) {
             <RateWithCi value={m.fcr} lo={m.fcrCi?.[0] ?? null} hi={m.fcrCi?.[1] ?? null} />
           </Figure>
           <Figure label="HitRate">
-            <RateWithCi value={m.hitRate} lo={m.hitRateCi?.[0] ?? null} hi={m.hitRateCi?.[1] ?? null} />
+            <RateWithCi
+              value={m.hitRate}
+              lo={m.hitRateCi?.[0] ?? null}
+              hi={m.hitRateCi?.[1] ?? null}
+            />
           </Figure>
           <Figure label="ToolCalls">
             <CountWithCi value={m.toolCalls} lo={null} hi={null} />
@@ -502,7 +679,11 @@ function Accepted({ answer }: { answer: SubmissionAnswer }) {
           </Figure>
         </dl>
       ) : null}
-      <Link href={`/s/${answer.id}`} className="inline-block text-sm font-medium text-indigo-700 hover:underline" data-testid="open-submission">
+      <Link
+        href={`/s/${answer.id}`}
+        className="inline-block text-sm font-medium text-indigo-700 hover:underline"
+        data-testid="open-submission"
+      >
         Open submission #{answer.id} →
       </Link>
     </div>

@@ -11,10 +11,17 @@ export interface FailureCounts {
 }
 
 /** A submission's failure tags and automatic hints with their sample counts, each linking to those samples. */
-export function FailureSummary({ submissionId, tags, hints }: { submissionId: number } & FailureCounts) {
+export function FailureSummary({
+  submissionId,
+  tags,
+  hints,
+}: { submissionId: number } & FailureCounts) {
   const shownHints = HINTS.filter((h) => hints[h.id] > 0);
   return (
-    <section className="rounded-lg border border-slate-200 bg-white p-4 text-sm" data-testid="failure-summary">
+    <section
+      className="rounded-lg border border-slate-200 bg-white p-4 text-sm"
+      data-testid="failure-summary"
+    >
       <h2 className="text-sm font-semibold">Failure tags and hints</h2>
       <div className="mt-2 flex flex-wrap items-center gap-2" data-testid="tag-counts">
         <span className="text-xs uppercase tracking-wide text-slate-500">Tags</span>

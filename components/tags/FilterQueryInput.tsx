@@ -25,15 +25,21 @@ export function FilterQueryInput({ value }: { value: string }) {
         />
       </label>
       {parsed.ok ? null : (
-        <p role="alert" className="rounded border border-rose-200 bg-rose-50 px-2 py-1 text-sm text-rose-800" data-testid="filter-error">
+        <p
+          role="alert"
+          className="rounded border border-rose-200 bg-rose-50 px-2 py-1 text-sm text-rose-800"
+          data-testid="filter-error"
+        >
           Filter query error, no sample shown — {parsed.error.message}
         </p>
       )}
       <details className="text-xs text-slate-500">
         <summary className="cursor-pointer">Query syntax</summary>
         <p className="mt-1">
-          Terms separated by spaces, all of which must hold: <code>field:value</code>, numbers with <code>&lt; &lt;= &gt; &gt;= =</code>, <code>&quot;quoted phrases&quot;</code>, bare
-          words (searched in the task id, question, prediction and gold answer), and <code>-</code> before a term to negate it. Fields: {FIELD_NAMES.join(", ")}. Hints:{" "}
+          Terms separated by spaces, all of which must hold: <code>field:value</code>, numbers with{" "}
+          <code>&lt; &lt;= &gt; &gt;= =</code>, <code>&quot;quoted phrases&quot;</code>, bare words
+          (searched in the task id, question, prediction and gold answer), and <code>-</code> before
+          a term to negate it. Fields: {FIELD_NAMES.join(", ")}. Hints:{" "}
           {HINTS.map((h) => `${h.id} (${h.label})`).join(", ")}.
         </p>
       </details>

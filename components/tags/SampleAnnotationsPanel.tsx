@@ -11,16 +11,35 @@ import { TagPanel } from "./TagPanel";
  * A sample's automatic hints and failure tags on its trajectory page. Everyone who may see
  * the sample sees them; the admin also gets the controls to apply and remove tags.
  */
-export function SampleAnnotationsPanel({ submissionId, annotations, admin }: { submissionId: number; annotations: SampleAnnotations; admin: boolean }) {
+export function SampleAnnotationsPanel({
+  submissionId,
+  annotations,
+  admin,
+}: {
+  submissionId: number;
+  annotations: SampleAnnotations;
+  admin: boolean;
+}) {
   return (
-    <section className="rounded-lg border border-slate-200 bg-white p-4 text-sm" data-testid="sample-annotations" aria-label="Failure tags and hints">
+    <section
+      className="rounded-lg border border-slate-200 bg-white p-4 text-sm"
+      data-testid="sample-annotations"
+      aria-label="Failure tags and hints"
+    >
       <div className="flex flex-wrap items-center gap-2" data-testid="sample-hints">
-        <h2 className="text-xs font-medium uppercase tracking-wide text-slate-500">Automatic hints</h2>
+        <h2 className="text-xs font-medium uppercase tracking-wide text-slate-500">
+          Automatic hints
+        </h2>
         {annotations.hints.length === 0 ? <span className="text-slate-500">none</span> : null}
         {annotations.hints.map((id) => {
           const hint = hintDefinition(id);
           return (
-            <Link key={id} href={sampleQueryHref(submissionId, `hint:${id}`)} title={hint.definition} data-hint={id}>
+            <Link
+              key={id}
+              href={sampleQueryHref(submissionId, `hint:${id}`)}
+              title={hint.definition}
+              data-hint={id}
+            >
               <Badge tone="amber">{hint.label}</Badge>
             </Link>
           );
@@ -48,7 +67,11 @@ export function SampleAnnotationsPanel({ submissionId, annotations, admin }: { s
           <TagPanel
             sampleId={annotations.sampleId}
             tags={annotations.tags.map((t) => t.tag)}
-            taxonomies={taxonomiesFor(annotations.benchmarkId).map((t) => ({ name: t.name, source: t.source, tags: t.tags.map((tag) => ({ ...tag })) }))}
+            taxonomies={taxonomiesFor(annotations.benchmarkId).map((t) => ({
+              name: t.name,
+              source: t.source,
+              tags: t.tags.map((tag) => ({ ...tag })),
+            }))}
           />
         </div>
       ) : null}

@@ -21,7 +21,10 @@ export function SampleFlags({ hints, tags }: { hints: HintId[]; tags: string[] }
         const known = findTaxonomyTag(tag);
         return (
           <span key={tag} data-tag={tag}>
-            <Badge tone="indigo" title={known ? `${known.taxonomy.name}: ${known.tag.definition}` : "free tag"}>
+            <Badge
+              tone="indigo"
+              title={known ? `${known.taxonomy.name}: ${known.tag.definition}` : "free tag"}
+            >
               {tag}
             </Badge>
           </span>

@@ -21,7 +21,15 @@ const TONE: Record<OutcomeTone, string> = {
  * scroll. Each cell is a button named "Call 7: new fact" that moves to its step (`#call-<n>`, on its page);
  * the HTML is one short element per call (no title, no href: 500 calls are about 45 KB).
  */
-export function CallTimeline({ outcomes, calls, callPages = null }: { outcomes: readonly CallOutcomeKind[]; calls: readonly CallMark[]; /** The page of each call when the steps are paged. */ callPages?: readonly number[] | null }) {
+export function CallTimeline({
+  outcomes,
+  calls,
+  callPages = null,
+}: {
+  outcomes: readonly CallOutcomeKind[];
+  calls: readonly CallMark[];
+  /** The page of each call when the steps are paged. */ callPages?: readonly number[] | null;
+}) {
   const router = useRouter();
   if (calls.length === 0) return null;
   // One handler for every cell: a cell moves to its call's step, on this page or its own.
@@ -33,16 +41,34 @@ export function CallTimeline({ outcomes, calls, callPages = null }: { outcomes: 
   const counts = new Map<string, number>();
   for (const c of calls) counts.set(c.outcome, (counts.get(c.outcome) ?? 0) + 1);
   return (
-    <nav aria-label="Call timeline" data-call-timeline={calls.length} className="sticky top-0 z-10 mb-3 rounded-lg border border-slate-200 bg-white px-2 py-1.5 shadow-sm">
+    <nav
+      aria-label="Call timeline"
+      data-call-timeline={calls.length}
+      className="sticky top-0 z-10 mb-3 rounded-lg border border-slate-200 bg-white px-2 py-1.5 shadow-sm"
+    >
       {/* 24 px targets (WCAG 2.2 target size), drawn as 20 px squares by a white border; past three rows the strip scrolls on its own. */}
-      <div onClick={jump} className="flex max-h-[4.5rem] flex-wrap overflow-y-auto *:block *:size-6 *:cursor-pointer *:rounded-md *:border-2 *:border-white *:focus-visible:outline-2 *:focus-visible:outline-indigo-600">
+      <div
+        onClick={jump}
+        className="flex max-h-[4.5rem] flex-wrap overflow-y-auto *:block *:size-6 *:cursor-pointer *:rounded-md *:border-2 *:border-white *:focus-visible:outline-2 *:focus-visible:outline-indigo-600"
+      >
         {calls.map((c) => {
           const kind = byKey.get(c.outcome);
           const name = `Call ${c.call}: ${kind?.label ?? c.outcome}`;
-          return <button key={c.call} data-call={c.call} data-outcome={c.outcome} aria-label={name} className={TONE[kind?.tone ?? "neutral"]} />;
+          return (
+            <button
+              key={c.call}
+              data-call={c.call}
+              data-outcome={c.outcome}
+              aria-label={name}
+              className={TONE[kind?.tone ?? "neutral"]}
+            />
+          );
         })}
       </div>
-      <ul className="mt-1 flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-slate-700" aria-label="Legend">
+      <ul
+        className="mt-1 flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-slate-700"
+        aria-label="Legend"
+      >
         {outcomes
           .filter((o) => counts.has(o.key))
           .map((o) => (

@@ -4,13 +4,25 @@ import type { FactCoverage } from "@/lib/trajectory/view";
 /** Never-covered facts first (the diagnosis), then the covered ones in the order their calls covered them. */
 function diagnosticOrder(facts: readonly FactCoverage[]): FactCoverage[] {
   return [...facts].sort((a, b) => {
-    if (a.firstCoveredAt === null || b.firstCoveredAt === null) return a.firstCoveredAt === null ? (b.firstCoveredAt === null ? 0 : -1) : 1;
+    if (a.firstCoveredAt === null || b.firstCoveredAt === null)
+      return a.firstCoveredAt === null ? (b.firstCoveredAt === null ? 0 : -1) : 1;
     return a.firstCoveredAt - b.firstCoveredAt;
   });
 }
 
-function FactList({ facts, callHref }: { facts: FactCoverage[]; callHref: (call: number) => string }) {
-  if (facts.length === 0) return <p className="mt-2 text-sm text-slate-600">This task has no atomic facts; FCR is undefined.</p>;
+function FactList({
+  facts,
+  callHref,
+}: {
+  facts: FactCoverage[];
+  callHref: (call: number) => string;
+}) {
+  if (facts.length === 0)
+    return (
+      <p className="mt-2 text-sm text-slate-600">
+        This task has no atomic facts; FCR is undefined.
+      </p>
+    );
   return (
     <ol className="mt-2 space-y-2 text-sm">
       {diagnosticOrder(facts).map((fact) => (
@@ -42,14 +54,23 @@ function FactList({ facts, callHref }: { facts: FactCoverage[]; callHref: (call:
  * first. Beside the trajectory on wide screens, scrolling on its own within the window; on
  * narrow screens a drawer at the top of the page, closed (the trajectory is long).
  */
-export function FactsPanel({ facts, callHref }: { facts: FactCoverage[]; /** Where call k's step is (another page of a long trajectory). */ callHref: (call: number) => string }) {
+export function FactsPanel({
+  facts,
+  callHref,
+}: {
+  facts: FactCoverage[];
+  /** Where call k's step is (another page of a long trajectory). */ callHref: (
+    call: number,
+  ) => string;
+}) {
   const covered = facts.filter((f) => f.firstCoveredAt !== null).length;
   const never = facts.length - covered;
   const heading = (
     <>
       Atomic facts{" "}
       <span className="font-normal text-slate-600">
-        ({covered}/{facts.length} covered){never > 0 ? <span className="text-rose-800"> · {never} missing</span> : null}
+        ({covered}/{facts.length} covered)
+        {never > 0 ? <span className="text-rose-800"> · {never} missing</span> : null}
       </span>
     </>
   );

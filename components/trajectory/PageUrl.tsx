@@ -4,7 +4,13 @@ import { httpHref } from "@/lib/url/http-href";
 export function PageUrl({ url }: { url: string }) {
   const href = httpHref(url);
   return href !== null ? (
-    <a href={href} target="_blank" rel="noopener noreferrer nofollow" className="break-all text-sky-800 underline decoration-sky-300 hover:decoration-sky-700" data-testid="page-url">
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer nofollow"
+      className="break-all text-sky-800 underline decoration-sky-300 hover:decoration-sky-700"
+      data-testid="page-url"
+    >
       {url}
     </a>
   ) : (

@@ -43,7 +43,11 @@ export function SampleHeader({
             {task}
             {runs.length > 1 ? <span className="text-slate-500"> · run {sample.run}</span> : null}
           </h1>
-          <div className="mt-2 flex flex-wrap items-center gap-2" data-testid="sample-header" data-correct={sample.correct ? "1" : "0"}>
+          <div
+            className="mt-2 flex flex-wrap items-center gap-2"
+            data-testid="sample-header"
+            data-correct={sample.correct ? "1" : "0"}
+          >
             <VerdictBadge correct={sample.correct} />
             <StatusBadge status={sample.status} />
             {badges}
@@ -53,7 +57,11 @@ export function SampleHeader({
         {aside}
       </div>
       {list ? <SampleListNav submissionId={submission.id} list={list} keys={listKeys} /> : null}
-      <RunSelector runs={runs} current={sample.run} hrefOf={(r) => sampleHref(submission.id, sample.taskKey, r, list?.filters ?? null)} />
+      <RunSelector
+        runs={runs}
+        current={sample.run}
+        hrefOf={(r) => sampleHref(submission.id, sample.taskKey, r, list?.filters ?? null)}
+      />
     </>
   );
 }

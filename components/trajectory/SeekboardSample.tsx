@@ -12,7 +12,15 @@ import { listNeighbourHrefs } from "./SampleListNav";
 const box = "rounded-lg border border-slate-200 bg-white p-4 text-sm";
 
 /** A sample of an answer-judged board: question and answers, the benchmark's own `panel`, the judge's output and the messages. */
-export function SeekboardSample({ board, trajectory, list, reeval, annotations, paging, panel }: SampleViewProps & { board: BenchmarkId; panel: ReactNode }) {
+export function SeekboardSample({
+  board,
+  trajectory,
+  list,
+  reeval,
+  annotations,
+  paging,
+  panel,
+}: SampleViewProps & { board: BenchmarkId; panel: ReactNode }) {
   const { submission, sample, task } = trajectory;
   return (
     <div className="space-y-5">
@@ -38,15 +46,27 @@ export function SeekboardSample({ board, trajectory, list, reeval, annotations, 
         ) : null}
         <div className={box} data-testid="answers">
           <h2 className="text-xs font-medium uppercase tracking-wide text-slate-500">Prediction</h2>
-          <p className="mt-1">{sample.prediction ?? <span className="text-slate-500">no answer</span>}</p>
-          <h2 className="mt-3 text-xs font-medium uppercase tracking-wide text-slate-500">Gold answer</h2>
-          <p className="mt-1">{task.goldAnswer ?? <span className="text-slate-500">withheld</span>}</p>
+          <p className="mt-1">
+            {sample.prediction ?? <span className="text-slate-500">no answer</span>}
+          </p>
+          <h2 className="mt-3 text-xs font-medium uppercase tracking-wide text-slate-500">
+            Gold answer
+          </h2>
+          <p className="mt-1">
+            {task.goldAnswer ?? <span className="text-slate-500">withheld</span>}
+          </p>
         </div>
       </div>
       {panel}
       <section className={box} data-testid="judge-output">
         <h2 className="font-semibold">Judge output</h2>
-        <div className="mt-2">{sample.judgeRationale ? <ExpandableText text={sample.judgeRationale} limit={1500} mono /> : <span className="text-slate-500">none given</span>}</div>
+        <div className="mt-2">
+          {sample.judgeRationale ? (
+            <ExpandableText text={sample.judgeRationale} limit={1500} mono />
+          ) : (
+            <span className="text-slate-500">none given</span>
+          )}
+        </div>
         <p className="mt-2 text-xs text-slate-500">
           source {sample.sourceFile}:{sample.sourceLine}
         </p>
@@ -57,14 +77,22 @@ export function SeekboardSample({ board, trajectory, list, reeval, annotations, 
           <ul className="mt-2 space-y-1">
             {trajectory.atifLinks.map((link, i) => (
               <li key={i} data-kind={link.kind}>
-                <span className="text-slate-500">{link.kind === "subagent" ? "subagent" : "continued in"}</span>{" "}
+                <span className="text-slate-500">
+                  {link.kind === "subagent" ? "subagent" : "continued in"}
+                </span>{" "}
                 {link.target ? (
-                  <Link className="font-mono text-indigo-700 underline" href={sampleHref(submission.id, link.target.taskKey, link.target.run)}>
+                  <Link
+                    className="font-mono text-indigo-700 underline"
+                    href={sampleHref(submission.id, link.target.taskKey, link.target.run)}
+                  >
                     {link.ref}
                   </Link>
                 ) : (
                   <span className="font-mono">
-                    {link.ref} <span className="font-sans text-xs text-slate-500">(not in this submission)</span>
+                    {link.ref}{" "}
+                    <span className="font-sans text-xs text-slate-500">
+                      (not in this submission)
+                    </span>
                   </span>
                 )}
               </li>
@@ -72,7 +100,11 @@ export function SeekboardSample({ board, trajectory, list, reeval, annotations, 
           </ul>
         </section>
       ) : null}
-      <MessagesSection trajectory={trajectory} paging={paging} neighbours={list ? listNeighbourHrefs(submission.id, list) : undefined} />
+      <MessagesSection
+        trajectory={trajectory}
+        paging={paging}
+        neighbours={list ? listNeighbourHrefs(submission.id, list) : undefined}
+      />
       {reeval}
       {annotations}
     </div>

@@ -6,7 +6,11 @@ import type { Step } from "@/lib/trajectory/steps";
 import { OPEN_STEP_EVENT, STEP_OPENED_EVENT } from "./navigate";
 import { StepBody } from "./StepViews";
 
-type State = { status: "closed" } | { status: "loading" } | { status: "open"; step: Step } | { status: "failed"; message: string };
+type State =
+  | { status: "closed" }
+  | { status: "loading" }
+  | { status: "open"; step: Step }
+  | { status: "failed"; message: string };
 
 /** One request per step, kept while the page lives: closing and reopening reads nothing again. */
 const loaded = new Map<string, Promise<Step>>();
@@ -38,10 +42,16 @@ export function StepBodyLoader({ url, label }: { url: string; label: string }) {
     const step = root.current?.closest<HTMLElement>("li[data-step]");
     if (!step) return;
     const open = () => {
-      setState((current) => (current.status === "open" || current.status === "loading" ? current : { status: "loading" }));
+      setState((current) =>
+        current.status === "open" || current.status === "loading" ? current : { status: "loading" },
+      );
       loadStep(url).then(
         (data) => setState({ status: "open", step: data }),
-        (error: unknown) => setState({ status: "failed", message: error instanceof Error ? error.message : String(error) }),
+        (error: unknown) =>
+          setState({
+            status: "failed",
+            message: error instanceof Error ? error.message : String(error),
+          }),
       );
     };
     step.addEventListener(OPEN_STEP_EVENT, open);
@@ -49,7 +59,10 @@ export function StepBodyLoader({ url, label }: { url: string; label: string }) {
   }, [url]);
 
   useEffect(() => {
-    if (opened) root.current?.closest("li[data-step]")?.dispatchEvent(new CustomEvent(STEP_OPENED_EVENT, { bubbles: true }));
+    if (opened)
+      root.current
+        ?.closest("li[data-step]")
+        ?.dispatchEvent(new CustomEvent(STEP_OPENED_EVENT, { bubbles: true }));
   }, [opened]);
 
   const toggle = () => {
@@ -59,7 +72,14 @@ export function StepBodyLoader({ url, label }: { url: string; label: string }) {
 
   return (
     <div ref={root} className="step-body">
-      <button type="button" className="step-toggle" aria-expanded={opened} aria-busy={state.status === "loading" || undefined} onClick={toggle} data-testid="open-step">
+      <button
+        type="button"
+        className="step-toggle"
+        aria-expanded={opened}
+        aria-busy={state.status === "loading" || undefined}
+        onClick={toggle}
+        data-testid="open-step"
+      >
         {opened ? "Hide" : state.status === "loading" ? "Loading…" : `Show ${label}`}
       </button>
       {state.status === "open" ? <StepBody step={state.step} /> : null}

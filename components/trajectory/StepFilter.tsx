@@ -18,7 +18,13 @@ export function isFoldable(kind: string): kind is Foldable {
  * messages, or read the calls only (with the final answer). The steps stay in the page:
  * a style rule on `data-hidden-kinds` hides them (globals.css), so nothing re-renders.
  */
-export function StepFilter({ hidden, onChange }: { hidden: ReadonlySet<Foldable>; onChange: (hidden: ReadonlySet<Foldable>) => void }) {
+export function StepFilter({
+  hidden,
+  onChange,
+}: {
+  hidden: ReadonlySet<Foldable>;
+  onChange: (hidden: ReadonlySet<Foldable>) => void;
+}) {
   const callsOnly = FOLDABLE.every((f) => hidden.has(f.kind));
   const toggle = (kind: Foldable) => {
     const next = new Set(hidden);
@@ -27,14 +33,34 @@ export function StepFilter({ hidden, onChange }: { hidden: ReadonlySet<Foldable>
     onChange(next);
   };
   const button = "rounded-full px-3 py-1 text-sm ring-1 ring-inset";
-  const tone = (pressed: boolean) => (pressed ? "bg-indigo-600 text-white ring-indigo-600" : "bg-white text-slate-700 ring-slate-300 hover:bg-slate-100");
+  const tone = (pressed: boolean) =>
+    pressed
+      ? "bg-indigo-600 text-white ring-indigo-600"
+      : "bg-white text-slate-700 ring-slate-300 hover:bg-slate-100";
   return (
-    <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Show or hide steps by kind">
-      <button type="button" className={`${button} ${tone(callsOnly)}`} aria-pressed={callsOnly} onClick={() => onChange(callsOnly ? new Set() : new Set(FOLDABLE.map((f) => f.kind)))} data-testid="calls-only">
+    <div
+      className="flex flex-wrap items-center gap-2"
+      role="group"
+      aria-label="Show or hide steps by kind"
+    >
+      <button
+        type="button"
+        className={`${button} ${tone(callsOnly)}`}
+        aria-pressed={callsOnly}
+        onClick={() => onChange(callsOnly ? new Set() : new Set(FOLDABLE.map((f) => f.kind)))}
+        data-testid="calls-only"
+      >
         Calls only
       </button>
       {FOLDABLE.map((f) => (
-        <button key={f.kind} type="button" className={`${button} ${tone(!hidden.has(f.kind))}`} aria-pressed={!hidden.has(f.kind)} onClick={() => toggle(f.kind)} data-testid={`show-${f.kind}`}>
+        <button
+          key={f.kind}
+          type="button"
+          className={`${button} ${tone(!hidden.has(f.kind))}`}
+          aria-pressed={!hidden.has(f.kind)}
+          onClick={() => toggle(f.kind)}
+          data-testid={`show-${f.kind}`}
+        >
           {f.label}
         </button>
       ))}

@@ -9,9 +9,23 @@ type StepRow = typeof stepsTable.$inferSelect;
  * One page of a trajectory's steps as rows; a row whose step has more to show opens its
  * body from the step API, so the page carries no SERP or long text.
  */
-export function StepList({ rows, total, context, sample }: { rows: StepRow[]; total: number; context: StepContext; sample: { submissionId: number; taskKey: string; run: number } }) {
+export function StepList({
+  rows,
+  total,
+  context,
+  sample,
+}: {
+  rows: StepRow[];
+  total: number;
+  context: StepContext;
+  sample: { submissionId: number; taskKey: string; run: number };
+}) {
   if (total === 0) {
-    return <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-600">This sample has no recorded messages.</p>;
+    return (
+      <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-600">
+        This sample has no recorded messages.
+      </p>
+    );
   }
   const items: StepRowItem[] = rows.map((row) => {
     const head = stepHead(row.data, row.ordinal);

@@ -18,10 +18,33 @@ const NONE: CallOutcome = { kind: "none" };
  * One page of step rows, rendered from their heads: a client component, so the page carries
  * each row once as HTML and once as a few hundred bytes of props, not twice as markup.
  */
-export function StepRows({ items, sample }: { items: readonly StepRowItem[]; sample: { submissionId: number; taskKey: string; run: number } }) {
+export function StepRows({
+  items,
+  sample,
+}: {
+  items: readonly StepRowItem[];
+  sample: { submissionId: number; taskKey: string; run: number };
+}) {
   return items.map(({ head, outcome = NONE }) => (
-    <li key={head.ordinal} data-step={head.ordinal} data-kind={head.kind} tabIndex={-1} id={stepAnchor(head, head.ordinal)}>
-      <StepCard head={head} outcome={outcome} body={head.bodyChars > 0 ? <StepBodyLoader url={stepApiUrl(sample.submissionId, sample.taskKey, sample.run, head.ordinal)} label={bodyLabel(head)} /> : null} />
+    <li
+      key={head.ordinal}
+      data-step={head.ordinal}
+      data-kind={head.kind}
+      tabIndex={-1}
+      id={stepAnchor(head, head.ordinal)}
+    >
+      <StepCard
+        head={head}
+        outcome={outcome}
+        body={
+          head.bodyChars > 0 ? (
+            <StepBodyLoader
+              url={stepApiUrl(sample.submissionId, sample.taskKey, sample.run, head.ordinal)}
+              label={bodyLabel(head)}
+            />
+          ) : null
+        }
+      />
     </li>
   ));
 }

@@ -19,7 +19,11 @@ export function SampleUsage({ usage }: { usage: StepUsageFigures }) {
   const parts = usageParts(usage);
   if (parts.length === 0) return null;
   return (
-    <span data-sample-usage className="text-sm tabular-nums text-slate-600" title={`The run's ${TITLE}`}>
+    <span
+      data-sample-usage
+      className="text-sm tabular-nums text-slate-600"
+      title={`The run's ${TITLE}`}
+    >
       <span className="text-slate-500">run total </span>
       {parts.join(" · ")}
     </span>

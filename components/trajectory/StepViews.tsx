@@ -41,7 +41,9 @@ export function bodyLabel(head: StepHead): string {
     case "tool_call":
       return `the whole call (${chars})`;
     case "tool_result":
-      return head.results !== null ? `the ${head.results === 1 ? "result" : `${head.results} results`}` : `the whole result (${chars})`;
+      return head.results !== null
+        ? `the ${head.results === 1 ? "result" : `${head.results} results`}`
+        : `the whole result (${chars})`;
     case "answer":
       return `the whole answer (${chars})`;
     case "other":
@@ -61,7 +63,11 @@ function OutcomeBadges({ outcome }: { outcome: CallOutcome }) {
       return (
         <>
           <Badge tone="red">miss</Badge>
-          {outcome.compound ? <Badge tone="amber" title="the PEM judged the query compound / low quality">compound</Badge> : null}
+          {outcome.compound ? (
+            <Badge tone="amber" title="the PEM judged the query compound / low quality">
+              compound
+            </Badge>
+          ) : null}
         </>
       );
     case "hit":
@@ -70,7 +76,17 @@ function OutcomeBadges({ outcome }: { outcome: CallOutcome }) {
           <Badge tone="green">hit</Badge>
           {outcome.compound ? <Badge tone="amber">compound</Badge> : null}
           {outcome.keys.map((k) => (
-            <Badge key={k.key} tone={k.inFactSet ? (k.firstCover ? "green" : "slate") : "amber"} title={k.inFactSet ? (k.firstCover ? "first time this fact was covered" : "fact already covered earlier") : "matched key is not in the task's fact set"}>
+            <Badge
+              key={k.key}
+              tone={k.inFactSet ? (k.firstCover ? "green" : "slate") : "amber"}
+              title={
+                k.inFactSet
+                  ? k.firstCover
+                    ? "first time this fact was covered"
+                    : "fact already covered earlier"
+                  : "matched key is not in the task's fact set"
+              }
+            >
               {k.key}
               {k.inFactSet ? (k.firstCover ? " · new" : " · repeat") : " · not a task fact"}
             </Badge>
@@ -82,14 +98,33 @@ function OutcomeBadges({ outcome }: { outcome: CallOutcome }) {
   }
 }
 
-const TONE: Record<StepHead["kind"], string> = { thought: "step-card", tool_call: "step-card", tool_result: "step-card step-result", answer: "step-card step-answer", other: "step-card" };
+const TONE: Record<StepHead["kind"], string> = {
+  thought: "step-card",
+  tool_call: "step-card",
+  tool_result: "step-card step-result",
+  answer: "step-card step-answer",
+  other: "step-card",
+};
 
 /**
  * A step's card: its row, then `body` (the disclosure that opens the rest, or nothing when
  * the row shows it all). A call is outlined by its outcome.
  */
-export function StepCard({ head, outcome, body }: { head: StepHead; outcome: CallOutcome; body: React.ReactNode }) {
-  const tone = head.kind === "tool_call" && outcome.kind === "hit" ? "step-card step-hit" : head.kind === "tool_call" && outcome.kind === "miss" ? "step-card step-miss" : TONE[head.kind];
+export function StepCard({
+  head,
+  outcome,
+  body,
+}: {
+  head: StepHead;
+  outcome: CallOutcome;
+  body: React.ReactNode;
+}) {
+  const tone =
+    head.kind === "tool_call" && outcome.kind === "hit"
+      ? "step-card step-hit"
+      : head.kind === "tool_call" && outcome.kind === "miss"
+        ? "step-card step-miss"
+        : TONE[head.kind];
   return (
     <div className={tone}>
       <div className="step-meta">
@@ -133,10 +168,13 @@ function HeadText({ head }: { head: StepHead }) {
         <p className="step-head step-mono">{text}</p>
       );
     case "tool_result":
-      if (head.results === 0) return <p className="step-head text-slate-500">The search returned no results.</p>;
+      if (head.results === 0)
+        return <p className="step-head text-slate-500">The search returned no results.</p>;
       return head.results !== null ? (
         <p className="step-head text-slate-700" data-testid="serp-titles">
-          <span className="step-key">{head.results === 1 ? "1 result: " : `${head.results} results: `}</span>
+          <span className="step-key">
+            {head.results === 1 ? "1 result: " : `${head.results} results: `}
+          </span>
           {text}
         </p>
       ) : (
@@ -165,10 +203,16 @@ export function StepBody({ step }: { step: Step }) {
       return step.serp ? (
         <ul className="grid gap-2 md:grid-cols-2" data-testid="serp">
           {step.serp.search_result.map((entry, i) => (
-            <li key={`${entry.id ?? i}`} className="rounded border border-slate-200 bg-white p-2" data-testid="serp-entry">
+            <li
+              key={`${entry.id ?? i}`}
+              className="rounded border border-slate-200 bg-white p-2"
+              data-testid="serp-entry"
+            >
               <div className="flex items-baseline justify-between gap-2">
                 <span className="font-medium text-slate-900">{entry.title || "(untitled)"}</span>
-                {entry.date ? <span className="shrink-0 text-xs text-slate-500">{entry.date}</span> : null}
+                {entry.date ? (
+                  <span className="shrink-0 text-xs text-slate-500">{entry.date}</span>
+                ) : null}
               </div>
               {entry.url !== undefined ? (
                 <div className="mt-0.5 text-xs">

@@ -6,21 +6,43 @@ import { z } from "zod";
 import { FIND_MAX_CHARS } from "@/lib/trajectory/reading";
 import { clearHighlights, highlightPhrase } from "./highlight";
 import { KeyHelp } from "./KeyHelp";
-import { currentStep, goToCall, OPEN_STEP_EVENT, showStep, STEP_OPENED_EVENT, stepPageHref } from "./navigate";
+import {
+  currentStep,
+  goToCall,
+  OPEN_STEP_EVENT,
+  showStep,
+  STEP_OPENED_EVENT,
+  stepPageHref,
+} from "./navigate";
 import { isFoldable, StepFilter, type Foldable } from "./StepFilter";
 
 const findAnswerSchema = z.object({
   q: z.string(),
   total: z.number().int(),
-  matches: z.array(z.object({ ordinal: z.number().int(), kind: z.string(), count: z.number().int(), page: z.number().int(), anchor: z.string() })),
+  matches: z.array(
+    z.object({
+      ordinal: z.number().int(),
+      kind: z.string(),
+      count: z.number().int(),
+      page: z.number().int(),
+      anchor: z.string(),
+    }),
+  ),
 });
 type FindAnswer = z.infer<typeof findAnswerSchema>;
 type Match = FindAnswer["matches"][number];
 
-type Search = { status: "idle" } | { status: "searching"; q: string } | { status: "done"; answer: FindAnswer } | { status: "failed"; q: string; message: string };
+type Search =
+  | { status: "idle" }
+  | { status: "searching"; q: string }
+  | { status: "done"; answer: FindAnswer }
+  | { status: "failed"; q: string; message: string };
 
 function typingInField(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
+  return (
+    target instanceof HTMLElement &&
+    (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName))
+  );
 }
 
 /** Where the reader is among the calls: k at call k's step, k + 0.5 after it, k − 0.5 just before it (nothing focused). */
@@ -85,12 +107,17 @@ export function TrajectoryReader({
 
   const answer = search.status === "done" ? search.answer : null;
   // Matches in folded kinds are skipped, and said so.
-  const shown: Match[] = useMemo(() => (answer ? answer.matches.filter((m) => !(isFoldable(m.kind) && hidden.has(m.kind))) : []), [answer, hidden]);
+  const shown: Match[] = useMemo(
+    () => (answer ? answer.matches.filter((m) => !(isFoldable(m.kind) && hidden.has(m.kind))) : []),
+    [answer, hidden],
+  );
   const currentIndex = current === null ? -1 : shown.findIndex((m) => m.ordinal === current);
 
   const fetchFind = useCallback(
     async (q: string): Promise<FindAnswer> => {
-      const response = await fetch(`${findUrl}&q=${encodeURIComponent(q)}`, { credentials: "same-origin" });
+      const response = await fetch(`${findUrl}&q=${encodeURIComponent(q)}`, {
+        credentials: "same-origin",
+      });
       if (!response.ok) throw new Error(`the server answered ${response.status}`);
       return findAnswerSchema.parse(await response.json());
     },
@@ -110,7 +137,11 @@ export function TrajectoryReader({
         setSearch({ status: "done", answer: found });
         return found;
       } catch (error) {
-        setSearch({ status: "failed", q, message: error instanceof Error ? error.message : String(error) });
+        setSearch({
+          status: "failed",
+          q,
+          message: error instanceof Error ? error.message : String(error),
+        });
         return null;
       }
     },
@@ -146,7 +177,12 @@ export function TrajectoryReader({
         const match = found.matches.find((m) => m.anchor === anchor);
         if (match) goToMatch(match, found.q);
       },
-      (error: unknown) => setSearch({ status: "failed", q, message: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) =>
+        setSearch({
+          status: "failed",
+          q,
+          message: error instanceof Error ? error.message : String(error),
+        }),
     );
   }, [page, fetchFind, goToMatch]);
 
@@ -157,7 +193,12 @@ export function TrajectoryReader({
       clearHighlights();
       return;
     }
-    const draw = () => highlightPhrase(root, answer.q, current === null ? null : root.querySelector<HTMLElement>(`li[data-step="${current}"]`));
+    const draw = () =>
+      highlightPhrase(
+        root,
+        answer.q,
+        current === null ? null : root.querySelector<HTMLElement>(`li[data-step="${current}"]`),
+      );
     draw();
     let frame = 0;
     const observer = new MutationObserver(() => {
@@ -167,7 +208,8 @@ export function TrajectoryReader({
     observer.observe(root, { childList: true, subtree: true, characterData: true });
     // Once the current step's body is in, bring its first match into view.
     const onOpened = (event: Event) => {
-      if (!(event.target instanceof HTMLElement) || event.target.dataset.step !== String(current)) return;
+      if (!(event.target instanceof HTMLElement) || event.target.dataset.step !== String(current))
+        return;
       const [first] = draw();
       if (first) window.scrollBy(0, first.getBoundingClientRect().top - window.innerHeight / 2);
     };
@@ -184,7 +226,12 @@ export function TrajectoryReader({
   const step = useCallback(
     (delta: 1 | -1) => {
       if (!answer || shown.length === 0) return;
-      const next = currentIndex === -1 ? (delta === 1 ? 0 : shown.length - 1) : (currentIndex + delta + shown.length) % shown.length;
+      const next =
+        currentIndex === -1
+          ? delta === 1
+            ? 0
+            : shown.length - 1
+          : (currentIndex + delta + shown.length) % shown.length;
       goToMatch(shown[next], answer.q);
     },
     [answer, shown, currentIndex, goToMatch],
@@ -201,13 +248,18 @@ export function TrajectoryReader({
         case "j":
         case "k": {
           // The steps shown: the reading controls may have hidden some kinds.
-          const steps = Array.from(document.querySelectorAll<HTMLElement>("li[data-step]")).filter((s) => s.getClientRects().length > 0);
+          const steps = Array.from(document.querySelectorAll<HTMLElement>("li[data-step]")).filter(
+            (s) => s.getClientRects().length > 0,
+          );
           if (steps.length === 0) return;
           event.preventDefault();
           const focused = document.querySelector<HTMLElement>("li[data-step].step-focused");
           const at = focused ? steps.indexOf(focused) : -1;
           const first = at === -1 ? steps.indexOf(currentStep() ?? steps[0]) : -1;
-          const target = at === -1 ? Math.max(0, first) : Math.min(steps.length - 1, Math.max(0, at + (event.key === "j" ? 1 : -1)));
+          const target =
+            at === -1
+              ? Math.max(0, first)
+              : Math.min(steps.length - 1, Math.max(0, at + (event.key === "j" ? 1 : -1)));
           showStep(steps[target]);
           break;
         }
@@ -220,7 +272,8 @@ export function TrajectoryReader({
         case "m":
         case "M": {
           const at = callPosition();
-          const target = event.key === "m" ? misses.find((c) => c > at) : misses.findLast((c) => c < at);
+          const target =
+            event.key === "m" ? misses.find((c) => c > at) : misses.findLast((c) => c < at);
           if (target !== undefined) toCall(target);
           break;
         }
@@ -250,7 +303,19 @@ export function TrajectoryReader({
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [router, navigate, calls, callPages, misses, lastGain, answer, shown.length, step, nextHref, previousHref]);
+  }, [
+    router,
+    navigate,
+    calls,
+    callPages,
+    misses,
+    lastGain,
+    answer,
+    shown.length,
+    step,
+    nextHref,
+    previousHref,
+  ]);
 
   const inHidden = answer ? answer.matches.length - shown.length : 0;
   const status =
@@ -268,7 +333,12 @@ export function TrajectoryReader({
     <div data-hidden-kinds={[...hidden].join(" ")} data-testid="step-filter">
       <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
         <StepFilter hidden={hidden} onChange={setHidden} />
-        <button type="button" onClick={() => help.current?.showModal()} className="rounded px-2 py-1 text-sm text-indigo-700 hover:underline" data-testid="show-keys">
+        <button
+          type="button"
+          onClick={() => help.current?.showModal()}
+          className="rounded px-2 py-1 text-sm text-indigo-700 hover:underline"
+          data-testid="show-keys"
+        >
           Keys <kbd className="font-mono">?</kbd>
         </button>
       </div>
@@ -307,30 +377,68 @@ export function TrajectoryReader({
           className="w-64 rounded border border-slate-300 px-2 py-1 text-sm"
           data-testid="find-input"
         />
-        <button type="submit" className="rounded bg-indigo-600 px-3 py-1 text-sm font-medium text-white hover:bg-indigo-700">
+        <button
+          type="submit"
+          className="rounded bg-indigo-600 px-3 py-1 text-sm font-medium text-white hover:bg-indigo-700"
+        >
           Find
         </button>
-        <button type="button" onClick={() => step(-1)} disabled={!shown.length} className="rounded px-2 py-1 text-sm ring-1 ring-slate-300 ring-inset disabled:opacity-50" aria-label="Previous match (N)" data-testid="find-previous">
+        <button
+          type="button"
+          onClick={() => step(-1)}
+          disabled={!shown.length}
+          className="rounded px-2 py-1 text-sm ring-1 ring-slate-300 ring-inset disabled:opacity-50"
+          aria-label="Previous match (N)"
+          data-testid="find-previous"
+        >
           ↑
         </button>
-        <button type="button" onClick={() => step(1)} disabled={!shown.length} className="rounded px-2 py-1 text-sm ring-1 ring-slate-300 ring-inset disabled:opacity-50" aria-label="Next match (n)" data-testid="find-next">
+        <button
+          type="button"
+          onClick={() => step(1)}
+          disabled={!shown.length}
+          className="rounded px-2 py-1 text-sm ring-1 ring-slate-300 ring-inset disabled:opacity-50"
+          aria-label="Next match (n)"
+          data-testid="find-next"
+        >
           ↓
         </button>
-        <span className="text-sm text-slate-700" role="status" data-testid="find-status" data-find-total={answer?.total ?? ""} data-find-steps={answer ? shown.length : ""} data-find-current={currentIndex === -1 ? "" : currentIndex + 1}>
+        <span
+          className="text-sm text-slate-700"
+          role="status"
+          data-testid="find-status"
+          data-find-total={answer?.total ?? ""}
+          data-find-steps={answer ? shown.length : ""}
+          data-find-current={currentIndex === -1 ? "" : currentIndex + 1}
+        >
           {status}
         </span>
       </form>
       <div ref={list}>{children}</div>
       {/* While a search walks the steps, where it is stays in view (the form scrolls away). */}
       {answer && shown.length > 0 && currentIndex !== -1 ? (
-        <div className="fixed right-4 bottom-4 z-20 flex items-center gap-2 rounded-full border border-slate-300 bg-white py-1 pr-1 pl-3 text-sm shadow-lg" data-testid="find-float" aria-hidden>
+        <div
+          className="fixed right-4 bottom-4 z-20 flex items-center gap-2 rounded-full border border-slate-300 bg-white py-1 pr-1 pl-3 text-sm shadow-lg"
+          data-testid="find-float"
+          aria-hidden
+        >
           <span className="tabular-nums text-slate-700">
             “{answer.q}” {currentIndex + 1} / {shown.length}
           </span>
-          <button type="button" tabIndex={-1} onClick={() => step(-1)} className="min-h-6 rounded-full px-2 hover:bg-slate-100">
+          <button
+            type="button"
+            tabIndex={-1}
+            onClick={() => step(-1)}
+            className="min-h-6 rounded-full px-2 hover:bg-slate-100"
+          >
             N ↑
           </button>
-          <button type="button" tabIndex={-1} onClick={() => step(1)} className="min-h-6 rounded-full px-2 hover:bg-slate-100">
+          <button
+            type="button"
+            tabIndex={-1}
+            onClick={() => step(1)}
+            className="min-h-6 rounded-full px-2 hover:bg-slate-100"
+          >
             n ↓
           </button>
         </div>

@@ -1,6 +1,12 @@
 import Link from "next/link";
 import type { Trajectory } from "@/db/queries/trajectory";
-import { findApiUrl, jumpTargets, STEP_PAGE_SIZE, stepPageCount, stepPageOf } from "@/lib/trajectory/reading";
+import {
+  findApiUrl,
+  jumpTargets,
+  STEP_PAGE_SIZE,
+  stepPageCount,
+  stepPageOf,
+} from "@/lib/trajectory/reading";
 import { CallTimeline } from "./CallTimeline";
 import { Diagnosis } from "./Diagnosis";
 import type { SampleReview } from "./review";
@@ -16,7 +22,9 @@ export interface StepPaging {
 
 /** The page of each call's step (index k − 1) when the steps take several pages, else null. */
 function callPagesOf(trajectory: Trajectory): number[] | null {
-  return stepPageCount(trajectory.steps.length) > 1 ? trajectory.steps.filter((s) => s.kind === "tool_call").map((s) => stepPageOf(s.ordinal)) : null;
+  return stepPageCount(trajectory.steps.length) > 1
+    ? trajectory.steps.filter((s) => s.kind === "tool_call").map((s) => stepPageOf(s.ordinal))
+    : null;
 }
 
 /** Where call k's step is: a fragment on this page, or the address of its page. For every link to a call (diagnosis, facts). */
@@ -24,7 +32,9 @@ export function callHrefOf(trajectory: Trajectory, paging: StepPaging): (call: n
   const callPages = callPagesOf(trajectory);
   return (call) => {
     const at = callPages?.[call - 1];
-    return at !== undefined && at !== paging.page ? `${paging.href(at)}#call-${call}` : `#call-${call}`;
+    return at !== undefined && at !== paging.page
+      ? `${paging.href(at)}#call-${call}`
+      : `#call-${call}`;
   };
 }
 
@@ -56,7 +66,10 @@ export function TrajectorySteps({
   const callPages = callPagesOf(trajectory);
   const callHref = callHrefOf(trajectory, paging);
   const { misses, lastGain } = jumpTargets(review.outcomes, review.calls);
-  const pager = pages > 1 ? <StepPager page={page} pages={pages} total={steps.length} href={paging.href} /> : null;
+  const pager =
+    pages > 1 ? (
+      <StepPager page={page} pages={pages} total={steps.length} href={paging.href} />
+    ) : null;
   return (
     <>
       <CallTimeline outcomes={review.outcomes} calls={review.calls} callPages={callPages} />
@@ -72,20 +85,40 @@ export function TrajectorySteps({
         previousHref={previousHref}
       >
         {pager}
-        <StepList rows={rows} total={steps.length} context={context} sample={{ submissionId: submission.id, taskKey: sample.taskKey, run: sample.run }} />
+        <StepList
+          rows={rows}
+          total={steps.length}
+          context={context}
+          sample={{ submissionId: submission.id, taskKey: sample.taskKey, run: sample.run }}
+        />
         {pager}
       </TrajectoryReader>
     </>
   );
 }
 
-function StepPager({ page, pages, total, href }: { page: number; pages: number; total: number; href: (page: number) => string }) {
+function StepPager({
+  page,
+  pages,
+  total,
+  href,
+}: {
+  page: number;
+  pages: number;
+  total: number;
+  href: (page: number) => string;
+}) {
   const first = (page - 1) * STEP_PAGE_SIZE + 1;
   const last = Math.min(total, page * STEP_PAGE_SIZE);
   return (
-    <nav aria-label="Pages of steps" className="my-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm" data-testid="step-pager">
+    <nav
+      aria-label="Pages of steps"
+      className="my-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm"
+      data-testid="step-pager"
+    >
       <span className="text-slate-700">
-        Steps {first.toLocaleString("en")}–{last.toLocaleString("en")} of {total.toLocaleString("en")}
+        Steps {first.toLocaleString("en")}–{last.toLocaleString("en")} of{" "}
+        {total.toLocaleString("en")}
       </span>
       {page > 1 ? (
         <Link href={href(page - 1)} className="text-indigo-700 underline" rel="prev">
@@ -95,11 +128,20 @@ function StepPager({ page, pages, total, href }: { page: number; pages: number; 
       <span className="flex flex-wrap gap-1">
         {Array.from({ length: pages }, (_, i) => i + 1).map((p) =>
           p === page ? (
-            <span key={p} aria-current="page" className="inline-flex min-w-6 justify-center rounded bg-indigo-600 px-1.5 font-medium text-white">
+            <span
+              key={p}
+              aria-current="page"
+              className="inline-flex min-w-6 justify-center rounded bg-indigo-600 px-1.5 font-medium text-white"
+            >
               {p}
             </span>
           ) : (
-            <Link key={p} href={href(p)} className="inline-flex min-w-6 justify-center rounded px-1.5 text-indigo-700 underline" aria-label={`Page ${p} of steps`}>
+            <Link
+              key={p}
+              href={href(p)}
+              className="inline-flex min-w-6 justify-center rounded px-1.5 text-indigo-700 underline"
+              aria-label={`Page ${p} of steps`}
+            >
               {p}
             </Link>
           ),

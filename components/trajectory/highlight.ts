@@ -9,7 +9,11 @@ const ALL = "transcript-find";
 const CURRENT = "transcript-find-current";
 
 /** Highlights every occurrence of `phrase` (ignoring case) in `root`'s text, those inside `current` apart; answers `current`'s ranges. */
-export function highlightPhrase(root: HTMLElement, phrase: string, current: HTMLElement | null): Range[] {
+export function highlightPhrase(
+  root: HTMLElement,
+  phrase: string,
+  current: HTMLElement | null,
+): Range[] {
   if (typeof CSS === "undefined" || !("highlights" in CSS)) return [];
   CSS.highlights.delete(ALL);
   CSS.highlights.delete(CURRENT);

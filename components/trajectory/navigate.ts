@@ -11,7 +11,8 @@ export const STEP_OPENED_EVENT = "seekboard:step-opened";
 
 /** Marks a step as the reader's place, scrolls it below the sticky timeline (its CSS scroll margin) and focuses it. */
 export function showStep(step: HTMLElement): void {
-  for (const other of document.querySelectorAll(".step-focused")) other.classList.remove("step-focused");
+  for (const other of document.querySelectorAll(".step-focused"))
+    other.classList.remove("step-focused");
   step.classList.add("step-focused");
   step.scrollIntoView({ block: "start" });
   step.focus({ preventScroll: true });
@@ -22,11 +23,19 @@ export function currentStep(): HTMLElement | null {
   const focused = document.querySelector<HTMLElement>("li[data-step].step-focused");
   if (focused && focused.getClientRects().length > 0) return focused;
   const top = document.querySelector("[data-call-timeline]")?.getBoundingClientRect().bottom ?? 0;
-  return Array.from(document.querySelectorAll<HTMLElement>("li[data-step]")).find((li) => li.getClientRects().length > 0 && li.getBoundingClientRect().bottom > top) ?? null;
+  return (
+    Array.from(document.querySelectorAll<HTMLElement>("li[data-step]")).find(
+      (li) => li.getClientRects().length > 0 && li.getBoundingClientRect().bottom > top,
+    ) ?? null
+  );
 }
 
 /** This address with another page of steps and a fragment, keeping every other parameter. */
-export function stepPageHref(page: number, fragment: string, extra: Record<string, string> = {}): string {
+export function stepPageHref(
+  page: number,
+  fragment: string,
+  extra: Record<string, string> = {},
+): string {
   const url = new URL(window.location.href);
   if (page === 1) url.searchParams.delete("steps");
   else url.searchParams.set("steps", String(page));
@@ -39,7 +48,11 @@ export function stepPageHref(page: number, fragment: string, extra: Record<strin
  * Goes to call `call`: on this page, scrolls to its step (the address's fragment replaced,
  * not pushed: thirty jumps are not thirty steps back); on another, opens that page at it.
  */
-export function goToCall(call: number, callPages: readonly number[] | null, navigate: (href: string) => void): void {
+export function goToCall(
+  call: number,
+  callPages: readonly number[] | null,
+  navigate: (href: string) => void,
+): void {
   const step = document.getElementById(`call-${call}`);
   if (step) {
     showStep(step);

@@ -14,5 +14,10 @@ export interface StepContext {
 /** What a step's call achieved by the hit log (MPW), computed on the server: the row shows it as badges. */
 export function outcomeOf(head: StepHead, context: StepContext): CallOutcome {
   if (head.kind !== "tool_call" || !context.hitLogged) return { kind: "none" };
-  return callOutcome(context.hitLog.get(head.callIndex), head.callIndex, context.atomicFacts, context.firstCoveredAt);
+  return callOutcome(
+    context.hitLog.get(head.callIndex),
+    head.callIndex,
+    context.atomicFacts,
+    context.firstCoveredAt,
+  );
 }

@@ -24,5 +24,9 @@ export function reviewOf(trajectory: Trajectory): SampleReview {
     task: { atomicFacts: task.atomicFacts, extra: task.extra },
   };
   const { review } = BENCHMARKS[trajectory.submission.benchmarkId];
-  return { outcomes: review.outcomes, calls: review.calls(input), diagnosis: review.diagnosis(input) };
+  return {
+    outcomes: review.outcomes,
+    calls: review.calls(input),
+    diagnosis: review.diagnosis(input),
+  };
 }

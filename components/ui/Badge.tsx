@@ -9,7 +9,15 @@ const TONES = {
 
 type BadgeTone = keyof typeof TONES;
 
-export function Badge({ tone, children, title }: { tone: BadgeTone; children: React.ReactNode; title?: string }) {
+export function Badge({
+  tone,
+  children,
+  title,
+}: {
+  tone: BadgeTone;
+  children: React.ReactNode;
+  title?: string;
+}) {
   return (
     <span title={title} className={TONES[tone]}>
       {children}
@@ -21,7 +29,12 @@ export function VerdictBadge({ correct }: { correct: boolean }) {
   return <Badge tone={correct ? "green" : "red"}>{correct ? "correct" : "incorrect"}</Badge>;
 }
 
-const STATUS_TONES: Record<string, BadgeTone> = { finished: "slate", max_turns_reached: "amber", api_error: "red", empty_response: "red" };
+const STATUS_TONES: Record<string, BadgeTone> = {
+  finished: "slate",
+  max_turns_reached: "amber",
+  api_error: "red",
+  empty_response: "red",
+};
 
 /** Termination status, shown verbatim; statuses the paper does not list get a neutral tone. */
 export function StatusBadge({ status }: { status: string }) {

@@ -18,12 +18,26 @@ export async function bumpDataVersion(db: Db, name: string): Promise<void> {
   await db
     .insert(dataVersions)
     .values({ name, version: 1 })
-    .onConflictDoUpdate({ target: dataVersions.name, set: { version: sql`${dataVersions.version} + 1` } });
+    .onConflictDoUpdate({
+      target: dataVersions.name,
+      set: { version: sql`${dataVersions.version} + 1` },
+    });
   // Delivered when the surrounding transaction (if any) commits, never before the change is visible.
-  if (name === PUBLIC_DATA && engineOf(db) === "postgres") await rawRun(db, sql`SELECT pg_notify(${PUBLIC_DATA_CHANNEL}, '')`);
+  if (name === PUBLIC_DATA && engineOf(db) === "postgres")
+    await rawRun(db, sql`SELECT pg_notify(${PUBLIC_DATA_CHANNEL}, '')`);
 }
 
 /** 0 until the first bump. */
 export async function dataVersion(db: Db, name: string): Promise<number> {
-  return (await first(db.select({ version: dataVersions.version }).from(dataVersions).where(eq(dataVersions.name, name)).limit(1)))?.version ?? 0;
+  return (
+    (
+      await first(
+        db
+          .select({ version: dataVersions.version })
+          .from(dataVersions)
+          .where(eq(dataVersions.name, name))
+          .limit(1),
+      )
+    )?.version ?? 0
+  );
 }

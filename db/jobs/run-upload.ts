@@ -10,7 +10,15 @@ import { displayName, ingestUpload } from "../ingest-upload";
 import { getSubmissionPreview } from "../queries/moderation";
 import { submissionChecks } from "../queries/standing";
 import { touchUploadToken } from "../upload-tokens";
-import { failUploadJob, finishUploadJob, markImportStarted, progressPath, serverError, SPOOLED_FILE, type ClaimedUpload } from "./upload-jobs";
+import {
+  failUploadJob,
+  finishUploadJob,
+  markImportStarted,
+  progressPath,
+  serverError,
+  SPOOLED_FILE,
+  type ClaimedUpload,
+} from "./upload-jobs";
 
 /** How often the progress file is rewritten at most: often enough for a progress bar, rarely enough to cost nothing. */
 const PROGRESS_EVERY_MS = 250;
@@ -20,7 +28,20 @@ export async function submissionAnswer(db: Db, result: IngestResult): Promise<Su
   const preview = await getSubmissionPreview(db, result.submissionId);
   if (!preview) throw new Error(`submission ${result.submissionId} vanished after its import`);
   const { id, status, benchmark, model, agent, setting, samples, tasks, metrics } = preview;
-  return { id, status, duplicate: result.duplicate, benchmark, model, agent, setting, samples, tasks, metrics, url: `/s/${id}`, ...(await submissionChecks(db, benchmarkIdOf(benchmark), id)) };
+  return {
+    id,
+    status,
+    duplicate: result.duplicate,
+    benchmark,
+    model,
+    agent,
+    setting,
+    samples,
+    tasks,
+    metrics,
+    url: `/s/${id}`,
+    ...(await submissionChecks(db, benchmarkIdOf(benchmark), id)),
+  };
 }
 
 /**
@@ -28,7 +49,10 @@ export async function submissionAnswer(db: Db, result: IngestResult): Promise<Su
  * as the import reports in after every chunk read and every sample, stops an import past
  * its deadline (the error rolls its transaction back).
  */
-function progressWriter(spoolDir: string, deadline: { at: number; error: () => BundleError }): { write: (progress: IngestProgress) => void; last: () => JobProgress | null } {
+function progressWriter(
+  spoolDir: string,
+  deadline: { at: number; error: () => BundleError },
+): { write: (progress: IngestProgress) => void; last: () => JobProgress | null } {
   const path = progressPath(spoolDir);
   const next = join(spoolDir, "progress.next.json");
   let last: JobProgress | null = null;
@@ -56,27 +80,66 @@ export async function runUploadJob(db: Db, job: ClaimedUpload): Promise<void> {
   const { maxLineBytes, maxImportMs, ...limits } = job.limits;
   const progress = progressWriter(job.spoolDir, {
     at: Date.now() + maxImportMs,
-    error: () => BundleError.at(displayName(job.fileName), null, null, `the import took longer than ${maxImportMs} ms (SEEKBOARD_MAX_IMPORT_MS); nothing was imported`),
+    error: () =>
+      BundleError.at(
+        displayName(job.fileName),
+        null,
+        null,
+        `the import took longer than ${maxImportMs} ms (SEEKBOARD_MAX_IMPORT_MS); nothing was imported`,
+      ),
   });
   try {
     if (!existsSync(received)) {
-      await failUploadJob(db, job.id, serverError("the received file is gone from the server (its spool folder was removed); upload the bundle again"), null);
+      await failUploadJob(
+        db,
+        job.id,
+        serverError(
+          "the received file is gone from the server (its spool folder was removed); upload the bundle again",
+        ),
+        null,
+      );
       return;
     }
     const result = await ingestUpload(
       db,
       { dir: job.spoolDir, path: received, fileName: job.fileName, fields: job.fields },
-      { uploaderTokenId: job.uploaderTokenId, limits, maxLineBytes, onProgress: progress.write, onUnpacked: () => markImportStarted(db, job.id).catch((error: unknown) => console.error(`seekboard worker: upload job ${job.id}: could not record the import's start:`, error)) },
+      {
+        uploaderTokenId: job.uploaderTokenId,
+        limits,
+        maxLineBytes,
+        onProgress: progress.write,
+        onUnpacked: () =>
+          markImportStarted(db, job.id).catch((error: unknown) =>
+            console.error(
+              `seekboard worker: upload job ${job.id}: could not record the import's start:`,
+              error,
+            ),
+          ),
+      },
     );
     await touchUploadToken(db, job.uploaderTokenId);
     const final = progress.last();
-    await finishUploadJob(db, job.id, await submissionAnswer(db, result), final ? { ...final, done: final.total ?? final.done } : { done: 0, total: null, samples: result.samples });
+    await finishUploadJob(
+      db,
+      job.id,
+      await submissionAnswer(db, result),
+      final
+        ? { ...final, done: final.total ?? final.done }
+        : { done: 0, total: null, samples: result.samples },
+    );
   } catch (error) {
     if (error instanceof BundleError) {
       await failUploadJob(db, job.id, error.details, progress.last());
     } else {
       console.error(`seekboard worker: upload job ${job.id} failed:`, error);
-      await failUploadJob(db, job.id, serverError("the import failed on the server; its operator can find why in the worker's log (nothing was imported)"), progress.last());
+      await failUploadJob(
+        db,
+        job.id,
+        serverError(
+          "the import failed on the server; its operator can find why in the worker's log (nothing was imported)",
+        ),
+        progress.last(),
+      );
     }
   } finally {
     rmSync(job.spoolDir, { recursive: true, force: true });

@@ -17,7 +17,15 @@ import { basename, join } from "node:path";
 import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { dataRecord } from "../../lib/data-record";
-import { errorDetailsSchema, jobProgressSchema, submissionAnswerSchema, type ErrorDetail, type JobProgress, type SubmissionAnswer, type UploadJobAnswer } from "../../lib/submit/answer";
+import {
+  errorDetailsSchema,
+  jobProgressSchema,
+  submissionAnswerSchema,
+  type ErrorDetail,
+  type JobProgress,
+  type SubmissionAnswer,
+  type UploadJobAnswer,
+} from "../../lib/submit/answer";
 import { engineOf, first, forUpdateSkipLocked, withTx, type Db } from "../client";
 import { uploadJobs, type UploadJobState } from "../schema";
 
@@ -56,7 +64,10 @@ export function newSpoolDir(root: string): string {
 /** Whether a spool folder was made by `newSpoolDir` on this host. */
 function receivedHere(spoolDir: string): boolean {
   const name = basename(spoolDir);
-  return name.length > TEMP_SUFFIX_LENGTH && name.slice(0, -TEMP_SUFFIX_LENGTH) === `upload-${hostTag()}-`;
+  return (
+    name.length > TEMP_SUFFIX_LENGTH &&
+    name.slice(0, -TEMP_SUFFIX_LENGTH) === `upload-${hostTag()}-`
+  );
 }
 
 export interface QueuedUpload {
@@ -67,11 +78,20 @@ export interface QueuedUpload {
   limits: UploadLimits;
 }
 
-export async function enqueueUpload(db: Db, upload: QueuedUpload, now: Date = new Date()): Promise<number> {
+export async function enqueueUpload(
+  db: Db,
+  upload: QueuedUpload,
+  now: Date = new Date(),
+): Promise<number> {
   const [row] = await db
     .insert(uploadJobs)
     // Spread: form fields arrive as a null-prototype object, which drizzle's JSON column cannot take.
-    .values({ state: "queued", ...upload, fields: { ...upload.fields }, createdAt: now.toISOString() })
+    .values({
+      state: "queued",
+      ...upload,
+      fields: { ...upload.fields },
+      createdAt: now.toISOString(),
+    })
     .returning({ id: uploadJobs.id });
   return row.id;
 }
@@ -99,13 +119,26 @@ async function failQueued(tx: Db, id: number, errors: ErrorDetail[], now: Date):
  * for everyone; PostgreSQL: gone from the host that received it), or that was queued in a
  * form this worker cannot read, is failed on the way.
  */
-export async function claimUploadJob(db: Db, worker: string, now: Date = new Date()): Promise<ClaimedUpload | null> {
+export async function claimUploadJob(
+  db: Db,
+  worker: string,
+  now: Date = new Date(),
+): Promise<ClaimedUpload | null> {
   // A read first: an idle worker asks often, and a read takes no lock.
-  if (!(await first(db.select({ id: uploadJobs.id }).from(uploadJobs).where(eq(uploadJobs.state, "queued")).limit(1)))) return null;
+  if (
+    !(await first(
+      db
+        .select({ id: uploadJobs.id })
+        .from(uploadJobs)
+        .where(eq(uploadJobs.state, "queued"))
+        .limit(1),
+    ))
+  )
+    return null;
   const oneMachine = engineOf(db) === "sqlite";
   const removeAfter: string[] = [];
   const claimed = await withTx(db, async (tx): Promise<ClaimedUpload | null> => {
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const page = tx
         .select({
           id: uploadJobs.id,
@@ -124,7 +157,14 @@ export async function claimUploadJob(db: Db, worker: string, now: Date = new Dat
       for (const job of candidates) {
         if (!existsSync(join(job.spoolDir, SPOOLED_FILE))) {
           if (oneMachine || receivedHere(job.spoolDir)) {
-            await failQueued(tx, job.id, serverError("the received file is gone from the server (its spool folder was removed); upload the bundle again"), now);
+            await failQueued(
+              tx,
+              job.id,
+              serverError(
+                "the received file is gone from the server (its spool folder was removed); upload the bundle again",
+              ),
+              now,
+            );
             removeAfter.push(job.spoolDir);
           }
           // Otherwise on another instance's disk: its worker takes it.
@@ -134,17 +174,37 @@ export async function claimUploadJob(db: Db, worker: string, now: Date = new Dat
         const limits = uploadLimitsSchema.safeParse(job.limits);
         if (!fields.success || !limits.success) {
           // Queued by a server of another version: failed, not retried forever.
-          await failQueued(tx, job.id, serverError("the job was queued in a form this worker cannot read (a server of another version?); upload the bundle again"), now);
+          await failQueued(
+            tx,
+            job.id,
+            serverError(
+              "the job was queued in a form this worker cannot read (a server of another version?); upload the bundle again",
+            ),
+            now,
+          );
           removeAfter.push(job.spoolDir);
           continue;
         }
         const [taken] = await tx
           .update(uploadJobs)
-          .set({ state: "running", worker, attempts: sql`${uploadJobs.attempts} + 1`, startedAt: now.toISOString() })
+          .set({
+            state: "running",
+            worker,
+            attempts: sql`${uploadJobs.attempts} + 1`,
+            startedAt: now.toISOString(),
+          })
           .where(and(eq(uploadJobs.id, job.id), eq(uploadJobs.state, "queued")))
           .returning({ attempts: uploadJobs.attempts });
         if (!taken) continue;
-        return { id: job.id, uploaderTokenId: job.uploaderTokenId, spoolDir: job.spoolDir, fileName: job.fileName, fields: fields.data, limits: limits.data, attempts: taken.attempts };
+        return {
+          id: job.id,
+          uploaderTokenId: job.uploaderTokenId,
+          spoolDir: job.spoolDir,
+          fileName: job.fileName,
+          fields: fields.data,
+          limits: limits.data,
+          attempts: taken.attempts,
+        };
       }
       if (candidates.length < CLAIM_PAGE) return null;
       after = candidates[candidates.length - 1].id;
@@ -156,17 +216,38 @@ export async function claimUploadJob(db: Db, worker: string, now: Date = new Dat
 
 /** The bundle is unpacked: from here on the job's time is the import's own. */
 export async function markImportStarted(db: Db, id: number, now: Date = new Date()): Promise<void> {
-  await db.update(uploadJobs).set({ importStartedAt: now.toISOString() }).where(eq(uploadJobs.id, id));
-}
-
-export async function finishUploadJob(db: Db, id: number, answer: SubmissionAnswer, progress: JobProgress, now: Date = new Date()): Promise<void> {
   await db
     .update(uploadJobs)
-    .set({ state: "done", submissionId: answer.id, result: answer, progress, finishedAt: now.toISOString() })
+    .set({ importStartedAt: now.toISOString() })
+    .where(eq(uploadJobs.id, id));
+}
+
+export async function finishUploadJob(
+  db: Db,
+  id: number,
+  answer: SubmissionAnswer,
+  progress: JobProgress,
+  now: Date = new Date(),
+): Promise<void> {
+  await db
+    .update(uploadJobs)
+    .set({
+      state: "done",
+      submissionId: answer.id,
+      result: answer,
+      progress,
+      finishedAt: now.toISOString(),
+    })
     .where(and(eq(uploadJobs.id, id), eq(uploadJobs.state, "running")));
 }
 
-export async function failUploadJob(db: Db, id: number, errors: ErrorDetail[], progress: JobProgress | null, now: Date = new Date()): Promise<void> {
+export async function failUploadJob(
+  db: Db,
+  id: number,
+  errors: ErrorDetail[],
+  progress: JobProgress | null,
+  now: Date = new Date(),
+): Promise<void> {
   await db
     .update(uploadJobs)
     .set({ state: "failed", errors, progress, finishedAt: now.toISOString() })
@@ -184,9 +265,18 @@ export function serverError(message: string): ErrorDetail[] {
  * worker, so that two workers recovering at once never requeue a job one of them has
  * meanwhile claimed again.
  */
-export async function recoverUploadJobs(db: Db, isAlive: (worker: string | null) => boolean, now: Date = new Date()): Promise<{ requeued: number; failed: number }> {
+export async function recoverUploadJobs(
+  db: Db,
+  isAlive: (worker: string | null) => boolean,
+  now: Date = new Date(),
+): Promise<{ requeued: number; failed: number }> {
   const running = await db
-    .select({ id: uploadJobs.id, worker: uploadJobs.worker, attempts: uploadJobs.attempts, spoolDir: uploadJobs.spoolDir })
+    .select({
+      id: uploadJobs.id,
+      worker: uploadJobs.worker,
+      attempts: uploadJobs.attempts,
+      spoolDir: uploadJobs.spoolDir,
+    })
     .from(uploadJobs)
     .where(eq(uploadJobs.state, "running"))
     .orderBy(asc(uploadJobs.id));
@@ -197,13 +287,29 @@ export async function recoverUploadJobs(db: Db, isAlive: (worker: string | null)
     let requeued = 0;
     let failed = 0;
     for (const job of dead) {
-      const same = and(eq(uploadJobs.id, job.id), eq(uploadJobs.state, "running"), job.worker === null ? isNull(uploadJobs.worker) : eq(uploadJobs.worker, job.worker));
+      const same = and(
+        eq(uploadJobs.id, job.id),
+        eq(uploadJobs.state, "running"),
+        job.worker === null ? isNull(uploadJobs.worker) : eq(uploadJobs.worker, job.worker),
+      );
       if (job.attempts < MAX_ATTEMPTS) {
-        requeued += (await tx.update(uploadJobs).set({ state: "queued", worker: null }).where(same).returning({ id: uploadJobs.id })).length;
+        requeued += (
+          await tx
+            .update(uploadJobs)
+            .set({ state: "queued", worker: null })
+            .where(same)
+            .returning({ id: uploadJobs.id })
+        ).length;
       } else {
         const changed = await tx
           .update(uploadJobs)
-          .set({ state: "failed", errors: serverError(`the import stopped ${MAX_ATTEMPTS} times before it finished (the worker died); nothing was imported`), finishedAt: now.toISOString() })
+          .set({
+            state: "failed",
+            errors: serverError(
+              `the import stopped ${MAX_ATTEMPTS} times before it finished (the worker died); nothing was imported`,
+            ),
+            finishedAt: now.toISOString(),
+          })
           .where(same)
           .returning({ id: uploadJobs.id });
         failed += changed.length;
@@ -268,6 +374,18 @@ export async function getUploadJob(db: Db, id: number): Promise<UploadJobView | 
   const result = row.result === null ? null : submissionAnswerSchema.parse(row.result);
   const errors = row.errors === null ? null : errorDetailsSchema.parse(row.errors);
   // A running job's progress is in its spool folder; an ended job's final figures are in its row.
-  const progress = (row.state === "running" ? readProgress(row.spoolDir) : row.progress === null ? null : jobProgressSchema.parse(row.progress)) ?? NO_PROGRESS;
-  return { id: row.id, state: row.state, uploaderTokenId: row.uploaderTokenId, progress, result, errors };
+  const progress =
+    (row.state === "running"
+      ? readProgress(row.spoolDir)
+      : row.progress === null
+        ? null
+        : jobProgressSchema.parse(row.progress)) ?? NO_PROGRESS;
+  return {
+    id: row.id,
+    state: row.state,
+    uploaderTokenId: row.uploaderTokenId,
+    progress,
+    result,
+    errors,
+  };
 }

@@ -20,10 +20,14 @@ import { claimUploadJob, liveSpoolDirs, recoverUploadJobs, SPOOLED_FILE } from "
  * `data/uploads` under the working directory. `target` is the database (by default the
  * one `env` names, as db/client.ts's dbTargetFromEnv reads it).
  */
-export function spoolRoot(env: Record<string, string | undefined> = process.env, target?: string): string {
+export function spoolRoot(
+  env: Record<string, string | undefined> = process.env,
+  target?: string,
+): string {
   const configured = env.SEEKBOARD_SPOOL_DIR?.trim();
   if (configured) return resolve(configured);
-  const database = target ?? (env.SEEKBOARD_DATABASE_URL?.trim() || resolve(env.SEEKBOARD_DB || DEFAULT_DB_PATH));
+  const database =
+    target ?? (env.SEEKBOARD_DATABASE_URL?.trim() || resolve(env.SEEKBOARD_DB || DEFAULT_DB_PATH));
   if (isPostgresUrl(database)) return resolve("data", "uploads");
   return join(dirname(database), `${basename(database)}-uploads`);
 }
@@ -61,7 +65,11 @@ export function workerAlive(worker: string | null, self: number = process.pid): 
 const ORPHAN_SPOOL_MS = 60 * 60 * 1000;
 
 /** Removes spool folders no queued or running job names and nothing wrote to for an hour. */
-export async function sweepOrphanSpoolDirs(db: Db, root: string, now: number = Date.now()): Promise<number> {
+export async function sweepOrphanSpoolDirs(
+  db: Db,
+  root: string,
+  now: number = Date.now(),
+): Promise<number> {
   if (!existsSync(root)) return 0;
   const live = await liveSpoolDirs(db);
   let swept = 0;
@@ -70,7 +78,10 @@ export async function sweepOrphanSpoolDirs(db: Db, root: string, now: number = D
     if (!entry.isDirectory() || live.has(dir)) continue;
     try {
       const file = join(dir, SPOOLED_FILE);
-      const touched = Math.max(statSync(dir).mtimeMs, existsSync(file) ? statSync(file).mtimeMs : 0);
+      const touched = Math.max(
+        statSync(dir).mtimeMs,
+        existsSync(file) ? statSync(file).mtimeMs : 0,
+      );
       if (now - touched < ORPHAN_SPOOL_MS) continue;
       rmSync(dir, { recursive: true, force: true });
       swept += 1;
@@ -97,7 +108,8 @@ const RECOVER_EVERY_MS = 10_000;
 
 async function recover(db: Db, log: (message: string) => void): Promise<void> {
   const uploads = await recoverUploadJobs(db, (worker) => workerAlive(worker));
-  if (uploads.requeued) log(`${uploads.requeued} upload job(s) interrupted by a stopped worker queued again`);
+  if (uploads.requeued)
+    log(`${uploads.requeued} upload job(s) interrupted by a stopped worker queued again`);
   if (uploads.failed) log(`${uploads.failed} upload job(s) given up after repeated interruptions`);
   const reevals = await failInterruptedJobs(db, (worker) => workerAlive(worker));
   if (reevals) log(`${reevals} re-evaluation job(s) interrupted by a stopped worker marked failed`);
@@ -137,7 +149,11 @@ export async function runWorker(options: WorkerOptions): Promise<void> {
     }
     const reeval = await nextQueuedReevalJob(db);
     if (reeval !== null) {
-      await runReevalJob(db, reeval, { llm: options.llm, worker: self, onChunkWritten: () => bumpDataVersion(db, PUBLIC_DATA) });
+      await runReevalJob(db, reeval, {
+        llm: options.llm,
+        worker: self,
+        onChunkWritten: () => bumpDataVersion(db, PUBLIC_DATA),
+      });
       continue;
     }
     await pause(options.idleMs ?? 100, signal);

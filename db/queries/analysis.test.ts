@@ -3,7 +3,14 @@ import { parseStoredCounts } from "./analysis";
 
 describe("parseStoredCounts", () => {
   it("reads what JSON.stringify wrote for per-call counts", () => {
-    for (const counts of [[], [0], [3], [0, 1, 0, 2], [10, 0, 123, 7], Array.from({ length: 40 }, (_, i) => i % 4)]) {
+    for (const counts of [
+      [],
+      [0],
+      [3],
+      [0, 1, 0, 2],
+      [10, 0, 123, 7],
+      Array.from({ length: 40 }, (_, i) => i % 4),
+    ]) {
       expect(parseStoredCounts(JSON.stringify(counts))).toEqual(counts);
     }
   });
@@ -19,6 +26,7 @@ describe("parseStoredCounts", () => {
       if (expected instanceof Error) expect(() => parseStoredCounts(text)).toThrow(SyntaxError);
       else expect(parseStoredCounts(text)).toEqual(expected);
     }
-    for (const text of ["[1,,2]", "[,1]", "[1,]", "[", "1,2]", ""]) expect(() => parseStoredCounts(text)).toThrow(SyntaxError);
+    for (const text of ["[1,,2]", "[,1]", "[1,]", "[", "1,2]", ""])
+      expect(() => parseStoredCounts(text)).toThrow(SyntaxError);
   });
 });

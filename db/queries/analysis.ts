@@ -42,18 +42,31 @@ function placeholders(ids: number[]): string {
 }
 
 /** The rows of a raw plot read, as arrays of the selected columns, in the order selected. */
-async function plotRows(db: Db, sqlite: { text: string; params: unknown[] }, postgres: { text: string; params: unknown[] }): Promise<unknown[][]> {
+async function plotRows(
+  db: Db,
+  sqlite: { text: string; params: unknown[] },
+  postgres: { text: string; params: unknown[] },
+): Promise<unknown[][]> {
   const client = sqliteClientOf(db);
-  if (client) return client.prepare(sqlite.text).raw().all(...sqlite.params) as unknown[][];
+  if (client)
+    return client
+      .prepare(sqlite.text)
+      .raw()
+      .all(...sqlite.params) as unknown[][];
   const pool = postgresPoolOf(db);
   if (!pool) throw new Error("a database of neither engine");
-  const result = await pool.query<unknown[]>({ text: postgres.text, values: postgres.params, rowMode: "array" });
+  const result = await pool.query<unknown[]>({
+    text: postgres.text,
+    values: postgres.params,
+    rowMode: "array",
+  });
   return result.rows;
 }
 
 function numberAt(row: unknown[], i: number): number {
   const value = row[i];
-  if (typeof value !== "number") throw new Error(`expected a number in column ${i} of a plot row, got ${typeof value}`);
+  if (typeof value !== "number")
+    throw new Error(`expected a number in column ${i} of a plot row, got ${typeof value}`);
   return value;
 }
 
@@ -77,8 +90,14 @@ export async function fcrPassData(db: Db, ids: number[], bins: number): Promise<
   await checkSubmissions(db, ids);
   const rows = await plotRows(
     db,
-    { text: `SELECT fcr, correct FROM samples WHERE submission_id IN (${placeholders(ids)}) AND fact_count > 0`, params: ids },
-    { text: "SELECT fcr, correct FROM samples WHERE submission_id = ANY($1::integer[]) AND fact_count > 0", params: [ids] },
+    {
+      text: `SELECT fcr, correct FROM samples WHERE submission_id IN (${placeholders(ids)}) AND fact_count > 0`,
+      params: ids,
+    },
+    {
+      text: "SELECT fcr, correct FROM samples WHERE submission_id = ANY($1::integer[]) AND fact_count > 0",
+      params: [ids],
+    },
   );
   return fcrPassBins(
     rows.map((row) => ({ fcr: numberAt(row, 0), correct: booleanAt(row, 1) })),
@@ -119,7 +138,8 @@ async function callSeries(db: Db, ids: number[], minCalls: number): Promise<Call
  */
 export function parseStoredCounts(text: string): number[] {
   const last = text.length - 1;
-  if (text.charCodeAt(0) !== 0x5b || text.charCodeAt(last) !== 0x5d) return JSON.parse(text) as number[];
+  if (text.charCodeAt(0) !== 0x5b || text.charCodeAt(last) !== 0x5d)
+    return JSON.parse(text) as number[];
   const counts: number[] = [];
   let value = -1;
   for (let i = 1; i < last; i++) {
@@ -138,21 +158,39 @@ export function parseStoredCounts(text: string): number[] {
   return counts;
 }
 
-export async function deltaFactsData(db: Db, ids: number[], kCohort: number, nThreshold: number): Promise<DeltaFacts> {
+export async function deltaFactsData(
+  db: Db,
+  ids: number[],
+  kCohort: number,
+  nThreshold: number,
+): Promise<DeltaFacts> {
   return deltaFacts(await callSeries(db, ids, kCohort), kCohort, nThreshold);
 }
 
-export async function truncatedData(db: Db, ids: number[], kTrunc: number): Promise<TruncatedCurves> {
+export async function truncatedData(
+  db: Db,
+  ids: number[],
+  kTrunc: number,
+): Promise<TruncatedCurves> {
   return truncatedCurves(await callSeries(db, ids, kTrunc), kTrunc);
 }
 
 /** One plot's data for the given submissions: the contract of the CLI and `/api/analysis/<kind>`. */
-export async function analysisData(db: Db, kind: AnalysisKind, ids: number[], options: AnalysisOptions) {
+export async function analysisData(
+  db: Db,
+  kind: AnalysisKind,
+  ids: number[],
+  options: AnalysisOptions,
+) {
   switch (kind) {
     case "fcr-pass1":
       return { kind, submissions: ids, ...(await fcrPassData(db, ids, options.bins)) };
     case "delta-facts":
-      return { kind, submissions: ids, ...(await deltaFactsData(db, ids, options.kCohort, options.nThreshold)) };
+      return {
+        kind,
+        submissions: ids,
+        ...(await deltaFactsData(db, ids, options.kCohort, options.nThreshold)),
+      };
     case "truncated":
       return { kind, submissions: ids, ...(await truncatedData(db, ids, options.kTrunc)) };
     default:
@@ -172,9 +210,19 @@ export interface ModelSubmission {
 /** Every approved MPW submission with its overall Pass@1 and FCR: the analysis page's menu and overlays. */
 export async function listMpwModelSubmissions(db: Db): Promise<ModelSubmission[]> {
   return db
-    .select({ submissionId: submissions.id, model: submissions.model, setting: submissions.setting, pass1: aggregates.pass1, fcr: aggregates.fcr, n: aggregates.n })
+    .select({
+      submissionId: submissions.id,
+      model: submissions.model,
+      setting: submissions.setting,
+      pass1: aggregates.pass1,
+      fcr: aggregates.fcr,
+      n: aggregates.n,
+    })
     .from(submissions)
-    .innerJoin(aggregates, and(eq(aggregates.submissionId, submissions.id), eq(aggregates.split, "overall")))
+    .innerJoin(
+      aggregates,
+      and(eq(aggregates.submissionId, submissions.id), eq(aggregates.split, "overall")),
+    )
     .where(and(eq(submissions.benchmarkId, "mpw"), eq(submissions.status, "approved")))
     .orderBy(asc(submissions.model), asc(submissions.setting), asc(submissions.id));
 }

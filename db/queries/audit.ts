@@ -6,11 +6,20 @@ import { auditEntries, reevalJobs, samples } from "../schema";
 export type AuditEntryView = typeof auditEntries.$inferSelect;
 
 /** A sample's verdict history, newest first: its own entries and the gold fixes of its task. */
-export async function sampleHistory(db: Db, sampleId: number, taskId: number): Promise<AuditEntryView[]> {
+export async function sampleHistory(
+  db: Db,
+  sampleId: number,
+  taskId: number,
+): Promise<AuditEntryView[]> {
   return db
     .select()
     .from(auditEntries)
-    .where(or(eq(auditEntries.sampleId, sampleId), and(eq(auditEntries.taskId, taskId), eq(auditEntries.action, "gold-fix"))))
+    .where(
+      or(
+        eq(auditEntries.sampleId, sampleId),
+        and(eq(auditEntries.taskId, taskId), eq(auditEntries.action, "gold-fix")),
+      ),
+    )
     .orderBy(desc(auditEntries.id));
 }
 
@@ -39,11 +48,18 @@ export async function getReevalJob(db: Db, jobId: number): Promise<ReevalJobView
 }
 
 export async function latestReevalJob(db: Db, taskId: number): Promise<ReevalJobView | null> {
-  return (await first(jobsWhere(db, eq(reevalJobs.taskId, taskId)).orderBy(desc(reevalJobs.id)).limit(1))) ?? null;
+  return (
+    (await first(
+      jobsWhere(db, eq(reevalJobs.taskId, taskId)).orderBy(desc(reevalJobs.id)).limit(1),
+    )) ?? null
+  );
 }
 
 /** How many samples of each submission carry a maintainer's verdict (only submissions with any). */
-export async function adjudicatedCounts(db: Db, submissionIds: readonly number[]): Promise<Map<number, number>> {
+export async function adjudicatedCounts(
+  db: Db,
+  submissionIds: readonly number[],
+): Promise<Map<number, number>> {
   const counts = new Map<number, number>();
   if (!submissionIds.length) return counts;
   // From the audit log (indexed by submission and action) rather than a scan of every sample;
@@ -66,6 +82,16 @@ export async function adjudicatedCounts(db: Db, submissionIds: readonly number[]
 }
 
 /** Samples of a task across submissions, and in how many submissions. */
-export async function taskSampleCounts(db: Db, taskId: number): Promise<{ samples: number; submissions: number }> {
-  return (await first(db.select({ samples: count(), submissions: countDistinct(samples.submissionId) }).from(samples).where(eq(samples.taskId, taskId)))) ?? { samples: 0, submissions: 0 };
+export async function taskSampleCounts(
+  db: Db,
+  taskId: number,
+): Promise<{ samples: number; submissions: number }> {
+  return (
+    (await first(
+      db
+        .select({ samples: count(), submissions: countDistinct(samples.submissionId) })
+        .from(samples)
+        .where(eq(samples.taskId, taskId)),
+    )) ?? { samples: 0, submissions: 0 }
+  );
 }

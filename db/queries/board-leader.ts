@@ -10,7 +10,8 @@ import { getMpwLeaderboard } from "./leaderboard";
 import { getReportBoard } from "./seekboard";
 import { getWideSearchLeaderboard } from "./widesearch";
 
-const tiedWith = (rows: readonly { standing: Standing }[], top: { standing: Standing }) => rows.filter((row) => row !== top && row.standing.rank === 1).length;
+const tiedWith = (rows: readonly { standing: Standing }[], top: { standing: Standing }) =>
+  rows.filter((row) => row !== top && row.standing.rank === 1).length;
 
 const LANGUAGE_VIEWS = { all: "all languages", en: "English tasks", zh: "Chinese tasks" } as const;
 
@@ -40,18 +41,45 @@ export async function defaultViewLeader(db: Db, id: BenchmarkId): Promise<BoardL
       const top = rows.find((row) => row.standing.ranked);
       if (!top) return null;
       const tiedAtTop = tiedWith(rows, top);
-      const view = [board.versionParam && version !== null ? `${board.versionParam} ${board.versionLabel(version)}` : null, board.settingFilter ? "all settings" : null];
-      return { model: top.model, setting: top.setting, value: top.values[board.primary] ?? null, tiedAtTop, view: view.filter((part) => part !== null).join(" · ") || "all submissions" };
+      const view = [
+        board.versionParam && version !== null
+          ? `${board.versionParam} ${board.versionLabel(version)}`
+          : null,
+        board.settingFilter ? "all settings" : null,
+      ];
+      return {
+        model: top.model,
+        setting: top.setting,
+        value: top.values[board.primary] ?? null,
+        tiedAtTop,
+        view: view.filter((part) => part !== null).join(" · ") || "all submissions",
+      };
     }
     case "mpw": {
       const rows = await getMpwLeaderboard(db, DEFAULT_LEADERBOARD);
       const top = rows.find((row) => row.standing.ranked);
-      return top ? { model: top.model, setting: top.setting, value: top.pass1, tiedAtTop: tiedWith(rows, top), view: `setting ${DEFAULT_LEADERBOARD.setting} · ${DEFAULT_LEADERBOARD.tier}` } : null;
+      return top
+        ? {
+            model: top.model,
+            setting: top.setting,
+            value: top.pass1,
+            tiedAtTop: tiedWith(rows, top),
+            view: `setting ${DEFAULT_LEADERBOARD.setting} · ${DEFAULT_LEADERBOARD.tier}`,
+          }
+        : null;
     }
     case "widesearch": {
       const rows = await getWideSearchLeaderboard(db, DEFAULT_WIDESEARCH_LEADERBOARD);
       const top = rows.find((row) => row.standing.ranked);
-      return top ? { model: top.model, setting: top.setting, value: top.aggregate.successAvg, tiedAtTop: tiedWith(rows, top), view: LANGUAGE_VIEWS[DEFAULT_WIDESEARCH_LEADERBOARD.lang] } : null;
+      return top
+        ? {
+            model: top.model,
+            setting: top.setting,
+            value: top.aggregate.successAvg,
+            tiedAtTop: tiedWith(rows, top),
+            view: LANGUAGE_VIEWS[DEFAULT_WIDESEARCH_LEADERBOARD.lang],
+          }
+        : null;
     }
     default:
       return assertNever(board);

@@ -38,10 +38,19 @@ interface ViewParam {
  * value of a list), trimmed where the board's parser trims; an empty value is the
  * default, as the page cache, which drops empty values, shows it.
  */
-export async function unknownBoardParam(db: Db, id: BenchmarkId, page: BoardPage, search: RawSearchParams): Promise<UnknownBoardParam | null> {
+export async function unknownBoardParam(
+  db: Db,
+  id: BenchmarkId,
+  page: BoardPage,
+  search: RawSearchParams,
+): Promise<UnknownBoardParam | null> {
   for (const view of viewParams(db, id, page)) {
-    const given = view.list ? [search[view.param] ?? []].flat().flatMap((v) => v.split(",")) : [first(search, view.param) ?? ""];
-    const asked = (view.trimmed || view.list ? given.map((v) => v.trim()) : given).filter((value) => value !== "");
+    const given = view.list
+      ? [search[view.param] ?? []].flat().flatMap((v) => v.split(","))
+      : [first(search, view.param) ?? ""];
+    const asked = (view.trimmed || view.list ? given.map((v) => v.trim()) : given).filter(
+      (value) => value !== "",
+    );
     if (asked.length === 0) continue;
     const valid = [...(await view.values())];
     const unknown = asked.find((value) => !valid.includes(value));
@@ -56,13 +65,32 @@ function viewParams(db: Db, id: BenchmarkId, page: BoardPage): ViewParam[] {
     case "report":
       // Both pages of a stored-report board show one version (dataset) and setting filter.
       return [
-        ...(board.versionParam ? [{ param: board.versionParam, values: () => boardVersions(db, id), trimmed: true }] : []),
-        ...(board.settingFilter ? [{ param: "setting", values: async () => ["all", ...(await boardSettings(db, id))], trimmed: true }] : []),
+        ...(board.versionParam
+          ? [{ param: board.versionParam, values: () => boardVersions(db, id), trimmed: true }]
+          : []),
+        ...(board.settingFilter
+          ? [
+              {
+                param: "setting",
+                values: async () => ["all", ...(await boardSettings(db, id))],
+                trimmed: true,
+              },
+            ]
+          : []),
       ];
     case "mpw":
     case "widesearch": {
-      const params: Record<string, ClosedParam> = page === "leaderboard" ? Object.fromEntries(Object.entries(board.params).map(([param, values]) => [param, { values }])) : board.diagnosticsParams;
-      return Object.entries(params).map(([param, { values, list }]) => ({ param, values: async () => values, list }));
+      const params: Record<string, ClosedParam> =
+        page === "leaderboard"
+          ? Object.fromEntries(
+              Object.entries(board.params).map(([param, values]) => [param, { values }]),
+            )
+          : board.diagnosticsParams;
+      return Object.entries(params).map(([param, { values, list }]) => ({
+        param,
+        values: async () => values,
+        list,
+      }));
     }
     default:
       return assertNever(board);

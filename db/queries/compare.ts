@@ -47,7 +47,10 @@ function submissionsWhere(db: Db, where: SQL) {
   return db
     .select(SUBMISSION_COLUMNS)
     .from(submissions)
-    .leftJoin(aggregates, and(eq(aggregates.submissionId, submissions.id), eq(aggregates.split, "overall")))
+    .leftJoin(
+      aggregates,
+      and(eq(aggregates.submissionId, submissions.id), eq(aggregates.split, "overall")),
+    )
     .where(where);
 }
 
@@ -70,10 +73,15 @@ function toSubmission(r: SubmissionRow): CompareSubmission {
   };
 }
 
-const visibleTo = (viewer: Viewer) => (r: SubmissionRow) => canViewSubmission({ status: r.status, uploaderTokenId: r.uploaderTokenId }, viewer);
+const visibleTo = (viewer: Viewer) => (r: SubmissionRow) =>
+  canViewSubmission({ status: r.status, uploaderTokenId: r.uploaderTokenId }, viewer);
 
 /** The submissions of a benchmark this viewer may see (approved, plus their own pending ones; all for the admin), newest version first. */
-export async function listComparableSubmissions(db: Db, benchmark: string, viewer: Viewer): Promise<CompareSubmission[]> {
+export async function listComparableSubmissions(
+  db: Db,
+  benchmark: string,
+  viewer: Viewer,
+): Promise<CompareSubmission[]> {
   const rows = await submissionsWhere(db, sql`${submissions.benchmarkId} = ${benchmark}`).orderBy(
     desc(submissions.benchmarkVersion),
     asc(submissions.setting),
@@ -87,21 +95,39 @@ export async function listComparableSubmissions(db: Db, benchmark: string, viewe
  * The requested submissions in the order asked, and the ids that do not exist or that
  * the viewer may not see (answered alike, so a hidden submission cannot be detected).
  */
-export async function getCompareSubmissions(db: Db, ids: readonly number[], viewer: Viewer): Promise<{ found: CompareSubmission[]; missing: number[] }> {
+export async function getCompareSubmissions(
+  db: Db,
+  ids: readonly number[],
+  viewer: Viewer,
+): Promise<{ found: CompareSubmission[]; missing: number[] }> {
   if (ids.length === 0) return { found: [], missing: [] };
   const rows = await submissionsWhere(db, inArray(submissions.id, [...ids]));
   const visible = new Map(rows.filter(visibleTo(viewer)).map((r) => [r.id, toSubmission(r)]));
-  return { found: ids.filter((id) => visible.has(id)).map((id) => visible.get(id)!), missing: ids.filter((id) => !visible.has(id)) };
+  return {
+    found: ids.filter((id) => visible.has(id)).map((id) => visible.get(id)!),
+    missing: ids.filter((id) => !visible.has(id)),
+  };
 }
 
 async function benchmarkOf(db: Db, submissionId: number): Promise<BenchmarkId> {
-  const row = await first(db.select({ benchmarkId: submissions.benchmarkId }).from(submissions).where(eq(submissions.id, submissionId)).limit(1));
+  const row = await first(
+    db
+      .select({ benchmarkId: submissions.benchmarkId })
+      .from(submissions)
+      .where(eq(submissions.id, submissionId))
+      .limit(1),
+  );
   if (!row) throw new Error(`no submission ${submissionId}`);
   return benchmarkIdOf(row.benchmarkId);
 }
 
 // The comparison's two statements stay raw (one index probe per sample of A, see below); their rows are parsed.
-const runRowSchema = z.object({ taskKey: z.string(), run: z.number(), a: z.number().nullable(), b: z.number().nullable() });
+const runRowSchema = z.object({
+  taskKey: z.string(),
+  run: z.number(),
+  a: z.number().nullable(),
+  b: z.number().nullable(),
+});
 const taskRowSchema = z.record(z.string(), z.union([z.string(), z.number(), z.null()]));
 
 export interface PairedRows {
@@ -119,7 +145,8 @@ export interface PairedRows {
  */
 export async function pairedRows(db: Db, a: number, b: number): Promise<PairedRows> {
   const benchmark = await benchmarkOf(db, a);
-  if ((await benchmarkOf(db, b)) !== benchmark) throw new Error(`submissions ${a} and ${b} are of different benchmarks`);
+  if ((await benchmarkOf(db, b)) !== benchmark)
+    throw new Error(`submissions ${a} and ${b} are of different benchmarks`);
   const profile = BENCHMARKS[benchmark].compare;
   const engine = engineOf(db);
   const outcome = (alias: string) => sql.raw(outcomeSql(engine, profile, alias));
@@ -136,7 +163,9 @@ export async function pairedRows(db: Db, a: number, b: number): Promise<PairedRo
 
   // AVG(NULL) needs a type on PostgreSQL.
   const noFcr = engine === "postgres" ? "NULL::double precision" : "NULL";
-  const splitColumns = profile.dimensions.map((d, i) => `, MIN(${valueSql(engine, d.from)}) AS split${i}`).join("");
+  const splitColumns = profile.dimensions
+    .map((d, i) => `, MIN(${valueSql(engine, d.from)}) AS split${i}`)
+    .join("");
   const perTask = (side: number) =>
     sql`SELECT s.task_key, MIN(s.id) AS first_id, MIN(s.task_id) AS task_id, AVG(${outcome("s")}) AS score,
             AVG(${sql.raw(profile.fcr ? "s.fcr" : noFcr)}) AS fcr, AVG(${sql.raw(toolCallsSql(engine, profile))}) AS calls${sql.raw(splitColumns)}
@@ -162,7 +191,12 @@ export async function pairedRows(db: Db, a: number, b: number): Promise<PairedRo
     aToolCalls: num(r.aCalls),
     bToolCalls: num(r.bCalls),
     question: r.question === null ? null : String(r.question),
-    splits: Object.fromEntries(profile.dimensions.map((d, i) => [d.key, r[`split${i}`] === null ? null : String(r[`split${i}`])])),
+    splits: Object.fromEntries(
+      profile.dimensions.map((d, i) => [
+        d.key,
+        r[`split${i}`] === null ? null : String(r[`split${i}`]),
+      ]),
+    ),
   }));
   return { benchmark, runs, tasks };
 }
@@ -172,10 +206,18 @@ export async function pairedRows(db: Db, a: number, b: number): Promise<PairedRo
  * FCR is left out when either side ran without tools (MPW setting A: no search, so no facts covered);
  * `detail: false` leaves out the splits (the pairwise list needs only the summary).
  */
-export async function comparePair(db: Db, a: CompareSubmission, b: CompareSubmission, options: { detail?: boolean } = {}): Promise<{ rows: PairedRows; report: PairReport }> {
+export async function comparePair(
+  db: Db,
+  a: CompareSubmission,
+  b: CompareSubmission,
+  options: { detail?: boolean } = {},
+): Promise<{ rows: PairedRows; report: PairReport }> {
   const rows = await pairedRows(db, a.id, b.id);
   const { compare, hints } = BENCHMARKS[rows.benchmark];
   const withTools = (s: CompareSubmission) => !hints.toolFreeSettings.includes(s.setting);
-  const report = pairReport(rows, compare, { fcr: withTools(a) && withTools(b), splits: options.detail ?? true });
+  const report = pairReport(rows, compare, {
+    fcr: withTools(a) && withTools(b),
+    splits: options.detail ?? true,
+  });
   return { rows, report };
 }

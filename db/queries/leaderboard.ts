@@ -45,9 +45,17 @@ const sortColumn = (db: Db, sort: LeaderboardState["sort"]): SQLWrapper =>
   })[sort];
 
 /** Approved submissions of a benchmark under one setting, read from precomputed aggregates, with their standings: the ranked rows first, each group sorted. */
-export async function getMpwLeaderboard(db: Db, state: LeaderboardState): Promise<LeaderboardRow[]> {
+export async function getMpwLeaderboard(
+  db: Db,
+  state: LeaderboardState,
+): Promise<LeaderboardRow[]> {
   const column = sortColumn(db, state.sort);
-  const order: SQL[] = [state.dir === "asc" ? sql`${column} IS NULL, ${column} ASC` : sql`${column} IS NULL, ${column} DESC`, asc(submissions.model)];
+  const order: SQL[] = [
+    state.dir === "asc"
+      ? sql`${column} IS NULL, ${column} ASC`
+      : sql`${column} IS NULL, ${column} DESC`,
+    asc(submissions.model),
+  ];
   const rows = await db
     .select({
       submissionId: submissions.id,
@@ -69,12 +77,31 @@ export async function getMpwLeaderboard(db: Db, state: LeaderboardState): Promis
       zeroCallSamples: aggregates.zeroCallSamples,
     })
     .from(submissions)
-    .innerJoin(aggregates, and(eq(aggregates.submissionId, submissions.id), eq(aggregates.split, splitOfTier(state.tier))))
-    .where(and(eq(submissions.benchmarkId, "mpw"), eq(submissions.status, "approved"), eq(submissions.setting, state.setting)))
+    .innerJoin(
+      aggregates,
+      and(
+        eq(aggregates.submissionId, submissions.id),
+        eq(aggregates.split, splitOfTier(state.tier)),
+      ),
+    )
+    .where(
+      and(
+        eq(submissions.benchmarkId, "mpw"),
+        eq(submissions.status, "approved"),
+        eq(submissions.setting, state.setting),
+      ),
+    )
     .orderBy(...order);
-  const adjudicated = await adjudicatedCounts(db, rows.map((row) => row.submissionId));
+  const adjudicated = await adjudicatedCounts(
+    db,
+    rows.map((row) => row.submissionId),
+  );
   const split = state.tier === "overall" ? null : { field: "tier" as const, value: state.tier };
-  const standings = await getViewStandings(db, { benchmarkId: "mpw", split }, rows.map((row) => row.submissionId));
+  const standings = await getViewStandings(
+    db,
+    { benchmarkId: "mpw", split },
+    rows.map((row) => row.submissionId),
+  );
   return rankedFirst(
     rows.map((row) => ({ ...row, adjudicated: adjudicated.get(row.submissionId) ?? 0 })),
     standings,
@@ -91,8 +118,11 @@ export interface BenchmarkSummary {
 export async function benchmarkSummary(db: Db, id: BenchmarkId): Promise<BenchmarkSummary> {
   const totals = await first(
     db
-      .select({ submissions: sql<number>`count(*)`, samples: sql<number>`coalesce(sum(${submissions.sampleCount}), 0)` })
-    .from(submissions)
+      .select({
+        submissions: sql<number>`count(*)`,
+        samples: sql<number>`coalesce(sum(${submissions.sampleCount}), 0)`,
+      })
+      .from(submissions)
       .where(and(eq(submissions.benchmarkId, id), eq(submissions.status, "approved"))),
   );
   return { submissions: totals?.submissions ?? 0, samples: totals?.samples ?? 0 };

@@ -3,7 +3,13 @@ import { z } from "zod";
 import type { MetricsPreview } from "../../lib/submit/answer";
 import { and, asc, desc, eq, isNotNull, type SQL } from "drizzle-orm";
 import { first, type Db } from "../client";
-import { aggregates, submissions, SUBMISSION_STATUSES, uploadTokens, type SubmissionStatus } from "../schema";
+import {
+  aggregates,
+  submissions,
+  SUBMISSION_STATUSES,
+  uploadTokens,
+  type SubmissionStatus,
+} from "../schema";
 
 export interface SubmissionPreview {
   id: number;
@@ -53,7 +59,10 @@ function previewsWhere(db: Db, where: SQL) {
   return db
     .select(PREVIEW_COLUMNS)
     .from(submissions)
-    .leftJoin(aggregates, and(eq(aggregates.submissionId, submissions.id), eq(aggregates.split, "overall")))
+    .leftJoin(
+      aggregates,
+      and(eq(aggregates.submissionId, submissions.id), eq(aggregates.split, "overall")),
+    )
     .leftJoin(uploadTokens, eq(uploadTokens.id, submissions.uploaderTokenId))
     .where(where);
 }
@@ -63,10 +72,26 @@ type PreviewRow = Awaited<ReturnType<typeof previewsWhere>>[number];
 /** The stored report JSON, passed through to the preview as it is. */
 const reportSchema = z.record(z.string(), z.unknown());
 
-const interval = (lo: number | null, hi: number | null): [number, number] | null => (lo === null || hi === null ? null : [lo, hi]);
+const interval = (lo: number | null, hi: number | null): [number, number] | null =>
+  lo === null || hi === null ? null : [lo, hi];
 
 function previewOf(row: PreviewRow): SubmissionPreview {
-  const { n, pass1, pass1Lo, pass1Hi, fcr, fcrLo, fcrHi, hitRate, hitRateLo, hitRateHi, toolCalls, metrics, status, ...submission } = row;
+  const {
+    n,
+    pass1,
+    pass1Lo,
+    pass1Hi,
+    fcr,
+    fcrLo,
+    fcrHi,
+    hitRate,
+    hitRateLo,
+    hitRateHi,
+    toolCalls,
+    metrics,
+    status,
+    ...submission
+  } = row;
   return {
     ...submission,
     status: z.enum(SUBMISSION_STATUSES).parse(status),
@@ -87,19 +112,27 @@ function previewOf(row: PreviewRow): SubmissionPreview {
   };
 }
 
-export async function getSubmissionPreview(db: Db, id: number): Promise<SubmissionPreview | undefined> {
+export async function getSubmissionPreview(
+  db: Db,
+  id: number,
+): Promise<SubmissionPreview | undefined> {
   const row = await first(previewsWhere(db, eq(submissions.id, id)).limit(1));
   return row === undefined ? undefined : previewOf(row);
 }
 
 /** Pending submissions, oldest first: the moderation queue. */
 export async function listModerationQueue(db: Db): Promise<SubmissionPreview[]> {
-  const rows = await previewsWhere(db, eq(submissions.status, "pending")).orderBy(asc(submissions.uploadedAt), asc(submissions.id));
+  const rows = await previewsWhere(db, eq(submissions.status, "pending")).orderBy(
+    asc(submissions.uploadedAt),
+    asc(submissions.id),
+  );
   return rows.map(previewOf);
 }
 
 /** The latest decisions, newest first. */
 export async function listRecentDecisions(db: Db, limit: number): Promise<SubmissionPreview[]> {
-  const rows = await previewsWhere(db, isNotNull(submissions.moderatedAt)).orderBy(desc(submissions.moderatedAt), desc(submissions.id)).limit(limit);
+  const rows = await previewsWhere(db, isNotNull(submissions.moderatedAt))
+    .orderBy(desc(submissions.moderatedAt), desc(submissions.id))
+    .limit(limit);
   return rows.map(previewOf);
 }

@@ -7,7 +7,9 @@ import { engineOf, type Db } from "../client";
 
 /** Case-insensitive order, so "GPT-5" sorts among the "G…"s: SQLite's NOCASE; on PostgreSQL the lower-cased text, compared byte by byte as SQLite compares. */
 export function caseInsensitive(db: Db, column: SQLWrapper): SQL {
-  return engineOf(db) === "postgres" ? sql`lower(${column}) COLLATE "C"` : sql`${column} COLLATE NOCASE`;
+  return engineOf(db) === "postgres"
+    ? sql`lower(${column}) COLLATE "C"`
+    : sql`${column} COLLATE NOCASE`;
 }
 
 /** Ascending with NULLs first, SQLite's own order, on both engines. */

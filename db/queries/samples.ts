@@ -1,10 +1,39 @@
 import "server-only";
-import { and, asc, count, eq, gt, gte, inArray, lt, lte, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  eq,
+  gt,
+  gte,
+  inArray,
+  lt,
+  lte,
+  or,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from "drizzle-orm";
 import { parseFilter, type FilterClause, type FilterError } from "../../lib/filter/parse";
-import { HIGH_COMPOUND_RATE, HINT_IDS, LOW_FCR, sampleHints, TOOL_FREE_SAMPLE_MARKERS, TOOL_LIMIT_FIELDS, toolsAvailable, type HintId } from "../../lib/hints/hints";
+import {
+  HIGH_COMPOUND_RATE,
+  HINT_IDS,
+  LOW_FCR,
+  sampleHints,
+  TOOL_FREE_SAMPLE_MARKERS,
+  TOOL_LIMIT_FIELDS,
+  toolsAvailable,
+  type HintId,
+} from "../../lib/hints/hints";
 import { COHORT_STATUSES } from "../../lib/benchmarks/mpw/analysis";
 import { assertNever } from "../../lib/assert-never";
-import { SAMPLE_PAGE_SIZE, type SampleFilters, type SampleFieldSortKey, type SampleSort, type SampleSortKey } from "../../lib/url/samples";
+import {
+  SAMPLE_PAGE_SIZE,
+  type SampleFilters,
+  type SampleFieldSortKey,
+  type SampleSort,
+  type SampleSortKey,
+} from "../../lib/url/samples";
 import { engineOf, first, type Db, type Engine } from "../client";
 import { samples, sampleTags, submissions, tasks } from "../schema";
 import { ascNullsFirst, descNullsLast } from "./order";
@@ -67,10 +96,16 @@ export function hintCondition(engine: Engine, hint: HintId, setting: string): SQ
       if (!toolsAvailable({ setting, metrics: null })) return sql`(1 = 0)`;
       return postgres
         ? sql`(${samples.toolCalls} = 0 AND ${samples.prediction} IS NOT NULL AND btrim(${samples.prediction}, ' ' || chr(9) || chr(10) || chr(13)) != ''${sql.join(
-            TOOL_FREE_SAMPLE_MARKERS.map((marker) => sql` AND NOT coalesce((${samples.metrics} -> ${marker.field}::text)::jsonb = to_jsonb(${marker.value}::text), false)`),
+            TOOL_FREE_SAMPLE_MARKERS.map(
+              (marker) =>
+                sql` AND NOT coalesce((${samples.metrics} -> ${marker.field}::text)::jsonb = to_jsonb(${marker.value}::text), false)`,
+            ),
           )})`
         : sql`(${samples.toolCalls} = 0 AND ${samples.prediction} IS NOT NULL AND trim(${samples.prediction}, ' ' || char(9, 10, 13)) != ''${sql.join(
-            TOOL_FREE_SAMPLE_MARKERS.map((marker) => sql` AND coalesce(json_extract(${samples.metrics}, ${`$.${marker.field}`}), '') != ${marker.value}`),
+            TOOL_FREE_SAMPLE_MARKERS.map(
+              (marker) =>
+                sql` AND coalesce(json_extract(${samples.metrics}, ${`$.${marker.field}`}), '') != ${marker.value}`,
+            ),
           )})`;
     default:
       return assertNever(hint);
@@ -94,12 +129,16 @@ const NUMERIC_COLUMNS = {
  */
 function contains(engine: Engine, column: SQLWrapper, text: string): SQL {
   const pattern = likePattern(text);
-  return engine === "postgres" ? sql`lower(${column}) LIKE lower(${pattern}) ESCAPE '\\'` : sql`${column} LIKE ${pattern} ESCAPE '\\'`;
+  return engine === "postgres"
+    ? sql`lower(${column}) LIKE lower(${pattern}) ESCAPE '\\'`
+    : sql`${column} LIKE ${pattern} ESCAPE '\\'`;
 }
 
 function textCondition(engine: Engine, text: string): SQL {
   return sql`(${sql.join(
-    [samples.taskKey, tasks.question, samples.prediction, tasks.goldAnswer].map((column) => contains(engine, column, text)),
+    [samples.taskKey, tasks.question, samples.prediction, tasks.goldAnswer].map((column) =>
+      contains(engine, column, text),
+    ),
     sql` OR `,
   )})`;
 }
@@ -147,9 +186,16 @@ function clauseCondition(engine: Engine, clause: FilterClause, setting: string):
   return clause.negated ? sql`NOT coalesce(${condition}, 1 = 0)` : condition;
 }
 
-function whereOf(engine: Engine, submissionId: number, setting: string, filters: SampleFilters, clauses: FilterClause[]): SQL | undefined {
+function whereOf(
+  engine: Engine,
+  submissionId: number,
+  setting: string,
+  filters: SampleFilters,
+  clauses: FilterClause[],
+): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(samples.submissionId, submissionId)];
-  if (filters.verdict !== "all") conditions.push(eq(samples.correct, filters.verdict === "correct"));
+  if (filters.verdict !== "all")
+    conditions.push(eq(samples.correct, filters.verdict === "correct"));
   if (filters.status) conditions.push(eq(samples.status, filters.status));
   if (filters.tier !== "all") conditions.push(eq(samples.tier, filters.tier));
   if (filters.category) conditions.push(eq(samples.category, filters.category));
@@ -157,7 +203,11 @@ function whereOf(engine: Engine, submissionId: number, setting: string, filters:
   if (filters.fcrMax !== null) conditions.push(lte(samples.fcr, filters.fcrMax));
   if (filters.minCalls !== null) conditions.push(gte(samples.toolCalls, filters.minCalls));
   if (filters.cohort) {
-    conditions.push(inArray(samples.status, [...COHORT_STATUSES]), gte(samples.toolCalls, 1), gt(samples.factCount, 0));
+    conditions.push(
+      inArray(samples.status, [...COHORT_STATUSES]),
+      gte(samples.toolCalls, 1),
+      gt(samples.factCount, 0),
+    );
   }
   if (filters.q) {
     conditions.push(
@@ -174,7 +224,13 @@ function whereOf(engine: Engine, submissionId: number, setting: string, filters:
 }
 
 async function submissionSetting(db: Db, submissionId: number): Promise<string> {
-  const row = await first(db.select({ setting: submissions.setting }).from(submissions).where(eq(submissions.id, submissionId)).limit(1));
+  const row = await first(
+    db
+      .select({ setting: submissions.setting })
+      .from(submissions)
+      .where(eq(submissions.id, submissionId))
+      .limit(1),
+  );
   if (!row) throw new Error(`no submission ${submissionId}`);
   return row.setting;
 }
@@ -194,7 +250,9 @@ const numericTaskKey = (engine: Engine) =>
 
 /** A stored per-sample metric to sort by: SQLite's json_extract; PostgreSQL's value as jsonb (numbers compare as numbers), JSON null as NULL. */
 function metricSortColumn(engine: Engine, name: string): SQL {
-  return engine === "postgres" ? sql`nullif((${samples.metrics} -> ${name}::text)::jsonb, 'null'::jsonb)` : sql`json_extract(${samples.metrics}, ${`$.${name}`})`;
+  return engine === "postgres"
+    ? sql`nullif((${samples.metrics} -> ${name}::text)::jsonb, 'null'::jsonb)`
+    : sql`json_extract(${samples.metrics}, ${`$.${name}`})`;
 }
 
 /** Each sort key's SQL; NULL (no FCR, no tier) sorts first ascending, as SQLite does (orderOf says so on both engines). */
@@ -216,7 +274,9 @@ function sortColumns(engine: Engine, key: SampleSortKey, setting: string): SQL[]
       return [sql`${samples.status}`];
     case "tier":
       // The tiers' own order, not the alphabet's.
-      return [sql`CASE ${samples.tier} WHEN 'easy' THEN 1 WHEN 'medium' THEN 2 WHEN 'hard' THEN 3 END`];
+      return [
+        sql`CASE ${samples.tier} WHEN 'easy' THEN 1 WHEN 'medium' THEN 2 WHEN 'hard' THEN 3 END`,
+      ];
     case "category":
       return [sql`${samples.category}`];
     case "fcr":
@@ -231,7 +291,9 @@ function sortColumns(engine: Engine, key: SampleSortKey, setting: string): SQL[]
       // How many automatic hints apply, plus how many tags the maintainers gave.
       return [
         sql`${sql.join(
-          HINT_IDS.map((hint) => sql`(CASE WHEN ${hintCondition(engine, hint, setting)} THEN 1 ELSE 0 END)`),
+          HINT_IDS.map(
+            (hint) => sql`(CASE WHEN ${hintCondition(engine, hint, setting)} THEN 1 ELSE 0 END)`,
+          ),
           sql` + `,
         )} + (SELECT count(*) FROM ${sampleTags} WHERE ${sampleTags.sampleId} = ${samples.id})`,
       ];
@@ -243,16 +305,34 @@ function sortColumns(engine: Engine, key: SampleSortKey, setting: string): SQL[]
 /** The list's order: the sort (NULLs first ascending, last descending, on both engines), then sample order, so every order is total and paging is stable. */
 function orderOf(engine: Engine, sort: SampleSort | null, setting: string): SQL[] {
   if (!sort) return [asc(samples.id)];
-  return [...sortColumns(engine, sort.key, setting).map((c) => (sort.descending ? descNullsLast(c) : ascNullsFirst(c))), asc(samples.id)];
+  return [
+    ...sortColumns(engine, sort.key, setting).map((c) =>
+      sort.descending ? descNullsLast(c) : ascNullsFirst(c),
+    ),
+    asc(samples.id),
+  ];
 }
 
-export async function listSamples(db: Db, submissionId: number, filters: SampleFilters): Promise<SampleList> {
+export async function listSamples(
+  db: Db,
+  submissionId: number,
+  filters: SampleFilters,
+): Promise<SampleList> {
   const setting = await submissionSetting(db, submissionId);
   const query = parseFilter(filters.f);
   if (!query.ok) return { rows: [], total: 0, queryError: query.error };
   const engine = engineOf(db);
   const where = whereOf(engine, submissionId, setting, filters, query.clauses);
-  const total = (await first(db.select({ n: count() }).from(samples).innerJoin(tasks, eq(tasks.id, samples.taskId)).where(where)))?.n ?? 0;
+  const total =
+    (
+      await first(
+        db
+          .select({ n: count() })
+          .from(samples)
+          .innerJoin(tasks, eq(tasks.id, samples.taskId))
+          .where(where),
+      )
+    )?.n ?? 0;
   const found = await db
     .select({
       id: samples.id,
@@ -308,7 +388,12 @@ export interface ListPosition {
  * re-evaluation may have moved it out) or the query does not parse. Reads the list's
  * ids only: a submission has at most a few thousand samples.
  */
-export async function sampleListPosition(db: Db, submissionId: number, filters: SampleFilters, sampleId: number): Promise<ListPosition | null> {
+export async function sampleListPosition(
+  db: Db,
+  submissionId: number,
+  filters: SampleFilters,
+  sampleId: number,
+): Promise<ListPosition | null> {
   const setting = await submissionSetting(db, submissionId);
   const query = parseFilter(filters.f);
   if (!query.ok) return null;
@@ -321,8 +406,14 @@ export async function sampleListPosition(db: Db, submissionId: number, filters: 
     .orderBy(...orderOf(engine, filters.sort, setting));
   const at = list.findIndex((row) => row.id === sampleId);
   if (at < 0) return null;
-  const ref = (row: (typeof list)[number] | undefined): SampleRef | null => (row ? { taskKey: row.taskKey, run: row.run } : null);
-  return { index: at + 1, total: list.length, previous: ref(list[at - 1]), next: ref(list[at + 1]) };
+  const ref = (row: (typeof list)[number] | undefined): SampleRef | null =>
+    row ? { taskKey: row.taskKey, run: row.run } : null;
+  return {
+    index: at + 1,
+    total: list.length,
+    previous: ref(list[at - 1]),
+    next: ref(list[at + 1]),
+  };
 }
 
 /** How many of the submission's samples carry each automatic hint. */
@@ -331,14 +422,38 @@ export async function hintCounts(db: Db, submissionId: number): Promise<Record<H
   const engine = engineOf(db);
   const counts = {} as Record<HintId, number>;
   for (const hint of HINT_IDS) {
-    counts[hint] = (await first(db.select({ n: count() }).from(samples).where(and(eq(samples.submissionId, submissionId), hintCondition(engine, hint, setting)))))?.n ?? 0;
+    counts[hint] =
+      (
+        await first(
+          db
+            .select({ n: count() })
+            .from(samples)
+            .where(
+              and(eq(samples.submissionId, submissionId), hintCondition(engine, hint, setting)),
+            ),
+        )
+      )?.n ?? 0;
   }
   return counts;
 }
 
 /** The values the filter menus offer: statuses and categories present in the submission. */
-export async function sampleFacets(db: Db, submissionId: number): Promise<{ statuses: string[]; categories: string[] }> {
-  const statuses = await db.selectDistinct({ v: samples.status }).from(samples).where(eq(samples.submissionId, submissionId)).orderBy(asc(samples.status));
-  const categories = await db.selectDistinct({ v: samples.category }).from(samples).where(eq(samples.submissionId, submissionId)).orderBy(asc(samples.category));
-  return { statuses: statuses.map((r) => r.v), categories: categories.map((r) => r.v).filter((v): v is string => v !== null) };
+export async function sampleFacets(
+  db: Db,
+  submissionId: number,
+): Promise<{ statuses: string[]; categories: string[] }> {
+  const statuses = await db
+    .selectDistinct({ v: samples.status })
+    .from(samples)
+    .where(eq(samples.submissionId, submissionId))
+    .orderBy(asc(samples.status));
+  const categories = await db
+    .selectDistinct({ v: samples.category })
+    .from(samples)
+    .where(eq(samples.submissionId, submissionId))
+    .orderBy(asc(samples.category));
+  return {
+    statuses: statuses.map((r) => r.v),
+    categories: categories.map((r) => r.v).filter((v): v is string => v !== null),
+  };
 }

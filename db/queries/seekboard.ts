@@ -34,13 +34,19 @@ function approvedOf(id: BenchmarkId) {
 
 /** The versions (EvoBrowseComp) or datasets (QA, `<dataset>@<version>` keys) with approved submissions, newest first. */
 export async function boardVersions(db: Db, id: BenchmarkId): Promise<string[]> {
-  const rows = await db.selectDistinct({ version: submissions.benchmarkVersion }).from(submissions).where(approvedOf(id));
+  const rows = await db
+    .selectDistinct({ version: submissions.benchmarkVersion })
+    .from(submissions)
+    .where(approvedOf(id));
   return sortVersions(rows.map((r) => r.version));
 }
 
 /** The settings of a benchmark's approved submissions. */
 export async function boardSettings(db: Db, id: BenchmarkId): Promise<string[]> {
-  const rows = await db.selectDistinct({ setting: submissions.setting }).from(submissions).where(approvedOf(id));
+  const rows = await db
+    .selectDistinct({ setting: submissions.setting })
+    .from(submissions)
+    .where(approvedOf(id));
   return rows.map((r) => r.setting).sort();
 }
 
@@ -49,12 +55,22 @@ export async function boardSettings(db: Db, id: BenchmarkId): Promise<string[]> 
  * ranked rows first, each group sorted by the state's sort. A board with
  * a version parameter holds one version (dataset) only: `version` picks it, else the newest.
  */
-export async function getReportBoard<Report>(db: Db, id: BenchmarkId, board: ReportBoard<Report>, state: BoardState): Promise<ReportBoardData<Report>> {
+export async function getReportBoard<Report>(
+  db: Db,
+  id: BenchmarkId,
+  board: ReportBoard<Report>,
+  state: BoardState,
+): Promise<ReportBoardData<Report>> {
   const versions = board.versionParam ? await boardVersions(db, id) : [];
-  const version = versions.length ? (state.version && versions.includes(state.version) ? state.version : versions[0]) : null;
+  const version = versions.length
+    ? state.version && versions.includes(state.version)
+      ? state.version
+      : versions[0]
+    : null;
   const conditions = [approvedOf(id)];
   if (version !== null) conditions.push(eq(submissions.benchmarkVersion, version));
-  if (board.settingFilter && state.setting !== "all") conditions.push(eq(submissions.setting, state.setting));
+  if (board.settingFilter && state.setting !== "all")
+    conditions.push(eq(submissions.setting, state.setting));
   const found = await db
     .select({
       submissionId: submissions.id,
@@ -64,11 +80,17 @@ export async function getReportBoard<Report>(db: Db, id: BenchmarkId, board: Rep
       benchmarkVersion: submissions.benchmarkVersion,
       samples: submissions.sampleCount,
       // 0/1 on SQLite, a boolean on PostgreSQL.
-      hasTrajectories: sql<boolean>`exists(SELECT 1 FROM samples WHERE samples.submission_id = ${submissions.id} AND samples.step_count > 0)`.mapWith(Boolean),
+      hasTrajectories:
+        sql<boolean>`exists(SELECT 1 FROM samples WHERE samples.submission_id = ${submissions.id} AND samples.step_count > 0)`.mapWith(
+          Boolean,
+        ),
       metrics: aggregates.metrics,
     })
     .from(submissions)
-    .innerJoin(aggregates, and(eq(aggregates.submissionId, submissions.id), eq(aggregates.split, "overall")))
+    .innerJoin(
+      aggregates,
+      and(eq(aggregates.submissionId, submissions.id), eq(aggregates.split, "overall")),
+    )
     .where(and(...conditions))
     .orderBy(asc(submissions.model), asc(submissions.id));
   const rows = found.map(({ metrics, ...row }) => {
@@ -77,12 +99,21 @@ export async function getReportBoard<Report>(db: Db, id: BenchmarkId, board: Rep
   });
   const sign = state.dir === "asc" ? 1 : -1;
   rows.sort((a, b) => {
-    if (state.sort === "model") return sign * a.model.localeCompare(b.model, "en", { sensitivity: "base" }) || a.setting.localeCompare(b.setting);
+    if (state.sort === "model")
+      return (
+        sign * a.model.localeCompare(b.model, "en", { sensitivity: "base" }) ||
+        a.setting.localeCompare(b.setting)
+      );
     const x = a.values[state.sort] ?? null;
     const y = b.values[state.sort] ?? null;
-    if (x === null || y === null) return x === y ? a.model.localeCompare(b.model) : x === null ? 1 : -1;
+    if (x === null || y === null)
+      return x === y ? a.model.localeCompare(b.model) : x === null ? 1 : -1;
     return sign * (x - y) || a.model.localeCompare(b.model);
   });
-  const standings = await getViewStandings(db, { benchmarkId: id, split: null }, rows.map((row) => row.submissionId));
+  const standings = await getViewStandings(
+    db,
+    { benchmarkId: id, split: null },
+    rows.map((row) => row.submissionId),
+  );
   return { version, versions, rows: rankedFirst(rows, standings, state.verified) };
 }

@@ -9,7 +9,15 @@ import "server-only";
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { BENCHMARKS, type BenchmarkId } from "../../lib/benchmarks/registry";
 import type { CanonicalTask, CoverageBasis } from "../../lib/standing/rules";
-import { rankStandings, runsBySubmission, submissionStanding, type Standing, type StandingSample, type SubmissionStanding, type ViewSplit } from "../../lib/standing/standing";
+import {
+  rankStandings,
+  runsBySubmission,
+  submissionStanding,
+  type Standing,
+  type StandingSample,
+  type SubmissionStanding,
+  type ViewSplit,
+} from "../../lib/standing/standing";
 import { canonicalTaskSet } from "../canonical-tasks";
 import { engineOf, first, type Db } from "../client";
 import { canonicalTasks, samples, submissions, tasks } from "../schema";
@@ -38,18 +46,31 @@ async function canonicalSet(db: Db, id: BenchmarkId, version: string): Promise<C
   if (published) return { basis: "published", key: "published", tasks: async () => [...published] };
   const registered = await first(
     db
-      .select({ tasks: count(), registeredAt: sql<string | null>`max(${canonicalTasks.registeredAt})` })
+      .select({
+        tasks: count(),
+        registeredAt: sql<string | null>`max(${canonicalTasks.registeredAt})`,
+      })
       .from(canonicalTasks)
       .where(and(eq(canonicalTasks.benchmarkId, id), eq(canonicalTasks.benchmarkVersion, version))),
   );
   if (registered && registered.tasks > 0) {
-    return { basis: "registered", key: `registered:${registered.tasks}:${registered.registeredAt}`, tasks: async () => (await canonicalTaskSet(db, id, version))?.tasks ?? [] };
+    return {
+      basis: "registered",
+      key: `registered:${registered.tasks}:${registered.registeredAt}`,
+      tasks: async () => (await canonicalTaskSet(db, id, version))?.tasks ?? [],
+    };
   }
   const largest = await first(
     db
       .select({ id: submissions.id, taskCount: submissions.taskCount })
       .from(submissions)
-      .where(and(eq(submissions.benchmarkId, id), eq(submissions.benchmarkVersion, version), eq(submissions.status, "approved")))
+      .where(
+        and(
+          eq(submissions.benchmarkId, id),
+          eq(submissions.benchmarkVersion, version),
+          eq(submissions.status, "approved"),
+        ),
+      )
       .orderBy(sql`${submissions.taskCount} DESC`, asc(submissions.id))
       .limit(1),
   );
@@ -69,7 +90,11 @@ async function canonicalSet(db: Db, id: BenchmarkId, version: string): Promise<C
 }
 
 /** Every run of the given submissions, as standings read it. */
-async function standingSamples(db: Db, id: BenchmarkId, submissionIds: readonly number[]): Promise<StandingSample[]> {
+async function standingSamples(
+  db: Db,
+  id: BenchmarkId,
+  submissionIds: readonly number[],
+): Promise<StandingSample[]> {
   const profile = BENCHMARKS[id].compare;
   const engine = engineOf(db);
   const rows = await db
@@ -79,7 +104,9 @@ async function standingSamples(db: Db, id: BenchmarkId, submissionIds: readonly 
       tier: tasks.tier,
       language: tasks.language,
       outcome: sql.raw(`coalesce(${outcomeSql(engine, profile, "samples")}, 0)`).mapWith(Number),
-      toolCalls: sql.raw(toolCallsSql(engine, profile, "samples")).mapWith((v: unknown) => (v === null ? null : Number(v))),
+      toolCalls: sql
+        .raw(toolCallsSql(engine, profile, "samples"))
+        .mapWith((v: unknown) => (v === null ? null : Number(v))),
       hasTrajectory: sql<number>`${samples.stepCount} > 0`.mapWith(Boolean),
       promptTokens: samples.promptTokens,
       completionTokens: samples.completionTokens,
@@ -124,10 +151,19 @@ function remember<V>(map: Map<string, V>, key: string, value: V, limit: number):
  * The standings of a view's rows. Rows of different versions are never ranked together:
  * each version's rows are measured against that version's task set.
  */
-export async function getViewStandings(db: Db, scope: ViewScope, submissionIds: readonly number[]): Promise<Map<number, Standing>> {
+export async function getViewStandings(
+  db: Db,
+  scope: ViewScope,
+  submissionIds: readonly number[],
+): Promise<Map<number, Standing>> {
   if (submissionIds.length === 0) return new Map();
   const rows = await db
-    .select({ id: submissions.id, version: submissions.benchmarkVersion, revision: submissions.revision, judgeModel: submissions.judgeModel })
+    .select({
+      id: submissions.id,
+      version: submissions.benchmarkVersion,
+      revision: submissions.revision,
+      judgeModel: submissions.judgeModel,
+    })
     .from(submissions)
     .where(inArray(submissions.id, [...submissionIds]))
     .orderBy(asc(submissions.id));
@@ -142,10 +178,14 @@ export async function getViewStandings(db: Db, scope: ViewScope, submissionIds: 
     const key = JSON.stringify([viewKey, group.map((r) => [r.id, r.revision, r.judgeModel])]);
     let standings = memo.views.get(key);
     if (!standings) {
-      const partKey = (r: (typeof group)[number]) => JSON.stringify([viewKey, r.id, r.revision, r.judgeModel]);
+      const partKey = (r: (typeof group)[number]) =>
+        JSON.stringify([viewKey, r.id, r.revision, r.judgeModel]);
       const missing = group.filter((r) => !memo.parts.has(partKey(r)));
       if (missing.length) {
-        const view = { canonical: { tasks: await canonical.tasks(), basis: canonical.basis }, split: scope.split };
+        const view = {
+          canonical: { tasks: await canonical.tasks(), basis: canonical.basis },
+          split: scope.split,
+        };
         const bySubmission = runsBySubmission(
           await standingSamples(
             db,
@@ -153,7 +193,13 @@ export async function getViewStandings(db: Db, scope: ViewScope, submissionIds: 
             missing.map((r) => r.id),
           ),
         );
-        for (const r of missing) remember(memo.parts, partKey(r), submissionStanding(rules, view, r, bySubmission.get(r.id) ?? []), PART_LIMIT);
+        for (const r of missing)
+          remember(
+            memo.parts,
+            partKey(r),
+            submissionStanding(rules, view, r, bySubmission.get(r.id) ?? []),
+            PART_LIMIT,
+          );
       }
       const parts = new Map(
         group.map((r) => {
@@ -174,8 +220,14 @@ export async function getViewStandings(db: Db, scope: ViewScope, submissionIds: 
  * One submission checked against its module's rules, at ingest and whenever asked: the
  * rules hold over the whole version, whatever view it is later shown in.
  */
-export async function submissionChecks(db: Db, benchmarkId: BenchmarkId, submissionId: number): Promise<Pick<Standing, "verified" | "checks">> {
-  const standing = (await getViewStandings(db, { benchmarkId, split: null }, [submissionId])).get(submissionId);
+export async function submissionChecks(
+  db: Db,
+  benchmarkId: BenchmarkId,
+  submissionId: number,
+): Promise<Pick<Standing, "verified" | "checks">> {
+  const standing = (await getViewStandings(db, { benchmarkId, split: null }, [submissionId])).get(
+    submissionId,
+  );
   if (!standing) throw new Error(`no submission ${submissionId}`);
   return { verified: standing.verified, checks: standing.checks };
 }

@@ -17,7 +17,9 @@ function checkedField(field: string): string {
 /** A `metrics` field as SQL: SQLite's json_extract (typed), PostgreSQL's text (`#>>`). */
 function metricSql(engine: Engine, alias: string, field: string): string {
   const name = checkedField(field);
-  return engine === "postgres" ? `(${alias}.metrics #>> '{${name}}')` : `json_extract(${alias}.metrics, '$.${name}')`;
+  return engine === "postgres"
+    ? `(${alias}.metrics #>> '{${name}}')`
+    : `json_extract(${alias}.metrics, '$.${name}')`;
 }
 
 /**
@@ -25,7 +27,12 @@ function metricSql(engine: Engine, alias: string, field: string): string {
  * `as: "number"` where the value is used as a number (averaged): PostgreSQL's JSON text is
  * then read as a number when it is one (NULL otherwise), as SQLite's json_extract gives it.
  */
-export function valueSql(engine: Engine, from: StoredValue, alias = "s", as: "text" | "number" = "text"): string {
+export function valueSql(
+  engine: Engine,
+  from: StoredValue,
+  alias = "s",
+  as: "text" | "number" = "text",
+): string {
   if ("metric" in from) {
     if (engine === "postgres" && as === "number") {
       const name = checkedField(from.metric);
@@ -50,6 +57,7 @@ export function outcomeSql(engine: Engine, profile: CompareProfile, alias: strin
 /** A run's tool calls, or NULL where the bundle did not say (so it is left out, never counted as 0). */
 export function toolCallsSql(engine: Engine, profile: CompareProfile, alias = "s"): string {
   const from = profile.toolCallsFrom;
-  if ("unlessNull" in from && from.unlessNull !== undefined) return `CASE WHEN ${metricSql(engine, alias, from.unlessNull)} IS NULL THEN NULL ELSE ${valueSql(engine, from, alias, "number")} END`;
+  if ("unlessNull" in from && from.unlessNull !== undefined)
+    return `CASE WHEN ${metricSql(engine, alias, from.unlessNull)} IS NULL THEN NULL ELSE ${valueSql(engine, from, alias, "number")} END`;
   return valueSql(engine, from, alias, "number");
 }

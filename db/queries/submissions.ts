@@ -14,7 +14,11 @@ export async function getSubmission(db: Db, id: number): Promise<SubmissionRow |
 }
 
 export async function getAggregates(db: Db, submissionId: number): Promise<AggregateRow[]> {
-  return db.select().from(aggregates).where(eq(aggregates.submissionId, submissionId)).orderBy(asc(aggregates.split));
+  return db
+    .select()
+    .from(aggregates)
+    .where(eq(aggregates.submissionId, submissionId))
+    .orderBy(asc(aggregates.split));
 }
 
 /** Every sample's stored metrics, in task then run order (for exports and the CLI). */
@@ -45,7 +49,14 @@ export async function listSampleMetrics(db: Db, submissionId: number) {
 /** Each sample's tokens, dollars and time as stored (null: not reported), for `metrics --json`. */
 export async function listSampleUsage(db: Db, submissionId: number) {
   return db
-    .select({ taskKey: samples.taskKey, run: samples.run, promptTokens: samples.promptTokens, completionTokens: samples.completionTokens, costUsd: samples.costUsd, seconds: samples.seconds })
+    .select({
+      taskKey: samples.taskKey,
+      run: samples.run,
+      promptTokens: samples.promptTokens,
+      completionTokens: samples.completionTokens,
+      costUsd: samples.costUsd,
+      seconds: samples.seconds,
+    })
     .from(samples)
     .where(eq(samples.submissionId, submissionId))
     .orderBy(asc(samples.id));
@@ -54,7 +65,12 @@ export async function listSampleUsage(db: Db, submissionId: number) {
 /** WideSearch samples' stored figures, in import order. */
 export async function listWideSearchSampleMetrics(db: Db, submissionId: number) {
   return db
-    .select({ taskKey: samples.taskKey, run: samples.run, status: samples.status, metrics: samples.metrics })
+    .select({
+      taskKey: samples.taskKey,
+      run: samples.run,
+      status: samples.status,
+      metrics: samples.metrics,
+    })
     .from(samples)
     .where(eq(samples.submissionId, submissionId))
     .orderBy(asc(samples.id));

@@ -15,7 +15,12 @@ interface SampleTagRow {
 
 export async function tagsOfSample(db: Db, sampleId: number): Promise<SampleTagRow[]> {
   const rows = await db
-    .select({ tag: sampleTags.tag, taxonomy: sampleTags.taxonomy, actor: sampleTags.actor, createdAt: sampleTags.createdAt })
+    .select({
+      tag: sampleTags.tag,
+      taxonomy: sampleTags.taxonomy,
+      actor: sampleTags.actor,
+      createdAt: sampleTags.createdAt,
+    })
     .from(sampleTags)
     .where(eq(sampleTags.sampleId, sampleId))
     .orderBy(asc(sampleTags.createdAt), asc(sampleTags.tag));
@@ -31,7 +36,8 @@ export async function tagsOfSamples(db: Db, sampleIds: number[]): Promise<Map<nu
     .from(sampleTags)
     .where(inArray(sampleTags.sampleId, sampleIds))
     .orderBy(asc(sampleTags.createdAt), asc(sampleTags.tag));
-  for (const row of rows) bySample.set(row.sampleId, [...(bySample.get(row.sampleId) ?? []), row.tag]);
+  for (const row of rows)
+    bySample.set(row.sampleId, [...(bySample.get(row.sampleId) ?? []), row.tag]);
   return bySample;
 }
 
@@ -64,12 +70,21 @@ export interface SampleAnnotations {
 export async function sampleAnnotations(db: Db, sampleId: number): Promise<SampleAnnotations> {
   const row = await first(
     db
-      .select({ sample: samples, setting: submissions.setting, benchmarkId: submissions.benchmarkId })
+      .select({
+        sample: samples,
+        setting: submissions.setting,
+        benchmarkId: submissions.benchmarkId,
+      })
       .from(samples)
       .innerJoin(submissions, eq(submissions.id, samples.submissionId))
       .where(eq(samples.id, sampleId))
       .limit(1),
   );
   if (!row) throw new Error(`no sample ${sampleId}`);
-  return { sampleId, benchmarkId: row.benchmarkId, tags: await tagsOfSample(db, sampleId), hints: sampleHints({ ...row.sample, setting: row.setting }) };
+  return {
+    sampleId,
+    benchmarkId: row.benchmarkId,
+    tags: await tagsOfSample(db, sampleId),
+    hints: sampleHints({ ...row.sample, setting: row.setting }),
+  };
 }

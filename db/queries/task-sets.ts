@@ -18,20 +18,33 @@ export interface TaskSetOverviewRow {
   published: number | null;
 }
 
-const publishedCount = (id: BenchmarkId, version: string) => BENCHMARKS[id].standing.publishedTasks(version)?.length ?? null;
+const publishedCount = (id: BenchmarkId, version: string) =>
+  BENCHMARKS[id].standing.publishedTasks(version)?.length ?? null;
 
 /** Every benchmark version with approved submissions or a registered task set, in registry order, versions ascending. */
 export async function taskSetOverview(db: Db): Promise<TaskSetOverviewRow[]> {
   const rows = new Map<string, TaskSetOverviewRow>();
   const keyOf = (benchmarkId: string, version: string) => JSON.stringify([benchmarkId, version]);
   const approved = await db
-    .select({ benchmarkId: submissions.benchmarkId, benchmarkVersion: submissions.benchmarkVersion, n: count(), largest: max(submissions.taskCount) })
+    .select({
+      benchmarkId: submissions.benchmarkId,
+      benchmarkVersion: submissions.benchmarkVersion,
+      n: count(),
+      largest: max(submissions.taskCount),
+    })
     .from(submissions)
     .where(eq(submissions.status, "approved"))
     .groupBy(submissions.benchmarkId, submissions.benchmarkVersion);
   for (const row of approved) {
     const benchmarkId = benchmarkIdOf(row.benchmarkId);
-    rows.set(keyOf(benchmarkId, row.benchmarkVersion), { benchmarkId, benchmarkVersion: row.benchmarkVersion, approvedSubmissions: row.n, largestApprovedTasks: row.largest, registered: null, published: publishedCount(benchmarkId, row.benchmarkVersion) });
+    rows.set(keyOf(benchmarkId, row.benchmarkVersion), {
+      benchmarkId,
+      benchmarkVersion: row.benchmarkVersion,
+      approvedSubmissions: row.n,
+      largestApprovedTasks: row.largest,
+      registered: null,
+      published: publishedCount(benchmarkId, row.benchmarkVersion),
+    });
   }
   for (const set of await canonicalTaskSets(db)) {
     const key = keyOf(set.benchmarkId, set.benchmarkVersion);
@@ -48,6 +61,8 @@ export async function taskSetOverview(db: Db): Promise<TaskSetOverviewRow[]> {
       });
   }
   return [...rows.values()].sort(
-    (a, b) => BENCHMARK_IDS.indexOf(a.benchmarkId) - BENCHMARK_IDS.indexOf(b.benchmarkId) || a.benchmarkVersion.localeCompare(b.benchmarkVersion),
+    (a, b) =>
+      BENCHMARK_IDS.indexOf(a.benchmarkId) - BENCHMARK_IDS.indexOf(b.benchmarkId) ||
+      a.benchmarkVersion.localeCompare(b.benchmarkVersion),
   );
 }

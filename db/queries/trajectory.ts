@@ -31,7 +31,17 @@ export interface AtifLink {
 const atifLinksSchema = z.object({
   metadata: z
     .object({
-      atif: z.object({ links: z.array(z.object({ kind: z.enum(["subagent", "continued"]), ref: z.string(), file: z.string().nullable() })) }).nullish(),
+      atif: z
+        .object({
+          links: z.array(
+            z.object({
+              kind: z.enum(["subagent", "continued"]),
+              ref: z.string(),
+              file: z.string().nullable(),
+            }),
+          ),
+        })
+        .nullish(),
     })
     .nullish(),
 });
@@ -40,7 +50,10 @@ const atifLinksSchema = z.object({
 async function atifLinksOf(db: Db, sample: SampleRow): Promise<AtifLink[]> {
   const links = atifLinksSchema.safeParse(sample.detail).data?.metadata?.atif?.links ?? [];
   // The trajectory file a sample came from, in its JSON `detail`: json_extract on SQLite, `#>>` on PostgreSQL.
-  const fileOf = engineOf(db) === "postgres" ? sql`(${samples.detail} #>> '{metadata,atif,file}')` : sql`json_extract(${samples.detail}, '$.metadata.atif.file')`;
+  const fileOf =
+    engineOf(db) === "postgres"
+      ? sql`(${samples.detail} #>> '{metadata,atif,file}')`
+      : sql`json_extract(${samples.detail}, '$.metadata.atif.file')`;
   const resolved: AtifLink[] = [];
   for (const link of links) {
     const target = link.file
@@ -48,7 +61,9 @@ async function atifLinksOf(db: Db, sample: SampleRow): Promise<AtifLink[]> {
           db
             .select({ taskKey: samples.taskKey, run: samples.run })
             .from(samples)
-            .where(and(eq(samples.submissionId, sample.submissionId), sql`${fileOf} = ${link.file}`))
+            .where(
+              and(eq(samples.submissionId, sample.submissionId), sql`${fileOf} = ${link.file}`),
+            )
             .orderBy(asc(samples.id))
             .limit(1),
         )) ?? null)
@@ -59,21 +74,38 @@ async function atifLinksOf(db: Db, sample: SampleRow): Promise<AtifLink[]> {
 }
 
 /** One sample's whole trajectory; steps are loaded only here, one sample at a time. */
-export async function getTrajectory(db: Db, submissionId: number, taskKey: string, run: number): Promise<Trajectory | null> {
+export async function getTrajectory(
+  db: Db,
+  submissionId: number,
+  taskKey: string,
+  run: number,
+): Promise<Trajectory | null> {
   const submission = await getSubmission(db, submissionId);
   if (!submission) return null;
   const sample = await first(
     db
       .select()
       .from(samples)
-      .where(and(eq(samples.submissionId, submissionId), eq(samples.taskKey, taskKey), eq(samples.run, run)))
+      .where(
+        and(
+          eq(samples.submissionId, submissionId),
+          eq(samples.taskKey, taskKey),
+          eq(samples.run, run),
+        ),
+      )
       .limit(1),
   );
   if (!sample) return null;
   const task = await first(db.select().from(tasks).where(eq(tasks.id, sample.taskId)).limit(1));
   if (!task) throw new Error(`sample ${sample.id} refers to missing task ${sample.taskId}`);
-  const stepRows = (await db.select().from(steps).where(eq(steps.sampleId, sample.id)).orderBy(asc(steps.ordinal))).map((row) => ({ ...row, data: parseStoredStep(row.data) }));
-  const hitLog = await db.select().from(hitLogs).where(eq(hitLogs.sampleId, sample.id)).orderBy(asc(hitLogs.callIndex));
+  const stepRows = (
+    await db.select().from(steps).where(eq(steps.sampleId, sample.id)).orderBy(asc(steps.ordinal))
+  ).map((row) => ({ ...row, data: parseStoredStep(row.data) }));
+  const hitLog = await db
+    .select()
+    .from(hitLogs)
+    .where(eq(hitLogs.sampleId, sample.id))
+    .orderBy(asc(hitLogs.callIndex));
   const runs = (
     await db
       .select({ run: samples.run })
@@ -81,18 +113,37 @@ export async function getTrajectory(db: Db, submissionId: number, taskKey: strin
       .where(and(eq(samples.submissionId, submissionId), eq(samples.taskKey, taskKey)))
       .orderBy(asc(samples.run))
   ).map((r) => r.run);
-  return { submission, sample, task, steps: stepRows, hitLog, runs, atifLinks: await atifLinksOf(db, sample) };
+  return {
+    submission,
+    sample,
+    task,
+    steps: stepRows,
+    hitLog,
+    runs,
+    atifLinks: await atifLinksOf(db, sample),
+  };
 }
 
 /** A sample's row id and its submission, without its steps: what the step and find APIs check before reading any. */
-export async function sampleOfSubmission(db: Db, submissionId: number, taskKey: string, run: number): Promise<{ submission: typeof submissions.$inferSelect; sampleId: number } | null> {
+export async function sampleOfSubmission(
+  db: Db,
+  submissionId: number,
+  taskKey: string,
+  run: number,
+): Promise<{ submission: typeof submissions.$inferSelect; sampleId: number } | null> {
   const submission = await getSubmission(db, submissionId);
   if (!submission) return null;
   const sample = await first(
     db
       .select({ id: samples.id })
       .from(samples)
-      .where(and(eq(samples.submissionId, submissionId), eq(samples.taskKey, taskKey), eq(samples.run, run)))
+      .where(
+        and(
+          eq(samples.submissionId, submissionId),
+          eq(samples.taskKey, taskKey),
+          eq(samples.run, run),
+        ),
+      )
       .limit(1),
   );
   return sample ? { submission, sampleId: sample.id } : null;
@@ -111,18 +162,36 @@ export async function sampleStep(db: Db, sampleId: number, ordinal: number): Pro
 }
 
 /** Every step of a sample with its ordinal, in order: what the transcript search reads. */
-export async function sampleSteps(db: Db, sampleId: number): Promise<{ ordinal: number; step: Step }[]> {
-  const rows = await db.select({ ordinal: steps.ordinal, step: steps.data }).from(steps).where(eq(steps.sampleId, sampleId)).orderBy(asc(steps.ordinal));
+export async function sampleSteps(
+  db: Db,
+  sampleId: number,
+): Promise<{ ordinal: number; step: Step }[]> {
+  const rows = await db
+    .select({ ordinal: steps.ordinal, step: steps.data })
+    .from(steps)
+    .where(eq(steps.sampleId, sampleId))
+    .orderBy(asc(steps.ordinal));
   return rows.map((row) => ({ ordinal: row.ordinal, step: parseStoredStep(row.step) }));
 }
 
 /** Whether a submission has this sample, without loading its steps (the page title names it). */
-export async function hasSample(db: Db, submissionId: number, taskKey: string, run: number): Promise<boolean> {
+export async function hasSample(
+  db: Db,
+  submissionId: number,
+  taskKey: string,
+  run: number,
+): Promise<boolean> {
   const row = await first(
     db
       .select({ id: samples.id })
       .from(samples)
-      .where(and(eq(samples.submissionId, submissionId), eq(samples.taskKey, taskKey), eq(samples.run, run)))
+      .where(
+        and(
+          eq(samples.submissionId, submissionId),
+          eq(samples.taskKey, taskKey),
+          eq(samples.run, run),
+        ),
+      )
       .limit(1),
   );
   return row !== undefined;
@@ -134,20 +203,25 @@ export interface SampleRef {
 }
 
 /** The next (or previous) incorrect sample of the submission, in sample order. */
-export async function neighbourFailedSample(db: Db, submissionId: number, sampleId: number, direction: "next" | "previous"): Promise<SampleRef | null> {
+export async function neighbourFailedSample(
+  db: Db,
+  submissionId: number,
+  sampleId: number,
+  direction: "next" | "previous",
+): Promise<SampleRef | null> {
   const row = await first(
     db
-    .select({ taskKey: samples.taskKey, run: samples.run })
-    .from(samples)
-    .where(
-      and(
-        eq(samples.submissionId, submissionId),
-        eq(samples.correct, false),
-        direction === "next" ? gt(samples.id, sampleId) : lt(samples.id, sampleId),
-      ),
-    )
-    .orderBy(direction === "next" ? asc(samples.id) : desc(samples.id))
-    .limit(1),
+      .select({ taskKey: samples.taskKey, run: samples.run })
+      .from(samples)
+      .where(
+        and(
+          eq(samples.submissionId, submissionId),
+          eq(samples.correct, false),
+          direction === "next" ? gt(samples.id, sampleId) : lt(samples.id, sampleId),
+        ),
+      )
+      .orderBy(direction === "next" ? asc(samples.id) : desc(samples.id))
+      .limit(1),
   );
   return row ?? null;
 }

@@ -5,7 +5,10 @@ import { first, type Db } from "../client";
 import { uploadTokens } from "../schema";
 
 /** The live (not revoked) token with this hash, if any. */
-export async function findActiveUploadToken(db: Db, tokenHash: string): Promise<{ id: number; team: string } | undefined> {
+export async function findActiveUploadToken(
+  db: Db,
+  tokenHash: string,
+): Promise<{ id: number; team: string } | undefined> {
   const row = await first(
     db
       .select({ id: uploadTokens.id, team: uploadTokens.team, tokenHash: uploadTokens.tokenHash })

@@ -1,7 +1,13 @@
 import "server-only";
 import { and, asc, eq, sql } from "drizzle-orm";
-import { wideSearchStoredAggregateSchema, type WideSearchStoredAggregate } from "../../lib/benchmarks/widesearch/stored";
-import { splitOfLanguage, type WideSearchLeaderboardState } from "../../lib/benchmarks/widesearch/url";
+import {
+  wideSearchStoredAggregateSchema,
+  type WideSearchStoredAggregate,
+} from "../../lib/benchmarks/widesearch/stored";
+import {
+  splitOfLanguage,
+  type WideSearchLeaderboardState,
+} from "../../lib/benchmarks/widesearch/url";
 import type { Db } from "../client";
 import { aggregates, submissions } from "../schema";
 import { rankedFirst } from "../../lib/standing/standing";
@@ -20,7 +26,10 @@ export interface WideSearchLeaderboardRow {
 }
 
 /** Approved WideSearch submissions with their aggregate and standing for one language split, the ranked rows first, each group sorted. */
-export async function getWideSearchLeaderboard(db: Db, state: WideSearchLeaderboardState): Promise<WideSearchLeaderboardRow[]> {
+export async function getWideSearchLeaderboard(
+  db: Db,
+  state: WideSearchLeaderboardState,
+): Promise<WideSearchLeaderboardRow[]> {
   const found = await db
     .select({
       submissionId: submissions.id,
@@ -29,11 +38,20 @@ export async function getWideSearchLeaderboard(db: Db, state: WideSearchLeaderbo
       setting: submissions.setting,
       samples: submissions.sampleCount,
       // 0/1 on SQLite, a boolean on PostgreSQL.
-      hasTrajectories: sql<boolean>`exists(SELECT 1 FROM samples WHERE samples.submission_id = ${submissions.id} AND samples.step_count > 0)`.mapWith(Boolean),
+      hasTrajectories:
+        sql<boolean>`exists(SELECT 1 FROM samples WHERE samples.submission_id = ${submissions.id} AND samples.step_count > 0)`.mapWith(
+          Boolean,
+        ),
       metrics: aggregates.metrics,
     })
     .from(submissions)
-    .innerJoin(aggregates, and(eq(aggregates.submissionId, submissions.id), eq(aggregates.split, splitOfLanguage(state.lang))))
+    .innerJoin(
+      aggregates,
+      and(
+        eq(aggregates.submissionId, submissions.id),
+        eq(aggregates.split, splitOfLanguage(state.lang)),
+      ),
+    )
     .where(and(eq(submissions.benchmarkId, "widesearch"), eq(submissions.status, "approved")))
     .orderBy(asc(submissions.model), asc(submissions.id));
   const rows = found.map((r) => ({
@@ -51,10 +69,15 @@ export async function getWideSearchLeaderboard(db: Db, state: WideSearchLeaderbo
     if (state.sort === "model") return sign * a.model.localeCompare(b.model);
     const x = a.aggregate[state.sort];
     const y = b.aggregate[state.sort];
-    if (x === null || y === null) return x === y ? a.model.localeCompare(b.model) : x === null ? 1 : -1;
+    if (x === null || y === null)
+      return x === y ? a.model.localeCompare(b.model) : x === null ? 1 : -1;
     return sign * (x - y) || a.model.localeCompare(b.model);
   });
   const split = state.lang === "all" ? null : { field: "language" as const, value: state.lang };
-  const standings = await getViewStandings(db, { benchmarkId: "widesearch", split }, rows.map((row) => row.submissionId));
+  const standings = await getViewStandings(
+    db,
+    { benchmarkId: "widesearch", split },
+    rows.map((row) => row.submissionId),
+  );
   return rankedFirst(rows, standings, state.verified);
 }

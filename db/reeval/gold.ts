@@ -15,12 +15,27 @@ import { first, withTx, type Db } from "../client";
 import { auditEntries, reevalJobs, samples, tasks } from "../schema";
 import { lockRows, MAX_REASON_LENGTH, writeAudit, type ReevalResult } from "./store";
 
-export type GoldFix = { kind: "answer"; goldAnswer: string } | { kind: "cell"; row: number; column: string; value: string };
+export type GoldFix =
+  | { kind: "answer"; goldAnswer: string }
+  | { kind: "cell"; row: number; column: string; value: string };
 
-const goldTableSchema = z.object({ columns: z.array(z.string()), rows: z.array(z.array(z.string())) }).loose();
+const goldTableSchema = z
+  .object({ columns: z.array(z.string()), rows: z.array(z.array(z.string())) })
+  .loose();
 
 function readTask(db: Db, taskId: number) {
-  return first(db.select({ id: tasks.id, benchmarkId: tasks.benchmarkId, goldAnswer: tasks.goldAnswer, extra: tasks.extra }).from(tasks).where(eq(tasks.id, taskId)).limit(1));
+  return first(
+    db
+      .select({
+        id: tasks.id,
+        benchmarkId: tasks.benchmarkId,
+        goldAnswer: tasks.goldAnswer,
+        extra: tasks.extra,
+      })
+      .from(tasks)
+      .where(eq(tasks.id, taskId))
+      .limit(1),
+  );
 }
 
 type TaskRow = NonNullable<Awaited<ReturnType<typeof readTask>>>;
@@ -31,10 +46,14 @@ function goldTableOf(task: TaskRow) {
 }
 
 /** The gold state a fix changes: the answer, or one cell of the gold table. */
-function goldStateOf(task: TaskRow, fix: GoldFix): ReevalResult<{ before: GoldState; after: GoldState }> {
+function goldStateOf(
+  task: TaskRow,
+  fix: GoldFix,
+): ReevalResult<{ before: GoldState; after: GoldState }> {
   if (fix.kind === "answer") {
     const { judge, name } = benchmarkModule(task.benchmarkId);
-    if (judge.kind === "table") return { ok: false, error: `a ${name} task's gold is a table: correct one of its cells` };
+    if (judge.kind === "table")
+      return { ok: false, error: `a ${name} task's gold is a table: correct one of its cells` };
     const value = fix.goldAnswer.trim();
     if (!value) return { ok: false, error: "the gold answer cannot be empty" };
     if (value === task.goldAnswer) return { ok: false, error: "that is already the gold answer" };
@@ -44,10 +63,15 @@ function goldStateOf(task: TaskRow, fix: GoldFix): ReevalResult<{ before: GoldSt
   if (!gold) return { ok: false, error: "this task has no gold table stored" };
   const col = gold.columns.indexOf(fix.column);
   if (col < 0) return { ok: false, error: `the gold table has no column "${fix.column}"` };
-  if (!Number.isInteger(fix.row) || fix.row < 0 || fix.row >= gold.rows.length) return { ok: false, error: `the gold table has no row ${fix.row + 1}` };
+  if (!Number.isInteger(fix.row) || fix.row < 0 || fix.row >= gold.rows.length)
+    return { ok: false, error: `the gold table has no row ${fix.row + 1}` };
   const old = gold.rows[fix.row][col] ?? "";
   if (old === fix.value) return { ok: false, error: "that is already the cell's value" };
-  return { ok: true, before: { cell: { row: fix.row, column: fix.column, value: old } }, after: { cell: { row: fix.row, column: fix.column, value: fix.value } } };
+  return {
+    ok: true,
+    before: { cell: { row: fix.row, column: fix.column, value: old } },
+    after: { cell: { row: fix.row, column: fix.column, value: fix.value } },
+  };
 }
 
 export async function writeGold(db: Db, taskId: number, state: GoldState): Promise<void> {
@@ -60,7 +84,9 @@ export async function writeGold(db: Db, taskId: number, state: GoldState): Promi
   const gold = task && goldTableOf(task);
   if (!task || !gold) throw new Error(`task ${taskId} has no gold table stored`);
   const col = gold.columns.indexOf(cell.column);
-  const rows = gold.rows.map((row, i) => (i === cell.row ? row.map((value, j) => (j === col ? cell.value : value)) : row));
+  const rows = gold.rows.map((row, i) =>
+    i === cell.row ? row.map((value, j) => (j === col ? cell.value : value)) : row,
+  );
   // Spreads keep the stored key order, so only the cell changes in the stored JSON.
   const extra = objectOf(task.extra);
   await db
@@ -100,34 +126,75 @@ export async function fixGold(
 ): Promise<ReevalResult<{ entryId: number; jobId: number; total: number }>> {
   const why = reason.trim();
   if (!why) return { ok: false, error: "a gold correction needs a reason" };
-  if (why.length > MAX_REASON_LENGTH) return { ok: false, error: `the reason is longer than ${MAX_REASON_LENGTH} characters` };
-  return withTx(db, async (tx): Promise<ReevalResult<{ entryId: number; jobId: number; total: number }>> => {
-    // One correction of a task at a time: the check for a running job and the job queued go together.
-    await lockRows(tx, "tasks", [taskId]);
-    const task = await readTask(tx, taskId);
-    if (!task) return { ok: false, error: `no task ${taskId}` };
-    if (!jobJudgesFor(task.benchmarkId).includes(judge)) return { ok: false, error: `the ${judge} judge cannot re-evaluate ${task.benchmarkId} samples` };
-    if (judge === "llm" && !llm.config) return { ok: false, error: llm.why };
-    const running = await first(
-      tx
-        .select({ id: reevalJobs.id })
-        .from(reevalJobs)
-        .where(and(eq(reevalJobs.taskId, taskId), inArray(reevalJobs.status, ["queued", "running"])))
-        .limit(1),
-    );
-    if (running) return { ok: false, error: `job ${running.id} is still re-evaluating this task; wait for it to finish` };
-    const gold = goldStateOf(task, fix);
-    if (!gold.ok) return gold;
-    await writeGold(tx, taskId, gold.after);
-    const judgeConfig = judge === "llm" && llm.config ? publicJudgeConfig(llm.config) : null;
-    const stamp = now.toISOString();
-    const entryId = await writeAudit(tx, { action: "gold-fix", sampleId: null, submissionId: null, taskId, actor, before: gold.before, after: gold.after, judge, judgeConfig, reason: why }, stamp);
-    const total = (await first(tx.select({ n: count() }).from(samples).where(eq(samples.taskId, taskId))))?.n ?? 0;
-    const [job] = await tx
-      .insert(reevalJobs)
-      .values({ taskId, auditEntryId: entryId, status: "queued", judge, total, done: 0, changed: 0, actor, createdAt: stamp })
-      .returning({ id: reevalJobs.id });
-    await tx.update(auditEntries).set({ jobId: job.id }).where(eq(auditEntries.id, entryId));
-    return { ok: true, entryId, jobId: job.id, total };
-  });
+  if (why.length > MAX_REASON_LENGTH)
+    return { ok: false, error: `the reason is longer than ${MAX_REASON_LENGTH} characters` };
+  return withTx(
+    db,
+    async (tx): Promise<ReevalResult<{ entryId: number; jobId: number; total: number }>> => {
+      // One correction of a task at a time: the check for a running job and the job queued go together.
+      await lockRows(tx, "tasks", [taskId]);
+      const task = await readTask(tx, taskId);
+      if (!task) return { ok: false, error: `no task ${taskId}` };
+      if (!jobJudgesFor(task.benchmarkId).includes(judge))
+        return {
+          ok: false,
+          error: `the ${judge} judge cannot re-evaluate ${task.benchmarkId} samples`,
+        };
+      if (judge === "llm" && !llm.config) return { ok: false, error: llm.why };
+      const running = await first(
+        tx
+          .select({ id: reevalJobs.id })
+          .from(reevalJobs)
+          .where(
+            and(eq(reevalJobs.taskId, taskId), inArray(reevalJobs.status, ["queued", "running"])),
+          )
+          .limit(1),
+      );
+      if (running)
+        return {
+          ok: false,
+          error: `job ${running.id} is still re-evaluating this task; wait for it to finish`,
+        };
+      const gold = goldStateOf(task, fix);
+      if (!gold.ok) return gold;
+      await writeGold(tx, taskId, gold.after);
+      const judgeConfig = judge === "llm" && llm.config ? publicJudgeConfig(llm.config) : null;
+      const stamp = now.toISOString();
+      const entryId = await writeAudit(
+        tx,
+        {
+          action: "gold-fix",
+          sampleId: null,
+          submissionId: null,
+          taskId,
+          actor,
+          before: gold.before,
+          after: gold.after,
+          judge,
+          judgeConfig,
+          reason: why,
+        },
+        stamp,
+      );
+      const total =
+        (await first(tx.select({ n: count() }).from(samples).where(eq(samples.taskId, taskId))))
+          ?.n ?? 0;
+      const [job] = await tx
+        .insert(reevalJobs)
+        .values({
+          taskId,
+          auditEntryId: entryId,
+          status: "queued",
+          judge,
+          total,
+          done: 0,
+          changed: 0,
+          actor,
+          createdAt: stamp,
+        })
+        .returning({ id: reevalJobs.id });
+      await tx.update(auditEntries).set({ jobId: job.id }).where(eq(auditEntries.id, entryId));
+      return { ok: true, entryId, jobId: job.id, total };
+    },
+  );
 }

@@ -12,7 +12,16 @@ import { first, withTx, type Db } from "../client";
 import { auditEntries, reevalJobs, samples, submissions } from "../schema";
 import { benchmarkIdOf } from "../benchmark-id";
 import { judgeSample, rescoredAs } from "./judging";
-import { currentState, loadSample, lockRows, refreshAll, writeAudit, writeState, type Affected, type SampleContext } from "./store";
+import {
+  currentState,
+  loadSample,
+  lockRows,
+  refreshAll,
+  writeAudit,
+  writeState,
+  type Affected,
+  type SampleContext,
+} from "./store";
 
 export interface JobOptions {
   llm: LlmJudgeSetting;
@@ -32,11 +41,26 @@ export interface JobOptions {
 
 /** The oldest job waiting for a worker, if any. */
 export async function nextQueuedReevalJob(db: Db): Promise<number | null> {
-  return (await first(db.select({ id: reevalJobs.id }).from(reevalJobs).where(eq(reevalJobs.status, "queued")).orderBy(reevalJobs.id).limit(1)))?.id ?? null;
+  return (
+    (
+      await first(
+        db
+          .select({ id: reevalJobs.id })
+          .from(reevalJobs)
+          .where(eq(reevalJobs.status, "queued"))
+          .orderBy(reevalJobs.id)
+          .limit(1),
+      )
+    )?.id ?? null
+  );
 }
 
 /** The job's judge applied to one sample; null when the sample has nothing to judge (a table benchmark's results-only sample). */
-async function reevaluate(ctx: SampleContext, judge: (typeof JUDGE_IDS)[number], options: JobOptions): Promise<JudgeOutcome | null> {
+async function reevaluate(
+  ctx: SampleContext,
+  judge: (typeof JUDGE_IDS)[number],
+  options: JobOptions,
+): Promise<JudgeOutcome | null> {
   const rules = benchmarkModule(ctx.benchmarkId).judge;
   if (rules.kind === "table") {
     if (rules.resultsOnly(ctx.state)) return null;
@@ -57,7 +81,13 @@ export async function runReevalJob(db: Db, jobId: number, options: JobOptions): 
   const clock = options.now ?? (() => new Date());
   const job = await first(
     db
-      .select({ taskId: reevalJobs.taskId, auditEntryId: reevalJobs.auditEntryId, judge: reevalJobs.judge, actor: reevalJobs.actor, status: reevalJobs.status })
+      .select({
+        taskId: reevalJobs.taskId,
+        auditEntryId: reevalJobs.auditEntryId,
+        judge: reevalJobs.judge,
+        actor: reevalJobs.actor,
+        status: reevalJobs.status,
+      })
       .from(reevalJobs)
       .where(eq(reevalJobs.id, jobId))
       .limit(1),
@@ -72,7 +102,13 @@ export async function runReevalJob(db: Db, jobId: number, options: JobOptions): 
     .where(and(eq(reevalJobs.id, jobId), eq(reevalJobs.status, "queued")))
     .returning({ id: reevalJobs.id });
   if (claimed.length === 0) return;
-  const ids = (await db.select({ id: samples.id }).from(samples).where(eq(samples.taskId, job.taskId)).orderBy(samples.id)).map((r) => r.id);
+  const ids = (
+    await db
+      .select({ id: samples.id })
+      .from(samples)
+      .where(eq(samples.taskId, job.taskId))
+      .orderBy(samples.id)
+  ).map((r) => r.id);
   const chunkSize = options.chunkSize ?? 5;
   try {
     if (!judge) throw new Error(`unknown judge "${job.judge}"`);
@@ -103,7 +139,20 @@ export async function runReevalJob(db: Db, jobId: number, options: JobOptions): 
           await writeState(tx, ctx.id, after);
           await writeAudit(
             tx,
-            { action: "reevaluate", sampleId: ctx.id, submissionId: ctx.submissionId, taskId: ctx.taskId, actor: job.actor, before, after, judge, judgeConfig: outcome.judgeConfig, reason: outcome.rationale, parentId: job.auditEntryId, jobId },
+            {
+              action: "reevaluate",
+              sampleId: ctx.id,
+              submissionId: ctx.submissionId,
+              taskId: ctx.taskId,
+              actor: job.actor,
+              before,
+              after,
+              judge,
+              judgeConfig: outcome.judgeConfig,
+              reason: outcome.rationale,
+              parentId: job.auditEntryId,
+              jobId,
+            },
             stamp,
           );
           affected.set(ctx.submissionId, ctx.benchmarkId);
@@ -112,18 +161,28 @@ export async function runReevalJob(db: Db, jobId: number, options: JobOptions): 
         await refreshAll(tx, affected);
         await tx
           .update(reevalJobs)
-          .set({ done: sql`${reevalJobs.done} + ${chunk.length}`, changed: sql`${reevalJobs.changed} + ${changed}` })
+          .set({
+            done: sql`${reevalJobs.done} + ${chunk.length}`,
+            changed: sql`${reevalJobs.changed} + ${changed}`,
+          })
           .where(eq(reevalJobs.id, jobId));
         return changed;
       });
       if (changedInChunk > 0) await options.onChunkWritten?.();
       await new Promise((resolve) => setImmediate(resolve));
     }
-    await db.update(reevalJobs).set({ status: "done", finishedAt: clock().toISOString() }).where(eq(reevalJobs.id, jobId));
+    await db
+      .update(reevalJobs)
+      .set({ status: "done", finishedAt: clock().toISOString() })
+      .where(eq(reevalJobs.id, jobId));
   } catch (error) {
     await db
       .update(reevalJobs)
-      .set({ status: "failed", error: error instanceof Error ? error.message : String(error), finishedAt: clock().toISOString() })
+      .set({
+        status: "failed",
+        error: error instanceof Error ? error.message : String(error),
+        finishedAt: clock().toISOString(),
+      })
       .where(eq(reevalJobs.id, jobId));
   }
 }
@@ -135,13 +194,26 @@ export async function runReevalJob(db: Db, jobId: number, options: JobOptions): 
  * can be undone, which reverts the samples it had already changed. Queued jobs wait for a
  * worker. Returns how many jobs were marked.
  */
-export async function failInterruptedJobs(db: Db, isAlive: (worker: string | null) => boolean, now: Date = new Date()): Promise<number> {
-  const running = await db.select({ id: reevalJobs.id, worker: reevalJobs.worker }).from(reevalJobs).where(eq(reevalJobs.status, "running")).orderBy(reevalJobs.id);
+export async function failInterruptedJobs(
+  db: Db,
+  isAlive: (worker: string | null) => boolean,
+  now: Date = new Date(),
+): Promise<number> {
+  const running = await db
+    .select({ id: reevalJobs.id, worker: reevalJobs.worker })
+    .from(reevalJobs)
+    .where(eq(reevalJobs.status, "running"))
+    .orderBy(reevalJobs.id);
   const dead = running.filter((job) => !isAlive(job.worker)).map((job) => job.id);
   if (dead.length === 0) return 0;
   const failed = await db
     .update(reevalJobs)
-    .set({ status: "failed", error: "interrupted: the worker stopped before the job finished; undo the gold fix and apply it again", finishedAt: now.toISOString() })
+    .set({
+      status: "failed",
+      error:
+        "interrupted: the worker stopped before the job finished; undo the gold fix and apply it again",
+      finishedAt: now.toISOString(),
+    })
     .where(and(inArray(reevalJobs.id, dead), eq(reevalJobs.status, "running")))
     .returning({ id: reevalJobs.id });
   return failed.length;
@@ -150,10 +222,17 @@ export async function failInterruptedJobs(db: Db, isAlive: (worker: string | nul
 /** Submissions whose samples a job changed so far (for revalidating their pages). */
 export async function affectedByJob(db: Db, jobId: number): Promise<Affected[]> {
   const rows = await db
-    .selectDistinct({ submissionId: auditEntries.submissionId, benchmarkId: submissions.benchmarkId })
+    .selectDistinct({
+      submissionId: auditEntries.submissionId,
+      benchmarkId: submissions.benchmarkId,
+    })
     .from(auditEntries)
     .innerJoin(submissions, eq(submissions.id, auditEntries.submissionId))
     .where(and(eq(auditEntries.jobId, jobId), isNotNull(auditEntries.sampleId)))
     .orderBy(auditEntries.submissionId);
-  return rows.flatMap((r) => (r.submissionId === null ? [] : [{ submissionId: r.submissionId, benchmarkId: benchmarkIdOf(r.benchmarkId) }]));
+  return rows.flatMap((r) =>
+    r.submissionId === null
+      ? []
+      : [{ submissionId: r.submissionId, benchmarkId: benchmarkIdOf(r.benchmarkId) }],
+  );
 }

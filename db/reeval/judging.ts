@@ -12,7 +12,11 @@ import type { JudgeId, JudgeVerdict } from "../../lib/judges/types";
 import { metricsOf, stateWithVerdict, type SampleState } from "../../lib/reeval/state";
 import type { SampleContext } from "./store";
 
-function verdictState(ctx: SampleContext, verdict: JudgeVerdict & { score?: 0 | 1 | 2 }, source: string): SampleState {
+function verdictState(
+  ctx: SampleContext,
+  verdict: JudgeVerdict & { score?: 0 | 1 | 2 },
+  source: string,
+): SampleState {
   return stateWithVerdict(ctx.benchmarkId, metricsOf(ctx.state), {
     correct: verdict.correct,
     source,
@@ -23,7 +27,8 @@ function verdictState(ctx: SampleContext, verdict: JudgeVerdict & { score?: 0 | 
 }
 
 function requireGold(ctx: SampleContext, what: string): string {
-  if (ctx.goldAnswer === null || ctx.goldAnswer.trim() === "") throw new Error(`this task has no gold answer to ${what} against`);
+  if (ctx.goldAnswer === null || ctx.goldAnswer.trim() === "")
+    throw new Error(`this task has no gold answer to ${what} against`);
   return ctx.goldAnswer;
 }
 
@@ -31,21 +36,35 @@ function requireGold(ctx: SampleContext, what: string): string {
  * Runs a judge on one sample and returns the state it would give it. Throws
  * LlmJudgeError / GraderParseError / Error with a message for the maintainer.
  */
-export async function judgeSample(ctx: SampleContext, judge: JudgeId, llm: LlmJudgeSetting, source: string, fetchImpl?: typeof fetch): Promise<JudgeOutcome> {
+export async function judgeSample(
+  ctx: SampleContext,
+  judge: JudgeId,
+  llm: LlmJudgeSetting,
+  source: string,
+  fetchImpl?: typeof fetch,
+): Promise<JudgeOutcome> {
   const { judge: rules, name } = benchmarkModule(ctx.benchmarkId);
   if (rules.kind === "table") {
-    if (judge !== "llm") throw new Error(`a ${name} sample is judged cell by cell by its table scorer: use Re-score, or the LLM judge for its llm_judge cells`);
+    if (judge !== "llm")
+      throw new Error(
+        `a ${name} sample is judged cell by cell by its table scorer: use Re-score, or the LLM judge for its llm_judge cells`,
+      );
     return rules.withLlm(ctx, llm, source, fetchImpl);
   }
   if (judge === "grader") {
     const stored = ctx.state.judgeRationale;
-    if (typeof stored !== "string" || !stored) throw new Error("this sample has no stored grader output to re-read");
+    if (typeof stored !== "string" || !stored)
+      throw new Error("this sample has no stored grader output to re-read");
     const errors: string[] = [];
     for (const reader of rules.storedReplies) {
       try {
         const verdict = reader.parse(stored);
         // The grader's text stays the rationale: re-reading it must not replace it by an excerpt.
-        return { state: { ...verdictState(ctx, verdict, source), judgeRationale: stored }, rationale: `read as ${reader.format} grader output: ${verdict.label}`, judgeConfig: { format: reader.format } };
+        return {
+          state: { ...verdictState(ctx, verdict, source), judgeRationale: stored },
+          rationale: `read as ${reader.format} grader output: ${verdict.label}`,
+          judgeConfig: { format: reader.format },
+        };
       } catch (error) {
         if (!(error instanceof GraderParseError)) throw error;
         errors.push(`${reader.format}: ${error.message}`);
@@ -56,14 +75,27 @@ export async function judgeSample(ctx: SampleContext, judge: JudgeId, llm: LlmJu
   const gold = requireGold(ctx, "judge");
   if (judge === "exact") {
     const verdict = exactMatchJudge(ctx.prediction, gold);
-    return { state: verdictState(ctx, verdict, source), rationale: verdict.rationale, judgeConfig: { normalisation: "NFKC, accents, case, punctuation, articles, whitespace" } };
+    return {
+      state: verdictState(ctx, verdict, source),
+      rationale: verdict.rationale,
+      judgeConfig: { normalisation: "NFKC, accents, case, punctuation, articles, whitespace" },
+    };
   }
   if (judge === "numeric") {
     const verdict = numericJudge(ctx.prediction, gold, DEFAULT_TOLERANCE);
-    return { state: verdictState(ctx, verdict, source), rationale: verdict.rationale, judgeConfig: { ...DEFAULT_TOLERANCE } };
+    return {
+      state: verdictState(ctx, verdict, source),
+      rationale: verdict.rationale,
+      judgeConfig: { ...DEFAULT_TOLERANCE },
+    };
   }
   if (!llm.config) throw new Error(llm.why);
-  const verdict = await llmJudge(llm.config, ctx.benchmarkId, { question: ctx.question, gold, prediction: ctx.prediction }, fetchImpl);
+  const verdict = await llmJudge(
+    llm.config,
+    ctx.benchmarkId,
+    { question: ctx.question, gold, prediction: ctx.prediction },
+    fetchImpl,
+  );
   return {
     state: verdictState(ctx, { ...verdict, rationale: verdict.reply }, source),
     rationale: verdict.rationale,
@@ -82,7 +114,8 @@ export function rescoreSample(ctx: SampleContext): JudgeOutcome {
   const verdict = exact.correct || !hasNumber ? exact : numeric;
   return {
     state: verdictState(ctx, verdict, "rescore"),
-    rationale: hasNumber && !exact.correct ? `${exact.rationale}; ${numeric.rationale}` : exact.rationale,
+    rationale:
+      hasNumber && !exact.correct ? `${exact.rationale}; ${numeric.rationale}` : exact.rationale,
     judgeConfig: { scorer: "normalised exact match, else numeric tolerance", ...DEFAULT_TOLERANCE },
   };
 }

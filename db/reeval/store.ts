@@ -16,7 +16,8 @@ import { engineOf, first, rawRows, type Db } from "../client";
 import { auditEntries, hitLogs, samples, submissions, tasks, type AuditAction } from "../schema";
 import { benchmarkIdOf } from "../benchmark-id";
 
-export type ReevalResult<T extends object = object> = ({ ok: true } & T) | { ok: false; error: string };
+export type ReevalResult<T extends object = object> =
+  ({ ok: true } & T) | { ok: false; error: string };
 
 /** A submission whose aggregates changed, for the caller to revalidate its pages. */
 export interface Affected {
@@ -61,7 +62,11 @@ export interface SampleContext extends ReevalSample {
 
 function readHitLog(db: Db, sampleId: number) {
   return db
-    .select({ hit: hitLogs.hit, matchedFactKeys: hitLogs.matchedFactKeys, isCompoundQuery: hitLogs.compound })
+    .select({
+      hit: hitLogs.hit,
+      matchedFactKeys: hitLogs.matchedFactKeys,
+      isCompoundQuery: hitLogs.compound,
+    })
     .from(hitLogs)
     .where(eq(hitLogs.sampleId, sampleId))
     .orderBy(asc(hitLogs.callIndex));
@@ -100,7 +105,11 @@ export async function loadSample(db: Db, sampleId: number): Promise<SampleContex
 }
 
 export async function currentState(db: Db, sampleId: number): Promise<SampleState | null> {
-  return (await first(db.select(STATE_COLUMNS).from(samples).where(eq(samples.id, sampleId)).limit(1))) ?? null;
+  return (
+    (await first(
+      db.select(STATE_COLUMNS).from(samples).where(eq(samples.id, sampleId)).limit(1),
+    )) ?? null
+  );
 }
 
 export async function writeState(db: Db, sampleId: number, state: SampleState): Promise<void> {
@@ -127,7 +136,12 @@ export interface AuditInput {
 export async function writeAudit(db: Db, entry: AuditInput, now: string): Promise<number> {
   const [inserted] = await db
     .insert(auditEntries)
-    .values({ ...entry, parentId: entry.parentId ?? null, jobId: entry.jobId ?? null, createdAt: now })
+    .values({
+      ...entry,
+      parentId: entry.parentId ?? null,
+      jobId: entry.jobId ?? null,
+      createdAt: now,
+    })
     .returning({ id: auditEntries.id });
   return inserted.id;
 }
@@ -137,11 +151,21 @@ export async function writeAudit(db: Db, entry: AuditInput, now: string): Promis
  * checked (a sample's state, a task's gold, a submission's samples) is still so when it
  * writes. SQLite needs nothing: its immediate transactions run one at a time.
  */
-export async function lockRows(tx: Db, table: "samples" | "tasks" | "submissions", ids: readonly number[]): Promise<void> {
+export async function lockRows(
+  tx: Db,
+  table: "samples" | "tasks" | "submissions",
+  ids: readonly number[],
+): Promise<void> {
   if (engineOf(tx) !== "postgres" || ids.length === 0) return;
   // In ascending order: two transactions locking overlapping rows cannot wait on each other.
   const sorted = [...new Set(ids)].sort((a, b) => a - b);
-  await rawRows(tx, sql`SELECT id FROM ${sql.identifier(table)} WHERE id IN (${sql.join(sorted.map((id) => sql`${id}`), sql`, `)}) ORDER BY id FOR NO KEY UPDATE`);
+  await rawRows(
+    tx,
+    sql`SELECT id FROM ${sql.identifier(table)} WHERE id IN (${sql.join(
+      sorted.map((id) => sql`${id}`),
+      sql`, `,
+    )}) ORDER BY id FOR NO KEY UPDATE`,
+  );
 }
 
 export async function refreshAll(db: Db, affected: Map<number, BenchmarkId>): Promise<Affected[]> {

@@ -12,7 +12,14 @@ import { auditEntries, reevalJobs, submissions } from "../schema";
 import { benchmarkIdOf } from "../benchmark-id";
 import { goldStateSchema } from "../../lib/reeval/gold";
 import { goldMatches, writeGold } from "./gold";
-import { currentState, lockRows, refreshAll, writeState, type Affected, type ReevalResult } from "./store";
+import {
+  currentState,
+  lockRows,
+  refreshAll,
+  writeState,
+  type Affected,
+  type ReevalResult,
+} from "./store";
 
 const ENTRY_COLUMNS = {
   id: auditEntries.id,
@@ -29,7 +36,9 @@ const ENTRY_COLUMNS = {
 type EntryRow = NonNullable<Awaited<ReturnType<typeof readEntry>>>;
 
 function readEntry(db: Db, entryId: number) {
-  return first(db.select(ENTRY_COLUMNS).from(auditEntries).where(eq(auditEntries.id, entryId)).limit(1));
+  return first(
+    db.select(ENTRY_COLUMNS).from(auditEntries).where(eq(auditEntries.id, entryId)).limit(1),
+  );
 }
 
 async function laterEntry(db: Db, sampleId: number, entryId: number): Promise<number | null> {
@@ -37,7 +46,13 @@ async function laterEntry(db: Db, sampleId: number, entryId: number): Promise<nu
     db
       .select({ id: auditEntries.id })
       .from(auditEntries)
-      .where(and(eq(auditEntries.sampleId, sampleId), gt(auditEntries.id, entryId), isNull(auditEntries.undoneAt)))
+      .where(
+        and(
+          eq(auditEntries.sampleId, sampleId),
+          gt(auditEntries.id, entryId),
+          isNull(auditEntries.undoneAt),
+        ),
+      )
       .orderBy(desc(auditEntries.id))
       .limit(1),
   );
@@ -55,8 +70,15 @@ async function markUndone(db: Db, entryId: number, actor: string, stamp: string)
 }
 
 /** Restores a sample entry's `before` if its `after` is still current; the reason it cannot, otherwise. */
-async function undoSampleEntry(db: Db, entry: EntryRow, actor: string, stamp: string, affected: Map<number, BenchmarkId>): Promise<string | null> {
-  if (entry.sampleId === null || entry.submissionId === null) return `entry ${entry.id} names no sample`;
+async function undoSampleEntry(
+  db: Db,
+  entry: EntryRow,
+  actor: string,
+  stamp: string,
+  affected: Map<number, BenchmarkId>,
+): Promise<string | null> {
+  if (entry.sampleId === null || entry.submissionId === null)
+    return `entry ${entry.id} names no sample`;
   const current = await currentState(db, entry.sampleId);
   if (!current) return `sample ${entry.sampleId} no longer exists`;
   const after = storedStateSchema.parse(entry.after);
@@ -64,9 +86,16 @@ async function undoSampleEntry(db: Db, entry: EntryRow, actor: string, stamp: st
     const later = await laterEntry(db, entry.sampleId, entry.id);
     return `sample ${entry.sampleId} changed since entry ${entry.id}${later ? `: undo entry ${later} first` : ""}`;
   }
-  if (!(await markUndone(db, entry.id, actor, stamp))) return `entry ${entry.id} was already undone`;
+  if (!(await markUndone(db, entry.id, actor, stamp)))
+    return `entry ${entry.id} was already undone`;
   await writeState(db, entry.sampleId, storedStateSchema.parse(entry.before));
-  const submission = await first(db.select({ benchmarkId: submissions.benchmarkId }).from(submissions).where(eq(submissions.id, entry.submissionId)).limit(1));
+  const submission = await first(
+    db
+      .select({ benchmarkId: submissions.benchmarkId })
+      .from(submissions)
+      .where(eq(submissions.id, entry.submissionId))
+      .limit(1),
+  );
   if (submission) affected.set(entry.submissionId, benchmarkIdOf(submission.benchmarkId));
   return null;
 }
@@ -81,7 +110,12 @@ type UndoResult = ReevalResult<{ restored: number; affected: Affected[] }>;
  * undoes every sample change its re-evaluation made, all or nothing; it waits for a
  * running job to finish.
  */
-export async function undoEntry(db: Db, entryId: number, actor: string, now: Date = new Date()): Promise<UndoResult> {
+export async function undoEntry(
+  db: Db,
+  entryId: number,
+  actor: string,
+  now: Date = new Date(),
+): Promise<UndoResult> {
   try {
     return await withTx(db, (tx) => undoInTransaction(tx, entryId, actor, now));
   } catch (error) {
@@ -90,7 +124,12 @@ export async function undoEntry(db: Db, entryId: number, actor: string, now: Dat
   }
 }
 
-async function undoInTransaction(tx: Db, entryId: number, actor: string, now: Date): Promise<UndoResult> {
+async function undoInTransaction(
+  tx: Db,
+  entryId: number,
+  actor: string,
+  now: Date,
+): Promise<UndoResult> {
   const entry = await readEntry(tx, entryId);
   if (!entry) return { ok: false, error: `no audit entry ${entryId}` };
   if (entry.undoneAt) return { ok: false, error: `entry ${entryId} was already undone` };
@@ -107,9 +146,23 @@ async function undoInTransaction(tx: Db, entryId: number, actor: string, now: Da
   if (entry.taskId === null) return { ok: false, error: `entry ${entryId} names no task` };
   // The task first (fixGold's lock: no new fix, no job queued meanwhile), then the samples its job changed.
   await lockRows(tx, "tasks", [entry.taskId]);
-  const job = entry.jobId === null ? undefined : await first(tx.select({ status: reevalJobs.status }).from(reevalJobs).where(eq(reevalJobs.id, entry.jobId)).limit(1));
-  if (job && (job.status === "queued" || job.status === "running")) return { ok: false, error: "its re-evaluation is still running; undo when it has finished" };
-  if (!(await goldMatches(tx, entry.taskId, goldStateSchema.parse(entry.after)))) return { ok: false, error: "the task's gold changed since this correction: undo the later correction first" };
+  const job =
+    entry.jobId === null
+      ? undefined
+      : await first(
+          tx
+            .select({ status: reevalJobs.status })
+            .from(reevalJobs)
+            .where(eq(reevalJobs.id, entry.jobId))
+            .limit(1),
+        );
+  if (job && (job.status === "queued" || job.status === "running"))
+    return { ok: false, error: "its re-evaluation is still running; undo when it has finished" };
+  if (!(await goldMatches(tx, entry.taskId, goldStateSchema.parse(entry.after))))
+    return {
+      ok: false,
+      error: "the task's gold changed since this correction: undo the later correction first",
+    };
   const children = await tx
     .select(ENTRY_COLUMNS)
     .from(auditEntries)
@@ -126,6 +179,7 @@ async function undoInTransaction(tx: Db, entryId: number, actor: string, now: Da
     if (problem) throw new UndoRefused(problem);
   }
   await writeGold(tx, entry.taskId, goldStateSchema.parse(entry.before));
-  if (!(await markUndone(tx, entry.id, actor, stamp))) throw new UndoRefused(`entry ${entryId} was already undone`);
+  if (!(await markUndone(tx, entry.id, actor, stamp)))
+    throw new UndoRefused(`entry ${entryId} was already undone`);
   return { ok: true, restored: children.length, affected: await refreshAll(tx, affected) };
 }

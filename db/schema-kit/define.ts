@@ -11,7 +11,13 @@ import type { SchemaKit } from "./kit";
 export const SUBMISSION_STATUSES = ["pending", "approved", "rejected"] as const;
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 
-export const AUDIT_ACTIONS = ["rejudge", "rescore", "adjudicate", "gold-fix", "reevaluate"] as const;
+export const AUDIT_ACTIONS = [
+  "rejudge",
+  "rescore",
+  "adjudicate",
+  "gold-fix",
+  "reevaluate",
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const REEVAL_JOB_STATUSES = ["queued", "running", "done", "failed"] as const;
@@ -36,7 +42,8 @@ export function defineSchema(k: SchemaKit) {
     "tasks",
     {
       id: k.id(),
-      benchmarkId: k.text("benchmark_id")
+      benchmarkId: k
+        .text("benchmark_id")
         .notNull()
         .references(() => benchmarks.id),
       benchmarkVersion: k.text("benchmark_version").notNull(),
@@ -54,7 +61,6 @@ export function defineSchema(k: SchemaKit) {
     },
     (t) => [k.uniqueIndex("tasks_benchmark_key").on(t.benchmarkId, t.benchmarkVersion, t.taskKey)],
   );
-
 
   /** Per-team upload tokens; only a hash of the token is stored. */
   const uploadTokens = k.table(
@@ -74,7 +80,8 @@ export function defineSchema(k: SchemaKit) {
     "submissions",
     {
       id: k.id(),
-      benchmarkId: k.text("benchmark_id")
+      benchmarkId: k
+        .text("benchmark_id")
         .$type<BenchmarkId>()
         .notNull()
         .references(() => benchmarks.id),
@@ -102,17 +109,22 @@ export function defineSchema(k: SchemaKit) {
       /** Bumped whenever the submission's samples' figures are recomputed (ingest, re-evaluation, undo): keys what is derived from them. */
       revision: k.int().notNull().default(0),
     },
-    (t) => [k.uniqueIndex("submissions_bundle_hash").on(t.bundleHash), k.index("submissions_board").on(t.benchmarkId, t.status, t.setting)],
+    (t) => [
+      k.uniqueIndex("submissions_bundle_hash").on(t.bundleHash),
+      k.index("submissions_board").on(t.benchmarkId, t.status, t.setting),
+    ],
   );
 
   const samples = k.table(
     "samples",
     {
       id: k.id(),
-      submissionId: k.int("submission_id")
+      submissionId: k
+        .int("submission_id")
         .notNull()
         .references(() => submissions.id, { onDelete: "cascade" }),
-      taskId: k.int("task_id")
+      taskId: k
+        .int("task_id")
         .notNull()
         .references(() => tasks.id),
       taskKey: k.text("task_key").notNull(),
@@ -172,8 +184,16 @@ export function defineSchema(k: SchemaKit) {
       // Covering index for the tool-call cohort plots (Δfacts, truncated curves): they
       // select by call count and read only these columns, so at 100,000+ samples the
       // scan never touches the wide sample rows. PostgreSQL keeps the JSON arrays out: a
-    // btree entry is limited to about 2.7 kB, which a long run's arrays exceed.
-      k.index("samples_call_series").on(t.submissionId, t.toolCalls, t.status, t.factCount, ...(k.engine === "sqlite" ? [t.newFactsByCall, t.hitsByCall] : [])),
+      // btree entry is limited to about 2.7 kB, which a long run's arrays exceed.
+      k
+        .index("samples_call_series")
+        .on(
+          t.submissionId,
+          t.toolCalls,
+          t.status,
+          t.factCount,
+          ...(k.engine === "sqlite" ? [t.newFactsByCall, t.hitsByCall] : []),
+        ),
     ],
   );
 
@@ -181,7 +201,8 @@ export function defineSchema(k: SchemaKit) {
     "steps",
     {
       id: k.id(),
-      sampleId: k.int("sample_id")
+      sampleId: k
+        .int("sample_id")
         .notNull()
         .references(() => samples.id, { onDelete: "cascade" }),
       ordinal: k.int().notNull(),
@@ -197,7 +218,8 @@ export function defineSchema(k: SchemaKit) {
   const hitLogs = k.table(
     "hit_logs",
     {
-      sampleId: k.int("sample_id")
+      sampleId: k
+        .int("sample_id")
         .notNull()
         .references(() => samples.id, { onDelete: "cascade" }),
       callIndex: k.int("call_index").notNull(),
@@ -214,7 +236,8 @@ export function defineSchema(k: SchemaKit) {
   const aggregates = k.table(
     "aggregates",
     {
-      submissionId: k.int("submission_id")
+      submissionId: k
+        .int("submission_id")
         .notNull()
         .references(() => submissions.id, { onDelete: "cascade" }),
       split: k.text().notNull(),
@@ -248,7 +271,8 @@ export function defineSchema(k: SchemaKit) {
   const canonicalTasks = k.table(
     "canonical_tasks",
     {
-      benchmarkId: k.text("benchmark_id")
+      benchmarkId: k
+        .text("benchmark_id")
         .notNull()
         .references(() => benchmarks.id),
       benchmarkVersion: k.text("benchmark_version").notNull(),
@@ -263,7 +287,6 @@ export function defineSchema(k: SchemaKit) {
     (t) => [k.primaryKey({ columns: [t.benchmarkId, t.benchmarkVersion, t.taskKey] })],
   );
 
-
   /**
    * Every change to a verdict, a score or a gold answer: who, when, which sample or task,
    * the state before and after, the judge and its configuration, the reason. Undoing an
@@ -275,7 +298,9 @@ export function defineSchema(k: SchemaKit) {
       id: k.id(),
       action: k.text().$type<AuditAction>().notNull(),
       sampleId: k.int("sample_id").references(() => samples.id, { onDelete: "cascade" }),
-      submissionId: k.int("submission_id").references(() => submissions.id, { onDelete: "cascade" }),
+      submissionId: k
+        .int("submission_id")
+        .references(() => submissions.id, { onDelete: "cascade" }),
       taskId: k.int("task_id").references(() => tasks.id),
       actor: k.text().notNull(),
       createdAt: k.text("created_at").notNull(),
@@ -290,16 +315,20 @@ export function defineSchema(k: SchemaKit) {
       undoneAt: k.text("undone_at"),
       undoneBy: k.text("undone_by"),
     },
-    (t) => [k.index("audit_sample").on(t.sampleId, t.id), k.index("audit_submission_action").on(t.submissionId, t.action), k.index("audit_task").on(t.taskId, t.id)],
+    (t) => [
+      k.index("audit_sample").on(t.sampleId, t.id),
+      k.index("audit_submission_action").on(t.submissionId, t.action),
+      k.index("audit_task").on(t.taskId, t.id),
+    ],
   );
-
 
   /** A background re-evaluation of every sample of one task after its gold answer changed. */
   const reevalJobs = k.table(
     "reeval_jobs",
     {
       id: k.id(),
-      taskId: k.int("task_id")
+      taskId: k
+        .int("task_id")
         .notNull()
         .references(() => tasks.id),
       /** The gold-fix (or its undo) that started the job. */
@@ -317,9 +346,11 @@ export function defineSchema(k: SchemaKit) {
       /** The worker running it (`host/pid`), so a worker that died can be told from one still at work. */
       worker: k.text(),
     },
-    (t) => [k.index("reeval_jobs_task").on(t.taskId, t.id), k.index("reeval_jobs_status").on(t.status, t.id)],
+    (t) => [
+      k.index("reeval_jobs_task").on(t.taskId, t.id),
+      k.index("reeval_jobs_status").on(t.status, t.id),
+    ],
   );
-
 
   /**
    * An upload waiting for, or imported by, the worker. The server only receives the file
@@ -331,7 +362,8 @@ export function defineSchema(k: SchemaKit) {
     {
       id: k.id(),
       state: k.text().$type<UploadJobState>().notNull(),
-      uploaderTokenId: k.int("uploader_token_id")
+      uploaderTokenId: k
+        .int("uploader_token_id")
         .notNull()
         .references(() => uploadTokens.id),
       /** The server's folder holding the received file (never shown to anyone); removed when the job ends. */
@@ -343,7 +375,9 @@ export function defineSchema(k: SchemaKit) {
       limits: k.json().notNull(),
       attempts: k.int().notNull().default(0),
       worker: k.text(),
-      submissionId: k.int("submission_id").references(() => submissions.id, { onDelete: "set null" }),
+      submissionId: k
+        .int("submission_id")
+        .references(() => submissions.id, { onDelete: "set null" }),
       /** When done: the answer a 201/200 gives. When failed: the errors a 400 gives. */
       result: k.json(),
       errors: k.json(),
@@ -371,10 +405,12 @@ export function defineSchema(k: SchemaKit) {
   const sampleTags = k.table(
     "sample_tags",
     {
-      sampleId: k.int("sample_id")
+      sampleId: k
+        .int("sample_id")
         .notNull()
         .references(() => samples.id, { onDelete: "cascade" }),
-      submissionId: k.int("submission_id")
+      submissionId: k
+        .int("submission_id")
         .notNull()
         .references(() => submissions.id, { onDelete: "cascade" }),
       tag: k.text().notNull(),
@@ -382,7 +418,11 @@ export function defineSchema(k: SchemaKit) {
       actor: k.text().notNull(),
       createdAt: k.text("created_at").notNull(),
     },
-    (t) => [k.primaryKey({ columns: [t.sampleId, t.tag] }), k.index("sample_tags_submission").on(t.submissionId, t.tag), k.index("sample_tags_tag").on(t.tag, t.sampleId)],
+    (t) => [
+      k.primaryKey({ columns: [t.sampleId, t.tag] }),
+      k.index("sample_tags_submission").on(t.submissionId, t.tag),
+      k.index("sample_tags_tag").on(t.tag, t.sampleId),
+    ],
   );
   /**
    * Attempts counted against a limit (uploads per team token, wrong admin tokens per client
@@ -398,8 +438,27 @@ export function defineSchema(k: SchemaKit) {
       key: k.text().notNull(),
       at: k.text().notNull(),
     },
-    (t) => [k.index("limit_events_scope_key_at").on(t.scope, t.key, t.at), k.index("limit_events_scope_at").on(t.scope, t.at)],
+    (t) => [
+      k.index("limit_events_scope_key_at").on(t.scope, t.key, t.at),
+      k.index("limit_events_scope_at").on(t.scope, t.at),
+    ],
   );
 
-  return { benchmarks, tasks, uploadTokens, submissions, samples, steps, hitLogs, aggregates, canonicalTasks, auditEntries, reevalJobs, uploadJobs, dataVersions, sampleTags, limitEvents };
+  return {
+    benchmarks,
+    tasks,
+    uploadTokens,
+    submissions,
+    samples,
+    steps,
+    hitLogs,
+    aggregates,
+    canonicalTasks,
+    auditEntries,
+    reevalJobs,
+    uploadJobs,
+    dataVersions,
+    sampleTags,
+    limitEvents,
+  };
 }

@@ -20,8 +20,12 @@ export const sqliteKit = {
   int: (name?: string) => (name === undefined ? sqlite.integer() : sqlite.integer(name)),
   text: (name?: string) => (name === undefined ? sqlite.text() : sqlite.text(name)),
   float: (name?: string) => (name === undefined ? sqlite.real() : sqlite.real(name)),
-  bool: (name?: string) => (name === undefined ? sqlite.integer({ mode: "boolean" }) : sqlite.integer(name, { mode: "boolean" })),
-  json: (name?: string) => (name === undefined ? sqlite.text({ mode: "json" }) : sqlite.text(name, { mode: "json" })),
+  bool: (name?: string) =>
+    name === undefined
+      ? sqlite.integer({ mode: "boolean" })
+      : sqlite.integer(name, { mode: "boolean" }),
+  json: (name?: string) =>
+    name === undefined ? sqlite.text({ mode: "json" }) : sqlite.text(name, { mode: "json" }),
   index: sqlite.index,
   uniqueIndex: sqlite.uniqueIndex,
   primaryKey: sqlite.primaryKey,

@@ -36,7 +36,10 @@ function selectedModels(all: readonly SubmissionSummary[], state: AnalysisPageSt
     .map((s) => s.model);
 }
 
-export function modelSelections(all: readonly SubmissionSummary[], state: AnalysisPageState): ModelSelection[] {
+export function modelSelections(
+  all: readonly SubmissionSummary[],
+  state: AnalysisPageState,
+): ModelSelection[] {
   return selectedModels(all, state).map((model) => {
     const own = all.filter((s) => s.model === model);
     const pooled = own.filter((s) => (state.pool as readonly string[]).includes(s.setting));
@@ -45,7 +48,10 @@ export function modelSelections(all: readonly SubmissionSummary[], state: Analys
       pooled,
       cohort: own.find((s) => s.setting === state.cohortSetting) ?? null,
       settingPoints: pooled
-        .filter((s): s is SubmissionSummary & { fcr: number; pass1: number } => s.fcr !== null && s.pass1 !== null)
+        .filter(
+          (s): s is SubmissionSummary & { fcr: number; pass1: number } =>
+            s.fcr !== null && s.pass1 !== null,
+        )
         .map((s) => ({ setting: s.setting, fcr: s.fcr, pass1: s.pass1 })),
       settingA: own.find((s) => s.setting === "A")?.pass1 ?? null,
     };

@@ -21,7 +21,11 @@ export function signAdminSession(adminToken: string, now: Date = new Date()): st
   return `${payload}.${mac(adminToken, payload).toString("base64url")}`;
 }
 
-export function verifyAdminSession(adminToken: string, value: string | undefined, now: Date = new Date()): boolean {
+export function verifyAdminSession(
+  adminToken: string,
+  value: string | undefined,
+  now: Date = new Date(),
+): boolean {
   const match = /^(admin\.(\d{1,12}))\.([A-Za-z0-9_-]{43})$/.exec(value ?? "");
   if (!match) return false;
   const [, payload, expires, signature] = match;

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { ADMIN_SESSION_SECONDS, signAdminSession, verifyAdminSession } from "./admin-session";
-import { bearerToken, digestsEqual, generateUploadToken, hashUploadToken, secretsEqual } from "./tokens";
+import {
+  bearerToken,
+  digestsEqual,
+  generateUploadToken,
+  hashUploadToken,
+  secretsEqual,
+} from "./tokens";
 import { canViewSubmission, PUBLIC_VIEWER } from "./visibility";
 
 describe("upload tokens", () => {
@@ -38,16 +44,31 @@ describe("admin session", () => {
     const value = signAdminSession("admin-secret", now);
     expect(value).not.toContain("admin-secret");
     expect(verifyAdminSession("admin-secret", value, now)).toBe(true);
-    expect(verifyAdminSession("admin-secret", value, new Date(now.getTime() + (ADMIN_SESSION_SECONDS - 1) * 1000))).toBe(true);
-    expect(verifyAdminSession("admin-secret", value, new Date(now.getTime() + ADMIN_SESSION_SECONDS * 1000))).toBe(false);
+    expect(
+      verifyAdminSession(
+        "admin-secret",
+        value,
+        new Date(now.getTime() + (ADMIN_SESSION_SECONDS - 1) * 1000),
+      ),
+    ).toBe(true);
+    expect(
+      verifyAdminSession(
+        "admin-secret",
+        value,
+        new Date(now.getTime() + ADMIN_SESSION_SECONDS * 1000),
+      ),
+    ).toBe(false);
   });
 
   it("fails for another admin token, a changed expiry, or garbage", () => {
     const value = signAdminSession("admin-secret", now);
     expect(verifyAdminSession("other-secret", value, now)).toBe(false);
     const [, expires, mac] = value.split(".");
-    expect(verifyAdminSession("admin-secret", `admin.${Number(expires) + 3600}.${mac}`, now)).toBe(false);
-    for (const bad of [undefined, "", "admin", "admin.1.x", `${value}x`]) expect(verifyAdminSession("admin-secret", bad, now)).toBe(false);
+    expect(verifyAdminSession("admin-secret", `admin.${Number(expires) + 3600}.${mac}`, now)).toBe(
+      false,
+    );
+    for (const bad of [undefined, "", "admin", "admin.1.x", `${value}x`])
+      expect(verifyAdminSession("admin-secret", bad, now)).toBe(false);
   });
 });
 
@@ -55,7 +76,8 @@ describe("canViewSubmission", () => {
   const team = { admin: false, uploaderTokenId: 7 };
   const admin = { admin: true, uploaderTokenId: null };
   it("approved: everyone; pending and rejected: the admin and the uploading team only", () => {
-    for (const viewer of [PUBLIC_VIEWER, team, admin]) expect(canViewSubmission({ status: "approved", uploaderTokenId: null }, viewer)).toBe(true);
+    for (const viewer of [PUBLIC_VIEWER, team, admin])
+      expect(canViewSubmission({ status: "approved", uploaderTokenId: null }, viewer)).toBe(true);
     for (const status of ["pending", "rejected"]) {
       expect(canViewSubmission({ status, uploaderTokenId: 7 }, PUBLIC_VIEWER)).toBe(false);
       expect(canViewSubmission({ status, uploaderTokenId: 7 }, team)).toBe(true);

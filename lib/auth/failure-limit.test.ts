@@ -14,7 +14,9 @@ describe("windowWait", () => {
 
 describe("clientAddress", () => {
   it("is the last X-Forwarded-For hop, or unknown", () => {
-    expect(clientAddress(new Headers({ "x-forwarded-for": "10.0.0.1, 203.0.113.7" }))).toBe("203.0.113.7");
+    expect(clientAddress(new Headers({ "x-forwarded-for": "10.0.0.1, 203.0.113.7" }))).toBe(
+      "203.0.113.7",
+    );
     expect(clientAddress(new Headers({ "x-forwarded-for": "::1" }))).toBe("::1");
     expect(clientAddress(new Headers())).toBe("unknown");
   });

@@ -17,7 +17,12 @@ export type LimitVerdict = { allowed: true } | { allowed: false; retryAfterSecon
  * Seconds until fewer than `limit` of `times` (attempts in the window, ascending) remain
  * in it; null while under the limit.
  */
-export function windowWait(times: readonly number[], limit: number, windowMs: number, now: number): number | null {
+export function windowWait(
+  times: readonly number[],
+  limit: number,
+  windowMs: number,
+  now: number,
+): number | null {
   if (times.length < limit) return null;
   return Math.max(1, Math.ceil((times[times.length - limit] + windowMs - now) / 1000));
 }
@@ -29,6 +34,9 @@ export function windowWait(times: readonly number[], limit: number, windowMs: nu
  * is why the global limit exists.
  */
 export function clientAddress(headers: Headers): string {
-  const hops = (headers.get("x-forwarded-for") ?? "").split(",").map((hop) => hop.trim()).filter(Boolean);
+  const hops = (headers.get("x-forwarded-for") ?? "")
+    .split(",")
+    .map((hop) => hop.trim())
+    .filter(Boolean);
   return hops.at(-1) ?? "unknown";
 }

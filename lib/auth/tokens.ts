@@ -8,7 +8,11 @@ import { z } from "zod";
 export const UPLOAD_TOKEN_PREFIX = "sb_";
 
 /** The team a token is issued to, as the admin page, the CLI and the API take it. */
-export const teamNameSchema = z.string().trim().min(1, "name the team").max(80, "at most 80 characters");
+export const teamNameSchema = z
+  .string()
+  .trim()
+  .min(1, "name the team")
+  .max(80, "at most 80 characters");
 
 export function generateUploadToken(): string {
   return UPLOAD_TOKEN_PREFIX + randomBytes(32).toString("base64url");
@@ -20,7 +24,10 @@ export function hashUploadToken(token: string): string {
 
 /** Constant-time equality of two secrets of any length (compared through their SHA-256). */
 export function secretsEqual(a: string, b: string): boolean {
-  return timingSafeEqual(createHash("sha256").update(a).digest(), createHash("sha256").update(b).digest());
+  return timingSafeEqual(
+    createHash("sha256").update(a).digest(),
+    createHash("sha256").update(b).digest(),
+  );
 }
 
 /** Constant-time equality of two hex digests. */

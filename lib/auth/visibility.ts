@@ -11,7 +11,12 @@ export interface Viewer {
 
 export const PUBLIC_VIEWER: Viewer = { admin: false, uploaderTokenId: null };
 
-export function canViewSubmission(submission: { status: string; uploaderTokenId: number | null }, viewer: Viewer): boolean {
+export function canViewSubmission(
+  submission: { status: string; uploaderTokenId: number | null },
+  viewer: Viewer,
+): boolean {
   if (submission.status === "approved" || viewer.admin) return true;
-  return submission.uploaderTokenId !== null && submission.uploaderTokenId === viewer.uploaderTokenId;
+  return (
+    submission.uploaderTokenId !== null && submission.uploaderTokenId === viewer.uploaderTokenId
+  );
 }

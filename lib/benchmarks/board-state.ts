@@ -1,7 +1,13 @@
 /** A leaderboard's view state in the URL (sort, direction, version, setting), from the registry's boards. Pure. */
 import { isReportBoard, sortKeys, type ReportBoard } from "./board";
 import { BENCHMARK_IDS, BENCHMARKS, type BenchmarkId } from "./registry";
-import { first, oneOf, queryString, verifiedOnly, type RawSearchParams } from "../url/search-params";
+import {
+  first,
+  oneOf,
+  queryString,
+  verifiedOnly,
+  type RawSearchParams,
+} from "../url/search-params";
 
 export function reportBoardOf(id: BenchmarkId): ReportBoard {
   const board = BENCHMARKS[id].board;
@@ -10,7 +16,9 @@ export function reportBoardOf(id: BenchmarkId): ReportBoard {
 }
 
 /** A figure key is lower-is-better on every board that has it, so its first sort is ascending. */
-const LOWER_IS_BETTER = new Set(BENCHMARK_IDS.flatMap((id) => BENCHMARKS[id].board.lowerIsBetter ?? []));
+const LOWER_IS_BETTER = new Set(
+  BENCHMARK_IDS.flatMap((id) => BENCHMARKS[id].board.lowerIsBetter ?? []),
+);
 
 export function defaultDir(sort: string): "asc" | "desc" {
   return sort === "model" || LOWER_IS_BETTER.has(sort) ? "asc" : "desc";
@@ -42,7 +50,9 @@ export function parseBoardState(id: BenchmarkId, params: RawSearchParams): Board
 export function boardQuery(id: BenchmarkId, state: BoardState): string {
   const board = reportBoardOf(id);
   return queryString([
-    ...(board.versionParam ? [[board.versionParam, state.version, null] as [string, string | null, null]] : []),
+    ...(board.versionParam
+      ? [[board.versionParam, state.version, null] as [string, string | null, null]]
+      : []),
     ["setting", state.setting, "all"],
     ["sort", state.sort, board.primary],
     ["dir", state.dir, defaultDir(state.sort)],

@@ -13,9 +13,21 @@ export interface BoardColumn<Key extends string = string> {
   kind: "rate" | "count" | "number";
 }
 
-export const rate = <Key extends string>(key: Key, label: string, title: string): BoardColumn<Key> => ({ key, label, title, kind: "rate" });
-export const number = <Key extends string>(key: Key, label: string, title: string): BoardColumn<Key> => ({ key, label, title, kind: "number" });
-export const count = <Key extends string>(key: Key, label: string, title: string): BoardColumn<Key> => ({ key, label, title, kind: "count" });
+export const rate = <Key extends string>(
+  key: Key,
+  label: string,
+  title: string,
+): BoardColumn<Key> => ({ key, label, title, kind: "rate" });
+export const number = <Key extends string>(
+  key: Key,
+  label: string,
+  title: string,
+): BoardColumn<Key> => ({ key, label, title, kind: "number" });
+export const count = <Key extends string>(
+  key: Key,
+  label: string,
+  title: string,
+): BoardColumn<Key> => ({ key, label, title, kind: "count" });
 
 /** The figures of one submission's stored report, by column key. */
 export interface BoardFigures {
@@ -58,7 +70,9 @@ export interface ReportBoard<Report = unknown> extends BoardBase {
  * WideSearch's per-language splits) and their own queries; their board declares what the
  * shared code needs: the columns (API sort keys) and the closed lists of its URL parameters.
  */
-export interface OwnBoard<Format extends "mpw" | "widesearch" = "mpw" | "widesearch"> extends BoardBase {
+export interface OwnBoard<
+  Format extends "mpw" | "widesearch" = "mpw" | "widesearch",
+> extends BoardBase {
   readonly format: Format;
   /** Each URL parameter's allowed values; anything else is a 404 page and a 400 at the API. */
   readonly params: Readonly<Record<string, readonly string[]>>;
@@ -97,7 +111,10 @@ export function isReportBoard(board: Board): board is ReportBoard {
 }
 
 /** A stored 95% interval. */
-export const intervalSchema = z.object({ lo: z.number(), hi: z.number() }) satisfies z.ZodType<Interval>;
+export const intervalSchema = z.object({
+  lo: z.number(),
+  hi: z.number(),
+}) satisfies z.ZodType<Interval>;
 
 /** The columns' figures of a stored report read back from the database: parsed, never cast. */
 export function storedFigures<Report>(board: ReportBoard<Report>, stored: unknown): BoardFigures {

@@ -16,6 +16,9 @@ export const judgedSampleFields = {
 };
 
 /** The stored figures under a new verdict: the aggregates read `verdict`. */
-export function withJudgedVerdict(metrics: Record<string, unknown>, change: { correct: boolean }): Record<string, unknown> {
+export function withJudgedVerdict(
+  metrics: Record<string, unknown>,
+  change: { correct: boolean },
+): Record<string, unknown> {
   return { ...metrics, verdict: change.correct ? "correct" : "incorrect" };
 }

@@ -21,7 +21,12 @@ export interface TableJudge {
   prompt: JudgePrompt;
   /** True for a sample that came as figures only (nothing to judge or re-score). */
   resultsOnly: (state: SampleState) => boolean;
-  withLlm: (sample: ReevalSample, llm: LlmJudgeSetting, source: string, fetchImpl?: typeof fetch) => Promise<JudgeOutcome>;
+  withLlm: (
+    sample: ReevalSample,
+    llm: LlmJudgeSetting,
+    source: string,
+    fetchImpl?: typeof fetch,
+  ) => Promise<JudgeOutcome>;
 }
 
 export interface TaxonomyTag {

@@ -20,7 +20,8 @@ describe("the benchmark registry", () => {
 
   it("gives each benchmark distinct names and a distinct place in the demo's seeding order", () => {
     const modules = BENCHMARK_IDS.map((id) => BENCHMARKS[id]);
-    for (const key of ["name", "navLabel"] as const) expect(new Set(modules.map((m) => m[key])).size).toBe(modules.length);
+    for (const key of ["name", "navLabel"] as const)
+      expect(new Set(modules.map((m) => m[key])).size).toBe(modules.length);
     expect(new Set(modules.map((m) => m.demo.seedOrder)).size).toBe(modules.length);
   });
 

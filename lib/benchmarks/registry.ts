@@ -11,7 +11,14 @@ import type { BenchmarkModule } from "./types";
 import { webDetectiveModule } from "./webdetective";
 import { wideSearchModule } from "./widesearch";
 
-export const BENCHMARK_IDS = ["mpw", "widesearch", "webdetective", "evobrowsecomp", "infomosaic", "qa"] as const;
+export const BENCHMARK_IDS = [
+  "mpw",
+  "widesearch",
+  "webdetective",
+  "evobrowsecomp",
+  "infomosaic",
+  "qa",
+] as const;
 export type BenchmarkId = (typeof BENCHMARK_IDS)[number];
 
 export const BENCHMARKS: { readonly [Id in BenchmarkId]: BenchmarkModule<Id> } = {

@@ -4,7 +4,11 @@ import { reviewedSample } from "./review-fixtures";
 
 describe("answerJudgedReview", () => {
   it("marks calls as calls, repeated queries and errors", () => {
-    const sample = reviewedSample([{ query: "a", reply: "…" }, { query: "A", reply: "…" }, { query: "b", reply: "Error: 429" }]);
+    const sample = reviewedSample([
+      { query: "a", reply: "…" },
+      { query: "A", reply: "…" },
+      { query: "b", reply: "Error: 429" },
+    ]);
     expect(answerJudgedReview.calls(sample)).toEqual([
       { call: 1, outcome: "call" },
       { call: 2, outcome: "repeated-query" },
@@ -27,7 +31,10 @@ describe("answerJudgedReview", () => {
   });
 
   it("says nothing of a right answer", () => {
-    expect(answerJudgedReview.diagnosis(reviewedSample([{ query: "a", reply: "…" }], { correct: true })).items).toEqual([]);
+    expect(
+      answerJudgedReview.diagnosis(reviewedSample([{ query: "a", reply: "…" }], { correct: true }))
+        .items,
+    ).toEqual([]);
   });
 
   it("tells a sample without a recorded trajectory from one without calls", () => {

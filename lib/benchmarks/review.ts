@@ -18,7 +18,12 @@ export interface ReviewedSample {
   /** MPW: for each atomic-fact key, the call that first covered it (null: never). */
   firstCoveredAt: Record<string, number | null>;
   steps: readonly Step[];
-  hitLog: readonly { callIndex: number; hit: boolean; matchedFactKeys: readonly string[]; compound: boolean }[];
+  hitLog: readonly {
+    callIndex: number;
+    hit: boolean;
+    matchedFactKeys: readonly string[];
+    compound: boolean;
+  }[];
   task: { atomicFacts: Record<string, string>; extra: unknown };
 }
 
@@ -59,33 +64,65 @@ export interface TrajectoryReview {
 
 export const CALL: CallOutcomeKind = { key: "call", label: "call", tone: "neutral" };
 export const ERROR: CallOutcomeKind = { key: "error", label: "error", tone: "error" };
-export const REPEATED_QUERY: CallOutcomeKind = { key: "repeated-query", label: "repeated query", tone: "repeat" };
+export const REPEATED_QUERY: CallOutcomeKind = {
+  key: "repeated-query",
+  label: "repeated query",
+  tone: "repeat",
+};
 
 export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** What every benchmark's diagnosis says of its calls: none made, errors, repeated queries. */
-export function callItems(calls: readonly TrajectoryCall[], failed: (call: TrajectoryCall) => boolean = callFailed): DiagnosisItem[] {
+export function callItems(
+  calls: readonly TrajectoryCall[],
+  failed: (call: TrajectoryCall) => boolean = callFailed,
+): DiagnosisItem[] {
   if (calls.length === 0) return [{ text: "no tool calls", callIndex: null }];
   const items: DiagnosisItem[] = [];
   const errors = calls.filter(failed);
-  if (errors.length) items.push({ text: `${plural(errors.length, "tool call")} failed (first at call ${errors[0].callIndex})`, callIndex: errors[0].callIndex });
+  if (errors.length)
+    items.push({
+      text: `${plural(errors.length, "tool call")} failed (first at call ${errors[0].callIndex})`,
+      callIndex: errors[0].callIndex,
+    });
   const repeats = repeatedQueries(calls);
   const [first] = repeats;
-  if (first) items.push({ text: `${plural(repeats.size, "repeated query", "repeated queries")} (first at call ${first[0]}, repeating call ${first[1]})`, callIndex: first[0] });
+  if (first)
+    items.push({
+      text: `${plural(repeats.size, "repeated query", "repeated queries")} (first at call ${first[0]}, repeating call ${first[1]})`,
+      callIndex: first[0],
+    });
   return items;
 }
 
 /** Items about the end of the run: no final answer, or a wrong one and after how many calls. */
-export function answerItems(sample: Pick<ReviewedSample, "prediction" | "correct" | "steps">): DiagnosisItem[] {
-  if (sample.prediction === null || sample.prediction.trim() === "") return [{ text: "no final answer", callIndex: null }];
+export function answerItems(
+  sample: Pick<ReviewedSample, "prediction" | "correct" | "steps">,
+): DiagnosisItem[] {
+  if (sample.prediction === null || sample.prediction.trim() === "")
+    return [{ text: "no final answer", callIndex: null }];
   if (sample.correct) return [];
   const last = callsOf(sample.steps).at(-1);
-  return [{ text: last ? `answered wrongly after ${plural(last.callIndex, "call")}` : sample.steps.length ? "answered wrongly without a tool call" : "answered wrongly", callIndex: last?.callIndex ?? null }];
+  return [
+    {
+      text: last
+        ? `answered wrongly after ${plural(last.callIndex, "call")}`
+        : sample.steps.length
+          ? "answered wrongly without a tool call"
+          : "answered wrongly",
+      callIndex: last?.callIndex ?? null,
+    },
+  ];
 }
 
 /** `callItems` of the sample's calls, or that it has no recorded trajectory. */
-export function trajectoryItems(sample: Pick<ReviewedSample, "steps">, failed?: (call: TrajectoryCall) => boolean): DiagnosisItem[] {
-  return sample.steps.length === 0 ? [{ text: "no trajectory recorded", callIndex: null }] : callItems(callsOf(sample.steps), failed);
+export function trajectoryItems(
+  sample: Pick<ReviewedSample, "steps">,
+  failed?: (call: TrajectoryCall) => boolean,
+): DiagnosisItem[] {
+  return sample.steps.length === 0
+    ? [{ text: "no trajectory recorded", callIndex: null }]
+    : callItems(callsOf(sample.steps), failed);
 }
 
 /** For benchmarks that judge the answer only: each call is a call or an error, repeated queries marked. */
@@ -94,7 +131,10 @@ export const answerJudgedReview: TrajectoryReview = {
   calls: (sample) => {
     const calls = callsOf(sample.steps);
     const repeats = repeatedQueries(calls);
-    return calls.map((c) => ({ call: c.callIndex, outcome: callFailed(c) ? ERROR.key : repeats.has(c.callIndex) ? REPEATED_QUERY.key : CALL.key }));
+    return calls.map((c) => ({
+      call: c.callIndex,
+      outcome: callFailed(c) ? ERROR.key : repeats.has(c.callIndex) ? REPEATED_QUERY.key : CALL.key,
+    }));
   },
   diagnosis: (sample) => ({ items: [...trajectoryItems(sample), ...answerItems(sample)] }),
 };

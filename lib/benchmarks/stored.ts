@@ -61,7 +61,10 @@ export interface AggregateRow {
   report: unknown;
 }
 
-export const primaryOf = (value: number | null, ci: { lo: number; hi: number } | null | undefined): ColumnEstimate => ({ value, lo: ci?.lo ?? null, hi: ci?.hi ?? null });
+export const primaryOf = (
+  value: number | null,
+  ci: { lo: number; hi: number } | null | undefined,
+): ColumnEstimate => ({ value, lo: ci?.lo ?? null, hi: ci?.hi ?? null });
 
 export interface AggregateRules {
   /** Whether the aggregation reads `samples.detail`. */
@@ -104,13 +107,15 @@ export interface JudgeOutcome {
 
 export interface ReevalRules {
   /** The sample's `metrics` under a new verdict, for boards whose aggregates read it from there; null: `correct` alone holds it. */
-  readonly withVerdict: ((metrics: Record<string, unknown>, change: VerdictChange) => Record<string, unknown>) | null;
+  readonly withVerdict:
+    ((metrics: Record<string, unknown>, change: VerdictChange) => Record<string, unknown>) | null;
   /**
    * The benchmark's deterministic scorer re-run on one sample (throws with a message for the
    * maintainer when it cannot), with what it does in words for the maintainer; "answer": the
    * answer against the gold answer, by normalised exact match, else numeric tolerance.
    */
-  readonly rescore: "answer" | { readonly run: (sample: ReevalSample) => JudgeOutcome; readonly note: string };
+  readonly rescore:
+    "answer" | { readonly run: (sample: ReevalSample) => JudgeOutcome; readonly note: string };
   /**
    * The task's gold as a table whose cells a maintainer corrects one at a time (WideSearch),
    * read from the task's stored `extra`; null when the gold is one answer.
@@ -120,5 +125,7 @@ export interface ReevalRules {
 
 /** A JSON object read back from a sample's state; anything else reads as an empty object. */
 export function objectOf(value: unknown): Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? Object.fromEntries(Object.entries(value)) : {};
+  return typeof value === "object" && value !== null && !Array.isArray(value)
+    ? Object.fromEntries(Object.entries(value))
+    : {};
 }

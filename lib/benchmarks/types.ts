@@ -17,7 +17,10 @@ import type { StandingRules } from "../standing/rules";
 import type { TaskFileRules } from "../standing/task-file";
 
 /** Where a stored per-sample value is: a column of `samples`, a column of its task, or a field of `samples.metrics`. */
-export type StoredValue = { sample: "correct" | "tool_calls" | "tier" | "category" } | { task: "language" } | { metric: string };
+export type StoredValue =
+  | { sample: "correct" | "tool_calls" | "tier" | "category" }
+  | { task: "language" }
+  | { metric: string };
 
 export interface SplitDimension {
   key: string;

@@ -29,7 +29,10 @@ function fileInBundle(root: string, name: string): string | null {
 }
 
 /** The trajectory files a bundle's results lines name (read before the import, so the bundle's hash covers them). */
-export function trajectoryFilesOf(root: string, results: readonly string[]): { name: string; path: string }[] {
+export function trajectoryFilesOf(
+  root: string,
+  results: readonly string[],
+): { name: string; path: string }[] {
   const files = new Map<string, string>();
   for (const { text } of bundleLines(root, results, "results")) {
     // Most lines name none; only those that could are parsed (the import checks every line again).
@@ -66,9 +69,20 @@ function links(trajectory: AtifTrajectory, root: string, base: string): Trajecto
   };
   const out: TrajectoryLink[] = converted.subagents.map((ref) => {
     const name = ref.trajectoryPath ?? ref.trajectoryId ?? ref.sessionId ?? "";
-    return { kind: "subagent", ref: name, file: ref.trajectoryPath ? inBundle(ref.trajectoryPath) : null, stepId: ref.stepId };
+    return {
+      kind: "subagent",
+      ref: name,
+      file: ref.trajectoryPath ? inBundle(ref.trajectoryPath) : null,
+      stepId: ref.stepId,
+    };
   });
-  if (converted.continued) out.push({ kind: "continued", ref: converted.continued, file: inBundle(converted.continued), stepId: null });
+  if (converted.continued)
+    out.push({
+      kind: "continued",
+      ref: converted.continued,
+      file: inBundle(converted.continued),
+      stepId: null,
+    });
   return out;
 }
 
@@ -81,14 +95,28 @@ export function resolveAtifLine(value: unknown, root: string, file: string, line
   if (!parsed.success) return value;
   const { trajectory, trajectory_file: trajectoryFile, ...rest } = parsed.data;
   if (trajectory === undefined && trajectoryFile === undefined) return value;
-  if (trajectory !== undefined && trajectoryFile !== undefined) throw BundleError.at(file, line, "trajectory_file", "give trajectory or trajectory_file, not both");
-  if (rest.messages !== undefined) throw BundleError.at(file, line, "messages", "give messages or an ATIF trajectory, not both");
+  if (trajectory !== undefined && trajectoryFile !== undefined)
+    throw BundleError.at(
+      file,
+      line,
+      "trajectory_file",
+      "give trajectory or trajectory_file, not both",
+    );
+  if (rest.messages !== undefined)
+    throw BundleError.at(file, line, "messages", "give messages or an ATIF trajectory, not both");
   let atif: AtifTrajectory;
   let source: string | null = null;
   if (trajectoryFile !== undefined) {
-    if (typeof trajectoryFile !== "string" || trajectoryFile === "") throw BundleError.at(file, line, "trajectory_file", "expected a path in the bundle");
+    if (typeof trajectoryFile !== "string" || trajectoryFile === "")
+      throw BundleError.at(file, line, "trajectory_file", "expected a path in the bundle");
     const path = fileInBundle(root, trajectoryFile);
-    if (!path) throw BundleError.at(file, line, "trajectory_file", `${trajectoryFile} is not a file in the bundle`);
+    if (!path)
+      throw BundleError.at(
+        file,
+        line,
+        "trajectory_file",
+        `${trajectoryFile} is not a file in the bundle`,
+      );
     source = normalize(relative(root, path));
     const text = readBundleText(path, source, { json: true });
     let json: unknown;

@@ -13,7 +13,9 @@ export const SEEKBOARD_FORMATS: readonly SeekboardFormat[] = BENCHMARK_IDS.flatM
   return format ? [format] : [];
 });
 
-export const SEEKBOARD_MANIFEST_SCHEMAS = Object.fromEntries(SEEKBOARD_FORMATS.map((format) => [format.benchmark, format.manifestSchema]));
+export const SEEKBOARD_MANIFEST_SCHEMAS = Object.fromEntries(
+  SEEKBOARD_FORMATS.map((format) => [format.benchmark, format.manifestSchema]),
+);
 
 function manifestUnion() {
   const [first, ...rest] = SEEKBOARD_FORMATS.map((format) => format.manifestSchema);
@@ -25,7 +27,11 @@ function manifestUnion() {
 export const seekboardManifestSchema = manifestUnion();
 
 /** The format of a benchmark named by a caller; a `BundleError` at `file`/`line` when it has none. */
-export function seekboardFormatOf(benchmark: SeekboardBenchmark, file: string, line: number): SeekboardFormat {
+export function seekboardFormatOf(
+  benchmark: SeekboardBenchmark,
+  file: string,
+  line: number,
+): SeekboardFormat {
   const format = SEEKBOARD_FORMATS.find((f) => f.benchmark === benchmark);
   if (!format) throw BundleError.at(file, line, null, `unknown benchmark "${String(benchmark)}"`);
   return format;

@@ -8,9 +8,19 @@ import { join } from "node:path";
 import { z } from "zod";
 import { BundleError } from "../import/errors";
 import { readHarborJob, type HarborTrial } from "../import/harbor";
-import { judgeModelField, RunCounter, type BundleContext, type BundleImporter, type ManifestBundle } from "../import/importer";
+import {
+  judgeModelField,
+  RunCounter,
+  type BundleContext,
+  type BundleImporter,
+  type ManifestBundle,
+} from "../import/importer";
 import { resolveAtifLine } from "./atif-line";
-import { SeekboardRowWriter, type SeekboardImporterSpec, type SeekboardManifestFields } from "./row-writer";
+import {
+  SeekboardRowWriter,
+  type SeekboardImporterSpec,
+  type SeekboardManifestFields,
+} from "./row-writer";
 import { parseConverted, seekboardManifestOf } from "./inspect-bundle";
 import type { SeekboardBenchmark } from "./sample";
 
@@ -21,13 +31,24 @@ const optionalText = z.string().trim().min(1).optional();
 export const harborManifestSchema = z.strictObject({
   benchmark: z.string(),
   format: z.literal(HARBOR_FORMAT),
-  job: z.string().min(1).default(".").meta({ description: "The job folder (one sub-folder per trial), relative to the manifest; default the manifest's own folder." }),
-  model: optionalText.meta({ description: "The model evaluated; default: the model the trials' agent ran." }),
+  job: z.string().min(1).default(".").meta({
+    description:
+      "The job folder (one sub-folder per trial), relative to the manifest; default the manifest's own folder.",
+  }),
+  model: optionalText.meta({
+    description: "The model evaluated; default: the model the trials' agent ran.",
+  }),
   agent: optionalText,
   setting: optionalText,
   benchmarkVersion: optionalText,
-  dataset: optionalText.meta({ description: "For benchmarks that name a dataset (qa); default: the dataset the trials name (`source`)." }),
-  benchmarkFields: z.record(z.string(), z.unknown()).optional().meta({ description: "The benchmark's own fields for every sample." }),
+  dataset: optionalText.meta({
+    description:
+      "For benchmarks that name a dataset (qa); default: the dataset the trials name (`source`).",
+  }),
+  benchmarkFields: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .meta({ description: "The benchmark's own fields for every sample." }),
   judgeModel: judgeModelField,
 });
 
@@ -38,19 +59,33 @@ function common(values: readonly (string | null | undefined)[]): string | undefi
 }
 
 /** A reward as a verdict: 1 (or more) correct, 0 or less incorrect, between them partial (not correct); none: unjudged. */
-function verdictOf(reward: number | null): { verdict: "correct" | "incorrect" | null; label: string | null } {
+function verdictOf(reward: number | null): {
+  verdict: "correct" | "incorrect" | null;
+  label: string | null;
+} {
   if (reward === null) return { verdict: null, label: null };
-  return { verdict: reward >= 1 ? "correct" : "incorrect", label: reward > 0 && reward < 1 ? `partial (${reward})` : String(reward) };
+  return {
+    verdict: reward >= 1 ? "correct" : "incorrect",
+    label: reward > 0 && reward < 1 ? `partial (${reward})` : String(reward),
+  };
 }
 
-const messagesSchema = z.object({ messages: z.array(z.looseObject({ role: z.string(), content: z.unknown() })) });
+const messagesSchema = z.object({
+  messages: z.array(z.looseObject({ role: z.string(), content: z.unknown() })),
+});
 
 function textOf(content: unknown): string {
   return typeof content === "string" ? content : "";
 }
 
 /** A trial as a Seekboard-format line, its trajectory resolved. */
-function trialLine(trial: HarborTrial, root: string, taskId: string, run: number, benchmarkFields: Record<string, unknown> | undefined): Record<string, unknown> {
+function trialLine(
+  trial: HarborTrial,
+  root: string,
+  taskId: string,
+  run: number,
+  benchmarkFields: Record<string, unknown> | undefined,
+): Record<string, unknown> {
   const usage = Object.fromEntries(Object.entries(trial.usage).filter(([, n]) => n !== null));
   const { verdict } = verdictOf(trial.reward);
   const base = {
@@ -73,13 +108,23 @@ function trialLine(trial: HarborTrial, root: string, taskId: string, run: number
     },
     ...(benchmarkFields ? { benchmark: benchmarkFields } : {}),
   };
-  const withTrajectory = trial.trajectoryPath ? resolveAtifLine({ ...base, trajectory_file: trial.trajectoryPath }, root, join(trial.dir, "result.json"), 1) : base;
+  const withTrajectory = trial.trajectoryPath
+    ? resolveAtifLine(
+        { ...base, trajectory_file: trial.trajectoryPath },
+        root,
+        join(trial.dir, "result.json"),
+        1,
+      )
+    : base;
   const messages = messagesSchema.safeParse(withTrajectory).data?.messages ?? [];
   const question = textOf(messages.find((m) => m.role === "user")?.content);
   const answer = textOf(messages.filter((m) => m.role === "assistant").at(-1)?.content);
   return {
     ...(withTrajectory as Record<string, unknown>),
-    question: question.trim() === "" ? `(task ${trial.taskName}: the trial left no instruction in a trajectory)` : question,
+    question:
+      question.trim() === ""
+        ? `(task ${trial.taskName}: the trial left no instruction in a trajectory)`
+        : question,
     prediction: answer.trim() === "" ? null : answer,
   };
 }
@@ -92,15 +137,33 @@ export function bindHarborBundle<B extends SeekboardBenchmark, M extends Seekboa
   const parsed = harborManifestSchema.safeParse(raw);
   if (!parsed.success) return { success: false, error: parsed.error };
   const harbor = parsed.data;
-  if (!context) throw BundleError.at("manifest.json", null, "job", "a Harbor job is read from a bundle folder");
+  if (!context)
+    throw BundleError.at("manifest.json", null, "job", "a Harbor job is read from a bundle folder");
   const { root } = context;
   const trials = readHarborJob(root, harbor.job, "job");
-  if (trials.length === 0) throw BundleError.at("manifest.json", null, "job", `${harbor.job} holds no trial folders`);
+  if (trials.length === 0)
+    throw BundleError.at("manifest.json", null, "job", `${harbor.job} holds no trial folders`);
   const model = harbor.model ?? common(trials.map((t) => t.agent.model?.name));
-  if (!model) throw BundleError.at("manifest.json", null, "model", "the trials name no single model: name the model in the manifest");
+  if (!model)
+    throw BundleError.at(
+      "manifest.json",
+      null,
+      "model",
+      "the trials name no single model: name the model in the manifest",
+    );
   const resultFiles = trials.map((trial) => join(trial.dir, "result.json"));
-  const manifest = seekboardManifestOf(spec, harbor, { model, dataset: harbor.dataset ?? common(trials.map((t) => t.source)), results: resultFiles }, "job");
-  const files = trials.flatMap((trial) => [`${trial.dir}/result.json`, ...(trial.trajectoryPath ? [trial.trajectoryPath] : [])]).map((name) => ({ name, path: join(root, name) }));
+  const manifest = seekboardManifestOf(
+    spec,
+    harbor,
+    { model, dataset: harbor.dataset ?? common(trials.map((t) => t.source)), results: resultFiles },
+    "job",
+  );
+  const files = trials
+    .flatMap((trial) => [
+      `${trial.dir}/result.json`,
+      ...(trial.trajectoryPath ? [trial.trajectoryPath] : []),
+    ])
+    .map((name) => ({ name, path: join(root, name) }));
   const bundle: ManifestBundle = {
     manifest,
     storedVersion: spec.storedVersion ? spec.storedVersion(manifest) : manifest.benchmarkVersion,
@@ -109,7 +172,13 @@ export function bindHarborBundle<B extends SeekboardBenchmark, M extends Seekboa
       const writer = new SeekboardRowWriter(spec, sink);
       const runs = new RunCounter();
       for (const trial of trials) {
-        const line = trialLine(trial, root, trial.taskName, runs.next(trial.taskName), harbor.benchmarkFields);
+        const line = trialLine(
+          trial,
+          root,
+          trial.taskName,
+          runs.next(trial.taskName),
+          harbor.benchmarkFields,
+        );
         const { label } = verdictOf(trial.reward);
         await writer.write(parseConverted(spec, line, join(trial.dir, "result.json")), {
           verdictSource: trial.reward === null ? "none" : "harbor-reward",
@@ -117,7 +186,13 @@ export function bindHarborBundle<B extends SeekboardBenchmark, M extends Seekboa
           errorInfo: trial.exception ? `${trial.exception.type}: ${trial.exception.message}` : null,
         });
       }
-      return { importNotes: { ...spec.importNotes?.(manifest), harbor: { job: harbor.job, trials: trials.length } }, judgeModel: manifest.judgeModel ?? writer.judges.mostFrequent };
+      return {
+        importNotes: {
+          ...spec.importNotes?.(manifest),
+          harbor: { job: harbor.job, trials: trials.length },
+        },
+        judgeModel: manifest.judgeModel ?? writer.judges.mostFrequent,
+      };
     },
     noSamples: () => ({ file: "manifest.json", message: "no trials in the job" }),
   };

@@ -11,13 +11,21 @@ import { bundleLines, parseJsonLine } from "../import/lines";
 import { resolveAtifLine, trajectoryFilesOf } from "./atif-line";
 import { bindHarborBundle, HARBOR_FORMAT } from "./harbor-bundle";
 import { bindInspectBundle, INSPECT_FORMAT } from "./inspect-bundle";
-import { SeekboardRowWriter, type SeekboardImporterSpec, type SeekboardManifestFields } from "./row-writer";
+import {
+  SeekboardRowWriter,
+  type SeekboardImporterSpec,
+  type SeekboardManifestFields,
+} from "./row-writer";
 import { countToolCalls, type SeekboardBenchmark, type SeekboardSample } from "./sample";
 
 export type { SeekboardImporterSpec, SeekboardManifestFields } from "./row-writer";
 
 /** The stored figures every Seekboard-format benchmark shares (`samples.metrics`). */
-export function commonStoredMetrics(sample: SeekboardSample, statedConfidence: number | null, toolCalls: number | null) {
+export function commonStoredMetrics(
+  sample: SeekboardSample,
+  statedConfidence: number | null,
+  toolCalls: number | null,
+) {
   return {
     verdict: sample.verdict,
     statedConfidence,
@@ -38,16 +46,32 @@ export function countedToolCalls(sample: SeekboardSample): number | null {
  * and Inspect logs (`"format": "inspect"`, ./inspect-bundle.ts), whose samples become
  * lines of the same format.
  */
-export function seekboardImporter<B extends SeekboardBenchmark, M extends SeekboardManifestFields>(spec: SeekboardImporterSpec<B, M>): BundleImporter {
+export function seekboardImporter<B extends SeekboardBenchmark, M extends SeekboardManifestFields>(
+  spec: SeekboardImporterSpec<B, M>,
+): BundleImporter {
   const lines = defineImporter({
     manifestSchema: spec.manifestSchema,
     storedVersion: spec.storedVersion,
     // ATIF trajectory files are part of the bundle's content: hashed and within its read budget.
-    files: (root, manifest) => [...namedFiles(root, manifest.results, "results"), ...trajectoryFilesOf(root, manifest.results)],
+    files: (root, manifest) => [
+      ...namedFiles(root, manifest.results, "results"),
+      ...trajectoryFilesOf(root, manifest.results),
+    ],
     async read(root, manifest, sink, options) {
       const writer = new SeekboardRowWriter(spec, sink);
-      for (const { text, file, lineNumber } of bundleLines(root, manifest.results, "results", options)) {
-        await writer.write(spec.format.parse(resolveAtifLine(parseJsonLine(text, file, lineNumber), root, file, lineNumber), file, lineNumber));
+      for (const { text, file, lineNumber } of bundleLines(
+        root,
+        manifest.results,
+        "results",
+        options,
+      )) {
+        await writer.write(
+          spec.format.parse(
+            resolveAtifLine(parseJsonLine(text, file, lineNumber), root, file, lineNumber),
+            file,
+            lineNumber,
+          ),
+        );
       }
       return { importNotes: spec.importNotes?.(manifest), judgeModel: writer.judges.mostFrequent };
     },
@@ -56,8 +80,10 @@ export function seekboardImporter<B extends SeekboardBenchmark, M extends Seekbo
   return {
     bind(raw, context) {
       const format = z.object({ format: z.string() }).safeParse(raw);
-      if (format.success && format.data.format === INSPECT_FORMAT) return bindInspectBundle(spec, raw, context);
-      if (format.success && format.data.format === HARBOR_FORMAT) return bindHarborBundle(spec, raw, context);
+      if (format.success && format.data.format === INSPECT_FORMAT)
+        return bindInspectBundle(spec, raw, context);
+      if (format.success && format.data.format === HARBOR_FORMAT)
+        return bindHarborBundle(spec, raw, context);
       return lines.bind(raw, context);
     },
   };

@@ -8,11 +8,22 @@ import { realpathSync, statSync } from "node:fs";
 import { z } from "zod";
 import { namedFiles } from "../import/bundle";
 import { BundleError, detailsFromZod } from "../import/errors";
-import { judgeModelField, relativeFile, RunCounter, type BundleContext, type BundleImporter, type ManifestBundle } from "../import/importer";
+import {
+  judgeModelField,
+  relativeFile,
+  RunCounter,
+  type BundleContext,
+  type BundleImporter,
+  type ManifestBundle,
+} from "../import/importer";
 import { inspectSampleLine } from "../import/inspect/convert";
 import { headerScorers } from "../import/inspect/log";
 import { isEvalLog, openEvalLog, openJsonLog, type InspectLog } from "../import/inspect/read";
-import { SeekboardRowWriter, type SeekboardImporterSpec, type SeekboardManifestFields } from "./row-writer";
+import {
+  SeekboardRowWriter,
+  type SeekboardImporterSpec,
+  type SeekboardManifestFields,
+} from "./row-writer";
 import type { SeekboardBenchmark } from "./sample";
 
 export const INSPECT_FORMAT = "inspect" as const;
@@ -22,14 +33,24 @@ const optionalText = z.string().trim().min(1).optional();
 export const inspectManifestSchema = z.strictObject({
   benchmark: z.string(),
   format: z.literal(INSPECT_FORMAT),
-  logs: z.array(relativeFile).min(1, "at least one log is required").meta({ description: "Inspect logs (.eval or .json), relative to the manifest." }),
+  logs: z
+    .array(relativeFile)
+    .min(1, "at least one log is required")
+    .meta({ description: "Inspect logs (.eval or .json), relative to the manifest." }),
   model: optionalText.meta({ description: "The model evaluated; default: the first log's model." }),
   agent: optionalText,
   setting: optionalText,
   benchmarkVersion: optionalText,
-  dataset: optionalText.meta({ description: "For benchmarks that name a dataset (qa); default: the first log's task name." }),
-  scorer: optionalText.meta({ description: "The scorer whose value is the verdict; default: each sample's first." }),
-  benchmarkFields: z.record(z.string(), z.unknown()).optional().meta({ description: "The benchmark's own fields for every sample; a sample's metadata.benchmark adds to and overrides them." }),
+  dataset: optionalText.meta({
+    description: "For benchmarks that name a dataset (qa); default: the first log's task name.",
+  }),
+  scorer: optionalText.meta({
+    description: "The scorer whose value is the verdict; default: each sample's first.",
+  }),
+  benchmarkFields: z.record(z.string(), z.unknown()).optional().meta({
+    description:
+      "The benchmark's own fields for every sample; a sample's metadata.benchmark adds to and overrides them.",
+  }),
   judgeModel: judgeModelField,
 });
 
@@ -47,7 +68,10 @@ export interface SharedManifestFields {
  * benchmark's own manifest schema (its required fields, its defaults); errors name the
  * other format's fields (`results` is `resultsField`).
  */
-export function seekboardManifestOf<B extends SeekboardBenchmark, M extends SeekboardManifestFields>(
+export function seekboardManifestOf<
+  B extends SeekboardBenchmark,
+  M extends SeekboardManifestFields,
+>(
   spec: SeekboardImporterSpec<B, M>,
   shared: SharedManifestFields,
   derived: { model: string; dataset: string | undefined; results: string[] },
@@ -67,13 +91,22 @@ export function seekboardManifestOf<B extends SeekboardBenchmark, M extends Seek
   });
   if (!effective.success) {
     const renamed = (field: string) => field.replace(/^results\b/, resultsField);
-    throw new BundleError(detailsFromZod("manifest.json", null, effective.error).map((d) => ({ ...d, field: d.field === null ? null : renamed(d.field) })));
+    throw new BundleError(
+      detailsFromZod("manifest.json", null, effective.error).map((d) => ({
+        ...d,
+        field: d.field === null ? null : renamed(d.field),
+      })),
+    );
   }
   return effective.data;
 }
 
 /** A converted sample parsed by the benchmark's format; errors name where the sample was read (no line: it is one JSON document). */
-export function parseConverted<B extends SeekboardBenchmark, M extends SeekboardManifestFields>(spec: SeekboardImporterSpec<B, M>, line: unknown, where: string) {
+export function parseConverted<B extends SeekboardBenchmark, M extends SeekboardManifestFields>(
+  spec: SeekboardImporterSpec<B, M>,
+  line: unknown,
+  where: string,
+) {
   try {
     return spec.format.parse(line, where, 1);
   } catch (error) {
@@ -95,7 +128,12 @@ function logsModel(logs: readonly InspectLog[]): string {
   const [first, ...rest] = logs;
   rest.forEach((log, i) => {
     if (log.header.eval.model !== first.header.eval.model) {
-      throw BundleError.at("manifest.json", null, "model", `logs.${i + 1} ran ${log.header.eval.model} and logs.0 ${first.header.eval.model}: name the model in the manifest`);
+      throw BundleError.at(
+        "manifest.json",
+        null,
+        "model",
+        `logs.${i + 1} ran ${log.header.eval.model} and logs.0 ${first.header.eval.model}: name the model in the manifest`,
+      );
     }
   });
   return first.header.eval.model;
@@ -109,7 +147,13 @@ export function bindInspectBundle<B extends SeekboardBenchmark, M extends Seekbo
   const parsed = inspectManifestSchema.safeParse(raw);
   if (!parsed.success) return { success: false, error: parsed.error };
   const inspect = parsed.data;
-  if (!context) throw BundleError.at("manifest.json", null, "logs", "Inspect logs are read from a bundle folder");
+  if (!context)
+    throw BundleError.at(
+      "manifest.json",
+      null,
+      "logs",
+      "Inspect logs are read from a bundle folder",
+    );
   const files = namedFiles(context.root, inspect.logs, "logs");
   // Logs are opened once: a .json log is parsed whole here, and its samples are read from it later.
   const logs = files.map((file) => openLog(context, file));
@@ -119,12 +163,28 @@ export function bindInspectBundle<B extends SeekboardBenchmark, M extends Seekbo
     logs.forEach((log, i) => {
       const scorers = headerScorers(log.header);
       if (scorers.length && !scorers.includes(scorer)) {
-        throw BundleError.at("manifest.json", null, "scorer", `"${scorer}" is not a scorer of logs.${i} (${log.file}: ${scorers.join(", ")})`);
+        throw BundleError.at(
+          "manifest.json",
+          null,
+          "scorer",
+          `"${scorer}" is not a scorer of logs.${i} (${log.file}: ${scorers.join(", ")})`,
+        );
       }
     });
   }
-  const manifest = seekboardManifestOf(spec, inspect, { model: inspect.model ?? logsModel(logs), dataset: inspect.dataset ?? logs[0].header.eval.task, results: inspect.logs }, "logs");
-  const incomplete = logs.filter((log) => log.incomplete !== null).map((log) => `${log.file}: ${log.incomplete}`);
+  const manifest = seekboardManifestOf(
+    spec,
+    inspect,
+    {
+      model: inspect.model ?? logsModel(logs),
+      dataset: inspect.dataset ?? logs[0].header.eval.task,
+      results: inspect.logs,
+    },
+    "logs",
+  );
+  const incomplete = logs
+    .filter((log) => log.incomplete !== null)
+    .map((log) => `${log.file}: ${log.incomplete}`);
   const bundle: ManifestBundle = {
     manifest,
     storedVersion: spec.storedVersion ? spec.storedVersion(manifest) : manifest.benchmarkVersion,
@@ -145,15 +205,29 @@ export function bindInspectBundle<B extends SeekboardBenchmark, M extends Seekbo
             where,
           });
           const line = parseConverted(spec, converted.line, where);
-          await writer.write(line, { verdictSource: converted.verdictSource, verdictLabel: converted.verdictLabel, errorInfo: converted.errorInfo });
+          await writer.write(line, {
+            verdictSource: converted.verdictSource,
+            verdictLabel: converted.verdictLabel,
+            errorInfo: converted.errorInfo,
+          });
         }
       }
       const importNotes: Record<string, unknown> = {
         ...spec.importNotes?.(manifest),
-        inspect: logs.map((log) => ({ log: log.file, task: log.header.eval.task, model: log.header.eval.model, status: log.header.status, version: log.header.version, scorers: headerScorers(log.header) })),
+        inspect: logs.map((log) => ({
+          log: log.file,
+          task: log.header.eval.task,
+          model: log.header.eval.model,
+          status: log.header.status,
+          version: log.header.version,
+          scorers: headerScorers(log.header),
+        })),
       };
       if (incomplete.length) importNotes.incomplete = incomplete;
-      return { importNotes: importNotes, judgeModel: manifest.judgeModel ?? writer.judges.mostFrequent };
+      return {
+        importNotes: importNotes,
+        judgeModel: manifest.judgeModel ?? writer.judges.mostFrequent,
+      };
     },
     noSamples: () => ({ file: inspect.logs[0], message: "no samples in the logs" }),
   };

@@ -17,7 +17,11 @@ type JsonObject = Record<string, unknown>;
 
 /** A zod schema as JSON Schema for what a producer writes (defaults make fields optional). */
 function part(schema: z.ZodType): JsonObject {
-  const generated = z.toJSONSchema(schema, { target: "draft-2020-12", io: "input", unrepresentable: "throw" }) as JsonObject;
+  const generated = z.toJSONSchema(schema, {
+    target: "draft-2020-12",
+    io: "input",
+    unrepresentable: "throw",
+  }) as JsonObject;
   // Each part is embedded under $defs: only the root names the dialect.
   const { $schema: _dialect, ...rest } = generated;
   void _dialect;
@@ -33,7 +37,9 @@ export function seekboardBundleJsonSchema(): JsonObject {
       "One line of a Seekboard v1 results file (JSONL): one agent run on one task. The manifest's benchmark decides which sample kind applies; see $defs and docs/bundle-format.md.",
     anyOf: SEEKBOARD_FORMATS.map((format) => ({ $ref: `#/$defs/${format.benchmark}Sample` })),
     $defs: {
-      ...Object.fromEntries(SEEKBOARD_FORMATS.map((format) => [`${format.benchmark}Sample`, part(format.sampleSchema)])),
+      ...Object.fromEntries(
+        SEEKBOARD_FORMATS.map((format) => [`${format.benchmark}Sample`, part(format.sampleSchema)]),
+      ),
       manifest: part(seekboardManifestSchema),
     },
   };

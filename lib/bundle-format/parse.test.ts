@@ -2,7 +2,11 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { BundleError } from "../import/errors";
-import { SEEKBOARD_SCHEMA_PATH, seekboardBundleJsonSchema, seekboardBundleJsonSchemaText } from "./json-schema";
+import {
+  SEEKBOARD_SCHEMA_PATH,
+  seekboardBundleJsonSchema,
+  seekboardBundleJsonSchemaText,
+} from "./json-schema";
 import { evoBrowseCompManifestSchema } from "../benchmarks/evobrowsecomp/bundle-format";
 import { qaManifestSchema, qaSampleSchema } from "../benchmarks/qa/bundle-format";
 import { harborManifestSchema } from "./harbor-bundle";
@@ -41,18 +45,44 @@ const webDetectiveLine = {
 const evoLine = {
   ...base,
   run: 2,
-  judge: { output: "Final Answer: Graham Cornes … Conclusion: Correct", model: "glm-5-chat", extracted_final_answer: "Graham Cornes", confidence: 90 },
+  judge: {
+    output: "Final Answer: Graham Cornes … Conclusion: Correct",
+    model: "glm-5-chat",
+    extracted_final_answer: "Graham Cornes",
+    confidence: 90,
+  },
   status: "finished",
   messages: [
     { role: "user", content: "Who is the father of Kane?" },
-    { role: "assistant", content: null, tool_calls: [{ id: "c1", type: "function", function: { name: "search", arguments: '{"query":"Kane Cornes"}' } }] },
+    {
+      role: "assistant",
+      content: null,
+      tool_calls: [
+        {
+          id: "c1",
+          type: "function",
+          function: { name: "search", arguments: '{"query":"Kane Cornes"}' },
+        },
+      ],
+    },
     { role: "tool", tool_call_id: "c1", content: "Kane Cornes … brother Chad" },
     {
       role: "assistant",
       content: null,
       tool_calls: [
-        { id: "c2", type: "function", function: { name: "visit", arguments: '{"url":"https://en.wikipedia.org/wiki/Chad_Cornes"}' } },
-        { id: "c3", type: "function", function: { name: "search", arguments: '{"query":"Nicole Cornes husband"}' } },
+        {
+          id: "c2",
+          type: "function",
+          function: {
+            name: "visit",
+            arguments: '{"url":"https://en.wikipedia.org/wiki/Chad_Cornes"}',
+          },
+        },
+        {
+          id: "c3",
+          type: "function",
+          function: { name: "search", arguments: '{"query":"Nicole Cornes husband"}' },
+        },
       ],
     },
     { role: "tool", tool_call_id: "c2", content: "…" },
@@ -60,7 +90,15 @@ const evoLine = {
     { role: "assistant", content: "Exact Answer: Graham Cornes\nConfidence: 90%" },
   ],
   usage: { prompt_tokens: 1200, completion_tokens: 300, cost_usd: 0.004, seconds: 41.5 },
-  benchmark: { language: "en", setting: "tool-based", domain: "sports", hops: 3, fresh_evidence: true, root_domains: 4, stated_confidence: 90 },
+  benchmark: {
+    language: "en",
+    setting: "tool-based",
+    domain: "sports",
+    hops: 3,
+    fresh_evidence: true,
+    root_domains: 4,
+    stated_confidence: 90,
+  },
 };
 
 function errorOf(fn: () => unknown): BundleError {
@@ -103,15 +141,31 @@ describe("parseSeekboardSample: valid lines", () => {
   it("defaults clean_evidence_correct to null", () => {
     const { clean_evidence_correct: _omit, ...rest } = webDetectiveLine.benchmark;
     void _omit;
-    const sample = parseSeekboardSample({ ...webDetectiveLine, benchmark: rest }, "webdetective", "f", 1);
+    const sample = parseSeekboardSample(
+      { ...webDetectiveLine, benchmark: rest },
+      "webdetective",
+      "f",
+      1,
+    );
     expect(sample.detail.cleanEvidenceCorrect).toBeNull();
   });
 
   it("maps an EvoBrowseComp line, counting tool calls from messages when tool_calls is absent", () => {
     const sample = parseSeekboardSample(evoLine, "evobrowsecomp", "samples.jsonl", 7);
     expect(sample.run).toBe(2);
-    expect(sample.judge).toEqual({ output: evoLine.judge.output, model: "glm-5-chat", extractedFinalAnswer: "Graham Cornes", reasoning: null, confidence: 90 });
-    expect(sample.usage).toEqual({ promptTokens: 1200, completionTokens: 300, costUsd: 0.004, seconds: 41.5 });
+    expect(sample.judge).toEqual({
+      output: evoLine.judge.output,
+      model: "glm-5-chat",
+      extractedFinalAnswer: "Graham Cornes",
+      reasoning: null,
+      confidence: 90,
+    });
+    expect(sample.usage).toEqual({
+      promptTokens: 1200,
+      completionTokens: 300,
+      costUsd: 0.004,
+      seconds: 41.5,
+    });
     expect(sample.detail).toEqual({
       language: "en",
       setting: "tool-based",
@@ -127,8 +181,17 @@ describe("parseSeekboardSample: valid lines", () => {
   });
 
   it("keeps a given tool_calls over the messages' count; null when neither says", () => {
-    const given = parseSeekboardSample({ ...evoLine, benchmark: { ...evoLine.benchmark, tool_calls: 40, tool_call_limit: 30 } }, "evobrowsecomp", "f", 1);
-    expect(given.detail).toMatchObject({ toolCalls: 40, toolCallLimit: 30, toolCallsCounted: false });
+    const given = parseSeekboardSample(
+      { ...evoLine, benchmark: { ...evoLine.benchmark, tool_calls: 40, tool_call_limit: 30 } },
+      "evobrowsecomp",
+      "f",
+      1,
+    );
+    expect(given.detail).toMatchObject({
+      toolCalls: 40,
+      toolCallLimit: 30,
+      toolCallsCounted: false,
+    });
     const { messages: _m, ...noMessages } = evoLine;
     void _m;
     const unknown = parseSeekboardSample(noMessages, "evobrowsecomp", "f", 1);
@@ -137,13 +200,36 @@ describe("parseSeekboardSample: valid lines", () => {
 
   it("takes a QA line with or without its benchmark object", () => {
     expect(parseSeekboardSample(base, "qa", "f", 1).detail).toEqual({ statedConfidence: null });
-    const withConfidence = parseSeekboardSample({ ...base, verdict: null, prediction: null, gold_answer: null, benchmark: { stated_confidence: 35 } }, "qa", "f", 1);
-    expect(withConfidence).toMatchObject({ verdict: null, prediction: null, goldAnswer: null, detail: { statedConfidence: 35 } });
+    const withConfidence = parseSeekboardSample(
+      {
+        ...base,
+        verdict: null,
+        prediction: null,
+        gold_answer: null,
+        benchmark: { stated_confidence: 35 },
+      },
+      "qa",
+      "f",
+      1,
+    );
+    expect(withConfidence).toMatchObject({
+      verdict: null,
+      prediction: null,
+      goldAnswer: null,
+      detail: { statedConfidence: 35 },
+    });
   });
 
   it("countToolCalls counts OpenAI tool_calls entries and ReAct tags", () => {
     expect(countToolCalls(evoLine.messages)).toBe(3);
-    expect(countToolCalls([{ role: "assistant", content: '<tool_call>{"name":"search","arguments":{"query":"x"}}</tool_call>' }])).toBe(1);
+    expect(
+      countToolCalls([
+        {
+          role: "assistant",
+          content: '<tool_call>{"name":"search","arguments":{"query":"x"}}</tool_call>',
+        },
+      ]),
+    ).toBe(1);
     expect(countToolCalls([])).toBe(0);
   });
 });
@@ -153,48 +239,93 @@ describe("parseSeekboardSample: malformed lines name the line and the field", ()
     const { question: _q, ...rest } = base;
     void _q;
     const error = errorOf(() => parseSeekboardSample(rest, "qa", "samples.jsonl", 4));
-    expect(error.details).toEqual([expect.objectContaining({ file: "samples.jsonl", line: 4, field: "question" })]);
+    expect(error.details).toEqual([
+      expect.objectContaining({ file: "samples.jsonl", line: 4, field: "question" }),
+    ]);
     expect(error.message).toMatch(/samples\.jsonl, line 4, field question/);
   });
 
   it("a wrong verdict, a numeric task id and a negative run", () => {
-    const error = errorOf(() => parseSeekboardSample({ ...base, task_id: 17, run: -1, verdict: "yes" }, "qa", "f", 2));
+    const error = errorOf(() =>
+      parseSeekboardSample({ ...base, task_id: 17, run: -1, verdict: "yes" }, "qa", "f", 2),
+    );
     expect(error.details.map((d) => d.field).sort()).toEqual(["run", "task_id", "verdict"]);
     expect(error.details.every((d) => d.line === 2)).toBe(true);
   });
 
   it("a nested field, by its dotted path", () => {
-    const bad = { ...webDetectiveLine, benchmark: { ...webDetectiveLine.benchmark, evidence: [{ id: "e1", found_by_search: "yes", probe_correct: null }] } };
+    const bad = {
+      ...webDetectiveLine,
+      benchmark: {
+        ...webDetectiveLine.benchmark,
+        evidence: [{ id: "e1", found_by_search: "yes", probe_correct: null }],
+      },
+    };
     const error = errorOf(() => parseSeekboardSample(bad, "webdetective", "f", 9));
-    expect(error.details).toEqual([expect.objectContaining({ line: 9, field: "benchmark.evidence.0.found_by_search" })]);
+    expect(error.details).toEqual([
+      expect.objectContaining({ line: 9, field: "benchmark.evidence.0.found_by_search" }),
+    ]);
   });
 
   it("an unknown key (a typo is not silently dropped)", () => {
-    const error = errorOf(() => parseSeekboardSample({ ...base, stauts: "finished" }, "qa", "f", 3));
+    const error = errorOf(() =>
+      parseSeekboardSample({ ...base, stauts: "finished" }, "qa", "f", 3),
+    );
     expect(error.details[0]).toMatchObject({ line: 3 });
     expect(error.details[0].message).toMatch(/stauts/);
   });
 
   it("the wrong benchmark object for the manifest's benchmark", () => {
     const error = errorOf(() => parseSeekboardSample(webDetectiveLine, "evobrowsecomp", "f", 5));
-    expect(error.details.map((d) => d.field)).toEqual(expect.arrayContaining(["benchmark.language", "benchmark.setting"]));
+    expect(error.details.map((d) => d.field)).toEqual(
+      expect.arrayContaining(["benchmark.language", "benchmark.setting"]),
+    );
   });
 
   it("a stated confidence above 100", () => {
-    const error = errorOf(() => parseSeekboardSample({ ...evoLine, benchmark: { ...evoLine.benchmark, stated_confidence: 120 } }, "evobrowsecomp", "f", 6));
-    expect(error.details).toEqual([expect.objectContaining({ line: 6, field: "benchmark.stated_confidence" })]);
+    const error = errorOf(() =>
+      parseSeekboardSample(
+        { ...evoLine, benchmark: { ...evoLine.benchmark, stated_confidence: 120 } },
+        "evobrowsecomp",
+        "f",
+        6,
+      ),
+    );
+    expect(error.details).toEqual([
+      expect.objectContaining({ line: 6, field: "benchmark.stated_confidence" }),
+    ]);
   });
 
   it("repeated evidence ids, and a refused sample judged correct", () => {
-    const twice = { ...webDetectiveLine, benchmark: { ...webDetectiveLine.benchmark, evidence: [webDetectiveLine.benchmark.evidence[0], webDetectiveLine.benchmark.evidence[0]] } };
-    expect(errorOf(() => parseSeekboardSample(twice, "webdetective", "f", 1)).details[0]).toMatchObject({ field: "benchmark.evidence.1.id" });
-    const refusedCorrect = { ...webDetectiveLine, benchmark: { ...webDetectiveLine.benchmark, refused: true } };
-    expect(errorOf(() => parseSeekboardSample(refusedCorrect, "webdetective", "f", 1)).details[0]).toMatchObject({ field: "benchmark.refused" });
+    const twice = {
+      ...webDetectiveLine,
+      benchmark: {
+        ...webDetectiveLine.benchmark,
+        evidence: [webDetectiveLine.benchmark.evidence[0], webDetectiveLine.benchmark.evidence[0]],
+      },
+    };
+    expect(
+      errorOf(() => parseSeekboardSample(twice, "webdetective", "f", 1)).details[0],
+    ).toMatchObject({ field: "benchmark.evidence.1.id" });
+    const refusedCorrect = {
+      ...webDetectiveLine,
+      benchmark: { ...webDetectiveLine.benchmark, refused: true },
+    };
+    expect(
+      errorOf(() => parseSeekboardSample(refusedCorrect, "webdetective", "f", 1)).details[0],
+    ).toMatchObject({ field: "benchmark.refused" });
   });
 
   it("invalid JSON and over-deep JSON, by line", () => {
-    expect(errorOf(() => parseSeekboardLine("{not json", "qa", "f", 12)).details[0]).toMatchObject({ line: 12, field: null, message: expect.stringMatching(/invalid JSON/) });
-    expect(errorOf(() => parseSeekboardLine(`${"[".repeat(100)}${"]".repeat(100)}`, "qa", "f", 13)).details[0]).toMatchObject({ line: 13, message: expect.stringMatching(/nested deeper/) });
+    expect(errorOf(() => parseSeekboardLine("{not json", "qa", "f", 12)).details[0]).toMatchObject({
+      line: 12,
+      field: null,
+      message: expect.stringMatching(/invalid JSON/),
+    });
+    expect(
+      errorOf(() => parseSeekboardLine(`${"[".repeat(100)}${"]".repeat(100)}`, "qa", "f", 13))
+        .details[0],
+    ).toMatchObject({ line: 13, message: expect.stringMatching(/nested deeper/) });
   });
 });
 
@@ -210,7 +341,13 @@ describe("parseSeekboardJsonl", () => {
   });
 
   it("reports every bad line at once, and a repeated (task_id, run) across files", () => {
-    const error = errorOf(() => parseSeekboardJsonl(`${line({})}\n{oops\n${line({ verdict: "maybe" })}\n${line({})}`, "qa", "a.jsonl"));
+    const error = errorOf(() =>
+      parseSeekboardJsonl(
+        `${line({})}\n{oops\n${line({ verdict: "maybe" })}\n${line({})}`,
+        "qa",
+        "a.jsonl",
+      ),
+    );
     expect(error.details.map((d) => [d.line, d.field])).toEqual([
       [2, null],
       [3, "verdict"],
@@ -219,13 +356,25 @@ describe("parseSeekboardJsonl", () => {
     const registry = new SampleKeyRegistry();
     parseSeekboardJsonl(line({}), "qa", "a.jsonl", { registry });
     const across = errorOf(() => parseSeekboardJsonl(line({}), "qa", "b.jsonl", { registry }));
-    expect(across.details[0]).toMatchObject({ file: "b.jsonl", line: 1, field: "run", message: expect.stringMatching(/a\.jsonl line 1/) });
+    expect(across.details[0]).toMatchObject({
+      file: "b.jsonl",
+      line: 1,
+      field: "run",
+      message: expect.stringMatching(/a\.jsonl line 1/),
+    });
   });
 });
 
 describe("manifest schemas", () => {
   it("accept a minimal manifest per benchmark, with defaults", () => {
-    expect(webDetectiveManifestSchema.parse({ benchmark: "webdetective", format: "seekboard-v1", model: "gpt-5", results: ["samples.jsonl"] })).toEqual({
+    expect(
+      webDetectiveManifestSchema.parse({
+        benchmark: "webdetective",
+        format: "seekboard-v1",
+        model: "gpt-5",
+        results: ["samples.jsonl"],
+      }),
+    ).toEqual({
       benchmark: "webdetective",
       format: "seekboard-v1",
       model: "gpt-5",
@@ -233,17 +382,49 @@ describe("manifest schemas", () => {
       results: ["samples.jsonl"],
       benchmarkVersion: "v1",
     });
-    expect(qaManifestSchema.parse({ benchmark: "qa", format: "seekboard-v1", model: "m", results: ["r.jsonl"], dataset: "browsecomp" })).toMatchObject({ dataset: "browsecomp" });
-    expect(Object.keys(SEEKBOARD_MANIFEST_SCHEMAS)).toEqual(["webdetective", "evobrowsecomp", "qa"]);
+    expect(
+      qaManifestSchema.parse({
+        benchmark: "qa",
+        format: "seekboard-v1",
+        model: "m",
+        results: ["r.jsonl"],
+        dataset: "browsecomp",
+      }),
+    ).toMatchObject({ dataset: "browsecomp" });
+    expect(Object.keys(SEEKBOARD_MANIFEST_SCHEMAS)).toEqual([
+      "webdetective",
+      "evobrowsecomp",
+      "qa",
+    ]);
   });
 
   it("require the EvoBrowseComp version, the QA dataset and the format marker", () => {
-    const evo = evoBrowseCompManifestSchema.safeParse({ benchmark: "evobrowsecomp", format: "seekboard-v1", model: "m", results: ["r.jsonl"] });
-    expect(evo.success ? [] : evo.error.issues.map((i) => i.path.join("."))).toEqual(["benchmarkVersion"]);
-    const qa = qaManifestSchema.safeParse({ benchmark: "qa", format: "seekboard-v1", model: "m", results: ["r.jsonl"] });
+    const evo = evoBrowseCompManifestSchema.safeParse({
+      benchmark: "evobrowsecomp",
+      format: "seekboard-v1",
+      model: "m",
+      results: ["r.jsonl"],
+    });
+    expect(evo.success ? [] : evo.error.issues.map((i) => i.path.join("."))).toEqual([
+      "benchmarkVersion",
+    ]);
+    const qa = qaManifestSchema.safeParse({
+      benchmark: "qa",
+      format: "seekboard-v1",
+      model: "m",
+      results: ["r.jsonl"],
+    });
     expect(qa.success ? [] : qa.error.issues.map((i) => i.path.join("."))).toEqual(["dataset"]);
-    const format = seekboardManifestSchema.safeParse({ benchmark: "qa", format: "native", model: "m", results: ["r.jsonl"], dataset: "d" });
-    expect(format.success ? [] : format.error.issues.map((i) => i.path.join("."))).toEqual(["format"]);
+    const format = seekboardManifestSchema.safeParse({
+      benchmark: "qa",
+      format: "native",
+      model: "m",
+      results: ["r.jsonl"],
+      dataset: "d",
+    });
+    expect(format.success ? [] : format.error.issues.map((i) => i.path.join("."))).toEqual([
+      "format",
+    ]);
   });
 });
 
@@ -254,10 +435,24 @@ describe("the published JSON Schema", () => {
   });
 
   it("describes each sample kind and the manifest", () => {
-    const schema = seekboardBundleJsonSchema() as { $defs: Record<string, { required?: string[]; properties?: Record<string, unknown> }> };
-    expect(Object.keys(schema.$defs)).toEqual(["webdetectiveSample", "evobrowsecompSample", "qaSample", "manifest"]);
+    const schema = seekboardBundleJsonSchema() as {
+      $defs: Record<string, { required?: string[]; properties?: Record<string, unknown> }>;
+    };
+    expect(Object.keys(schema.$defs)).toEqual([
+      "webdetectiveSample",
+      "evobrowsecompSample",
+      "qaSample",
+      "manifest",
+    ]);
     // `run` has a default, so a producer may leave it out; `benchmark` is optional only for QA.
-    expect(schema.$defs.webdetectiveSample.required).toEqual(["task_id", "question", "gold_answer", "prediction", "verdict", "benchmark"]);
+    expect(schema.$defs.webdetectiveSample.required).toEqual([
+      "task_id",
+      "question",
+      "gold_answer",
+      "prediction",
+      "verdict",
+      "benchmark",
+    ]);
     expect(schema.$defs.qaSample.required).not.toContain("benchmark");
   });
 });
@@ -267,7 +462,9 @@ describe("docs/bundle-format.md examples", () => {
   const blocks = [...doc.matchAll(/```jsonl (webdetective|evobrowsecomp|qa)\n([\s\S]*?)```/g)];
 
   it("has an example for every benchmark, and every example line parses", () => {
-    expect(new Set(blocks.map((b) => b[1]))).toEqual(new Set(["webdetective", "evobrowsecomp", "qa"]));
+    expect(new Set(blocks.map((b) => b[1]))).toEqual(
+      new Set(["webdetective", "evobrowsecomp", "qa"]),
+    );
     for (const [, benchmark, body] of blocks) {
       const samples = parseSeekboardJsonl(body, benchmark as "qa", "docs/bundle-format.md");
       expect(samples.length).toBeGreaterThan(0);
@@ -277,7 +474,8 @@ describe("docs/bundle-format.md examples", () => {
   it("its manifest examples parse", () => {
     const manifests = [...doc.matchAll(/```json manifest\n([\s\S]*?)```/g)];
     expect(manifests.length).toBeGreaterThanOrEqual(3);
-    for (const [, body] of manifests) expect(seekboardManifestSchema.safeParse(JSON.parse(body)).success).toBe(true);
+    for (const [, body] of manifests)
+      expect(seekboardManifestSchema.safeParse(JSON.parse(body)).success).toBe(true);
   });
 
   it("its Inspect and Harbor manifests parse, and its ATIF line is a line with a trajectory file", () => {
@@ -286,7 +484,9 @@ describe("docs/bundle-format.md examples", () => {
     const [harbor] = [...doc.matchAll(/```json manifest-harbor\n([\s\S]*?)```/g)];
     expect(harborManifestSchema.safeParse(JSON.parse(harbor[1])).success).toBe(true);
     const [atif] = [...doc.matchAll(/```jsonl qa-atif\n([\s\S]*?)```/g)];
-    expect(qaSampleSchema.safeParse(JSON.parse(atif[1])).data).toMatchObject({ trajectory_file: "trajectories/7.json" });
+    expect(qaSampleSchema.safeParse(JSON.parse(atif[1])).data).toMatchObject({
+      trajectory_file: "trajectories/7.json",
+    });
   });
 });
 
@@ -298,19 +498,39 @@ describe("per-message usage and timestamps", () => {
       {
         role: "assistant",
         content: null,
-        tool_calls: [{ id: "c1", type: "function", function: { name: "search", arguments: '{"query":"Kane Cornes"}' } }],
+        tool_calls: [
+          {
+            id: "c1",
+            type: "function",
+            function: { name: "search", arguments: '{"query":"Kane Cornes"}' },
+          },
+        ],
         timestamp: "2025-06-01T12:00:02.5Z",
         usage: { prompt_tokens: 812, completion_tokens: 40, cost_usd: 0.0011, total_tokens: 852 },
       },
-      { role: "tool", tool_call_id: "c1", content: "Kane Cornes … father Graham", timestamp: "2025-06-01T12:00:04Z" },
-      { role: "assistant", content: "Exact Answer: Graham Cornes\nConfidence: 90%", usage: { prompt_tokens: 900, completion_tokens: 25, seconds: 1.75 } },
+      {
+        role: "tool",
+        tool_call_id: "c1",
+        content: "Kane Cornes … father Graham",
+        timestamp: "2025-06-01T12:00:04Z",
+      },
+      {
+        role: "assistant",
+        content: "Exact Answer: Graham Cornes\nConfidence: 90%",
+        usage: { prompt_tokens: 900, completion_tokens: 25, seconds: 1.75 },
+      },
     ],
   };
 
   it("reads a line whose messages carry usage and timestamps, and the steps show them", () => {
     const sample = parseSeekboardSample(timedLine, "evobrowsecomp", "results.jsonl", 1);
     // The line's own usage is the run's, not a sum of the messages'.
-    expect(sample.usage).toEqual({ promptTokens: 1200, completionTokens: 300, costUsd: 0.004, seconds: 41.5 });
+    expect(sample.usage).toEqual({
+      promptTokens: 1200,
+      completionTokens: 300,
+      costUsd: 0.004,
+      seconds: 41.5,
+    });
     const steps = stepsFromMessages(sample.messages ?? []);
     expect(steps.map((s) => [s.kind, s.usage ?? null])).toEqual([
       ["other", null],
@@ -321,8 +541,29 @@ describe("per-message usage and timestamps", () => {
   });
 
   it("names the field of a malformed message usage or timestamp", () => {
-    const withMessage = (patch: Record<string, unknown>) => ({ ...timedLine, messages: [{ ...timedLine.messages[0], ...patch }] });
-    expect(errorOf(() => parseSeekboardSample(withMessage({ usage: { prompt_tokens: -3 } }), "evobrowsecomp", "f", 4)).details[0]).toMatchObject({ line: 4, field: "messages.0.usage.prompt_tokens" });
-    expect(errorOf(() => parseSeekboardSample(withMessage({ timestamp: "2025-06-01 12:00" }), "evobrowsecomp", "f", 5)).details[0]).toMatchObject({ line: 5, field: "messages.0.timestamp" });
+    const withMessage = (patch: Record<string, unknown>) => ({
+      ...timedLine,
+      messages: [{ ...timedLine.messages[0], ...patch }],
+    });
+    expect(
+      errorOf(() =>
+        parseSeekboardSample(
+          withMessage({ usage: { prompt_tokens: -3 } }),
+          "evobrowsecomp",
+          "f",
+          4,
+        ),
+      ).details[0],
+    ).toMatchObject({ line: 4, field: "messages.0.usage.prompt_tokens" });
+    expect(
+      errorOf(() =>
+        parseSeekboardSample(
+          withMessage({ timestamp: "2025-06-01 12:00" }),
+          "evobrowsecomp",
+          "f",
+          5,
+        ),
+      ).details[0],
+    ).toMatchObject({ line: 5, field: "messages.0.timestamp" });
   });
 });

@@ -6,20 +6,46 @@
  */
 import { BundleError, type BundleErrorDetail } from "../import/errors";
 import { seekboardFormatOf } from "./formats";
-import { parseFormatLine, SampleKeyRegistry, type SeekboardBenchmark, type SeekboardSample, type SeekboardSampleByBenchmark } from "./sample";
+import {
+  parseFormatLine,
+  SampleKeyRegistry,
+  type SeekboardBenchmark,
+  type SeekboardSample,
+  type SeekboardSampleByBenchmark,
+} from "./sample";
 
 /**
  * One JSON-decoded line of a Seekboard v1 results file → a typed sample.
  * Throws a `BundleError` naming `file`, `line` and the failing field.
  */
-export function parseSeekboardSample<B extends SeekboardBenchmark>(value: unknown, benchmark: B, file: string, line: number): SeekboardSampleByBenchmark[B];
-export function parseSeekboardSample(value: unknown, benchmark: SeekboardBenchmark, file: string, line: number): SeekboardSample {
+export function parseSeekboardSample<B extends SeekboardBenchmark>(
+  value: unknown,
+  benchmark: B,
+  file: string,
+  line: number,
+): SeekboardSampleByBenchmark[B];
+export function parseSeekboardSample(
+  value: unknown,
+  benchmark: SeekboardBenchmark,
+  file: string,
+  line: number,
+): SeekboardSample {
   return seekboardFormatOf(benchmark, file, line).parse(value, file, line);
 }
 
 /** One raw JSONL line (text) → a sample: JSON and nesting depth checked first. */
-export function parseSeekboardLine<B extends SeekboardBenchmark>(text: string, benchmark: B, file: string, line: number): SeekboardSampleByBenchmark[B];
-export function parseSeekboardLine(text: string, benchmark: SeekboardBenchmark, file: string, line: number): SeekboardSample {
+export function parseSeekboardLine<B extends SeekboardBenchmark>(
+  text: string,
+  benchmark: B,
+  file: string,
+  line: number,
+): SeekboardSampleByBenchmark[B];
+export function parseSeekboardLine(
+  text: string,
+  benchmark: SeekboardBenchmark,
+  file: string,
+  line: number,
+): SeekboardSample {
   return parseFormatLine(text, seekboardFormatOf(benchmark, file, line), file, line);
 }
 

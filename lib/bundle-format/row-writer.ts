@@ -3,24 +3,42 @@
  * Inspect logs, Harbor jobs): the benchmark's importer spec, and the writer that checks
  * (task, run) across the bundle and tallies the judge models.
  */
-import { NameTally, NEUTRAL_SAMPLE_FIGURES, type ImportSink, type ManifestBase } from "../import/importer";
+import {
+  NameTally,
+  NEUTRAL_SAMPLE_FIGURES,
+  type ImportSink,
+  type ManifestBase,
+} from "../import/importer";
 import { stepsFromMessages } from "../trajectory/messages";
-import { SampleKeyRegistry, type SeekboardBenchmark, type SeekboardFormat, type SeekboardSampleByBenchmark } from "./sample";
+import {
+  SampleKeyRegistry,
+  type SeekboardBenchmark,
+  type SeekboardFormat,
+  type SeekboardSampleByBenchmark,
+} from "./sample";
 import type { z } from "zod";
 
 /** The manifest fields every Seekboard-format bundle has. */
 export type SeekboardManifestFields = ManifestBase & { results: string[] };
 
-export interface SeekboardImporterSpec<B extends SeekboardBenchmark, M extends SeekboardManifestFields> {
+export interface SeekboardImporterSpec<
+  B extends SeekboardBenchmark,
+  M extends SeekboardManifestFields,
+> {
   format: SeekboardFormat<B>;
   /** The format's manifest schema, typed (the format's own is typed loosely, for the registry). */
   manifestSchema: z.ZodType<M>;
   storedVersion?(manifest: M): string;
   importNotes?(manifest: M): Record<string, unknown>;
   /** The benchmark's figures stored per sample (`samples.metrics`). */
-  storedMetrics(sample: SeekboardSampleByBenchmark[B]): Record<string, unknown> & { toolCalls: number | null };
+  storedMetrics(
+    sample: SeekboardSampleByBenchmark[B],
+  ): Record<string, unknown> & { toolCalls: number | null };
   /** The task's category and language, when the benchmark's fields give them. */
-  taskFields?(sample: SeekboardSampleByBenchmark[B]): { category: string | null; language: string | null };
+  taskFields?(sample: SeekboardSampleByBenchmark[B]): {
+    category: string | null;
+    language: string | null;
+  };
 }
 
 /** How a sample's verdict was read when the line's own fields do not say it all (an Inspect scorer's value). */
@@ -48,7 +66,14 @@ export class SeekboardRowWriter<B extends SeekboardBenchmark, M extends Seekboar
     const { category, language } = spec.taskFields?.(sample) ?? { category: null, language: null };
     return this.sink.sample({
       ...NEUTRAL_SAMPLE_FIGURES,
-      task: { taskKey: sample.taskId, question: sample.question, goldAnswer: sample.goldAnswer, atomicFacts: {}, category, language },
+      task: {
+        taskKey: sample.taskId,
+        question: sample.question,
+        goldAnswer: sample.goldAnswer,
+        atomicFacts: {},
+        category,
+        language,
+      },
       run: sample.run,
       prediction: sample.prediction,
       status: sample.status ?? "unspecified",
@@ -68,4 +93,3 @@ export class SeekboardRowWriter<B extends SeekboardBenchmark, M extends Seekboar
     });
   }
 }
-

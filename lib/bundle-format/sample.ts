@@ -43,7 +43,10 @@ export interface SeekboardSampleCommon {
 }
 
 /** A sample of one benchmark: the shared fields and the benchmark's own, camelCased, under `detail`. */
-export type SeekboardBundleSample<B extends string, D> = SeekboardSampleCommon & { benchmark: B; detail: D };
+export type SeekboardBundleSample<B extends string, D> = SeekboardSampleCommon & {
+  benchmark: B;
+  detail: D;
+};
 
 /**
  * Each benchmark in the format adds its sample type here, under its id (a declaration
@@ -95,7 +98,11 @@ export function countToolCalls(messages: readonly ChatMessage[]): number {
 }
 
 /** The shared fields of a validated line, camelCased. */
-export function commonSampleFields(line: SeekboardLineBase, file: string, lineNumber: number): SeekboardSampleCommon {
+export function commonSampleFields(
+  line: SeekboardLineBase,
+  file: string,
+  lineNumber: number,
+): SeekboardSampleCommon {
   const judge = line.judge
     ? {
         output: line.judge.output ?? null,
@@ -106,7 +113,12 @@ export function commonSampleFields(line: SeekboardLineBase, file: string, lineNu
       }
     : null;
   const usage = line.usage
-    ? { promptTokens: line.usage.prompt_tokens ?? null, completionTokens: line.usage.completion_tokens ?? null, costUsd: line.usage.cost_usd ?? null, seconds: line.usage.seconds ?? null }
+    ? {
+        promptTokens: line.usage.prompt_tokens ?? null,
+        completionTokens: line.usage.completion_tokens ?? null,
+        costUsd: line.usage.cost_usd ?? null,
+        seconds: line.usage.seconds ?? null,
+      }
     : null;
   return {
     taskId: line.task_id,
@@ -126,14 +138,20 @@ export function commonSampleFields(line: SeekboardLineBase, file: string, lineNu
 }
 
 /** One raw JSONL line (text) → a sample of the format: JSON and nesting depth checked first. */
-export function parseFormatLine<B extends SeekboardBenchmark>(text: string, format: SeekboardFormat<B>, file: string, line: number): SeekboardSampleByBenchmark[B] {
+export function parseFormatLine<B extends SeekboardBenchmark>(
+  text: string,
+  format: SeekboardFormat<B>,
+  file: string,
+  line: number,
+): SeekboardSampleByBenchmark[B] {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
     throw BundleError.at(file, line, null, `invalid JSON: ${(error as Error).message}`);
   }
-  if (valueNestedDeeperThan(value)) throw BundleError.at(file, line, null, `JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
+  if (valueNestedDeeperThan(value))
+    throw BundleError.at(file, line, null, `JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
   return format.parse(value, file, line);
 }
 
@@ -145,7 +163,12 @@ export class SampleKeyRegistry {
     const key = JSON.stringify([sample.taskId, sample.run]);
     const first = this.seen.get(key);
     if (first) {
-      throw BundleError.at(sample.file, sample.line, "run", `task "${sample.taskId}" run ${sample.run} already appears at ${first.file} line ${first.line}`);
+      throw BundleError.at(
+        sample.file,
+        sample.line,
+        "run",
+        `task "${sample.taskId}" run ${sample.run} already appears at ${first.file} line ${first.line}`,
+      );
     }
     this.seen.set(key, { file: sample.file, line: sample.line });
   }

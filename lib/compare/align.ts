@@ -26,7 +26,11 @@ export interface AlignedRow<T> {
  * first call. Groups come out in call order.
  */
 export function groupByCall<T extends AlignableStep>(steps: readonly T[]): Map<number, T[]> {
-  const calls = new Set(steps.filter((s) => s.kind === "tool_call" && s.callIndex !== null).map((s) => s.callIndex as number));
+  const calls = new Set(
+    steps
+      .filter((s) => s.kind === "tool_call" && s.callIndex !== null)
+      .map((s) => s.callIndex as number),
+  );
   const groups = new Map<number, T[]>();
   const push = (k: number, step: T) => {
     const group = groups.get(k);
@@ -38,7 +42,11 @@ export function groupByCall<T extends AlignableStep>(steps: readonly T[]): Map<n
     if (step.kind === "tool_call" && step.callIndex !== null) {
       current = step.callIndex;
       push(current, step);
-    } else if (step.kind === "tool_result" && step.callIndex !== null && calls.has(step.callIndex)) {
+    } else if (
+      step.kind === "tool_result" &&
+      step.callIndex !== null &&
+      calls.has(step.callIndex)
+    ) {
       push(step.callIndex, step);
     } else {
       push(current, step);
@@ -48,7 +56,10 @@ export function groupByCall<T extends AlignableStep>(steps: readonly T[]): Map<n
 }
 
 /** Rows of the side-by-side view: one per call index either side has (0 first when either has steps before a call). */
-export function alignByCall<T extends AlignableStep>(a: readonly T[], b: readonly T[]): AlignedRow<T>[] {
+export function alignByCall<T extends AlignableStep>(
+  a: readonly T[],
+  b: readonly T[],
+): AlignedRow<T>[] {
   const ga = groupByCall(a);
   const gb = groupByCall(b);
   const keys = [...new Set([...ga.keys(), ...gb.keys()])].sort((x, y) => x - y);
@@ -87,13 +98,17 @@ export interface Divergence {
  * one side making a call the other does not (it stopped earlier). Null when both made
  * the same calls with the same arguments, including when neither made any.
  */
-export function firstDivergence(a: readonly CallSignature[], b: readonly CallSignature[]): Divergence | null {
+export function firstDivergence(
+  a: readonly CallSignature[],
+  b: readonly CallSignature[],
+): Divergence | null {
   const sa = [...a].sort((x, y) => x.callIndex - y.callIndex);
   const sb = [...b].sort((x, y) => x.callIndex - y.callIndex);
   const shared = Math.min(sa.length, sb.length);
   for (let i = 0; i < shared; i++) {
     if (sa[i].name !== sb[i].name) return { callIndex: i + 1, reason: "name" };
-    if (canonicalJson(sa[i].arguments) !== canonicalJson(sb[i].arguments)) return { callIndex: i + 1, reason: "arguments" };
+    if (canonicalJson(sa[i].arguments) !== canonicalJson(sb[i].arguments))
+      return { callIndex: i + 1, reason: "arguments" };
   }
   if (sa.length > shared) return { callIndex: shared + 1, reason: "only-a" };
   if (sb.length > shared) return { callIndex: shared + 1, reason: "only-b" };
@@ -102,5 +117,9 @@ export function firstDivergence(a: readonly CallSignature[], b: readonly CallSig
 
 /** The tool calls of a trajectory's steps as divergence compares them (the raw text where arguments could not be read). */
 export function callSignatures(steps: readonly { data: Step }[]): CallSignature[] {
-  return steps.flatMap(({ data }) => (data.kind === "tool_call" ? [{ callIndex: data.callIndex, name: data.name, arguments: data.arguments ?? data.raw }] : []));
+  return steps.flatMap(({ data }) =>
+    data.kind === "tool_call"
+      ? [{ callIndex: data.callIndex, name: data.name, arguments: data.arguments ?? data.raw }]
+      : [],
+  );
 }

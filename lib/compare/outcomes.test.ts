@@ -1,9 +1,24 @@
 import { describe, expect, it } from "vitest";
 import { mcnemarExact } from "../stats/paired";
 import { incompatibility } from "./compatible";
-import { cellOf, countOf, outcomeMatrix, pairsInCell, secondaryDifference, splitSummaries, summarisePair, type RunPair, type TaskPair } from "./outcomes";
+import {
+  cellOf,
+  countOf,
+  outcomeMatrix,
+  pairsInCell,
+  secondaryDifference,
+  splitSummaries,
+  summarisePair,
+  type RunPair,
+  type TaskPair,
+} from "./outcomes";
 
-const run = (taskKey: string, a: boolean, b: boolean, r = 0): RunPair => ({ taskKey, run: r, a, b });
+const run = (taskKey: string, a: boolean, b: boolean, r = 0): RunPair => ({
+  taskKey,
+  run: r,
+  a,
+  b,
+});
 const task = (taskKey: string, a: number, b: number, extra: Partial<TaskPair> = {}): TaskPair => ({
   taskKey,
   a,
@@ -25,7 +40,13 @@ describe("outcome matrix", () => {
   });
 
   it("counts cells, summing to the pairs", () => {
-    const pairs = [run("1", true, true), run("2", true, false), run("3", false, true), run("4", false, true), run("5", false, false)];
+    const pairs = [
+      run("1", true, true),
+      run("2", true, false),
+      run("3", false, true),
+      run("4", false, true),
+      run("5", false, false),
+    ];
     const m = outcomeMatrix(pairs);
     expect(m).toEqual({ both: 1, onlyA: 1, onlyB: 2, neither: 1, total: 5 });
     expect(countOf(m, "only-b")).toBe(2);
@@ -39,7 +60,12 @@ describe("outcome matrix", () => {
 
 describe("summarisePair", () => {
   it("one run per task: McNemar on the matrix, difference = (onlyB − onlyA) / n", () => {
-    const runs = [run("1", true, true), run("2", true, false), ...["3", "4", "5", "6", "7", "8", "9"].map((k) => run(k, false, true)), run("10", false, false)];
+    const runs = [
+      run("1", true, true),
+      run("2", true, false),
+      ...["3", "4", "5", "6", "7", "8", "9"].map((k) => run(k, false, true)),
+      run("10", false, false),
+    ];
     const tasks = runs.map((r) => task(r.taskKey, r.a ? 1 : 0, r.b ? 1 : 0));
     const s = summarisePair(runs, tasks);
     expect(s.matrix).toEqual({ both: 1, onlyA: 1, onlyB: 7, neither: 1, total: 10 });
@@ -59,7 +85,12 @@ describe("summarisePair", () => {
 
   it("several runs: the matrix pairs run by run, the difference uses per-task means", () => {
     // Task 1: A right in runs 0 and 1, B right in run 1 only. Task 2: both wrong twice.
-    const runs = [run("1", true, false, 0), run("1", true, true, 1), run("2", false, false, 0), run("2", false, false, 1)];
+    const runs = [
+      run("1", true, false, 0),
+      run("1", true, true, 1),
+      run("2", false, false, 0),
+      run("2", false, false, 1),
+    ];
     const tasks = [task("1", 1, 0.5), task("2", 0, 0)];
     const s = summarisePair(runs, tasks);
     expect(s.matrix).toEqual({ both: 1, onlyA: 1, onlyB: 0, neither: 2, total: 4 });
@@ -77,8 +108,18 @@ describe("secondaryDifference", () => {
       task("2", 0, 0, { aFcr: null, bFcr: 1, aToolCalls: 2, bToolCalls: 2 }),
       task("3", 0, 0, { aFcr: 0.25, bFcr: 0.5, aToolCalls: 0, bToolCalls: null }),
     ];
-    expect(secondaryDifference(tasks, "fcr")).toMatchObject({ n: 2, difference: 0.25, lo: 0.25, hi: 0.25 });
-    expect(secondaryDifference(tasks, "toolCalls")).toMatchObject({ n: 2, meanA: 3, meanB: 4, difference: 1 });
+    expect(secondaryDifference(tasks, "fcr")).toMatchObject({
+      n: 2,
+      difference: 0.25,
+      lo: 0.25,
+      hi: 0.25,
+    });
+    expect(secondaryDifference(tasks, "toolCalls")).toMatchObject({
+      n: 2,
+      meanA: 3,
+      meanB: 4,
+      difference: 1,
+    });
     expect(secondaryDifference([], "fcr")).toBeNull();
   });
 });
@@ -91,7 +132,9 @@ describe("splitSummaries", () => {
       task("3", 1, 0, { splits: { tier: "hard", category: null } }),
     ];
     const runs = [run("1", true, true), run("2", false, true), run("3", true, false)];
-    const out = splitSummaries(runs, tasks, ["tier", "category"], { order: { tier: ["easy", "medium", "hard"] } });
+    const out = splitSummaries(runs, tasks, ["tier", "category"], {
+      order: { tier: ["easy", "medium", "hard"] },
+    });
     expect(out.map((s) => [s.dimension, s.value, s.summary.matrix.total])).toEqual([
       ["tier", "easy", 1],
       ["tier", "hard", 2],
@@ -104,7 +147,11 @@ describe("splitSummaries", () => {
 });
 
 describe("incompatibility", () => {
-  const sub = (id: number, benchmarkId: string, benchmarkVersion = "v1") => ({ id, benchmarkId, benchmarkVersion });
+  const sub = (id: number, benchmarkId: string, benchmarkVersion = "v1") => ({
+    id,
+    benchmarkId,
+    benchmarkVersion,
+  });
   it("accepts one benchmark and version, and fewer than two submissions", () => {
     expect(incompatibility([sub(1, "mpw"), sub(2, "mpw"), sub(3, "mpw")])).toBeNull();
     expect(incompatibility([sub(1, "mpw")])).toBeNull();
@@ -112,9 +159,15 @@ describe("incompatibility", () => {
   });
 
   it("names the first submission that differs, and how", () => {
-    expect(incompatibility([sub(3, "mpw"), sub(7, "mpw"), sub(9, "widesearch")], (id) => (id === "mpw" ? "MPW-Bench" : "WideSearch"))).toBe(
+    expect(
+      incompatibility([sub(3, "mpw"), sub(7, "mpw"), sub(9, "widesearch")], (id) =>
+        id === "mpw" ? "MPW-Bench" : "WideSearch",
+      ),
+    ).toBe(
       "These submissions cannot be compared: #3 is MPW-Bench v1, #9 is WideSearch v1 (different benchmarks). A comparison pairs the same tasks, so every submission must be of one benchmark and one version.",
     );
-    expect(incompatibility([sub(3, "evobrowsecomp", "2026-01"), sub(4, "evobrowsecomp", "2025-10")])).toMatch(/#4 is evobrowsecomp 2025-10 \(different versions of the benchmark\)/);
+    expect(
+      incompatibility([sub(3, "evobrowsecomp", "2026-01"), sub(4, "evobrowsecomp", "2025-10")]),
+    ).toMatch(/#4 is evobrowsecomp 2025-10 \(different versions of the benchmark\)/);
   });
 });

@@ -15,7 +15,13 @@
  *    both sides have a value.
  */
 import { assertNever } from "../assert-never";
-import { mcnemar, pairedBootstrap, type McNemarResult, type PairedBootstrapOptions, type PairedDifference } from "../stats/paired";
+import {
+  mcnemar,
+  pairedBootstrap,
+  type McNemarResult,
+  type PairedBootstrapOptions,
+  type PairedDifference,
+} from "../stats/paired";
 
 export const OUTCOME_CELLS = ["both", "only-a", "only-b", "neither"] as const;
 export type OutcomeCell = (typeof OUTCOME_CELLS)[number];
@@ -106,7 +112,11 @@ export interface PairSummary {
   primary: PairedDifference | null;
 }
 
-export function summarisePair(runs: readonly RunPair[], tasks: readonly TaskPair[], options: PairedBootstrapOptions = {}): PairSummary {
+export function summarisePair(
+  runs: readonly RunPair[],
+  tasks: readonly TaskPair[],
+  options: PairedBootstrapOptions = {},
+): PairSummary {
   const matrix = outcomeMatrix(runs);
   return {
     runPairs: runs.length,
@@ -200,5 +210,7 @@ export function cellTaskPairs<T extends RunPair>(
   cell: OutcomeCell,
   within: { dimension: string; value: string } | null,
 ): T[] {
-  return pairsInCell(runs, cell).filter((p) => within === null || splitsOf(p.taskKey)?.[within.dimension] === within.value);
+  return pairsInCell(runs, cell).filter(
+    (p) => within === null || splitsOf(p.taskKey)?.[within.dimension] === within.value,
+  );
 }

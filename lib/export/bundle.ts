@@ -47,7 +47,10 @@ export interface StoredSampleForExport {
   steps: readonly Step[];
 }
 
-export function exportManifest(format: SeekboardExport, submission: ExportedSubmission): Record<string, unknown> {
+export function exportManifest(
+  format: SeekboardExport,
+  submission: ExportedSubmission,
+): Record<string, unknown> {
   return {
     benchmark: submission.benchmark,
     format: SEEKBOARD_FORMAT,
@@ -81,15 +84,23 @@ const NO_STATUS = "unspecified";
 
 /** Only the fields that are set: the format reads a missing field as unknown, never as 0. */
 function present(entries: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(entries).filter(([, value]) => value !== null && value !== undefined));
+  return Object.fromEntries(
+    Object.entries(entries).filter(([, value]) => value !== null && value !== undefined),
+  );
 }
 
 /** The benchmark's fields of a sample; a sample they cannot be written for is named in the error. */
-function benchmarkFields(format: SeekboardExport, sample: StoredSampleForExport): Record<string, unknown> | undefined {
+function benchmarkFields(
+  format: SeekboardExport,
+  sample: StoredSampleForExport,
+): Record<string, unknown> | undefined {
   try {
     return format.benchmarkFields(sample.metrics);
   } catch (error) {
-    throw new Error(`task "${sample.taskKey}" run ${sample.run}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new Error(
+      `task "${sample.taskKey}" run ${sample.run}: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
   }
 }
 
@@ -97,7 +108,10 @@ function benchmarkFields(format: SeekboardExport, sample: StoredSampleForExport)
  * One results line. `exact`: its messages read back to the stored steps (false when a
  * stored trajectory holds what no message reads back to, e.g. a broken tag's exact error).
  */
-export function exportLine(format: SeekboardExport, sample: StoredSampleForExport): { line: Record<string, unknown>; exact: boolean } {
+export function exportLine(
+  format: SeekboardExport,
+  sample: StoredSampleForExport,
+): { line: Record<string, unknown>; exact: boolean } {
   const metrics = judgedMetricsSchema.parse(sample.metrics);
   const detail = storedDetailSchema.parse(sample.detail ?? {});
   if (sample.question === null) throw new Error(`task "${sample.taskKey}" has no question stored`);

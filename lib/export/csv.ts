@@ -6,5 +6,10 @@ export function toCsv(rows: readonly object[], columns?: readonly string[]): str
     const text = typeof value === "object" ? JSON.stringify(value) : String(value);
     return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
   };
-  return [header.map(cell).join(","), ...rows.map((row) => header.map((c) => cell(Reflect.get(row, c))).join(","))].join("\r\n") + "\r\n";
+  return (
+    [
+      header.map(cell).join(","),
+      ...rows.map((row) => header.map((c) => cell(Reflect.get(row, c))).join(",")),
+    ].join("\r\n") + "\r\n"
+  );
 }

@@ -85,8 +85,13 @@ export function overallAggregate(input: MetricsReportInput): ReportAggregate {
 }
 
 /** The split rows (all but "overall"), each mapped to its JSON. */
-export function splitsJson<T>(input: MetricsReportInput, json: (row: ReportAggregate) => T): Record<string, T> {
-  return Object.fromEntries(input.aggregates.filter((a) => a.split !== "overall").map((a) => [a.split, json(a)]));
+export function splitsJson<T>(
+  input: MetricsReportInput,
+  json: (row: ReportAggregate) => T,
+): Record<string, T> {
+  return Object.fromEntries(
+    input.aggregates.filter((a) => a.split !== "overall").map((a) => [a.split, json(a)]),
+  );
 }
 
 /** The benchmark's own figures of the "overall" row (`aggregates.metrics`). */
@@ -107,7 +112,11 @@ export function pick(value: unknown, keys: readonly string[]): Record<string, un
 
 /** The fields a report starts with when its benchmark keeps its figures in the stored report JSON. */
 export function reportBase(input: MetricsReportInput) {
-  return { benchmark: input.benchmark, submission: input.submission, importNotes: input.importNotes };
+  return {
+    benchmark: input.benchmark,
+    submission: input.submission,
+    importNotes: input.importNotes,
+  };
 }
 
 /** A sample's stored usage (`samples`): each figure null when the bundle did not report it. */
@@ -129,14 +138,20 @@ const reportSampleSchema = z.object({ taskId: z.string(), run: z.number().int() 
  * null unless both are reported (as the leaderboard's cost figures count them); `costUsd`
  * and `seconds` null when not reported. Throws when a sample has no stored row.
  */
-export function withSampleUsage(report: Record<string, unknown>, usage: readonly ReportSampleUsage[]): Record<string, unknown> {
+export function withSampleUsage(
+  report: Record<string, unknown>,
+  usage: readonly ReportSampleUsage[],
+): Record<string, unknown> {
   const byKey = new Map(usage.map((u) => [`${u.run}\u0000${u.taskKey}`, u]));
   const samples = z.array(reportSampleSchema).parse(report.samples);
   return {
     ...report,
     samples: samples.map((sample) => {
       const u = byKey.get(`${sample.run}\u0000${sample.taskId}`);
-      if (!u) throw new Error(`the report's sample ${sample.taskId} run ${sample.run} has no stored usage row`);
+      if (!u)
+        throw new Error(
+          `the report's sample ${sample.taskId} run ${sample.run} has no stored usage row`,
+        );
       return { ...sample, tokens: runTokens(u), costUsd: u.costUsd, seconds: u.seconds };
     }),
   };

@@ -20,7 +20,9 @@ describe("parseFilter: valid queries", () => {
   });
 
   it("the issue's example", () => {
-    expect(clauses('status:max_turns_reached fcr<0.3 tier:hard tag:"Retrieval Miss" "Knicks"')).toEqual([
+    expect(
+      clauses('status:max_turns_reached fcr<0.3 tier:hard tag:"Retrieval Miss" "Knicks"'),
+    ).toEqual([
       { field: "status", value: "max_turns_reached", negated: false, position: 0 },
       { field: "fcr", op: "<", value: 0.3, negated: false, position: 25 },
       { field: "tier", value: "hard", negated: false, position: 33 },
@@ -30,7 +32,9 @@ describe("parseFilter: valid queries", () => {
   });
 
   it("every comparison operator; `:` on a number means =", () => {
-    const ops = ["fcr<0.5", "fcr<=0.5", "fcr>0.5", "fcr>=0.5", "fcr=0.5", "fcr:0.5"].map((q) => clauses(q)[0]);
+    const ops = ["fcr<0.5", "fcr<=0.5", "fcr>0.5", "fcr>=0.5", "fcr=0.5", "fcr:0.5"].map(
+      (q) => clauses(q)[0],
+    );
     expect(ops.map((c) => ("op" in c ? c.op : null))).toEqual(["<", "<=", ">", ">=", "=", "="]);
     expect(ops.every((c) => c.value === 0.5)).toBe(true);
   });
@@ -111,36 +115,74 @@ describe("parseFilter: errors name the position and the problem", () => {
   });
 
   it("bad number", () => {
-    expect(error("fcr<abc")).toEqual({ position: 4, message: 'at character 5: fcr needs a number, got "abc"' });
-    expect(error("calls>1.2.3")).toEqual({ position: 6, message: 'at character 7: calls needs a number, got "1.2.3"' });
-    expect(error("calls>50%").message).toBe('at character 7: calls is a count, not a percentage: "50%"');
+    expect(error("fcr<abc")).toEqual({
+      position: 4,
+      message: 'at character 5: fcr needs a number, got "abc"',
+    });
+    expect(error("calls>1.2.3")).toEqual({
+      position: 6,
+      message: 'at character 7: calls needs a number, got "1.2.3"',
+    });
+    expect(error("calls>50%").message).toBe(
+      'at character 7: calls is a count, not a percentage: "50%"',
+    );
   });
 
   it("unclosed quote, in a phrase and in a value", () => {
-    expect(error('tier:hard "Knicks')).toEqual({ position: 10, message: 'at character 11: unclosed quote: this " has no closing "' });
-    expect(error('tag:"Retrieval Miss')).toEqual({ position: 4, message: 'at character 5: unclosed quote: this " has no closing "' });
+    expect(error('tier:hard "Knicks')).toEqual({
+      position: 10,
+      message: 'at character 11: unclosed quote: this " has no closing "',
+    });
+    expect(error('tag:"Retrieval Miss')).toEqual({
+      position: 4,
+      message: 'at character 5: unclosed quote: this " has no closing "',
+    });
   });
 
   it("missing value, empty quotes, a lone minus", () => {
-    expect(error("status: tier:hard")).toEqual({ position: 7, message: "at character 8: status: needs a value" });
+    expect(error("status: tier:hard")).toEqual({
+      position: 7,
+      message: "at character 8: status: needs a value",
+    });
     expect(error("fcr<")).toEqual({ position: 4, message: "at character 5: fcr< needs a value" });
     expect(error('tag:""').message).toBe("at character 5: tag: needs a value");
     expect(error('""').message).toBe("at character 1: empty quotes");
-    expect(error("tier:hard - x")).toEqual({ position: 10, message: 'at character 11: nothing after "-": write -field:value or -word' });
+    expect(error("tier:hard - x")).toEqual({
+      position: 10,
+      message: 'at character 11: nothing after "-": write -field:value or -word',
+    });
   });
 
   it("an order comparison on a text field, bad enum values", () => {
-    expect(error("-status<finished")).toEqual({ position: 7, message: 'at character 8: status is not a number: compare it with ":" (status:…), not "<"' });
-    expect(error("tier:extreme").message).toBe('at character 6: tier is easy, medium or hard, got "extreme"');
-    expect(error("verdict:maybe").message).toBe('at character 9: verdict is correct or incorrect, got "maybe"');
-    expect(error("hint:lazy").message).toBe('at character 6: unknown hint "lazy" (hints: low-fcr-stop, compound, tool-limit, no-search)');
+    expect(error("-status<finished")).toEqual({
+      position: 7,
+      message: 'at character 8: status is not a number: compare it with ":" (status:…), not "<"',
+    });
+    expect(error("tier:extreme").message).toBe(
+      'at character 6: tier is easy, medium or hard, got "extreme"',
+    );
+    expect(error("verdict:maybe").message).toBe(
+      'at character 9: verdict is correct or incorrect, got "maybe"',
+    );
+    expect(error("hint:lazy").message).toBe(
+      'at character 6: unknown hint "lazy" (hints: low-fcr-stop, compound, tool-limit, no-search)',
+    );
   });
 
   it("too long, too many terms, too many free-text searches", () => {
-    expect(error("x".repeat(501)).message).toBe("at character 501: the query is longer than 500 characters");
+    expect(error("x".repeat(501)).message).toBe(
+      "at character 501: the query is longer than 500 characters",
+    );
     // 17 terms: sixteen "calls>1 " (8 characters each), so the 17th starts at offset 128.
-    expect(error(`${"calls>1 ".repeat(16)}run:0`)).toEqual({ position: 128, message: "at character 129: a query may have at most 16 terms" });
-    expect(error("a b c d e")).toEqual({ position: 8, message: "at character 9: a query may search at most 4 words or phrases; quote several words to search them as one phrase" });
+    expect(error(`${"calls>1 ".repeat(16)}run:0`)).toEqual({
+      position: 128,
+      message: "at character 129: a query may have at most 16 terms",
+    });
+    expect(error("a b c d e")).toEqual({
+      position: 8,
+      message:
+        "at character 9: a query may search at most 4 words or phrases; quote several words to search them as one phrase",
+    });
     expect(parseFilter('"a b c d e" x y z calls>1').ok).toBe(true);
   });
 });

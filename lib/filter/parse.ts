@@ -13,7 +13,16 @@
  */
 import { HINT_IDS, isHintId, type HintId } from "../hints/hints";
 
-export const NUMERIC_FIELDS = ["fcr", "calls", "hits", "hitrate", "compound", "facts", "turns", "run"] as const;
+export const NUMERIC_FIELDS = [
+  "fcr",
+  "calls",
+  "hits",
+  "hitrate",
+  "compound",
+  "facts",
+  "turns",
+  "run",
+] as const;
 export type NumericField = (typeof NUMERIC_FIELDS)[number];
 export const TEXT_FIELDS = ["status", "category", "language", "task", "tag"] as const;
 export type TextField = (typeof TEXT_FIELDS)[number];
@@ -21,9 +30,34 @@ export const TIERS = ["easy", "medium", "hard"] as const;
 export type Tier = (typeof TIERS)[number];
 
 /** Other spellings accepted for a field. */
-const ALIASES: Record<string, string> = { domain: "category", lang: "language", verdict: "correct", toolcalls: "calls" };
+const ALIASES: Record<string, string> = {
+  domain: "category",
+  lang: "language",
+  verdict: "correct",
+  toolcalls: "calls",
+};
 
-export const FIELD_NAMES = ["status", "verdict", "correct", "tier", "category", "domain", "language", "lang", "fcr", "calls", "hits", "hitrate", "compound", "facts", "turns", "run", "task", "tag", "hint"] as const;
+export const FIELD_NAMES = [
+  "status",
+  "verdict",
+  "correct",
+  "tier",
+  "category",
+  "domain",
+  "language",
+  "lang",
+  "fcr",
+  "calls",
+  "hits",
+  "hitrate",
+  "compound",
+  "facts",
+  "turns",
+  "run",
+  "task",
+  "tag",
+  "hint",
+] as const;
 
 export type CompareOp = "<" | "<=" | ">" | ">=" | "=";
 
@@ -98,19 +132,36 @@ function parseNumber(field: NumericField, raw: string, position: number): number
   const percent = raw.endsWith("%");
   const text = percent ? raw.slice(0, -1) : raw;
   const value = /^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(text) ? Number(text) : NaN;
-  if (!Number.isFinite(value)) throw new ParseError(position, `${field} needs a number, got "${raw}"`);
-  if (percent && !(field === "fcr" || field === "hitrate" || field === "compound")) throw new ParseError(position, `${field} is a count, not a percentage: "${raw}"`);
+  if (!Number.isFinite(value))
+    throw new ParseError(position, `${field} needs a number, got "${raw}"`);
+  if (percent && !(field === "fcr" || field === "hitrate" || field === "compound"))
+    throw new ParseError(position, `${field} is a count, not a percentage: "${raw}"`);
   return percent ? value / 100 : value;
 }
 
-function fieldClause(name: string, op: (typeof OPS)[number], value: string, at: { term: number; op: number; value: number }, negated: boolean): FilterClause {
+function fieldClause(
+  name: string,
+  op: (typeof OPS)[number],
+  value: string,
+  at: { term: number; op: number; value: number },
+  negated: boolean,
+): FilterClause {
   const { term: position, value: valuePosition } = at;
   const field = Object.hasOwn(ALIASES, name) ? ALIASES[name] : name;
   const base = { negated, position };
   if ((NUMERIC_FIELDS as readonly string[]).includes(field)) {
-    return { ...base, field: field as NumericField, op: op === ":" ? "=" : op, value: parseNumber(field as NumericField, value, valuePosition) };
+    return {
+      ...base,
+      field: field as NumericField,
+      op: op === ":" ? "=" : op,
+      value: parseNumber(field as NumericField, value, valuePosition),
+    };
   }
-  if (op !== ":" && op !== "=") throw new ParseError(at.op, `${name} is not a number: compare it with ":" (${name}:…), not "${op}"`);
+  if (op !== ":" && op !== "=")
+    throw new ParseError(
+      at.op,
+      `${name} is not a number: compare it with ":" (${name}:…), not "${op}"`,
+    );
   switch (field) {
     case "correct": {
       const v = value.toLowerCase();
@@ -126,7 +177,10 @@ function fieldClause(name: string, op: (typeof OPS)[number], value: string, at: 
     case "hint": {
       const v = value.toLowerCase();
       if (isHintId(v)) return { ...base, field, value: v };
-      throw new ParseError(valuePosition, `unknown hint "${value}" (hints: ${HINT_IDS.join(", ")})`);
+      throw new ParseError(
+        valuePosition,
+        `unknown hint "${value}" (hints: ${HINT_IDS.join(", ")})`,
+      );
     }
     case "status":
     case "category":
@@ -144,7 +198,8 @@ function parseTerm(input: string, start: number): { clause: FilterClause; end: n
   const negated = input[i] === "-";
   if (negated) {
     i += 1;
-    if (i >= input.length || isSpace(input[i])) throw new ParseError(start, 'nothing after "-": write -field:value or -word');
+    if (i >= input.length || isSpace(input[i]))
+      throw new ParseError(start, 'nothing after "-": write -field:value or -word');
   }
   if (input[i] === '"') {
     const { text, end } = readQuoted(input, i);
@@ -161,17 +216,38 @@ function parseTerm(input: string, start: number): { clause: FilterClause; end: n
   const lower = name.toLowerCase();
   const valueStart = afterName + op.length;
   if (!(FIELD_NAMES as readonly string[]).includes(lower) && !Object.hasOwn(ALIASES, lower)) {
-    throw new ParseError(i, `unknown field "${name}" (fields: ${FIELD_NAMES.join(", ")}); put text with "${op}" in quotes to search for it`);
+    throw new ParseError(
+      i,
+      `unknown field "${name}" (fields: ${FIELD_NAMES.join(", ")}); put text with "${op}" in quotes to search for it`,
+    );
   }
-  if (valueStart >= input.length || isSpace(input[valueStart])) throw new ParseError(valueStart, `${lower}${op} needs a value`);
-  const { text, end } = input[valueStart] === '"' ? readQuoted(input, valueStart) : readBare(input, valueStart);
+  if (valueStart >= input.length || isSpace(input[valueStart]))
+    throw new ParseError(valueStart, `${lower}${op} needs a value`);
+  const { text, end } =
+    input[valueStart] === '"' ? readQuoted(input, valueStart) : readBare(input, valueStart);
   if (text.trim() === "") throw new ParseError(valueStart, `${lower}${op} needs a value`);
-  return { clause: fieldClause(lower, op, text, { term: start, op: afterName, value: valueStart }, negated), end };
+  return {
+    clause: fieldClause(
+      lower,
+      op,
+      text,
+      { term: start, op: afterName, value: valueStart },
+      negated,
+    ),
+    end,
+  };
 }
 
 /** Parses a filter query; an error's message names the (1-based) character where the problem is, and the problem. */
 export function parseFilter(input: string): FilterParse {
-  if (input.length > MAX_FILTER_LENGTH) return { ok: false, error: { position: MAX_FILTER_LENGTH, message: `at character ${MAX_FILTER_LENGTH + 1}: the query is longer than ${MAX_FILTER_LENGTH} characters` } };
+  if (input.length > MAX_FILTER_LENGTH)
+    return {
+      ok: false,
+      error: {
+        position: MAX_FILTER_LENGTH,
+        message: `at character ${MAX_FILTER_LENGTH + 1}: the query is longer than ${MAX_FILTER_LENGTH} characters`,
+      },
+    };
   const clauses: FilterClause[] = [];
   let i = 0;
   try {
@@ -182,14 +258,25 @@ export function parseFilter(input: string): FilterParse {
       }
       const { clause, end } = parseTerm(input, i);
       clauses.push(clause);
-      if (clauses.length > MAX_FILTER_TERMS) throw new ParseError(i, `a query may have at most ${MAX_FILTER_TERMS} terms`);
-      if (clause.field === "text" && clauses.filter((c) => c.field === "text").length > MAX_TEXT_TERMS) {
-        throw new ParseError(i, `a query may search at most ${MAX_TEXT_TERMS} words or phrases; quote several words to search them as one phrase`);
+      if (clauses.length > MAX_FILTER_TERMS)
+        throw new ParseError(i, `a query may have at most ${MAX_FILTER_TERMS} terms`);
+      if (
+        clause.field === "text" &&
+        clauses.filter((c) => c.field === "text").length > MAX_TEXT_TERMS
+      ) {
+        throw new ParseError(
+          i,
+          `a query may search at most ${MAX_TEXT_TERMS} words or phrases; quote several words to search them as one phrase`,
+        );
       }
       i = end;
     }
   } catch (e) {
-    if (e instanceof ParseError) return { ok: false, error: { position: e.position, message: `at character ${e.position + 1}: ${e.message}` } };
+    if (e instanceof ParseError)
+      return {
+        ok: false,
+        error: { position: e.position, message: `at character ${e.position + 1}: ${e.message}` },
+      };
     throw e;
   }
   return { ok: true, clauses };

@@ -37,7 +37,9 @@ describe("sampleHints", () => {
   });
 
   it("tool-limit: the status, turns at the maximum, or EvoBrowseComp's exceeded flag", () => {
-    expect(hints({ status: "max_turns_reached", correct: false, prediction: null })).toEqual(["tool-limit"]);
+    expect(hints({ status: "max_turns_reached", correct: false, prediction: null })).toEqual([
+      "tool-limit",
+    ]);
     expect(hints({ actualTurns: 30, maxTurns: 30 })).toEqual(["tool-limit"]);
     expect(hints({ actualTurns: 29, maxTurns: 30 })).toEqual([]);
     expect(hints({ actualTurns: 40, maxTurns: null })).toEqual([]);
@@ -56,8 +58,14 @@ describe("sampleHints", () => {
   });
 
   it("several at once, in a fixed order", () => {
-    expect(hints({ status: "max_turns_reached", compoundRate: 0.9, correct: false, fcr: 0.1 })).toEqual(["compound", "tool-limit"]);
-    expect(hints({ correct: false, fcr: 0.2, compoundRate: 0.75, actualTurns: 30 })).toEqual(["low-fcr-stop", "compound", "tool-limit"]);
+    expect(
+      hints({ status: "max_turns_reached", compoundRate: 0.9, correct: false, fcr: 0.1 }),
+    ).toEqual(["compound", "tool-limit"]);
+    expect(hints({ correct: false, fcr: 0.2, compoundRate: 0.75, actualTurns: 30 })).toEqual([
+      "low-fcr-stop",
+      "compound",
+      "tool-limit",
+    ]);
   });
 });
 

@@ -26,16 +26,21 @@ export const HIGH_COMPOUND_RATE = 0.5;
  * Settings in which the agent had no tools, so not searching is by design (each module's
  * `hints.toolFreeSettings`, e.g. MPW's setting A, evidence given in the prompt).
  */
-export const NO_TOOL_SETTINGS: readonly string[] = [...new Set(BENCHMARK_IDS.flatMap((id) => BENCHMARKS[id].hints.toolFreeSettings))];
+export const NO_TOOL_SETTINGS: readonly string[] = [
+  ...new Set(BENCHMARK_IDS.flatMap((id) => BENCHMARKS[id].hints.toolFreeSettings)),
+];
 
 /** The per-sample `metrics` fields that mark a run without tools, where a benchmark mixes both in one submission. */
 /** The per-sample `metrics` fields that say a run exceeded its benchmark's tool-call limit. */
-export const TOOL_LIMIT_FIELDS: readonly string[] = [...new Set(BENCHMARK_IDS.flatMap((id) => BENCHMARKS[id].hints.toolLimitExceeded ?? []))];
+export const TOOL_LIMIT_FIELDS: readonly string[] = [
+  ...new Set(BENCHMARK_IDS.flatMap((id) => BENCHMARKS[id].hints.toolLimitExceeded ?? [])),
+];
 
-export const TOOL_FREE_SAMPLE_MARKERS: readonly { field: string; value: string }[] = BENCHMARK_IDS.flatMap((id) => {
-  const marker = BENCHMARKS[id].hints.toolFreeSample;
-  return marker ? [marker] : [];
-});
+export const TOOL_FREE_SAMPLE_MARKERS: readonly { field: string; value: string }[] =
+  BENCHMARK_IDS.flatMap((id) => {
+    const marker = BENCHMARKS[id].hints.toolFreeSample;
+    return marker ? [marker] : [];
+  });
 
 export const HINTS: readonly HintDefinition[] = [
   {
@@ -47,12 +52,14 @@ export const HINTS: readonly HintDefinition[] = [
   {
     id: "compound",
     label: "compound-query rate > 50%",
-    definition: "More than half of the sample's hit-logged queries were compound queries, which the ParaWorld engine never lets hit.",
+    definition:
+      "More than half of the sample's hit-logged queries were compound queries, which the ParaWorld engine never lets hit.",
   },
   {
     id: "tool-limit",
     label: "hit the tool-call limit",
-    definition: "Terminated with max_turns_reached, used at least its maximum number of turns, or (EvoBrowseComp) exceeded the tool-call limit.",
+    definition:
+      "Terminated with max_turns_reached, used at least its maximum number of turns, or (EvoBrowseComp) exceeded the tool-call limit.",
   },
   {
     id: "no-search",
@@ -93,17 +100,30 @@ export function hasPrediction(prediction: string | null): boolean {
 }
 
 export function toolsAvailable(input: Pick<HintInput, "setting" | "metrics">): boolean {
-  return !NO_TOOL_SETTINGS.includes(input.setting) && !TOOL_FREE_SAMPLE_MARKERS.some((marker) => input.metrics?.[marker.field] === marker.value);
+  return (
+    !NO_TOOL_SETTINGS.includes(input.setting) &&
+    !TOOL_FREE_SAMPLE_MARKERS.some((marker) => input.metrics?.[marker.field] === marker.value)
+  );
 }
 
 export function hasHint(id: HintId, s: HintInput): boolean {
   switch (id) {
     case "low-fcr-stop":
-      return s.status === "finished" && !s.correct && s.toolCalls >= 1 && s.fcr !== null && s.fcr < LOW_FCR;
+      return (
+        s.status === "finished" &&
+        !s.correct &&
+        s.toolCalls >= 1 &&
+        s.fcr !== null &&
+        s.fcr < LOW_FCR
+      );
     case "compound":
       return s.compoundRate !== null && s.compoundRate > HIGH_COMPOUND_RATE;
     case "tool-limit":
-      return s.status === "max_turns_reached" || (s.actualTurns !== null && s.maxTurns !== null && s.actualTurns >= s.maxTurns) || TOOL_LIMIT_FIELDS.some((field) => s.metrics?.[field] === true);
+      return (
+        s.status === "max_turns_reached" ||
+        (s.actualTurns !== null && s.maxTurns !== null && s.actualTurns >= s.maxTurns) ||
+        TOOL_LIMIT_FIELDS.some((field) => s.metrics?.[field] === true)
+      );
     case "no-search":
       return s.toolCalls === 0 && hasPrediction(s.prediction) && toolsAvailable(s);
     default:

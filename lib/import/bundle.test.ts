@@ -1,9 +1,27 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { archiveKind, bundleFile, checkReadBudget, DEFAULT_LIMITS, hashBundleFiles, openBundle, STALE_UNPACK_MS, sweepStaleUnpackDirs } from "./bundle";
+import {
+  archiveKind,
+  bundleFile,
+  checkReadBudget,
+  DEFAULT_LIMITS,
+  hashBundleFiles,
+  openBundle,
+  STALE_UNPACK_MS,
+  sweepStaleUnpackDirs,
+} from "./bundle";
 import { BundleError } from "./errors";
 import { readManifest } from "./manifest";
 
@@ -81,10 +99,19 @@ describe("bundleFile", () => {
     const root = dirWith({ "results.jsonl": "x", "sub/r2.jsonl": "y" });
     expect(bundleFile(root, "results.jsonl", "results.0")).toBe(join(root, "results.jsonl"));
     expect(bundleFile(root, "sub/r2.jsonl", "results.1")).toBe(join(root, "sub", "r2.jsonl"));
-    expect(errorOf(() => bundleFile(root, "missing.jsonl", "results.0")).details[0]).toMatchObject({ file: "manifest.json", field: "results.0" });
-    expect(errorOf(() => bundleFile(root, "../x.jsonl", "tasks")).details[0]).toMatchObject({ field: "tasks" });
-    expect(errorOf(() => bundleFile(root, "/etc/passwd", "tasks")).details[0]).toMatchObject({ field: "tasks" });
-    expect(errorOf(() => bundleFile(root, "sub", "tasks")).details[0]).toMatchObject({ field: "tasks" });
+    expect(errorOf(() => bundleFile(root, "missing.jsonl", "results.0")).details[0]).toMatchObject({
+      file: "manifest.json",
+      field: "results.0",
+    });
+    expect(errorOf(() => bundleFile(root, "../x.jsonl", "tasks")).details[0]).toMatchObject({
+      field: "tasks",
+    });
+    expect(errorOf(() => bundleFile(root, "/etc/passwd", "tasks")).details[0]).toMatchObject({
+      field: "tasks",
+    });
+    expect(errorOf(() => bundleFile(root, "sub", "tasks")).details[0]).toMatchObject({
+      field: "tasks",
+    });
   });
 });
 
@@ -100,7 +127,9 @@ describe("hashBundleFiles", () => {
     expect(hashBundleFiles(files(a))).toMatch(/^[0-9a-f]{64}$/);
     const c = dirWith({ "m.json": "{}", "r.jsonl": "2\n" });
     expect(hashBundleFiles(files(c))).not.toBe(hashBundleFiles(files(a)));
-    expect(hashBundleFiles([{ name: "other.jsonl", path: join(a, "r.jsonl") }])).not.toBe(hashBundleFiles([{ name: "r.jsonl", path: join(a, "r.jsonl") }]));
+    expect(hashBundleFiles([{ name: "other.jsonl", path: join(a, "r.jsonl") }])).not.toBe(
+      hashBundleFiles([{ name: "r.jsonl", path: join(a, "r.jsonl") }]),
+    );
   });
 
   it("does not confuse where one file ends and the next begins", () => {
@@ -120,12 +149,17 @@ describe("hashBundleFiles", () => {
 });
 
 describe("readManifest", () => {
-  const manifest = (value: unknown) => dirWith({ "manifest.json": typeof value === "string" ? value : JSON.stringify(value) });
+  const manifest = (value: unknown) =>
+    dirWith({ "manifest.json": typeof value === "string" ? value : JSON.stringify(value) });
   const good = { benchmark: "mpw", model: "M", setting: "C", results: ["results.jsonl"] };
 
   it("reads a good manifest and defaults the benchmark version to v1", () => {
     expect(readManifest(manifest(good))).toEqual({ ...good, benchmarkVersion: "v1" });
-    expect(readManifest(manifest({ ...good, tasks: "tasks.jsonl", agent: "ReAct", benchmarkVersion: "v2" }))).toMatchObject({
+    expect(
+      readManifest(
+        manifest({ ...good, tasks: "tasks.jsonl", agent: "ReAct", benchmarkVersion: "v2" }),
+      ),
+    ).toMatchObject({
       tasks: "tasks.jsonl",
       agent: "ReAct",
       benchmarkVersion: "v2",
@@ -133,27 +167,45 @@ describe("readManifest", () => {
   });
 
   it("accepts every MPW setting", () => {
-    for (const setting of ["A", "B-guidance", "B-fewshot", "C"]) expect(readManifest(manifest({ ...good, setting })).setting).toBe(setting);
+    for (const setting of ["A", "B-guidance", "B-fewshot", "C"])
+      expect(readManifest(manifest({ ...good, setting })).setting).toBe(setting);
   });
 
   it("names the failing field", () => {
-    expect(errorOf(() => readManifest(manifest({ ...good, setting: "B" }))).details[0]).toMatchObject({ file: "manifest.json", field: "setting" });
-    expect(errorOf(() => readManifest(manifest({ ...good, model: "  " }))).details[0]).toMatchObject({ field: "model" });
-    expect(errorOf(() => readManifest(manifest({ ...good, results: [] }))).details[0]).toMatchObject({ field: "results" });
-    expect(errorOf(() => readManifest(manifest({ ...good, results: [""] }))).details[0]).toMatchObject({ field: "results.0" });
-    expect(errorOf(() => readManifest(manifest({ ...good, benchmark: undefined }))).details[0]).toMatchObject({ field: "benchmark" });
-    expect(errorOf(() => readManifest(manifest({ ...good, benchmark: "nonesuch" }))).details[0]).toMatchObject({ field: "benchmark" });
+    expect(
+      errorOf(() => readManifest(manifest({ ...good, setting: "B" }))).details[0],
+    ).toMatchObject({ file: "manifest.json", field: "setting" });
+    expect(
+      errorOf(() => readManifest(manifest({ ...good, model: "  " }))).details[0],
+    ).toMatchObject({ field: "model" });
+    expect(
+      errorOf(() => readManifest(manifest({ ...good, results: [] }))).details[0],
+    ).toMatchObject({ field: "results" });
+    expect(
+      errorOf(() => readManifest(manifest({ ...good, results: [""] }))).details[0],
+    ).toMatchObject({ field: "results.0" });
+    expect(
+      errorOf(() => readManifest(manifest({ ...good, benchmark: undefined }))).details[0],
+    ).toMatchObject({ field: "benchmark" });
+    expect(
+      errorOf(() => readManifest(manifest({ ...good, benchmark: "nonesuch" }))).details[0],
+    ).toMatchObject({ field: "benchmark" });
   });
 
   it("refuses invalid JSON and JSON that is not an object", () => {
-    expect(errorOf(() => readManifest(manifest("{"))).details[0]).toMatchObject({ file: "manifest.json", line: null });
+    expect(errorOf(() => readManifest(manifest("{"))).details[0]).toMatchObject({
+      file: "manifest.json",
+      line: null,
+    });
     errorOf(() => readManifest(manifest("[]")));
     errorOf(() => readManifest(manifest("null")));
   });
 
   it("a benchmark named after an Object.prototype member is unknown, not a crash", () => {
     for (const name of ["constructor", "toString", "__proto__", "hasOwnProperty"]) {
-      expect(errorOf(() => readManifest(manifest({ ...good, benchmark: name }))).details[0]).toMatchObject({ field: "benchmark" });
+      expect(
+        errorOf(() => readManifest(manifest({ ...good, benchmark: name }))).details[0],
+      ).toMatchObject({ field: "benchmark" });
     }
   });
 });
@@ -171,12 +223,11 @@ describe("sweepStaleUnpackDirs", () => {
     writeFileSync(join(dir, "seekboard-bundle-file"), "a file, not a folder");
     utimesSync(join(dir, "seekboard-bundle-file"), old, old);
     expect(sweepStaleUnpackDirs(dir, STALE_UNPACK_MS, now)).toBe(1);
-    expect(["seekboard-bundle-old", "seekboard-bundle-fresh", "other-old", "seekboard-bundle-file"].map((n) => existsSync(join(dir, n)))).toEqual([
-      false,
-      true,
-      true,
-      true,
-    ]);
+    expect(
+      ["seekboard-bundle-old", "seekboard-bundle-fresh", "other-old", "seekboard-bundle-file"].map(
+        (n) => existsSync(join(dir, n)),
+      ),
+    ).toEqual([false, true, true, true]);
   });
 });
 
@@ -186,8 +237,14 @@ describe("checkReadBudget", () => {
     symlinkSync(join(root, "a.jsonl"), join(root, "alias.jsonl"));
     const file = (name: string) => ({ name, path: join(root, name) });
     expect(() => checkReadBudget([file("a.jsonl"), file("b.jsonl")], 200)).not.toThrow();
-    expect(errorOf(() => checkReadBudget([file("a.jsonl"), file("a.jsonl")], 1000)).details[0]).toMatchObject({ file: "manifest.json", message: "a.jsonl is named twice" });
-    expect(errorOf(() => checkReadBudget([file("a.jsonl"), file("alias.jsonl")], 1000)).details[0]).toMatchObject({ message: "alias.jsonl is named twice" });
-    expect(errorOf(() => checkReadBudget([file("a.jsonl"), file("b.jsonl")], 199)).details[0]).toMatchObject({ file: "b.jsonl", message: expect.stringMatching(/more than 199 bytes/) });
+    expect(
+      errorOf(() => checkReadBudget([file("a.jsonl"), file("a.jsonl")], 1000)).details[0],
+    ).toMatchObject({ file: "manifest.json", message: "a.jsonl is named twice" });
+    expect(
+      errorOf(() => checkReadBudget([file("a.jsonl"), file("alias.jsonl")], 1000)).details[0],
+    ).toMatchObject({ message: "alias.jsonl is named twice" });
+    expect(
+      errorOf(() => checkReadBudget([file("a.jsonl"), file("b.jsonl")], 199)).details[0],
+    ).toMatchObject({ file: "b.jsonl", message: expect.stringMatching(/more than 199 bytes/) });
   });
 });

@@ -1,5 +1,18 @@
 import { createHash } from "node:crypto";
-import { closeSync, createReadStream, createWriteStream, existsSync, mkdirSync, mkdtempSync, openSync, readSync, readdirSync, realpathSync, rmSync, statSync } from "node:fs";
+import {
+  closeSync,
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readSync,
+  readdirSync,
+  realpathSync,
+  rmSync,
+  statSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, isAbsolute, join, normalize, relative, resolve, sep } from "node:path";
 import { Transform } from "node:stream";
@@ -22,7 +35,11 @@ export interface BundleLimits {
 /** A legitimate 1 GiB bundle unpacks in seconds; a minute is ample and bounds what a crafted one costs. */
 export const DEFAULT_UNPACK_MS = 60_000;
 
-export const DEFAULT_LIMITS: BundleLimits = { maxUnpackedBytes: 4 * 1024 ** 3, maxFiles: 10_000, maxUnpackMs: DEFAULT_UNPACK_MS };
+export const DEFAULT_LIMITS: BundleLimits = {
+  maxUnpackedBytes: 4 * 1024 ** 3,
+  maxFiles: 10_000,
+  maxUnpackMs: DEFAULT_UNPACK_MS,
+};
 
 /** A bundle laid out as a directory on disk, wherever it came from. */
 export interface OpenBundle {
@@ -38,7 +55,11 @@ export const UNPACK_PREFIX = "seekboard-bundle-";
 export const STALE_UNPACK_MS = 24 * 60 * 60 * 1000;
 
 /** Removes unpack folders older than `maxAgeMs` (left by a crash); returns how many. Run at server, worker and CLI start. */
-export function sweepStaleUnpackDirs(dir: string = tmpdir(), maxAgeMs: number = STALE_UNPACK_MS, now: number = Date.now()): number {
+export function sweepStaleUnpackDirs(
+  dir: string = tmpdir(),
+  maxAgeMs: number = STALE_UNPACK_MS,
+  now: number = Date.now(),
+): number {
   let swept = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (!entry.isDirectory() || !entry.name.startsWith(UNPACK_PREFIX)) continue;
@@ -62,7 +83,10 @@ export function archiveKind(path: string): "zip" | "tar.gz" | null {
 }
 
 /** Opens a bundle directory, `.zip` or `.tar.gz`; archives are unpacked to a temporary directory within the limits. */
-export async function openBundle(path: string, limits: BundleLimits = DEFAULT_LIMITS): Promise<OpenBundle> {
+export async function openBundle(
+  path: string,
+  limits: BundleLimits = DEFAULT_LIMITS,
+): Promise<OpenBundle> {
   if (!existsSync(path)) throw BundleError.at(path, null, null, "no such file or directory");
   if (statSync(path).isDirectory()) return { root: findManifestRoot(path), cleanup: () => {} };
   const kind = archiveKind(path);
@@ -85,24 +109,57 @@ export async function openBundle(path: string, limits: BundleLimits = DEFAULT_LI
  * (the server's upload folder) never reach a submitter. A whole-archive error keeps the
  * archive as its file, for the caller to show under the name the client gave.
  */
-function withoutTempPath(error: unknown, archive: string, unpackFolders: readonly string[], memberOf?: string): BundleError {
+function withoutTempPath(
+  error: unknown,
+  archive: string,
+  unpackFolders: readonly string[],
+  memberOf?: string,
+): BundleError {
   // The file system's root (an archive at "/x.zip") is no folder to hide: every path starts there.
-  const folders = [...unpackFolders, dirname(archive)].filter((folder) => dirname(folder) !== folder);
+  const folders = [...unpackFolders, dirname(archive)].filter(
+    (folder) => dirname(folder) !== folder,
+  );
   const scrub = (text: string) =>
-    folders.reduce((out, folder) => out.split(folder + sep).join("").split(folder).join("."), text);
+    folders.reduce(
+      (out, folder) =>
+        out
+          .split(folder + sep)
+          .join("")
+          .split(folder)
+          .join("."),
+      text,
+    );
   // A log inside a bundle names its members as `<log>: <member>`, and itself by its name in the bundle.
-  const fileOf = (file: string) => (memberOf === undefined ? (file === archive ? archive : scrub(file)) : file === archive ? memberOf : `${memberOf}: ${scrub(file)}`);
+  const fileOf = (file: string) =>
+    memberOf === undefined
+      ? file === archive
+        ? archive
+        : scrub(file)
+      : file === archive
+        ? memberOf
+        : `${memberOf}: ${scrub(file)}`;
   if (error instanceof BundleError) {
-    return new BundleError(error.details.map((d) => ({ ...d, file: fileOf(d.file), message: scrub(d.message) })));
+    return new BundleError(
+      error.details.map((d) => ({ ...d, file: fileOf(d.file), message: scrub(d.message) })),
+    );
   }
-  return BundleError.at(memberOf ?? archive, null, null, `could not unpack: ${scrub(error instanceof Error ? error.message : String(error))}`);
+  return BundleError.at(
+    memberOf ?? archive,
+    null,
+    null,
+    `could not unpack: ${scrub(error instanceof Error ? error.message : String(error))}`,
+  );
 }
 
 /** `manifest.json` at the top, or inside the one folder an archive tool wrapped it in. */
 function findManifestRoot(dir: string): string {
   if (existsSync(join(dir, "manifest.json"))) return dir;
   const entries = readdirSync(dir, { withFileTypes: true }).filter((e) => !e.name.startsWith("."));
-  if (entries.length === 1 && entries[0].isDirectory() && existsSync(join(dir, entries[0].name, "manifest.json"))) {
+  if (
+    entries.length === 1 &&
+    entries[0].isDirectory() &&
+    existsSync(join(dir, entries[0].name, "manifest.json"))
+  ) {
     return join(dir, entries[0].name);
   }
   throw BundleError.at("manifest.json", null, null, "the bundle has no manifest.json");
@@ -115,20 +172,35 @@ const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
  * name without the UTF-8 flag in CP437, where a line break reads as "◙".
  */
 function checkZipEntryName(entry: yauzl.Entry): void {
-  const raw = "fileNameRaw" in entry && Buffer.isBuffer(entry.fileNameRaw) ? entry.fileNameRaw : null;
+  const raw =
+    "fileNameRaw" in entry && Buffer.isBuffer(entry.fileNameRaw) ? entry.fileNameRaw : null;
   if (raw && raw.some((byte) => byte < 0x20 || byte === 0x7f)) {
-    throw BundleError.at(shownName(raw.toString("utf8")), null, null, "archive entry name contains a control character");
+    throw BundleError.at(
+      shownName(raw.toString("utf8")),
+      null,
+      null,
+      "archive entry name contains a control character",
+    );
   }
 }
 
 /** A name as errors show it: control characters escaped, so the message itself stays one clean line. */
 function shownName(name: string): string {
-  return name.replace(new RegExp(CONTROL_CHARACTER.source, "g"), (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return name.replace(
+    new RegExp(CONTROL_CHARACTER.source, "g"),
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 }
 
 /** An archive entry's path, refused when it would land outside the bundle or its name holds control characters. */
 function safeEntryPath(target: string, name: string): string {
-  if (CONTROL_CHARACTER.test(name)) throw BundleError.at(shownName(name), null, null, "archive entry name contains a control character");
+  if (CONTROL_CHARACTER.test(name))
+    throw BundleError.at(
+      shownName(name),
+      null,
+      null,
+      "archive entry name contains a control character",
+    );
   const cleaned = normalize(name.replace(/\\/g, "/"));
   if (isAbsolute(cleaned) || cleaned.split(/[\\/]/).includes("..")) {
     throw BundleError.at(name, null, null, "archive entry points outside the bundle");
@@ -153,14 +225,29 @@ class EntryNames {
 
   /** Returns the name's key; `repeated: "replace"` lets a file name come again (the caller keeps the last). */
   add(name: string, isFolder: boolean, repeated: "refuse" | "replace" = "refuse"): string {
-    const parts = normalize(name.replace(/\\/g, "/")).split("/").filter((p) => p !== "" && p !== ".");
+    const parts = normalize(name.replace(/\\/g, "/"))
+      .split("/")
+      .filter((p) => p !== "" && p !== ".");
     const key = parts.join("/");
     if (!isFolder && repeated === "replace" && this.files.has(key)) return key;
-    if (this.files.has(key) || (isFolder && this.folderEntries.has(key))) throw BundleError.at(name, null, null, "archive holds this name twice");
-    if (!isFolder && this.folders.has(key)) throw BundleError.at(name, null, null, "archive holds this name both as a file and as a folder");
+    if (this.files.has(key) || (isFolder && this.folderEntries.has(key)))
+      throw BundleError.at(name, null, null, "archive holds this name twice");
+    if (!isFolder && this.folders.has(key))
+      throw BundleError.at(
+        name,
+        null,
+        null,
+        "archive holds this name both as a file and as a folder",
+      );
     for (let i = 1; i < parts.length; i += 1) {
       const parent = parts.slice(0, i).join("/");
-      if (this.files.has(parent)) throw BundleError.at(name, null, null, `archive holds ${parent} both as a file and as a folder`);
+      if (this.files.has(parent))
+        throw BundleError.at(
+          name,
+          null,
+          null,
+          `archive holds ${parent} both as a file and as a folder`,
+        );
       this.folders.add(parent);
     }
     if (isFolder) {
@@ -183,12 +270,23 @@ class Budget {
   /** Folders count too: a million empty folders are as much a bomb as a million files. */
   entry(name: string): void {
     this.files += 1;
-    if (this.files > this.limits.maxFiles) throw BundleError.at(name, null, null, `archive holds more than ${this.limits.maxFiles} files and folders`);
+    if (this.files > this.limits.maxFiles)
+      throw BundleError.at(
+        name,
+        null,
+        null,
+        `archive holds more than ${this.limits.maxFiles} files and folders`,
+      );
   }
   add(name: string, count: number): void {
     this.bytes += count;
     if (this.bytes > this.limits.maxUnpackedBytes) {
-      throw BundleError.at(name, null, null, `archive expands beyond ${this.limits.maxUnpackedBytes} bytes`);
+      throw BundleError.at(
+        name,
+        null,
+        null,
+        `archive expands beyond ${this.limits.maxUnpackedBytes} bytes`,
+      );
     }
     this.checkTime(name);
   }
@@ -196,7 +294,12 @@ class Budget {
     if (Date.now() > this.deadline) throw this.overTime(name);
   }
   overTime(name: string): BundleError {
-    return BundleError.at(name, null, null, `archive took longer than ${this.limits.maxUnpackMs ?? DEFAULT_UNPACK_MS} ms to unpack`);
+    return BundleError.at(
+      name,
+      null,
+      null,
+      `archive took longer than ${this.limits.maxUnpackMs ?? DEFAULT_UNPACK_MS} ms to unpack`,
+    );
   }
   /** Runs `onExpiry` at the deadline even if no byte arrives (a stalled or slow stream). */
   timer(onExpiry: () => void): () => void {
@@ -234,7 +337,10 @@ function zstdMember(entry: yauzl.Entry): Transform {
     produced += chunk.length;
     // Stopped as soon as it passes the stated size (already within the budget), while one
     // compressed chunk is still being decoded: a bomb never reaches memory.
-    if (produced > entry.uncompressedSize) throw new Error(`it decompresses past the ${entry.uncompressedSize} bytes the archive states`);
+    if (produced > entry.uncompressedSize)
+      throw new Error(
+        `it decompresses past the ${entry.uncompressedSize} bytes the archive states`,
+      );
     pending.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length));
   });
   const flush = (stream: Transform) => {
@@ -248,7 +354,14 @@ function zstdMember(entry: yauzl.Entry): Transform {
         flush(this);
         callback();
       } catch (error) {
-        callback(BundleError.at(entry.fileName, null, null, `corrupt zstd data: ${(error as Error).message}`));
+        callback(
+          BundleError.at(
+            entry.fileName,
+            null,
+            null,
+            `corrupt zstd data: ${(error as Error).message}`,
+          ),
+        );
       }
     },
     flush(callback) {
@@ -256,10 +369,24 @@ function zstdMember(entry: yauzl.Entry): Transform {
         decoder.push(new Uint8Array(0), true);
         flush(this);
       } catch (error) {
-        return callback(BundleError.at(entry.fileName, null, null, `corrupt zstd data: ${(error as Error).message}`));
+        return callback(
+          BundleError.at(
+            entry.fileName,
+            null,
+            null,
+            `corrupt zstd data: ${(error as Error).message}`,
+          ),
+        );
       }
       if (produced !== entry.uncompressedSize) {
-        return callback(BundleError.at(entry.fileName, null, null, `corrupt zstd data: it decompresses to ${produced} bytes, the archive states ${entry.uncompressedSize}`));
+        return callback(
+          BundleError.at(
+            entry.fileName,
+            null,
+            null,
+            `corrupt zstd data: it decompresses to ${produced} bytes, the archive states ${entry.uncompressedSize}`,
+          ),
+        );
       }
       callback();
     },
@@ -274,11 +401,22 @@ declare module "yauzl" {
 }
 
 /** A member's stored bytes, undecoded (yauzl refuses methods it cannot decode otherwise). */
-const STORED_BYTES: yauzl.ZipFileOptions = { decodeFileData: false, decompress: null, decrypt: null, start: null, end: null };
+const STORED_BYTES: yauzl.ZipFileOptions = {
+  decodeFileData: false,
+  decompress: null,
+  decrypt: null,
+  start: null,
+  end: null,
+};
 
 /** A member's bytes as they are stored: DEFLATE and stored members through yauzl, zstd through `zstdMember`. */
-function openMember(zip: yauzl.ZipFile, entry: yauzl.Entry, callback: (error: Error | null, stream?: NodeJS.ReadableStream) => void): void {
-  if (entry.compressionMethod !== ZIP_ZSTD) return zip.openReadStream(entry, (error, stream) => callback(error, stream));
+function openMember(
+  zip: yauzl.ZipFile,
+  entry: yauzl.Entry,
+  callback: (error: Error | null, stream?: NodeJS.ReadableStream) => void,
+): void {
+  if (entry.compressionMethod !== ZIP_ZSTD)
+    return zip.openReadStream(entry, (error, stream) => callback(error, stream));
   zip.openReadStream(entry, STORED_BYTES, (error, stream) => {
     if (error || !stream) return callback(error ?? new Error("no stream"));
     const decoded = zstdMember(entry);
@@ -298,76 +436,100 @@ export interface UnzipOptions {
 }
 
 /** Lists a zip's entries from its central directory (nothing decompressed, nothing written), then extracts them. */
-function unzip(path: string, target: string, limits: BundleLimits, options: UnzipOptions = {}): Promise<void> {
+function unzip(
+  path: string,
+  target: string,
+  limits: BundleLimits,
+  options: UnzipOptions = {},
+): Promise<void> {
   return new Promise((resolvePromise, reject) => {
-    yauzl.open(path, { lazyEntries: true, validateEntrySizes: true, autoClose: false }, (openError, zip) => {
-      if (openError || !zip) return reject(BundleError.at(path, null, null, `not a readable zip: ${openError?.message}`));
-      const claimed = new Budget(limits);
-      const written = new Budget(limits);
-      const names = new EntryNames();
-      const entries: { entry: yauzl.Entry; full: string }[] = [];
-      /** Position in `entries` of each file name, for a repeated name to replace. */
-      const positions = new Map<string, number>();
-      let settled = false;
-      const stopTimer = written.timer(() => fail(written.overTime(path)));
-      const fail = (error: unknown) => {
-        if (settled) return;
-        settled = true;
-        stopTimer();
-        zip.close();
-        reject(error instanceof BundleError ? error : BundleError.at(path, null, null, `zip: ${(error as Error).message}`));
-      };
-      const extract = (i: number) => {
-        if (settled) return;
-        if (i === entries.length) {
+    yauzl.open(
+      path,
+      { lazyEntries: true, validateEntrySizes: true, autoClose: false },
+      (openError, zip) => {
+        if (openError || !zip)
+          return reject(
+            BundleError.at(path, null, null, `not a readable zip: ${openError?.message}`),
+          );
+        const claimed = new Budget(limits);
+        const written = new Budget(limits);
+        const names = new EntryNames();
+        const entries: { entry: yauzl.Entry; full: string }[] = [];
+        /** Position in `entries` of each file name, for a repeated name to replace. */
+        const positions = new Map<string, number>();
+        let settled = false;
+        const stopTimer = written.timer(() => fail(written.overTime(path)));
+        const fail = (error: unknown) => {
+          if (settled) return;
           settled = true;
           stopTimer();
           zip.close();
-          return resolvePromise();
-        }
-        const { entry, full } = entries[i];
-        try {
-          if (entry.fileName.endsWith("/")) {
-            mkdirSync(full, { recursive: true });
-            return extract(i + 1);
+          reject(
+            error instanceof BundleError
+              ? error
+              : BundleError.at(path, null, null, `zip: ${(error as Error).message}`),
+          );
+        };
+        const extract = (i: number) => {
+          if (settled) return;
+          if (i === entries.length) {
+            settled = true;
+            stopTimer();
+            zip.close();
+            return resolvePromise();
           }
-          mkdirSync(dirname(full), { recursive: true });
-        } catch (error) {
-          return fail(error);
-        }
-        openMember(zip, entry, (streamError, stream) => {
-          if (streamError || !stream) return fail(streamError);
+          const { entry, full } = entries[i];
           try {
-            pipeline(stream, meter(written, () => entry.fileName), createWriteStream(full, { flags: "wx" })).then(() => extract(i + 1), fail);
+            if (entry.fileName.endsWith("/")) {
+              mkdirSync(full, { recursive: true });
+              return extract(i + 1);
+            }
+            mkdirSync(dirname(full), { recursive: true });
+          } catch (error) {
+            return fail(error);
+          }
+          openMember(zip, entry, (streamError, stream) => {
+            if (streamError || !stream) return fail(streamError);
+            try {
+              pipeline(
+                stream,
+                meter(written, () => entry.fileName),
+                createWriteStream(full, { flags: "wx" }),
+              ).then(() => extract(i + 1), fail);
+            } catch (error) {
+              fail(error);
+            }
+          });
+        };
+        zip.on("error", fail);
+        zip.on("end", () => extract(0));
+        zip.on("entry", (entry: yauzl.Entry) => {
+          try {
+            checkZipEntryName(entry);
+            const full = safeEntryPath(target, entry.fileName);
+            const isFolder = entry.fileName.endsWith("/");
+            const key = names.add(
+              entry.fileName,
+              isFolder,
+              options.repeatedNames === "last" ? "replace" : "refuse",
+            );
+            claimed.entry(entry.fileName);
+            if (!isFolder) claimed.add(entry.fileName, entry.uncompressedSize);
+            const earlier = isFolder ? undefined : positions.get(key);
+            if (earlier === undefined) {
+              if (!isFolder) positions.set(key, entries.length);
+              entries.push({ entry, full });
+            } else {
+              entries[earlier] = { entry, full };
+            }
+            zip.readEntry();
           } catch (error) {
             fail(error);
           }
         });
-      };
-      zip.on("error", fail);
-      zip.on("end", () => extract(0));
-      zip.on("entry", (entry: yauzl.Entry) => {
-        try {
-          checkZipEntryName(entry);
-          const full = safeEntryPath(target, entry.fileName);
-          const isFolder = entry.fileName.endsWith("/");
-          const key = names.add(entry.fileName, isFolder, options.repeatedNames === "last" ? "replace" : "refuse");
-          claimed.entry(entry.fileName);
-          if (!isFolder) claimed.add(entry.fileName, entry.uncompressedSize);
-          const earlier = isFolder ? undefined : positions.get(key);
-          if (earlier === undefined) {
-            if (!isFolder) positions.set(key, entries.length);
-            entries.push({ entry, full });
-          } else {
-            entries[earlier] = { entry, full };
-          }
-          zip.readEntry();
-        } catch (error) {
-          fail(error);
-        }
-      });
-      zip.readEntry();
-    });
+        zip.readEntry();
+      },
+    );
   });
 }
 
@@ -376,7 +538,12 @@ function unzip(path: string, target: string, limits: BundleLimits, options: Unzi
  * zstd members, a sample logged twice kept as last written. Errors name the log's members
  * under `displayName`.
  */
-export async function unpackEvalLog(path: string, displayName: string, target: string, limits: BundleLimits): Promise<void> {
+export async function unpackEvalLog(
+  path: string,
+  displayName: string,
+  target: string,
+  limits: BundleLimits,
+): Promise<void> {
   try {
     await unzip(path, target, limits, { repeatedNames: "last" });
   } catch (error) {
@@ -408,7 +575,8 @@ function untar(path: string, target: string, limits: BundleLimits): Promise<void
         try {
           safeEntryPath(target, entryPath);
           const type = "type" in entry ? entry.type : "File";
-          if (type === "SymbolicLink" || type === "Link") throw BundleError.at(entryPath, null, null, "links are not allowed in a bundle");
+          if (type === "SymbolicLink" || type === "Link")
+            throw BundleError.at(entryPath, null, null, "links are not allowed in a bundle");
           names.add(entryPath, type === "Directory");
           claimed.entry(entryPath);
           claimed.add(entryPath, entry.size ?? 0);
@@ -438,7 +606,10 @@ function untar(path: string, target: string, limits: BundleLimits): Promise<void
     }
     const fail = (error: Error) => {
       if (refused) return finish();
-      refused = error instanceof BundleError ? error : BundleError.at(path, null, null, `not a readable .tar.gz: ${error.message}`);
+      refused =
+        error instanceof BundleError
+          ? error
+          : BundleError.at(path, null, null, `not a readable .tar.gz: ${error.message}`);
       stop(refused);
     };
     // Whatever follows the end marker is not part of the archive; tar would keep buffering it.
@@ -473,19 +644,26 @@ export function folderBytes(dir: string): number {
 export function bundleFile(root: string, name: string, field: string): string {
   const full = resolve(root, name);
   const inside = relative(root, full);
-  if (inside.startsWith("..") || isAbsolute(inside)) throw BundleError.at("manifest.json", null, field, `${name} is outside the bundle`);
-  if (!existsSync(full) || !statSync(full).isFile()) throw BundleError.at("manifest.json", null, field, `${name} is not in the bundle`);
+  if (inside.startsWith("..") || isAbsolute(inside))
+    throw BundleError.at("manifest.json", null, field, `${name} is outside the bundle`);
+  if (!existsSync(full) || !statSync(full).isFile())
+    throw BundleError.at("manifest.json", null, field, `${name} is not in the bundle`);
   return full;
 }
 
 /** The files a manifest names under `field`: one optional name, or a list (`field.<i>`). */
-export function namedFiles(root: string, names: string | readonly string[] | undefined, field: string): { name: string; path: string }[] {
+export function namedFiles(
+  root: string,
+  names: string | readonly string[] | undefined,
+  field: string,
+): { name: string; path: string }[] {
   if (names === undefined) return [];
   if (typeof names === "string") return [{ name: names, path: bundleFile(root, names, field) }];
   const seen = new Set<string>();
   return names.map((name, i) => {
     const path = bundleFile(root, name, `${field}.${i}`);
-    if (seen.has(path)) throw BundleError.at("manifest.json", null, `${field}.${i}`, `${name} is named twice`);
+    if (seen.has(path))
+      throw BundleError.at("manifest.json", null, `${field}.${i}`, `${name} is named twice`);
     seen.add(path);
     return { name, path };
   });
@@ -495,15 +673,25 @@ export function namedFiles(root: string, names: string | readonly string[] | und
  * What an import will read: every file once (a manifest naming a file again, under any
  * field or spelling, would have it read again), within `maxBytes` in all. Returns their bytes.
  */
-export function checkReadBudget(files: readonly { name: string; path: string }[], maxBytes: number): number {
+export function checkReadBudget(
+  files: readonly { name: string; path: string }[],
+  maxBytes: number,
+): number {
   const seen = new Set<string>();
   let total = 0;
   for (const file of files) {
     const real = realpathSync(file.path);
-    if (seen.has(real)) throw BundleError.at("manifest.json", null, null, `${file.name} is named twice`);
+    if (seen.has(real))
+      throw BundleError.at("manifest.json", null, null, `${file.name} is named twice`);
     seen.add(real);
     total += statSync(real).size;
-    if (total > maxBytes) throw BundleError.at(file.name, null, null, `the files the manifest names come to more than ${maxBytes} bytes`);
+    if (total > maxBytes)
+      throw BundleError.at(
+        file.name,
+        null,
+        null,
+        `the files the manifest names come to more than ${maxBytes} bytes`,
+      );
   }
   return total;
 }
@@ -512,8 +700,10 @@ export function checkReadBudget(files: readonly { name: string; path: string }[]
 export function bundleDir(root: string, name: string, field: string): string {
   const full = resolve(root, name);
   const inside = relative(root, full);
-  if (inside.startsWith("..") || isAbsolute(inside)) throw BundleError.at("manifest.json", null, field, `${name} is outside the bundle`);
-  if (!existsSync(full) || !statSync(full).isDirectory()) throw BundleError.at("manifest.json", null, field, `${name} is not a folder in the bundle`);
+  if (inside.startsWith("..") || isAbsolute(inside))
+    throw BundleError.at("manifest.json", null, field, `${name} is outside the bundle`);
+  if (!existsSync(full) || !statSync(full).isDirectory())
+    throw BundleError.at("manifest.json", null, field, `${name} is not a folder in the bundle`);
   return full;
 }
 

@@ -24,7 +24,11 @@ export class BundleError extends Error {
 }
 
 export function formatDetail(detail: BundleErrorDetail): string {
-  const where = [detail.file, detail.line === null ? null : `line ${detail.line}`, detail.field ? `field ${detail.field}` : null]
+  const where = [
+    detail.file,
+    detail.line === null ? null : `line ${detail.line}`,
+    detail.field ? `field ${detail.field}` : null,
+  ]
     .filter(Boolean)
     .join(", ");
   return `${where}: ${detail.message}`;
@@ -34,7 +38,12 @@ export function formatDetail(detail: BundleErrorDetail): string {
  * zod issues as error details; the field is the dotted path of the value that failed,
  * after `prefix` when the validated value sat inside the record (e.g. a JSON string field).
  */
-export function detailsFromZod(file: string, line: number | null, error: z.ZodError, prefix: readonly string[] = []): BundleErrorDetail[] {
+export function detailsFromZod(
+  file: string,
+  line: number | null,
+  error: z.ZodError,
+  prefix: readonly string[] = [],
+): BundleErrorDetail[] {
   return error.issues.map((issue) => {
     const path = [...prefix, ...issue.path.map(String)];
     return { file, line, field: path.length ? path.join(".") : null, message: issue.message };

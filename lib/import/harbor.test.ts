@@ -21,7 +21,11 @@ function copyOfJob(): string {
   return root;
 }
 
-function editResult(root: string, trial: string, edit: (result: Record<string, unknown>) => void): void {
+function editResult(
+  root: string,
+  trial: string,
+  edit: (result: Record<string, unknown>) => void,
+): void {
   const path = join(root, "job-1", trial, "result.json");
   const result = JSON.parse(readFileSync(path, "utf8")) as Record<string, unknown>;
   edit(result);
@@ -41,7 +45,11 @@ function errorOf(run: () => unknown): BundleError {
 describe("readHarborJob", () => {
   it("reads each trial of a job, in folder order", () => {
     const trials = readHarborJob(FIXTURES, "job-1", "job");
-    expect(trials.map((trial) => trial.trialName)).toEqual(["bc-0001__Xk3pQ9a", "bc-0002__Lm7rT2b", "bc-0003__Qz8wV5c"]);
+    expect(trials.map((trial) => trial.trialName)).toEqual([
+      "bc-0001__Xk3pQ9a",
+      "bc-0002__Lm7rT2b",
+      "bc-0003__Qz8wV5c",
+    ]);
 
     const [solved, failed, crashed] = trials;
     expect(solved).toEqual({
@@ -49,7 +57,11 @@ describe("readHarborJob", () => {
       trialName: "bc-0001__Xk3pQ9a",
       taskName: "bc-0001",
       source: "browsecomp-mini",
-      agent: { name: "terminus-2", version: "2.0.0", model: { name: "gpt-5-mini", provider: "openai" } },
+      agent: {
+        name: "terminus-2",
+        version: "2.0.0",
+        model: { name: "gpt-5-mini", provider: "openai" },
+      },
       trajectoryPath: "job-1/bc-0001__Xk3pQ9a/agent/trajectory.json",
       rewards: new Map([["reward", 1]]),
       reward: 1,
@@ -61,7 +73,10 @@ describe("readHarborJob", () => {
     });
 
     // No cost recorded: unknown, not 0. Agent ran 09:00:18 → 09:02:18.
-    expect(failed).toMatchObject({ reward: 0, usage: { prompt_tokens: 5400, completion_tokens: 410, cost_usd: null, seconds: 120 } });
+    expect(failed).toMatchObject({
+      reward: 0,
+      usage: { prompt_tokens: 5400, completion_tokens: 410, cost_usd: null, seconds: 120 },
+    });
 
     expect(crashed).toMatchObject({
       taskName: "bc-0003",
@@ -69,16 +84,26 @@ describe("readHarborJob", () => {
       rewards: null,
       reward: null,
       usage: { prompt_tokens: null, completion_tokens: null, cost_usd: null, seconds: 900 },
-      exception: { type: "AgentTimeoutError", message: "Agent execution timed out after 900.0 seconds" },
+      exception: {
+        type: "AgentTimeoutError",
+        message: "Agent execution timed out after 900.0 seconds",
+      },
     });
   });
 
   it("points at trajectories that read as ATIF, whose totals agree with the trial's", () => {
     for (const trial of readHarborJob(FIXTURES, "job-1", "job")) {
       if (trial.trajectoryPath === null) continue;
-      const trajectory = parseAtifTrajectory(JSON.parse(readFileSync(join(FIXTURES, trial.trajectoryPath), "utf8")), trial.trajectoryPath);
+      const trajectory = parseAtifTrajectory(
+        JSON.parse(readFileSync(join(FIXTURES, trial.trajectoryPath), "utf8")),
+        trial.trajectoryPath,
+      );
       const { usage } = atifToMessages(trajectory);
-      expect([usage.prompt_tokens, usage.completion_tokens, usage.cost_usd]).toEqual([trial.usage.prompt_tokens, trial.usage.completion_tokens, trial.usage.cost_usd]);
+      expect([usage.prompt_tokens, usage.completion_tokens, usage.cost_usd]).toEqual([
+        trial.usage.prompt_tokens,
+        trial.usage.completion_tokens,
+        trial.usage.cost_usd,
+      ]);
     }
   });
 
@@ -90,13 +115,24 @@ describe("readHarborJob", () => {
     expect(readHarborJob(root, "job-1", "job")[0].reward).toBe(1);
 
     rmSync(join(root, "job-1/bc-0001__Xk3pQ9a/verifier/reward.txt"));
-    writeFileSync(join(root, "job-1/bc-0001__Xk3pQ9a/verifier/reward.json"), JSON.stringify({ accuracy: 0.5, f1: 0.25 }));
+    writeFileSync(
+      join(root, "job-1/bc-0001__Xk3pQ9a/verifier/reward.json"),
+      JSON.stringify({ accuracy: 0.5, f1: 0.25 }),
+    );
     const [trial] = readHarborJob(root, "job-1", "job");
     // Several rewards, none named "reward": no single reward to take.
-    expect(trial.rewards).toEqual(new Map([["accuracy", 0.5], ["f1", 0.25]]));
+    expect(trial.rewards).toEqual(
+      new Map([
+        ["accuracy", 0.5],
+        ["f1", 0.25],
+      ]),
+    );
     expect(trial.reward).toBeNull();
 
-    writeFileSync(join(root, "job-1/bc-0001__Xk3pQ9a/verifier/reward.json"), JSON.stringify({ accuracy: 0.5 }));
+    writeFileSync(
+      join(root, "job-1/bc-0001__Xk3pQ9a/verifier/reward.json"),
+      JSON.stringify({ accuracy: 0.5 }),
+    );
     expect(readHarborJob(root, "job-1", "job")[0].reward).toBe(0.5);
 
     rmSync(join(root, "job-1/bc-0001__Xk3pQ9a/verifier/reward.json"));
@@ -109,7 +145,12 @@ describe("readHarborJob", () => {
       (result.agent_result as Record<string, unknown>).n_output_tokens = "410";
     });
     expect(errorOf(() => readHarborJob(root, "job-1", "job")).details).toEqual([
-      { file: "job-1/bc-0002__Lm7rT2b/result.json", line: null, field: "agent_result.n_output_tokens", message: "Invalid input: expected number, received string" },
+      {
+        file: "job-1/bc-0002__Lm7rT2b/result.json",
+        line: null,
+        field: "agent_result.n_output_tokens",
+        message: "Invalid input: expected number, received string",
+      },
     ]);
 
     editResult(root, "bc-0002__Lm7rT2b", (result) => {
@@ -123,7 +164,10 @@ describe("readHarborJob", () => {
     });
 
     writeFileSync(join(root, "job-1/bc-0002__Lm7rT2b/result.json"), "{not json");
-    expect(errorOf(() => readHarborJob(root, "job-1", "job")).details[0]).toMatchObject({ file: "job-1/bc-0002__Lm7rT2b/result.json", field: null });
+    expect(errorOf(() => readHarborJob(root, "job-1", "job")).details[0]).toMatchObject({
+      file: "job-1/bc-0002__Lm7rT2b/result.json",
+      field: null,
+    });
   });
 
   it("refuses an unfinished trial, a missing job folder and one outside the bundle", () => {
@@ -135,8 +179,17 @@ describe("readHarborJob", () => {
       field: null,
       message: "the trial has no result.json: it never finished",
     });
-    expect(errorOf(() => readHarborJob(root, "job-2", "job")).details[0]).toMatchObject({ file: "manifest.json", field: "job" });
-    expect(errorOf(() => readHarborJob(root, "../job-1", "job")).details[0]).toMatchObject({ file: "manifest.json", field: "job", message: "../job-1 is outside the bundle" });
-    expect(errorOf(() => readHarborJob(root, "job-1/bc-0001__Xk3pQ9a/agent", "job")).details[0]).toMatchObject({ file: "manifest.json", field: "job" });
+    expect(errorOf(() => readHarborJob(root, "job-2", "job")).details[0]).toMatchObject({
+      file: "manifest.json",
+      field: "job",
+    });
+    expect(errorOf(() => readHarborJob(root, "../job-1", "job")).details[0]).toMatchObject({
+      file: "manifest.json",
+      field: "job",
+      message: "../job-1 is outside the bundle",
+    });
+    expect(
+      errorOf(() => readHarborJob(root, "job-1/bc-0001__Xk3pQ9a/agent", "job")).details[0],
+    ).toMatchObject({ file: "manifest.json", field: "job" });
   });
 });

@@ -22,7 +22,10 @@ import { readBundleText } from "./lines";
 /** Python's `datetime` as pydantic writes it: ISO 8601, with or without an offset. */
 const datetime = z.string().refine((value) => atifTime(value) !== null, "not an ISO 8601 time");
 
-const timingSchema = z.looseObject({ started_at: datetime.nullish(), finished_at: datetime.nullish() });
+const timingSchema = z.looseObject({
+  started_at: datetime.nullish(),
+  finished_at: datetime.nullish(),
+});
 
 const rewardsSchema = z.record(z.string(), z.number());
 
@@ -98,22 +101,38 @@ export interface HarborTrial {
 export function readHarborJob(root: string, jobDir: string, fieldName: string): HarborTrial[] {
   const job = bundleDir(root, jobDir, fieldName);
   const names = readdirSync(job, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && (isFile(join(job, entry.name, "result.json")) || isFile(join(job, entry.name, "config.json"))))
+    .filter(
+      (entry) =>
+        entry.isDirectory() &&
+        (isFile(join(job, entry.name, "result.json")) ||
+          isFile(join(job, entry.name, "config.json"))),
+    )
     .map((entry) => entry.name)
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  if (names.length === 0) throw BundleError.at("manifest.json", null, fieldName, `${jobDir} holds no Harbor trial folders (folders with result.json)`);
+  if (names.length === 0)
+    throw BundleError.at(
+      "manifest.json",
+      null,
+      fieldName,
+      `${jobDir} holds no Harbor trial folders (folders with result.json)`,
+    );
   return names.map((name) => readTrial(root, join(job, name)));
 }
 
 function readTrial(root: string, dir: string): HarborTrial {
   const shown = (path: string) => relative(root, path).split(sep).join("/");
   const resultPath = join(dir, "result.json");
-  if (!isFile(resultPath)) throw BundleError.at(shown(dir), null, null, "the trial has no result.json: it never finished");
+  if (!isFile(resultPath))
+    throw BundleError.at(shown(dir), null, null, "the trial has no result.json: it never finished");
   const resultFile = shown(resultPath);
   const result = parseJsonFile(resultPath, resultFile, trialResultSchema);
 
   const trajectory = join(dir, "agent", "trajectory.json");
-  const rewards = result.verifier_result?.rewards ?? (result.verifier_result == null && result.exception_info == null ? rewardFile(dir, shown) : null);
+  const rewards =
+    result.verifier_result?.rewards ??
+    (result.verifier_result == null && result.exception_info == null
+      ? rewardFile(dir, shown)
+      : null);
   const agentResult = result.agent_result;
   const exception = result.exception_info;
   return {
@@ -124,7 +143,12 @@ function readTrial(root: string, dir: string): HarborTrial {
     agent: {
       name: result.agent_info.name,
       version: result.agent_info.version,
-      model: result.agent_info.model_info ? { name: result.agent_info.model_info.name, provider: result.agent_info.model_info.provider } : null,
+      model: result.agent_info.model_info
+        ? {
+            name: result.agent_info.model_info.name,
+            provider: result.agent_info.model_info.provider,
+          }
+        : null,
     },
     trajectoryPath: isFile(trajectory) ? shown(trajectory) : null,
     rewards: rewards ? new Map(Object.entries(rewards)) : null,
@@ -133,9 +157,13 @@ function readTrial(root: string, dir: string): HarborTrial {
       prompt_tokens: agentResult?.n_input_tokens ?? null,
       completion_tokens: agentResult?.n_output_tokens ?? null,
       cost_usd: agentResult?.cost_usd ?? null,
-      seconds: secondsBetween(result.agent_execution?.started_at, result.agent_execution?.finished_at) ?? secondsBetween(result.started_at, result.finished_at),
+      seconds:
+        secondsBetween(result.agent_execution?.started_at, result.agent_execution?.finished_at) ??
+        secondsBetween(result.started_at, result.finished_at),
     },
-    exception: exception ? { type: exception.exception_type, message: exception.exception_message } : null,
+    exception: exception
+      ? { type: exception.exception_type, message: exception.exception_message }
+      : null,
     startedAt: result.started_at ?? null,
     finishedAt: result.finished_at ?? null,
   };
@@ -157,7 +185,13 @@ function rewardFile(dir: string, shown: (path: string) => string): Record<string
   if (isFile(text)) {
     const raw = readBundleText(text, shown(text)).trim();
     const value = Number(raw);
-    if (raw === "" || !Number.isFinite(value)) throw BundleError.at(shown(text), null, null, `the reward is not a number: ${JSON.stringify(raw.slice(0, 40))}`);
+    if (raw === "" || !Number.isFinite(value))
+      throw BundleError.at(
+        shown(text),
+        null,
+        null,
+        `the reward is not a number: ${JSON.stringify(raw.slice(0, 40))}`,
+      );
     return { reward: value };
   }
   const json = join(dir, "verifier", "reward.json");
@@ -177,7 +211,10 @@ function parseJsonFile<T>(path: string, file: string, schema: z.ZodType<T>): T {
   return parsed.data;
 }
 
-function secondsBetween(start: string | null | undefined, end: string | null | undefined): number | null {
+function secondsBetween(
+  start: string | null | undefined,
+  end: string | null | undefined,
+): number | null {
   const from = start == null ? null : atifTime(start);
   const to = end == null ? null : atifTime(end);
   return from && to && to.seconds >= from.seconds ? to.seconds - from.seconds : null;

@@ -178,7 +178,10 @@ export interface BundleImporter {
    * defaults come from the files it names (an Inspect log's model) reads them through
    * `context`; its errors are thrown as `BundleError`s.
    */
-  bind(raw: unknown, context?: BundleContext): { success: true; bundle: ManifestBundle } | { success: false; error: z.ZodError };
+  bind(
+    raw: unknown,
+    context?: BundleContext,
+  ): { success: true; bundle: ManifestBundle } | { success: false; error: z.ZodError };
 }
 
 export function defineImporter<M extends ManifestBase>(spec: ImporterSpec<M>): BundleImporter {
@@ -191,11 +194,16 @@ export function defineImporter<M extends ManifestBase>(spec: ImporterSpec<M>): B
         success: true,
         bundle: {
           manifest,
-          storedVersion: spec.storedVersion ? spec.storedVersion(manifest) : manifest.benchmarkVersion,
+          storedVersion: spec.storedVersion
+            ? spec.storedVersion(manifest)
+            : manifest.benchmarkVersion,
           files: (root) => spec.files(root, manifest),
           read: async (root, sink, options) => {
             const outcome = await spec.read(root, manifest, sink, options);
-            return { importNotes: outcome.importNotes ?? null, judgeModel: manifest.judgeModel ?? outcome.judgeModel ?? null };
+            return {
+              importNotes: outcome.importNotes ?? null,
+              judgeModel: manifest.judgeModel ?? outcome.judgeModel ?? null,
+            };
           },
           noSamples: () => spec.noSamples(manifest),
         },
@@ -249,4 +257,7 @@ export const judgeModelField = z
   .trim()
   .min(1, "judgeModel names the judge model; leave it out when there is none")
   .optional()
-  .meta({ description: "The judge model that decided the verdicts. When left out, the judge model the samples name (the most frequent one) is taken." });
+  .meta({
+    description:
+      "The judge model that decided the verdicts. When left out, the judge model the samples name (the most frequent one) is taken.",
+  });

@@ -21,13 +21,25 @@ describe("jsonNestedDeeperThan", () => {
 
 describe("valueNestedDeeperThan", () => {
   it("measures parsed values as jsonNestedDeeperThan measures their text", () => {
-    for (const text of ["[[[]]]", "[[[[]]]]", '{"a":{"b":[1]}}', '{"a":{"b":[{}]}}', `{"s": "${"[".repeat(100)}"}`, "[[],[[]],[[[1]]]]", "1", '"x"', "null"]) {
+    for (const text of [
+      "[[[]]]",
+      "[[[[]]]]",
+      '{"a":{"b":[1]}}',
+      '{"a":{"b":[{}]}}',
+      `{"s": "${"[".repeat(100)}"}`,
+      "[[],[[]],[[[1]]]]",
+      "1",
+      '"x"',
+      "null",
+    ]) {
       expect(valueNestedDeeperThan(JSON.parse(text), 3), text).toBe(jsonNestedDeeperThan(text, 3));
     }
   });
 
   it("refuses a value 10,000 deep at the default limit (64) and keeps one exactly 64 deep", () => {
-    expect(valueNestedDeeperThan(JSON.parse(`${"[".repeat(10_000)}${"]".repeat(10_000)}`))).toBe(true);
+    expect(valueNestedDeeperThan(JSON.parse(`${"[".repeat(10_000)}${"]".repeat(10_000)}`))).toBe(
+      true,
+    );
     expect(valueNestedDeeperThan(JSON.parse(`${"[".repeat(64)}${"]".repeat(64)}`))).toBe(false);
     expect(valueNestedDeeperThan(JSON.parse(`${'{"a":'.repeat(65)}1${"}".repeat(65)}`))).toBe(true);
   });

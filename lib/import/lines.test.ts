@@ -18,13 +18,21 @@ function fileWith(content: string | Buffer): string {
 
 function readLines(content: string | Buffer): { lines: [string, number][]; total: number } {
   const lines: [string, number][] = [];
-  const total = forEachLineSync(fileWith(content), "results.jsonl", (line, n) => lines.push([line, n]));
+  const total = forEachLineSync(fileWith(content), "results.jsonl", (line, n) =>
+    lines.push([line, n]),
+  );
   return { lines, total };
 }
 
 describe("forEachLineSync", () => {
   it("reads LF lines with 1-based numbers", () => {
-    expect(readLines('{"a":1}\n{"b":2}\n')).toEqual({ lines: [['{"a":1}', 1], ['{"b":2}', 2]], total: 2 });
+    expect(readLines('{"a":1}\n{"b":2}\n')).toEqual({
+      lines: [
+        ['{"a":1}', 1],
+        ['{"b":2}', 2],
+      ],
+      total: 2,
+    });
   });
 
   it("strips CR of CRLF line ends", () => {
@@ -101,7 +109,11 @@ describe("forEachLineSync", () => {
   });
 
   it("invalid UTF-8 → BundleError naming the file and line", () => {
-    const bad = Buffer.concat([Buffer.from("ok\n\nfine\n"), Buffer.from([0x7b, 0xff, 0xfe, 0x7d]), Buffer.from("\nlast\n")]);
+    const bad = Buffer.concat([
+      Buffer.from("ok\n\nfine\n"),
+      Buffer.from([0x7b, 0xff, 0xfe, 0x7d]),
+      Buffer.from("\nlast\n"),
+    ]);
     const seen: number[] = [];
     let error: unknown;
     try {
@@ -180,7 +192,9 @@ describe("bundleLines", () => {
       { text: "b3", file: "runs/b.jsonl", lineNumber: 3 },
       { text: "a1", file: "a.jsonl", lineNumber: 1 },
     ]);
-    expect([...bundleLines(root, "a.jsonl", "tasks")]).toEqual([{ text: "a1", file: "a.jsonl", lineNumber: 1 }]);
+    expect([...bundleLines(root, "a.jsonl", "tasks")]).toEqual([
+      { text: "a1", file: "a.jsonl", lineNumber: 1 },
+    ]);
     expect([...bundleLines(root, undefined, "tasks")]).toEqual([]);
   });
 
@@ -200,7 +214,11 @@ describe("parseJsonLine", () => {
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(BundleError);
-      expect((error as BundleError).details[0]).toMatchObject({ file: "r.jsonl", line: 12, field: null });
+      expect((error as BundleError).details[0]).toMatchObject({
+        file: "r.jsonl",
+        line: 12,
+        field: null,
+      });
     }
   });
 });

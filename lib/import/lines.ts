@@ -19,7 +19,11 @@ export interface LineReadOptions {
  * synchronously so memory stays flat whatever the file size. A generator, so that an
  * import can await its writes between lines (the reader waits: nothing piles up).
  */
-export function* linesOf(path: string, displayName: string, options: LineReadOptions = {}): Generator<{ text: string; lineNumber: number }, number> {
+export function* linesOf(
+  path: string,
+  displayName: string,
+  options: LineReadOptions = {},
+): Generator<{ text: string; lineNumber: number }, number> {
   const { maxLineBytes = MAX_LINE_BYTES, onBytesRead } = options;
   const fd = openSync(path, "r");
   const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
@@ -27,7 +31,8 @@ export function* linesOf(path: string, displayName: string, options: LineReadOpt
   let pending: Buffer[] = [];
   let pendingBytes = 0;
   let lineNumber = 0;
-  const tooLong = (line: number) => BundleError.at(displayName, line, null, `line longer than ${maxLineBytes} bytes`);
+  const tooLong = (line: number) =>
+    BundleError.at(displayName, line, null, `line longer than ${maxLineBytes} bytes`);
   // `bytes` may be a view into the reused read buffer: decoding copies it into a string.
   const decode = (bytes: Uint8Array): string | null => {
     lineNumber += 1;
@@ -101,7 +106,13 @@ export function parseJsonLine(line: string, file: string, lineNumber: number): u
   } catch (error) {
     throw BundleError.at(file, lineNumber, null, `invalid JSON: ${(error as Error).message}`);
   }
-  if (valueNestedDeeperThan(value)) throw BundleError.at(file, lineNumber, null, `JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
+  if (valueNestedDeeperThan(value))
+    throw BundleError.at(
+      file,
+      lineNumber,
+      null,
+      `JSON nested deeper than ${MAX_JSON_DEPTH} levels`,
+    );
   return value;
 }
 
@@ -112,9 +123,14 @@ export const MAX_WHOLE_FILE_BYTES = 256 << 20;
  * A bundle file read whole, for formats that are not one record per line: strict UTF-8,
  * size-capped, and refused when its JSON would nest deeper than records may.
  */
-export function readBundleText(path: string, displayName: string, options: { maxBytes?: number; json?: boolean; onBytesRead?: (bytes: number) => void } = {}): string {
+export function readBundleText(
+  path: string,
+  displayName: string,
+  options: { maxBytes?: number; json?: boolean; onBytesRead?: (bytes: number) => void } = {},
+): string {
   const maxBytes = options.maxBytes ?? MAX_WHOLE_FILE_BYTES;
-  if (statSync(path).size > maxBytes) throw BundleError.at(displayName, null, null, `file larger than ${maxBytes} bytes`);
+  if (statSync(path).size > maxBytes)
+    throw BundleError.at(displayName, null, null, `file larger than ${maxBytes} bytes`);
   let text: string;
   try {
     const bytes = readFileSync(path);
@@ -125,7 +141,12 @@ export function readBundleText(path: string, displayName: string, options: { max
   }
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   if (options.json && jsonNestedDeeperThan(text, MAX_JSON_DEPTH)) {
-    throw BundleError.at(displayName, null, null, `JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
+    throw BundleError.at(
+      displayName,
+      null,
+      null,
+      `JSON nested deeper than ${MAX_JSON_DEPTH} levels`,
+    );
   }
   return text;
 }
@@ -138,6 +159,7 @@ export function* bundleLines(
   options: LineReadOptions = {},
 ): Generator<{ text: string; file: string; lineNumber: number }> {
   for (const file of namedFiles(root, names, field)) {
-    for (const { text, lineNumber } of linesOf(file.path, file.name, options)) yield { text, file: file.name, lineNumber };
+    for (const { text, lineNumber } of linesOf(file.path, file.name, options))
+      yield { text, file: file.name, lineNumber };
   }
 }

@@ -16,14 +16,21 @@ const MAX_MANIFEST_BYTES = 1 << 20;
 /** manifest.json as plain JSON: strict UTF-8, bounded size and depth. */
 function readManifestJson(root: string): unknown {
   const path = join(root, "manifest.json");
-  if (statSync(path).size > MAX_MANIFEST_BYTES) throw BundleError.at("manifest.json", null, null, "manifest.json is larger than 1 MiB");
+  if (statSync(path).size > MAX_MANIFEST_BYTES)
+    throw BundleError.at("manifest.json", null, null, "manifest.json is larger than 1 MiB");
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(readFileSync(path));
   } catch {
     throw BundleError.at("manifest.json", null, null, "not valid UTF-8");
   }
-  if (jsonNestedDeeperThan(text)) throw BundleError.at("manifest.json", null, null, `JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
+  if (jsonNestedDeeperThan(text))
+    throw BundleError.at(
+      "manifest.json",
+      null,
+      null,
+      `JSON nested deeper than ${MAX_JSON_DEPTH} levels`,
+    );
   try {
     return JSON.parse(text);
   } catch (error) {
@@ -35,18 +42,38 @@ function readManifestJson(root: string): unknown {
 const TRAJECTORY_FORMATS: readonly string[] = [INSPECT_FORMAT, HARBOR_FORMAT];
 
 /** A bundle's manifest.json, validated by its benchmark's importer, with the importer bound to it. */
-export function readBundleManifest(root: string, unpackedLogs: ReadonlyMap<string, string> = new Map()): { benchmark: BenchmarkId; bundle: ManifestBundle } {
+export function readBundleManifest(
+  root: string,
+  unpackedLogs: ReadonlyMap<string, string> = new Map(),
+): { benchmark: BenchmarkId; bundle: ManifestBundle } {
   const raw = readManifestJson(root);
-  const benchmark = z.object({ benchmark: z.string(), format: z.string().optional() }).safeParse(raw);
-  if (!benchmark.success) throw new BundleError(detailsFromZod("manifest.json", null, benchmark.error));
+  const benchmark = z
+    .object({ benchmark: z.string(), format: z.string().optional() })
+    .safeParse(raw);
+  if (!benchmark.success)
+    throw new BundleError(detailsFromZod("manifest.json", null, benchmark.error));
   const name = benchmark.data.benchmark;
   if (!isBenchmarkId(name)) {
-    throw BundleError.at("manifest.json", null, "benchmark", `unknown benchmark "${name}"; known: ${BENCHMARK_IDS.join(", ")}`);
+    throw BundleError.at(
+      "manifest.json",
+      null,
+      "benchmark",
+      `unknown benchmark "${name}"; known: ${BENCHMARK_IDS.join(", ")}`,
+    );
   }
   const format = benchmark.data.format;
-  if (format !== undefined && TRAJECTORY_FORMATS.includes(format) && BENCHMARKS[name].seekboardFormat === null) {
+  if (
+    format !== undefined &&
+    TRAJECTORY_FORMATS.includes(format) &&
+    BENCHMARKS[name].seekboardFormat === null
+  ) {
     const readers = BENCHMARK_IDS.filter((id) => BENCHMARKS[id].seekboardFormat !== null);
-    throw BundleError.at("manifest.json", null, "format", `${BENCHMARKS[name].name} results are read in its own format; "${format}" is read for ${readers.join(", ")}`);
+    throw BundleError.at(
+      "manifest.json",
+      null,
+      "format",
+      `${BENCHMARKS[name].name} results are read in its own format; "${format}" is read for ${readers.join(", ")}`,
+    );
   }
   const context: BundleContext = { root, unpackedLogs };
   const bound = BENCHMARKS[name].importer.bind(raw, context);
@@ -77,7 +104,9 @@ export async function unpackBundleLogs(root: string, limits: BundleLimits): Prom
   const folders = new Map<string, string>();
   const created: string[] = [];
   const cleanup = () => created.forEach((dir) => rmSync(dir, { recursive: true, force: true }));
-  const manifest = z.object({ format: z.literal(INSPECT_FORMAT), logs: z.array(z.string()) }).safeParse(readManifestJson(root));
+  const manifest = z
+    .object({ format: z.literal(INSPECT_FORMAT), logs: z.array(z.string()) })
+    .safeParse(readManifestJson(root));
   if (!manifest.success) return { folders, cleanup };
   let budget = limits.maxUnpackedBytes;
   try {
@@ -87,7 +116,11 @@ export async function unpackBundleLogs(root: string, limits: BundleLimits): Prom
       if (folders.has(path)) continue;
       const target = mkdtempSync(join(tmpdir(), UNPACK_PREFIX));
       created.push(target);
-      await unpackEvalLog(path, name, target, { ...limits, maxUnpackedBytes: budget, maxFiles: Math.max(limits.maxFiles, EVAL_MAX_MEMBERS) });
+      await unpackEvalLog(path, name, target, {
+        ...limits,
+        maxUnpackedBytes: budget,
+        maxFiles: Math.max(limits.maxFiles, EVAL_MAX_MEMBERS),
+      });
       budget -= folderBytes(target);
       folders.set(path, target);
     }

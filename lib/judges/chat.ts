@@ -31,17 +31,26 @@ export type LlmJudgeSetting = { config: LlmJudgeConfig; why: null } | { config: 
 export function llmJudgeSettingFromEnv(env: Record<string, string | undefined>): LlmJudgeSetting {
   const base = env.SEEKBOARD_JUDGE_BASE_URL?.trim();
   const model = env.SEEKBOARD_JUDGE_MODEL?.trim();
-  if (!base || !model) return { config: null, why: "no LLM judge is configured: set SEEKBOARD_JUDGE_BASE_URL and SEEKBOARD_JUDGE_MODEL on the server" };
+  if (!base || !model)
+    return {
+      config: null,
+      why: "no LLM judge is configured: set SEEKBOARD_JUDGE_BASE_URL and SEEKBOARD_JUDGE_MODEL on the server",
+    };
   let url: URL;
   try {
     url = new URL(base);
   } catch {
     return { config: null, why: `SEEKBOARD_JUDGE_BASE_URL "${base}" is not a URL` };
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") return { config: null, why: "SEEKBOARD_JUDGE_BASE_URL must be an http(s) URL" };
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    return { config: null, why: "SEEKBOARD_JUDGE_BASE_URL must be an http(s) URL" };
   const rawTimeout = env.SEEKBOARD_JUDGE_TIMEOUT_MS?.trim();
   const timeoutMs = rawTimeout ? Number(rawTimeout) : DEFAULT_JUDGE_TIMEOUT_MS;
-  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) return { config: null, why: `SEEKBOARD_JUDGE_TIMEOUT_MS "${rawTimeout}" is not a positive whole number of milliseconds` };
+  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0)
+    return {
+      config: null,
+      why: `SEEKBOARD_JUDGE_TIMEOUT_MS "${rawTimeout}" is not a positive whole number of milliseconds`,
+    };
   const apiKey = env.SEEKBOARD_JUDGE_API_KEY?.trim() || null;
   return { config: { baseUrl: base.replace(/\/+$/, ""), model, apiKey, timeoutMs }, why: null };
 }
@@ -60,7 +69,12 @@ export function publicEndpoint(baseUrl: string): string {
 }
 
 export function publicJudgeConfig(config: LlmJudgeConfig): PublicLlmJudgeConfig {
-  return { baseUrl: publicEndpoint(config.baseUrl), model: config.model, timeoutMs: config.timeoutMs, apiKey: config.apiKey ? "set" : "not set" };
+  return {
+    baseUrl: publicEndpoint(config.baseUrl),
+    model: config.model,
+    timeoutMs: config.timeoutMs,
+    apiKey: config.apiKey ? "set" : "not set",
+  };
 }
 
 const completionSchema = z.object({
@@ -68,7 +82,11 @@ const completionSchema = z.object({
 });
 
 /** One chat completion at temperature 0; the reply's text. */
-export async function chatCompletion(config: LlmJudgeConfig, messages: ChatMessage[], fetchImpl: typeof fetch = fetch): Promise<string> {
+export async function chatCompletion(
+  config: LlmJudgeConfig,
+  messages: ChatMessage[],
+  fetchImpl: typeof fetch = fetch,
+): Promise<string> {
   const headers: Record<string, string> = { "content-type": "application/json" };
   if (config.apiKey) headers.authorization = `Bearer ${config.apiKey}`;
   let response: Response;
@@ -84,11 +102,16 @@ export async function chatCompletion(config: LlmJudgeConfig, messages: ChatMessa
     text = await response.text();
   } catch (error) {
     const name = (error as Error).name;
-    if (name === "TimeoutError" || name === "AbortError") throw new LlmJudgeError(`the judge did not answer within ${config.timeoutMs} ms`);
-    throw new LlmJudgeError(`could not reach the judge at ${publicEndpoint(config.baseUrl)}: ${(error as Error).message}`);
+    if (name === "TimeoutError" || name === "AbortError")
+      throw new LlmJudgeError(`the judge did not answer within ${config.timeoutMs} ms`);
+    throw new LlmJudgeError(
+      `could not reach the judge at ${publicEndpoint(config.baseUrl)}: ${(error as Error).message}`,
+    );
   }
-  if (!response.ok) throw new LlmJudgeError(`the judge answered HTTP ${response.status}: ${text.slice(0, 200)}`);
-  if (text.length > MAX_REPLY_BYTES) throw new LlmJudgeError(`the judge's reply is larger than ${MAX_REPLY_BYTES} bytes`);
+  if (!response.ok)
+    throw new LlmJudgeError(`the judge answered HTTP ${response.status}: ${text.slice(0, 200)}`);
+  if (text.length > MAX_REPLY_BYTES)
+    throw new LlmJudgeError(`the judge's reply is larger than ${MAX_REPLY_BYTES} bytes`);
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -96,6 +119,9 @@ export async function chatCompletion(config: LlmJudgeConfig, messages: ChatMessa
     throw new LlmJudgeError(`the judge's reply is not JSON: ${text.slice(0, 120)}`);
   }
   const parsed = completionSchema.safeParse(body);
-  if (!parsed.success) throw new LlmJudgeError("the judge's reply is not a chat completion (no choices[0].message.content)");
+  if (!parsed.success)
+    throw new LlmJudgeError(
+      "the judge's reply is not a chat completion (no choices[0].message.content)",
+    );
   return parsed.data.choices[0].message.content;
 }

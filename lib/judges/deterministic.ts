@@ -33,13 +33,23 @@ export function normaliseAnswer(text: string): string {
 }
 
 export function exactMatchJudge(prediction: string | null, gold: string | null): JudgeVerdict {
-  if (gold === null || gold.trim() === "") return { correct: false, label: "no gold", rationale: "the task has no gold answer to compare with" };
-  if (prediction === null || prediction.trim() === "") return { correct: false, label: "Incorrect", rationale: "no answer" };
+  if (gold === null || gold.trim() === "")
+    return {
+      correct: false,
+      label: "no gold",
+      rationale: "the task has no gold answer to compare with",
+    };
+  if (prediction === null || prediction.trim() === "")
+    return { correct: false, label: "Incorrect", rationale: "no answer" };
   const answer = finalAnswerOf(prediction);
   const a = normaliseAnswer(answer);
   const g = normaliseAnswer(gold);
   const correct = a !== "" && a === g;
-  return { correct, label: correct ? "Correct" : "Incorrect", rationale: `normalised answer "${a}" ${correct ? "equals" : "differs from"} normalised gold "${g}"` };
+  return {
+    correct,
+    label: correct ? "Correct" : "Incorrect",
+    rationale: `normalised answer "${a}" ${correct ? "equals" : "differs from"} normalised gold "${g}"`,
+  };
 }
 
 /**
@@ -65,11 +75,21 @@ export interface NumericTolerance {
 export const DEFAULT_TOLERANCE: NumericTolerance = { relative: 0.01, absolute: 1e-9 };
 
 /** Correct when |answer − gold| ≤ max(absolute, relative·|gold|); both must hold a number. */
-export function numericJudge(prediction: string | null, gold: string | null, tolerance: NumericTolerance = DEFAULT_TOLERANCE): JudgeVerdict {
+export function numericJudge(
+  prediction: string | null,
+  gold: string | null,
+  tolerance: NumericTolerance = DEFAULT_TOLERANCE,
+): JudgeVerdict {
   const g = gold === null ? null : parseAnswerNumber(gold);
-  if (g === null) return { correct: false, label: "no numeric gold", rationale: `the gold answer ${gold === null ? "is missing" : `"${gold}"`} holds no number` };
+  if (g === null)
+    return {
+      correct: false,
+      label: "no numeric gold",
+      rationale: `the gold answer ${gold === null ? "is missing" : `"${gold}"`} holds no number`,
+    };
   const a = prediction === null ? null : parseAnswerNumber(finalAnswerOf(prediction));
-  if (a === null) return { correct: false, label: "Incorrect", rationale: "the answer holds no number" };
+  if (a === null)
+    return { correct: false, label: "Incorrect", rationale: "the answer holds no number" };
   const allowed = Math.max(tolerance.absolute, tolerance.relative * Math.abs(g.value));
   const difference = Math.abs(a.value - g.value);
   const correct = difference <= allowed;

@@ -44,12 +44,22 @@ confidence: The extracted confidence score between 0% and 100% from [response]. 
  * BrowseComp's grader: `extracted_final_answer: …`, `reasoning: …`, `correct: yes|no`,
  * `confidence: N%`. The `correct:` line decides; bold markers around keys are tolerated.
  */
-export function parseBrowseCompGrader(text: string): JudgeVerdict & { extractedFinalAnswer: string | null; confidence: number | null } {
-  const field = (name: string) => new RegExp(`^\\s*(?:\\*\\*)?${name}(?:\\*\\*)?\\s*:\\s*(?:\\*\\*)?\\s*(.*?)\\s*(?:\\*\\*)?\\s*$`, "im").exec(text)?.[1] ?? null;
+export function parseBrowseCompGrader(
+  text: string,
+): JudgeVerdict & { extractedFinalAnswer: string | null; confidence: number | null } {
+  const field = (name: string) =>
+    new RegExp(
+      `^\\s*(?:\\*\\*)?${name}(?:\\*\\*)?\\s*:\\s*(?:\\*\\*)?\\s*(.*?)\\s*(?:\\*\\*)?\\s*$`,
+      "im",
+    ).exec(text)?.[1] ?? null;
   const correct = field("correct");
-  if (correct === null) throw new GraderParseError('the grader output has no "correct: yes|no" line');
+  if (correct === null)
+    throw new GraderParseError('the grader output has no "correct: yes|no" line');
   const word = correct.toLowerCase().replace(/[^a-z]/g, "");
-  if (word !== "yes" && word !== "no") throw new GraderParseError(`the grader's "correct:" is "${correct.slice(0, 40)}", not yes or no`);
+  if (word !== "yes" && word !== "no")
+    throw new GraderParseError(
+      `the grader's "correct:" is "${correct.slice(0, 40)}", not yes or no`,
+    );
   const confidence = field("confidence");
   const percent = confidence === null ? null : /(\d+(?:\.\d+)?)/.exec(confidence);
   return {
@@ -64,4 +74,9 @@ export function parseBrowseCompGrader(text: string): JudgeVerdict & { extractedF
 export const browseCompReply: GraderReader = { format: "browsecomp", parse: parseBrowseCompGrader };
 
 /** The BrowseComp family's judge: the grader template, and its reply read as it asks. */
-export const browseCompJudge: AnswerJudge = { kind: "answer", prompt: browseCompPrompt, reply: browseCompReply, storedReplies: [browseCompReply] };
+export const browseCompJudge: AnswerJudge = {
+  kind: "answer",
+  prompt: browseCompPrompt,
+  reply: browseCompReply,
+  storedReplies: [browseCompReply],
+};

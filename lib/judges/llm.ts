@@ -10,7 +10,9 @@ import { judgeMessages, type JudgePrompt } from "./prompts";
 import type { JudgeVerdict } from "./types";
 
 /** Each benchmark's judge prompt, by benchmark. */
-export const JUDGE_PROMPTS: Readonly<Record<string, JudgePrompt>> = Object.fromEntries(BENCHMARK_IDS.map((id) => [id, BENCHMARKS[id].judge.prompt]));
+export const JUDGE_PROMPTS: Readonly<Record<string, JudgePrompt>> = Object.fromEntries(
+  BENCHMARK_IDS.map((id) => [id, BENCHMARKS[id].judge.prompt]),
+);
 
 export interface LlmVerdict extends JudgeVerdict {
   /** The reply as the model wrote it. */
@@ -26,14 +28,18 @@ export async function llmJudge(
   fetchImpl: typeof fetch = fetch,
 ): Promise<LlmVerdict> {
   const judge = BENCHMARKS[benchmark].judge;
-  if (judge.kind !== "answer") throw new LlmJudgeError(`${BENCHMARKS[benchmark].name} is judged cell by cell by its table scorer, not answer by answer`);
+  if (judge.kind !== "answer")
+    throw new LlmJudgeError(
+      `${BENCHMARKS[benchmark].name} is judged cell by cell by its table scorer, not answer by answer`,
+    );
   const prompt = JUDGE_PROMPTS[benchmark];
   const reply = await chatCompletion(config, judgeMessages(prompt, input), fetchImpl);
   try {
     const verdict = judge.reply.parse(reply);
     return { ...verdict, reply, promptSource: prompt.source };
   } catch (error) {
-    if (error instanceof GraderParseError) throw new LlmJudgeError(`${error.message}; the reply began: ${reply.slice(0, 160)}`);
+    if (error instanceof GraderParseError)
+      throw new LlmJudgeError(`${error.message}; the reply began: ${reply.slice(0, 160)}`);
     throw error;
   }
 }

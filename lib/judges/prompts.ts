@@ -17,11 +17,20 @@ export interface ChatMessage {
 
 /** Fills a template's placeholders in one pass, so a value that itself contains "{response}" is not expanded again. */
 export function fillTemplate(template: string, values: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? values[name] : whole));
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in values ? values[name] : whole,
+  );
 }
 
-export function judgeMessages(prompt: JudgePrompt, input: { question: string | null; gold: string; prediction: string | null }): ChatMessage[] {
-  const values = { question: input.question ?? "(not given)", correct_answer: input.gold, response: input.prediction ?? "" };
+export function judgeMessages(
+  prompt: JudgePrompt,
+  input: { question: string | null; gold: string; prediction: string | null },
+): ChatMessage[] {
+  const values = {
+    question: input.question ?? "(not given)",
+    correct_answer: input.gold,
+    response: input.prediction ?? "",
+  };
   const messages: ChatMessage[] = [];
   if (prompt.system) messages.push({ role: "system", content: prompt.system });
   messages.push({ role: "user", content: fillTemplate(prompt.user, values) });

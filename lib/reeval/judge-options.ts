@@ -16,17 +16,35 @@ function judging(benchmark: string): { table: boolean; name: string } {
 /** The judges a maintainer may re-judge this sample with, each disabled with a reason when it does not apply. */
 export function rejudgeOptions(
   benchmark: string,
-  input: { hasStoredGraderOutput: boolean; hasGold: boolean; llmUnavailable: string | null; resultsOnly?: boolean },
+  input: {
+    hasStoredGraderOutput: boolean;
+    hasGold: boolean;
+    llmUnavailable: string | null;
+    resultsOnly?: boolean;
+  },
 ): JudgeOption[] {
   const { table: byTable, name } = judging(benchmark);
   const table = byTable ? `a ${name} verdict comes from its table scorer: use Re-score` : null;
   const gold = input.hasGold ? null : "this task has no gold answer";
-  const noTable = byTable && input.resultsOnly ? "this sample came as an evaluation CSV: there is no response table to judge" : null;
+  const noTable =
+    byTable && input.resultsOnly
+      ? "this sample came as an evaluation CSV: there is no response table to judge"
+      : null;
   return [
     { id: "exact", label: JUDGE_LABELS.exact, disabled: table ?? gold },
     { id: "numeric", label: JUDGE_LABELS.numeric, disabled: table ?? gold },
-    { id: "grader", label: JUDGE_LABELS.grader, disabled: table ?? (input.hasStoredGraderOutput ? null : "no grader output is stored with this sample") },
-    { id: "llm", label: byTable ? "LLM judge (llm_judge cells)" : JUDGE_LABELS.llm, disabled: noTable ?? input.llmUnavailable ?? (byTable ? null : gold) },
+    {
+      id: "grader",
+      label: JUDGE_LABELS.grader,
+      disabled:
+        table ??
+        (input.hasStoredGraderOutput ? null : "no grader output is stored with this sample"),
+    },
+    {
+      id: "llm",
+      label: byTable ? "LLM judge (llm_judge cells)" : JUDGE_LABELS.llm,
+      disabled: noTable ?? input.llmUnavailable ?? (byTable ? null : gold),
+    },
   ];
 }
 
@@ -35,7 +53,11 @@ export function jobJudgeOptions(benchmark: string, llmUnavailable: string | null
   if (judging(benchmark).table) {
     return [
       { id: "exact", label: "table scorer (rule metrics)", disabled: null },
-      { id: "llm", label: "table scorer with the LLM judge for llm_judge cells", disabled: llmUnavailable },
+      {
+        id: "llm",
+        label: "table scorer with the LLM judge for llm_judge cells",
+        disabled: llmUnavailable,
+      },
     ];
   }
   return [

@@ -31,11 +31,19 @@ export function signProposal(secret: string, proposal: Proposal): string {
 }
 
 /** The proposal, or why it cannot be applied. */
-export function verifyProposal(secret: string, token: string, now: Date = new Date()): { ok: true; proposal: Proposal } | { ok: false; error: string } {
+export function verifyProposal(
+  secret: string,
+  token: string,
+  now: Date = new Date(),
+): { ok: true; proposal: Proposal } | { ok: false; error: string } {
   const match = /^([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]{43})$/.exec(token);
-  if (!match || !timingSafeEqual(Buffer.from(match[2], "base64url"), mac(secret, match[1]))) return { ok: false, error: "the preview is not one this server made; run it again" };
-  const parsed = proposalSchema.safeParse(JSON.parse(Buffer.from(match[1], "base64url").toString("utf8")));
+  if (!match || !timingSafeEqual(Buffer.from(match[2], "base64url"), mac(secret, match[1])))
+    return { ok: false, error: "the preview is not one this server made; run it again" };
+  const parsed = proposalSchema.safeParse(
+    JSON.parse(Buffer.from(match[1], "base64url").toString("utf8")),
+  );
   if (!parsed.success) return { ok: false, error: "the preview is malformed; run it again" };
-  if (now.getTime() - Date.parse(parsed.data.createdAt) > PROPOSAL_TTL_MS) return { ok: false, error: "the preview is more than 30 minutes old; run it again" };
+  if (now.getTime() - Date.parse(parsed.data.createdAt) > PROPOSAL_TTL_MS)
+    return { ok: false, error: "the preview is more than 30 minutes old; run it again" };
   return { ok: true, proposal: parsed.data };
 }

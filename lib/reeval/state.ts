@@ -45,7 +45,13 @@ export type SampleState = Partial<Record<StateKey, unknown>>;
 /** JSON with object keys sorted, so two equal states compare equal whatever their key order. */
 export function stableJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+    v && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>).sort(([a], [b]) =>
+            a < b ? -1 : a > b ? 1 : 0,
+          ),
+        )
+      : v,
   );
 }
 
@@ -54,7 +60,10 @@ export function sameValue(a: unknown, b: unknown): boolean {
 }
 
 /** The fields of `next` that differ from `current`: `before` and `after` hold only those. */
-export function diffState(current: SampleState, next: SampleState): { before: SampleState; after: SampleState } {
+export function diffState(
+  current: SampleState,
+  next: SampleState,
+): { before: SampleState; after: SampleState } {
   const before: SampleState = {};
   const after: SampleState = {};
   for (const key of Object.keys(next) as StateKey[]) {
@@ -67,20 +76,31 @@ export function diffState(current: SampleState, next: SampleState): { before: Sa
 }
 
 /** Who decided, in what words: on their own they do not make a change worth recording. */
-const PROVENANCE: ReadonlySet<StateKey> = new Set(["verdictSource", "verdictLabel", "judgeRationale"]);
+const PROVENANCE: ReadonlySet<StateKey> = new Set([
+  "verdictSource",
+  "verdictLabel",
+  "judgeRationale",
+]);
 
 /**
  * `diffState`, but empty when only the provenance would change: a judge that agrees with
  * the stored verdict and figures leaves the sample (and its recorded source) alone.
  */
-export function substantiveDiff(current: SampleState, next: SampleState): { before: SampleState; after: SampleState } {
+export function substantiveDiff(
+  current: SampleState,
+  next: SampleState,
+): { before: SampleState; after: SampleState } {
   const diff = diffState(current, next);
-  return (Object.keys(diff.after) as StateKey[]).some((key) => !PROVENANCE.has(key)) ? diff : { before: {}, after: {} };
+  return (Object.keys(diff.after) as StateKey[]).some((key) => !PROVENANCE.has(key))
+    ? diff
+    : { before: {}, after: {} };
 }
 
 /** The keys of `expected` whose current value differs: empty when the sample is as `expected` says. */
 export function changedKeys(current: SampleState, expected: SampleState): StateKey[] {
-  return (Object.keys(expected) as StateKey[]).filter((key) => !sameValue(current[key], expected[key]));
+  return (Object.keys(expected) as StateKey[]).filter(
+    (key) => !sameValue(current[key], expected[key]),
+  );
 }
 
 /** The state's per-sample figures (`metrics`), or null when it has none. */
@@ -93,8 +113,17 @@ export function metricsOf(state: SampleState): Record<string, unknown> | null {
  * `metrics` where the benchmark's aggregates read the verdict from there (its module's
  * `reeval.withVerdict`).
  */
-export function stateWithVerdict(benchmark: string, metrics: Record<string, unknown> | null, change: VerdictChange): SampleState {
-  const state: SampleState = { correct: change.correct, verdictSource: change.source, verdictLabel: change.label, judgeRationale: change.rationale };
+export function stateWithVerdict(
+  benchmark: string,
+  metrics: Record<string, unknown> | null,
+  change: VerdictChange,
+): SampleState {
+  const state: SampleState = {
+    correct: change.correct,
+    verdictSource: change.source,
+    verdictLabel: change.label,
+    judgeRationale: change.rationale,
+  };
   const withVerdict = benchmarkModule(benchmark).reeval.withVerdict;
   if (metrics !== null && withVerdict !== null) state.metrics = withVerdict(metrics, change);
   return state;

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { costFigures, type RunUsage } from "./cost";
 
-const run = (correct: boolean, promptTokens: number | null, completionTokens: number | null, costUsd: number | null, seconds: number | null): RunUsage => ({
+const run = (
+  correct: boolean,
+  promptTokens: number | null,
+  completionTokens: number | null,
+  costUsd: number | null,
+  seconds: number | null,
+): RunUsage => ({
   correct,
   promptTokens,
   completionTokens,

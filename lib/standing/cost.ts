@@ -3,7 +3,12 @@
  * over tasks. A figure is null ("not reported") unless every run of the tasks it covers
  * reports it: a mean over the runs that happen to report would understate the cost. Pure.
  */
-import { bootstrapMeans, DEFAULT_BOOTSTRAP, quantileSorted, type Interval } from "../metrics/bootstrap";
+import {
+  bootstrapMeans,
+  DEFAULT_BOOTSTRAP,
+  quantileSorted,
+  type Interval,
+} from "../metrics/bootstrap";
 import { SeededIndices } from "../random";
 
 /** One run's usage; null fields were not reported. */
@@ -42,7 +47,10 @@ export interface CostFigures {
 type Field = "promptTokens" | "completionTokens" | "costUsd" | "seconds" | "toolCalls";
 
 /** Each task's mean of a field over its runs; null when any run does not report it. */
-function perTask(tasks: readonly (readonly RunUsage[])[], value: (run: RunUsage) => number | null): number[] | null {
+function perTask(
+  tasks: readonly (readonly RunUsage[])[],
+  value: (run: RunUsage) => number | null,
+): number[] | null {
   const means: number[] = [];
   for (const runs of tasks) {
     let sum = 0;
@@ -58,9 +66,15 @@ function perTask(tasks: readonly (readonly RunUsage[])[], value: (run: RunUsage)
 
 const field = (name: Field) => (run: RunUsage) => run[name];
 /** A run's prompt + completion tokens; null unless both are reported (one side alone is not the run's total). */
-export const runTokens = (run: Pick<RunUsage, "promptTokens" | "completionTokens">) => (run.promptTokens === null || run.completionTokens === null ? null : run.promptTokens + run.completionTokens);
+export const runTokens = (run: Pick<RunUsage, "promptTokens" | "completionTokens">) =>
+  run.promptTokens === null || run.completionTokens === null
+    ? null
+    : run.promptTokens + run.completionTokens;
 
-function total(tasks: readonly (readonly RunUsage[])[], value: (run: RunUsage) => number | null): number | null {
+function total(
+  tasks: readonly (readonly RunUsage[])[],
+  value: (run: RunUsage) => number | null,
+): number | null {
   let sum = 0;
   for (const runs of tasks) {
     for (const run of runs) {
@@ -73,7 +87,10 @@ function total(tasks: readonly (readonly RunUsage[])[], value: (run: RunUsage) =
 }
 
 /** Dollars per correct run, and its interval from the same task resamples (a ratio of sums). */
-function perCorrect(tasks: readonly (readonly RunUsage[])[], options: { resamples?: number; seed?: number }): Estimate | null {
+function perCorrect(
+  tasks: readonly (readonly RunUsage[])[],
+  options: { resamples?: number; seed?: number },
+): Estimate | null {
   const cost = tasks.map((runs) => runs.reduce((s, r) => s + (r.costUsd ?? Number.NaN), 0));
   const correct = tasks.map((runs) => runs.filter((r) => r.correct).length);
   const sumCost = cost.reduce((a, b) => a + b, 0);
@@ -96,11 +113,19 @@ function perCorrect(tasks: readonly (readonly RunUsage[])[], options: { resample
   }
   ratios.sort((a, b) => a - b);
   const alpha = (1 - DEFAULT_BOOTSTRAP.level) / 2;
-  return { value: sumCost / sumCorrect, ci: ratios.length ? { lo: quantileSorted(ratios, alpha), hi: quantileSorted(ratios, 1 - alpha) } : null };
+  return {
+    value: sumCost / sumCorrect,
+    ci: ratios.length
+      ? { lo: quantileSorted(ratios, alpha), hi: quantileSorted(ratios, 1 - alpha) }
+      : null,
+  };
 }
 
 /** `tasks`: each task's runs. */
-export function costFigures(tasks: readonly (readonly RunUsage[])[], options: { resamples?: number; seed?: number } = {}): CostFigures {
+export function costFigures(
+  tasks: readonly (readonly RunUsage[])[],
+  options: { resamples?: number; seed?: number } = {},
+): CostFigures {
   const columns = {
     tokensPerTask: perTask(tasks, runTokens),
     promptTokensPerTask: perTask(tasks, field("promptTokens")),

@@ -9,26 +9,52 @@ describe("paretoFrontier", () => {
   });
 
   it("one point is its own frontier", () => {
-    expect(paretoFrontier([{ id: 7, cost: 0.3, accuracy: 0.4 }])).toEqual([{ id: 7, cost: 0.3, accuracy: 0.4 }]);
+    expect(paretoFrontier([{ id: 7, cost: 0.3, accuracy: 0.4 }])).toEqual([
+      { id: 7, cost: 0.3, accuracy: 0.4 },
+    ]);
   });
 
   it("leaves out a point another beats on both cost and accuracy", () => {
     // 2 costs more than 1 and is less accurate.
-    expect(ids([{ id: 1, cost: 1, accuracy: 0.5 }, { id: 2, cost: 2, accuracy: 0.4 }, { id: 3, cost: 3, accuracy: 0.7 }])).toEqual([1, 3]);
+    expect(
+      ids([
+        { id: 1, cost: 1, accuracy: 0.5 },
+        { id: 2, cost: 2, accuracy: 0.4 },
+        { id: 3, cost: 3, accuracy: 0.7 },
+      ]),
+    ).toEqual([1, 3]);
   });
 
   it("leaves out an undominated point below the hull (a concave corner)", () => {
     // The segment 1–3 is at 0.2 + 0.6 · (1/2) = 0.5 at cost 2, above 2's 0.3.
-    expect(ids([{ id: 1, cost: 1, accuracy: 0.2 }, { id: 2, cost: 2, accuracy: 0.3 }, { id: 3, cost: 3, accuracy: 0.8 }])).toEqual([1, 3]);
+    expect(
+      ids([
+        { id: 1, cost: 1, accuracy: 0.2 },
+        { id: 2, cost: 2, accuracy: 0.3 },
+        { id: 3, cost: 3, accuracy: 0.8 },
+      ]),
+    ).toEqual([1, 3]);
   });
 
   it("keeps an undominated point above the hull (a convex corner)", () => {
     // The segment 1–3 is at 0.2 + 0.6 · (1/3) = 0.4 at cost 2, below 2's 0.6.
-    expect(ids([{ id: 1, cost: 1, accuracy: 0.2 }, { id: 2, cost: 2, accuracy: 0.6 }, { id: 3, cost: 4, accuracy: 0.8 }])).toEqual([1, 2, 3]);
+    expect(
+      ids([
+        { id: 1, cost: 1, accuracy: 0.2 },
+        { id: 2, cost: 2, accuracy: 0.6 },
+        { id: 3, cost: 4, accuracy: 0.8 },
+      ]),
+    ).toEqual([1, 2, 3]);
   });
 
   it("of equal costs keeps the more accurate; equal accuracy at a higher cost is dominated", () => {
-    expect(ids([{ id: 1, cost: 1, accuracy: 0.3 }, { id: 2, cost: 1, accuracy: 0.5 }, { id: 3, cost: 2, accuracy: 0.5 }])).toEqual([2]);
+    expect(
+      ids([
+        { id: 1, cost: 1, accuracy: 0.3 },
+        { id: 2, cost: 1, accuracy: 0.5 },
+        { id: 3, cost: 2, accuracy: 0.5 },
+      ]),
+    ).toEqual([2]);
   });
 
   it("of equal points keeps one, the lowest id, whatever the input order", () => {
@@ -39,9 +65,21 @@ describe("paretoFrontier", () => {
   });
 
   it("drops a point exactly between two others (collinear), as HAL's hull does", () => {
-    expect(ids([{ id: 1, cost: 0, accuracy: 0 }, { id: 2, cost: 1, accuracy: 0.25 }, { id: 3, cost: 2, accuracy: 0.5 }])).toEqual([1, 3]);
+    expect(
+      ids([
+        { id: 1, cost: 0, accuracy: 0 },
+        { id: 2, cost: 1, accuracy: 0.25 },
+        { id: 3, cost: 2, accuracy: 0.5 },
+      ]),
+    ).toEqual([1, 3]);
     // 0.3 − 0.1 is 0.19999999999999998 in floating point: still collinear.
-    expect(ids([{ id: 1, cost: 1, accuracy: 0.1 }, { id: 2, cost: 2, accuracy: 0.2 }, { id: 3, cost: 3, accuracy: 0.3 }])).toEqual([1, 3]);
+    expect(
+      ids([
+        { id: 1, cost: 1, accuracy: 0.1 },
+        { id: 2, cost: 2, accuracy: 0.2 },
+        { id: 3, cost: 3, accuracy: 0.3 },
+      ]),
+    ).toEqual([1, 3]);
   });
 
   it("a board: orders the frontier by cost and leaves out the dominated and the concave", () => {
@@ -58,6 +96,8 @@ describe("paretoFrontier", () => {
 
   it("refuses a cost or accuracy that is not a finite number", () => {
     expect(() => paretoFrontier([{ id: 1, cost: Number.NaN, accuracy: 0.5 }])).toThrow(RangeError);
-    expect(() => paretoFrontier([{ id: 1, cost: 1, accuracy: Number.POSITIVE_INFINITY }])).toThrow(RangeError);
+    expect(() => paretoFrontier([{ id: 1, cost: 1, accuracy: Number.POSITIVE_INFINITY }])).toThrow(
+      RangeError,
+    );
   });
 });

@@ -27,10 +27,14 @@ export interface CostPoint {
 export function paretoFrontier(points: readonly CostPoint[]): CostPoint[] {
   for (const p of points) {
     if (!Number.isFinite(p.cost) || !Number.isFinite(p.accuracy)) {
-      throw new RangeError(`paretoFrontier: point ${p.id} has cost ${p.cost} and accuracy ${p.accuracy}; both must be finite`);
+      throw new RangeError(
+        `paretoFrontier: point ${p.id} has cost ${p.cost} and accuracy ${p.accuracy}; both must be finite`,
+      );
     }
   }
-  const sorted = [...points].sort((a, b) => a.cost - b.cost || b.accuracy - a.accuracy || a.id - b.id);
+  const sorted = [...points].sort(
+    (a, b) => a.cost - b.cost || b.accuracy - a.accuracy || a.id - b.id,
+  );
 
   // Walking up the cost axis, a point survives only if it beats every cheaper-or-equal point's accuracy.
   const undominated: CostPoint[] = [];
@@ -42,7 +46,8 @@ export function paretoFrontier(points: readonly CostPoint[]): CostPoint[] {
   // Andrew's monotone chain, upper side: the chain must turn clockwise at every corner.
   const hull: CostPoint[] = [];
   for (const p of undominated) {
-    while (hull.length >= 2 && !turnsClockwise(hull[hull.length - 2], hull[hull.length - 1], p)) hull.pop();
+    while (hull.length >= 2 && !turnsClockwise(hull[hull.length - 2], hull[hull.length - 1], p))
+      hull.pop();
     hull.push(p);
   }
   return hull;

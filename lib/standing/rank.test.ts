@@ -25,7 +25,9 @@ describe("significanceRanks", () => {
 
   it("a three-way tie of equal means but different tasks: no row beats another", () => {
     // 20 of 40 each, on different tasks: the paired differences straddle 0.
-    expect(significanceRanks([row(range(0, 20)), row(range(10, 30)), row(range(20, 40))])).toEqual([1, 1, 1]);
+    expect(significanceRanks([row(range(0, 20)), row(range(10, 30)), row(range(20, 40))])).toEqual([
+      1, 1, 1,
+    ]);
   });
 
   it("non-transitive overlaps: A beats C, neither beats B, so A and B share 1 and C is 2", () => {

@@ -22,10 +22,14 @@ export interface RankOptions {
  * view). Returns `better[a][b]`: a is significantly better than b — the lower end of the
  * bootstrap interval of mean(a − b) is above 0.
  */
-export function significantlyBetter(scores: readonly (readonly number[])[], options: RankOptions = {}): boolean[][] {
+export function significantlyBetter(
+  scores: readonly (readonly number[])[],
+  options: RankOptions = {},
+): boolean[][] {
   const rows = scores.length;
   const tasks = rows === 0 ? 0 : scores[0].length;
-  for (const row of scores) if (row.length !== tasks) throw new Error("every ranked row must be scored on the same tasks");
+  for (const row of scores)
+    if (row.length !== tasks) throw new Error("every ranked row must be scored on the same tasks");
   const none = () => scores.map(() => scores.map(() => false));
   if (rows < 2 || tasks === 0) return none();
   const resamples = options.resamples ?? DEFAULT_BOOTSTRAP.resamples;
@@ -71,7 +75,10 @@ export function significantlyBetter(scores: readonly (readonly number[])[], opti
 }
 
 /** Rank of each row: 1 + the rows significantly better than it. Ties share a rank; ranks may skip. */
-export function significanceRanks(scores: readonly (readonly number[])[], options: RankOptions = {}): number[] {
+export function significanceRanks(
+  scores: readonly (readonly number[])[],
+  options: RankOptions = {},
+): number[] {
   const better = significantlyBetter(scores, options);
   return scores.map((_, row) => 1 + better.filter((beats) => beats[row]).length);
 }

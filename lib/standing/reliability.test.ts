@@ -52,7 +52,11 @@ describe("reliability over tasks", () => {
   });
 
   it("one run per task, or no tasks: nothing to say", () => {
-    expect(reliability([{ runs: 1, correct: 1 }])).toEqual({ passHat: {}, passAt: {}, consistency: null });
+    expect(reliability([{ runs: 1, correct: 1 }])).toEqual({
+      passHat: {},
+      passAt: {},
+      consistency: null,
+    });
     expect(reliability([])).toEqual({ passHat: {}, passAt: {}, consistency: null });
   });
 });

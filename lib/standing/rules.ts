@@ -25,7 +25,13 @@ export interface StandingRules {
   readonly judgeDeclared: boolean;
 }
 
-export const CHECK_RULES = ["complete-task-set", "runs-per-task", "tool-call-limit", "judge-declared", "trajectories"] as const;
+export const CHECK_RULES = [
+  "complete-task-set",
+  "runs-per-task",
+  "tool-call-limit",
+  "judge-declared",
+  "trajectories",
+] as const;
 export type CheckRule = (typeof CHECK_RULES)[number];
 
 export interface Check {
@@ -84,7 +90,11 @@ export function checkSubmission(rules: StandingRules, facts: SubmissionFacts): C
     });
   }
   if (rules.judgeDeclared) {
-    checks.push({ rule: "judge-declared", ok: facts.judgeModel !== null, detail: facts.judgeModel === null ? "no judge model declared" : `judge: ${facts.judgeModel}` });
+    checks.push({
+      rule: "judge-declared",
+      ok: facts.judgeModel !== null,
+      detail: facts.judgeModel === null ? "no judge model declared" : `judge: ${facts.judgeModel}`,
+    });
   }
   const share = facts.samples === 0 ? 0 : facts.samplesWithTrajectory / facts.samples;
   checks.push({

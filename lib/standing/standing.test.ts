@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { CanonicalTask, CoverageBasis, StandingRules } from "./rules";
-import { rankStandings, runsBySubmission, submissionStanding, type Standing, type StandingSample, type ViewSplit } from "./standing";
+import {
+  rankStandings,
+  runsBySubmission,
+  submissionStanding,
+  type Standing,
+  type StandingSample,
+  type ViewSplit,
+} from "./standing";
 
 /** A view's standings from its rows' runs, as db/queries/standing.ts composes them. */
 function viewStandings(input: {
@@ -11,7 +18,14 @@ function viewStandings(input: {
   split: ViewSplit | null;
 }): Map<number, Standing> {
   const runs = runsBySubmission(input.samples);
-  return rankStandings(new Map(input.submissions.map((s) => [s.submissionId, submissionStanding(input.rules, input, s, runs.get(s.submissionId) ?? [])])));
+  return rankStandings(
+    new Map(
+      input.submissions.map((s) => [
+        s.submissionId,
+        submissionStanding(input.rules, input, s, runs.get(s.submissionId) ?? []),
+      ]),
+    ),
+  );
 }
 
 const RULES: StandingRules = {
@@ -24,9 +38,18 @@ const RULES: StandingRules = {
 };
 
 /** Four tasks: e1, e2 English; z1, z2 Chinese. */
-const CANONICAL = ["e1", "e2", "z1", "z2"].map((taskKey) => ({ taskKey, tier: null, language: taskKey.startsWith("e") ? "en" : "zh" }));
+const CANONICAL = ["e1", "e2", "z1", "z2"].map((taskKey) => ({
+  taskKey,
+  tier: null,
+  language: taskKey.startsWith("e") ? "en" : "zh",
+}));
 
-function sample(submissionId: number, taskKey: string, outcome: number, extra: Partial<StandingSample> = {}): StandingSample {
+function sample(
+  submissionId: number,
+  taskKey: string,
+  outcome: number,
+  extra: Partial<StandingSample> = {},
+): StandingSample {
   return {
     submissionId,
     taskKey,
@@ -47,7 +70,10 @@ function sample(submissionId: number, taskKey: string, outcome: number, extra: P
 /** Submission 1 ran every task twice; 2 ran only the English tasks, twice; 3 ran one task once. */
 const SAMPLES = [
   ...["e1", "e2", "z1", "z2"].flatMap((t) => [sample(1, t, 1), sample(1, t, t === "z2" ? 0 : 1)]),
-  ...["e1", "e2"].flatMap((t) => [sample(2, t, 0, { hasTrajectory: false }), sample(2, t, 0, { hasTrajectory: false, toolCalls: 12 })]),
+  ...["e1", "e2"].flatMap((t) => [
+    sample(2, t, 0, { hasTrajectory: false }),
+    sample(2, t, 0, { hasTrajectory: false, toolCalls: 12 }),
+  ]),
   sample(3, "e1", 1, { toolCalls: null }),
 ];
 const SUBMISSIONS = [
@@ -58,8 +84,21 @@ const SUBMISSIONS = [
 
 describe("viewStandings: coverage per split", () => {
   it("the whole version: only the submission with every task is ranked", () => {
-    const s = viewStandings({ rules: RULES, submissions: SUBMISSIONS, samples: SAMPLES, canonical: { tasks: CANONICAL, basis: "registered" }, split: null });
-    expect([1, 2, 3].map((id) => [s.get(id)?.tasksCovered, s.get(id)?.tasksTotal, s.get(id)?.ranked, s.get(id)?.rank])).toEqual([
+    const s = viewStandings({
+      rules: RULES,
+      submissions: SUBMISSIONS,
+      samples: SAMPLES,
+      canonical: { tasks: CANONICAL, basis: "registered" },
+      split: null,
+    });
+    expect(
+      [1, 2, 3].map((id) => [
+        s.get(id)?.tasksCovered,
+        s.get(id)?.tasksTotal,
+        s.get(id)?.ranked,
+        s.get(id)?.rank,
+      ]),
+    ).toEqual([
       [4, 4, true, 1],
       [2, 4, false, null],
       [1, 4, false, null],
@@ -67,7 +106,13 @@ describe("viewStandings: coverage per split", () => {
   });
 
   it("an English view counts English tasks: the English-only submission is ranked there", () => {
-    const s = viewStandings({ rules: RULES, submissions: SUBMISSIONS, samples: SAMPLES, canonical: { tasks: CANONICAL, basis: "registered" }, split: { field: "language", value: "en" } });
+    const s = viewStandings({
+      rules: RULES,
+      submissions: SUBMISSIONS,
+      samples: SAMPLES,
+      canonical: { tasks: CANONICAL, basis: "registered" },
+      split: { field: "language", value: "en" },
+    });
     expect(s.get(1)).toMatchObject({ tasksCovered: 2, tasksTotal: 2, ranked: true });
     expect(s.get(2)).toMatchObject({ tasksCovered: 2, tasksTotal: 2, ranked: true });
     expect(s.get(3)).toMatchObject({ tasksCovered: 1, tasksTotal: 2, ranked: false, rank: null });
@@ -79,17 +124,37 @@ describe("viewStandings: coverage per split", () => {
   });
 
   it("a view with no tasks in the set ranks nobody", () => {
-    const s = viewStandings({ rules: RULES, submissions: SUBMISSIONS, samples: SAMPLES, canonical: { tasks: CANONICAL, basis: "registered" }, split: { field: "language", value: "fr" } });
-    expect([...s.values()].every((row) => !row.ranked && row.rank === null && row.tasksTotal === 0)).toBe(true);
+    const s = viewStandings({
+      rules: RULES,
+      submissions: SUBMISSIONS,
+      samples: SAMPLES,
+      canonical: { tasks: CANONICAL, basis: "registered" },
+      split: { field: "language", value: "fr" },
+    });
+    expect(
+      [...s.values()].every((row) => !row.ranked && row.rank === null && row.tasksTotal === 0),
+    ).toBe(true);
   });
 });
 
 describe("viewStandings: checks over the version", () => {
-  const s = viewStandings({ rules: RULES, submissions: SUBMISSIONS, samples: SAMPLES, canonical: { tasks: CANONICAL, basis: "registered" }, split: { field: "language", value: "en" } });
+  const s = viewStandings({
+    rules: RULES,
+    submissions: SUBMISSIONS,
+    samples: SAMPLES,
+    canonical: { tasks: CANONICAL, basis: "registered" },
+    split: { field: "language", value: "en" },
+  });
 
   it("a complete, judged submission with trajectories and two runs is verified", () => {
     expect(s.get(1)?.verified).toBe(true);
-    expect(s.get(1)?.checks.map((c) => c.rule)).toEqual(["complete-task-set", "runs-per-task", "tool-call-limit", "judge-declared", "trajectories"]);
+    expect(s.get(1)?.checks.map((c) => c.rule)).toEqual([
+      "complete-task-set",
+      "runs-per-task",
+      "tool-call-limit",
+      "judge-declared",
+      "trajectories",
+    ]);
   });
 
   it("names every failed rule: missing tasks (of the version, not the view), the limit, the judge, trajectories", () => {
@@ -105,23 +170,45 @@ describe("viewStandings: checks over the version", () => {
 
   it("fewer runs than the protocol fails that rule; tool calls not recorded leave the limit rule out", () => {
     const checks = s.get(3)?.checks ?? [];
-    expect(checks.find((c) => c.rule === "runs-per-task")).toEqual({ rule: "runs-per-task", ok: false, detail: "1 run per task; the protocol asks for 2" });
+    expect(checks.find((c) => c.rule === "runs-per-task")).toEqual({
+      rule: "runs-per-task",
+      ok: false,
+      detail: "1 run per task; the protocol asks for 2",
+    });
     expect(checks.some((c) => c.rule === "tool-call-limit")).toBe(false);
   });
 });
 
 describe("viewStandings: reliability and cost of the view's tasks", () => {
   it("pass^2 and consistency over the view's tasks only", () => {
-    const all = viewStandings({ rules: RULES, submissions: SUBMISSIONS, samples: SAMPLES, canonical: { tasks: CANONICAL, basis: "registered" }, split: null });
+    const all = viewStandings({
+      rules: RULES,
+      submissions: SUBMISSIONS,
+      samples: SAMPLES,
+      canonical: { tasks: CANONICAL, basis: "registered" },
+      split: null,
+    });
     // Submission 1: e1, e2, z1 both runs right; z2 one of two. pass^2 = 3/4; consistency 3/4.
     expect(all.get(1)?.reliability.passHat).toEqual({ "2": 0.75 });
     expect(all.get(1)?.reliability.consistency).toBe(0.75);
-    const zh = viewStandings({ rules: RULES, submissions: SUBMISSIONS, samples: SAMPLES, canonical: { tasks: CANONICAL, basis: "registered" }, split: { field: "language", value: "zh" } });
+    const zh = viewStandings({
+      rules: RULES,
+      submissions: SUBMISSIONS,
+      samples: SAMPLES,
+      canonical: { tasks: CANONICAL, basis: "registered" },
+      split: { field: "language", value: "zh" },
+    });
     expect(zh.get(1)?.reliability.passHat).toEqual({ "2": 0.5 });
   });
 
   it("cost not reported stays null", () => {
-    const s = viewStandings({ rules: RULES, submissions: SUBMISSIONS, samples: SAMPLES, canonical: { tasks: CANONICAL, basis: "registered" }, split: null });
+    const s = viewStandings({
+      rules: RULES,
+      submissions: SUBMISSIONS,
+      samples: SAMPLES,
+      canonical: { tasks: CANONICAL, basis: "registered" },
+      split: null,
+    });
     expect(s.get(1)?.cost.costUsdPerTask).toBeNull();
   });
 });

@@ -8,7 +8,13 @@
 import { costFigures, type CostFigures, type RunUsage } from "./cost";
 import { significanceRanks } from "./rank";
 import { reliability, type Reliability } from "./reliability";
-import { checkSubmission, type CanonicalTask, type Check, type CoverageBasis, type StandingRules } from "./rules";
+import {
+  checkSubmission,
+  type CanonicalTask,
+  type Check,
+  type CoverageBasis,
+  type StandingRules,
+} from "./rules";
 
 /** One stored run, as standings read it. */
 export interface StandingSample extends RunUsage {
@@ -56,12 +62,20 @@ export interface SubmissionStanding extends Omit<Standing, "rank"> {
   scores: number[];
 }
 
-const inSplit = (task: { tier: string | null; language: string | null }, split: ViewSplit | null) => split === null || task[split.field] === split.value;
+const inSplit = (task: { tier: string | null; language: string | null }, split: ViewSplit | null) =>
+  split === null || task[split.field] === split.value;
 
 /** One submission's standing in a view but its rank, from its runs on the version. */
-export function submissionStanding(rules: StandingRules, view: ViewTasks, submission: { judgeModel: string | null }, samples: readonly StandingSample[]): SubmissionStanding {
+export function submissionStanding(
+  rules: StandingRules,
+  view: ViewTasks,
+  submission: { judgeModel: string | null },
+  samples: readonly StandingSample[],
+): SubmissionStanding {
   const versionTasks = new Set(view.canonical.tasks.map((t) => t.taskKey));
-  const viewTasks = view.canonical.tasks.filter((t) => inSplit(t, view.split)).map((t) => t.taskKey);
+  const viewTasks = view.canonical.tasks
+    .filter((t) => inSplit(t, view.split))
+    .map((t) => t.taskKey);
   const runsByTask = new Map<string, StandingSample[]>();
   for (const s of samples) {
     const runs = runsByTask.get(s.taskKey);
@@ -103,7 +117,12 @@ export function submissionStanding(rules: StandingRules, view: ViewTasks, submis
     verified: checks.every((c) => c.ok),
     checks,
     cost: costFigures(viewRuns),
-    reliability: reliability(viewRuns.map((runs) => ({ runs: runs.length, correct: runs.filter((r) => r.outcome === 1).length }))),
+    reliability: reliability(
+      viewRuns.map((runs) => ({
+        runs: runs.length,
+        correct: runs.filter((r) => r.outcome === 1).length,
+      })),
+    ),
     scores: viewTasks.map((key) => {
       const runs = runsByTask.get(key) ?? [];
       return runs.length ? runs.reduce((sum, r) => sum + r.outcome, 0) / runs.length : 0;
@@ -112,7 +131,9 @@ export function submissionStanding(rules: StandingRules, view: ViewTasks, submis
 }
 
 /** The view's standings from its rows' own parts: the ranked rows ranked among themselves. */
-export function rankStandings(parts: ReadonlyMap<number, SubmissionStanding>): Map<number, Standing> {
+export function rankStandings(
+  parts: ReadonlyMap<number, SubmissionStanding>,
+): Map<number, Standing> {
   const ranked = [...parts].filter(([, part]) => part.ranked);
   const ranks = significanceRanks(ranked.map(([, part]) => part.scores));
   const rankOf = new Map(ranked.map(([id], i) => [id, ranks[i]]));
@@ -136,7 +157,9 @@ export function rankStandings(parts: ReadonlyMap<number, SubmissionStanding>): M
 }
 
 /** Runs grouped by their submission, each group in the order given. */
-export function runsBySubmission(samples: readonly StandingSample[]): Map<number, StandingSample[]> {
+export function runsBySubmission(
+  samples: readonly StandingSample[],
+): Map<number, StandingSample[]> {
   const groups = new Map<number, StandingSample[]>();
   for (const sample of samples) {
     const group = groups.get(sample.submissionId);
@@ -152,16 +175,24 @@ export function runsBySubmission(samples: readonly StandingSample[]): Map<number
  * the primary metric reads in its order even where a paired test ranks a lower mean higher).
  * `verifiedOnly` keeps the verified rows (ranks stay those of the whole view).
  */
-export function rankedFirst<Row extends { submissionId: number }>(rows: readonly Row[], standings: ReadonlyMap<number, Standing>, verifiedOnly: boolean): (Row & { standing: Standing })[] {
+export function rankedFirst<Row extends { submissionId: number }>(
+  rows: readonly Row[],
+  standings: ReadonlyMap<number, Standing>,
+  verifiedOnly: boolean,
+): (Row & { standing: Standing })[] {
   const placed = rows.flatMap((row) => {
     const standing = standings.get(row.submissionId);
     if (!standing) throw new Error(`no standing for submission ${row.submissionId}`);
     return verifiedOnly && !standing.verified ? [] : [{ ...row, standing }];
   });
-  return [...placed.filter((row) => row.standing.ranked), ...placed.filter((row) => !row.standing.ranked)];
+  return [
+    ...placed.filter((row) => row.standing.ranked),
+    ...placed.filter((row) => !row.standing.ranked),
+  ];
 }
 
-const interval = (ci: { lo: number; hi: number } | null | undefined) => (ci ? [ci.lo, ci.hi] : null);
+const interval = (ci: { lo: number; hi: number } | null | undefined) =>
+  ci ? [ci.lo, ci.hi] : null;
 
 /**
  * A row's standing as the leaderboard API, its CSV export and `metrics --json` give it
@@ -193,6 +224,12 @@ export function standingFields(standing: Standing) {
       costUsdPerCorrect: interval(cost.costUsdPerCorrect?.ci),
       secondsPerTask: interval(cost.secondsPerTask?.ci),
     },
-    ...(Object.keys(reliability.passHat).length ? { passHat: { ...reliability.passHat }, passAt: { ...reliability.passAt }, consistency: reliability.consistency } : {}),
+    ...(Object.keys(reliability.passHat).length
+      ? {
+          passHat: { ...reliability.passHat },
+          passAt: { ...reliability.passAt },
+          consistency: reliability.consistency,
+        }
+      : {}),
   };
 }

@@ -38,7 +38,12 @@ export class TaskFileError extends BundleError {
     this.name = "TaskFileError";
   }
 
-  static at(file: string, line: number | null, field: string | null, message: string): TaskFileError {
+  static at(
+    file: string,
+    line: number | null,
+    field: string | null,
+    message: string,
+  ): TaskFileError {
     return new TaskFileError([{ file, line, field, message }]);
   }
 }
@@ -51,7 +56,11 @@ export const MAX_TASK_KEY_LENGTH = 200;
 
 /** How a task file is named as its set's source: the last part of its path, without control characters, at most 200 characters. */
 export function taskFileSource(name: string): string {
-  const base = name.split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, "").trim();
+  const base = name
+    .split(/[\\/]/)
+    .pop()!
+    .replace(/[\u0000-\u001f\u007f]/g, "")
+    .trim();
   return base.slice(0, 200) || "task file";
 }
 
@@ -66,7 +75,11 @@ const genericRecordSchema = z
   .transform((r, ctx) => {
     const id = r.task_id ?? r.id;
     if (id === undefined) {
-      ctx.addIssue({ code: "custom", message: "no task id: a record carries it in task_id (or id)", path: ["task_id"] });
+      ctx.addIssue({
+        code: "custom",
+        message: "no task id: a record carries it in task_id (or id)",
+        path: ["task_id"],
+      });
       return z.NEVER;
     }
     return id;
@@ -81,7 +94,12 @@ export const genericTaskFile: TaskFileRules = {
 };
 
 /** A record validated with `schema`, or a `BundleError` naming each failing field. */
-export function parseRecord<T extends z.ZodType>(schema: T, value: unknown, file: string, line: number | null): z.output<T> {
+export function parseRecord<T extends z.ZodType>(
+  schema: T,
+  value: unknown,
+  file: string,
+  line: number | null,
+): z.output<T> {
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw new BundleError(detailsFromZod(file, line, parsed.error));
   return parsed.data;
@@ -93,25 +111,43 @@ export function taskFileRules(benchmark: { readonly taskFile?: TaskFileRules }):
 }
 
 /** The tasks of a task file, in file order; throws a `TaskFileError`. */
-export function parseTaskFile(benchmark: { readonly taskFile?: TaskFileRules }, text: string, fileName: string): { tasks: CanonicalTask[] } {
+export function parseTaskFile(
+  benchmark: { readonly taskFile?: TaskFileRules },
+  text: string,
+  fileName: string,
+): { tasks: CanonicalTask[] } {
   const rules = taskFileRules(benchmark);
-  if (new TextEncoder().encode(text).length > MAX_TASK_FILE_BYTES) throw TaskFileError.at(fileName, null, null, `the file is larger than ${MAX_TASK_FILE_BYTES} bytes`);
+  if (new TextEncoder().encode(text).length > MAX_TASK_FILE_BYTES)
+    throw TaskFileError.at(
+      fileName,
+      null,
+      null,
+      `the file is larger than ${MAX_TASK_FILE_BYTES} bytes`,
+    );
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   if (body.trim() === "") throw TaskFileError.at(fileName, null, null, "the file is empty");
 
   const tasks: CanonicalTask[] = [];
   const seen = new Map<string, string>();
   const add = (value: unknown, where: Where) => {
-    if (tasks.length === MAX_TASKS) throw TaskFileError.at(fileName, where.line, where.field, `more than ${MAX_TASKS} tasks`);
+    if (tasks.length === MAX_TASKS)
+      throw TaskFileError.at(fileName, where.line, where.field, `more than ${MAX_TASKS} tasks`);
     const task = taskOf(rules, value, fileName, where);
     const first = seen.get(task.taskKey);
-    if (first !== undefined) throw TaskFileError.at(fileName, where.line, where.field, `task "${task.taskKey}" is listed twice (first at ${first})`);
+    if (first !== undefined)
+      throw TaskFileError.at(
+        fileName,
+        where.line,
+        where.field,
+        `task "${task.taskKey}" is listed twice (first at ${first})`,
+      );
     seen.set(task.taskKey, where.line === null ? `index ${where.field}` : `line ${where.line}`);
     tasks.push(task);
   };
 
   if (body.trimStart().startsWith("[")) {
-    for (const [i, value] of jsonArray(body, fileName).entries()) add(value, { line: null, field: String(i) });
+    for (const [i, value] of jsonArray(body, fileName).entries())
+      add(value, { line: null, field: String(i) });
   } else {
     body.split("\n").forEach((raw, i) => {
       const line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
@@ -133,41 +169,74 @@ function taskOf(rules: TaskFileRules, value: unknown, file: string, where: Where
   try {
     if (typeof value === "string" || typeof value === "number") {
       const id = taskIdSchema.safeParse(value);
-      if (!id.success) throw BundleError.at(file, where.line, null, "a task id is a non-empty string or an integer");
-      task = { taskKey: id.data, ...(rules.idSplits?.(id.data, file, where.line) ?? SPLITS_UNSAID) };
+      if (!id.success)
+        throw BundleError.at(
+          file,
+          where.line,
+          null,
+          "a task id is a non-empty string or an integer",
+        );
+      task = {
+        taskKey: id.data,
+        ...(rules.idSplits?.(id.data, file, where.line) ?? SPLITS_UNSAID),
+      };
     } else if (typeof value === "object" && value !== null && !Array.isArray(value)) {
       task = rules.record(value, file, where.line);
     } else {
-      throw BundleError.at(file, where.line, null, "each task is an id (a string or an integer) or a record (a JSON object)");
+      throw BundleError.at(
+        file,
+        where.line,
+        null,
+        "each task is an id (a string or an integer) or a record (a JSON object)",
+      );
     }
   } catch (error) {
     if (!(error instanceof BundleError)) throw error;
     // Inside an array, the element's index leads each field: "3.instance_id".
     const prefix = where.field;
-    throw new TaskFileError(error.details.map((d) => ({ ...d, field: prefix === null ? d.field : d.field ? `${prefix}.${d.field}` : prefix })));
+    throw new TaskFileError(
+      error.details.map((d) => ({
+        ...d,
+        field: prefix === null ? d.field : d.field ? `${prefix}.${d.field}` : prefix,
+      })),
+    );
   }
-  if (task.taskKey.length > MAX_TASK_KEY_LENGTH) throw TaskFileError.at(file, where.line, where.field, `a task id longer than ${MAX_TASK_KEY_LENGTH} characters`);
+  if (task.taskKey.length > MAX_TASK_KEY_LENGTH)
+    throw TaskFileError.at(
+      file,
+      where.line,
+      where.field,
+      `a task id longer than ${MAX_TASK_KEY_LENGTH} characters`,
+    );
   return task;
 }
 
 /** JSON.parse's complaint, with the line it points at when it says where. */
-function invalidJson(error: unknown, text: string, file: string, line: number | null): TaskFileError {
+function invalidJson(
+  error: unknown,
+  text: string,
+  file: string,
+  line: number | null,
+): TaskFileError {
   const message = (error as Error).message;
   const position = /at position (\d+)/.exec(message);
-  const at = position && line === null ? text.slice(0, Number(position[1])).split("\n").length : line;
+  const at =
+    position && line === null ? text.slice(0, Number(position[1])).split("\n").length : line;
   return TaskFileError.at(file, at, null, `not JSON: ${message.split("\n")[0]}`);
 }
 
 function jsonArray(text: string, file: string): unknown[] {
   // One level more than a record may have: the array holding the records.
-  if (jsonNestedDeeperThan(text, MAX_JSON_DEPTH + 1)) throw TaskFileError.at(file, null, null, `JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
+  if (jsonNestedDeeperThan(text, MAX_JSON_DEPTH + 1))
+    throw TaskFileError.at(file, null, null, `JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
     throw invalidJson(error, text, file, null);
   }
-  if (!Array.isArray(value)) throw TaskFileError.at(file, null, null, "a file that opens with [ is one JSON array");
+  if (!Array.isArray(value))
+    throw TaskFileError.at(file, null, null, "a file that opens with [ is one JSON array");
   return value;
 }
 
@@ -178,6 +247,12 @@ function jsonLine(line: string, file: string, lineNumber: number): unknown {
   } catch (error) {
     throw invalidJson(error, line, file, lineNumber);
   }
-  if (valueNestedDeeperThan(value)) throw TaskFileError.at(file, lineNumber, null, `JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
+  if (valueNestedDeeperThan(value))
+    throw TaskFileError.at(
+      file,
+      lineNumber,
+      null,
+      `JSON nested deeper than ${MAX_JSON_DEPTH} levels`,
+    );
   return value;
 }

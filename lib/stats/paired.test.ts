@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { chiSquare1Survival, mcnemar, mcnemarChiSquare, mcnemarExact, MCNEMAR_EXACT_BELOW, pairedBootstrap } from "./paired";
+import {
+  chiSquare1Survival,
+  mcnemar,
+  mcnemarChiSquare,
+  mcnemarExact,
+  MCNEMAR_EXACT_BELOW,
+  pairedBootstrap,
+} from "./paired";
 
 describe("mcnemarExact", () => {
   it("b=1, c=7: 2·(C(8,0)+C(8,1))/2^8 = 18/256", () => {
@@ -98,7 +105,14 @@ describe("pairedBootstrap", () => {
   });
 
   it("one pair: [d, d]", () => {
-    expect(pairedBootstrap([0], [1])).toEqual({ n: 1, meanA: 0, meanB: 1, difference: 1, lo: 1, hi: 1 });
+    expect(pairedBootstrap([0], [1])).toEqual({
+      n: 1,
+      meanA: 0,
+      meanB: 1,
+      difference: 1,
+      lo: 1,
+      hi: 1,
+    });
   });
 
   it("two pairs with differences 0 and 1: resample means are 0, ½, 1 with P(0) = ¼, so the 95% interval is [0, 1]", () => {

@@ -26,7 +26,8 @@ export interface McNemarResult {
 export const MCNEMAR_EXACT_BELOW = 25;
 
 function checkCount(name: string, value: number): void {
-  if (!Number.isInteger(value) || value < 0) throw new RangeError(`McNemar: ${name} must be a non-negative integer, got ${value}`);
+  if (!Number.isInteger(value) || value < 0)
+    throw new RangeError(`McNemar: ${name} must be a non-negative integer, got ${value}`);
 }
 
 /** ln C(n, k), summed in log space so large tables neither overflow nor underflow. */
@@ -60,7 +61,19 @@ function erfc(x: number): number {
     Math.exp(
       -z * z -
         1.26551223 +
-        t * (1.00002368 + t * (0.37409196 + t * (0.09678418 + t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))),
+        t *
+          (1.00002368 +
+            t *
+              (0.37409196 +
+                t *
+                  (0.09678418 +
+                    t *
+                      (-0.18628806 +
+                        t *
+                          (0.27886807 +
+                            t *
+                              (-1.13520398 +
+                                t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))),
     );
   return x >= 0 ? r : 2 - r;
 }
@@ -83,7 +96,8 @@ export function mcnemarChiSquare(b: number, c: number): { statistic: number; p: 
 
 /** McNemar's test, exact for few discordant pairs (b + c < 25), χ² with continuity correction otherwise. */
 export function mcnemar(b: number, c: number): McNemarResult {
-  if (b + c < MCNEMAR_EXACT_BELOW) return { b, c, method: "exact", statistic: null, p: mcnemarExact(b, c) };
+  if (b + c < MCNEMAR_EXACT_BELOW)
+    return { b, c, method: "exact", statistic: null, p: mcnemarExact(b, c) };
   const { statistic, p } = mcnemarChiSquare(b, c);
   return { b, c, method: "chi-square-cc", statistic, p };
 }
@@ -112,19 +126,28 @@ export interface PairedDifference {
  * pairs (so each pair's A and B stay together). Null for no pairs. Deterministic: the
  * same pairs, seed and resample count always give the same interval.
  */
-export function pairedBootstrap(a: readonly number[], b: readonly number[], options: PairedBootstrapOptions = {}): PairedDifference | null {
-  if (a.length !== b.length) throw new RangeError(`paired bootstrap: ${a.length} A values but ${b.length} B values`);
+export function pairedBootstrap(
+  a: readonly number[],
+  b: readonly number[],
+  options: PairedBootstrapOptions = {},
+): PairedDifference | null {
+  if (a.length !== b.length)
+    throw new RangeError(`paired bootstrap: ${a.length} A values but ${b.length} B values`);
   const n = a.length;
   if (n === 0) return null;
   const resamples = options.resamples ?? PAIRED_BOOTSTRAP.resamples;
   const level = options.level ?? PAIRED_BOOTSTRAP.level;
-  if (!Number.isInteger(resamples) || resamples < 1) throw new RangeError(`paired bootstrap: resamples must be a positive integer, got ${resamples}`);
+  if (!Number.isInteger(resamples) || resamples < 1)
+    throw new RangeError(
+      `paired bootstrap: resamples must be a positive integer, got ${resamples}`,
+    );
   const diffs = new Float64Array(n);
   let sumA = 0;
   let sumB = 0;
   let sumDiff = 0;
   for (let i = 0; i < n; i++) {
-    if (!Number.isFinite(a[i]) || !Number.isFinite(b[i])) throw new RangeError(`paired bootstrap: pair ${i} is not finite (${a[i]}, ${b[i]})`);
+    if (!Number.isFinite(a[i]) || !Number.isFinite(b[i]))
+      throw new RangeError(`paired bootstrap: pair ${i} is not finite (${a[i]}, ${b[i]})`);
     diffs[i] = b[i] - a[i];
     sumA += a[i];
     sumB += b[i];
@@ -144,5 +167,12 @@ export function pairedBootstrap(a: readonly number[], b: readonly number[], opti
   draws.sort();
   const sorted = Array.from(draws);
   const alpha = (1 - level) / 2;
-  return { n, meanA: sumA / n, meanB: sumB / n, difference, lo: quantileSorted(sorted, alpha), hi: quantileSorted(sorted, 1 - alpha) };
+  return {
+    n,
+    meanA: sumA / n,
+    meanB: sumB / n,
+    difference,
+    lo: quantileSorted(sorted, alpha),
+    hi: quantileSorted(sorted, 1 - alpha),
+  };
 }

@@ -79,7 +79,6 @@ export interface UploadJobAnswer {
   errors: ErrorDetail[] | null;
 }
 
-
 const interval = z.tuple([z.number(), z.number()]).nullable();
 
 /** Answers stored with a job are parsed on the way back, like any JSON column. */
@@ -111,5 +110,10 @@ export const submissionAnswerSchema: z.ZodType<SubmissionAnswer> = z.object({
   checks: z.array(z.object({ rule: z.enum(CHECK_RULES), ok: z.boolean(), detail: z.string() })),
 });
 
-export const errorDetailSchema: z.ZodType<ErrorDetail> = z.object({ file: z.string(), line: z.number().nullable(), field: z.string().nullable(), message: z.string() });
+export const errorDetailSchema: z.ZodType<ErrorDetail> = z.object({
+  file: z.string(),
+  line: z.number().nullable(),
+  field: z.string().nullable(),
+  message: z.string(),
+});
 export const errorDetailsSchema = z.array(errorDetailSchema);

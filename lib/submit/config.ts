@@ -39,13 +39,16 @@ const VARIABLES: Record<keyof SubmitConfig, string> = {
 };
 
 /** A misconfigured limit is an error, never silently the default. */
-export function submitConfigFromEnv(env: Record<string, string | undefined> = process.env): SubmitConfig {
+export function submitConfigFromEnv(
+  env: Record<string, string | undefined> = process.env,
+): SubmitConfig {
   const config = { ...SUBMIT_DEFAULTS };
   for (const key of Object.keys(VARIABLES) as (keyof SubmitConfig)[]) {
     const raw = env[VARIABLES[key]]?.trim();
     if (!raw) continue;
     const value = Number(raw);
-    if (!Number.isSafeInteger(value) || value < 1) throw new Error(`${VARIABLES[key]} must be a positive whole number, got "${raw}"`);
+    if (!Number.isSafeInteger(value) || value < 1)
+      throw new Error(`${VARIABLES[key]} must be a positive whole number, got "${raw}"`);
     config[key] = value;
   }
   return config;
@@ -58,6 +61,9 @@ export function uploadWaitMsFromEnv(env: Record<string, string | undefined> = pr
   const raw = env.SEEKBOARD_UPLOAD_WAIT_MS?.trim();
   if (!raw) return DEFAULT_UPLOAD_WAIT_MS;
   const value = Number(raw);
-  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`SEEKBOARD_UPLOAD_WAIT_MS must be a whole number of milliseconds, got "${raw}"`);
+  if (!Number.isSafeInteger(value) || value < 0)
+    throw new Error(
+      `SEEKBOARD_UPLOAD_WAIT_MS must be a whole number of milliseconds, got "${raw}"`,
+    );
   return value;
 }

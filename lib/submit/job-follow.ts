@@ -39,12 +39,18 @@ export function jobPercent(progress: JobProgress): number | null {
 }
 
 function mebibytes(bytes: number): string {
-  return (bytes / 1024 ** 2).toLocaleString("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  return (bytes / 1024 ** 2).toLocaleString("en-US", {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  });
 }
 
 /** "45% · 12.3 of 27.1 MiB · 7,200 samples" (before the size is known: "0.4 MiB read · 0 samples"). */
 export function jobProgressText(progress: JobProgress): string {
   const percent = jobPercent(progress);
-  const bytes = progress.total === null ? `${mebibytes(progress.done)} MiB read` : `${percent}% · ${mebibytes(progress.done)} of ${mebibytes(progress.total)} MiB`;
+  const bytes =
+    progress.total === null
+      ? `${mebibytes(progress.done)} MiB read`
+      : `${percent}% · ${mebibytes(progress.done)} of ${mebibytes(progress.total)} MiB`;
   return `${bytes} · ${progress.samples.toLocaleString("en-US")} sample${progress.samples === 1 ? "" : "s"}`;
 }

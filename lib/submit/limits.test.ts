@@ -16,21 +16,32 @@ describe("submitConfigFromEnv", () => {
   });
 
   it("reads each variable, and refuses a value that is not a positive whole number", () => {
-    expect(submitConfigFromEnv({ SEEKBOARD_MAX_UPLOAD_BYTES: "1000", SEEKBOARD_UPLOADS_PER_HOUR: " 5 ", SEEKBOARD_MAX_FILES: "" })).toMatchObject({
+    expect(
+      submitConfigFromEnv({
+        SEEKBOARD_MAX_UPLOAD_BYTES: "1000",
+        SEEKBOARD_UPLOADS_PER_HOUR: " 5 ",
+        SEEKBOARD_MAX_FILES: "",
+      }),
+    ).toMatchObject({
       maxUploadBytes: 1000,
       uploadsPerHour: 5,
       maxFiles: 1000,
     });
-    for (const bad of ["0", "-1", "1.5", "10MB", "1e400"]) expect(() => submitConfigFromEnv({ SEEKBOARD_MAX_FILES: bad })).toThrow(/SEEKBOARD_MAX_FILES/);
+    for (const bad of ["0", "-1", "1.5", "10MB", "1e400"])
+      expect(() => submitConfigFromEnv({ SEEKBOARD_MAX_FILES: bad })).toThrow(
+        /SEEKBOARD_MAX_FILES/,
+      );
   });
 });
-
 
 describe("uploadWaitMsFromEnv", () => {
   it("5 s by default; 0 is allowed (answer 202 at once); anything but a whole number is refused", () => {
     expect(uploadWaitMsFromEnv({})).toBe(5000);
     expect(uploadWaitMsFromEnv({ SEEKBOARD_UPLOAD_WAIT_MS: " 0 " })).toBe(0);
     expect(uploadWaitMsFromEnv({ SEEKBOARD_UPLOAD_WAIT_MS: "250" })).toBe(250);
-    for (const bad of ["-1", "1.5", "5s"]) expect(() => uploadWaitMsFromEnv({ SEEKBOARD_UPLOAD_WAIT_MS: bad })).toThrow(/SEEKBOARD_UPLOAD_WAIT_MS/);
+    for (const bad of ["-1", "1.5", "5s"])
+      expect(() => uploadWaitMsFromEnv({ SEEKBOARD_UPLOAD_WAIT_MS: bad })).toThrow(
+        /SEEKBOARD_UPLOAD_WAIT_MS/,
+      );
   });
 });

@@ -9,7 +9,13 @@ import { peekManifest, uploadKind } from "./manifest-peek";
 const dir = mkdtempSync(join(tmpdir(), "seekboard-peek-test-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const MANIFEST = { benchmark: "mpw", model: "Peek 7B", agent: "ReAct", setting: "B-fewshot", results: ["results.jsonl"] };
+const MANIFEST = {
+  benchmark: "mpw",
+  model: "Peek 7B",
+  agent: "ReAct",
+  setting: "B-fewshot",
+  results: ["results.jsonl"],
+};
 let counter = 0;
 
 /** A folder with a big results file first, so the manifest is not at the start of the archive. */
@@ -17,7 +23,10 @@ function source(wrap: string | null): { cwd: string; names: string[] } {
   const cwd = join(dir, `src-${counter++}`);
   const root = wrap ? join(cwd, wrap) : cwd;
   mkdirSync(root, { recursive: true });
-  writeFileSync(join(root, "results.jsonl"), `${JSON.stringify({ index: 0, text: "x".repeat(3_000_000) })}\n`);
+  writeFileSync(
+    join(root, "results.jsonl"),
+    `${JSON.stringify({ index: 0, text: "x".repeat(3_000_000) })}\n`,
+  );
   writeFileSync(join(root, "manifest.json"), JSON.stringify(MANIFEST));
   return { cwd, names: wrap ? [wrap] : ["results.jsonl", "manifest.json"] };
 }
@@ -27,7 +36,10 @@ const expected = { benchmark: "mpw", model: "Peek 7B", agent: "ReAct", setting: 
 
 describe("peekManifest", () => {
   it("reads the manifest of a zip, deflated or stored, flat or wrapped in a folder", async () => {
-    for (const [wrap, level] of [[null, "-6"], ["my-bundle", "-0"]] as const) {
+    for (const [wrap, level] of [
+      [null, "-6"],
+      ["my-bundle", "-0"],
+    ] as const) {
       const { cwd, names } = source(wrap);
       const out = join(dir, `b-${counter++}.zip`);
       execFileSync("zip", ["-q", "-r", level, out, ...names], { cwd });
@@ -56,7 +68,9 @@ describe("peekManifest", () => {
     const zip = join(dir, "none.zip");
     execFileSync("zip", ["-q", zip, "results.jsonl"], { cwd });
     expect(await peekManifest(blobOf(zip), "none.zip")).toBeNull();
-    await expect(peekManifest(new Blob(["not a zip"]), "x.zip")).rejects.toThrow(/not a readable zip/);
+    await expect(peekManifest(new Blob(["not a zip"]), "x.zip")).rejects.toThrow(
+      /not a readable zip/,
+    );
     writeFileSync(join(cwd, "manifest.json"), "{ not json");
     const broken = join(dir, "broken.zip");
     execFileSync("zip", ["-q", broken, "manifest.json"], { cwd });
@@ -66,6 +80,8 @@ describe("peekManifest", () => {
 
 describe("uploadKind", () => {
   it("by extension, case-insensitively", () => {
-    expect(["a.ZIP", "a.tar.gz", "a.tgz", "a.jsonl", "a.json", "run.EVAL", "a.tar"].map(uploadKind)).toEqual(["zip", "tar.gz", "tar.gz", "jsonl", "inspect-log", "inspect-log", null]);
+    expect(
+      ["a.ZIP", "a.tar.gz", "a.tgz", "a.jsonl", "a.json", "run.EVAL", "a.tar"].map(uploadKind),
+    ).toEqual(["zip", "tar.gz", "tar.gz", "jsonl", "inspect-log", "inspect-log", null]);
   });
 });

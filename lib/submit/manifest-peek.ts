@@ -36,16 +36,24 @@ function isManifestPath(path: string): boolean {
 
 function preview(bytes: Uint8Array): ManifestPreview {
   const raw: unknown = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
-  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw new Error("manifest.json is not a JSON object");
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw))
+    throw new Error("manifest.json is not a JSON object");
   const text = (key: string) => {
     const value = (raw as Record<string, unknown>)[key];
     return typeof value === "string" ? value : null;
   };
-  return { benchmark: text("benchmark"), model: text("model"), agent: text("agent"), setting: text("setting") };
+  return {
+    benchmark: text("benchmark"),
+    model: text("model"),
+    agent: text("agent"),
+    setting: text("setting"),
+  };
 }
 
 async function inflate(bytes: Uint8Array, format: "deflate-raw" | "gzip"): Promise<Uint8Array> {
-  const stream = new Blob([bytes as BlobPart]).stream().pipeThrough(new DecompressionStream(format));
+  const stream = new Blob([bytes as BlobPart])
+    .stream()
+    .pipeThrough(new DecompressionStream(format));
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
@@ -83,7 +91,8 @@ async function peekZip(file: Blob): Promise<ManifestPreview | null> {
     const name = decoder.decode(new Uint8Array(dir.buffer, dir.byteOffset + at + 46, nameLength));
     at += 46 + nameLength + extraLength + commentLength;
     if (!isManifestPath(name)) continue;
-    if (size > MAX_MANIFEST_BYTES || compressed > MAX_MANIFEST_BYTES) throw new Error("manifest.json is larger than 1 MiB");
+    if (size > MAX_MANIFEST_BYTES || compressed > MAX_MANIFEST_BYTES)
+      throw new Error("manifest.json is larger than 1 MiB");
     const header = await slice(file, local, local + 30);
     const dataStart = local + 30 + header.getUint16(26, true) + header.getUint16(28, true);
     const data = new Uint8Array(await file.slice(dataStart, dataStart + compressed).arrayBuffer());
@@ -141,12 +150,16 @@ async function peekTarGz(file: Blob): Promise<ManifestPreview | null> {
       const padded = Math.ceil(size / 512) * 512;
       const type = String.fromCharCode(block[156] || 48);
       const prefix = tarString(block, 257, 6) === "ustar" ? tarString(block, 345, 155) : "";
-      const name = longName ?? (prefix ? `${prefix}/${tarString(block, 0, 100)}` : tarString(block, 0, 100));
+      const name =
+        longName ?? (prefix ? `${prefix}/${tarString(block, 0, 100)}` : tarString(block, 0, 100));
       longName = null;
       if (type === "L" || type === "x") {
         if (size > MAX_MANIFEST_BYTES || !(await need(padded))) return null;
         const data = new TextDecoder().decode(take(padded).subarray(0, size));
-        longName = type === "L" ? data.replace(/\0+$/, "") : (/(?:^|\n)\d+ path=([^\n]*)\n/.exec(data)?.[1] ?? null);
+        longName =
+          type === "L"
+            ? data.replace(/\0+$/, "")
+            : (/(?:^|\n)\d+ path=([^\n]*)\n/.exec(data)?.[1] ?? null);
         continue;
       }
       if (type === "0" && isManifestPath(name)) {

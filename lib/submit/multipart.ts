@@ -26,7 +26,10 @@ export class UploadTooLargeError extends Error {
 
 /** The body is not well-formed multipart, or breaks a field rule. */
 export class MalformedUploadError extends Error {
-  constructor(message: string, readonly field: string | null = null) {
+  constructor(
+    message: string,
+    readonly field: string | null = null,
+  ) {
     super(message);
     this.name = "MalformedUploadError";
   }
@@ -47,14 +50,19 @@ export interface ReceivedUpload {
 
 /** The boundary of a `multipart/form-data` content type, or null. */
 export function multipartBoundary(contentType: string | null): string | null {
-  const match = /^multipart\/form-data\s*;(?:.*;)?\s*boundary=(?:"([^"]{1,70})"|([^\s;"]{1,70}))(?=$|[\s;])/i.exec(contentType ?? "");
+  const match =
+    /^multipart\/form-data\s*;(?:.*;)?\s*boundary=(?:"([^"]{1,70})"|([^\s;"]{1,70}))(?=$|[\s;])/i.exec(
+      contentType ?? "",
+    );
   return match ? (match[1] ?? match[2]) : null;
 }
 
 /** `name` and `filename` of a Content-Disposition header (RFC 7578; `filename*` preferred). */
 function disposition(header: string): { name: string | null; fileName: string | null } {
   const param = (key: string) => {
-    const match = new RegExp(`;\\s*${key}="((?:[^"\\\\]|\\\\.)*)"`, "i").exec(header) ?? new RegExp(`;\\s*${key}=([^;\\s]+)`, "i").exec(header);
+    const match =
+      new RegExp(`;\\s*${key}="((?:[^"\\\\]|\\\\.)*)"`, "i").exec(header) ??
+      new RegExp(`;\\s*${key}=([^;\\s]+)`, "i").exec(header);
     return match ? match[1].replace(/\\(.)/g, "$1") : null;
   };
   const extended = /;\s*filename\*=(?:UTF-8|utf-8)''([^;\s]+)/.exec(header);
@@ -109,7 +117,11 @@ export async function receiveMultipart(
       return;
     }
     part.bytes += bytes.length;
-    if (part.bytes > limits.maxFieldBytes) throw new MalformedUploadError(`field "${part.name}" is longer than ${limits.maxFieldBytes} bytes`, part.name);
+    if (part.bytes > limits.maxFieldBytes)
+      throw new MalformedUploadError(
+        `field "${part.name}" is longer than ${limits.maxFieldBytes} bytes`,
+        part.name,
+      );
     part.chunks.push(Buffer.from(bytes));
   };
 
@@ -120,7 +132,9 @@ export async function receiveMultipart(
       file = part.file.info;
     } else {
       try {
-        fields[part.name] = new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(part.chunks));
+        fields[part.name] = new TextDecoder("utf-8", { fatal: true }).decode(
+          Buffer.concat(part.chunks),
+        );
       } catch {
         throw new MalformedUploadError(`field "${part.name}" is not valid UTF-8`, part.name);
       }
@@ -133,13 +147,23 @@ export async function receiveMultipart(
     const { name, fileName } = disposition(header);
     if (!name) throw new MalformedUploadError("a form part has no name");
     if (fileName !== null || name === fileField) {
-      if (name !== fileField) throw new MalformedUploadError(`unexpected file field "${name}"; the bundle goes in "${fileField}"`, name);
+      if (name !== fileField)
+        throw new MalformedUploadError(
+          `unexpected file field "${name}"; the bundle goes in "${fileField}"`,
+          name,
+        );
       if (file) throw new MalformedUploadError(`more than one "${fileField}" file`, name);
       const handle = await open(filePath, "wx");
-      part = { name, file: { handle, info: { path: filePath, fileName: fileName ?? "", bytes: 0 } }, chunks: [], bytes: 0 };
+      part = {
+        name,
+        file: { handle, info: { path: filePath, fileName: fileName ?? "", bytes: 0 } },
+        chunks: [],
+        bytes: 0,
+      };
       return;
     }
-    if (Object.keys(fields).length >= limits.maxFields) throw new MalformedUploadError(`more than ${limits.maxFields} form fields`);
+    if (Object.keys(fields).length >= limits.maxFields)
+      throw new MalformedUploadError(`more than ${limits.maxFields} form fields`);
     part = { name, file: null, chunks: [], bytes: 0 };
   };
 
@@ -153,7 +177,8 @@ export async function receiveMultipart(
       if (state === "headers") {
         const end = buffer.indexOf(headerEnd);
         if (end === -1) {
-          if (buffer.length > MAX_PART_HEADER_BYTES) throw new MalformedUploadError("a form part's headers are too long");
+          if (buffer.length > MAX_PART_HEADER_BYTES)
+            throw new MalformedUploadError("a form part's headers are too long");
           return;
         }
         await startPart(buffer.subarray(2, end).toString("utf8"));
@@ -197,7 +222,8 @@ export async function receiveMultipart(
       buffer = buffer.length ? Buffer.concat([buffer, value]) : Buffer.from(value);
       await drain();
     }
-    if (state !== "epilogue") throw new MalformedUploadError("the upload ended before its closing boundary");
+    if (state !== "epilogue")
+      throw new MalformedUploadError("the upload ended before its closing boundary");
     return { file, fields };
   } catch (error) {
     await reader.cancel().catch(() => {});

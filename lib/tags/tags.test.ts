@@ -24,7 +24,10 @@ describe("taxonomies", () => {
     const names = TAXONOMIES.flatMap((t) => t.tags.map((tag) => tag.name.toLowerCase()));
     expect(new Set(names).size).toBe(names.length);
     for (const t of TAXONOMIES.flatMap((x) => x.tags)) {
-      expect(parseTag(t.name)).toEqual({ ok: true, value: { tag: t.name, taxonomy: expect.any(String) } });
+      expect(parseTag(t.name)).toEqual({
+        ok: true,
+        value: { tag: t.name, taxonomy: expect.any(String) },
+      });
       expect(t.definition).not.toMatch(/\n/);
     }
   });
@@ -37,28 +40,53 @@ describe("taxonomies", () => {
   });
 
   it("a benchmark's own taxonomy comes first", () => {
-    expect(taxonomiesFor("webdetective").map((t) => t.id)).toEqual(["webdetective", "widesearch", "infomosaic", "mpw"]);
-    expect(taxonomiesFor("qa").map((t) => t.id)).toEqual(["widesearch", "infomosaic", "webdetective", "mpw"]);
+    expect(taxonomiesFor("webdetective").map((t) => t.id)).toEqual([
+      "webdetective",
+      "widesearch",
+      "infomosaic",
+      "mpw",
+    ]);
+    expect(taxonomiesFor("qa").map((t) => t.id)).toEqual([
+      "widesearch",
+      "infomosaic",
+      "webdetective",
+      "mpw",
+    ]);
   });
 });
 
 describe("parseTag (free tags)", () => {
   it("trims; accepts 1 to 60 characters and non-ASCII", () => {
-    expect(parseTag("  judge too strict  ")).toEqual({ ok: true, value: { tag: "judge too strict", taxonomy: null } });
+    expect(parseTag("  judge too strict  ")).toEqual({
+      ok: true,
+      value: { tag: "judge too strict", taxonomy: null },
+    });
     expect(parseTag("x")).toEqual({ ok: true, value: { tag: "x", taxonomy: null } });
     expect(parseTag("a".repeat(60))).toMatchObject({ ok: true });
-    expect(parseTag("答案格式错误")).toEqual({ ok: true, value: { tag: "答案格式错误", taxonomy: null } });
+    expect(parseTag("答案格式错误")).toEqual({
+      ok: true,
+      value: { tag: "答案格式错误", taxonomy: null },
+    });
   });
 
   it("refuses empty, too long, control characters, double quotes and non-strings", () => {
     expect(parseTag("")).toEqual({ ok: false, error: "enter a tag" });
     expect(parseTag("   ")).toEqual({ ok: false, error: "enter a tag" });
-    expect(parseTag("a".repeat(61))).toEqual({ ok: false, error: "a tag has at most 60 characters" });
-    expect(parseTag("two\nlines")).toEqual({ ok: false, error: "a tag cannot contain control characters (tabs, line breaks, …)" });
+    expect(parseTag("a".repeat(61))).toEqual({
+      ok: false,
+      error: "a tag has at most 60 characters",
+    });
+    expect(parseTag("two\nlines")).toEqual({
+      ok: false,
+      error: "a tag cannot contain control characters (tabs, line breaks, …)",
+    });
     expect(parseTag("tab\there")).toMatchObject({ ok: false });
     expect(parseTag("nul\u0000")).toMatchObject({ ok: false });
     expect(parseTag("c1\u0085")).toMatchObject({ ok: false });
-    expect(parseTag('say "no"')).toEqual({ ok: false, error: 'a tag cannot contain a double quote (")' });
+    expect(parseTag('say "no"')).toEqual({
+      ok: false,
+      error: 'a tag cannot contain a double quote (")',
+    });
     expect(parseTag(42)).toMatchObject({ ok: false });
     expect(parseTag(null)).toMatchObject({ ok: false });
   });

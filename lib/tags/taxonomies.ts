@@ -33,7 +33,9 @@ export interface ResolvedTag {
 }
 
 /** The taxonomy tag a name denotes (case-insensitively), or undefined for a free tag. */
-export function findTaxonomyTag(name: string): { taxonomy: Taxonomy; tag: TaxonomyTag } | undefined {
+export function findTaxonomyTag(
+  name: string,
+): { taxonomy: Taxonomy; tag: TaxonomyTag } | undefined {
   const key = name.toLowerCase();
   for (const taxonomy of TAXONOMIES) {
     const tag = taxonomy.tags.find((t) => t.name.toLowerCase() === key);
@@ -48,7 +50,9 @@ export function findTaxonomyTag(name: string): { taxonomy: Taxonomy; tag: Taxono
  */
 export function resolveTag(name: string): ResolvedTag {
   const found = findTaxonomyTag(name);
-  return found ? { tag: found.tag.name, taxonomy: found.taxonomy.id } : { tag: name, taxonomy: null };
+  return found
+    ? { tag: found.tag.name, taxonomy: found.taxonomy.id }
+    : { tag: name, taxonomy: null };
 }
 
 /** The taxonomy listed first for a benchmark's samples (its own), then the others. */

@@ -11,11 +11,16 @@ export const tagNameSchema = z
   .trim()
   .min(1, "enter a tag")
   .max(MAX_TAG_LENGTH, `a tag has at most ${MAX_TAG_LENGTH} characters`)
-  .refine((s) => !/[\u0000-\u001f\u007f-\u009f]/.test(s), "a tag cannot contain control characters (tabs, line breaks, …)")
+  .refine(
+    (s) => !/[\u0000-\u001f\u007f-\u009f]/.test(s),
+    "a tag cannot contain control characters (tabs, line breaks, …)",
+  )
   .refine((s) => !s.includes('"'), 'a tag cannot contain a double quote (")');
 
 /** A validated tag name, resolved to its taxonomy when it names one. */
-export function parseTag(input: unknown): { ok: true; value: ResolvedTag } | { ok: false; error: string } {
+export function parseTag(
+  input: unknown,
+): { ok: true; value: ResolvedTag } | { ok: false; error: string } {
   const parsed = tagNameSchema.safeParse(input);
   if (!parsed.success) return { ok: false, error: parsed.error.issues[0].message };
   return { ok: true, value: resolveTag(parsed.data) };

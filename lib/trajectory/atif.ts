@@ -11,7 +11,16 @@
 import { z } from "zod";
 import { BundleError, detailsFromZod, type BundleErrorDetail } from "../import/errors";
 
-export const ATIF_VERSIONS = ["ATIF-v1.0", "ATIF-v1.1", "ATIF-v1.2", "ATIF-v1.3", "ATIF-v1.4", "ATIF-v1.5", "ATIF-v1.6", "ATIF-v1.7"] as const;
+export const ATIF_VERSIONS = [
+  "ATIF-v1.0",
+  "ATIF-v1.1",
+  "ATIF-v1.2",
+  "ATIF-v1.3",
+  "ATIF-v1.4",
+  "ATIF-v1.5",
+  "ATIF-v1.6",
+  "ATIF-v1.7",
+] as const;
 export type AtifVersion = (typeof ATIF_VERSIONS)[number];
 
 const extra = z.record(z.string(), z.unknown()).nullish();
@@ -22,7 +31,8 @@ const dollars = z.number().min(0).nullish();
  * ISO 8601 as Python's `datetime.fromisoformat` reads it (Harbor's check): a date, an
  * optional time (`T` or space), an optional `Z` or offset.
  */
-const ISO_8601 = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2})(:\d{2})?(?:[.,](\d+))?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/;
+const ISO_8601 =
+  /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2})(:\d{2})?(?:[.,](\d+))?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/;
 const timestamp = z
   .string()
   .refine((value) => atifTime(value) !== null, "not an ISO 8601 timestamp")
@@ -136,13 +146,21 @@ export type AtifContent = AtifStep["message"];
  * An ATIF trajectory, checked as Harbor checks it, or a `BundleError` naming each bad
  * field: under `prefix` (e.g. `["trajectory"]` for one inside a results line) in `file`.
  */
-export function parseAtifTrajectory(value: unknown, file: string, line: number | null = null, prefix: readonly string[] = []): AtifTrajectory {
+export function parseAtifTrajectory(
+  value: unknown,
+  file: string,
+  line: number | null = null,
+  prefix: readonly string[] = [],
+): AtifTrajectory {
   const versionError = schemaVersionProblem(value);
-  if (versionError) throw BundleError.at(file, line, [...prefix, "schema_version"].join("."), versionError);
+  if (versionError)
+    throw BundleError.at(file, line, [...prefix, "schema_version"].join("."), versionError);
   const parsed = atifTrajectorySchema.safeParse(value);
   if (!parsed.success) throw new BundleError(detailsFromZod(file, line, parsed.error, prefix));
   const details: BundleErrorDetail[] = [];
-  check(parsed.data, (path, message) => details.push({ file, line, field: [...prefix, ...path].join("."), message }));
+  check(parsed.data, (path, message) =>
+    details.push({ file, line, field: [...prefix, ...path].join("."), message }),
+  );
   if (details.length) throw new BundleError(details);
   return parsed.data;
 }
@@ -151,41 +169,76 @@ export function parseAtifTrajectory(value: unknown, file: string, line: number |
 function schemaVersionProblem(value: unknown): string | null {
   if (typeof value !== "object" || value === null || !("schema_version" in value)) return null;
   const version = value.schema_version;
-  if (typeof version !== "string" || (ATIF_VERSIONS as readonly string[]).includes(version)) return null;
+  if (typeof version !== "string" || (ATIF_VERSIONS as readonly string[]).includes(version))
+    return null;
   const read = `reads ${ATIF_VERSIONS[0]} … ${ATIF_VERSIONS[ATIF_VERSIONS.length - 1]}`;
   const match = /^ATIF-v(\d+)\.(\d+)$/.exec(version);
   if (!match) return `${JSON.stringify(version)} is not an ATIF version (Seekboard ${read})`;
-  if (match[1] !== "1") return `ATIF major version ${match[1]} (${version}) is not one Seekboard reads; it ${read}`;
+  if (match[1] !== "1")
+    return `ATIF major version ${match[1]} (${version}) is not one Seekboard reads; it ${read}`;
   return `${version} is newer than the ATIF versions Seekboard reads (it ${read})`;
 }
 
 const minorOf = (version: AtifVersion) => Number(version.slice("ATIF-v1.".length));
 
 /** The rules Harbor's models check beyond types (and the RFC's per-version ones). */
-function check(trajectory: AtifTrajectory, fail: (path: (string | number)[], message: string) => void, at: (string | number)[] = []): void {
+function check(
+  trajectory: AtifTrajectory,
+  fail: (path: (string | number)[], message: string) => void,
+  at: (string | number)[] = [],
+): void {
   const v17 = minorOf(trajectory.schema_version) >= 7;
-  if (!v17 && trajectory.session_id == null) fail([...at, "session_id"], `session_id is required before ATIF-v1.7 (this is ${trajectory.schema_version})`);
+  if (!v17 && trajectory.session_id == null)
+    fail(
+      [...at, "session_id"],
+      `session_id is required before ATIF-v1.7 (this is ${trajectory.schema_version})`,
+    );
   trajectory.steps.forEach((step, i) => {
     const stepAt = [...at, "steps", i];
-    if (step.step_id !== i + 1) fail([...stepAt, "step_id"], `expected ${i + 1} (step ids run 1, 2, … in order), got ${step.step_id}`);
+    if (step.step_id !== i + 1)
+      fail(
+        [...stepAt, "step_id"],
+        `expected ${i + 1} (step ids run 1, 2, … in order), got ${step.step_id}`,
+      );
     if (step.source !== "agent") {
-      for (const field of ["model_name", "reasoning_effort", "reasoning_content", "tool_calls", "metrics"] as const) {
-        if (step[field] != null) fail([...stepAt, field], `only an agent step has ${field}; this step's source is ${step.source}`);
+      for (const field of [
+        "model_name",
+        "reasoning_effort",
+        "reasoning_content",
+        "tool_calls",
+        "metrics",
+      ] as const) {
+        if (step[field] != null)
+          fail(
+            [...stepAt, field],
+            `only an agent step has ${field}; this step's source is ${step.source}`,
+          );
       }
     }
     const callIds = new Set((step.tool_calls ?? []).map((call) => call.tool_call_id));
     step.observation?.results.forEach((result, j) => {
       const resultAt = [...stepAt, "observation", "results", j];
       if (result.source_call_id != null && !callIds.has(result.source_call_id)) {
-        const calls = callIds.size ? `its calls are ${[...callIds].join(", ")}` : "it has no tool calls";
-        fail([...resultAt, "source_call_id"], `${result.source_call_id} names no tool call of step ${step.step_id} (${calls})`);
+        const calls = callIds.size
+          ? `its calls are ${[...callIds].join(", ")}`
+          : "it has no tool calls";
+        fail(
+          [...resultAt, "source_call_id"],
+          `${result.source_call_id} names no tool call of step ${step.step_id} (${calls})`,
+        );
       }
       result.subagent_trajectory_ref?.forEach((ref, k) => {
         const refAt = [...resultAt, "subagent_trajectory_ref", k];
         if (v17 && ref.trajectory_id == null && ref.trajectory_path == null) {
-          fail(refAt, "a subagent reference needs trajectory_id or trajectory_path from ATIF-v1.7 on");
+          fail(
+            refAt,
+            "a subagent reference needs trajectory_id or trajectory_path from ATIF-v1.7 on",
+          );
         } else if (!v17 && ref.session_id == null) {
-          fail([...refAt, "session_id"], `session_id is required on a subagent reference before ATIF-v1.7 (this is ${trajectory.schema_version})`);
+          fail(
+            [...refAt, "session_id"],
+            `session_id is required on a subagent reference before ATIF-v1.7 (this is ${trajectory.schema_version})`,
+          );
         }
       });
     });
@@ -193,8 +246,13 @@ function check(trajectory: AtifTrajectory, fail: (path: (string | number)[], mes
   const seen = new Set<string>();
   trajectory.subagent_trajectories?.forEach((subagent, k) => {
     const subAt = [...at, "subagent_trajectories", k];
-    if (subagent.trajectory_id == null) fail([...subAt, "trajectory_id"], "an embedded subagent trajectory needs a trajectory_id");
-    else if (seen.has(subagent.trajectory_id)) fail([...subAt, "trajectory_id"], `${subagent.trajectory_id} is used by an earlier embedded subagent`);
+    if (subagent.trajectory_id == null)
+      fail([...subAt, "trajectory_id"], "an embedded subagent trajectory needs a trajectory_id");
+    else if (seen.has(subagent.trajectory_id))
+      fail(
+        [...subAt, "trajectory_id"],
+        `${subagent.trajectory_id} is used by an earlier embedded subagent`,
+      );
     else seen.add(subagent.trajectory_id);
     check(subagent, fail, subAt);
   });
@@ -209,7 +267,8 @@ export function atifTime(value: string): { iso: string; seconds: number } | null
   if (!match) return null;
   const [, date, minutes = "00:00", seconds = ":00", fraction, zone = "Z"] = match;
   // Spelled the one way `messageTimestampSchema` takes: seconds given, the offset as ±hh:mm.
-  const offset = zone === "Z" ? zone : `${zone.slice(0, 3)}:${zone.slice(3).replace(":", "") || "00"}`;
+  const offset =
+    zone === "Z" ? zone : `${zone.slice(0, 3)}:${zone.slice(3).replace(":", "") || "00"}`;
   const iso = `${date}T${minutes}${seconds}${fraction ? `.${fraction}` : ""}${offset}`;
   const ms = Date.parse(iso);
   return Number.isNaN(ms) ? null : { iso, seconds: ms / 1000 };
@@ -236,7 +295,9 @@ export interface ChatMessageLine {
   usage?: ChatMessageUsage;
   timestamp?: string;
   /** ATIF's references to delegated subagents, verbatim, on the result that carries them. */
-  subagent_trajectory_ref?: NonNullable<NonNullable<AtifStep["observation"]>["results"][number]["subagent_trajectory_ref"]>;
+  subagent_trajectory_ref?: NonNullable<
+    NonNullable<AtifStep["observation"]>["results"][number]["subagent_trajectory_ref"]
+  >;
   /** The step was copied from an earlier trajectory for context (v1.5). */
   is_copied_context?: true;
 }
@@ -272,7 +333,9 @@ export interface AtifMessages {
 export function atifText(content: AtifContent | null | undefined): string {
   if (content == null) return "";
   if (typeof content === "string") return content;
-  return content.map((part) => (part.type === "text" ? part.text : `[image: ${part.source.path}]`)).join("\n");
+  return content
+    .map((part) => (part.type === "text" ? part.text : `[image: ${part.source.path}]`))
+    .join("\n");
 }
 
 /**
@@ -313,10 +376,14 @@ export function atifToMessages(trajectory: AtifTrajectory): AtifMessages {
       messages.push({ role, content: atifText(step.message), ...when, ...copied });
     }
     for (const result of step.observation?.results ?? []) {
-      const refs = result.subagent_trajectory_ref?.length ? { subagent_trajectory_ref: result.subagent_trajectory_ref } : {};
+      const refs = result.subagent_trajectory_ref?.length
+        ? { subagent_trajectory_ref: result.subagent_trajectory_ref }
+        : {};
       messages.push({
         role: step.source === "agent" ? "tool" : role,
-        ...(step.source === "agent" && result.source_call_id != null ? { tool_call_id: result.source_call_id } : {}),
+        ...(step.source === "agent" && result.source_call_id != null
+          ? { tool_call_id: result.source_call_id }
+          : {}),
         content: atifText(result.content),
         ...refs,
         ...copied,
@@ -332,7 +399,11 @@ export function atifToMessages(trajectory: AtifTrajectory): AtifMessages {
       }
     }
   }
-  return { messages, usage: runUsage(trajectory), references: { subagents, continued: trajectory.continued_trajectory_ref ?? null } };
+  return {
+    messages,
+    usage: runUsage(trajectory),
+    references: { subagents, continued: trajectory.continued_trajectory_ref ?? null },
+  };
 }
 
 function messageUsage(metrics: AtifStep["metrics"]): ChatMessageUsage | null {
@@ -341,7 +412,8 @@ function messageUsage(metrics: AtifStep["metrics"]): ChatMessageUsage | null {
   if (metrics.prompt_tokens != null) usage.prompt_tokens = metrics.prompt_tokens;
   if (metrics.completion_tokens != null) usage.completion_tokens = metrics.completion_tokens;
   if (metrics.cost_usd != null) usage.cost_usd = metrics.cost_usd;
-  if (metrics.cached_tokens != null) usage.prompt_tokens_details = { cached_tokens: metrics.cached_tokens };
+  if (metrics.cached_tokens != null)
+    usage.prompt_tokens_details = { cached_tokens: metrics.cached_tokens };
   return Object.keys(usage).length ? usage : null;
 }
 

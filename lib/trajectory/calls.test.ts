@@ -19,9 +19,13 @@ describe("callsOf", () => {
 describe("callFailed", () => {
   it("counts unreadable arguments and error replies, not ordinary ones or missing replies", () => {
     expect(callFailed({ malformed: "invalid JSON", result: "ok" })).toBe(true);
-    expect(callFailed({ malformed: null, result: "Traceback (most recent call last):\n…" })).toBe(true);
+    expect(callFailed({ malformed: null, result: "Traceback (most recent call last):\n…" })).toBe(
+      true,
+    );
     expect(callFailed({ malformed: null, result: '{"error": "rate limited"}' })).toBe(true);
-    expect(callFailed({ malformed: null, result: "The error rate of the method was 3%." })).toBe(false);
+    expect(callFailed({ malformed: null, result: "The error rate of the method was 3%." })).toBe(
+      false,
+    );
     expect(callFailed({ malformed: null, result: null })).toBe(false);
   });
 });
@@ -29,7 +33,14 @@ describe("callFailed", () => {
 describe("repeatedQueries", () => {
   it("maps each repeat to the first call that sent the query, ignoring case, spaces and edge punctuation", () => {
     expect(normaliseQuery("  Who  won the 2031 Cup? ")).toBe("who won the 2031 cup");
-    const calls = callsOf(stepsOf([{ query: "Who won the 2031 Cup?" }, { query: "other" }, { query: "who won  the 2031 cup" }, { query: "OTHER" }]));
+    const calls = callsOf(
+      stepsOf([
+        { query: "Who won the 2031 Cup?" },
+        { query: "other" },
+        { query: "who won  the 2031 cup" },
+        { query: "OTHER" },
+      ]),
+    );
     expect([...repeatedQueries(calls)]).toEqual([
       [3, 1],
       [4, 2],

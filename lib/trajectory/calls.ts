@@ -16,12 +16,19 @@ export interface TrajectoryCall {
 export function callsOf(steps: readonly Step[]): TrajectoryCall[] {
   const results = new Map<number, string>();
   for (const step of steps) {
-    if (step.kind === "tool_result" && step.callIndex !== null && !results.has(step.callIndex)) results.set(step.callIndex, step.raw);
+    if (step.kind === "tool_result" && step.callIndex !== null && !results.has(step.callIndex))
+      results.set(step.callIndex, step.raw);
   }
   const calls: TrajectoryCall[] = [];
   for (const step of steps) {
     if (step.kind !== "tool_call") continue;
-    calls.push({ callIndex: step.callIndex, name: step.name, query: step.query, malformed: step.malformed, result: results.get(step.callIndex) ?? null });
+    calls.push({
+      callIndex: step.callIndex,
+      name: step.name,
+      query: step.query,
+      malformed: step.malformed,
+      result: results.get(step.callIndex) ?? null,
+    });
   }
   return calls;
 }
@@ -42,7 +49,10 @@ export const ERROR_REPLY: readonly RegExp[] = [
 
 /** The call failed: its arguments could not be read or its reply is an error. */
 export function callFailed(call: Pick<TrajectoryCall, "malformed" | "result">): boolean {
-  return call.malformed !== null || (call.result !== null && ERROR_REPLY.some((re) => re.test(call.result ?? "")));
+  return (
+    call.malformed !== null ||
+    (call.result !== null && ERROR_REPLY.some((re) => re.test(call.result ?? "")))
+  );
 }
 
 /** A query as compared for repeats: case, Unicode forms, punctuation at the edges and runs of spaces do not count. */
@@ -58,7 +68,9 @@ export function normaliseQuery(query: string): string {
  * For each call whose query (normalised) an earlier call already sent, the earlier call's
  * index; calls without a query never repeat.
  */
-export function repeatedQueries(calls: readonly Pick<TrajectoryCall, "callIndex" | "query">[]): Map<number, number> {
+export function repeatedQueries(
+  calls: readonly Pick<TrajectoryCall, "callIndex" | "query">[],
+): Map<number, number> {
   const firstBy = new Map<string, number>();
   const repeats = new Map<number, number>();
   for (const call of calls) {

@@ -14,12 +14,17 @@ export const messageUsageSchema = z
     prompt_tokens: z.number().int().min(0).nullish(),
     completion_tokens: z.number().int().min(0).nullish(),
     cost_usd: z.number().min(0).nullish(),
-    seconds: z.number().min(0).nullish().meta({ description: "Wall-clock seconds this message took (the completion, or the tool's run)." }),
+    seconds: z.number().min(0).nullish().meta({
+      description: "Wall-clock seconds this message took (the completion, or the tool's run).",
+    }),
   })
   .loose();
 
 /** When a message was written: ISO 8601 with an offset, or Unix seconds. */
-export const messageTimestampSchema = z.union([z.iso.datetime({ offset: true }), z.number().min(0)]);
+export const messageTimestampSchema = z.union([
+  z.iso.datetime({ offset: true }),
+  z.number().min(0),
+]);
 
 /** A message's time in Unix seconds, or null when it has none that reads as one. */
 function messageTime(value: unknown): number | null {
@@ -33,10 +38,15 @@ function messageTime(value: unknown): number | null {
  * timestamp; undefined when it reports nothing. Read leniently (a usage of another shape
  * is not reported, the message still shown): the native formats keep whatever they keep.
  */
-function messageUsage(usageValue: unknown, time: number | null, previousTime: number | null): StepUsage | undefined {
+function messageUsage(
+  usageValue: unknown,
+  time: number | null,
+  previousTime: number | null,
+): StepUsage | undefined {
   const parsed = usageValue === undefined ? null : messageUsageSchema.safeParse(usageValue);
   const usage = parsed?.success ? parsed.data : null;
-  const elapsed = time !== null && previousTime !== null && time >= previousTime ? time - previousTime : null;
+  const elapsed =
+    time !== null && previousTime !== null && time >= previousTime ? time - previousTime : null;
   const figures: StepUsage = {
     promptTokens: usage?.prompt_tokens ?? null,
     completionTokens: usage?.completion_tokens ?? null,
@@ -46,7 +56,9 @@ function messageUsage(usageValue: unknown, time: number | null, previousTime: nu
   return Object.values(figures).some((n) => n !== null) ? figures : undefined;
 }
 
-const contentPartSchema = z.object({ type: z.string().optional(), text: z.string().optional() }).loose();
+const contentPartSchema = z
+  .object({ type: z.string().optional(), text: z.string().optional() })
+  .loose();
 
 export const chatMessageSchema = z
   .object({
@@ -87,15 +99,37 @@ export function stepsFromMessages(messages: readonly ChatMessage[]): Step[] {
   const callIdToIndex = new Map<string, number>();
   const unanswered: number[] = [];
 
-  const addCall = (role: string, name: string | null, args: unknown, raw: string, malformed: string | null) => {
+  const addCall = (
+    role: string,
+    name: string | null,
+    args: unknown,
+    raw: string,
+    malformed: string | null,
+  ) => {
     callCount += 1;
     unanswered.push(callCount);
     const { query, url } = readCall(name, args);
     // `url` only where there is one: other calls' stored steps stay as they were.
-    steps.push({ kind: "tool_call", role, callIndex: callCount, name, arguments: args, query, ...(url === null ? {} : { url }), raw, malformed });
+    steps.push({
+      kind: "tool_call",
+      role,
+      callIndex: callCount,
+      name,
+      arguments: args,
+      query,
+      ...(url === null ? {} : { url }),
+      raw,
+      malformed,
+    });
     return callCount;
   };
-  const addResult = (role: string, raw: string, callIndex: number | null, malformed: string | null, serp: Serp | null = parseSerp(raw)) => {
+  const addResult = (
+    role: string,
+    raw: string,
+    callIndex: number | null,
+    malformed: string | null,
+    serp: Serp | null = parseSerp(raw),
+  ) => {
     const index = callIndex ?? unanswered.shift() ?? null;
     if (callIndex !== null) {
       const at = unanswered.indexOf(callIndex);
@@ -138,7 +172,9 @@ export function stepsFromMessages(messages: readonly ChatMessage[]): Step[] {
       steps.push({ kind: "thought", role, text: message.reasoning_content, malformed: null });
     }
     if (role === "tool") {
-      const linked = message.tool_call_id ? callIdToIndex.get(message.tool_call_id) ?? null : null;
+      const linked = message.tool_call_id
+        ? (callIdToIndex.get(message.tool_call_id) ?? null)
+        : null;
       addResult(role, text, linked, null);
       return;
     }
@@ -146,7 +182,11 @@ export function stepsFromMessages(messages: readonly ChatMessage[]): Step[] {
     // bare reply: the SERP JSON, or any other text (an error, a fetched page). Either answers the
     // call; read as another message, it would leave the call open and tie the next reply to it.
     // A text without "<" holds no tag, so it is not split: a SERP is most of a record's text.
-    if (environmentTurn && unanswered.length > 0 && (!text.includes("<") || splitReactText(text).every((segment) => segment.tag === null))) {
+    if (
+      environmentTurn &&
+      unanswered.length > 0 &&
+      (!text.includes("<") || splitReactText(text).every((segment) => segment.tag === null))
+    ) {
       addResult(role, text, null, null);
       return;
     }
@@ -157,8 +197,15 @@ export function stepsFromMessages(messages: readonly ChatMessage[]): Step[] {
     }
     for (const call of message.tool_calls ?? []) {
       const args = call.function.arguments;
-      const parsedArgs = typeof args === "string" ? safeJson(args) : { value: args ?? null, error: null };
-      const index = addCall(role, call.function.name, parsedArgs.value, typeof args === "string" ? args : JSON.stringify(args ?? null), parsedArgs.error);
+      const parsedArgs =
+        typeof args === "string" ? safeJson(args) : { value: args ?? null, error: null };
+      const index = addCall(
+        role,
+        call.function.name,
+        parsedArgs.value,
+        typeof args === "string" ? args : JSON.stringify(args ?? null),
+        parsedArgs.error,
+      );
       if (call.id) callIdToIndex.set(call.id, index);
     }
   };
@@ -184,6 +231,9 @@ function safeJson(text: string): { value: unknown; error: string | null } {
   try {
     return { value: JSON.parse(text), error: null };
   } catch (error) {
-    return { value: text, error: `invalid JSON in tool call arguments: ${(error as Error).message}` };
+    return {
+      value: text,
+      error: `invalid JSON in tool call arguments: ${(error as Error).message}`,
+    };
   }
 }

@@ -25,7 +25,9 @@ describe("splitReactText", () => {
   });
 
   it("Qwen-style turn starting inside the thought (no opening <think>) is not malformed", () => {
-    const segments = splitReactText(`The question asks for two facts.\n</think>\n\n<tool_call>${CALL}</tool_call>`);
+    const segments = splitReactText(
+      `The question asks for two facts.\n</think>\n\n<tool_call>${CALL}</tool_call>`,
+    );
     expect(segments).toEqual([
       { tag: "think", text: "The question asks for two facts.", malformed: null },
       { tag: "tool_call", text: CALL, malformed: null },
@@ -74,9 +76,15 @@ describe("splitReactText", () => {
   });
 
   it("drops chat-template tokens standing alone", () => {
-    expect(splitReactText("<answer>42</answer><|im_end|>")).toEqual([{ tag: "answer", text: "42", malformed: null }]);
-    expect(splitReactText("<answer>42</answer>\n<|im_end|>\n")).toEqual([{ tag: "answer", text: "42", malformed: null }]);
-    expect(splitReactText("<|im_start|>assistant\n<answer>42</answer>")).toEqual([{ tag: "answer", text: "42", malformed: null }]);
+    expect(splitReactText("<answer>42</answer><|im_end|>")).toEqual([
+      { tag: "answer", text: "42", malformed: null },
+    ]);
+    expect(splitReactText("<answer>42</answer>\n<|im_end|>\n")).toEqual([
+      { tag: "answer", text: "42", malformed: null },
+    ]);
+    expect(splitReactText("<|im_start|>assistant\n<answer>42</answer>")).toEqual([
+      { tag: "answer", text: "42", malformed: null },
+    ]);
   });
 
   it("drops chat-template tokens next to untagged text, keeping the text", () => {
@@ -116,7 +124,10 @@ describe("parseToolCallBody", () => {
 
   it("flags a non-object and an object without name", () => {
     expect(parseToolCallBody("[1, 2]").malformed).not.toBeNull();
-    expect(parseToolCallBody(`{"arguments": {"query": "x"}}`)).toMatchObject({ name: null, arguments: { query: "x" } });
+    expect(parseToolCallBody(`{"arguments": {"query": "x"}}`)).toMatchObject({
+      name: null,
+      arguments: { query: "x" },
+    });
     expect(parseToolCallBody(`{"arguments": {"query": "x"}}`).malformed).not.toBeNull();
   });
 });

@@ -89,7 +89,11 @@ export function parseToolCallBody(body: string): ParsedToolCall {
   try {
     parsed = JSON.parse(body);
   } catch (error) {
-    return { name: null, arguments: null, malformed: `invalid JSON in <tool_call>: ${(error as Error).message}` };
+    return {
+      name: null,
+      arguments: null,
+      malformed: `invalid JSON in <tool_call>: ${(error as Error).message}`,
+    };
   }
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
     return { name: null, arguments: parsed, malformed: "<tool_call> is not a JSON object" };
@@ -99,7 +103,7 @@ export function parseToolCallBody(body: string): ParsedToolCall {
   return {
     name,
     arguments: record.arguments ?? null,
-    malformed: name === null ? "<tool_call> has no \"name\"" : null,
+    malformed: name === null ? '<tool_call> has no "name"' : null,
   };
 }
 
@@ -113,7 +117,9 @@ export function argumentObject(args: unknown): Record<string, unknown> | null {
       return null;
     }
   }
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  return typeof value === "object" && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
 }
 
 /** The search query of a call's arguments, whether an object or a JSON string. */

@@ -12,7 +12,13 @@ import type { Step, StepUsage } from "./steps";
 export const STEP_PAGE_SIZE = 150;
 
 /** Characters of a step's text its row shows; the rest is its body. */
-export const PREVIEW_CHARS = { thought: 140, call: 200, result: 120, answer: 600, other: 140 } as const;
+export const PREVIEW_CHARS = {
+  thought: 140,
+  call: 200,
+  result: 120,
+  answer: 600,
+  other: 140,
+} as const;
 
 interface HeadBase {
   ordinal: number;
@@ -30,20 +36,42 @@ interface HeadBase {
 
 export type StepHead =
   | (HeadBase & { kind: "thought" })
-  | (HeadBase & { kind: "tool_call"; callIndex: number; name: string | null; query: string | null; /** The URL a page call opens, when it names one. */ url?: string })
-  | (HeadBase & { kind: "tool_result"; callIndex: number | null; /** Entries of a SERP, else null. */ results: number | null })
+  | (HeadBase & {
+      kind: "tool_call";
+      callIndex: number;
+      name: string | null;
+      query: string | null;
+      /** The URL a page call opens, when it names one. */ url?: string;
+    })
+  | (HeadBase & {
+      kind: "tool_result";
+      callIndex: number | null;
+      /** Entries of a SERP, else null. */ results: number | null;
+    })
   | (HeadBase & { kind: "answer" })
-  | (HeadBase & { kind: "other"; /** The chat role: a system prompt, a user turn, another message. */ role: string });
+  | (HeadBase & {
+      kind: "other";
+      /** The chat role: a system prompt, a user turn, another message. */ role: string;
+    });
 
 function cutText(text: string, limit: number): { preview: string; cut: boolean } {
   // Whole code points: a cut never splits a surrogate pair.
   if (text.length <= limit) return { preview: text, cut: false };
-  return { preview: Array.from(text.slice(0, limit + 1)).slice(0, limit).join(""), cut: true };
+  return {
+    preview: Array.from(text.slice(0, limit + 1))
+      .slice(0, limit)
+      .join(""),
+    cut: true,
+  };
 }
 
 /** A step's row: what the page shows before anyone opens the step. */
 export function stepHead(step: Step, ordinal: number): StepHead {
-  const base = { ordinal, ...(step.malformed === null ? {} : { malformed: step.malformed }), ...(step.usage ? { usage: step.usage } : {}) };
+  const base = {
+    ordinal,
+    ...(step.malformed === null ? {} : { malformed: step.malformed }),
+    ...(step.usage ? { usage: step.usage } : {}),
+  };
   switch (step.kind) {
     case "thought": {
       const { preview, cut } = cutText(step.text, PREVIEW_CHARS.thought);
@@ -51,10 +79,40 @@ export function stepHead(step: Step, ordinal: number): StepHead {
     }
     case "tool_call": {
       // A search shows its query in full, a page call the URL it opens; other calls show the start of their raw text.
-      if (step.query !== null) return { ...base, kind: "tool_call", callIndex: step.callIndex, name: step.name, query: step.query, preview: "", cut: false, bodyChars: 0 };
-      if (step.url !== undefined) return { ...base, kind: "tool_call", callIndex: step.callIndex, name: step.name, query: null, url: step.url, preview: "", cut: false, bodyChars: 0 };
+      if (step.query !== null)
+        return {
+          ...base,
+          kind: "tool_call",
+          callIndex: step.callIndex,
+          name: step.name,
+          query: step.query,
+          preview: "",
+          cut: false,
+          bodyChars: 0,
+        };
+      if (step.url !== undefined)
+        return {
+          ...base,
+          kind: "tool_call",
+          callIndex: step.callIndex,
+          name: step.name,
+          query: null,
+          url: step.url,
+          preview: "",
+          cut: false,
+          bodyChars: 0,
+        };
       const { preview, cut } = cutText(step.raw, PREVIEW_CHARS.call);
-      return { ...base, kind: "tool_call", callIndex: step.callIndex, name: step.name, query: null, preview, cut, bodyChars: cut ? step.raw.length : 0 };
+      return {
+        ...base,
+        kind: "tool_call",
+        callIndex: step.callIndex,
+        name: step.name,
+        query: null,
+        preview,
+        cut,
+        bodyChars: cut ? step.raw.length : 0,
+      };
     }
     case "tool_result": {
       if (step.serp) {
@@ -62,10 +120,26 @@ export function stepHead(step: Step, ordinal: number): StepHead {
         const titles = entries.map((e) => e.title || "(untitled)").join(" · ");
         const { preview, cut } = cutText(titles, PREVIEW_CHARS.result);
         const chars = entries.reduce((sum, e) => sum + e.title.length + e.content.length, 0);
-        return { ...base, kind: "tool_result", callIndex: step.callIndex, results: entries.length, preview, cut, bodyChars: entries.length ? chars : 0 };
+        return {
+          ...base,
+          kind: "tool_result",
+          callIndex: step.callIndex,
+          results: entries.length,
+          preview,
+          cut,
+          bodyChars: entries.length ? chars : 0,
+        };
       }
       const { preview, cut } = cutText(step.raw, PREVIEW_CHARS.result);
-      return { ...base, kind: "tool_result", callIndex: step.callIndex, results: null, preview, cut, bodyChars: cut ? step.raw.length : 0 };
+      return {
+        ...base,
+        kind: "tool_result",
+        callIndex: step.callIndex,
+        results: null,
+        preview,
+        cut,
+        bodyChars: cut ? step.raw.length : 0,
+      };
     }
     case "answer": {
       const { preview, cut } = cutText(step.text, PREVIEW_CHARS.answer);
@@ -73,7 +147,14 @@ export function stepHead(step: Step, ordinal: number): StepHead {
     }
     case "other": {
       const { preview, cut } = cutText(step.text, PREVIEW_CHARS.other);
-      return { ...base, kind: "other", role: step.role, preview, cut, bodyChars: cut ? step.text.length : 0 };
+      return {
+        ...base,
+        kind: "other",
+        role: step.role,
+        preview,
+        cut,
+        bodyChars: cut ? step.text.length : 0,
+      };
     }
     default:
       return assertNever(step);
@@ -106,7 +187,14 @@ export function stepTexts(step: Step): string[] {
       if (step.query !== null) return [step.name ?? "", step.query];
       return step.url !== undefined ? [step.name ?? "", step.url] : [step.name ?? "", step.raw];
     case "tool_result":
-      return step.serp ? step.serp.search_result.flatMap((e) => [e.title, e.content, e.date ?? "", ...(e.url === undefined ? [] : [e.url])]) : [step.raw];
+      return step.serp
+        ? step.serp.search_result.flatMap((e) => [
+            e.title,
+            e.content,
+            e.date ?? "",
+            ...(e.url === undefined ? [] : [e.url]),
+          ])
+        : [step.raw];
     default:
       return assertNever(step);
   }
@@ -125,13 +213,23 @@ export interface FindMatch {
 }
 
 /** A step's element id: `call-<k>` for tool call k (what the timeline and diagnosis link to), else `step-<ordinal>`. */
-export function stepAnchor(step: { kind: Step["kind"]; callIndex?: number | null }, ordinal: number): string {
-  return step.kind === "tool_call" && typeof step.callIndex === "number" ? `call-${step.callIndex}` : `step-${ordinal}`;
+export function stepAnchor(
+  step: { kind: Step["kind"]; callIndex?: number | null },
+  ordinal: number,
+): string {
+  return step.kind === "tool_call" && typeof step.callIndex === "number"
+    ? `call-${step.callIndex}`
+    : `step-${ordinal}`;
 }
 
 function occurrences(haystack: string, needle: string): number {
   let count = 0;
-  for (let at = haystack.indexOf(needle); at !== -1; at = haystack.indexOf(needle, at + needle.length)) count++;
+  for (
+    let at = haystack.indexOf(needle);
+    at !== -1;
+    at = haystack.indexOf(needle, at + needle.length)
+  )
+    count++;
   return count;
 }
 
@@ -139,25 +237,40 @@ function occurrences(haystack: string, needle: string): number {
  * The steps whose texts contain `phrase`, ignoring case (as a reader types it: literal, no
  * patterns), in step order with their occurrence counts. An empty phrase matches nothing.
  */
-export function findInSteps(steps: readonly { ordinal: number; step: Step }[], phrase: string): FindMatch[] {
+export function findInSteps(
+  steps: readonly { ordinal: number; step: Step }[],
+  phrase: string,
+): FindMatch[] {
   const needle = phrase.toLowerCase();
   if (needle.trim() === "") return [];
   const matches: FindMatch[] = [];
   for (const { ordinal, step } of steps) {
-    const count = stepTexts(step).reduce((sum, text) => sum + occurrences(text.toLowerCase(), needle), 0);
-    if (count > 0) matches.push({ ordinal, kind: step.kind, count, anchor: stepAnchor(step, ordinal) });
+    const count = stepTexts(step).reduce(
+      (sum, text) => sum + occurrences(text.toLowerCase(), needle),
+      0,
+    );
+    if (count > 0)
+      matches.push({ ordinal, kind: step.kind, count, anchor: stepAnchor(step, ordinal) });
   }
   return matches;
 }
 
 /** Tones of calls that gained nothing: where the "next miss" key stops. */
-const MISS_TONES: ReadonlySet<OutcomeTone> = new Set<OutcomeTone>(["empty", "warn", "repeat", "error"]);
+const MISS_TONES: ReadonlySet<OutcomeTone> = new Set<OutcomeTone>([
+  "empty",
+  "warn",
+  "repeat",
+  "error",
+]);
 
 /**
  * The calls the jump keys land on: every call that gained nothing (a miss, a compound or
  * repeated query, an error) and the last call that gained something (MPW: the last new fact).
  */
-export function jumpTargets(outcomes: readonly CallOutcomeKind[], calls: readonly CallMark[]): { misses: number[]; lastGain: number | null } {
+export function jumpTargets(
+  outcomes: readonly CallOutcomeKind[],
+  calls: readonly CallMark[],
+): { misses: number[]; lastGain: number | null } {
   const tones = new Map(outcomes.map((o) => [o.key, o.tone]));
   const misses: number[] = [];
   let lastGain: number | null = null;
@@ -175,7 +288,12 @@ function sampleApiBase(submissionId: number, taskKey: string): string {
 }
 
 /** The step API: one step of a sample, whole (its body when the reader opens it). */
-export function stepApiUrl(submissionId: number, taskKey: string, run: number, ordinal: number): string {
+export function stepApiUrl(
+  submissionId: number,
+  taskKey: string,
+  run: number,
+  ordinal: number,
+): string {
   return `${sampleApiBase(submissionId, taskKey)}/steps/${ordinal}?run=${run}`;
 }
 

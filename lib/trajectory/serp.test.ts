@@ -15,7 +15,10 @@ const cases: [string, unknown][] = [
   ["no query", { search_result: [entry] }],
   ["an empty result list", { search_query: "q", search_result: [] }],
   ["missing title and content default to empty", { search_result: [{ id: 3 }, {}] }],
-  ["unknown keys are dropped", { search_query: "q", extra: 1, search_result: [{ ...entry, url: "http://x", score: 0.5 }] }],
+  [
+    "unknown keys are dropped",
+    { search_query: "q", extra: 1, search_result: [{ ...entry, url: "http://x", score: 0.5 }] },
+  ],
   ["a fractional id", { search_result: [{ id: 1.5 }] }],
   ["a query that is not a string", { search_query: 5, search_result: [] }],
   ["a null query", { search_query: null, search_result: [] }],
@@ -30,17 +33,44 @@ const cases: [string, unknown][] = [
   ["a null id", { search_result: [{ id: null }] }],
   ["a numeric date", { search_result: [{ date: 20270101 }] }],
   ["an array at the top", [entry]],
-  ["a result list (Inspect-style)", [{ title: "T", url: "https://x.org/a", snippet: "S" }, { title: "U", url: "http://y.org", snippet: "V", date: "2027-01-01" }]],
-  ["a result list with link / href and content / description", [{ title: "T", link: "https://x.org", content: "C" }, { href: "https://y.org", description: "D" }]],
-  ["a result list whose url is null falls back to link", [{ url: null, link: "https://x.org", snippet: null, title: null, date: null }]],
-  ["a result list with unknown keys", [{ title: "T", url: "https://x.org", snippet: "S", score: 0.9, id: 4 }]],
+  [
+    "a result list (Inspect-style)",
+    [
+      { title: "T", url: "https://x.org/a", snippet: "S" },
+      { title: "U", url: "http://y.org", snippet: "V", date: "2027-01-01" },
+    ],
+  ],
+  [
+    "a result list with link / href and content / description",
+    [
+      { title: "T", link: "https://x.org", content: "C" },
+      { href: "https://y.org", description: "D" },
+    ],
+  ],
+  [
+    "a result list whose url is null falls back to link",
+    [{ url: null, link: "https://x.org", snippet: null, title: null, date: null }],
+  ],
+  [
+    "a result list with unknown keys",
+    [{ title: "T", url: "https://x.org", snippet: "S", score: 0.9, id: 4 }],
+  ],
   ["an empty list", []],
-  ["a result list with an entry lacking a url", [{ title: "T", url: "https://x.org" }, { title: "U", snippet: "no page" }]],
+  [
+    "a result list with an entry lacking a url",
+    [
+      { title: "T", url: "https://x.org" },
+      { title: "U", snippet: "no page" },
+    ],
+  ],
   ["a result list with a numeric url", [{ title: "T", url: 5 }]],
   ["a result list with a numeric snippet", [{ title: "T", url: "https://x.org", snippet: 5 }]],
   ["a result list with a string entry", [{ title: "T", url: "https://x.org" }, "x"]],
   ["a result list with a nested list", [[{ title: "T", url: "https://x.org" }]]],
-  ["a __proto__ key", JSON.parse('{"__proto__": {"polluted": 1}, "search_result": [{"__proto__": 1, "title": "t"}]}')],
+  [
+    "a __proto__ key",
+    JSON.parse('{"__proto__": {"polluted": 1}, "search_result": [{"__proto__": 1, "title": "t"}]}'),
+  ],
 ];
 
 describe("parseSerp", () => {
@@ -50,7 +80,9 @@ describe("parseSerp", () => {
   });
 
   it("reads a valid SERP, with defaults, and drops unknown keys", () => {
-    expect(parseSerp(JSON.stringify({ search_query: "q", search_result: [{ id: 7, url: "u" }] }))).toStrictEqual({
+    expect(
+      parseSerp(JSON.stringify({ search_query: "q", search_result: [{ id: 7, url: "u" }] })),
+    ).toStrictEqual({
       search_query: "q",
       search_result: [{ id: 7, title: "", content: "" }],
     });
@@ -59,7 +91,12 @@ describe("parseSerp", () => {
   it("reads a JSON list of {title, url, snippet} as a SERP without a query, keeping each URL", () => {
     const text = JSON.stringify([
       { title: "Wimbledon 2027", url: "https://example.org/wimbledon", snippet: "Men's final" },
-      { title: "Draw", link: "http://example.org/draw", description: "The draw", date: "2027-07-14" },
+      {
+        title: "Draw",
+        link: "http://example.org/draw",
+        description: "The draw",
+        date: "2027-07-14",
+      },
     ]);
     expect(parseSerp(text)).toStrictEqual({
       search_result: [
@@ -73,7 +110,16 @@ describe("parseSerp", () => {
   });
 
   it("texts that are not SERPs → null, like the schema", () => {
-    for (const text of ["", "plain text", "  {broken", "[1, 2]", "{}", "null", '{"search_result": [1]}', "  {\"search_result\": []}  "]) {
+    for (const text of [
+      "",
+      "plain text",
+      "  {broken",
+      "[1, 2]",
+      "{}",
+      "null",
+      '{"search_result": [1]}',
+      '  {"search_result": []}  ',
+    ]) {
       expect(parseSerp(text)).toStrictEqual(viaSchema(text));
     }
     expect(parseSerp("plain text")).toBeNull();

@@ -108,7 +108,13 @@ const serpListEntrySchema = z
  * empty list could be anything's reply; it stays raw text). A list's search query is the
  * call's, which the reply does not repeat: `search_query` is absent.
  */
-export const serpSchema = z.union([serpObjectSchema, z.array(serpListEntrySchema).min(1).transform((entries) => ({ search_result: entries }))]);
+export const serpSchema = z.union([
+  serpObjectSchema,
+  z
+    .array(serpListEntrySchema)
+    .min(1)
+    .transform((entries) => ({ search_result: entries })),
+]);
 
 /** A SERP as stored (`Step.serp`): a list's entries keep their URL. Steps stored before `url` existed read without it. */
 export const storedSerpSchema = z.object({
@@ -126,7 +132,11 @@ const stepUsageSchema = z.object({
   seconds: z.number().nullable(),
 }) satisfies z.ZodType<StepUsage>;
 
-const stepBaseShape = { role: z.string(), malformed: z.string().nullable(), usage: stepUsageSchema.optional() };
+const stepBaseShape = {
+  role: z.string(),
+  malformed: z.string().nullable(),
+  usage: stepUsageSchema.optional(),
+};
 
 /** A stored step (`steps.data`), as the importers wrote it; steps stored before `usage` existed read without it. */
 export const storedStepSchema = z.discriminatedUnion("kind", [
@@ -141,7 +151,13 @@ export const storedStepSchema = z.discriminatedUnion("kind", [
     url: z.string().optional(),
     raw: z.string(),
   }),
-  z.object({ ...stepBaseShape, kind: z.literal("tool_result"), callIndex: z.number().int().nullable(), raw: z.string(), serp: storedSerpSchema.nullable() }),
+  z.object({
+    ...stepBaseShape,
+    kind: z.literal("tool_result"),
+    callIndex: z.number().int().nullable(),
+    raw: z.string(),
+    serp: storedSerpSchema.nullable(),
+  }),
   z.object({ ...stepBaseShape, kind: z.literal("answer"), text: z.string() }),
   z.object({ ...stepBaseShape, kind: z.literal("other"), text: z.string() }),
 ]);
@@ -170,7 +186,9 @@ export function parseSerp(text: string): Serp | null {
     if (entry === null) return null;
     entries[i] = entry;
   }
-  return "search_query" in value ? { search_query: query as string | undefined, search_result: entries } : { search_result: entries };
+  return "search_query" in value
+    ? { search_query: query as string | undefined, search_result: entries }
+    : { search_result: entries };
 }
 
 /** The JSON value of a text that may hold a SERP (an object's or a list's JSON), else undefined. */
@@ -191,20 +209,45 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 function serpEntryOf(value: unknown): SerpEntry | null {
   if (!isPlainObject(value)) return null;
   const { id, title, content, date } = value;
-  if (id !== undefined && typeof id !== "string" && !(typeof id === "number" && Number.isFinite(id))) return null;
-  if ((title !== undefined && typeof title !== "string") || (content !== undefined && typeof content !== "string")) return null;
+  if (
+    id !== undefined &&
+    typeof id !== "string" &&
+    !(typeof id === "number" && Number.isFinite(id))
+  )
+    return null;
+  if (
+    (title !== undefined && typeof title !== "string") ||
+    (content !== undefined && typeof content !== "string")
+  )
+    return null;
   if (date !== undefined && typeof date !== "string") return null;
-  const entry: SerpEntry = "id" in value ? { id: id as number | string | undefined, title: title ?? "", content: content ?? "" } : { title: title ?? "", content: content ?? "" };
+  const entry: SerpEntry =
+    "id" in value
+      ? { id: id as number | string | undefined, title: title ?? "", content: content ?? "" }
+      : { title: title ?? "", content: content ?? "" };
   if ("date" in value) entry.date = date as string | undefined;
   return entry;
 }
 
-const LIST_ENTRY_KEYS = ["title", "url", "link", "href", "snippet", "content", "description", "date"] as const;
+const LIST_ENTRY_KEYS = [
+  "title",
+  "url",
+  "link",
+  "href",
+  "snippet",
+  "content",
+  "description",
+  "date",
+] as const;
 type ListEntryFields = Partial<Record<(typeof LIST_ENTRY_KEYS)[number], string | null>>;
 
 /** A result list's entry as stored, from its fields (checked by the caller). */
 function listEntry(fields: ListEntryFields): SerpEntry {
-  const entry: SerpEntry = { title: fields.title ?? "", content: fields.snippet ?? fields.content ?? fields.description ?? "", url: fields.url ?? fields.link ?? fields.href ?? "" };
+  const entry: SerpEntry = {
+    title: fields.title ?? "",
+    content: fields.snippet ?? fields.content ?? fields.description ?? "",
+    url: fields.url ?? fields.link ?? fields.href ?? "",
+  };
   if (typeof fields.date === "string") entry.date = fields.date;
   return entry;
 }

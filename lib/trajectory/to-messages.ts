@@ -19,7 +19,12 @@ export type ExportedMessage = {
   reasoning_content?: string;
   tool_calls?: { id: string; type: "function"; function: { name: string; arguments: string } }[];
   tool_call_id?: string;
-  usage?: { prompt_tokens?: number; completion_tokens?: number; cost_usd?: number; seconds?: number };
+  usage?: {
+    prompt_tokens?: number;
+    completion_tokens?: number;
+    cost_usd?: number;
+    seconds?: number;
+  };
 };
 
 const TAG = /<\/?(think|tool_call|tool_response|answer)>/;
@@ -55,9 +60,15 @@ function usageOf(usage: StepUsage): NonNullable<ExportedMessage["usage"]> {
 function readsBackAsOpenAiCall(step: Extract<Step, { kind: "tool_call" }>): boolean {
   if (step.name === null) return false;
   try {
-    return step.malformed === null && JSON.stringify(JSON.parse(step.raw)) === JSON.stringify(step.arguments);
+    return (
+      step.malformed === null &&
+      JSON.stringify(JSON.parse(step.raw)) === JSON.stringify(step.arguments)
+    );
   } catch (error) {
-    return step.arguments === step.raw && step.malformed === `invalid JSON in tool call arguments: ${(error as Error).message}`;
+    return (
+      step.arguments === step.raw &&
+      step.malformed === `invalid JSON in tool call arguments: ${(error as Error).message}`
+    );
   }
 }
 
@@ -70,23 +81,39 @@ type ReactTag = "think" | "tool_call" | "tool_response" | "answer";
  * not closed before the next tag is left open (the next step's tag follows it). Null when
  * `malformed` is not the tag's own (a call's body, say).
  */
-function tagBreak(tag: ReactTag, text: string, malformed: string | null): { text: string; seals: boolean } | null {
+function tagBreak(
+  tag: ReactTag,
+  text: string,
+  malformed: string | null,
+): { text: string; seals: boolean } | null {
   if (malformed === `<${tag}> never closed`) return { text: `<${tag}>${text}`, seals: true };
-  if (malformed?.startsWith(`<${tag}> not closed before <`)) return { text: `<${tag}>${text}`, seals: false };
-  const closedBy = malformed?.match(new RegExp(`^<${tag}> closed by </(think|tool_call|tool_response|answer)>$`));
+  if (malformed?.startsWith(`<${tag}> not closed before <`))
+    return { text: `<${tag}>${text}`, seals: false };
+  const closedBy = malformed?.match(
+    new RegExp(`^<${tag}> closed by </(think|tool_call|tool_response|answer)>$`),
+  );
   if (closedBy) return { text: `<${tag}>${text}</${closedBy[1]}>`, seals: false };
   return null;
 }
 
-function inTag(tag: ReactTag, text: string, malformed: string | null): { text: string; seals: boolean } {
+function inTag(
+  tag: ReactTag,
+  text: string,
+  malformed: string | null,
+): { text: string; seals: boolean } {
   return tagBreak(tag, text, malformed) ?? { text: `<${tag}>${text}</${tag}>`, seals: false };
 }
 
 function readsBackAsTaggedCall(step: Extract<Step, { kind: "tool_call" }>): boolean {
   if (!fitsInTag(step.raw)) return false;
   const call = parseToolCallBody(step.raw);
-  const malformedAsStored = step.malformed === call.malformed || tagBreak("tool_call", step.raw, step.malformed) !== null;
-  return call.name === step.name && malformedAsStored && JSON.stringify(call.arguments) === JSON.stringify(step.arguments);
+  const malformedAsStored =
+    step.malformed === call.malformed || tagBreak("tool_call", step.raw, step.malformed) !== null;
+  return (
+    call.name === step.name &&
+    malformedAsStored &&
+    JSON.stringify(call.arguments) === JSON.stringify(step.arguments)
+  );
 }
 
 export function messagesFromSteps(steps: readonly Step[]): ExportedMessage[] {
@@ -96,7 +123,14 @@ export function messagesFromSteps(steps: readonly Step[]): ExportedMessage[] {
   let userSeen = false;
 
   const open = (role: string, usage: StepUsage | undefined): Draft => {
-    const draft: Draft = { message: { role, content: null }, segments: [], lastUntagged: false, environment: role === "user" && userSeen, verbatim: false, sealed: false };
+    const draft: Draft = {
+      message: { role, content: null },
+      segments: [],
+      lastUntagged: false,
+      environment: role === "user" && userSeen,
+      verbatim: false,
+      sealed: false,
+    };
     if (role === "user") userSeen = true;
     if (usage) draft.message.usage = usageOf(usage);
     drafts.push(draft);
@@ -105,7 +139,14 @@ export function messagesFromSteps(steps: readonly Step[]): ExportedMessage[] {
   /** The message being written, when the step may join it: same role, no usage of its own (usage opens a message), nothing after its tool calls. */
   const joinable = (step: Step, splitsAtTags: boolean): Draft | null => {
     const last = drafts.at(-1);
-    if (!last || step.usage || last.verbatim || last.message.role !== step.role || last.message.tool_calls) return null;
+    if (
+      !last ||
+      step.usage ||
+      last.verbatim ||
+      last.message.role !== step.role ||
+      last.message.tool_calls
+    )
+      return null;
     if (splitsAtTags && !(last.message.role === "assistant" || last.environment)) return null;
     return last;
   };
@@ -140,8 +181,14 @@ export function messagesFromSteps(steps: readonly Step[]): ExportedMessage[] {
       case "thought": {
         const draft = joinable(step, true);
         if (step.text === "" || step.malformed !== null) taggedSegment(step, "think", step.text);
-        else if (draft && draft.segments.length === 0 && draft.message.reasoning_content === undefined) draft.message.reasoning_content = step.text;
-        else if (draft && !draft.sealed && fitsInTag(step.text)) taggedSegment(step, "think", step.text);
+        else if (
+          draft &&
+          draft.segments.length === 0 &&
+          draft.message.reasoning_content === undefined
+        )
+          draft.message.reasoning_content = step.text;
+        else if (draft && !draft.sealed && fitsInTag(step.text))
+          taggedSegment(step, "think", step.text);
         else open(step.role, step.usage).message.reasoning_content = step.text;
         break;
       }
@@ -151,9 +198,18 @@ export function messagesFromSteps(steps: readonly Step[]): ExportedMessage[] {
           callIds.set(step.callIndex, id);
           const last = drafts.at(-1);
           // Tool calls are read after a message's text, whatever its role, except a tool's reply and a bare environment turn.
-          const joins = last && !step.usage && last.message.role === step.role && step.role !== "tool" && !(last.verbatim && last.environment);
+          const joins =
+            last &&
+            !step.usage &&
+            last.message.role === step.role &&
+            step.role !== "tool" &&
+            !(last.verbatim && last.environment);
           const draft = joins ? last : open(step.role, step.usage);
-          (draft.message.tool_calls ??= []).push({ id, type: "function", function: { name: step.name ?? "", arguments: step.raw } });
+          (draft.message.tool_calls ??= []).push({
+            id,
+            type: "function",
+            function: { name: step.name ?? "", arguments: step.raw },
+          });
         } else {
           taggedSegment(step, "tool_call", step.raw);
         }
@@ -175,14 +231,17 @@ export function messagesFromSteps(steps: readonly Step[]): ExportedMessage[] {
         taggedSegment(step, "answer", step.text);
         break;
       case "other":
-        if (step.role === "assistant" || (step.role === "user" && userSeen)) segment(step, step.text, true);
+        if (step.role === "assistant" || (step.role === "user" && userSeen))
+          segment(step, step.text, true);
         else verbatim(step, step.text);
         break;
       default:
         assertNever(step);
     }
   }
-  return drafts.map(({ message, segments }) => (segments.length > 0 ? { ...message, content: segments.join("\n") } : message));
+  return drafts.map(({ message, segments }) =>
+    segments.length > 0 ? { ...message, content: segments.join("\n") } : message,
+  );
 }
 
 /** Whether the messages read back to exactly these steps (what an export cannot promise for every stored trajectory). */
@@ -193,6 +252,8 @@ export function exactSteps(messages: readonly ExportedMessage[], steps: readonly
 /** JSON with each object's keys sorted: a stored step read back through zod has its keys in the schema's order. */
 function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_, v: unknown) =>
-    typeof v === "object" && v !== null && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+    typeof v === "object" && v !== null && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
   );
 }

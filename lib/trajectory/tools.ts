@@ -26,7 +26,8 @@ const SEARCH_NAME = /^(?:(?:web)?search|\w+_search|search_\w+)$/;
  * `fetch_` / `visit_` (`fetch_url`, `visit_page`) or ending in `_fetch` (`web_fetch`), and
  * WideSearch's `text_browser_view`. Case does not count.
  */
-const OPEN_NAME = /^(?:web_browser_\w+|fetch|visit|browse|open_url|fetch_\w+|visit_\w+|\w+_fetch|text_browser_view)$/;
+const OPEN_NAME =
+  /^(?:web_browser_\w+|fetch|visit|browse|open_url|fetch_\w+|visit_\w+|\w+_fetch|text_browser_view)$/;
 
 export function toolKind(name: string | null): ToolKind {
   if (name === null) return "other";
@@ -55,7 +56,9 @@ export function readCall(name: string | null, args: unknown): CallReading {
     case "search": {
       const query = queryOf(args);
       if (query !== null) return { query, url: null };
-      const first = Object.values(argumentObject(args) ?? {}).find((value) => typeof value === "string");
+      const first = Object.values(argumentObject(args) ?? {}).find(
+        (value) => typeof value === "string",
+      );
       return { query: typeof first === "string" ? first : null, url: null };
     }
     case "open": {

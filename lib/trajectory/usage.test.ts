@@ -5,7 +5,9 @@ const none = { promptTokens: null, completionTokens: null, costUsd: null, second
 
 describe("usageParts", () => {
   it("writes tokens prompt → completion, dollars and time", () => {
-    expect(usageParts({ promptTokens: 1204, completionTokens: 87, costUsd: 0.004, seconds: 3.24 })).toEqual(["1,204 → 87 tok", "$0.004", "3.2 s"]);
+    expect(
+      usageParts({ promptTokens: 1204, completionTokens: 87, costUsd: 0.004, seconds: 3.24 }),
+    ).toEqual(["1,204 → 87 tok", "$0.004", "3.2 s"]);
   });
 
   it("names the one side of the tokens it knows, and writes nothing for unknown figures", () => {
@@ -18,6 +20,13 @@ describe("usageParts", () => {
 
 describe("durationText", () => {
   it("keeps a decimal under 10 s, whole seconds to 90 s, then minutes", () => {
-    expect([0.25, 9.94, 12.4, 89.4, 90, 754].map(durationText)).toEqual(["0.3 s", "9.9 s", "12 s", "89 s", "1.5 min", "12.6 min"]);
+    expect([0.25, 9.94, 12.4, 89.4, 90, 754].map(durationText)).toEqual([
+      "0.3 s",
+      "9.9 s",
+      "12 s",
+      "89 s",
+      "1.5 min",
+      "12.6 min",
+    ]);
   });
 });

@@ -16,7 +16,8 @@ export function usageParts(usage: StepUsage): string[] {
   const count = (n: number) => n.toLocaleString("en-US");
   const parts: string[] = [];
   const { promptTokens: prompt, completionTokens: completion } = usage;
-  if (prompt !== null && completion !== null) parts.push(`${count(prompt)} → ${count(completion)} tok`);
+  if (prompt !== null && completion !== null)
+    parts.push(`${count(prompt)} → ${count(completion)} tok`);
   else if (prompt !== null) parts.push(`${count(prompt)} prompt tok`);
   else if (completion !== null) parts.push(`${count(completion)} completion tok`);
   if (usage.costUsd !== null) parts.push(costValue(usage.costUsd, "usd"));

@@ -9,7 +9,10 @@ export interface FactCoverage {
 }
 
 /** The task's atomic facts, covered ones first in the order the agent found them. */
-export function factCoverage(atomicFacts: Record<string, string>, firstCoveredAt: Record<string, number | null>): FactCoverage[] {
+export function factCoverage(
+  atomicFacts: Record<string, string>,
+  firstCoveredAt: Record<string, number | null>,
+): FactCoverage[] {
   const facts = Object.entries(atomicFacts).map(([key, value]) => ({
     key,
     value,
@@ -19,7 +22,11 @@ export function factCoverage(atomicFacts: Record<string, string>, firstCoveredAt
 }
 
 export type CallOutcome =
-  | { kind: "hit"; keys: { key: string; inFactSet: boolean; firstCover: boolean }[]; compound: boolean }
+  | {
+      kind: "hit";
+      keys: { key: string; inFactSet: boolean; firstCover: boolean }[];
+      compound: boolean;
+    }
   | { kind: "miss"; compound: boolean }
   | { kind: "unlogged" }
   /** The benchmark keeps no per-call hit log (e.g. WideSearch). */

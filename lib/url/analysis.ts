@@ -53,7 +53,9 @@ export function parseAnalysisPageState(params: RawSearchParams): AnalysisPageSta
       .flatMap((value) => value.split(","))
       .map((s) => s.trim())
       .filter(Boolean);
-  const pool = listOf("pool").filter((s): s is MpwSetting => (MPW_SETTINGS as readonly string[]).includes(s));
+  const pool = listOf("pool").filter((s): s is MpwSetting =>
+    (MPW_SETTINGS as readonly string[]).includes(s),
+  );
   return {
     ...(options.success ? options.data : analysisOptionsSchema.parse({})),
     models: listOf("models").slice(0, 12),

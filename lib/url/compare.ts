@@ -44,10 +44,16 @@ export interface CellContext {
 
 function parseCellContext(params: RawSearchParams): CellContext {
   const rawCell = first(params, "cell");
-  const cell = rawCell !== undefined && (OUTCOME_CELLS as readonly string[]).includes(rawCell) ? (rawCell as OutcomeCell) : null;
+  const cell =
+    rawCell !== undefined && (OUTCOME_CELLS as readonly string[]).includes(rawCell)
+      ? (rawCell as OutcomeCell)
+      : null;
   const rawWithin = first(params, "in");
   const colon = rawWithin?.indexOf(":") ?? -1;
-  const within = cell && rawWithin && colon > 0 ? { dimension: rawWithin.slice(0, colon), value: rawWithin.slice(colon + 1) } : null;
+  const within =
+    cell && rawWithin && colon > 0
+      ? { dimension: rawWithin.slice(0, colon), value: rawWithin.slice(colon + 1) }
+      : null;
   return { cell, within };
 }
 
@@ -60,7 +66,9 @@ export function parseCompareState(params: RawSearchParams): CompareState {
     else if (!ids.includes(id)) ids.push(id);
   }
   if (ids.length > MAX_COMPARED) {
-    problems.push(`at most ${MAX_COMPARED} submissions can be compared at once; the first ${MAX_COMPARED} are shown`);
+    problems.push(
+      `at most ${MAX_COMPARED} submissions can be compared at once; the first ${MAX_COMPARED} are shown`,
+    );
     ids.length = MAX_COMPARED;
   }
   const pick = (key: string): number | null => {
@@ -79,21 +87,46 @@ export function parseCompareState(params: RawSearchParams): CompareState {
   vs ??= ids.find((id) => id !== base) ?? null;
   const { cell, within } = parseCellContext(params);
   const rawCell = first(params, "cell");
-  if (rawCell !== undefined && rawCell !== "" && cell === null) problems.push(`cell=${rawCell.slice(0, 40)} is not a matrix cell (${OUTCOME_CELLS.join(", ")})`);
+  if (rawCell !== undefined && rawCell !== "" && cell === null)
+    problems.push(
+      `cell=${rawCell.slice(0, 40)} is not a matrix cell (${OUTCOME_CELLS.join(", ")})`,
+    );
   const benchmark = first(params, "b")?.trim() || null;
-  return { ids, base, vs, cell, within, page: positiveInt(first(params, "page"), 1), benchmark, problems };
+  return {
+    ids,
+    base,
+    vs,
+    cell,
+    within,
+    page: positiveInt(first(params, "page"), 1),
+    benchmark,
+    problems,
+  };
 }
 
 /** `/compare` with the given state; the baseline goes first and defaults are left out. */
-export function compareHref(state: { ids: readonly number[]; base?: number | null; vs?: number | null; cell?: OutcomeCell | null; within?: { dimension: string; value: string } | null; page?: number }, hash = ""): string {
+export function compareHref(
+  state: {
+    ids: readonly number[];
+    base?: number | null;
+    vs?: number | null;
+    cell?: OutcomeCell | null;
+    within?: { dimension: string; value: string } | null;
+    page?: number;
+  },
+  hash = "",
+): string {
   const params = new URLSearchParams();
   const base = state.base ?? state.ids[0];
-  const ordered = base === undefined ? [...state.ids] : [base, ...state.ids.filter((id) => id !== base)];
+  const ordered =
+    base === undefined ? [...state.ids] : [base, ...state.ids.filter((id) => id !== base)];
   for (const id of ordered) params.append("s", String(id));
   const defaultVs = ordered.find((id) => id !== base);
-  if (state.vs !== undefined && state.vs !== null && state.vs !== defaultVs) params.set("vs", String(state.vs));
+  if (state.vs !== undefined && state.vs !== null && state.vs !== defaultVs)
+    params.set("vs", String(state.vs));
   if (state.cell) params.set("cell", state.cell);
-  if (state.cell && state.within) params.set("in", `${state.within.dimension}:${state.within.value}`);
+  if (state.cell && state.within)
+    params.set("in", `${state.within.dimension}:${state.within.value}`);
   if (state.page && state.page > 1) params.set("page", String(state.page));
   const text = params.toString();
   return `/compare${text ? `?${text}` : ""}${hash}`;
@@ -107,9 +140,12 @@ interface CompareTaskState extends CellContext {
 }
 
 /** The side-by-side page's state, or a message saying what is wrong with the URL. */
-export function parseCompareTaskState(params: RawSearchParams): CompareTaskState | { error: string } {
+export function parseCompareTaskState(
+  params: RawSearchParams,
+): CompareTaskState | { error: string } {
   const ids = all(params, "s").map(submissionIdOf);
-  if (ids.length !== 2 || ids.some((id) => id === null)) return { error: "Give exactly two submissions: /compare/task?s=<A>&s=<B>&task=<task id>" };
+  if (ids.length !== 2 || ids.some((id) => id === null))
+    return { error: "Give exactly two submissions: /compare/task?s=<A>&s=<B>&task=<task id>" };
   const taskKey = first(params, "task");
   if (!taskKey) return { error: "Give the task: &task=<task id>" };
   const rawRun = first(params, "run") ?? "0";
@@ -118,13 +154,20 @@ export function parseCompareTaskState(params: RawSearchParams): CompareTaskState
 }
 
 /** One task side by side; with a cell, the page steps through that cell's tasks. */
-export function compareTaskHref(a: number, b: number, taskKey: string, run = 0, context: CellContext | null = null): string {
+export function compareTaskHref(
+  a: number,
+  b: number,
+  taskKey: string,
+  run = 0,
+  context: CellContext | null = null,
+): string {
   const params = new URLSearchParams();
   params.append("s", String(a));
   params.append("s", String(b));
   params.set("task", taskKey);
   if (run !== 0) params.set("run", String(run));
   if (context?.cell) params.set("cell", context.cell);
-  if (context?.cell && context.within) params.set("in", `${context.within.dimension}:${context.within.value}`);
+  if (context?.cell && context.within)
+    params.set("in", `${context.within.dimension}:${context.within.value}`);
   return `/compare/task?${params.toString()}`;
 }

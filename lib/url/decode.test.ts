@@ -16,6 +16,7 @@ describe("safeDecode", () => {
 describe("isValidPathEncoding", () => {
   it("checks every segment", () => {
     expect(isValidPathEncoding("/s/1/t/%E4%BD%A0")).toBe(true);
-    for (const path of ["/b/%E0%A4%A", "/s/1/t/%ZZ", "/api/s/1/t/%E0%A4%A/find"]) expect(isValidPathEncoding(path)).toBe(false);
+    for (const path of ["/b/%E0%A4%A", "/s/1/t/%ZZ", "/api/s/1/t/%E0%A4%A/find"])
+      expect(isValidPathEncoding(path)).toBe(false);
   });
 });

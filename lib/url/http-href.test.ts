@@ -8,6 +8,16 @@ describe("httpHref", () => {
   });
 
   it("refuses every other scheme and what is not a URL", () => {
-    for (const text of ["javascript:alert(1)", "JavaScript:alert(1)", "data:text/html,<b>x</b>", "file:///etc/passwd", "/relative/path", "example.org", "", "vbscript:x"]) expect(httpHref(text), text).toBeNull();
+    for (const text of [
+      "javascript:alert(1)",
+      "JavaScript:alert(1)",
+      "data:text/html,<b>x</b>",
+      "file:///etc/passwd",
+      "/relative/path",
+      "example.org",
+      "",
+      "vbscript:x",
+    ])
+      expect(httpHref(text), text).toBeNull();
   });
 });

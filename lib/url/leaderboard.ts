@@ -19,7 +19,13 @@ export interface LeaderboardState {
 }
 
 /** Setting C (end to end) is the paper's default configuration. */
-export const DEFAULT_LEADERBOARD: LeaderboardState = { setting: "C", tier: "overall", sort: "pass1", dir: "desc", verified: false };
+export const DEFAULT_LEADERBOARD: LeaderboardState = {
+  setting: "C",
+  tier: "overall",
+  sort: "pass1",
+  dir: "desc",
+  verified: false,
+};
 
 export function parseLeaderboardState(params: RawSearchParams): LeaderboardState {
   const sort = oneOf(first(params, "sort"), LEADERBOARD_SORTS, DEFAULT_LEADERBOARD.sort);

@@ -9,7 +9,10 @@ describe("stateSegment", () => {
     expect(segment("setting=C&sort=fcr&tier=")).toBe(segment("setting=C&sort=fcr"));
     // A repeated key keeps its values' order: the views read the first value.
     expect(segment("m=b&m=a")).not.toBe(segment("m=a&m=b"));
-    expect(searchParamsOfState(segment("setting=C&sort=n&setting=A")!)).toEqual({ setting: ["C", "A"], sort: "n" });
+    expect(searchParamsOfState(segment("setting=C&sort=n&setting=A")!)).toEqual({
+      setting: ["C", "A"],
+      sort: "n",
+    });
     expect(segment("sort=fcr")).not.toBe(segment("sort=n"));
   });
 
@@ -31,14 +34,20 @@ describe("stateSegment", () => {
 
 describe("searchParamsOfState", () => {
   it("gives back the parameters, repeated keys as arrays, text intact", () => {
-    expect(searchParamsOfState(segment("q=Knicks%20%26%20Nets&m=2&m=1&setting=B-guidance")!)).toEqual({ m: ["2", "1"], q: "Knicks & Nets", setting: "B-guidance" });
+    expect(
+      searchParamsOfState(segment("q=Knicks%20%26%20Nets&m=2&m=1&setting=B-guidance")!),
+    ).toEqual({ m: ["2", "1"], q: "Knicks & Nets", setting: "B-guidance" });
     expect(searchParamsOfState(segment("q=%E7%9F%A5%E4%B9%8E")!)).toEqual({ q: "知乎" });
     expect(searchParamsOfState(EMPTY_STATE)).toEqual({});
   });
 
   it("keeps parameters named like Object's own properties as ordinary parameters", () => {
     const params = searchParamsOfState(segment("constructor=a&__proto__=b&toString=c")!)!;
-    expect(Object.entries(params).sort()).toEqual([["__proto__", "b"], ["constructor", "a"], ["toString", "c"]]);
+    expect(Object.entries(params).sort()).toEqual([
+      ["__proto__", "b"],
+      ["constructor", "a"],
+      ["toString", "c"],
+    ]);
   });
 
   it("refuses a segment it cannot have made", () => {

@@ -19,7 +19,9 @@ export const MAX_STATE_LENGTH = 180;
 /** The cache key segment of a query, or null when it should not be cached. */
 export function stateSegment(search: URLSearchParams): string | null {
   // Keys sorted, a repeated key's values kept in their order: the views read the first one.
-  const pairs = [...search.entries()].filter(([, value]) => value !== "").sort(([a], [b]) => compare(a, b));
+  const pairs = [...search.entries()]
+    .filter(([, value]) => value !== "")
+    .sort(([a], [b]) => compare(a, b));
   const query = new URLSearchParams(pairs).toString();
   if (query.length > MAX_STATE_LENGTH) return null;
   return query === "" ? EMPTY_STATE : toBase64Url(query);
@@ -36,7 +38,9 @@ export function searchParamsOfState(segment: string): RawSearchParams | null {
 }
 
 function toBase64Url(text: string): string {
-  const binary = Array.from(new TextEncoder().encode(text), (byte) => String.fromCharCode(byte)).join("");
+  const binary = Array.from(new TextEncoder().encode(text), (byte) =>
+    String.fromCharCode(byte),
+  ).join("");
   return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
 }
 
@@ -44,7 +48,9 @@ function fromBase64Url(segment: string): string | null {
   if (!/^[A-Za-z0-9_-]+$/.test(segment)) return null;
   try {
     const binary = atob(segment.replaceAll("-", "+").replaceAll("_", "/"));
-    return new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+    return new TextDecoder("utf-8", { fatal: true }).decode(
+      Uint8Array.from(binary, (c) => c.charCodeAt(0)),
+    );
   } catch {
     return null;
   }

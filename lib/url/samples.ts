@@ -1,4 +1,11 @@
-import { first, fraction, oneOf, positiveInt, queryString, type RawSearchParams } from "./search-params";
+import {
+  first,
+  fraction,
+  oneOf,
+  positiveInt,
+  queryString,
+  type RawSearchParams,
+} from "./search-params";
 
 export const VERDICT_FILTERS = ["all", "correct", "incorrect"] as const;
 export type VerdictFilter = (typeof VERDICT_FILTERS)[number];
@@ -13,7 +20,20 @@ export const SAMPLE_PAGE_SIZE = 50;
  * of the benchmark's stored per-sample metrics (WideSearch's `metric.rowF1`). Without
  * `sort` the samples come in sample order (as the bundle listed them).
  */
-export const SAMPLE_SORT_KEYS = ["task", "question", "prediction", "verdict", "status", "tier", "category", "fcr", "calls", "hitrate", "facts", "flags"] as const;
+export const SAMPLE_SORT_KEYS = [
+  "task",
+  "question",
+  "prediction",
+  "verdict",
+  "status",
+  "tier",
+  "category",
+  "fcr",
+  "calls",
+  "hitrate",
+  "facts",
+  "flags",
+] as const;
 export type SampleFieldSortKey = (typeof SAMPLE_SORT_KEYS)[number];
 export type SampleSortKey = SampleFieldSortKey | `metric.${string}`;
 const METRIC_SORT = /^metric\.[A-Za-z_][A-Za-z0-9_]{0,63}$/;
@@ -91,7 +111,10 @@ export function parseSampleFilters(params: RawSearchParams): SampleFilters {
     fcrMin: fraction(first(params, "fcrMin")),
     fcrMax: fraction(first(params, "fcrMax")),
     // The form submits an empty field as `minCalls=`: that is no minimum, not a minimum of 1.
-    minCalls: (first(params, "minCalls") ?? "").trim() === "" ? null : positiveInt(first(params, "minCalls"), 1),
+    minCalls:
+      (first(params, "minCalls") ?? "").trim() === ""
+        ? null
+        : positiveInt(first(params, "minCalls"), 1),
     cohort: first(params, "cohort") === "1",
     q: (first(params, "q") ?? "").trim().slice(0, MAX_TEXT),
     // Not cut to a length: a query over the limit is reported as an error, not silently changed.
@@ -105,7 +128,9 @@ export function sampleFiltersQuery(filters: SampleFilters): string {
   return queryString(sampleFilterEntries(filters));
 }
 
-function sampleFilterEntries(filters: SampleFilters): [string, string | number | null, string | number | null][] {
+function sampleFilterEntries(
+  filters: SampleFilters,
+): [string, string | number | null, string | number | null][] {
   return [
     ["verdict", filters.verdict, "all"],
     ["status", filters.status, null],
@@ -141,14 +166,24 @@ export function parseListContext(params: RawSearchParams): SampleFilters | null 
 }
 
 /** One sample's page; run 0 (the only run of most tasks) needs no parameter. With `list`, the list it is opened from comes along. */
-export function sampleHref(submissionId: number, taskKey: string, run: number, list: SampleFilters | null = null): string {
+export function sampleHref(
+  submissionId: number,
+  taskKey: string,
+  run: number,
+  list: SampleFilters | null = null,
+): string {
   const entries: [string, string | number | null, string | number | null][] = [["run", run, 0]];
-  if (list) entries.push([LIST_CONTEXT_PARAM, 1, null], ...sampleFilterEntries({ ...list, page: 1 }));
+  if (list)
+    entries.push([LIST_CONTEXT_PARAM, 1, null], ...sampleFilterEntries({ ...list, page: 1 }));
   return `/s/${submissionId}/t/${encodeURIComponent(taskKey)}${queryString(entries)}`;
 }
 
 /** The list page holding the `index`-th (1-based) sample of a list, scrolled to the samples. */
-export function sampleListHref(submissionId: number, list: SampleFilters, index: number | null = null): string {
+export function sampleListHref(
+  submissionId: number,
+  list: SampleFilters,
+  index: number | null = null,
+): string {
   const page = index === null ? 1 : Math.max(1, Math.ceil(index / SAMPLE_PAGE_SIZE));
   return `/s/${submissionId}${sampleFiltersQuery({ ...list, page })}#samples`;
 }

@@ -6,7 +6,8 @@ export function rawSearchParams(search: URLSearchParams): RawSearchParams {
   const params: Record<string, string | string[]> = Object.create(null);
   for (const [key, value] of search) {
     const seen = params[key];
-    params[key] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
+    params[key] =
+      seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
   }
   return params;
 }
@@ -16,8 +17,14 @@ export function first(params: RawSearchParams, key: string): string | undefined 
   return Array.isArray(value) ? value[0] : value;
 }
 
-export function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], fallback: T): T {
-  return value !== undefined && (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
+export function oneOf<T extends string>(
+  value: string | undefined,
+  allowed: readonly T[],
+  fallback: T,
+): T {
+  return value !== undefined && (allowed as readonly string[]).includes(value)
+    ? (value as T)
+    : fallback;
 }
 
 /** A fraction in [0, 1] from the URL, or null when absent or not a number. */
@@ -33,7 +40,9 @@ export function positiveInt(value: string | undefined, fallback: number): number
 }
 
 /** A query string from entries, leaving out those equal to their default. */
-export function queryString(entries: [string, string | number | null | undefined, string | number | null][]): string {
+export function queryString(
+  entries: [string, string | number | null | undefined, string | number | null][],
+): string {
   const params = new URLSearchParams();
   for (const [key, value, fallback] of entries) {
     if (value === null || value === undefined || value === "" || value === fallback) continue;

@@ -7,14 +7,22 @@ export function childScript(name: string): string {
 }
 
 /** `node --conditions=react-server --import tsx <script> …args`; rejects on a non-zero exit. */
-export function runChild<T>(script: string, args: string[], timeoutMs = 30 * 60_000): Promise<T & { wallSeconds: number }> {
+export function runChild<T>(
+  script: string,
+  args: string[],
+  timeoutMs = 30 * 60_000,
+): Promise<T & { wallSeconds: number }> {
   return new Promise((resolvePromise, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", script, ...args], {
-      cwd: process.cwd(),
-      env: { ...process.env, NODE_ENV: "production" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(
+      process.execPath,
+      ["--conditions=react-server", "--import", "tsx", script, ...args],
+      {
+        cwd: process.cwd(),
+        env: { ...process.env, NODE_ENV: "production" },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     let stdout = "";
     let stderr = "";
     child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));

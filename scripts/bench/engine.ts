@@ -34,7 +34,8 @@ export interface BenchDatabases {
 
 export function parseEngine(value: string | undefined, db: string | undefined): Engine {
   if (value === undefined) return db !== undefined && isPostgresUrl(db) ? "postgres" : "sqlite";
-  if (value !== "sqlite" && value !== "postgres") throw new Error(`--engine takes sqlite or postgres, not ${value}`);
+  if (value !== "sqlite" && value !== "postgres")
+    throw new Error(`--engine takes sqlite or postgres, not ${value}`);
   return value;
 }
 
@@ -61,10 +62,16 @@ async function onServer(server: string, statement: string): Promise<void> {
 
 const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
-export async function openBenchDatabases(options: { engine: Engine; db: string | undefined; workDir: string; log: (line: string) => void }): Promise<BenchDatabases> {
+export async function openBenchDatabases(options: {
+  engine: Engine;
+  db: string | undefined;
+  workDir: string;
+  log: (line: string) => void;
+}): Promise<BenchDatabases> {
   const { engine, workDir } = options;
   if (engine === "sqlite") {
-    if (options.db !== undefined && isPostgresUrl(options.db)) throw new Error("--engine sqlite takes a file for --db, not a postgres:// URL");
+    if (options.db !== undefined && isPostgresUrl(options.db))
+      throw new Error("--engine sqlite takes a file for --db, not a postgres:// URL");
     const main = options.db !== undefined ? resolve(options.db) : join(workDir, "bench.db");
     return {
       engine,
@@ -83,7 +90,8 @@ export async function openBenchDatabases(options: { engine: Engine; db: string |
   }
 
   const named = options.db ?? (process.env.SEEKBOARD_DATABASE_URL?.trim() || undefined);
-  if (named !== undefined && !isPostgresUrl(named)) throw new Error(`--engine postgres takes a postgres:// URL for --db, not ${named}`);
+  if (named !== undefined && !isPostgresUrl(named))
+    throw new Error(`--engine postgres takes a postgres:// URL for --db, not ${named}`);
   let cluster: Cluster | undefined;
   let server: string;
   let main: string;
@@ -105,9 +113,15 @@ export async function openBenchDatabases(options: { engine: Engine; db: string |
   return {
     engine,
     main,
-    origin: named !== undefined ? `the server ${options.db !== undefined ? "--db" : "SEEKBOARD_DATABASE_URL"} names` : "a throwaway cluster (test/postgres-cluster.ts: fsync off)",
+    origin:
+      named !== undefined
+        ? `the server ${options.db !== undefined ? "--db" : "SEEKBOARD_DATABASE_URL"} names`
+        : "a throwaway cluster (test/postgres-cluster.ts: fsync off)",
     fresh: async (name) => {
-      const target = databaseUrl(server, `seekboard_bench_${name.replace(/[^a-z0-9_]/gi, "_").toLowerCase()}_${randomBytes(4).toString("hex")}`);
+      const target = databaseUrl(
+        server,
+        `seekboard_bench_${name.replace(/[^a-z0-9_]/gi, "_").toLowerCase()}_${randomBytes(4).toString("hex")}`,
+      );
       await onServer(server, `CREATE DATABASE ${quoted(databaseName(target))}`);
       made.add(target);
       return target;

@@ -10,7 +10,11 @@
 import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { demoTaskLines } from "../../lib/benchmarks/mpw/demo";
-import { MPW_DEMO_MODELS, type MpwDemoModel, type MpwTarget } from "../../lib/benchmarks/mpw/demo-models";
+import {
+  MPW_DEMO_MODELS,
+  type MpwDemoModel,
+  type MpwTarget,
+} from "../../lib/benchmarks/mpw/demo-models";
 import { generateMpwRecord, type DemoTaskInput } from "../../lib/benchmarks/mpw/demo-records";
 import type { MpwSetting } from "../../lib/benchmarks/mpw/manifest";
 import { parseMpwTaskRecord } from "../../lib/benchmarks/mpw/import";
@@ -44,7 +48,10 @@ export const LONG_TRAJECTORY: LongTrajectory = { calls: 40, large: null };
  * 150) with ten 1 MiB tool outputs, one of them on the first page. About 11 MB on one
  * line: far under the importer's limits (64 MiB a line, 1 GiB unpacked, 200 MiB uploaded).
  */
-export const VERY_LONG_TRAJECTORY: LongTrajectory = { calls: 500, large: { first: 10, every: 50, bytes: 2 ** 20 } };
+export const VERY_LONG_TRAJECTORY: LongTrajectory = {
+  calls: 500,
+  large: { first: 10, every: 50, bytes: 2 ** 20 },
+};
 
 export interface BenchTasks {
   lines: string[];
@@ -57,7 +64,13 @@ export function benchTasks(count: number): BenchTasks {
   const inputs = lines.map((line, i) => {
     const value = JSON.parse(line) as { index: number };
     const task = parseMpwTaskRecord(value, "tasks.jsonl", i + 1);
-    return { index: value.index, category: task.category ?? "Real sample", question: task.question ?? "", answer: task.goldAnswer ?? "", atomicFacts: task.atomicFacts };
+    return {
+      index: value.index,
+      category: task.category ?? "Real sample",
+      question: task.question ?? "",
+      answer: task.goldAnswer ?? "",
+      atomicFacts: task.atomicFacts,
+    };
   });
   return { lines, inputs };
 }
@@ -80,9 +93,16 @@ export function benchSubmissions(count: number): BenchSubmission[] {
     const { model, setting } = pairs[i % pairs.length];
     const clone = Math.floor(i / pairs.length);
     const base = model.targets[setting] as MpwTarget;
-    const target: MpwTarget = { ...base, toolCalls: MEAN_CALLS_TARGET * CALL_FACTORS[i % CALL_FACTORS.length] };
+    const target: MpwTarget = {
+      ...base,
+      toolCalls: MEAN_CALLS_TARGET * CALL_FACTORS[i % CALL_FACTORS.length],
+    };
     out.push({
-      model: { ...model, model: clone === 0 ? model.model : `${model.model} · seed ${clone + 1}`, targets: { [setting]: target } },
+      model: {
+        ...model,
+        model: clone === 0 ? model.model : `${model.model} · seed ${clone + 1}`,
+        targets: { [setting]: target },
+      },
       setting,
       judgeVariant: (["answer", "judge_response", "evaluation"] as const)[i % 3],
     });
@@ -153,7 +173,13 @@ export function writeBenchBundle(
   try {
     for (const task of tasks.inputs) {
       const override = overrides.get(task.index);
-      const record = override ? override(task) : generateMpwRecord(task, { model: submission.model, setting: submission.setting, judgeVariant: submission.judgeVariant });
+      const record = override
+        ? override(task)
+        : generateMpwRecord(task, {
+            model: submission.model,
+            setting: submission.setting,
+            judgeVariant: submission.judgeVariant,
+          });
       results.line(JSON.stringify(record));
     }
   } finally {
@@ -169,10 +195,21 @@ export function writeBenchBundle(
     results: ["results.jsonl"],
   };
   writeFileSync(join(dir, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
-  return { dir, model: submission.model.model, setting: submission.setting, samples: tasks.inputs.length, resultBytes: results.bytes };
+  return {
+    dir,
+    model: submission.model.model,
+    setting: submission.setting,
+    samples: tasks.inputs.length,
+    resultBytes: results.bytes,
+  };
 }
 
-const FILLER = ["Season preview: what the analysts expect", "Fans debate the numbers", "Official data portal: methodology notes", "Weekly round-up"];
+const FILLER = [
+  "Season preview: what the analysts expect",
+  "Fans debate the numbers",
+  "Official data portal: methodology notes",
+  "Weekly round-up",
+];
 
 export const PROSE = [
   "The season opened with a schedule change that moved several fixtures to midweek.",
@@ -190,7 +227,10 @@ function longProse(random: () => number, chars: number, subject: string): string
   const parts: string[] = [];
   let length = 0;
   for (let i = 0; length < chars; i++) {
-    const sentence = i % 25 === 0 ? `On ${subject}: the figure is discussed below.` : PROSE[Math.floor(random() * PROSE.length)];
+    const sentence =
+      i % 25 === 0
+        ? `On ${subject}: the figure is discussed below.`
+        : PROSE[Math.floor(random() * PROSE.length)];
     parts.push(sentence);
     length += sentence.length + 1;
   }
@@ -209,12 +249,19 @@ function largeResultOf(shape: LongTrajectory, k: number): "serp" | "text" | null
  * turns): thought + tool call + result per call (a 4-entry SERP, or a megabyte-sized
  * output where `shape.large` says), the PEM's hit log, a final answer.
  */
-export function longTrajectoryRecord(task: DemoTaskInput, shape: LongTrajectory): Record<string, unknown> {
+export function longTrajectoryRecord(
+  task: DemoTaskInput,
+  shape: LongTrajectory,
+): Record<string, unknown> {
   const calls = shape.calls;
   const random = seededRandom(seedFrom(`bench-long|${task.index}`));
   const facts = Object.entries(task.atomicFacts);
   const messages: Record<string, unknown>[] = [
-    { role: "system", content: "You are a ReAct-paradigm agent. Tool: web_search (top-4 results).\nFormat: <think>…</think> <tool_call>{…}</tool_call> … <answer>…</answer>" },
+    {
+      role: "system",
+      content:
+        "You are a ReAct-paradigm agent. Tool: web_search (top-4 results).\nFormat: <think>…</think> <tool_call>{…}</tool_call> … <answer>…</answer>",
+    },
     { role: "user", content: task.question },
   ];
   const toolCalls: Record<string, unknown>[] = [];
@@ -222,7 +269,11 @@ export function longTrajectoryRecord(task: DemoTaskInput, shape: LongTrajectory)
   for (let k = 1; k <= calls; k++) {
     const hit = facts.length > 0 && k % 3 === 1;
     const fact = hit ? facts[Math.floor(k / 3) % facts.length] : null;
-    const subject = fact ? fact[0] : facts.length ? facts[Math.floor(random() * facts.length)][0] : task.question;
+    const subject = fact
+      ? fact[0]
+      : facts.length
+        ? facts[Math.floor(random() * facts.length)][0]
+        : task.question;
     const query = `${subject.replace(" — ", " ")} (attempt ${k})`;
     const large = largeResultOf(shape, k);
     // A large SERP's four contents fill its byte budget, less the JSON around them.
@@ -231,19 +282,37 @@ export function longTrajectoryRecord(task: DemoTaskInput, shape: LongTrajectory)
       search_query: query,
       search_result: [1, 2, 3, 4].map((id) =>
         fact && id === 1 + (k % 4)
-          ? { id, title: `Official record: ${fact[0]}`, content: `${fact[0]}: ${fact[1]}. Confirmed by the league's data office.${pageChars ? ` ${longProse(random, pageChars, subject)}` : ""}`, date: "2027-05-14" }
+          ? {
+              id,
+              title: `Official record: ${fact[0]}`,
+              content: `${fact[0]}: ${fact[1]}. Confirmed by the league's data office.${pageChars ? ` ${longProse(random, pageChars, subject)}` : ""}`,
+              date: "2027-05-14",
+            }
           : {
               id,
               title: FILLER[Math.floor(random() * FILLER.length)],
-              content: pageChars ? longProse(random, pageChars, subject) : `Coverage related to "${query}" without the specific figure; analysts note the data is context-dependent.`,
+              content: pageChars
+                ? longProse(random, pageChars, subject)
+                : `Coverage related to "${query}" without the specific figure; analysts note the data is context-dependent.`,
               date: "2027-05-14",
             },
       ),
     };
     // The MPW environment answers a search with the bare SERP JSON; other text comes back in a ReAct <tool_response>.
-    const result = large === "text" ? `<tool_response>\nFetched page for "${query}" (plain text):\n\n${longProse(random, shape.large!.bytes - query.length - 70, subject)}\n</tool_response>` : JSON.stringify(serp);
-    const thought = k === 1 ? "I need to decompose the question; start with the first entity." : hit ? "That result gave a concrete figure. Next, the remaining attribute." : "The results give no figure. I should refine the query.";
-    messages.push({ role: "assistant", content: `<think>\n${thought}\n</think>\n\n<tool_call>\n${JSON.stringify({ name: "web_search", arguments: { query } }, null, 4)}\n</tool_call>` });
+    const result =
+      large === "text"
+        ? `<tool_response>\nFetched page for "${query}" (plain text):\n\n${longProse(random, shape.large!.bytes - query.length - 70, subject)}\n</tool_response>`
+        : JSON.stringify(serp);
+    const thought =
+      k === 1
+        ? "I need to decompose the question; start with the first entity."
+        : hit
+          ? "That result gave a concrete figure. Next, the remaining attribute."
+          : "The results give no figure. I should refine the query.";
+    messages.push({
+      role: "assistant",
+      content: `<think>\n${thought}\n</think>\n\n<tool_call>\n${JSON.stringify({ name: "web_search", arguments: { query } }, null, 4)}\n</tool_call>`,
+    });
     messages.push({ role: "user", content: result });
     toolCalls.push({ tool_name: "web_search", query, hit: hit ? 1 : 0 });
     hitLogs.push({
@@ -251,11 +320,16 @@ export function longTrajectoryRecord(task: DemoTaskInput, shape: LongTrajectory)
       is_compound_query: false,
       hit: hit ? 1 : 0,
       matched_fact_keys: fact ? [fact[0]] : [],
-      reason: fact ? `Query targets a single atomic fact: ${fact[0]}` : "No atomic fact matches the query",
+      reason: fact
+        ? `Query targets a single atomic fact: ${fact[0]}`
+        : "No atomic fact matches the query",
     });
   }
   const prediction = `Not ${task.answer.split(" (")[0]}; the other side was higher`;
-  messages.push({ role: "assistant", content: `<think>\nAfter ${calls} searches some figures are still missing; I will estimate.\n</think>\n<answer>\n${prediction}\n</answer>` });
+  messages.push({
+    role: "assistant",
+    content: `<think>\nAfter ${calls} searches some figures are still missing; I will estimate.\n</think>\n<answer>\n${prediction}\n</answer>`,
+  });
   const think = `The prediction "${prediction}" does not match the ground truth "${task.answer}".`;
   return {
     index: task.index,
@@ -269,7 +343,11 @@ export function longTrajectoryRecord(task: DemoTaskInput, shape: LongTrajectory)
       tool_calls: toolCalls,
       hit_logs: hitLogs,
       full_history: null,
-      world_truth_info: { generated_question: task.question, atomic_facts: task.atomicFacts, final_answer: task.answer },
+      world_truth_info: {
+        generated_question: task.question,
+        atomic_facts: task.atomicFacts,
+        final_answer: task.answer,
+      },
       final_answer: prediction,
     },
     actual_turns: calls + 1,
@@ -285,5 +363,13 @@ export function longTrajectoryRecord(task: DemoTaskInput, shape: LongTrajectory)
 export function ingestSubmission(): BenchSubmission {
   const [first] = benchSubmissions(1);
   const base = MPW_DEMO_MODELS[0].targets.C as MpwTarget;
-  return { ...first, setting: "C", model: { ...first.model, model: "Seekboard bench ingest", targets: { C: { ...base, toolCalls: MEAN_CALLS_TARGET } } } };
+  return {
+    ...first,
+    setting: "C",
+    model: {
+      ...first.model,
+      model: "Seekboard bench ingest",
+      targets: { C: { ...base, toolCalls: MEAN_CALLS_TARGET } },
+    },
+  };
 }

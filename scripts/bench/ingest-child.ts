@@ -16,21 +16,31 @@ import { ingestBundle, ingestInspectLog } from "../../db/ingest";
 import { hitLogs, samples, steps } from "../../db/schema";
 
 async function main() {
-  const { values, positionals } = parseArgs({ options: { inspect: { type: "string" } }, allowPositionals: true });
+  const { values, positionals } = parseArgs({
+    options: { inspect: { type: "string" } },
+    allowPositionals: true,
+  });
   const [bundle, dbPath] = positionals;
-  if (!bundle || !dbPath) throw new Error("usage: ingest-child <bundle> <db> [--inspect <benchmark>]");
+  if (!bundle || !dbPath)
+    throw new Error("usage: ingest-child <bundle> <db> [--inspect <benchmark>]");
   const db = await openDb(isPostgresUrl(dbPath) ? dbPath : resolve(dbPath));
   const rssBeforeMiB = process.memoryUsage().rss / 2 ** 20;
   const started = performance.now();
   const options = { source: "cli", status: "approved" } as const;
-  const result = values.inspect ? await ingestInspectLog(db, resolve(bundle), { benchmark: values.inspect }, options) : await ingestBundle(db, resolve(bundle), options);
+  const result = values.inspect
+    ? await ingestInspectLog(db, resolve(bundle), { benchmark: values.inspect }, options)
+    : await ingestBundle(db, resolve(bundle), options);
   const seconds = (performance.now() - started) / 1000;
   const one = async (query: PromiseLike<{ n: number }[]>) => (await query)[0]?.n ?? 0;
   const rows = {
     samples: await one(db.select({ n: count() }).from(samples)),
     steps: await one(db.select({ n: count() }).from(steps)),
     hitLogs: await one(db.select({ n: count() }).from(hitLogs)),
-    toolCalls: await one(db.select({ n: sql<number>`coalesce(sum(${samples.toolCalls}), 0)`.mapWith(Number) }).from(samples)),
+    toolCalls: await one(
+      db
+        .select({ n: sql<number>`coalesce(sum(${samples.toolCalls}), 0)`.mapWith(Number) })
+        .from(samples),
+    ),
   };
   await closeDb(db);
   const peakRssMiB = process.resourceUsage().maxRSS / 1024;

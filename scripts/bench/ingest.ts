@@ -42,7 +42,11 @@ async function ingestOnce(bundle: string, databases: BenchDatabases, name: strin
   }
 }
 
-function ingestRun(label: string, bundle: string, runs: (IngestChildResult & { wallSeconds: number })[]): IngestRun {
+function ingestRun(
+  label: string,
+  bundle: string,
+  runs: (IngestChildResult & { wallSeconds: number })[],
+): IngestRun {
   const rows = runs[0].rows;
   const seconds = runs.map((r) => r.seconds);
   return {
@@ -60,7 +64,13 @@ function ingestRun(label: string, bundle: string, runs: (IngestChildResult & { w
   };
 }
 
-export async function measureIngest(options: { workDir: string; databases: BenchDatabases; sizes: [number, number]; repeats: number; log: (line: string) => void }): Promise<{ small: IngestRun; large: IngestRun; raw: RawRun }> {
+export async function measureIngest(options: {
+  workDir: string;
+  databases: BenchDatabases;
+  sizes: [number, number];
+  repeats: number;
+  log: (line: string) => void;
+}): Promise<{ small: IngestRun; large: IngestRun; raw: RawRun }> {
   const { workDir, databases, log } = options;
   const [smallSize, largeSize] = options.sizes;
   const submission = ingestSubmission();
@@ -80,24 +90,36 @@ export async function measureIngest(options: { workDir: string; databases: Bench
       removeDb(`${rawDb}-prepared`);
       sync();
       try {
-        raw.push(await runChild<RawChildResult>(childScript("raw-insert-child.ts"), [smallBundle, rawDb]));
+        raw.push(
+          await runChild<RawChildResult>(childScript("raw-insert-child.ts"), [smallBundle, rawDb]),
+        );
       } finally {
         removeDb(rawDb);
         removeDb(`${rawDb}-prepared`);
       }
       const r = raw.at(-1)!;
-      log(`  ingest ${smallSize}: ${s.seconds.toFixed(2)} s, peak RSS ${s.peakRssMiB.toFixed(0)} MiB; raw insert ${r.seconds.toFixed(2)} s (statements alone ${r.preparedSeconds.toFixed(2)} s)  [${i + 1}/${options.repeats}]`);
+      log(
+        `  ingest ${smallSize}: ${s.seconds.toFixed(2)} s, peak RSS ${s.peakRssMiB.toFixed(0)} MiB; raw insert ${r.seconds.toFixed(2)} s (statements alone ${r.preparedSeconds.toFixed(2)} s)  [${i + 1}/${options.repeats}]`,
+      );
     }
     log(`writing the ${largeSize}-sample bundle`);
     writeBenchBundle(largeBundle, benchTasks(largeSize), submission);
     const large = await ingestOnce(largeBundle, databases, "ingest_large");
-    log(`  ingest ${largeSize}: ${large.seconds.toFixed(2)} s, peak RSS ${large.peakRssMiB.toFixed(0)} MiB`);
+    log(
+      `  ingest ${largeSize}: ${large.seconds.toFixed(2)} s, peak RSS ${large.peakRssMiB.toFixed(0)} MiB`,
+    );
 
     const phaseNames = Object.keys(raw[0].phases);
     const rawRows = raw[0].rows;
     const smallRun = ingestRun(`${smallSize.toLocaleString("en-US")} samples`, smallBundle, small);
-    if (rawRows.samples !== smallRun.samples || rawRows.steps !== smallRun.steps || rawRows.hitLogs !== smallRun.hitLogs) {
-      throw new Error(`the baseline wrote other rows than the importer: ${JSON.stringify(rawRows)} vs ${JSON.stringify(smallRun)}`);
+    if (
+      rawRows.samples !== smallRun.samples ||
+      rawRows.steps !== smallRun.steps ||
+      rawRows.hitLogs !== smallRun.hitLogs
+    ) {
+      throw new Error(
+        `the baseline wrote other rows than the importer: ${JSON.stringify(rawRows)} vs ${JSON.stringify(smallRun)}`,
+      );
     }
     return {
       small: smallRun,
@@ -107,7 +129,9 @@ export async function measureIngest(options: { workDir: string; databases: Bench
         seconds: median(raw.map((r) => r.seconds)),
         allSeconds: raw.map((r) => r.seconds),
         preparedSeconds: median(raw.map((r) => r.preparedSeconds)),
-        phases: Object.fromEntries(phaseNames.map((name) => [name, median(raw.map((r) => r.phases[name]))])),
+        phases: Object.fromEntries(
+          phaseNames.map((name) => [name, median(raw.map((r) => r.phases[name]))]),
+        ),
       },
     };
   } finally {

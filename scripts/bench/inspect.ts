@@ -49,14 +49,25 @@ export interface InspectRun {
 }
 
 /** The bench prose's words: drawn at random, they give text that compresses about as web pages do, not 20-fold as repeated sentences do. */
-const WORDS = [...new Set(PROSE.join(" ").toLowerCase().replace(/[^a-z' ]/g, "").split(" "))];
+const WORDS = [
+  ...new Set(
+    PROSE.join(" ")
+      .toLowerCase()
+      .replace(/[^a-z' ]/g, "")
+      .split(" "),
+  ),
+];
 
 /** `chars` characters of random sentences over WORDS with figures among them, mentioning `subject` now and then. */
 function pageText(random: () => number, chars: number, subject: string): string {
   const parts: string[] = [];
   let length = 0;
   for (let i = 0; length < chars; i++) {
-    const words = Array.from({ length: 6 + Math.floor(random() * 14) }, () => (random() < 0.08 ? String(Math.floor(random() * 100_000)) : WORDS[Math.floor(random() * WORDS.length)]));
+    const words = Array.from({ length: 6 + Math.floor(random() * 14) }, () =>
+      random() < 0.08
+        ? String(Math.floor(random() * 100_000))
+        : WORDS[Math.floor(random() * WORDS.length)],
+    );
     if (i % 25 === 0) words.push("on", subject);
     const sentence = `${words.join(" ")}.`;
     parts.push(sentence[0].toUpperCase() + sentence.slice(1));
@@ -65,16 +76,32 @@ function pageText(random: () => number, chars: number, subject: string): string 
   return parts.join(" ").slice(0, chars);
 }
 
-const SITES = ["en.wikipedia.org", "www.britannica.com", "www.reuters.com", "stats.example-league.org", "archive.example-times.com", "data.example.gov"];
+const SITES = [
+  "en.wikipedia.org",
+  "www.britannica.com",
+  "www.reuters.com",
+  "stats.example-league.org",
+  "archive.example-times.com",
+  "data.example.gov",
+];
 
 /** One search-agent sample in Inspect's shape: 10–40 calls of `web_search` (a JSON list of results) and `web_browser_go` (a page's text), then an answer. */
-function evalSample(task: { index: number; question: string; answer: string; atomicFacts: Record<string, string> }, id: number) {
+function evalSample(
+  task: { index: number; question: string; answer: string; atomicFacts: Record<string, string> },
+  id: number,
+) {
   const random = seededRandom(seedFrom(`bench-inspect|${task.index}`));
   const facts = Object.keys(task.atomicFacts);
-  const subjectOf = () => (facts.length ? facts[Math.floor(random() * facts.length)] : task.question);
+  const subjectOf = () =>
+    facts.length ? facts[Math.floor(random() * facts.length)] : task.question;
   const calls = 10 + Math.floor(random() * 31);
   const messages: Record<string, unknown>[] = [
-    { role: "system", content: "You are a research assistant. Use web_search to find sources and web_browser_go to read them; answer with the figure asked for.", source: "input" },
+    {
+      role: "system",
+      content:
+        "You are a research assistant. Use web_search to find sources and web_browser_go to read them; answer with the figure asked for.",
+      source: "input",
+    },
     { role: "user", content: task.question, source: "input" },
   ];
   let inputTokens = 0;
@@ -92,7 +119,11 @@ function evalSample(task: { index: number; question: string; answer: string; ato
       call = { function: "web_search", arguments: { query } };
       const results = Array.from({ length: 5 + Math.floor(random() * 4) }, (_, j) => {
         const site = SITES[Math.floor(random() * SITES.length)];
-        return { title: `${subject}: ${["overview", "records", "archive", "analysis"][j % 4]}`, url: `https://${site}/${encodeURIComponent(subject.toLowerCase().replace(/\s+/g, "-"))}/${k}-${j}`, snippet: pageText(random, 180 + Math.floor(random() * 180), subject) };
+        return {
+          title: `${subject}: ${["overview", "records", "archive", "analysis"][j % 4]}`,
+          url: `https://${site}/${encodeURIComponent(subject.toLowerCase().replace(/\s+/g, "-"))}/${k}-${j}`,
+          snippet: pageText(random, 180 + Math.floor(random() * 180), subject),
+        };
       });
       lastUrls = results.map((r) => r.url);
       result = JSON.stringify(results);
@@ -101,9 +132,25 @@ function evalSample(task: { index: number; question: string; answer: string; ato
       call = { function: "web_browser_go", arguments: { url } };
       result = `[${url}]\n${pageText(random, 4_000 + Math.floor(random() * 12_000), subject)}`;
     }
-    const thought = search ? `I should search for ${subject}.` : "One of these results may hold the figure; I will open it.";
-    messages.push({ role: "assistant", content: thought, source: "generate", tool_calls: [{ id: callId, function: call.function, arguments: call.arguments, type: "function" }], model: MODEL });
-    messages.push({ role: "tool", content: result, tool_call_id: callId, function: call.function, source: "generate" });
+    const thought = search
+      ? `I should search for ${subject}.`
+      : "One of these results may hold the figure; I will open it.";
+    messages.push({
+      role: "assistant",
+      content: thought,
+      source: "generate",
+      tool_calls: [
+        { id: callId, function: call.function, arguments: call.arguments, type: "function" },
+      ],
+      model: MODEL,
+    });
+    messages.push({
+      role: "tool",
+      content: result,
+      tool_call_id: callId,
+      function: call.function,
+      source: "generate",
+    });
     inputTokens += Math.round(context);
     outputTokens += 20 + Math.round(thought.length / 4);
     context += (thought.length + result.length) / 4;
@@ -114,7 +161,11 @@ function evalSample(task: { index: number; question: string; answer: string; ato
   messages.push(final);
   inputTokens += Math.round(context);
   outputTokens += 10 + Math.round(completion.length / 4);
-  const usage = { input_tokens: inputTokens, output_tokens: outputTokens, total_tokens: inputTokens + outputTokens };
+  const usage = {
+    input_tokens: inputTokens,
+    output_tokens: outputTokens,
+    total_tokens: inputTokens + outputTokens,
+  };
   const score = { value: correct ? "C" : "I", answer: completion };
   return {
     calls,
@@ -126,7 +177,12 @@ function evalSample(task: { index: number; question: string; answer: string; ato
       input: task.question,
       target: task.answer,
       messages,
-      output: { model: MODEL, choices: [{ message: final, stop_reason: "stop" }], completion, usage },
+      output: {
+        model: MODEL,
+        choices: [{ message: final, stop_reason: "stop" }],
+        completion,
+        usage,
+      },
       scores: { [SCORER]: score },
       metadata: { category: "bench" },
       store: {},
@@ -144,9 +200,14 @@ function evalSample(task: { index: number; question: string; answer: string; ato
  * ready to write it (a lazy stream), so memory stays flat whatever the size; fixed
  * timestamps make the same log the same bytes.
  */
-export async function writeBenchEvalLog(path: string, targetBytes: number): Promise<WrittenEvalLog> {
+export async function writeBenchEvalLog(
+  path: string,
+  targetBytes: number,
+): Promise<WrittenEvalLog> {
   const started = performance.now();
-  const tasks = benchTasks(Math.min(MAX_SAMPLES, Math.max(10, Math.ceil(targetBytes / 50_000)))).inputs;
+  const tasks = benchTasks(
+    Math.min(MAX_SAMPLES, Math.max(10, Math.ceil(targetBytes / 50_000))),
+  ).inputs;
   const zip = new yazl.ZipFile();
   const written = pipeline(zip.outputStream, createWriteStream(path));
   const entry = { mtime: MTIME, compressionLevel: DEFLATE_LEVEL, forceDosTimestamp: true };
@@ -171,7 +232,9 @@ export async function writeBenchEvalLog(path: string, targetBytes: number): Prom
   const addNext = (i: number) => {
     if (uncompressedBytes >= targetBytes) return finish();
     if (i === tasks.length) {
-      failure = new Error(`${MAX_SAMPLES} samples hold only ${uncompressedBytes} bytes, under the ${targetBytes} asked for`);
+      failure = new Error(
+        `${MAX_SAMPLES} samples hold only ${uncompressedBytes} bytes, under the ${targetBytes} asked for`,
+      );
       return zip.end();
     }
     const id = i + 1;
@@ -185,7 +248,14 @@ export async function writeBenchEvalLog(path: string, targetBytes: number): Prom
       totals.input_tokens += usage.input_tokens;
       totals.output_tokens += usage.output_tokens;
       totals.total_tokens += usage.total_tokens;
-      summaries.push({ id, epoch: 1, input: task.question, target: task.answer, scores: { [SCORER]: score }, model_usage: { [MODEL]: usage } });
+      summaries.push({
+        id,
+        epoch: 1,
+        input: task.question,
+        target: task.answer,
+        scores: { [SCORER]: score },
+        model_usage: { [MODEL]: usage },
+      });
       callback(null, Readable.from([data]));
       addNext(i + 1);
     });
@@ -193,7 +263,14 @@ export async function writeBenchEvalLog(path: string, targetBytes: number): Prom
   addNext(0);
   await written;
   if (failure) throw failure;
-  return { path, samples: summaries.length, toolCalls, fileBytes: statSync(path).size, uncompressedBytes, generateSeconds: (performance.now() - started) / 1000 };
+  return {
+    path,
+    samples: summaries.length,
+    toolCalls,
+    fileBytes: statSync(path).size,
+    uncompressedBytes,
+    generateSeconds: (performance.now() - started) / 1000,
+  };
 }
 
 /** The header Inspect writes when a run ends: the task, model, scorer and results. */
@@ -212,13 +289,28 @@ function evalHeader(samples: number, correct: number, totals: Record<string, num
       config: {},
       scorers: [{ name: SCORER }],
     },
-    plan: { name: "plan", steps: [{ solver: "react", params: { tools: ["web_search", "web_browser_go"] } }], config: {} },
+    plan: {
+      name: "plan",
+      steps: [{ solver: "react", params: { tools: ["web_search", "web_browser_go"] } }],
+      config: {},
+    },
     results: {
       total_samples: samples,
       completed_samples: samples,
-      scores: [{ name: SCORER, scorer: SCORER, params: {}, metrics: { accuracy: { name: "accuracy", value: correct / samples, params: {} } } }],
+      scores: [
+        {
+          name: SCORER,
+          scorer: SCORER,
+          params: {},
+          metrics: { accuracy: { name: "accuracy", value: correct / samples, params: {} } },
+        },
+      ],
     },
-    stats: { started_at: "2026-01-01T00:00:00+00:00", completed_at: "2026-01-01T06:00:00+00:00", model_usage: { [MODEL]: totals } },
+    stats: {
+      started_at: "2026-01-01T00:00:00+00:00",
+      completed_at: "2026-01-01T06:00:00+00:00",
+      model_usage: { [MODEL]: totals },
+    },
   };
 }
 
@@ -230,21 +322,37 @@ interface InspectChildResult {
 }
 
 /** Writes a `.eval` of about `bytes` bytes uncompressed into `workDir` and imports it in a fresh process into an empty database. */
-export async function measureInspect(options: { workDir: string; databases: BenchDatabases; bytes: number; log: (line: string) => void }): Promise<InspectRun> {
+export async function measureInspect(options: {
+  workDir: string;
+  databases: BenchDatabases;
+  bytes: number;
+  log: (line: string) => void;
+}): Promise<InspectRun> {
   const { workDir, databases, log } = options;
   const path = join(workDir, "bench.eval");
   let dbTarget: string | null = null;
   try {
     log(`writing a .eval of ${(options.bytes / 2 ** 20).toFixed(0)} MiB uncompressed`);
     const written = await writeBenchEvalLog(path, options.bytes);
-    log(`  ${written.samples} samples, ${written.toolCalls} tool calls; ${(written.fileBytes / 2 ** 20).toFixed(1)} MiB zipped, written in ${written.generateSeconds.toFixed(1)} s`);
+    log(
+      `  ${written.samples} samples, ${written.toolCalls} tool calls; ${(written.fileBytes / 2 ** 20).toFixed(1)} MiB zipped, written in ${written.generateSeconds.toFixed(1)} s`,
+    );
     dbTarget = await databases.fresh("inspect");
     sync();
-    const run = await runChild<InspectChildResult>(childScript("ingest-child.ts"), [path, dbTarget, "--inspect", "qa"]);
+    const run = await runChild<InspectChildResult>(childScript("ingest-child.ts"), [
+      path,
+      dbTarget,
+      "--inspect",
+      "qa",
+    ]);
     if (run.rows.samples !== written.samples || run.rows.toolCalls !== written.toolCalls) {
-      throw new Error(`the import stored ${run.rows.samples} samples and ${run.rows.toolCalls} tool calls; the log holds ${written.samples} and ${written.toolCalls}`);
+      throw new Error(
+        `the import stored ${run.rows.samples} samples and ${run.rows.toolCalls} tool calls; the log holds ${written.samples} and ${written.toolCalls}`,
+      );
     }
-    log(`  import: ${run.seconds.toFixed(1)} s, ${(written.samples / run.seconds).toFixed(0)} samples/s, peak RSS ${run.peakRssMiB.toFixed(0)} MiB`);
+    log(
+      `  import: ${run.seconds.toFixed(1)} s, ${(written.samples / run.seconds).toFixed(0)} samples/s, peak RSS ${run.peakRssMiB.toFixed(0)} MiB`,
+    );
     return {
       samples: written.samples,
       toolCalls: written.toolCalls,

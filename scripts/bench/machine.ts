@@ -17,7 +17,11 @@ export interface Machine {
 
 function packageVersion(name: string): string {
   try {
-    return (JSON.parse(readFileSync(join(process.cwd(), "node_modules", name, "package.json"), "utf8")) as { version: string }).version;
+    return (
+      JSON.parse(
+        readFileSync(join(process.cwd(), "node_modules", name, "package.json"), "utf8"),
+      ) as { version: string }
+    ).version;
   } catch {
     return "?";
   }
@@ -25,7 +29,9 @@ function packageVersion(name: string): string {
 
 function osName(): string {
   const file = "/etc/os-release";
-  const pretty = existsSync(file) ? /^PRETTY_NAME="?([^"\n]*)"?/m.exec(readFileSync(file, "utf8"))?.[1] : undefined;
+  const pretty = existsSync(file)
+    ? /^PRETTY_NAME="?([^"\n]*)"?/m.exec(readFileSync(file, "utf8"))?.[1]
+    : undefined;
   return `${pretty ?? osType()} (kernel ${release()})`;
 }
 
@@ -48,7 +54,8 @@ function cpuName(): string {
 export function describeMachine(): Machine {
   const memory = new Database(":memory:");
   let sqlite = "?";
-  for (const version of memory.prepare("SELECT sqlite_version()").pluck().iterate()) sqlite = String(version);
+  for (const version of memory.prepare("SELECT sqlite_version()").pluck().iterate())
+    sqlite = String(version);
   memory.close();
   return {
     cpu: cpuName(),

@@ -21,14 +21,25 @@
 import { resolve } from "node:path";
 import { refreshAggregates } from "../../db/aggregates";
 import { closeDb, openDb, sqliteClientOf, withTx } from "../../db/client";
-import { ensureBenchmark, finishSubmission, insertSubmission, TaskWriter } from "../../db/ingest-shared";
+import {
+  ensureBenchmark,
+  finishSubmission,
+  insertSubmission,
+  TaskWriter,
+} from "../../db/ingest-shared";
 import { RunCounter } from "../../lib/import/importer";
 import { bundleFile, hashBundleFiles } from "../../lib/import/bundle";
 import { valueNestedDeeperThan } from "../../lib/import/json-depth";
 import { forEachLineSync } from "../../lib/import/lines";
 import { readManifest } from "../../lib/import/manifest";
 import { mpwManifestSchema } from "../../lib/benchmarks/mpw/manifest";
-import { mpwResultRecordSchema, parseMpwResultRecord, parseMpwTaskRecord, type MpwSample, type MpwTask } from "../../lib/benchmarks/mpw/import";
+import {
+  mpwResultRecordSchema,
+  parseMpwResultRecord,
+  parseMpwTaskRecord,
+  type MpwSample,
+  type MpwTask,
+} from "../../lib/benchmarks/mpw/import";
 import { stepsFromMessages } from "../../lib/trajectory/messages";
 
 function timed<T>(phases: Record<string, number>, name: string, fn: () => T): T {
@@ -38,7 +49,11 @@ function timed<T>(phases: Record<string, number>, name: string, fn: () => T): T 
   return value;
 }
 
-async function timedAsync<T>(phases: Record<string, number>, name: string, fn: () => Promise<T>): Promise<T> {
+async function timedAsync<T>(
+  phases: Record<string, number>,
+  name: string,
+  fn: () => Promise<T>,
+): Promise<T> {
   const started = performance.now();
   const value = await fn();
   phases[name] = (performance.now() - started) / 1000;
@@ -58,12 +73,19 @@ async function main() {
   const manifest = mpwManifestSchema.parse(read);
   if (!manifest.tasks) throw new Error("the baseline takes an MPW bundle with a tasks file");
   const tasksPath = bundleFile(root, manifest.tasks, "tasks");
-  const resultFiles = manifest.results.map((name, i) => ({ name, path: bundleFile(root, name, `results.${i}`) }));
+  const resultFiles = manifest.results.map((name, i) => ({
+    name,
+    path: bundleFile(root, name, `results.${i}`),
+  }));
   const phases: Record<string, number> = {};
 
   // --- The importer's stages, each timed alone over the whole bundle. ---
   const bundleHash = timed(phases, "hash", () =>
-    hashBundleFiles([{ name: "manifest.json", path: `${root}/manifest.json` }, { name: manifest.tasks!, path: tasksPath }, ...resultFiles]),
+    hashBundleFiles([
+      { name: "manifest.json", path: `${root}/manifest.json` },
+      { name: manifest.tasks!, path: tasksPath },
+      ...resultFiles,
+    ]),
   );
   const taskRecords = timed(phases, "tasksFile", () => {
     const known = new Map<string, MpwTask>();
@@ -75,24 +97,35 @@ async function main() {
   });
   const lines: { file: string; line: number; text: string }[] = [];
   timed(phases, "readLines", () => {
-    for (const file of resultFiles) forEachLineSync(file.path, file.name, (text, line) => lines.push({ file: file.name, line, text }));
+    for (const file of resultFiles)
+      forEachLineSync(file.path, file.name, (text, line) =>
+        lines.push({ file: file.name, line, text }),
+      );
   });
   const values = timed(phases, "jsonParse", () => lines.map((l) => JSON.parse(l.text) as unknown));
   timed(phases, "depthGuard", () => {
     values.forEach((value, i) => {
-      if (valueNestedDeeperThan(value)) throw new Error(`${lines[i].file}:${lines[i].line} nested too deep`);
+      if (valueNestedDeeperThan(value))
+        throw new Error(`${lines[i].file}:${lines[i].line} nested too deep`);
     });
   });
   const samples: (MpwSample & { file: string; line: number })[] = timed(phases, "parseRecord", () =>
     values.map((value, i) => {
       const key = String((value as { index: unknown }).index);
-      return { ...parseMpwResultRecord(value, lines[i].file, lines[i].line, taskRecords.get(key)), file: lines[i].file, line: lines[i].line };
+      return {
+        ...parseMpwResultRecord(value, lines[i].file, lines[i].line, taskRecords.get(key)),
+        file: lines[i].file,
+        line: lines[i].line,
+      };
     }),
   );
   // Its two big parts again, alone (warm: the pass above compiled them).
-  const validated = timed(phases, "zodRecord", () => values.map((v) => mpwResultRecordSchema.parse(v)));
+  const validated = timed(phases, "zodRecord", () =>
+    values.map((v) => mpwResultRecordSchema.parse(v)),
+  );
   timed(phases, "stepsFromMessages", () => {
-    for (const record of validated) stepsFromMessages(record.messages ?? record.trajectory_log?.full_history ?? []);
+    for (const record of validated)
+      stepsFromMessages(record.messages ?? record.trajectory_log?.full_history ?? []);
   });
 
   // --- Untimed set-up: the rows' parents (benchmark, tasks, submission) in an empty database. ---
@@ -109,7 +142,14 @@ async function main() {
       for (const s of samples) taskIds.push(await writer.idOf(s.task));
       submissionId = await insertSubmission(
         tx,
-        { benchmark: "mpw", version: manifest.benchmarkVersion, model: manifest.model, agent: manifest.agent ?? null, setting: manifest.setting, bundleHash },
+        {
+          benchmark: "mpw",
+          version: manifest.benchmarkVersion,
+          model: manifest.model,
+          agent: manifest.agent ?? null,
+          setting: manifest.setting,
+          bundleHash,
+        },
         { source: "bench-raw", status: "approved" },
       );
     });
@@ -120,8 +160,12 @@ async function main() {
            new_facts_by_call, hits_by_call, actual_turns, max_turns, error_info, malformed_steps, step_count, source_file, source_line)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
-      step: sqlite.prepare("INSERT INTO steps (sample_id, ordinal, kind, call_index, data, malformed) VALUES (?, ?, ?, ?, ?, ?)"),
-      hit: sqlite.prepare("INSERT INTO hit_logs (sample_id, call_index, hit, matched_fact_keys, compound, query, reason) VALUES (?, ?, ?, ?, ?, ?, ?)"),
+      step: sqlite.prepare(
+        "INSERT INTO steps (sample_id, ordinal, kind, call_index, data, malformed) VALUES (?, ?, ?, ?, ?, ?)",
+      ),
+      hit: sqlite.prepare(
+        "INSERT INTO hit_logs (sample_id, call_index, hit, matched_fact_keys, compound, query, reason) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      ),
     };
     return { db, sqlite, submissionId, taskIds, statements };
   }
@@ -143,16 +187,57 @@ async function main() {
         const run = runsA.next(s.task.taskKey);
         maxRun = Math.max(maxRun, run + 1);
         const sampleId = a.statements.sample.run(
-          a.submissionId, a.taskIds[i], s.task.taskKey, run, s.prediction, s.status, s.verdict.correct ? 1 : 0,
-          s.verdict.source, s.verdict.label, s.judgeRationale,
-          m.toolCalls, m.hitLogCalls, m.hits, m.factCount, m.factsCovered, m.fcr, m.hitRate, m.compoundRate, m.tier,
-          s.task.category, JSON.stringify(m.firstCoveredAt), JSON.stringify(m.newFactsByCall), JSON.stringify(m.hitsByCall),
-          s.actualTurns, s.maxTurns, s.errorInfo, s.malformedSteps, s.steps.length, s.file, s.line,
+          a.submissionId,
+          a.taskIds[i],
+          s.task.taskKey,
+          run,
+          s.prediction,
+          s.status,
+          s.verdict.correct ? 1 : 0,
+          s.verdict.source,
+          s.verdict.label,
+          s.judgeRationale,
+          m.toolCalls,
+          m.hitLogCalls,
+          m.hits,
+          m.factCount,
+          m.factsCovered,
+          m.fcr,
+          m.hitRate,
+          m.compoundRate,
+          m.tier,
+          s.task.category,
+          JSON.stringify(m.firstCoveredAt),
+          JSON.stringify(m.newFactsByCall),
+          JSON.stringify(m.hitsByCall),
+          s.actualTurns,
+          s.maxTurns,
+          s.errorInfo,
+          s.malformedSteps,
+          s.steps.length,
+          s.file,
+          s.line,
         ).lastInsertRowid;
         s.steps.forEach((step, ordinal) => {
-          a.statements.step.run(sampleId, ordinal, step.kind, step.kind === "tool_call" || step.kind === "tool_result" ? step.callIndex : null, JSON.stringify(step), step.malformed);
+          a.statements.step.run(
+            sampleId,
+            ordinal,
+            step.kind,
+            step.kind === "tool_call" || step.kind === "tool_result" ? step.callIndex : null,
+            JSON.stringify(step),
+            step.malformed,
+          );
         });
-        for (const e of s.hitLog) a.statements.hit.run(sampleId, e.callIndex, e.hit ? 1 : 0, JSON.stringify(e.matchedFactKeys), e.isCompoundQuery ? 1 : 0, e.query, e.reason);
+        for (const e of s.hitLog)
+          a.statements.hit.run(
+            sampleId,
+            e.callIndex,
+            e.hit ? 1 : 0,
+            JSON.stringify(e.matchedFactKeys),
+            e.isCompoundQuery ? 1 : 0,
+            e.query,
+            e.reason,
+          );
         stepRows += s.steps.length;
         hitRows += s.hitLog.length;
       });
@@ -162,7 +247,11 @@ async function main() {
 
   await timedAsync(phases, "aggregates", () =>
     withTx(a.db, async (tx) => {
-      await finishSubmission(tx, a.submissionId, { samples: samples.length, tasks: new Set(samples.map((s) => s.task.taskKey)).size, runs: maxRun });
+      await finishSubmission(tx, a.submissionId, {
+        samples: samples.length,
+        tasks: new Set(samples.map((s) => s.task.taskKey)).size,
+        runs: maxRun,
+      });
       await refreshAggregates(tx, a.submissionId);
     }),
   );
@@ -176,14 +265,52 @@ async function main() {
       const m = s.metrics;
       return {
         sample: [
-          b.submissionId, b.taskIds[i], s.task.taskKey, runsB.next(s.task.taskKey), s.prediction, s.status, s.verdict.correct ? 1 : 0,
-          s.verdict.source, s.verdict.label, s.judgeRationale,
-          m.toolCalls, m.hitLogCalls, m.hits, m.factCount, m.factsCovered, m.fcr, m.hitRate, m.compoundRate, m.tier,
-          s.task.category, JSON.stringify(m.firstCoveredAt), JSON.stringify(m.newFactsByCall), JSON.stringify(m.hitsByCall),
-          s.actualTurns, s.maxTurns, s.errorInfo, s.malformedSteps, s.steps.length, s.file, s.line,
+          b.submissionId,
+          b.taskIds[i],
+          s.task.taskKey,
+          runsB.next(s.task.taskKey),
+          s.prediction,
+          s.status,
+          s.verdict.correct ? 1 : 0,
+          s.verdict.source,
+          s.verdict.label,
+          s.judgeRationale,
+          m.toolCalls,
+          m.hitLogCalls,
+          m.hits,
+          m.factCount,
+          m.factsCovered,
+          m.fcr,
+          m.hitRate,
+          m.compoundRate,
+          m.tier,
+          s.task.category,
+          JSON.stringify(m.firstCoveredAt),
+          JSON.stringify(m.newFactsByCall),
+          JSON.stringify(m.hitsByCall),
+          s.actualTurns,
+          s.maxTurns,
+          s.errorInfo,
+          s.malformedSteps,
+          s.steps.length,
+          s.file,
+          s.line,
         ],
-        steps: s.steps.map((step, ordinal) => [ordinal, step.kind, step.kind === "tool_call" || step.kind === "tool_result" ? step.callIndex : null, JSON.stringify(step), step.malformed]),
-        hits: s.hitLog.map((e) => [e.callIndex, e.hit ? 1 : 0, JSON.stringify(e.matchedFactKeys), e.isCompoundQuery ? 1 : 0, e.query, e.reason]),
+        steps: s.steps.map((step, ordinal) => [
+          ordinal,
+          step.kind,
+          step.kind === "tool_call" || step.kind === "tool_result" ? step.callIndex : null,
+          JSON.stringify(step),
+          step.malformed,
+        ]),
+        hits: s.hitLog.map((e) => [
+          e.callIndex,
+          e.hit ? 1 : 0,
+          JSON.stringify(e.matchedFactKeys),
+          e.isCompoundQuery ? 1 : 0,
+          e.query,
+          e.reason,
+        ]),
       };
     }),
   );
@@ -201,7 +328,9 @@ async function main() {
   phases.insert = preparedSeconds;
   await closeDb(b.db);
   const peakRssMiB = process.resourceUsage().maxRSS / 1024;
-  process.stdout.write(`${JSON.stringify({ seconds, preparedSeconds, rows: { samples: samples.length, steps: stepRows, hitLogs: hitRows }, phases, peakRssMiB })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ seconds, preparedSeconds, rows: { samples: samples.length, steps: stepRows, hitLogs: hitRows }, phases, peakRssMiB })}\n`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -19,7 +19,10 @@ import type { Timing } from "./stats";
 
 /** The probes of the 500-call trajectory, named where bench.ts defines them and here where the report reads them. */
 export const VERY_LONG_PAGE = `trajectory page, ${VERY_LONG_TRAJECTORY.calls} calls`;
-export const LARGE_STEP_PROBES = { serp: "step API, 1 MiB SERP", text: "step API, 1 MiB raw text" } as const;
+export const LARGE_STEP_PROBES = {
+  serp: "step API, 1 MiB SERP",
+  text: "step API, 1 MiB raw text",
+} as const;
 export const FIND_PROBE = `find API, ${VERY_LONG_TRAJECTORY.calls} calls`;
 
 /** The issue's HTML budget for the 40-call trajectory page, in bytes (KB = 1,000 bytes, as the issue counts its 450 KB). */
@@ -81,7 +84,11 @@ export interface BenchResults {
   command: string;
   machine: Machine;
   database: DatabaseInfo;
-  load: { start: [number, number, number]; end: [number, number, number]; during: { min: number; max: number; mean: number; samples: number } };
+  load: {
+    start: [number, number, number];
+    end: [number, number, number];
+    during: { min: number; max: number; mean: number; samples: number };
+  };
   totalSeconds: number;
   dataset: {
     submissions: number;
@@ -99,17 +106,28 @@ export interface BenchResults {
     lastBundlesSeconds: number | null;
     reused: boolean;
     /** The 500-call sample: its steps, and the large tool results the step API is timed on (ordinal, characters of the stored step). */
-    veryLong: { steps: number; largeSteps: Record<"serp" | "text", { ordinal: number; chars: number }> };
+    veryLong: {
+      steps: number;
+      largeSteps: Record<"serp" | "text", { ordinal: number; chars: number }>;
+    };
   };
   ingest: { small: IngestRun; large: IngestRun; raw: RawRun };
   inspect: InspectRun;
-  server: { requests: number; warmup: number; passes: number; probes: ProbeResult[]; staticName: string; db: Record<string, Timing> };
+  server: {
+    requests: number;
+    warmup: number;
+    passes: number;
+    probes: ProbeResult[];
+    staticName: string;
+    db: Record<string, Timing>;
+  };
   /** The first pool is the target's (≥ 100,000 samples when the database is large enough). */
   analysis: AnalysisPool[];
   stall: StallResults;
 }
 
-const ms = (v: number) => (!Number.isFinite(v) ? "—" : v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2));
+const ms = (v: number) =>
+  !Number.isFinite(v) ? "—" : v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2);
 const int = (v: number) => Math.round(v).toLocaleString("en-US");
 const mib = (v: number) => `${v.toFixed(0)} MiB`;
 const pct = (v: number) => `${(v * 100).toFixed(0)}%`;
@@ -118,7 +136,8 @@ const verdict = (ok: boolean | null) => (ok === null ? "n/a" : ok ? "**pass**" :
 const PLOT_LIMIT_MS = 300;
 const PLOT_SCALE = 100_000;
 /** The plot target is stated at 100,000 samples: a smaller pool proves nothing either way. */
-const plotVerdict = (p95: number, pooled: number): boolean | null => (pooled < PLOT_SCALE ? null : p95 <= PLOT_LIMIT_MS);
+const plotVerdict = (p95: number, pooled: number): boolean | null =>
+  pooled < PLOT_SCALE ? null : p95 <= PLOT_LIMIT_MS;
 const rssOk = (run: IngestRun) => run.peakRssMiB * 1.048576 < 500;
 const megabytes = (miB: number) => miB * 1.048576;
 /** Issue 17's stall targets: a visitor's request during an upload. */
@@ -126,7 +145,10 @@ const STALL_MAX_MS = 500;
 const STALL_P95_FACTOR = 3;
 const WORKER_INGEST_SHARE = 0.7;
 const stallErrors = (u: StallResults["urls"][number]) => u.errors.idle + u.errors.upload;
-const stallUrlOk = (u: StallResults["urls"][number]) => stallErrors(u) === 0 && u.upload.max <= STALL_MAX_MS && u.upload.p95 <= STALL_P95_FACTOR * u.idle.p95;
+const stallUrlOk = (u: StallResults["urls"][number]) =>
+  stallErrors(u) === 0 &&
+  u.upload.max <= STALL_MAX_MS &&
+  u.upload.p95 <= STALL_P95_FACTOR * u.idle.p95;
 const rawSamplesPerSecond = (raw: RawRun) => raw.samples / raw.seconds;
 /** The raw-insert baseline is better-sqlite3's on either engine: beside a PostgreSQL run it is SQLite's figure. */
 const rawIsOtherEngine = (r: BenchResults) => r.engine !== "sqlite";
@@ -184,7 +206,11 @@ export function checkTargets(r: BenchResults): TargetCheck[] {
     });
   }
   for (const run of [r.ingest.small, r.ingest.large]) {
-    checks.push({ target: `Ingest peak RSS < 500 MB (${run.label})`, measured: `${mib(run.peakRssMiB)} = ${(run.peakRssMiB * 1.048576).toFixed(0)} MB`, ok: rssOk(run) });
+    checks.push({
+      target: `Ingest peak RSS < 500 MB (${run.label})`,
+      measured: `${mib(run.peakRssMiB)} = ${(run.peakRssMiB * 1.048576).toFixed(0)} MB`,
+      ok: rssOk(run),
+    });
   }
   checks.push(inspectCheck(r.inspect));
   return [...checks, ...stallChecks(r.stall, r.ingest.raw)];
@@ -217,7 +243,9 @@ export function renderInspect(run: InspectRun): string[] {
 function stallChecks(s: StallResults, raw: RawRun): TargetCheck[] {
   const upload = `a ${int(s.samples)}-sample upload`;
   const slowest = s.urls.reduce((a, b) => (b.upload.max > a.upload.max ? b : a));
-  const worstRatio = s.urls.reduce((a, b) => (b.upload.p95 / b.idle.p95 > a.upload.p95 / a.idle.p95 ? b : a));
+  const worstRatio = s.urls.reduce((a, b) =>
+    b.upload.p95 / b.idle.p95 > a.upload.p95 / a.idle.p95 ? b : a,
+  );
   const share = s.ingest.samplesPerSecond / rawSamplesPerSecond(raw);
   const errors = s.urls.reduce((sum, u) => sum + stallErrors(u), 0);
   const failed = errors ? `; ${int(errors)} tick${errors === 1 ? "" : "s"} failed` : "";
@@ -238,10 +266,17 @@ function stallChecks(s: StallResults, raw: RawRun): TargetCheck[] {
       measured: `${pct(share)} (${int(s.ingest.samplesPerSecond)} vs ${int(rawSamplesPerSecond(raw))} samples/s, the import; the whole job, unzip included: ${pct(s.ingest.jobSamplesPerSecond / rawSamplesPerSecond(raw))})`,
       ok: share >= WORKER_INGEST_SHARE,
     },
-    { target: `Server peak RSS < 500 MB (during ${upload})`, measured: `${mib(s.rss.serverMiB)} = ${megabytes(s.rss.serverMiB).toFixed(0)} MB`, ok: megabytes(s.rss.serverMiB) < 500 },
+    {
+      target: `Server peak RSS < 500 MB (during ${upload})`,
+      measured: `${mib(s.rss.serverMiB)} = ${megabytes(s.rss.serverMiB).toFixed(0)} MB`,
+      ok: megabytes(s.rss.serverMiB) < 500,
+    },
     {
       target: `Worker peak RSS < 500 MB (during ${upload})`,
-      measured: workerMB === null ? "no worker process seen" : `${mib(s.rss.workerMiB!)} = ${workerMB.toFixed(0)} MB`,
+      measured:
+        workerMB === null
+          ? "no worker process seen"
+          : `${mib(s.rss.workerMiB!)} = ${workerMB.toFixed(0)} MB`,
       ok: workerMB === null ? false : workerMB < 500,
     },
   ];
@@ -271,18 +306,28 @@ const runSchema = z.looseObject({
   engine: z.enum(["sqlite", "postgres"]),
   mode: z.enum(["full", "small"]),
   date: z.string(),
-  database: z.object({ engine: z.enum(["sqlite", "postgres"]), version: z.string(), origin: z.string(), settings: z.record(z.string(), z.string()) }),
+  database: z.object({
+    engine: z.enum(["sqlite", "postgres"]),
+    version: z.string(),
+    origin: z.string(),
+    settings: z.record(z.string(), z.string()),
+  }),
   ingest: z.looseObject({}),
   server: z.looseObject({ probes: z.array(z.looseObject({})) }),
   analysis: z.array(z.looseObject({})),
   stall: z.looseObject({}),
 });
 
-export function readResultsFile(path: string, log: (line: string) => void = () => undefined): EngineRuns {
+export function readResultsFile(
+  path: string,
+  log: (line: string) => void = () => undefined,
+): EngineRuns {
   if (!existsSync(path)) return {};
   const file = resultsFileSchema.safeParse(JSON.parse(readFileSync(path, "utf8")));
   if (!file.success || file.data.format !== RESULTS_FORMAT) {
-    log(`${path} is not a results file of this bench's layout (format ${RESULTS_FORMAT}): its runs are left out`);
+    log(
+      `${path} is not a results file of this bench's layout (format ${RESULTS_FORMAT}): its runs are left out`,
+    );
     return {};
   }
   const runs: EngineRuns = {};
@@ -302,7 +347,8 @@ export function writeResultsFile(path: string, runs: EngineRuns): void {
 }
 
 function databaseText(d: DatabaseInfo, m: Machine): string {
-  if (d.engine === "sqlite") return `SQLite ${d.version} (better-sqlite3 ${m.betterSqlite3}, WAL, synchronous=NORMAL), ${d.origin}`;
+  if (d.engine === "sqlite")
+    return `SQLite ${d.version} (better-sqlite3 ${m.betterSqlite3}, WAL, synchronous=NORMAL), ${d.origin}`;
   const settings = Object.entries(d.settings)
     .map(([k, v]) => `${k}=${v}`)
     .join(", ");
@@ -320,36 +366,94 @@ function renderSideBySide(runs: EngineRuns): string[] {
   const present = ENGINES.filter((e) => runs[e]);
   for (const engine of present) {
     const r = runs[engine]!;
-    put("run", engine, `${r.mode === "small" ? "**small run** " : ""}${r.date.slice(0, 16).replace("T", " ")} UTC, ${(r.totalSeconds / 60).toFixed(0)} min, load ${r.load.during.mean} mean`);
-    put("database", engine, `${ENGINE_NAMES[engine]} ${r.database.version}${r.database.settings.fsync === "off" ? " (fsync off)" : ""}`);
-    put("data set", engine, `${int(r.dataset.samples)} samples, ${int(r.dataset.steps)} step rows, ${int(r.dataset.dbMiB)} MiB`);
+    put(
+      "run",
+      engine,
+      `${r.mode === "small" ? "**small run** " : ""}${r.date.slice(0, 16).replace("T", " ")} UTC, ${(r.totalSeconds / 60).toFixed(0)} min, load ${r.load.during.mean} mean`,
+    );
+    put(
+      "database",
+      engine,
+      `${ENGINE_NAMES[engine]} ${r.database.version}${r.database.settings.fsync === "off" ? " (fsync off)" : ""}`,
+    );
+    put(
+      "data set",
+      engine,
+      `${int(r.dataset.samples)} samples, ${int(r.dataset.steps)} step rows, ${int(r.dataset.dbMiB)} MiB`,
+    );
     for (const run of [r.ingest.small, r.ingest.large]) {
-      put(`ingest, ${run.label}: seconds (samples/s; peak RSS)`, engine, `${run.seconds.toFixed(2)} (${int(run.samples / run.seconds)}; ${mib(run.peakRssMiB)})`);
+      put(
+        `ingest, ${run.label}: seconds (samples/s; peak RSS)`,
+        engine,
+        `${run.seconds.toFixed(2)} (${int(run.samples / run.seconds)}; ${mib(run.peakRssMiB)})`,
+      );
     }
-    put(`raw-insert baseline, ${r.ingest.small.label}, better-sqlite3 on both: seconds (samples/s)`, engine, `${r.ingest.raw.seconds.toFixed(2)} (${int(rawSamplesPerSecond(r.ingest.raw))})`);
-    put(`ingest ÷ raw-insert baseline (rows/s), ${r.ingest.small.label}`, engine, pct(rowsOf(r.ingest.small) / r.ingest.small.seconds / (rowsOf(r.ingest.raw) / r.ingest.raw.seconds)));
-    put(`Inspect \`.eval\` import, ${int(r.inspect.uncompressedMiB)} MiB: seconds (samples/s)`, engine, `${r.inspect.seconds.toFixed(1)} (${int(r.inspect.samples / r.inspect.seconds)})`);
+    put(
+      `raw-insert baseline, ${r.ingest.small.label}, better-sqlite3 on both: seconds (samples/s)`,
+      engine,
+      `${r.ingest.raw.seconds.toFixed(2)} (${int(rawSamplesPerSecond(r.ingest.raw))})`,
+    );
+    put(
+      `ingest ÷ raw-insert baseline (rows/s), ${r.ingest.small.label}`,
+      engine,
+      pct(
+        rowsOf(r.ingest.small) /
+          r.ingest.small.seconds /
+          (rowsOf(r.ingest.raw) / r.ingest.raw.seconds),
+      ),
+    );
+    put(
+      `Inspect \`.eval\` import, ${int(r.inspect.uncompressedMiB)} MiB: seconds (samples/s)`,
+      engine,
+      `${r.inspect.seconds.toFixed(1)} (${int(r.inspect.samples / r.inspect.seconds)})`,
+    );
     for (const p of r.server.probes) {
       const db = r.server.db[p.name];
-      put(`page: ${p.name}: p50 / p95 ms (in-process db p50)`, engine, `${ms(p.p50)} / ${ms(p.p95)}${db ? ` (${ms(db.p50)})` : ""}`);
+      put(
+        `page: ${p.name}: p50 / p95 ms (in-process db p50)`,
+        engine,
+        `${ms(p.p50)} / ${ms(p.p95)}${db ? ` (${ms(db.p50)})` : ""}`,
+      );
     }
     for (const pool of r.analysis) {
       for (const api of pool.api) {
         const db = pool.db.find((d) => d.kind === api.name);
-        put(`plot: ${api.name} at ${int(pool.samples)} samples: API p95 / in-process p95 ms`, engine, `${ms(api.p95)} / ${db ? ms(db.p95) : "—"}`);
+        put(
+          `plot: ${api.name} at ${int(pool.samples)} samples: API p95 / in-process p95 ms`,
+          engine,
+          `${ms(api.p95)} / ${db ? ms(db.p95) : "—"}`,
+        );
       }
     }
     const st = r.stall;
     const slowest = st.urls.reduce((a, b) => (b.upload.max > a.upload.max ? b : a));
-    put(`stall: ${int(st.samples)}-sample upload: worker import samples/s`, engine, int(st.ingest.samplesPerSecond));
-    put(`stall: slowest request during the upload, ms`, engine, `${ms(slowest.upload.max)} (${slowest.name})`);
-    put(`stall: peak RSS, server / worker`, engine, `${mib(st.rss.serverMiB)} / ${st.rss.workerMiB === null ? "—" : mib(st.rss.workerMiB)}`);
+    put(
+      `stall: ${int(st.samples)}-sample upload: worker import samples/s`,
+      engine,
+      int(st.ingest.samplesPerSecond),
+    );
+    put(
+      `stall: slowest request during the upload, ms`,
+      engine,
+      `${ms(slowest.upload.max)} (${slowest.name})`,
+    );
+    put(
+      `stall: peak RSS, server / worker`,
+      engine,
+      `${mib(st.rss.serverMiB)} / ${st.rss.workerMiB === null ? "—" : mib(st.rss.workerMiB)}`,
+    );
     const checks = checkTargets(r);
     const measurable = checks.filter((c) => c.ok !== null);
     put("targets met", engine, `${measurable.filter((c) => c.ok).length} of ${measurable.length}`);
   }
-  const lines = [`| metric | ${ENGINES.map((e) => ENGINE_NAMES[e]).join(" | ")} |`, `|---|${ENGINES.map(() => "---:").join("|")}|`];
-  for (const [metric, row] of rows) lines.push(`| ${metric} | ${ENGINES.map((e) => row[e] ?? (runs[e] ? "—" : "not run")).join(" | ")} |`);
+  const lines = [
+    `| metric | ${ENGINES.map((e) => ENGINE_NAMES[e]).join(" | ")} |`,
+    `|---|${ENGINES.map(() => "---:").join("|")}|`,
+  ];
+  for (const [metric, row] of rows)
+    lines.push(
+      `| ${metric} | ${ENGINES.map((e) => row[e] ?? (runs[e] ? "—" : "not run")).join(" | ")} |`,
+    );
   return lines;
 }
 
@@ -370,7 +474,15 @@ export function renderReport(runs: EngineRuns): string {
   out("## SQLite and PostgreSQL side by side");
   out();
   out(
-    `The same steps on each engine over the same generated data: the ingests into an empty database, the pages and APIs of \`next start\` over the large database (the server gets SEEKBOARD_DB or SEEKBOARD_DATABASE_URL), each plot's data, the stall probe. Times are medians (ingest) or percentiles over the timed requests; the sections below say how each is measured. The raw-insert baseline is better-sqlite3's prepared statements into a SQLite file on both engines (it has no PostgreSQL version), so on PostgreSQL its ratio compares the importer on PostgreSQL with a SQLite insert. The two columns come from separate runs: compare them only when their dates, machines and loads match (below).${present.length < ENGINES.length ? ` **${ENGINES.filter((e) => !runs[e]).map((e) => ENGINE_NAMES[e]).join(" and ")}: no run kept yet** (\`npm run bench -- --engine ${ENGINES.find((e) => !runs[e])}\`).` : ""}`,
+    `The same steps on each engine over the same generated data: the ingests into an empty database, the pages and APIs of \`next start\` over the large database (the server gets SEEKBOARD_DB or SEEKBOARD_DATABASE_URL), each plot's data, the stall probe. Times are medians (ingest) or percentiles over the timed requests; the sections below say how each is measured. The raw-insert baseline is better-sqlite3's prepared statements into a SQLite file on both engines (it has no PostgreSQL version), so on PostgreSQL its ratio compares the importer on PostgreSQL with a SQLite insert. The two columns come from separate runs: compare them only when their dates, machines and loads match (below).${
+      present.length < ENGINES.length
+        ? ` **${ENGINES.filter((e) => !runs[e])
+            .map((e) => ENGINE_NAMES[e])
+            .join(
+              " and ",
+            )}: no run kept yet** (\`npm run bench -- --engine ${ENGINES.find((e) => !runs[e])}\`).`
+        : ""
+    }`,
   );
   out();
   for (const line of renderSideBySide(runs)) out(line);
@@ -384,13 +496,27 @@ export function renderReport(runs: EngineRuns): string {
   out("## How to run");
   out();
   out("```sh");
-  out("npm run build          # once: the bench measures `next start`; it builds only with --build");
-  out("npm run bench          # full run on SQLite (≈ 5–12 min on 2 cores): its figures into docs/performance-results.json, rewrites docs/PERFORMANCE.md");
-  out("npm run bench -- --engine postgres   # the same on PostgreSQL: a throwaway cluster (test/postgres-cluster.ts) unless --db postgres://… or SEEKBOARD_DATABASE_URL names a database");
-  out("npm run bench:small    # ≈ 30 s smoke run for CI; prints its report, writes it to a temp file, never here");
-  out("npm run bench -- --db /tmp/bench.db   # keep the large database and reuse it next time (on PostgreSQL: --db postgres://…/bench, an empty database the first time)");
-  out("npm run bench -- --only inspect        # the Inspect step alone (1 GiB .eval; add --small for 20 MiB): prints its section, writes no file");
-  out("npm run bench -- --report             # docs/PERFORMANCE.md again from docs/performance-results.json, nothing measured");
+  out(
+    "npm run build          # once: the bench measures `next start`; it builds only with --build",
+  );
+  out(
+    "npm run bench          # full run on SQLite (≈ 5–12 min on 2 cores): its figures into docs/performance-results.json, rewrites docs/PERFORMANCE.md",
+  );
+  out(
+    "npm run bench -- --engine postgres   # the same on PostgreSQL: a throwaway cluster (test/postgres-cluster.ts) unless --db postgres://… or SEEKBOARD_DATABASE_URL names a database",
+  );
+  out(
+    "npm run bench:small    # ≈ 30 s smoke run for CI; prints its report, writes it to a temp file, never here",
+  );
+  out(
+    "npm run bench -- --db /tmp/bench.db   # keep the large database and reuse it next time (on PostgreSQL: --db postgres://…/bench, an empty database the first time)",
+  );
+  out(
+    "npm run bench -- --only inspect        # the Inspect step alone (1 GiB .eval; add --small for 20 MiB): prints its section, writes no file",
+  );
+  out(
+    "npm run bench -- --report             # docs/PERFORMANCE.md again from docs/performance-results.json, nothing measured",
+  );
   out("```");
   out();
   out(
@@ -408,7 +534,9 @@ function renderRun(r: BenchResults): string[] {
   const out = (s = "") => lines.push(s);
   out(`- Date: ${r.date}`);
   out(`- Command: \`${r.command}\``);
-  out(`- Machine: ${r.machine.cpu}, ${r.machine.cores} cores, ${r.machine.ramGiB} GiB RAM; ${r.machine.os}`);
+  out(
+    `- Machine: ${r.machine.cpu}, ${r.machine.cores} cores, ${r.machine.ramGiB} GiB RAM; ${r.machine.os}`,
+  );
   out(`- Software: Node ${r.machine.node}, Next ${r.machine.next} (\`next start\`)`);
   out(`- Database: ${databaseText(r.database, r.machine)}`);
   out(
@@ -429,7 +557,9 @@ function renderRun(r: BenchResults): string[] {
     `Client-side wall time of one GET from sending it to its last byte arriving, over one keep-alive connection (server time plus loopback; gzip accepted as a browser asks for it; the client unzips and checks the body after the timer stops), \`next start\` on 127.0.0.1 over the ${int(r.dataset.samples)}-sample database. ${r.server.requests} timed requests per URL after ${r.server.warmup} warm-up requests; over ${r.server.passes} passes so a burst of load from elsewhere does not fall on one URL alone; in each pass the light URLs (the static file, the floors served without rendering, the cached pages, the APIs) are timed in rounds, one request each in an order shuffled every round, so a pause of the server falls on them alike and their ratios to the static file compare like with like, and each page rendered on demand is then timed in its own block of consecutive requests (two untimed requests open each pass and block, so the garbage a rendered page leaves behind is collected on its own requests); one request in flight. Ratio = p95 ÷ the static file's p95. "In-process db" is the same page's database reads called directly (db/queries, p50): the rest of a page's time is rendering, serialising and Next itself. The floors: a 400 from an API route before any read and the not-found page rendered on demand (\`/s/x\`) are the cheapest dynamic answers the app gives, what any uncached route or page pays before its own work; the same not-found page prerendered at build time and served from Next's cache (\`x-nextjs-cache: HIT\`) is what a cached page costs. A visitor without a session gets the leaderboard and trajectory pages from the public page cache: the proxy (proxy.ts) sends a cached page itself (Next still compresses each answer), while it is younger than its 60 s \`revalidate\`, and rewrites other loads to app/public-cache, where Next serves the page (stale ones too, rendering them again behind) or renders it; the cache is emptied whenever data changes, and the timed requests include the ones that fall on a page turning stale; the "rendered" rows are the same pages for a visitor with a session cookie, rendered on demand, as the admin and navigations inside the app get them.`,
   );
   out();
-  out("| metric | path | bytes | p50 ms | p95 ms | in-process db p50 ms | target | ratio | result |");
+  out(
+    "| metric | path | bytes | p50 ms | p95 ms | in-process db p50 ms | target | ratio | result |",
+  );
   out("|---|---|---:|---:|---:|---:|---|---:|---|");
   const targets: Record<string, { text: string; factor: number }> = {
     leaderboard: { text: "≤ 2× static", factor: 2 },
@@ -451,7 +581,9 @@ function renderRun(r: BenchResults): string[] {
     `Each plot's data over a pool of search-setting MPW submissions: through the server (\`/api/analysis/<kind>?submissions=…\`, ${r.analysis[0]?.api[0]?.n ?? 0} requests each) and in-process (\`analysisData()\` of db/queries/analysis.ts on the same database, ${r.analysis[0]?.db[0]?.n ?? 0} calls each). The target is stated at ${int(PLOT_SCALE)} samples, so the first pool is the first submissions that reach it; the second is every submission on the board.`,
   );
   out();
-  out("| plot | pool | samples | API p50 ms | API p95 ms | in-process p50 ms | in-process p95 ms | target | result |");
+  out(
+    "| plot | pool | samples | API p50 ms | API p95 ms | in-process p50 ms | in-process p95 ms | target | result |",
+  );
   out("|---|---|---:|---:|---:|---:|---:|---|---|");
   for (const pool of r.analysis) {
     for (const api of pool.api) {
@@ -469,7 +601,9 @@ function renderRun(r: BenchResults): string[] {
     "Each ingest runs alone in a fresh process into an empty database, as `cli ingest <bundle> --db <file>` does (scripts/bench/ingest-child.ts), after `sync` so earlier writes are not flushed during it. Seconds are measured inside the process around `ingestBundle` (hash, parse, insert, aggregates, commit); peak RSS is the process's maxRSS (Node and tsx included). Step rows are the stored steps (thought, tool call, tool result, answer: about 3.4 per tool call); rows = samples + step rows + hit-log rows.",
   );
   out();
-  out("| run | samples | tool calls | step rows | bundle | seconds | samples/s | steps/s | rows/s | RSS before → peak | ratio to raw | result |");
+  out(
+    "| run | samples | tool calls | step rows | bundle | seconds | samples/s | steps/s | rows/s | RSS before → peak | ratio to raw | result |",
+  );
   out("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---|");
   const rawRate = rowsOf(r.ingest.raw) / r.ingest.raw.seconds;
   for (const run of [r.ingest.small, r.ingest.large]) {
@@ -489,16 +623,37 @@ function renderRun(r: BenchResults): string[] {
     `Raw baseline (scripts/bench/raw-insert-child.ts), on the ${r.ingest.small.label} bundle in a fresh process${rawIsOtherEngine(r) ? `, SQLite's on this ${ENGINE_NAMES[r.engine]} run too (it is written with better-sqlite3's prepared statements and has no ${ENGINE_NAMES[r.engine]} version: the ratios compare the importer on ${ENGINE_NAMES[r.engine]} with a SQLite insert)` : ""}: the bundle is first parsed with the project's parser (\`parseMpwResultRecord\`), untimed; then exactly the same samples, steps and hit-log rows are inserted with the importer's SQL as raw prepared statements in one transaction into an empty database with the same schema. Values are bound straight from the parsed objects, so the JSON columns are serialised inside the timer, as any writer of parsed samples must. With every value serialised beforehand, the statements alone take ${raw.preparedSeconds.toFixed(2)} s (${int(rowsOf(raw) / raw.preparedSeconds)} rows/s; ingest would be ${pct(smallRate / (rowsOf(raw) / raw.preparedSeconds))} of that). The 10× row's ratio, in brackets, compares it with the baseline on the smaller bundle.`,
   );
   out();
-  out(`Where the ${r.ingest.small.label} ingest's time goes: each importer stage timed alone over the same bundle, in the baseline's process (medians):`);
+  out(
+    `Where the ${r.ingest.small.label} ingest's time goes: each importer stage timed alone over the same bundle, in the baseline's process (medians):`,
+  );
   out();
   out("| stage | seconds | share of the ingest's time |");
   out("|---|---:|---:|");
-  const stages = ["hash", "tasksFile", "readLines", "depthGuard", "jsonParse", "parseRecord", "rowPrep", "insert", "aggregates"].filter((name) => name in raw.phases);
-  for (const name of stages) out(`| ${PHASE_LABELS[name] ?? name} | ${raw.phases[name].toFixed(3)} | ${pct(raw.phases[name] / r.ingest.small.seconds)} |`);
+  const stages = [
+    "hash",
+    "tasksFile",
+    "readLines",
+    "depthGuard",
+    "jsonParse",
+    "parseRecord",
+    "rowPrep",
+    "insert",
+    "aggregates",
+  ].filter((name) => name in raw.phases);
+  for (const name of stages)
+    out(
+      `| ${PHASE_LABELS[name] ?? name} | ${raw.phases[name].toFixed(3)} | ${pct(raw.phases[name] / r.ingest.small.seconds)} |`,
+    );
   const stageSum = stages.reduce((sum, name) => sum + raw.phases[name], 0);
-  out(`| *sum of the stages* | ${stageSum.toFixed(3)} | ${pct(stageSum / r.ingest.small.seconds)} |`);
-  out(`| parseMpwResultRecord's zod validation alone (re-run, warm) | ${(raw.phases.zodRecord ?? 0).toFixed(3)} | ${pct((raw.phases.zodRecord ?? 0) / r.ingest.small.seconds)} |`);
-  out(`| parseMpwResultRecord's stepsFromMessages alone (re-run, warm) | ${(raw.phases.stepsFromMessages ?? 0).toFixed(3)} | ${pct((raw.phases.stepsFromMessages ?? 0) / r.ingest.small.seconds)} |`);
+  out(
+    `| *sum of the stages* | ${stageSum.toFixed(3)} | ${pct(stageSum / r.ingest.small.seconds)} |`,
+  );
+  out(
+    `| parseMpwResultRecord's zod validation alone (re-run, warm) | ${(raw.phases.zodRecord ?? 0).toFixed(3)} | ${pct((raw.phases.zodRecord ?? 0) / r.ingest.small.seconds)} |`,
+  );
+  out(
+    `| parseMpwResultRecord's stepsFromMessages alone (re-run, warm) | ${(raw.phases.stepsFromMessages ?? 0).toFixed(3)} | ${pct((raw.phases.stepsFromMessages ?? 0) / r.ingest.small.seconds)} |`,
+  );
   out(`| **ingest, measured** | ${r.ingest.small.seconds.toFixed(3)} | 100% |`);
   out();
 
@@ -511,14 +666,20 @@ function renderRun(r: BenchResults): string[] {
     `While a ${int(st.samples)}-sample MPW bundle (the 10× ingest bundle's generator under a model name of this run, so its hash is new; ${st.zipMiB.toFixed(1)} MiB zipped, ${int(st.unpackedMiB)} MiB unpacked) is uploaded through \`POST /api/submissions?wait=0\` and ingested, three URLs are timed every ${TICK_MS} ms, each on its own schedule so a slow answer of one never delays another: the public leaderboard (no cookie: the public page cache), the leaderboard rendered for a session, and the ${LONG_TRAJECTORY.calls}-call trajectory API. A URL's request is a visitor's: while it is in flight, that URL's next ticks send nothing and wait for it, each recorded from its own scheduled moment to that answer, so a stall counts once for every tick it covers (percentiles are over ticks; "sent" counts the requests). Requests of every tick piling up instead would be load of the probe's own making: the rendered leaderboard alone takes tens of milliseconds of the server's one event loop, and three requests every ${TICK_MS} ms kept this server busy even idle. Each request has a fresh connection; latency runs to its last byte. "Idle" is the same ticking for ${st.idleSeconds} s just before the upload; "during" runs from the upload's first byte to the ingest's end: the server answered 202 and the job was followed at its status URL until done (${st.uploadSeconds.toFixed(1)} s). A tick whose request failed (another status, a reset) counts as an error and misses the target. The server is a fresh \`next start\` over the same database, its upload limits raised for the bundle; the probe runs after every other server measurement and then deletes the submission, its job, the tasks it added and its token. Ingest throughput in the worker is the job's samples over its import, \`import_started_at\` → \`finished_at\` (table \`upload_jobs\`: the records read, checked and written, the aggregates, the commit and the upload's answer; the unzip before it is counted in the whole job's figure, from \`started_at\`), compared with the raw-insert baseline's samples/s, which starts from parsed records too. Peak RSS: VmHWM and VmRSS of the server's process tree read from /proc every 250 ms until the ingest ends, the largest kept; the worker is the process whose command line names \`cli/main.ts worker\`${st.rss.workerMiB === null ? " (none ran)" : ` (${st.rss.workerPids} such process${st.rss.workerPids === 1 ? "" : "es"}: the largest counts)`}, the server the largest other one.`,
   );
   out();
-  out(`Ingest in the worker: ${int(st.samples)} samples imported in ${st.ingest.seconds.toFixed(1)} s = ${int(st.ingest.samplesPerSecond)} samples/s, ${pct(st.ingest.samplesPerSecond / rawSamplesPerSecond(r.ingest.raw))} of the raw-insert baseline's ${int(rawSamplesPerSecond(r.ingest.raw))}; the whole job with its unzip ${st.ingest.jobSeconds.toFixed(1)} s (${pct(st.ingest.jobSamplesPerSecond / rawSamplesPerSecond(r.ingest.raw))}). Peak RSS: server ${mib(st.rss.serverMiB)}, worker ${st.rss.workerMiB === null ? "—" : mib(st.rss.workerMiB)}.`);
+  out(
+    `Ingest in the worker: ${int(st.samples)} samples imported in ${st.ingest.seconds.toFixed(1)} s = ${int(st.ingest.samplesPerSecond)} samples/s, ${pct(st.ingest.samplesPerSecond / rawSamplesPerSecond(r.ingest.raw))} of the raw-insert baseline's ${int(rawSamplesPerSecond(r.ingest.raw))}; the whole job with its unzip ${st.ingest.jobSeconds.toFixed(1)} s (${pct(st.ingest.jobSamplesPerSecond / rawSamplesPerSecond(r.ingest.raw))}). Peak RSS: server ${mib(st.rss.serverMiB)}, worker ${st.rss.workerMiB === null ? "—" : mib(st.rss.workerMiB)}.`,
+  );
   out();
   for (const u of st.urls) {
     out(`### ${u.name} \`${shortPath(u.path)}\``);
     out();
-    out("| phase | ticks | sent | errors | p50 ms | p95 ms | max ms | ratio (p95 ÷ idle p95) | result |");
+    out(
+      "| phase | ticks | sent | errors | p50 ms | p95 ms | max ms | ratio (p95 ÷ idle p95) | result |",
+    );
     out("|---|---:|---:|---:|---:|---:|---:|---:|---|");
-    out(`| idle (baseline) | ${int(u.idle.n + u.errors.idle)} | ${int(u.sent.idle)} | ${int(u.errors.idle)} | ${ms(u.idle.p50)} | ${ms(u.idle.p95)} | ${ms(u.idle.max)} | 1.0× | baseline |`);
+    out(
+      `| idle (baseline) | ${int(u.idle.n + u.errors.idle)} | ${int(u.sent.idle)} | ${int(u.errors.idle)} | ${ms(u.idle.p50)} | ${ms(u.idle.p95)} | ${ms(u.idle.max)} | 1.0× | baseline |`,
+    );
     out(
       `| during the upload | ${int(u.upload.n + u.errors.upload)} | ${int(u.sent.upload)} | ${int(u.errors.upload)} | ${ms(u.upload.p50)} | ${ms(u.upload.p95)} | ${ms(u.upload.max)} | ${(u.upload.p95 / u.idle.p95).toFixed(1)}× | ${verdict(stallUrlOk(u))} (max ≤ ${STALL_MAX_MS} ms, p95 ≤ ${STALL_P95_FACTOR}× idle, no errors) |`,
     );

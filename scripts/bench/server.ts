@@ -67,8 +67,19 @@ export function hasProductionBuild(cwd: string): boolean {
  * environment dropped), a postgres:// URL as SEEKBOARD_DATABASE_URL. Uploads are spooled
  * in a folder beside the log (SEEKBOARD_SPOOL_DIR) unless `env` says otherwise.
  */
-export async function startServer(options: { cwd: string; port: number; database: string; logPath: string; readyPath: string; timeoutMs?: number; env?: Record<string, string> }): Promise<Server> {
-  if (await portInUse(options.port)) throw new Error(`port ${options.port} is already in use on 127.0.0.1; pick another with --port`);
+export async function startServer(options: {
+  cwd: string;
+  port: number;
+  database: string;
+  logPath: string;
+  readyPath: string;
+  timeoutMs?: number;
+  env?: Record<string, string>;
+}): Promise<Server> {
+  if (await portInUse(options.port))
+    throw new Error(
+      `port ${options.port} is already in use on 127.0.0.1; pick another with --port`,
+    );
   installExitHandlers();
   const log = openSync(options.logPath, "w");
   const env: NodeJS.ProcessEnv = {
@@ -84,12 +95,16 @@ export async function startServer(options: { cwd: string; port: number; database
   delete env.SEEKBOARD_DATABASE_URL;
   if (isPostgresUrl(options.database)) env.SEEKBOARD_DATABASE_URL = options.database;
   else env.SEEKBOARD_DB = options.database;
-  const child = spawn(join(options.cwd, "node_modules", ".bin", "next"), ["start", "-H", "127.0.0.1", "-p", String(options.port)], {
-    cwd: options.cwd,
-    env,
-    detached: true,
-    stdio: ["ignore", log, log],
-  });
+  const child = spawn(
+    join(options.cwd, "node_modules", ".bin", "next"),
+    ["start", "-H", "127.0.0.1", "-p", String(options.port)],
+    {
+      cwd: options.cwd,
+      env,
+      detached: true,
+      stdio: ["ignore", log, log],
+    },
+  );
   closeSync(log);
   live.add(child);
   const exited = new Promise<void>((resolvePromise) => child.once("exit", () => resolvePromise()));
@@ -108,10 +123,14 @@ export async function startServer(options: { cwd: string; port: number; database
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {
       live.delete(child);
-      throw new Error(`next start exited (${child.exitCode ?? child.signalCode}) before answering:\n${readFileSync(options.logPath, "utf8").slice(-2000)}`);
+      throw new Error(
+        `next start exited (${child.exitCode ?? child.signalCode}) before answering:\n${readFileSync(options.logPath, "utf8").slice(-2000)}`,
+      );
     }
     try {
-      const response = await fetch(`${url}${options.readyPath}`, { signal: AbortSignal.timeout(5000) });
+      const response = await fetch(`${url}${options.readyPath}`, {
+        signal: AbortSignal.timeout(5000),
+      });
       await response.arrayBuffer();
       if (response.ok) break;
     } catch {
@@ -119,14 +138,16 @@ export async function startServer(options: { cwd: string; port: number; database
     }
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`next start did not answer ${options.readyPath} within ${(options.timeoutMs ?? 120_000) / 1000} s:\n${readFileSync(options.logPath, "utf8").slice(-2000)}`);
+      throw new Error(
+        `next start did not answer ${options.readyPath} within ${(options.timeoutMs ?? 120_000) / 1000} s:\n${readFileSync(options.logPath, "utf8").slice(-2000)}`,
+      );
     }
     await new Promise((r) => setTimeout(r, 250));
   }
   // The server says at start which database it opened (instrumentation.ts): a build that does not, or names another, would time the wrong database.
   // The line can land a moment after the first answer: read the log again for up to 5 s.
   let opened: string | undefined;
-  for (const waitUntil = Date.now() + 5000; ; ) {
+  for (const waitUntil = Date.now() + 5000; ;) {
     opened = /^seekboard: database (.*)$/m.exec(readFileSync(options.logPath, "utf8"))?.[1];
     if (opened !== undefined || Date.now() > waitUntil) break;
     await new Promise((r) => setTimeout(r, 100));
@@ -171,24 +192,34 @@ const agent = new Agent({ keepAlive: true, maxSockets: 1 });
  * the server's work and the loopback, not this client's decompression and string building
  * (about 1.5 ms for a 450 KB page, and garbage that this process collects mid-run).
  */
-function timedGet(url: string, headers: Record<string, string> = {}): Promise<{ ms: number; status: number; body: string; headers: Headers }> {
+function timedGet(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ ms: number; status: number; body: string; headers: Headers }> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const req = httpRequest(url, { agent, headers: { "accept-encoding": "gzip", ...headers }, timeout: 60_000 }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("error", reject);
-      res.on("end", () => {
-        const ms = performance.now() - started;
-        const raw = Buffer.concat(chunks);
-        const body = (res.headers["content-encoding"] === "gzip" ? gunzipSync(raw) : raw).toString("utf8");
-        const answerHeaders = new Headers();
-        for (const [name, value] of Object.entries(res.headers)) {
-          for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) answerHeaders.append(name, one);
-        }
-        resolve({ ms, status: res.statusCode ?? 0, body, headers: answerHeaders });
-      });
-    });
+    const req = httpRequest(
+      url,
+      { agent, headers: { "accept-encoding": "gzip", ...headers }, timeout: 60_000 },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("error", reject);
+        res.on("end", () => {
+          const ms = performance.now() - started;
+          const raw = Buffer.concat(chunks);
+          const body = (
+            res.headers["content-encoding"] === "gzip" ? gunzipSync(raw) : raw
+          ).toString("utf8");
+          const answerHeaders = new Headers();
+          for (const [name, value] of Object.entries(res.headers)) {
+            for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value])
+              answerHeaders.append(name, one);
+          }
+          resolve({ ms, status: res.statusCode ?? 0, body, headers: answerHeaders });
+        });
+      },
+    );
     req.on("timeout", () => req.destroy(new Error(`${url}: no answer within 60 s`)));
     req.on("error", reject);
     req.end();
@@ -221,11 +252,18 @@ const REWARM = 2;
  * garbage it leaves is collected on its own requests. Strictly sequential: one request in
  * flight.
  */
-export async function measure(baseUrl: string, probes: readonly Probe[], options: { warmup: number; passes: number }): Promise<ProbeResult[]> {
+export async function measure(
+  baseUrl: string,
+  probes: readonly Probe[],
+  options: { warmup: number; passes: number },
+): Promise<ProbeResult[]> {
   const bytes = new Map<string, number>();
   const get = async (probe: Probe) => {
     const answer = await timedGet(`${baseUrl}${probe.path}`, probe.headers);
-    if (answer.status !== (probe.status ?? 200)) throw new Error(`${probe.name}: ${probe.path} answered ${answer.status}: ${answer.body.slice(0, 300)}`);
+    if (answer.status !== (probe.status ?? 200))
+      throw new Error(
+        `${probe.name}: ${probe.path} answered ${answer.status}: ${answer.body.slice(0, 300)}`,
+      );
     return answer;
   };
   for (const probe of probes) {
@@ -236,7 +274,8 @@ export async function measure(baseUrl: string, probes: readonly Probe[], options
     }
   }
   const samples = new Map<string, number[]>(probes.map((p) => [p.name, []]));
-  const shareOf = (probe: Probe, pass: number) => Math.floor(probe.requests / options.passes) + (pass < probe.requests % options.passes ? 1 : 0);
+  const shareOf = (probe: Probe, pass: number) =>
+    Math.floor(probe.requests / options.passes) + (pass < probe.requests % options.passes ? 1 : 0);
   const light = probes.filter((p) => !p.heavy);
   const random = seededRandom(seedFrom(probes.map((p) => p.name).join("|")));
   const heavy = probes.filter((p) => p.heavy);
@@ -244,7 +283,8 @@ export async function measure(baseUrl: string, probes: readonly Probe[], options
     for (let i = 0; i < REWARM; i++) for (const probe of light) await get(probe);
     const rounds = Math.max(0, ...light.map((p) => shareOf(p, pass)));
     for (let round = 0; round < rounds; round++) {
-      for (const probe of shuffled(light, random)) if (round < shareOf(probe, pass)) samples.get(probe.name)!.push((await get(probe)).ms);
+      for (const probe of shuffled(light, random))
+        if (round < shareOf(probe, pass)) samples.get(probe.name)!.push((await get(probe)).ms);
     }
     for (const probe of heavy) {
       const share = shareOf(probe, pass);
@@ -253,5 +293,10 @@ export async function measure(baseUrl: string, probes: readonly Probe[], options
       for (let i = 0; i < share; i++) samples.get(probe.name)!.push((await get(probe)).ms);
     }
   }
-  return probes.map((p) => ({ name: p.name, path: p.path, bytes: bytes.get(p.name) ?? 0, ...summarise(samples.get(p.name)!) }));
+  return probes.map((p) => ({
+    name: p.name,
+    path: p.path,
+    bytes: bytes.get(p.name) ?? 0,
+    ...summarise(samples.get(p.name)!),
+  }));
 }

@@ -9,7 +9,14 @@
  * afterwards, so the database is as it was (a re-run with `--db` uploads afresh).
  */
 import { execFileSync } from "node:child_process";
-import { createReadStream, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  createReadStream,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { Agent, request as httpRequest } from "node:http";
 import { join } from "node:path";
 import { and, eq, gt, max, notInArray } from "drizzle-orm";
@@ -89,7 +96,12 @@ function get(url: string, agent: Agent | false, headers: Record<string, string>)
       const chunks: Buffer[] = [];
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
       res.on("error", reject);
-      res.on("end", () => resolvePromise({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
+      res.on("end", () =>
+        resolvePromise({
+          status: res.statusCode ?? 0,
+          body: Buffer.concat(chunks).toString("utf8"),
+        }),
+      );
     });
     req.on("timeout", () => req.destroy(new Error(`${url}: no answer within 120 s`)));
     req.on("error", reject);
@@ -146,7 +158,8 @@ function startTicker(baseUrl: string, urls: readonly StallUrl[]): { stop(): Prom
         inFlight[i] = null;
       };
       inFlight[i] = get(`${baseUrl}${url.path}`, false, url.headers ?? {}).then(
-        (answer) => settle(answer.status === 200 ? null : `${answer.status}: ${answer.body.slice(0, 200)}`),
+        (answer) =>
+          settle(answer.status === 200 ? null : `${answer.status}: ${answer.body.slice(0, 200)}`),
         (error: unknown) => settle(error instanceof Error ? error.message : String(error)),
       );
     });
@@ -184,7 +197,8 @@ function childrenByParent(): Map<number, number[]> {
 function peakMiB(pid: number): number | null {
   try {
     const status = readFileSync(`/proc/${pid}/status`, "utf8");
-    const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? 0);
+    const kib = (field: string) =>
+      Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? 0);
     return Math.max(kib("VmHWM"), kib("VmRSS")) / 1024;
   } catch {
     return null;
@@ -211,7 +225,7 @@ class RssPoller {
   poll(): void {
     const children = childrenByParent();
     const tree: number[] = [];
-    for (let queue = [this.rootPid]; queue.length; ) {
+    for (let queue = [this.rootPid]; queue.length;) {
       const pid = queue.shift()!;
       tree.push(pid);
       queue = [...queue, ...(children.get(pid) ?? [])];
@@ -236,14 +250,24 @@ class RssPoller {
 
   stop(): { serverMiB: number; workerMiB: number | null; workerPids: number } {
     clearInterval(this.timer);
-    return { serverMiB: this.serverMiB, workerMiB: this.workerMiB, workerPids: this.workerPids.size };
+    return {
+      serverMiB: this.serverMiB,
+      workerMiB: this.workerMiB,
+      workerPids: this.workerPids.size,
+    };
   }
 }
 
 /** POSTs the zip as multipart/form-data (field `bundle`), streamed from disk, on its own connection. */
-function upload(url: string, zipPath: string, token: string): Promise<{ status: number; body: string }> {
+function upload(
+  url: string,
+  zipPath: string,
+  token: string,
+): Promise<{ status: number; body: string }> {
   const boundary = `----seekboard-bench-${Date.now().toString(36)}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="bundle"; filename="stall.zip"\r\nContent-Type: application/zip\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="bundle"; filename="stall.zip"\r\nContent-Type: application/zip\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const length = head.length + statSync(zipPath).size + tail.length;
   return new Promise((resolvePromise, reject) => {
@@ -252,14 +276,23 @@ function upload(url: string, zipPath: string, token: string): Promise<{ status: 
       {
         method: "POST",
         agent: false,
-        headers: { authorization: `Bearer ${token}`, "content-type": `multipart/form-data; boundary=${boundary}`, "content-length": String(length) },
+        headers: {
+          authorization: `Bearer ${token}`,
+          "content-type": `multipart/form-data; boundary=${boundary}`,
+          "content-length": String(length),
+        },
         timeout: 30 * 60_000,
       },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
         res.on("error", reject);
-        res.on("end", () => resolvePromise({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
+        res.on("end", () =>
+          resolvePromise({
+            status: res.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString("utf8"),
+          }),
+        );
       },
     );
     req.on("timeout", () => req.destroy(new Error("no answer within 30 min")));
@@ -273,9 +306,13 @@ function upload(url: string, zipPath: string, token: string): Promise<{ status: 
 }
 
 async function getJson(url: string, token: string): Promise<unknown> {
-  const response = await fetch(url, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(60_000) });
+  const response = await fetch(url, {
+    headers: { authorization: `Bearer ${token}` },
+    signal: AbortSignal.timeout(60_000),
+  });
   const text = await response.text();
-  if (response.status !== 200) throw new Error(`${url} answered ${response.status}: ${text.slice(0, 300)}`);
+  if (response.status !== 200)
+    throw new Error(`${url} answered ${response.status}: ${text.slice(0, 300)}`);
   return JSON.parse(text) as unknown;
 }
 
@@ -303,9 +340,14 @@ export async function measureStall(options: {
   log(`stall: writing and zipping a ${options.samples.toLocaleString("en-US")}-sample bundle`);
   writeBenchBundle(bundleDir, benchTasks(options.samples), ingestSubmission());
   const manifestPath = join(bundleDir, "manifest.json");
-  writeFileSync(manifestPath, `${JSON.stringify({ ...(JSON.parse(readFileSync(manifestPath, "utf8")) as object), model }, null, 2)}\n`);
+  writeFileSync(
+    manifestPath,
+    `${JSON.stringify({ ...(JSON.parse(readFileSync(manifestPath, "utf8")) as object), model }, null, 2)}\n`,
+  );
   const unpackedMiB = dirBytes(bundleDir) / 2 ** 20;
-  execFileSync("zip", ["-q", "-X", zipPath, "manifest.json", "tasks.jsonl", "results.jsonl"], { cwd: bundleDir });
+  execFileSync("zip", ["-q", "-X", zipPath, "manifest.json", "tasks.jsonl", "results.jsonl"], {
+    cwd: bundleDir,
+  });
   rmSync(bundleDir, { recursive: true, force: true });
   const zipMiB = statSync(zipPath).size / 2 ** 20;
 
@@ -341,9 +383,11 @@ export async function measureStall(options: {
     for (const url of options.urls) {
       const agent = new Agent({ keepAlive: true, maxSockets: 1 });
       let last: Answer | null = null;
-      for (let i = 0; i < WARMUP; i++) last = await get(`${server.url}${url.path}`, agent, url.headers ?? {});
+      for (let i = 0; i < WARMUP; i++)
+        last = await get(`${server.url}${url.path}`, agent, url.headers ?? {});
       agent.destroy();
-      if (last!.status !== 200) throw new Error(`${url.name}: ${url.path} answered ${last!.status}`);
+      if (last!.status !== 200)
+        throw new Error(`${url.name}: ${url.path} answered ${last!.status}`);
       url.check(last!.body);
     }
     log(`stall: idle baseline, ${options.idleSeconds} s`);
@@ -351,21 +395,38 @@ export async function measureStall(options: {
     await new Promise((r) => setTimeout(r, options.idleSeconds * 1000));
     const idle = await idleTicker.stop();
 
-    log(`stall: uploading ${zipMiB.toFixed(1)} MiB (${options.samples.toLocaleString("en-US")} samples), timing every ${TICK_MS} ms until the ingest ends`);
+    log(
+      `stall: uploading ${zipMiB.toFixed(1)} MiB (${options.samples.toLocaleString("en-US")} samples), timing every ${TICK_MS} ms until the ingest ends`,
+    );
     const ticker = startTicker(server.url, options.urls);
     const uploadStarted = performance.now();
-    const ingested = await uploadAndWait(server.url, zipPath, token.token, made).finally(() => ticker.stop().then((t) => (during = t)));
+    const ingested = await uploadAndWait(server.url, zipPath, token.token, made).finally(() =>
+      ticker.stop().then((t) => (during = t)),
+    );
     const memory = rss.stop();
     const { samples } = ingested;
     const uploadSeconds = (ingested.ended - uploadStarted) / 1000;
-    if (samples !== options.samples) throw new Error(`the stall upload stored ${samples} samples, not ${options.samples}`);
+    if (samples !== options.samples)
+      throw new Error(`the stall upload stored ${samples} samples, not ${options.samples}`);
     await server.stop();
 
     const db = await openDb(options.database);
     try {
       const job = z
         .object({ startedAt: z.string(), importStartedAt: z.string(), finishedAt: z.string() })
-        .parse(await first(db.select({ startedAt: uploadJobs.startedAt, importStartedAt: uploadJobs.importStartedAt, finishedAt: uploadJobs.finishedAt }).from(uploadJobs).where(eq(uploadJobs.id, made.jobId!)).limit(1)));
+        .parse(
+          await first(
+            db
+              .select({
+                startedAt: uploadJobs.startedAt,
+                importStartedAt: uploadJobs.importStartedAt,
+                finishedAt: uploadJobs.finishedAt,
+              })
+              .from(uploadJobs)
+              .where(eq(uploadJobs.id, made.jobId!))
+              .limit(1),
+          ),
+        );
       const seconds = (Date.parse(job.finishedAt) - Date.parse(job.importStartedAt)) / 1000;
       const jobSeconds = (Date.parse(job.finishedAt) - Date.parse(job.startedAt)) / 1000;
       return {
@@ -380,9 +441,18 @@ export async function measureStall(options: {
           idle: summarise(idle[i].ms),
           upload: summarise(during[i].ms),
           sent: { idle: idle[i].sent, upload: during[i].sent },
-          errors: { idle: idle[i].errors, upload: during[i].errors, first: idle[i].firstError ?? during[i].firstError },
+          errors: {
+            idle: idle[i].errors,
+            upload: during[i].errors,
+            first: idle[i].firstError ?? during[i].firstError,
+          },
         })),
-        ingest: { seconds, samplesPerSecond: samples / seconds, jobSeconds, jobSamplesPerSecond: samples / jobSeconds },
+        ingest: {
+          seconds,
+          samplesPerSecond: samples / seconds,
+          jobSeconds,
+          jobSamplesPerSecond: samples / jobSeconds,
+        },
         rss: memory,
       };
     } finally {
@@ -397,21 +467,34 @@ export async function measureStall(options: {
 }
 
 /** Leaves the bench database as it was: the probe's submission (its samples cascade), its job, the tasks it added, the bench's token. */
-async function removeUpload(database: string, made: { jobId: number | null; tokenId: number; maxTaskId: number }): Promise<void> {
+async function removeUpload(
+  database: string,
+  made: { jobId: number | null; tokenId: number; maxTaskId: number },
+): Promise<void> {
   const db = await openDb(database);
   try {
     await withTx(db, async (tx) => {
       if (made.jobId !== null) await tx.delete(uploadJobs).where(eq(uploadJobs.id, made.jobId));
       // By its token: also a submission whose upload the probe did not see to its end.
       await tx.delete(submissions).where(eq(submissions.uploaderTokenId, made.tokenId));
-      await tx.delete(tasks).where(and(gt(tasks.id, made.maxTaskId), notInArray(tasks.id, tx.select({ id: samples.taskId }).from(samples))));
+      await tx
+        .delete(tasks)
+        .where(
+          and(
+            gt(tasks.id, made.maxTaskId),
+            notInArray(tasks.id, tx.select({ id: samples.taskId }).from(samples)),
+          ),
+        );
     });
     // Outside the transaction: on PostgreSQL a failed statement would abort it.
     try {
       await db.delete(uploadTokens).where(eq(uploadTokens.id, made.tokenId));
     } catch {
       // Still named by a row the probe does not know (e.g. a job of a failed upload): revoked instead, so it opens nothing.
-      await db.update(uploadTokens).set({ revokedAt: new Date().toISOString() }).where(eq(uploadTokens.id, made.tokenId));
+      await db
+        .update(uploadTokens)
+        .set({ revokedAt: new Date().toISOString() })
+        .where(eq(uploadTokens.id, made.tokenId));
     }
     // SQLite's WAL folded back into the file; PostgreSQL's dead rows are autovacuum's.
     sqliteClientOf(db)?.pragma("wal_checkpoint(TRUNCATE)");
@@ -421,15 +504,26 @@ async function removeUpload(database: string, made: { jobId: number | null; toke
 }
 
 /** Uploads with `?wait=0` and follows the job to its end. `made.jobId` is set as soon as it is known, for the clean-up. */
-async function uploadAndWait(baseUrl: string, zipPath: string, token: string, made: { jobId: number | null }): Promise<{ ended: number; samples: number }> {
+async function uploadAndWait(
+  baseUrl: string,
+  zipPath: string,
+  token: string,
+  made: { jobId: number | null },
+): Promise<{ ended: number; samples: number }> {
   const answer = await upload(`${baseUrl}/api/submissions?wait=0`, zipPath, token);
-  if (answer.status !== 202) throw new Error(`the stall upload answered ${answer.status}, not 202 (a 200 is a duplicate, which would not ingest): ${answer.body.slice(0, 500)}`);
+  if (answer.status !== 202)
+    throw new Error(
+      `the stall upload answered ${answer.status}, not 202 (a 200 is a duplicate, which would not ingest): ${answer.body.slice(0, 500)}`,
+    );
   const queued = queuedAnswer.parse(JSON.parse(answer.body));
   made.jobId = queued.jobId;
   for (;;) {
     await new Promise((r) => setTimeout(r, RSS_POLL_MS));
     const job = jobAnswer.parse(await getJson(`${baseUrl}${queued.statusUrl}`, token));
-    if (job.state === "failed") throw new Error(`the stall upload's job ${queued.jobId} failed: ${JSON.stringify(job.errors).slice(0, 500)}`);
+    if (job.state === "failed")
+      throw new Error(
+        `the stall upload's job ${queued.jobId} failed: ${JSON.stringify(job.errors).slice(0, 500)}`,
+      );
     if (job.state === "done") {
       const ended = performance.now();
       if (!job.result) throw new Error(`job ${queued.jobId} is done without a result`);

@@ -39,13 +39,20 @@ function logInFrom(address: string, token: string) {
 }
 
 const approveFrom = (address: string, token: string) =>
-  approve(new Request(`${BASE}/api/submissions/999999/approve`, { method: "POST", headers: { authorization: `Bearer ${token}`, "x-forwarded-for": address } }), {
-    params: Promise.resolve({ id: "999999" }),
-  });
+  approve(
+    new Request(`${BASE}/api/submissions/999999/approve`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "x-forwarded-for": address },
+    }),
+    {
+      params: Promise.resolve({ id: "999999" }),
+    },
+  );
 
 describe("the admin login form", () => {
   it("refuses even the right token once a client has guessed wrong too often, and says when to retry", async () => {
-    for (let i = 0; i < ADMIN_FAILURES_PER_CLIENT; i++) expect(await logInFrom("203.0.113.1", `wrong-${i}`)).toMatchObject({ ok: false });
+    for (let i = 0; i < ADMIN_FAILURES_PER_CLIENT; i++)
+      expect(await logInFrom("203.0.113.1", `wrong-${i}`)).toMatchObject({ ok: false });
     const refused = await logInFrom("203.0.113.1", ADMIN_TOKEN);
     expect(refused).toMatchObject({ ok: false, retryAfterSeconds: expect.any(Number) });
     expect(refused.ok ? "" : refused.error).toMatch(/too many failed attempts; try again in \d+ s/);
@@ -57,7 +64,8 @@ describe("the admin login form", () => {
 
 describe("the moderation API's admin Bearer", () => {
   it("answers 429 with Retry-After once a client has sent too many wrong tokens", async () => {
-    for (let i = 0; i < ADMIN_FAILURES_PER_CLIENT; i++) expect((await approveFrom("198.51.100.1", `wrong-${i}`)).status).toBe(401);
+    for (let i = 0; i < ADMIN_FAILURES_PER_CLIENT; i++)
+      expect((await approveFrom("198.51.100.1", `wrong-${i}`)).status).toBe(401);
     const refused = await approveFrom("198.51.100.1", ADMIN_TOKEN);
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -66,21 +74,33 @@ describe("the moderation API's admin Bearer", () => {
   });
 
   it("shares the count with the login form: the same client is refused there too", async () => {
-    expect(await logInFrom("198.51.100.1", ADMIN_TOKEN)).toMatchObject({ ok: false, retryAfterSeconds: expect.any(Number) });
+    expect(await logInFrom("198.51.100.1", ADMIN_TOKEN)).toMatchObject({
+      ok: false,
+      retryAfterSeconds: expect.any(Number),
+    });
   });
 });
 
 describe("the read APIs' Bearer", () => {
-  const viewerFrom = (address: string, token: string) => viewerOfRequest(new Request(`${BASE}/api/s/1/samples`, { headers: { authorization: `Bearer ${token}`, "x-forwarded-for": address } }));
+  const viewerFrom = (address: string, token: string) =>
+    viewerOfRequest(
+      new Request(`${BASE}/api/s/1/samples`, {
+        headers: { authorization: `Bearer ${token}`, "x-forwarded-for": address },
+      }),
+    );
 
   it("counts a wrong token as a guess: past the limit the right one is not honoured, for that client only", async () => {
     expect(await viewerFrom("192.0.2.1", ADMIN_TOKEN)).toMatchObject({ admin: true });
-    for (let i = 0; i < ADMIN_FAILURES_PER_CLIENT; i++) expect(await viewerFrom("192.0.2.1", `wrong-${i}`)).toMatchObject({ admin: false });
+    for (let i = 0; i < ADMIN_FAILURES_PER_CLIENT; i++)
+      expect(await viewerFrom("192.0.2.1", `wrong-${i}`)).toMatchObject({ admin: false });
     expect(await viewerFrom("192.0.2.1", ADMIN_TOKEN)).toMatchObject({ admin: false });
     expect(await viewerFrom("192.0.2.2", ADMIN_TOKEN)).toMatchObject({ admin: true });
   });
 
   it("shares the count with the login form", async () => {
-    expect(await logInFrom("192.0.2.1", ADMIN_TOKEN)).toMatchObject({ ok: false, retryAfterSeconds: expect.any(Number) });
+    expect(await logInFrom("192.0.2.1", ADMIN_TOKEN)).toMatchObject({
+      ok: false,
+      retryAfterSeconds: expect.any(Number),
+    });
   });
 });

@@ -19,7 +19,8 @@ const db = await getDb();
 
 beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), "seekboard-board-params-"));
-  for (const b of writeDemoFiles(dir)) await ingestBundleDir(db, b.dir, { source: "test", status: "approved" });
+  for (const b of writeDemoFiles(dir))
+    await ingestBundleDir(db, b.dir, { source: "test", status: "approved" });
   rmSync(dir, { recursive: true, force: true });
 }, 120_000);
 
@@ -30,36 +31,90 @@ afterAll(async () => {
 
 describe("unknownBoardParam", () => {
   it("a stored-report board's version and dataset: those of approved submissions, newest first; an empty value is the default", async () => {
-    expect(await unknownBoardParam(db, "evobrowsecomp", "leaderboard", { version: "1999-01" })).toEqual({ param: "version", value: "1999-01", valid: ["2026-01", "2025-10"] });
-    expect(await unknownBoardParam(db, "evobrowsecomp", "diagnostics", { version: "1999-01", sort: "bogus" })).toMatchObject({ param: "version", value: "1999-01" });
-    for (const version of ["2025-10", " 2025-10 ", "", undefined]) expect(await unknownBoardParam(db, "evobrowsecomp", "leaderboard", { version })).toBeNull();
+    expect(
+      await unknownBoardParam(db, "evobrowsecomp", "leaderboard", { version: "1999-01" }),
+    ).toEqual({ param: "version", value: "1999-01", valid: ["2026-01", "2025-10"] });
+    expect(
+      await unknownBoardParam(db, "evobrowsecomp", "diagnostics", {
+        version: "1999-01",
+        sort: "bogus",
+      }),
+    ).toMatchObject({ param: "version", value: "1999-01" });
+    for (const version of ["2025-10", " 2025-10 ", "", undefined])
+      expect(await unknownBoardParam(db, "evobrowsecomp", "leaderboard", { version })).toBeNull();
     // The first of a repeated key, as the page reads it.
-    expect(await unknownBoardParam(db, "evobrowsecomp", "leaderboard", { version: ["2025-10", "nope"] })).toBeNull();
-    expect(await unknownBoardParam(db, "evobrowsecomp", "leaderboard", { version: ["nope", "2025-10"] })).toMatchObject({ value: "nope" });
-    expect(await unknownBoardParam(db, "qa", "leaderboard", { dataset: "nope" })).toEqual({ param: "dataset", value: "nope", valid: ["frames-demo@v1", "browsecomp-demo@v1"] });
+    expect(
+      await unknownBoardParam(db, "evobrowsecomp", "leaderboard", { version: ["2025-10", "nope"] }),
+    ).toBeNull();
+    expect(
+      await unknownBoardParam(db, "evobrowsecomp", "leaderboard", { version: ["nope", "2025-10"] }),
+    ).toMatchObject({ value: "nope" });
+    expect(await unknownBoardParam(db, "qa", "leaderboard", { dataset: "nope" })).toEqual({
+      param: "dataset",
+      value: "nope",
+      valid: ["frames-demo@v1", "browsecomp-demo@v1"],
+    });
     // A board without a version parameter does not read one.
-    expect(await unknownBoardParam(db, "webdetective", "leaderboard", { version: "1999-01", setting: "Z" })).toBeNull();
+    expect(
+      await unknownBoardParam(db, "webdetective", "leaderboard", {
+        version: "1999-01",
+        setting: "Z",
+      }),
+    ).toBeNull();
   });
 
   it("a stored-report board's setting filter: all, or a setting of its approved submissions", async () => {
-    expect(await unknownBoardParam(db, "infomosaic", "leaderboard", { setting: "browser" })).toEqual({ param: "setting", value: "browser", valid: ["all", "domain-tool", "web-only"] });
-    for (const setting of ["all", "web-only"]) expect(await unknownBoardParam(db, "infomosaic", "diagnostics", { setting })).toBeNull();
+    expect(
+      await unknownBoardParam(db, "infomosaic", "leaderboard", { setting: "browser" }),
+    ).toEqual({ param: "setting", value: "browser", valid: ["all", "domain-tool", "web-only"] });
+    for (const setting of ["all", "web-only"])
+      expect(await unknownBoardParam(db, "infomosaic", "diagnostics", { setting })).toBeNull();
   });
 
   it("MPW: setting and tier on the leaderboard; the analysis page's cohort setting and pooled settings, every pooled one checked", async () => {
-    expect(await unknownBoardParam(db, "mpw", "leaderboard", { setting: "Z" })).toEqual({ param: "setting", value: "Z", valid: ["A", "B-guidance", "B-fewshot", "C"] });
-    expect(await unknownBoardParam(db, "mpw", "leaderboard", { tier: "nope" })).toEqual({ param: "tier", value: "nope", valid: ["overall", "easy", "medium", "hard"] });
-    expect(await unknownBoardParam(db, "mpw", "leaderboard", { setting: "B-fewshot", tier: "hard", sort: "bogus", dir: "sideways" })).toBeNull();
+    expect(await unknownBoardParam(db, "mpw", "leaderboard", { setting: "Z" })).toEqual({
+      param: "setting",
+      value: "Z",
+      valid: ["A", "B-guidance", "B-fewshot", "C"],
+    });
+    expect(await unknownBoardParam(db, "mpw", "leaderboard", { tier: "nope" })).toEqual({
+      param: "tier",
+      value: "nope",
+      valid: ["overall", "easy", "medium", "hard"],
+    });
+    expect(
+      await unknownBoardParam(db, "mpw", "leaderboard", {
+        setting: "B-fewshot",
+        tier: "hard",
+        sort: "bogus",
+        dir: "sideways",
+      }),
+    ).toBeNull();
     // The analysis page reads neither setting nor tier.
-    expect(await unknownBoardParam(db, "mpw", "diagnostics", { setting: "Z", tier: "nope" })).toBeNull();
-    expect(await unknownBoardParam(db, "mpw", "diagnostics", { cohortSetting: "Z" })).toMatchObject({ param: "cohortSetting", value: "Z" });
-    expect(await unknownBoardParam(db, "mpw", "diagnostics", { pool: ["C", "B-fewshot,Z"] })).toMatchObject({ param: "pool", value: "Z" });
-    expect(await unknownBoardParam(db, "mpw", "diagnostics", { pool: ["C", " B-fewshot, B-guidance"], cohortSetting: "C" })).toBeNull();
+    expect(
+      await unknownBoardParam(db, "mpw", "diagnostics", { setting: "Z", tier: "nope" }),
+    ).toBeNull();
+    expect(await unknownBoardParam(db, "mpw", "diagnostics", { cohortSetting: "Z" })).toMatchObject(
+      { param: "cohortSetting", value: "Z" },
+    );
+    expect(
+      await unknownBoardParam(db, "mpw", "diagnostics", { pool: ["C", "B-fewshot,Z"] }),
+    ).toMatchObject({ param: "pool", value: "Z" });
+    expect(
+      await unknownBoardParam(db, "mpw", "diagnostics", {
+        pool: ["C", " B-fewshot, B-guidance"],
+        cohortSetting: "C",
+      }),
+    ).toBeNull();
   });
 
   it("WideSearch: the language on both pages", async () => {
     for (const page of ["leaderboard", "diagnostics"] as const) {
-      expect(await unknownBoardParam(db, "widesearch", page, { lang: "xx" })).toEqual({ param: "lang", value: "xx", valid: ["all", "en", "zh"] });
+      expect(await unknownBoardParam(db, "widesearch", page, { lang: "xx" })).toEqual({
+        param: "lang",
+        value: "xx",
+        valid: ["all", "en", "zh"],
+      });
       expect(await unknownBoardParam(db, "widesearch", page, { lang: "zh" })).toBeNull();
     }
   });

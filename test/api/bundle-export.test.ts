@@ -10,7 +10,10 @@ import { zipMembers } from "../zip-members";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ADMIN_TOKEN, BASE, json, temporaryDatabase } from "./support";
 
-vi.mock("next/server", async (original) => ({ ...(await original<typeof import("next/server")>()), connection: async () => {} }));
+vi.mock("next/server", async (original) => ({
+  ...(await original<typeof import("next/server")>()),
+  connection: async () => {},
+}));
 
 const tmp = temporaryDatabase("bundle-export");
 const { desc, eq } = await import("drizzle-orm");
@@ -37,10 +40,19 @@ beforeAll(async () => {
   const [qa0, qa1, qa2] = writeDemoFileBundles(dir, demoQaBundles().slice(0, 3));
   const [mosaic] = writeDemoFileBundles(join(dir, "mosaic"), demoInfoMosaicBundles().slice(0, 1));
   team = await issueUploadToken(db, "Team Export");
-  approvedId = (await ingestBundleDir(db, qa0.dir, { source: "test", status: "approved" })).submissionId;
-  pendingId = (await ingestBundleDir(db, qa1.dir, { source: "upload", status: "pending", uploaderTokenId: team.id })).submissionId;
-  nativeId = (await ingestBundleDir(db, mosaic.dir, { source: "test", status: "approved" })).submissionId;
-  brokenId = (await ingestBundleDir(db, qa2.dir, { source: "test", status: "approved" })).submissionId;
+  approvedId = (await ingestBundleDir(db, qa0.dir, { source: "test", status: "approved" }))
+    .submissionId;
+  pendingId = (
+    await ingestBundleDir(db, qa1.dir, {
+      source: "upload",
+      status: "pending",
+      uploaderTokenId: team.id,
+    })
+  ).submissionId;
+  nativeId = (await ingestBundleDir(db, mosaic.dir, { source: "test", status: "approved" }))
+    .submissionId;
+  brokenId = (await ingestBundleDir(db, qa2.dir, { source: "test", status: "approved" }))
+    .submissionId;
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -50,31 +62,54 @@ afterAll(async () => {
 });
 
 const get = (id: number | string, headers: Record<string, string> = {}) =>
-  bundle(new Request(`${BASE}/api/s/${id}/bundle`, { headers }), { params: Promise.resolve({ id: String(id) }) });
+  bundle(new Request(`${BASE}/api/s/${id}/bundle`, { headers }), {
+    params: Promise.resolve({ id: String(id) }),
+  });
 
 describe("GET /api/s/<id>/bundle", () => {
   it("a .zip attachment holding the bundle cli export writes, in one folder", async () => {
     const response = await get(approvedId);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/zip");
-    expect(response.headers.get("content-disposition")).toBe(`attachment; filename="seekboard-submission-${approvedId}.zip"`);
+    expect(response.headers.get("content-disposition")).toBe(
+      `attachment; filename="seekboard-submission-${approvedId}.zip"`,
+    );
     const members = await zipMembers(Buffer.from(await response.arrayBuffer()));
     const folder = `seekboard-submission-${approvedId}`;
-    expect([...members.keys()].sort()).toEqual([`${folder}/manifest.json`, `${folder}/samples.jsonl`]);
+    expect([...members.keys()].sort()).toEqual([
+      `${folder}/manifest.json`,
+      `${folder}/samples.jsonl`,
+    ]);
     const out = join(tmp, "cli-export");
     await exportSubmissionTo(db, approvedId, out);
-    expect(members.get(`${folder}/manifest.json`)).toBe(readFileSync(join(out, "manifest.json"), "utf8"));
-    expect(members.get(`${folder}/samples.jsonl`)).toBe(readFileSync(join(out, "samples.jsonl"), "utf8"));
-    expect(JSON.parse(members.get(`${folder}/manifest.json`)!)).toMatchObject({ benchmark: "qa", format: "seekboard-v1", results: ["samples.jsonl"] });
+    expect(members.get(`${folder}/manifest.json`)).toBe(
+      readFileSync(join(out, "manifest.json"), "utf8"),
+    );
+    expect(members.get(`${folder}/samples.jsonl`)).toBe(
+      readFileSync(join(out, "samples.jsonl"), "utf8"),
+    );
+    expect(JSON.parse(members.get(`${folder}/manifest.json`)!)).toMatchObject({
+      benchmark: "qa",
+      format: "seekboard-v1",
+      results: ["samples.jsonl"],
+    });
   });
 
   it("the zip imports back to the same report", async () => {
     const zipPath = join(tmp, "download.zip");
     writeFileSync(zipPath, Buffer.from(await (await get(approvedId)).arrayBuffer()));
-    const { submissionId, duplicate } = await ingestBundle(db, zipPath, { source: "test", status: "pending" });
+    const { submissionId, duplicate } = await ingestBundle(db, zipPath, {
+      source: "test",
+      status: "pending",
+    });
     expect(duplicate).toBe(false);
-    const strip = (report: Record<string, unknown>) => ({ ...report, submission: { ...(report.submission as object), id: null, status: null } });
-    expect(strip(await moduleReport(db, submissionId))).toEqual(strip(await moduleReport(db, approvedId)));
+    const strip = (report: Record<string, unknown>) => ({
+      ...report,
+      submission: { ...(report.submission as object), id: null, status: null },
+    });
+    expect(strip(await moduleReport(db, submissionId))).toEqual(
+      strip(await moduleReport(db, approvedId)),
+    );
   });
 
   it("a pending submission is 404 to the public, 200 to its uploader and to the admin", async () => {
@@ -87,7 +122,9 @@ describe("GET /api/s/<id>/bundle", () => {
     expect(own.status).toBe(200);
     expect(own.headers.get("cache-control")).toBe("private, no-store");
     const members = await zipMembers(Buffer.from(await own.arrayBuffer()));
-    expect(members.get(`seekboard-submission-${pendingId}/samples.jsonl`)?.trim().split("\n").length).toBeGreaterThan(0);
+    expect(
+      members.get(`seekboard-submission-${pendingId}/samples.jsonl`)?.trim().split("\n").length,
+    ).toBeGreaterThan(0);
     const admin = await get(pendingId, { authorization: `Bearer ${ADMIN_TOKEN}` });
     expect(admin.status).toBe(200);
     expect((await zipMembers(Buffer.from(await admin.arrayBuffer()))).size).toBe(2);
@@ -96,14 +133,23 @@ describe("GET /api/s/<id>/bundle", () => {
   it("409 naming why for a native-format benchmark, 404 and 400 for no such submission", async () => {
     const native = await get(nativeId);
     expect(native.status).toBe(409);
-    expect((await json(native)).error).toMatch(new RegExp(`^submission ${nativeId} cannot be exported: InfoMosaic-Bench takes its own evaluation files`));
+    expect((await json(native)).error).toMatch(
+      new RegExp(
+        `^submission ${nativeId} cannot be exported: InfoMosaic-Bench takes its own evaluation files`,
+      ),
+    );
     expect((await get(99999)).status).toBe(404);
     expect((await get("abc")).status).toBe(400);
   });
 
   it("a sample that cannot be written mid-way fails the download instead of ending it as a smaller bundle", async () => {
     // The last sample's task without its question: the export refuses that line.
-    const [last] = await db.select({ taskId: samples.taskId }).from(samples).where(eq(samples.submissionId, brokenId)).orderBy(desc(samples.id)).limit(1);
+    const [last] = await db
+      .select({ taskId: samples.taskId })
+      .from(samples)
+      .where(eq(samples.submissionId, brokenId))
+      .orderBy(desc(samples.id))
+      .limit(1);
     await db.update(tasks).set({ question: null }).where(eq(tasks.id, last.taskId));
     const response = await get(brokenId);
     expect(response.status).toBe(200);

@@ -4,13 +4,35 @@
  * exactly as it was, and leave no temporary files behind.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import * as tar from "tar";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spoolRoot } from "../../db/jobs/worker";
-import { bundleDir, startWorker, dumpDatabase, fileAt, json, jsonl, mpwManifest, mpwRecords, tgzOf, uploadRequest, temporaryDatabase, zipDir, zipOf } from "./support";
+import {
+  bundleDir,
+  startWorker,
+  dumpDatabase,
+  fileAt,
+  json,
+  jsonl,
+  mpwManifest,
+  mpwRecords,
+  tgzOf,
+  uploadRequest,
+  temporaryDatabase,
+  zipDir,
+  zipOf,
+} from "./support";
 
 const tmp = temporaryDatabase("malformed");
 // Uploads unpack under os.tmpdir(): a private one shows whether anything is left behind.
@@ -34,7 +56,13 @@ beforeAll(async () => {
   token = (await issueUploadToken(db, "Team Hostile")).token;
   // One good submission, so "unchanged" is checked against a database with rows in every table.
   const good = bundleDir(tmp, { "results.jsonl": jsonl(mpwRecords(0)) }, mpwManifest("Good"));
-  expect((await upload(uploadRequest(fileAt(zipDir(tmp, good, ["manifest.json", "results.jsonl"])), token))).status).toBe(201);
+  expect(
+    (
+      await upload(
+        uploadRequest(fileAt(zipDir(tmp, good, ["manifest.json", "results.jsonl"])), token),
+      )
+    ).status,
+  ).toBe(201);
 });
 
 afterAll(async () => {
@@ -52,7 +80,10 @@ const zipWith = (entries: [string, string | Buffer | null][]) => zipOf(tmp, entr
 
 /** The results file with `line` (1-based) replaced. */
 function resultsWithLine(line: number, text: string | Buffer) {
-  const lines: Buffer[] = goodResults().trimEnd().split("\n").map((l) => Buffer.from(l));
+  const lines: Buffer[] = goodResults()
+    .trimEnd()
+    .split("\n")
+    .map((l) => Buffer.from(l));
   lines[line - 1] = Buffer.isBuffer(text) ? text : Buffer.from(text);
   return Buffer.concat(lines.flatMap((l) => [l, Buffer.from("\n")]));
 }
@@ -84,10 +115,15 @@ function lyingZip(): string {
 
 /** A zip with an entry whose name holds a NUL byte: python's zipfile cuts names at NUL, so the name is patched in afterwards. */
 function nulNameZip(): string {
-  const out = zipWith([["manifest.json", manifestText], ["results.jsonl", goodResults()], ["evil_name.txt", "x"]]);
+  const out = zipWith([
+    ["manifest.json", manifestText],
+    ["results.jsonl", goodResults()],
+    ["evil_name.txt", "x"],
+  ]);
   const data = readFileSync(out);
   // The name sits in the local header and in the central directory; lengths and CRCs are unchanged.
-  for (let at = data.indexOf("evil_name.txt"); at >= 0; at = data.indexOf("evil_name.txt", at + 1)) data[at + 4] = 0;
+  for (let at = data.indexOf("evil_name.txt"); at >= 0; at = data.indexOf("evil_name.txt", at + 1))
+    data[at + 4] = 0;
   writeFileSync(out, data);
   return out;
 }
@@ -110,19 +146,31 @@ async function paxPaddedTgz(count: number): Promise<Buffer> {
     const rest = ` comment=${"a".repeat(999_970)}\n`;
     const record = `${rest.length + 7}${rest}`;
     const header = Buffer.alloc(512);
-    new tar.Header({ path: "PaxHeader/pad", type: "ExtendedHeader", size: Buffer.byteLength(record), mode: 0o644, mtime: new Date(0) }).encode(header);
+    new tar.Header({
+      path: "PaxHeader/pad",
+      type: "ExtendedHeader",
+      size: Buffer.byteLength(record),
+      mode: 0o644,
+      mtime: new Date(0),
+    }).encode(header);
     const body = Buffer.alloc(Math.ceil(Buffer.byteLength(record) / 512) * 512);
     body.write(record);
     return Buffer.concat([header, body]);
   };
   const padding = Buffer.concat(Array.from({ length: count }, pax));
-  return gzipSync(Buffer.concat([padding, await plainTarOf({ "manifest.json": manifestText, "results.jsonl": goodResults() })]));
+  return gzipSync(
+    Buffer.concat([
+      padding,
+      await plainTarOf({ "manifest.json": manifestText, "results.jsonl": goodResults() }),
+    ]),
+  );
 }
 
 interface Case {
   name: string;
   /** The file to upload. */
-  file: () => Promise<{ name: string; bytes: Buffer | string }> | { name: string; bytes: Buffer | string };
+  file: () =>
+    Promise<{ name: string; bytes: Buffer | string }> | { name: string; bytes: Buffer | string };
   fields?: Record<string, string>;
   env?: Record<string, string>;
   expected: { file: string | RegExp; line?: number | null; field?: string | null; message: RegExp };
@@ -135,14 +183,31 @@ interface Case {
 const CASES: Case[] = [
   {
     name: "a zip entry with ../ in its path (path traversal)",
-    file: () => fileAt(zipWith([["manifest.json", manifestText], ["results.jsonl", goodResults()], [`../${evilName}`, "pwned"]])),
+    file: () =>
+      fileAt(
+        zipWith([
+          ["manifest.json", manifestText],
+          ["results.jsonl", goodResults()],
+          [`../${evilName}`, "pwned"],
+        ]),
+      ),
     // yauzl refuses the name itself before our own path check sees it.
-    expected: { file: "bundle.zip", message: new RegExp(`invalid relative path: \\.\\./${evilName}`) },
+    expected: {
+      file: "bundle.zip",
+      message: new RegExp(`invalid relative path: \\.\\./${evilName}`),
+    },
     after: () => expect(existsSync(join(uploadsTmp, evilName))).toBe(false),
   },
   {
     name: "a zip entry with an absolute path",
-    file: () => fileAt(zipWith([["manifest.json", manifestText], ["results.jsonl", goodResults()], ["/etc/seekboard-evil", "pwned"]])),
+    file: () =>
+      fileAt(
+        zipWith([
+          ["manifest.json", manifestText],
+          ["results.jsonl", goodResults()],
+          ["/etc/seekboard-evil", "pwned"],
+        ]),
+      ),
     expected: { file: "bundle.zip", message: /absolute path: \/etc\/seekboard-evil/ },
   },
   {
@@ -151,7 +216,11 @@ const CASES: Case[] = [
       const dir = bundleDir(tmp, { "results.jsonl": goodResults() }, manifest);
       writeFileSync(join(dir, "..", evilName), "pwned");
       const out = join(tmp, "evil.tar.gz");
-      await tar.c({ gzip: true, file: out, cwd: dir, preservePaths: true }, ["manifest.json", "results.jsonl", `../${evilName}`]);
+      await tar.c({ gzip: true, file: out, cwd: dir, preservePaths: true }, [
+        "manifest.json",
+        "results.jsonl",
+        `../${evilName}`,
+      ]);
       rmSync(join(dir, "..", evilName));
       return fileAt(out);
     },
@@ -170,19 +239,39 @@ const CASES: Case[] = [
   {
     name: "a zip bomb over the file count (SEEKBOARD_MAX_FILES)",
     env: { SEEKBOARD_MAX_FILES: "50" },
-    file: () => fileAt(zipWith([["manifest.json", manifestText], ["results.jsonl", goodResults()], ...Array.from({ length: 200 }, (_, i): [string, string] => [`pad/${i}.txt`, "x"])])),
+    file: () =>
+      fileAt(
+        zipWith([
+          ["manifest.json", manifestText],
+          ["results.jsonl", goodResults()],
+          ...Array.from({ length: 200 }, (_, i): [string, string] => [`pad/${i}.txt`, "x"]),
+        ]),
+      ),
     expected: { file: /^pad\/\d+\.txt$/, message: /more than 50 files and folders/ },
   },
   {
     name: "a zip bomb of empty folders over the file count",
     env: { SEEKBOARD_MAX_FILES: "50" },
-    file: () => fileAt(zipWith([["manifest.json", manifestText], ["results.jsonl", goodResults()], ...Array.from({ length: 200 }, (_, i): [string, null] => [`d${i}/`, null])])),
+    file: () =>
+      fileAt(
+        zipWith([
+          ["manifest.json", manifestText],
+          ["results.jsonl", goodResults()],
+          ...Array.from({ length: 200 }, (_, i): [string, null] => [`d${i}/`, null]),
+        ]),
+      ),
     expected: { file: /^d\d+\/$/, message: /more than 50 files and folders/ },
   },
   {
     name: "a zip bomb over the unpacked size (SEEKBOARD_MAX_UNPACKED_BYTES)",
     env: { SEEKBOARD_MAX_UNPACKED_BYTES: String(16 * MiB) },
-    file: () => fileAt(zipWith([["manifest.json", manifestText], ["results.jsonl", Buffer.alloc(64 * MiB, 0x20)]])),
+    file: () =>
+      fileAt(
+        zipWith([
+          ["manifest.json", manifestText],
+          ["results.jsonl", Buffer.alloc(64 * MiB, 0x20)],
+        ]),
+      ),
     expected: { file: "results.jsonl", message: new RegExp(`expands beyond ${16 * MiB} bytes`) },
   },
   {
@@ -201,33 +290,88 @@ const CASES: Case[] = [
   },
   {
     name: "non-UTF-8 bytes in a record",
-    file: () => fileAt(zipWith([["manifest.json", manifestText], ["results.jsonl", resultsWithLine(2, Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]))]])),
+    file: () =>
+      fileAt(
+        zipWith([
+          ["manifest.json", manifestText],
+          ["results.jsonl", resultsWithLine(2, Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]))],
+        ]),
+      ),
     expected: { file: "results.jsonl", line: 2, message: /not valid UTF-8/ },
   },
   {
     name: "non-UTF-8 bytes in the manifest",
-    file: () => fileAt(zipWith([["manifest.json", Buffer.concat([Buffer.from('{"benchmark": "mpw", "model": "'), Buffer.from([0xc3, 0x28]), Buffer.from('"}')])], ["results.jsonl", goodResults()]])),
+    file: () =>
+      fileAt(
+        zipWith([
+          [
+            "manifest.json",
+            Buffer.concat([
+              Buffer.from('{"benchmark": "mpw", "model": "'),
+              Buffer.from([0xc3, 0x28]),
+              Buffer.from('"}'),
+            ]),
+          ],
+          ["results.jsonl", goodResults()],
+        ]),
+      ),
     expected: { file: "manifest.json", message: /not valid UTF-8/ },
   },
   {
     name: "a 70 MiB line (over the default 64 MiB cap)",
-    file: () => fileAt(zipWith([["manifest.json", manifestText], ["results.jsonl", resultsWithLine(2, `{"index": 1, "prediction": "${"a".repeat(70 * MiB)}"}`)]])),
+    file: () =>
+      fileAt(
+        zipWith([
+          ["manifest.json", manifestText],
+          [
+            "results.jsonl",
+            resultsWithLine(2, `{"index": 1, "prediction": "${"a".repeat(70 * MiB)}"}`),
+          ],
+        ]),
+      ),
     expected: { file: "results.jsonl", line: 2, message: /line longer than 67108864 bytes/ },
   },
   {
     name: "a line over a smaller configured cap (SEEKBOARD_MAX_LINE_BYTES)",
     env: { SEEKBOARD_MAX_LINE_BYTES: "4096" },
-    file: () => fileAt(zipWith([["manifest.json", manifestText], ["results.jsonl", resultsWithLine(3, `{"index": 2, "prediction": "${"b".repeat(10_000)}"}`)]])),
+    file: () =>
+      fileAt(
+        zipWith([
+          ["manifest.json", manifestText],
+          [
+            "results.jsonl",
+            resultsWithLine(3, `{"index": 2, "prediction": "${"b".repeat(10_000)}"}`),
+          ],
+        ]),
+      ),
     expected: { file: "results.jsonl", line: 3, message: /line longer than 4096 bytes/ },
   },
   {
     name: "JSON nested 10,000 deep in a record",
-    file: () => fileAt(zipWith([["manifest.json", manifestText], ["results.jsonl", resultsWithLine(1, `{"index": 0, "x": ${"[".repeat(10_000)}${"]".repeat(10_000)}}`)]])),
+    file: () =>
+      fileAt(
+        zipWith([
+          ["manifest.json", manifestText],
+          [
+            "results.jsonl",
+            resultsWithLine(1, `{"index": 0, "x": ${"[".repeat(10_000)}${"]".repeat(10_000)}}`),
+          ],
+        ]),
+      ),
     expected: { file: "results.jsonl", line: 1, message: /nested deeper than 64 levels/ },
   },
   {
     name: "JSON nested 10,000 deep in the manifest",
-    file: () => fileAt(zipWith([["manifest.json", `{"benchmark": "mpw", "x": ${"{\"a\":".repeat(10_000)}1${"}".repeat(10_000)}}`], ["results.jsonl", goodResults()]])),
+    file: () =>
+      fileAt(
+        zipWith([
+          [
+            "manifest.json",
+            `{"benchmark": "mpw", "x": ${'{"a":'.repeat(10_000)}1${"}".repeat(10_000)}}`,
+          ],
+          ["results.jsonl", goodResults()],
+        ]),
+      ),
     expected: { file: "manifest.json", message: /nested deeper than 64 levels/ },
   },
   {
@@ -235,13 +379,24 @@ const CASES: Case[] = [
     file: () => {
       const records = mpwRecords(1);
       (records[2] as Record<string, unknown>).index = { not: "an index" };
-      return fileAt(zipWith([["manifest.json", manifestText], ["results.jsonl", jsonl(records)]]));
+      return fileAt(
+        zipWith([
+          ["manifest.json", manifestText],
+          ["results.jsonl", jsonl(records)],
+        ]),
+      );
     },
     expected: { file: "results.jsonl", line: 3, field: "index", message: /./ },
   },
   {
     name: "wrong types in the manifest",
-    file: () => fileAt(zipWith([["manifest.json", JSON.stringify({ ...manifest, results: "results.jsonl" })], ["results.jsonl", goodResults()]])),
+    file: () =>
+      fileAt(
+        zipWith([
+          ["manifest.json", JSON.stringify({ ...manifest, results: "results.jsonl" })],
+          ["results.jsonl", goodResults()],
+        ]),
+      ),
     expected: { file: "manifest.json", field: "results", message: /./ },
   },
   {
@@ -251,14 +406,34 @@ const CASES: Case[] = [
   },
   {
     name: "an unknown benchmark",
-    file: () => fileAt(zipWith([["manifest.json", JSON.stringify({ ...manifest, benchmark: "not-a-benchmark" })], ["results.jsonl", goodResults()]])),
-    expected: { file: "manifest.json", field: "benchmark", message: /unknown benchmark "not-a-benchmark"/ },
+    file: () =>
+      fileAt(
+        zipWith([
+          ["manifest.json", JSON.stringify({ ...manifest, benchmark: "not-a-benchmark" })],
+          ["results.jsonl", goodResults()],
+        ]),
+      ),
+    expected: {
+      file: "manifest.json",
+      field: "benchmark",
+      message: /unknown benchmark "not-a-benchmark"/,
+    },
   },
   {
     name: "an unknown benchmark from the form",
     fields: { benchmark: "not-a-benchmark" },
-    file: () => fileAt(zipWith([["manifest.json", manifestText], ["results.jsonl", goodResults()]])),
-    expected: { file: "manifest.json", field: "benchmark", message: /unknown benchmark "not-a-benchmark"/ },
+    file: () =>
+      fileAt(
+        zipWith([
+          ["manifest.json", manifestText],
+          ["results.jsonl", goodResults()],
+        ]),
+      ),
+    expected: {
+      file: "manifest.json",
+      field: "benchmark",
+      message: /unknown benchmark "not-a-benchmark"/,
+    },
   },
   {
     name: "an empty zip",
@@ -302,7 +477,10 @@ const CASES: Case[] = [
   {
     name: "a file that is not a bundle",
     file: () => ({ name: "setup.exe", bytes: "MZ" }),
-    expected: { file: "setup.exe", message: /\.zip, a \.tar\.gz, a \.jsonl results file or an Inspect log/ },
+    expected: {
+      file: "setup.exe",
+      message: /\.zip, a \.tar\.gz, a \.jsonl results file or an Inspect log/,
+    },
   },
   {
     name: "a zip entry whose name holds a NUL byte",
@@ -311,44 +489,109 @@ const CASES: Case[] = [
   },
   {
     name: "a zip entry whose name holds a line break",
-    file: () => fileAt(zipWith([["manifest.json", manifestText], ["results.jsonl", goodResults()], ["evil\nname.txt", "x"]])),
+    file: () =>
+      fileAt(
+        zipWith([
+          ["manifest.json", manifestText],
+          ["results.jsonl", goodResults()],
+          ["evil\nname.txt", "x"],
+        ]),
+      ),
     expected: { file: "evil\\u000aname.txt", message: /control character/ },
   },
   {
     name: "a .tar.gz entry whose name holds a control character",
     file: async () => {
       const header = Buffer.alloc(512);
-      new tar.Header({ path: "evil\u0001name.txt", type: "File", size: 1, mode: 0o644, mtime: new Date(0) }).encode(header);
-      const good = await plainTarOf({ "manifest.json": manifestText, "results.jsonl": goodResults() });
-      return { name: "evil.tar.gz", bytes: gzipSync(Buffer.concat([good.subarray(0, -1024), header, Buffer.from("x".padEnd(512, "\0")), Buffer.alloc(1024)])) };
+      new tar.Header({
+        path: "evil\u0001name.txt",
+        type: "File",
+        size: 1,
+        mode: 0o644,
+        mtime: new Date(0),
+      }).encode(header);
+      const good = await plainTarOf({
+        "manifest.json": manifestText,
+        "results.jsonl": goodResults(),
+      });
+      return {
+        name: "evil.tar.gz",
+        bytes: gzipSync(
+          Buffer.concat([
+            good.subarray(0, -1024),
+            header,
+            Buffer.from("x".padEnd(512, "\0")),
+            Buffer.alloc(1024),
+          ]),
+        ),
+      };
     },
     expected: { file: "evil\\u0001name.txt", message: /control character/ },
   },
   {
     name: "a zip with the same entry name twice",
-    file: () => fileAt(zipWith([["manifest.json", manifestText], ["results.jsonl", goodResults()], ["results.jsonl", jsonl(mpwRecords(2))]])),
+    file: () =>
+      fileAt(
+        zipWith([
+          ["manifest.json", manifestText],
+          ["results.jsonl", goodResults()],
+          ["results.jsonl", jsonl(mpwRecords(2))],
+        ]),
+      ),
     expected: { file: "results.jsonl", message: /this name twice/ },
   },
   {
     name: "a zip with two manifest.json entries (the last must not win)",
-    file: () => fileAt(zipWith([["manifest.json", manifestText], ["results.jsonl", goodResults()], ["manifest.json", JSON.stringify({ ...manifest, model: "Second" })]])),
+    file: () =>
+      fileAt(
+        zipWith([
+          ["manifest.json", manifestText],
+          ["results.jsonl", goodResults()],
+          ["manifest.json", JSON.stringify({ ...manifest, model: "Second" })],
+        ]),
+      ),
     expected: { file: "manifest.json", message: /this name twice/ },
   },
   {
     name: "a zip with results.jsonl as a file and then as a folder",
-    file: () => fileAt(zipWith([["manifest.json", manifestText], ["results.jsonl", goodResults()], ["results.jsonl/x.jsonl", goodResults()]])),
-    expected: { file: "results.jsonl/x.jsonl", message: /results\.jsonl both as a file and as a folder/ },
+    file: () =>
+      fileAt(
+        zipWith([
+          ["manifest.json", manifestText],
+          ["results.jsonl", goodResults()],
+          ["results.jsonl/x.jsonl", goodResults()],
+        ]),
+      ),
+    expected: {
+      file: "results.jsonl/x.jsonl",
+      message: /results\.jsonl both as a file and as a folder/,
+    },
   },
   {
     name: "a zip with a folder and then a file of the same name",
-    file: () => fileAt(zipWith([["manifest.json", manifestText], ["results.jsonl", goodResults()], ["extra/", null], ["extra", "x"]])),
+    file: () =>
+      fileAt(
+        zipWith([
+          ["manifest.json", manifestText],
+          ["results.jsonl", goodResults()],
+          ["extra/", null],
+          ["extra", "x"],
+        ]),
+      ),
     expected: { file: "extra", message: /both as a file and as a folder/ },
   },
   {
     name: "a .tar.gz with results.jsonl as a file and then as a folder",
     file: async () => ({
       name: "clash.tar.gz",
-      bytes: gzipSync(Buffer.concat([(await plainTarOf({ "manifest.json": manifestText, "results.jsonl": goodResults() })).subarray(0, -1024), await plainTarOf({ "results.jsonl/x.jsonl": goodResults() })])),
+      bytes: gzipSync(
+        Buffer.concat([
+          (
+            await plainTarOf({ "manifest.json": manifestText, "results.jsonl": goodResults() })
+          ).subarray(0, -1024),
+          await plainTarOf({ "results.jsonl/x.jsonl": goodResults() }),
+        ]),
+      ),
     }),
     expected: { file: "results.jsonl/x.jsonl", message: /both as a file and as a folder/ },
   },
@@ -367,14 +610,36 @@ const CASES: Case[] = [
   {
     name: "a zip that takes longer than SEEKBOARD_MAX_UNPACK_MS",
     env: { SEEKBOARD_MAX_UNPACK_MS: "1" },
-    file: () => fileAt(zipWith([["manifest.json", manifestText], ["results.jsonl", goodResults()], ["pad.bin", Buffer.alloc(32 * MiB, 0x61)]])),
-    expected: { file: /^(bundle\.zip|pad\.bin|results\.jsonl|manifest\.json)$/, message: /took longer than 1 ms to unpack/ },
+    file: () =>
+      fileAt(
+        zipWith([
+          ["manifest.json", manifestText],
+          ["results.jsonl", goodResults()],
+          ["pad.bin", Buffer.alloc(32 * MiB, 0x61)],
+        ]),
+      ),
+    expected: {
+      file: /^(bundle\.zip|pad\.bin|results\.jsonl|manifest\.json)$/,
+      message: /took longer than 1 ms to unpack/,
+    },
   },
   {
     name: "a .tar.gz that takes longer than SEEKBOARD_MAX_UNPACK_MS",
     env: { SEEKBOARD_MAX_UNPACK_MS: "1" },
-    file: async () => ({ name: "slow.tar.gz", bytes: gzipSync(await plainTarOf({ "manifest.json": manifestText, "results.jsonl": goodResults(), "pad.bin": Buffer.alloc(32 * MiB, 0x61) })) }),
-    expected: { file: /^(slow\.tar\.gz|pad\.bin|results\.jsonl|manifest\.json)$/, message: /took longer than 1 ms to unpack/ },
+    file: async () => ({
+      name: "slow.tar.gz",
+      bytes: gzipSync(
+        await plainTarOf({
+          "manifest.json": manifestText,
+          "results.jsonl": goodResults(),
+          "pad.bin": Buffer.alloc(32 * MiB, 0x61),
+        }),
+      ),
+    }),
+    expected: {
+      file: /^(slow\.tar\.gz|pad\.bin|results\.jsonl|manifest\.json)$/,
+      message: /took longer than 1 ms to unpack/,
+    },
   },
   {
     name: "an import that takes longer than SEEKBOARD_MAX_IMPORT_MS (the worker stops it between records)",
@@ -385,17 +650,48 @@ const CASES: Case[] = [
   },
   {
     name: "a manifest listing the same results file 1,500 times",
-    file: () => fileAt(zipWith([["manifest.json", JSON.stringify({ ...manifest, results: Array.from({ length: 1500 }, () => "results.jsonl") })], ["results.jsonl", goodResults()]])),
-    expected: { file: "manifest.json", field: "results.1", message: /results\.jsonl is named twice/ },
+    file: () =>
+      fileAt(
+        zipWith([
+          [
+            "manifest.json",
+            JSON.stringify({
+              ...manifest,
+              results: Array.from({ length: 1500 }, () => "results.jsonl"),
+            }),
+          ],
+          ["results.jsonl", goodResults()],
+        ]),
+      ),
+    expected: {
+      file: "manifest.json",
+      field: "results.1",
+      message: /results\.jsonl is named twice/,
+    },
   },
   {
     name: "a manifest naming the same results file under two spellings",
-    file: () => fileAt(zipWith([["manifest.json", JSON.stringify({ ...manifest, results: ["results.jsonl", "./results.jsonl"] })], ["results.jsonl", goodResults()]])),
+    file: () =>
+      fileAt(
+        zipWith([
+          [
+            "manifest.json",
+            JSON.stringify({ ...manifest, results: ["results.jsonl", "./results.jsonl"] }),
+          ],
+          ["results.jsonl", goodResults()],
+        ]),
+      ),
     expected: { file: "manifest.json", field: "results.1", message: /is named twice/ },
   },
   {
     name: "a manifest naming a results file outside the bundle",
-    file: () => fileAt(zipWith([["manifest.json", JSON.stringify({ ...manifest, results: ["../../../etc/passwd"] })], ["results.jsonl", goodResults()]])),
+    file: () =>
+      fileAt(
+        zipWith([
+          ["manifest.json", JSON.stringify({ ...manifest, results: ["../../../etc/passwd"] })],
+          ["results.jsonl", goodResults()],
+        ]),
+      ),
     expected: { file: "manifest.json", field: "results.0", message: /outside the bundle/ },
   },
 ];
@@ -403,46 +699,54 @@ const CASES: Case[] = [
 /** What the upload left in the temporary folder and in the spool folder the worker reads uploads from. */
 function temporaryLeftovers(): string[] {
   const spool = spoolRoot();
-  return [...readdirSync(uploadsTmp).filter((name) => name.startsWith("seekboard-")), ...(existsSync(spool) ? readdirSync(spool).map((name) => `spool/${name}`) : [])];
+  return [
+    ...readdirSync(uploadsTmp).filter((name) => name.startsWith("seekboard-")),
+    ...(existsSync(spool) ? readdirSync(spool).map((name) => `spool/${name}`) : []),
+  ];
 }
 
 describe("malformed bundles through POST /api/submissions", () => {
-  it.each(CASES.map((c) => [c.name, c] as const))("%s → 400, the error, an unchanged database", async (_name, c) => {
-    const file = await c.file();
-    const before = (await dumpDatabase(db));
-    const leftoversBefore = temporaryLeftovers();
-    Object.assign(process.env, c.env ?? {});
-    let response: Response;
-    const started = Date.now();
-    try {
-      response = await upload(uploadRequest(file, token, c.fields ?? {}));
-    } finally {
-      for (const key of Object.keys(c.env ?? {})) delete process.env[key];
-    }
-    const elapsed = Date.now() - started;
-    const body = await json(response);
-    expect(response.status, JSON.stringify(body)).toBe(400);
-    if (c.within !== undefined) expect(elapsed).toBeLessThan(c.within);
-    // Errors name paths inside the bundle, never the server's temporary folders.
-    expect(JSON.stringify(body)).not.toContain(uploadsTmp);
-    expect(JSON.stringify(body)).not.toContain(spoolRoot());
-    expect(JSON.stringify(body)).not.toMatch(/seekboard-(bundle|upload)-/);
-    expect(Object.keys(body)).toEqual(["errors"]);
-    const { file: expectedFile, line, field, message } = c.expected;
-    expect(body.errors, JSON.stringify(body.errors)).toContainEqual({
-      file: typeof expectedFile === "string" ? expectedFile : expect.stringMatching(expectedFile),
-      line: line === undefined ? null : line,
-      field: field === undefined ? null : field,
-      message: expect.stringMatching(message),
-    });
-    expect((await dumpDatabase(db))).toEqual(before);
-    expect(temporaryLeftovers()).toEqual(leftoversBefore);
-    c.after?.();
-  });
+  it.each(CASES.map((c) => [c.name, c] as const))(
+    "%s → 400, the error, an unchanged database",
+    async (_name, c) => {
+      const file = await c.file();
+      const before = await dumpDatabase(db);
+      const leftoversBefore = temporaryLeftovers();
+      Object.assign(process.env, c.env ?? {});
+      let response: Response;
+      const started = Date.now();
+      try {
+        response = await upload(uploadRequest(file, token, c.fields ?? {}));
+      } finally {
+        for (const key of Object.keys(c.env ?? {})) delete process.env[key];
+      }
+      const elapsed = Date.now() - started;
+      const body = await json(response);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      if (c.within !== undefined) expect(elapsed).toBeLessThan(c.within);
+      // Errors name paths inside the bundle, never the server's temporary folders.
+      expect(JSON.stringify(body)).not.toContain(uploadsTmp);
+      expect(JSON.stringify(body)).not.toContain(spoolRoot());
+      expect(JSON.stringify(body)).not.toMatch(/seekboard-(bundle|upload)-/);
+      expect(Object.keys(body)).toEqual(["errors"]);
+      const { file: expectedFile, line, field, message } = c.expected;
+      expect(body.errors, JSON.stringify(body.errors)).toContainEqual({
+        file: typeof expectedFile === "string" ? expectedFile : expect.stringMatching(expectedFile),
+        line: line === undefined ? null : line,
+        field: field === undefined ? null : field,
+        message: expect.stringMatching(message),
+      });
+      expect(await dumpDatabase(db)).toEqual(before);
+      expect(temporaryLeftovers()).toEqual(leftoversBefore);
+      c.after?.();
+    },
+  );
 
   it("every case's archive really is what it claims (sanity: the good zip imports)", async () => {
     const dir = bundleDir(tmp, { "results.jsonl": goodResults() }, manifest);
-    const response = await upload(uploadRequest(fileAt(zipDir(tmp, dir, ["manifest.json", "results.jsonl"])), token));
+    const response = await upload(
+      uploadRequest(fileAt(zipDir(tmp, dir, ["manifest.json", "results.jsonl"])), token),
+    );
     expect(response.status).toBe(201);
     expect(readFileSync(join(dir, "manifest.json"), "utf8")).toBe(manifestText);
   });

@@ -10,7 +10,10 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { BASE, temporaryDatabase } from "./support";
 
-vi.mock("next/server", async (original) => ({ ...(await original<typeof import("next/server")>()), connection: async () => {} }));
+vi.mock("next/server", async (original) => ({
+  ...(await original<typeof import("next/server")>()),
+  connection: async () => {},
+}));
 
 const tmp = temporaryDatabase("report-leaderboards");
 const { closeDb, getDb } = await import("@/db/client");
@@ -22,7 +25,8 @@ const db = await getDb();
 
 beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), "seekboard-report-leaderboards-"));
-  for (const [i, b] of writeDemoFiles(dir).entries()) await ingestBundleDir(db, b.dir, { source: "test", status: i === 0 ? "pending" : "approved" });
+  for (const [i, b] of writeDemoFiles(dir).entries())
+    await ingestBundleDir(db, b.dir, { source: "test", status: i === 0 ? "pending" : "approved" });
   rmSync(dir, { recursive: true, force: true });
 }, 120_000);
 
@@ -32,8 +36,14 @@ afterAll(async () => {
 });
 
 const get = async (benchmark: string, query = "") => {
-  const response = await leaderboard(new Request(`${BASE}/api/b/${benchmark}/leaderboard${query}`), { params: Promise.resolve({ benchmark }) });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> & { rows: Record<string, unknown>[] } };
+  const response = await leaderboard(
+    new Request(`${BASE}/api/b/${benchmark}/leaderboard${query}`),
+    { params: Promise.resolve({ benchmark }) },
+  );
+  return {
+    status: response.status,
+    body: (await response.json()) as Record<string, unknown> & { rows: Record<string, unknown>[] },
+  };
 };
 
 describe("the leaderboard API of WebDetective, EvoBrowseComp, InfoMosaic and QA", () => {
@@ -43,12 +53,24 @@ describe("the leaderboard API of WebDetective, EvoBrowseComp, InfoMosaic and QA"
     // The first demo bundle (WebDetective, Atlas-Pro) was left pending.
     expect(body.rows.map((r) => r.model)).toEqual(expect.not.arrayContaining(["Atlas-Pro (demo)"]));
     expect(body.rows).toHaveLength(2);
-    for (const key of ["knowledgeScore", "searchScore", "generationScore", "goodRefusalF1", "knowledgeUtilizationF1", "forgetRate", "leadAstrayRate", "pass1", "n"]) {
+    for (const key of [
+      "knowledgeScore",
+      "searchScore",
+      "generationScore",
+      "goodRefusalF1",
+      "knowledgeUtilizationF1",
+      "forgetRate",
+      "leadAstrayRate",
+      "pass1",
+      "n",
+    ]) {
       expect(body.rows[0]).toHaveProperty(key);
     }
     const pass1 = body.rows.map((r) => r.pass1 as number);
     expect(pass1).toEqual([...pass1].sort((a, b) => b - a));
-    expect((body.rows[0].ci as Record<string, { lo: number; hi: number }>).pass1.lo).toBeLessThanOrEqual(pass1[0]);
+    expect(
+      (body.rows[0].ci as Record<string, { lo: number; hi: number }>).pass1.lo,
+    ).toBeLessThanOrEqual(pass1[0]);
   });
 
   it("EvoBrowseComp: the newest version by default; another on request; never a mix; 400 for an unknown version", async () => {
@@ -61,25 +83,47 @@ describe("the leaderboard API of WebDetective, EvoBrowseComp, InfoMosaic and QA"
     expect(older.body.rows.every((r) => r.benchmarkVersion === "2025-10")).toBe(true);
     const exceed = older.body.rows.map((r) => r.exceedRatio as number);
     expect(exceed).toEqual([...exceed].sort((a, b) => a - b));
-    for (const key of ["accuracy", "exceedRatio", "n", "runs", "enToolBased", "zhToolFree"]) expect(older.body.rows[0]).toHaveProperty(key);
+    for (const key of ["accuracy", "exceedRatio", "n", "runs", "enToolBased", "zhToolFree"])
+      expect(older.body.rows[0]).toHaveProperty(key);
     const unknown = await get("evobrowsecomp", "?version=1999-01");
     expect(unknown.status).toBe(400);
-    expect(unknown.body).toEqual({ errors: [{ file: "request", line: null, field: "version", message: "must be one of 2026-01, 2025-10" }] });
+    expect(unknown.body).toEqual({
+      errors: [
+        {
+          file: "request",
+          line: null,
+          field: "version",
+          message: "must be one of 2026-01, 2025-10",
+        },
+      ],
+    });
     // An empty value is the default view, as the page shows it.
     expect((await get("evobrowsecomp", "?version=")).body.version).toBe("2026-01");
     expect((await get("evobrowsecomp", "?sort=pass1")).status).toBe(400);
   });
 
   it("format=csv: the same view's rows as CSV, one line each; an unknown format is a 400", async () => {
-    for (const [benchmark, query] of [["webdetective", ""], ["evobrowsecomp", "?version=2025-10&sort=exceedRatio&dir=asc"], ["infomosaic", "?setting=web-only"], ["qa", ""]] as const) {
+    for (const [benchmark, query] of [
+      ["webdetective", ""],
+      ["evobrowsecomp", "?version=2025-10&sort=exceedRatio&dir=asc"],
+      ["infomosaic", "?setting=web-only"],
+      ["qa", ""],
+    ] as const) {
       const json = await get(benchmark, query);
-      const response = await leaderboard(new Request(`${BASE}/api/b/${benchmark}/leaderboard${query ? `${query}&` : "?"}format=csv`), { params: Promise.resolve({ benchmark }) });
+      const response = await leaderboard(
+        new Request(`${BASE}/api/b/${benchmark}/leaderboard${query ? `${query}&` : "?"}format=csv`),
+        { params: Promise.resolve({ benchmark }) },
+      );
       expect(response.status).toBe(200);
       expect(response.headers.get("content-type")).toContain("text/csv");
-      expect(response.headers.get("content-disposition")).toBe(`attachment; filename="${benchmark}-leaderboard.csv"`);
+      expect(response.headers.get("content-disposition")).toBe(
+        `attachment; filename="${benchmark}-leaderboard.csv"`,
+      );
       const lines = (await response.text()).trimEnd().split("\r\n");
       expect(lines[0]).toBe(Object.keys(json.body.rows[0]).join(","));
-      expect(lines.slice(1).map((line) => Number(line.split(",")[0]))).toEqual(json.body.rows.map((r) => r.submissionId));
+      expect(lines.slice(1).map((line) => Number(line.split(",")[0]))).toEqual(
+        json.body.rows.map((r) => r.submissionId),
+      );
     }
     expect((await get("qa", "?format=xml")).status).toBe(400);
   });
@@ -92,7 +136,16 @@ describe("the leaderboard API of WebDetective, EvoBrowseComp, InfoMosaic and QA"
     expect(web.body.rows.map((r) => r.setting)).toEqual(["web-only", "web-only"]);
     const unknown = await get("infomosaic", "?setting=browser");
     expect(unknown.status).toBe(400);
-    expect(unknown.body).toEqual({ errors: [{ file: "request", line: null, field: "setting", message: "must be one of all, domain-tool, web-only" }] });
+    expect(unknown.body).toEqual({
+      errors: [
+        {
+          file: "request",
+          line: null,
+          field: "setting",
+          message: "must be one of all, domain-tool, web-only",
+        },
+      ],
+    });
   });
 
   it("QA: one dataset per board", async () => {
@@ -104,7 +157,9 @@ describe("the leaderboard API of WebDetective, EvoBrowseComp, InfoMosaic and QA"
     // Three models, and Atlas-Pro's runs resubmitted under another agent name (the demo's tied pair).
     expect(one.body.rows).toHaveLength(4);
     expect(one.body.rows.every((r) => r.benchmarkVersion === "browsecomp-demo@v1")).toBe(true);
-    expect(Object.keys(one.body.rows[0])).toEqual(expect.arrayContaining(["accuracy", "calibrationError", "n", "ci", "adjudicated"]));
+    expect(Object.keys(one.body.rows[0])).toEqual(
+      expect.arrayContaining(["accuracy", "calibrationError", "n", "ci", "adjudicated"]),
+    );
     expect((await get("qa", "?dataset=nope")).status).toBe(400);
   });
 });

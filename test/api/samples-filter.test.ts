@@ -5,7 +5,10 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { BASE, temporaryDatabase } from "./support";
 
-vi.mock("next/server", async (original) => ({ ...(await original<typeof import("next/server")>()), connection: async () => {} }));
+vi.mock("next/server", async (original) => ({
+  ...(await original<typeof import("next/server")>()),
+  connection: async () => {},
+}));
 
 const tmp = temporaryDatabase("samples-filter");
 const { and, asc, eq } = await import("drizzle-orm");
@@ -22,7 +25,11 @@ let id: number;
 
 beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), "seekboard-samples-filter-bundles-"));
-  const [mpw] = writeDemoBundles(join(dir, "mpw"), 20, (b) => b.model === "GPT-5" && b.setting === "C");
+  const [mpw] = writeDemoBundles(
+    join(dir, "mpw"),
+    20,
+    (b) => b.model === "GPT-5" && b.setting === "C",
+  );
   id = (await ingestBundleDir(db, mpw.dir, { source: "test", status: "approved" })).submissionId;
   rmSync(dir, { recursive: true, force: true });
 }, 120_000);
@@ -33,7 +40,9 @@ afterAll(async () => {
 });
 
 const get = async (query: string) => {
-  const response = await samples(new Request(`${BASE}/api/s/${id}/samples${query}`), { params: Promise.resolve({ id: String(id) }) });
+  const response = await samples(new Request(`${BASE}/api/s/${id}/samples${query}`), {
+    params: Promise.resolve({ id: String(id) }),
+  });
   return { status: response.status, body: await response.json() };
 };
 
@@ -59,13 +68,21 @@ describe("GET /api/s/{id}/samples?f=", () => {
         .orderBy(asc(samplesTable.id))
         .limit(1),
     ))!.id;
-    expect(await applySampleTag(db, sampleId, resolveTag("Retrieval Miss"), "admin")).toMatchObject({ ok: true });
+    expect(await applySampleTag(db, sampleId, resolveTag("Retrieval Miss"), "admin")).toMatchObject(
+      { ok: true },
+    );
     const tagged = await get(`?f=${encodeURIComponent('tag:"Retrieval Miss"')}`);
     expect(tagged.status).toBe(200);
     expect(tagged.body.total).toBe(1);
-    expect(tagged.body.samples[0]).toMatchObject({ id: sampleId, tags: ["Retrieval Miss"], correct: false });
+    expect(tagged.body.samples[0]).toMatchObject({
+      id: sampleId,
+      tags: ["Retrieval Miss"],
+      correct: false,
+    });
     expect(Array.isArray(tagged.body.samples[0].hints)).toBe(true);
-    expect((await get(`?verdict=correct&f=${encodeURIComponent('tag:"Retrieval Miss"')}`)).body.total).toBe(0);
+    expect(
+      (await get(`?verdict=correct&f=${encodeURIComponent('tag:"Retrieval Miss"')}`)).body.total,
+    ).toBe(0);
   });
 
   it("numbers compare as in the language", async () => {
@@ -77,6 +94,16 @@ describe("GET /api/s/{id}/samples?f=", () => {
   it("a bad query is a 400 naming the position and the problem", async () => {
     const bad = await get(`?f=${encodeURIComponent("fcr<abc")}`);
     expect(bad.status).toBe(400);
-    expect(bad.body).toEqual({ errors: [{ file: "request", line: null, field: "f", position: 4, message: 'at character 5: fcr needs a number, got "abc"' }] });
+    expect(bad.body).toEqual({
+      errors: [
+        {
+          file: "request",
+          line: null,
+          field: "f",
+          position: 4,
+          message: 'at character 5: fcr needs a number, got "abc"',
+        },
+      ],
+    });
   });
 });

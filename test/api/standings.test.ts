@@ -8,7 +8,10 @@ import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { BASE, temporaryDatabase } from "./support";
 
-vi.mock("next/server", async (original) => ({ ...(await original<typeof import("next/server")>()), connection: async () => {} }));
+vi.mock("next/server", async (original) => ({
+  ...(await original<typeof import("next/server")>()),
+  connection: async () => {},
+}));
 
 const tmp = temporaryDatabase("standings");
 const { and, asc, eq } = await import("drizzle-orm");
@@ -29,11 +32,25 @@ afterAll(async () => {
   rmSync(tmp, { recursive: true, force: true });
 });
 
-type Row = Record<string, unknown> & { submissionId: number; model: string; ranked: boolean; rank: number | null };
+type Row = Record<string, unknown> & {
+  submissionId: number;
+  model: string;
+  ranked: boolean;
+  rank: number | null;
+};
 
 const get = async (benchmark: string, query = "") => {
-  const response = await leaderboard(new Request(`${BASE}/api/b/${benchmark}/leaderboard${query}`), { params: Promise.resolve({ benchmark }) });
-  return { status: response.status, response, body: response.headers.get("content-type")?.includes("json") ? ((await response.json()) as Record<string, unknown> & { rows: Row[] }) : null };
+  const response = await leaderboard(
+    new Request(`${BASE}/api/b/${benchmark}/leaderboard${query}`),
+    { params: Promise.resolve({ benchmark }) },
+  );
+  return {
+    status: response.status,
+    response,
+    body: response.headers.get("content-type")?.includes("json")
+      ? ((await response.json()) as Record<string, unknown> & { rows: Row[] })
+      : null,
+  };
 };
 
 const rankedFirst = (rows: readonly Row[]) => {
@@ -41,7 +58,19 @@ const rankedFirst = (rows: readonly Row[]) => {
   return firstUnranked === -1 || rows.slice(firstUnranked).every((r) => !r.ranked);
 };
 
-const CONTRACT = ["tasksCovered", "tasksTotal", "ranked", "rank", "preliminary", "verified", "checks", "tokensPerTask", "costUsdPerTask", "costUsdPerCorrect", "secondsPerTask"];
+const CONTRACT = [
+  "tasksCovered",
+  "tasksTotal",
+  "ranked",
+  "rank",
+  "preliminary",
+  "verified",
+  "checks",
+  "tokensPerTask",
+  "costUsdPerTask",
+  "costUsdPerCorrect",
+  "secondsPerTask",
+];
 
 describe("WideSearch: coverage against the published task ids", () => {
   it("opens on English: the real runs (100 / 100) are ranked, the 7-task demo agents are partial, below them", async () => {
@@ -52,9 +81,21 @@ describe("WideSearch: coverage against the published task ids", () => {
     expect(rankedFirst(rows)).toBe(true);
     const synthetic = rows.filter((r) => r.model.startsWith("Synthetic"));
     expect(synthetic).toHaveLength(2);
-    for (const row of synthetic) expect(row).toMatchObject({ ranked: false, rank: null, tasksCovered: 4, tasksTotal: 100, preliminary: true });
+    for (const row of synthetic)
+      expect(row).toMatchObject({
+        ranked: false,
+        rank: null,
+        tasksCovered: 4,
+        tasksTotal: 100,
+        preliminary: true,
+      });
     const real = rows.filter((r) => !r.model.startsWith("Synthetic"));
-    expect(real.every((r) => r.ranked && r.tasksCovered === 100 && r.tasksTotal === 100 && Number.isInteger(r.rank))).toBe(true);
+    expect(
+      real.every(
+        (r) =>
+          r.ranked && r.tasksCovered === 100 && r.tasksTotal === 100 && Number.isInteger(r.rank),
+      ),
+    ).toBe(true);
     expect(rows.findIndex((r) => r.model.startsWith("Synthetic"))).toBe(real.length);
   });
 
@@ -62,7 +103,9 @@ describe("WideSearch: coverage against the published task ids", () => {
     const { body } = await get("widesearch", "?lang=all");
     const rows = body?.rows ?? [];
     expect(rows.every((r) => !r.ranked && r.rank === null && r.tasksTotal === 200)).toBe(true);
-    expect(rows.find((r) => r.model === "Synthetic Deep Research Agent (demo)")?.tasksCovered).toBe(7);
+    expect(rows.find((r) => r.model === "Synthetic Deep Research Agent (demo)")?.tasksCovered).toBe(
+      7,
+    );
   });
 
   it("fewer runs than the protocol's four is a failed rule on the row, not a reason to unrank it", async () => {
@@ -70,7 +113,11 @@ describe("WideSearch: coverage against the published task ids", () => {
     const gpt = body?.rows.find((r) => r.model === "gpt-5.2");
     expect(gpt?.ranked).toBe(true);
     expect(gpt?.verified).toBe(false);
-    expect(gpt?.checks).toContainEqual({ rule: "runs-per-task", ok: false, detail: "1 run per task; the protocol asks for 4" });
+    expect(gpt?.checks).toContainEqual({
+      rule: "runs-per-task",
+      ok: false,
+      detail: "1 run per task; the protocol asks for 4",
+    });
   });
 });
 
@@ -120,7 +167,9 @@ describe("reliability, filters and the export", () => {
     const all = (await get("evobrowsecomp")).body?.rows ?? [];
     const verified = (await get("evobrowsecomp", "?verified=1")).body;
     expect(verified?.verified).toBe(true);
-    expect(verified?.rows.map((r) => r.submissionId)).toEqual(all.filter((r) => r.verified).map((r) => r.submissionId));
+    expect(verified?.rows.map((r) => r.submissionId)).toEqual(
+      all.filter((r) => r.verified).map((r) => r.submissionId),
+    );
     expect((await get("evobrowsecomp", "?verified=yes")).status).toBe(400);
   });
 
@@ -144,7 +193,9 @@ describe("reliability, filters and the export", () => {
 describe("a registered task set", () => {
   it("coverage is measured against it: a submission missing one of its tasks drops out of the ranking", async () => {
     const before = (await get("qa")).body;
-    expect(before?.rows.every((r) => r.ranked && r.coverageBasis === "largest-submission")).toBe(true);
+    expect(before?.rows.every((r) => r.ranked && r.coverageBasis === "largest-submission")).toBe(
+      true,
+    );
     const dataset = String(before?.dataset);
     const total = before?.rows[0].tasksTotal as number;
     // The official file lists one task no demo submission ran.
@@ -154,11 +205,29 @@ describe("a registered task set", () => {
       .innerJoin(submissions, eq(submissions.id, samples.submissionId))
       .where(and(eq(submissions.benchmarkId, "qa"), eq(submissions.benchmarkVersion, dataset)))
       .orderBy(asc(samples.taskKey));
-    await db
-      .insert(canonicalTasks)
-      .values([...keys.map((k) => k.taskKey), "never-run"].map((taskKey) => ({ benchmarkId: "qa", benchmarkVersion: dataset, taskKey, tier: null, language: null, source: "official.json", registeredAt: "2026-11-23T00:00:00Z" })));
+    await db.insert(canonicalTasks).values(
+      [...keys.map((k) => k.taskKey), "never-run"].map((taskKey) => ({
+        benchmarkId: "qa",
+        benchmarkVersion: dataset,
+        taskKey,
+        tier: null,
+        language: null,
+        source: "official.json",
+        registeredAt: "2026-11-23T00:00:00Z",
+      })),
+    );
     const after = (await get("qa")).body;
-    expect(after?.rows.every((r) => !r.ranked && r.rank === null && r.coverageBasis === "registered" && r.tasksTotal === total + 1)).toBe(true);
-    expect(after?.rows[0].checks).toContainEqual(expect.objectContaining({ rule: "complete-task-set", ok: false }));
+    expect(
+      after?.rows.every(
+        (r) =>
+          !r.ranked &&
+          r.rank === null &&
+          r.coverageBasis === "registered" &&
+          r.tasksTotal === total + 1,
+      ),
+    ).toBe(true);
+    expect(after?.rows[0].checks).toContainEqual(
+      expect.objectContaining({ rule: "complete-task-set", ok: false }),
+    );
   });
 });

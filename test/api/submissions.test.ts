@@ -5,10 +5,28 @@
  */
 import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { ADMIN_TOKEN, BASE, startWorker, bundleDir, dumpDatabase, fileAt, json, jsonl, mpwManifest, mpwRecords, tgzOf, uploadRequest, temporaryDatabase, zipDir } from "./support";
+import {
+  ADMIN_TOKEN,
+  BASE,
+  startWorker,
+  bundleDir,
+  dumpDatabase,
+  fileAt,
+  json,
+  jsonl,
+  mpwManifest,
+  mpwRecords,
+  tgzOf,
+  uploadRequest,
+  temporaryDatabase,
+  zipDir,
+} from "./support";
 
 // The analysis route awaits connection(), which only works inside Next's request scope.
-vi.mock("next/server", async (original) => ({ ...(await original<typeof import("next/server")>()), connection: async () => {} }));
+vi.mock("next/server", async (original) => ({
+  ...(await original<typeof import("next/server")>()),
+  connection: async () => {},
+}));
 // Moderation empties the public page cache; outside Next there is no cache to empty, so record the call.
 const revalidatePath = vi.hoisted(() => vi.fn());
 vi.mock("next/cache", () => ({ revalidatePath }));
@@ -43,20 +61,34 @@ afterAll(async () => {
   rmSync(tmp, { recursive: true, force: true });
 });
 
-const moderation = (handler: typeof approve, id: number | string, token: string | null, body?: unknown) =>
+const moderation = (
+  handler: typeof approve,
+  id: number | string,
+  token: string | null,
+  body?: unknown,
+) =>
   handler(
     new Request(`${BASE}/api/submissions/${id}/x`, {
       method: "POST",
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), "content-type": "application/json" },
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        "content-type": "application/json",
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     }),
     { params: Promise.resolve({ id: String(id) }) },
   );
 
-const board = (benchmark: string, query = "") => leaderboard(new Request(`${BASE}/api/b/${benchmark}/leaderboard${query}`), { params: Promise.resolve({ benchmark }) });
+const board = (benchmark: string, query = "") =>
+  leaderboard(new Request(`${BASE}/api/b/${benchmark}/leaderboard${query}`), {
+    params: Promise.resolve({ benchmark }),
+  });
 
 const analysisOf = (ids: number[], headers: Record<string, string> = {}) =>
-  analysis(new Request(`${BASE}/api/analysis/fcr-pass1?submissions=${ids.join(",")}`, { headers }), { params: Promise.resolve({ kind: "fcr-pass1" }) });
+  analysis(
+    new Request(`${BASE}/api/analysis/fcr-pass1?submissions=${ids.join(",")}`, { headers }),
+    { params: Promise.resolve({ kind: "fcr-pass1" }) },
+  );
 
 describe("POST /api/submissions: who may upload", () => {
   it("401 without a token, with an unknown one and with a revoked one; nothing is written", async () => {
@@ -70,7 +102,7 @@ describe("POST /api/submissions: who may upload", () => {
       expect(response.headers.get("www-authenticate")).toMatch(/^Bearer/);
       expect(await json(response)).toEqual({ error: expect.any(String) });
     }
-    expect((await dumpDatabase(db))).toEqual(afterIssue);
+    expect(await dumpDatabase(db)).toEqual(afterIssue);
     expect(afterIssue.upload_tokens.length).toBe(before.upload_tokens.length + 1);
   });
 
@@ -89,14 +121,41 @@ describe("POST /api/submissions: accepted bundles", () => {
     const response = await upload(uploadRequest(fileAt(goodZip), team.token));
     expect(response.status).toBe(201);
     const body = await json(response);
-    expect(body).toMatchObject({ id: expect.any(Number), status: "pending", duplicate: false, benchmark: "mpw", model: "Alpha 7B", agent: "ReAct", setting: "C", samples: 3, tasks: 3 });
-    expect(body.metrics).toMatchObject({ n: 3, pass1: expect.any(Number), fcr: expect.any(Number), hitRate: expect.any(Number), toolCalls: expect.any(Number) });
+    expect(body).toMatchObject({
+      id: expect.any(Number),
+      status: "pending",
+      duplicate: false,
+      benchmark: "mpw",
+      model: "Alpha 7B",
+      agent: "ReAct",
+      setting: "C",
+      samples: 3,
+      tasks: 3,
+    });
+    expect(body.metrics).toMatchObject({
+      n: 3,
+      pass1: expect.any(Number),
+      fcr: expect.any(Number),
+      hitRate: expect.any(Number),
+      toolCalls: expect.any(Number),
+    });
     expect(body.metrics.pass1Ci).toHaveLength(2);
     expect(body.url).toBe(`/s/${body.id}`);
     // Checked on arrival: 3 MPW tasks, no judge declared — named rules, not a silent pass.
     expect(body.verified).toBe(false);
-    expect(body.checks.map((c: { rule: string }) => c.rule)).toEqual(expect.arrayContaining(["complete-task-set", "runs-per-task", "judge-declared", "trajectories"]));
-    expect(body.checks.find((c: { rule: string }) => c.rule === "judge-declared")).toEqual({ rule: "judge-declared", ok: false, detail: "no judge model declared" });
+    expect(body.checks.map((c: { rule: string }) => c.rule)).toEqual(
+      expect.arrayContaining([
+        "complete-task-set",
+        "runs-per-task",
+        "judge-declared",
+        "trajectories",
+      ]),
+    );
+    expect(body.checks.find((c: { rule: string }) => c.rule === "judge-declared")).toEqual({
+      rule: "judge-declared",
+      ok: false,
+      detail: "no judge model declared",
+    });
     expect(response.headers.get("location")).toBe(`/s/${body.id}`);
     const cookie = response.headers.get("set-cookie") ?? "";
     expect(cookie).toMatch(/^sb_uploader=[0-9a-f]{64};/);
@@ -104,7 +163,7 @@ describe("POST /api/submissions: accepted bundles", () => {
     expect(cookie).not.toMatch(/Secure/); // plain http here
     firstId = body.id;
 
-    const after = (await dumpDatabase(db));
+    const after = await dumpDatabase(db);
     expect(after.submissions.length).toBe(before.submissions.length + 1);
     const row = after.submissions.find((s) => s.id === firstId);
     expect(row).toMatchObject({ status: "pending", source: "upload", uploader_token_id: team.id });
@@ -122,27 +181,60 @@ describe("POST /api/submissions: accepted bundles", () => {
     expect(asTarball.status).toBe(200);
     expect(await json(asTarball)).toMatchObject({ id: firstId, duplicate: true });
     // Form fields equal to the manifest's keep it the same bundle.
-    const sameFields = await upload(uploadRequest(fileAt(goodZip), team.token, { model: "Alpha 7B", setting: "C", agent: "ReAct" }));
+    const sameFields = await upload(
+      uploadRequest(fileAt(goodZip), team.token, {
+        model: "Alpha 7B",
+        setting: "C",
+        agent: "ReAct",
+      }),
+    );
     expect(sameFields.status).toBe(200);
-    const after = (await dumpDatabase(db));
+    const after = await dumpDatabase(db);
     expect({ ...after, upload_tokens: null }).toEqual({ ...before, upload_tokens: null });
   });
 
   it("the form's model, agent and setting correct the manifest's (a new submission)", async () => {
-    const response = await upload(uploadRequest(fileAt(goodZip), team.token, { model: "Alpha 7B (fixed)", agent: "", setting: "B-guidance" }));
+    const response = await upload(
+      uploadRequest(fileAt(goodZip), team.token, {
+        model: "Alpha 7B (fixed)",
+        agent: "",
+        setting: "B-guidance",
+      }),
+    );
     expect(response.status).toBe(201);
-    expect(await json(response)).toMatchObject({ model: "Alpha 7B (fixed)", agent: "ReAct", setting: "B-guidance", status: "pending" });
+    expect(await json(response)).toMatchObject({
+      model: "Alpha 7B (fixed)",
+      agent: "ReAct",
+      setting: "B-guidance",
+      status: "pending",
+    });
   });
 
   it("201 for a bare .jsonl of MPW results, with the manifest from the form fields", async () => {
-    const response = await upload(uploadRequest({ name: "run-2.jsonl", bytes: jsonl(mpwRecords(1)) }, team.token, { model: "Beta 13B", setting: "B-fewshot", agent: "Plan-and-act" }));
+    const response = await upload(
+      uploadRequest({ name: "run-2.jsonl", bytes: jsonl(mpwRecords(1)) }, team.token, {
+        model: "Beta 13B",
+        setting: "B-fewshot",
+        agent: "Plan-and-act",
+      }),
+    );
     expect(response.status).toBe(201);
-    expect(await json(response)).toMatchObject({ model: "Beta 13B", setting: "B-fewshot", agent: "Plan-and-act", samples: 3, benchmark: "mpw" });
+    expect(await json(response)).toMatchObject({
+      model: "Beta 13B",
+      setting: "B-fewshot",
+      agent: "Plan-and-act",
+      samples: 3,
+      benchmark: "mpw",
+    });
   });
 
   it("400 for a .jsonl without the model or with a bad setting, naming the form fields", async () => {
     const before = await dumpDatabase(db);
-    const response = await upload(uploadRequest({ name: "results.jsonl", bytes: jsonl(mpwRecords(2)) }, team.token, { setting: "Z" }));
+    const response = await upload(
+      uploadRequest({ name: "results.jsonl", bytes: jsonl(mpwRecords(2)) }, team.token, {
+        setting: "Z",
+      }),
+    );
     expect(response.status).toBe(400);
     const { errors } = await json(response);
     expect(errors).toEqual(
@@ -151,7 +243,7 @@ describe("POST /api/submissions: accepted bundles", () => {
         expect.objectContaining({ file: "form", line: null, field: "setting" }),
       ]),
     );
-    expect((await dumpDatabase(db))).toEqual(before);
+    expect(await dumpDatabase(db)).toEqual(before);
   });
 });
 
@@ -161,19 +253,31 @@ describe("POST /api/submissions: refused requests", () => {
     (records[1].trajectory_log as Record<string, unknown>).hit_logs = "not a list";
     const dir = bundleDir(tmp, { "results.jsonl": jsonl(records) }, mpwManifest("Broken"));
     const before = await dumpDatabase(db);
-    const response = await upload(uploadRequest(fileAt(zipDir(tmp, dir, ["manifest.json", "results.jsonl"])), team.token));
+    const response = await upload(
+      uploadRequest(fileAt(zipDir(tmp, dir, ["manifest.json", "results.jsonl"])), team.token),
+    );
     expect(response.status).toBe(400);
     const body = await json(response);
     expect(Object.keys(body)).toEqual(["errors"]);
-    expect(body.errors).toContainEqual({ file: "results.jsonl", line: 2, field: "trajectory_log.hit_logs", message: expect.any(String) });
-    for (const error of body.errors) expect(Object.keys(error).sort()).toEqual(["field", "file", "line", "message"]);
-    expect((await dumpDatabase(db))).toEqual(before);
+    expect(body.errors).toContainEqual({
+      file: "results.jsonl",
+      line: 2,
+      field: "trajectory_log.hit_logs",
+      message: expect.any(String),
+    });
+    for (const error of body.errors)
+      expect(Object.keys(error).sort()).toEqual(["field", "file", "line", "message"]);
+    expect(await dumpDatabase(db)).toEqual(before);
   });
 
   it("400 when the body is not multipart, or has no bundle, or a stray file field", async () => {
     const before = await dumpDatabase(db);
     const notMultipart = await upload(
-      new Request(`${BASE}/api/submissions`, { method: "POST", headers: { authorization: `Bearer ${team.token}`, "content-type": "application/zip" }, body: "PK" }),
+      new Request(`${BASE}/api/submissions`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${team.token}`, "content-type": "application/zip" },
+        body: "PK",
+      }),
     );
     expect(notMultipart.status).toBe(400);
     expect((await json(notMultipart)).errors[0]).toMatchObject({ file: "request" });
@@ -182,19 +286,29 @@ describe("POST /api/submissions: refused requests", () => {
     expect((await json(noFile)).errors[0]).toMatchObject({ file: "request", field: "bundle" });
     const stray = new FormData();
     stray.append("other", new Blob(["x"]), "x.zip");
-    const strayFile = await upload(new Request(`${BASE}/api/submissions`, { method: "POST", headers: { authorization: `Bearer ${team.token}` }, body: stray }));
+    const strayFile = await upload(
+      new Request(`${BASE}/api/submissions`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${team.token}` },
+        body: stray,
+      }),
+    );
     expect(strayFile.status).toBe(400);
     expect((await json(strayFile)).errors[0]).toMatchObject({ file: "request", field: "other" });
-    const unknownField = await upload(uploadRequest(fileAt(goodZip), team.token, { modle: "typo" }));
+    const unknownField = await upload(
+      uploadRequest(fileAt(goodZip), team.token, { modle: "typo" }),
+    );
     expect(unknownField.status).toBe(400);
     expect((await json(unknownField)).errors[0]).toMatchObject({ file: "form" });
-    expect((await dumpDatabase(db))).toEqual(before);
+    expect(await dumpDatabase(db)).toEqual(before);
   });
 
   it("413 at once when Content-Length is over SEEKBOARD_MAX_UPLOAD_BYTES", async () => {
     process.env.SEEKBOARD_MAX_UPLOAD_BYTES = "1000";
     try {
-      const response = await upload(uploadRequest(fileAt(goodZip), team.token, {}, { "content-length": "5000000" }));
+      const response = await upload(
+        uploadRequest(fileAt(goodZip), team.token, {}, { "content-length": "5000000" }),
+      );
       expect(response.status).toBe(413);
       expect((await json(response)).error).toMatch(/1000 bytes/);
     } finally {
@@ -207,7 +321,9 @@ describe("POST /api/submissions: refused requests", () => {
     const before = await dumpDatabase(db);
     let sent = 0;
     const chunk = new Uint8Array(16 * 1024).fill(97);
-    const head = new TextEncoder().encode('--b\r\nContent-Disposition: form-data; name="bundle"; filename="big.jsonl"\r\n\r\n');
+    const head = new TextEncoder().encode(
+      '--b\r\nContent-Disposition: form-data; name="bundle"; filename="big.jsonl"\r\n\r\n',
+    );
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
         controller.enqueue(head);
@@ -222,14 +338,17 @@ describe("POST /api/submissions: refused requests", () => {
       const response = await upload(
         new Request(`${BASE}/api/submissions`, {
           method: "POST",
-          headers: { authorization: `Bearer ${team.token}`, "content-type": "multipart/form-data; boundary=b" },
+          headers: {
+            authorization: `Bearer ${team.token}`,
+            "content-type": "multipart/form-data; boundary=b",
+          },
           body,
           duplex: "half",
         } as RequestInit),
       );
       expect(response.status).toBe(413);
       expect(sent).toBeLessThan(256 * 1024);
-      expect((await dumpDatabase(db))).toEqual(before);
+      expect(await dumpDatabase(db)).toEqual(before);
     } finally {
       delete process.env.SEEKBOARD_MAX_UPLOAD_BYTES;
     }
@@ -239,7 +358,8 @@ describe("POST /api/submissions: refused requests", () => {
     const limited = await issueUploadToken(db, "Team Busy");
     process.env.SEEKBOARD_UPLOADS_PER_HOUR = "2";
     try {
-      for (let i = 0; i < 2; i++) expect((await upload(uploadRequest(fileAt(goodZip), limited.token))).status).toBe(200);
+      for (let i = 0; i < 2; i++)
+        expect((await upload(uploadRequest(fileAt(goodZip), limited.token))).status).toBe(200);
       const refused = await upload(uploadRequest(fileAt(goodZip), limited.token));
       expect(refused.status).toBe(429);
       const retryAfter = Number(refused.headers.get("retry-after"));
@@ -259,7 +379,9 @@ describe("moderation API and the public leaderboard", () => {
 
   beforeAll(async () => {
     const dir = bundleDir(tmp, { "results.jsonl": jsonl(mpwRecords(4)) }, mpwManifest(model));
-    const response = await upload(uploadRequest(fileAt(zipDir(tmp, dir, ["manifest.json", "results.jsonl"])), team.token));
+    const response = await upload(
+      uploadRequest(fileAt(zipDir(tmp, dir, ["manifest.json", "results.jsonl"])), team.token),
+    );
     expect(response.status).toBe(201);
     pendingId = (await json(response)).id;
   });
@@ -297,8 +419,16 @@ describe("moderation API and the public leaderboard", () => {
     const { rows, setting, tier } = await json(await board("mpw", "?setting=C&tier=overall"));
     expect({ setting, tier }).toEqual({ setting: "C", tier: "overall" });
     const row = rows.find((r: { submissionId: number }) => r.submissionId === pendingId);
-    expect(row).toMatchObject({ submissionId: pendingId, model, agent: "ReAct", setting: "C", n: 3, adjudicated: 0 });
-    for (const key of ["pass1", "fcr", "hitRate", "toolCalls"]) expect(typeof row[key]).toBe("number");
+    expect(row).toMatchObject({
+      submissionId: pendingId,
+      model,
+      agent: "ReAct",
+      setting: "C",
+      n: 3,
+      adjudicated: 0,
+    });
+    for (const key of ["pass1", "fcr", "hitRate", "toolCalls"])
+      expect(typeof row[key]).toBe("number");
     expect(row.pass1Ci).toHaveLength(2);
     const hard = await json(await board("mpw", "?setting=C&tier=hard"));
     expect(hard.rows.map((r: { submissionId: number }) => r.submissionId)).not.toContain(pendingId); // three easy tasks
@@ -310,11 +440,24 @@ describe("moderation API and the public leaderboard", () => {
     expect((await json(noReason)).errors[0]).toMatchObject({ field: "reason" });
     const blank = await moderation(reject, pendingId, ADMIN_TOKEN, { reason: "   " });
     expect(blank.status).toBe(400);
-    const response = await moderation(reject, pendingId, ADMIN_TOKEN, { reason: "judge outputs missing" });
+    const response = await moderation(reject, pendingId, ADMIN_TOKEN, {
+      reason: "judge outputs missing",
+    });
     expect(response.status).toBe(200);
     expect(await json(response)).toEqual({ id: pendingId, status: "rejected" });
-    const [row] = await db.select({ status: submissions.status, moderationReason: submissions.moderationReason, moderatedAt: submissions.moderatedAt }).from(submissions).where(eq(submissions.id, pendingId));
-    expect(row).toMatchObject({ status: "rejected", moderationReason: "judge outputs missing", moderatedAt: expect.any(String) });
+    const [row] = await db
+      .select({
+        status: submissions.status,
+        moderationReason: submissions.moderationReason,
+        moderatedAt: submissions.moderatedAt,
+      })
+      .from(submissions)
+      .where(eq(submissions.id, pendingId));
+    expect(row).toMatchObject({
+      status: "rejected",
+      moderationReason: "judge outputs missing",
+      moderatedAt: expect.any(String),
+    });
     const { rows } = await json(await board("mpw", "?setting=C"));
     expect(rows.map((r: { submissionId: number }) => r.submissionId)).not.toContain(pendingId);
   });
@@ -336,7 +479,9 @@ describe("who sees a pending submission through the analysis API", () => {
 
   beforeAll(async () => {
     const dir = bundleDir(tmp, { "results.jsonl": jsonl(mpwRecords(5)) }, mpwManifest("Delta 1B"));
-    const response = await upload(uploadRequest(fileAt(zipDir(tmp, dir, ["manifest.json", "results.jsonl"])), team.token));
+    const response = await upload(
+      uploadRequest(fileAt(zipDir(tmp, dir, ["manifest.json", "results.jsonl"])), team.token),
+    );
     pendingId = (await json(response)).id;
     cookie = (response.headers.get("set-cookie") ?? "").split(";")[0];
   });
@@ -349,13 +494,19 @@ describe("who sees a pending submission through the analysis API", () => {
 
   it("200 for its uploader (the upload's cookie, or the team token) and for the admin", async () => {
     expect((await analysisOf([pendingId], { cookie })).status).toBe(200);
-    expect((await analysisOf([pendingId], { authorization: `Bearer ${team.token}` })).status).toBe(200);
-    expect((await analysisOf([pendingId], { authorization: `Bearer ${ADMIN_TOKEN}` })).status).toBe(200);
+    expect((await analysisOf([pendingId], { authorization: `Bearer ${team.token}` })).status).toBe(
+      200,
+    );
+    expect((await analysisOf([pendingId], { authorization: `Bearer ${ADMIN_TOKEN}` })).status).toBe(
+      200,
+    );
   });
 
   it("404 for another team, and for the uploader once its token is revoked", async () => {
     const other = await issueUploadToken(db, "Team Other");
-    expect((await analysisOf([pendingId], { authorization: `Bearer ${other.token}` })).status).toBe(404);
+    expect((await analysisOf([pendingId], { authorization: `Bearer ${other.token}` })).status).toBe(
+      404,
+    );
     const forged = `sb_uploader=${"0".repeat(64)}`;
     expect((await analysisOf([pendingId], { cookie: forged })).status).toBe(404);
     await revokeUploadToken(db, team.id);

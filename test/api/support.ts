@@ -43,12 +43,24 @@ const TASKS: DemoTaskInput[] = TASK_TEXT.split("\n")
   .filter((line) => line.trim() !== "")
   .map((line, i) => {
     const task = parseMpwTaskRecord(JSON.parse(line), "tasks.jsonl", i + 1);
-    return { index: Number(task.taskKey), category: "Real sample", question: task.question ?? "", answer: task.goldAnswer ?? "", atomicFacts: task.atomicFacts };
+    return {
+      index: Number(task.taskKey),
+      category: "Real sample",
+      question: task.question ?? "",
+      answer: task.goldAnswer ?? "",
+      atomicFacts: task.atomicFacts,
+    };
   });
 
 /** The three real tasks' records for one demo model: different models give different bundles. */
 export function mpwRecords(modelIndex: number): Record<string, unknown>[] {
-  return TASKS.map((task) => generateMpwRecord(task, { model: MPW_DEMO_MODELS[modelIndex % MPW_DEMO_MODELS.length], setting: "C", judgeVariant: "answer" }));
+  return TASKS.map((task) =>
+    generateMpwRecord(task, {
+      model: MPW_DEMO_MODELS[modelIndex % MPW_DEMO_MODELS.length],
+      setting: "C",
+      judgeVariant: "answer",
+    }),
+  );
 }
 
 export const jsonl = (rows: unknown[]) => rows.map((row) => JSON.stringify(row)).join("\n") + "\n";
@@ -56,10 +68,18 @@ export const jsonl = (rows: unknown[]) => rows.map((row) => JSON.stringify(row))
 let counter = 0;
 
 /** A bundle directory: `files` maps names to contents; the manifest is written unless null. */
-export function bundleDir(root: string, files: Record<string, string | Buffer>, manifest: unknown): string {
+export function bundleDir(
+  root: string,
+  files: Record<string, string | Buffer>,
+  manifest: unknown,
+): string {
   const dir = join(root, `bundle-${counter++}`);
   mkdirSync(dir, { recursive: true });
-  if (manifest !== null) writeFileSync(join(dir, "manifest.json"), typeof manifest === "string" ? manifest : JSON.stringify(manifest));
+  if (manifest !== null)
+    writeFileSync(
+      join(dir, "manifest.json"),
+      typeof manifest === "string" ? manifest : JSON.stringify(manifest),
+    );
   for (const [name, content] of Object.entries(files)) {
     mkdirSync(join(dir, name, ".."), { recursive: true });
     writeFileSync(join(dir, name), content);
@@ -68,7 +88,14 @@ export function bundleDir(root: string, files: Record<string, string | Buffer>, 
 }
 
 export function mpwManifest(model: string, extra: Record<string, unknown> = {}) {
-  return { benchmark: "mpw", model, setting: "C", agent: "ReAct", results: ["results.jsonl"], ...extra };
+  return {
+    benchmark: "mpw",
+    model,
+    setting: "C",
+    agent: "ReAct",
+    results: ["results.jsonl"],
+    ...extra,
+  };
 }
 
 /**
@@ -101,7 +128,10 @@ export function zipOf(root: string, entries: [string, string | Buffer | null][])
 
 /** A zip of a bundle directory's files at the top level. */
 export function zipDir(root: string, dir: string, names: string[]): string {
-  return zipOf(root, names.map((name) => [name, readFileSync(join(dir, name))]));
+  return zipOf(
+    root,
+    names.map((name) => [name, readFileSync(join(dir, name))]),
+  );
 }
 
 export async function tgzOf(root: string, dir: string, names: string[]): Promise<string> {
@@ -113,10 +143,20 @@ export async function tgzOf(root: string, dir: string, names: string[]): Promise
 export const BASE = "http://seekboard.test";
 
 /** A multipart upload as a browser or the CLI sends it: the file in `bundle`, then any form fields. */
-export function uploadRequest(file: { name: string; bytes: Buffer | string } | null, token: string | null, fields: Record<string, string> = {}, headers: Record<string, string> = {}): Request {
+export function uploadRequest(
+  file: { name: string; bytes: Buffer | string } | null,
+  token: string | null,
+  fields: Record<string, string> = {},
+  headers: Record<string, string> = {},
+): Request {
   const body = new FormData();
   for (const [key, value] of Object.entries(fields)) body.append(key, value);
-  if (file) body.append("bundle", new Blob([typeof file.bytes === "string" ? file.bytes : new Uint8Array(file.bytes)]), file.name);
+  if (file)
+    body.append(
+      "bundle",
+      new Blob([typeof file.bytes === "string" ? file.bytes : new Uint8Array(file.bytes)]),
+      file.name,
+    );
   return new Request(`${BASE}/api/submissions`, {
     method: "POST",
     body,
@@ -124,7 +164,10 @@ export function uploadRequest(file: { name: string; bytes: Buffer | string } | n
   });
 }
 
-export function fileAt(path: string, name = path.split("/").pop()!): { name: string; bytes: Buffer } {
+export function fileAt(
+  path: string,
+  name = path.split("/").pop()!,
+): { name: string; bytes: Buffer } {
   return { name, bytes: readFileSync(path) };
 }
 
@@ -144,12 +187,27 @@ export async function dumpDatabase(db: Db): Promise<Record<string, Record<string
     .array(z.object({ name: z.string() }))
     .parse(await rawRows(db, listing))
     .map((row) => row.name)
-    .filter((name) => !name.startsWith("__drizzle") && name !== "upload_jobs" && name !== "limit_events");
-  expect(tables).toEqual(expect.arrayContaining(["submissions", "samples", "steps", "hit_logs", "aggregates", "tasks", "benchmarks", "upload_tokens"]));
+    .filter(
+      (name) => !name.startsWith("__drizzle") && name !== "upload_jobs" && name !== "limit_events",
+    );
+  expect(tables).toEqual(
+    expect.arrayContaining([
+      "submissions",
+      "samples",
+      "steps",
+      "hit_logs",
+      "aggregates",
+      "tasks",
+      "benchmarks",
+      "upload_tokens",
+    ]),
+  );
   const dump: Record<string, Record<string, unknown>[]> = Object.create(null);
   for (const table of tables) {
     const order = postgres ? sql.raw("1") : sql.raw("rowid");
-    dump[table] = z.array(z.record(z.string(), z.unknown())).parse(await rawRows(db, sql`SELECT * FROM ${sql.identifier(table)} ORDER BY ${order}`));
+    dump[table] = z
+      .array(z.record(z.string(), z.unknown()))
+      .parse(await rawRows(db, sql`SELECT * FROM ${sql.identifier(table)} ORDER BY ${order}`));
   }
   return dump;
 }

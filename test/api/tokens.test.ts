@@ -19,23 +19,53 @@ afterAll(async () => {
   rmSync(tmp, { recursive: true, force: true });
 });
 
-const headers = (token: string | null) => ({ ...(token ? { authorization: `Bearer ${token}` } : {}), "content-type": "application/json" });
-const issueAs = (token: string | null, body: unknown) => issue(new Request(`${BASE}/api/tokens`, { method: "POST", headers: headers(token), body: typeof body === "string" ? body : JSON.stringify(body) }));
-const listAs = (token: string | null) => list(new Request(`${BASE}/api/tokens`, { headers: headers(token) }));
-const revokeAs = (token: string | null, id: string) => revoke(new Request(`${BASE}/api/tokens/${id}/revoke`, { method: "POST", headers: headers(token) }), { params: Promise.resolve({ id }) });
+const headers = (token: string | null) => ({
+  ...(token ? { authorization: `Bearer ${token}` } : {}),
+  "content-type": "application/json",
+});
+const issueAs = (token: string | null, body: unknown) =>
+  issue(
+    new Request(`${BASE}/api/tokens`, {
+      method: "POST",
+      headers: headers(token),
+      body: typeof body === "string" ? body : JSON.stringify(body),
+    }),
+  );
+const listAs = (token: string | null) =>
+  list(new Request(`${BASE}/api/tokens`, { headers: headers(token) }));
+const revokeAs = (token: string | null, id: string) =>
+  revoke(
+    new Request(`${BASE}/api/tokens/${id}/revoke`, { method: "POST", headers: headers(token) }),
+    { params: Promise.resolve({ id }) },
+  );
 
 describe("/api/tokens", () => {
   it("issues a token shown once, lists it without, revokes it once", async () => {
     const issued = await issueAs(ADMIN_TOKEN, { team: " Team Beta " });
     expect(issued.status).toBe(201);
     const body = await issued.json();
-    expect(body).toEqual({ id: expect.any(Number), team: "Team Beta", token: expect.stringMatching(/^sb_/) });
-    expect(await findActiveUploadToken(await getDb(), hashUploadToken(body.token))).toEqual({ id: body.id, team: "Team Beta" });
+    expect(body).toEqual({
+      id: expect.any(Number),
+      team: "Team Beta",
+      token: expect.stringMatching(/^sb_/),
+    });
+    expect(await findActiveUploadToken(await getDb(), hashUploadToken(body.token))).toEqual({
+      id: body.id,
+      team: "Team Beta",
+    });
 
     const listed = await listAs(ADMIN_TOKEN);
     expect(listed.status).toBe(200);
     const rows = await listed.json();
-    expect(rows).toEqual([{ id: body.id, team: "Team Beta", createdAt: expect.any(String), revokedAt: null, lastUsedAt: null }]);
+    expect(rows).toEqual([
+      {
+        id: body.id,
+        team: "Team Beta",
+        createdAt: expect.any(String),
+        revokedAt: null,
+        lastUsedAt: null,
+      },
+    ]);
     expect(JSON.stringify(rows)).not.toContain(body.token);
 
     const revoked = await revokeAs(ADMIN_TOKEN, String(body.id));

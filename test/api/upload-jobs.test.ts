@@ -6,7 +6,21 @@
 import { rmSync } from "node:fs";
 import { hostname } from "node:os";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { ADMIN_TOKEN, BASE, bundleDir, dumpDatabase, fileAt, json, jsonl, mpwManifest, mpwRecords, startWorker, temporaryDatabase, uploadRequest, zipDir } from "./support";
+import {
+  ADMIN_TOKEN,
+  BASE,
+  bundleDir,
+  dumpDatabase,
+  fileAt,
+  json,
+  jsonl,
+  mpwManifest,
+  mpwRecords,
+  startWorker,
+  temporaryDatabase,
+  uploadRequest,
+  zipDir,
+} from "./support";
 
 vi.mock("next/cache", () => ({ revalidatePath: vi.fn() }));
 
@@ -40,10 +54,20 @@ afterAll(async () => {
 
 const uploadWithWait = (file: ReturnType<typeof fileAt>, token: string, wait: string) => {
   const request = uploadRequest(file, token);
-  return upload(new Request(`${BASE}/api/submissions?wait=${wait}`, { method: "POST", headers: request.headers, body: request.body, duplex: "half" } as RequestInit));
+  return upload(
+    new Request(`${BASE}/api/submissions?wait=${wait}`, {
+      method: "POST",
+      headers: request.headers,
+      body: request.body,
+      duplex: "half",
+    } as RequestInit),
+  );
 };
 
-const jobOf = (id: number | string, headers: Record<string, string> = {}) => jobRoute(new Request(`${BASE}/api/jobs/${id}`, { headers }), { params: Promise.resolve({ id: String(id) }) });
+const jobOf = (id: number | string, headers: Record<string, string> = {}) =>
+  jobRoute(new Request(`${BASE}/api/jobs/${id}`, { headers }), {
+    params: Promise.resolve({ id: String(id) }),
+  });
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** Polls the job as its uploader until it ends. */
@@ -61,17 +85,38 @@ describe("202 and the job", () => {
     const response = await uploadWithWait(zipOfModel("Queued 1B"), alpha.token, "0");
     expect(response.status).toBe(202);
     const body = await json(response);
-    expect(body).toEqual({ jobId: expect.any(Number), statusUrl: `/api/jobs/${body.jobId}`, state: "queued", progress: { done: 0, total: null, samples: 0 } });
+    expect(body).toEqual({
+      jobId: expect.any(Number),
+      statusUrl: `/api/jobs/${body.jobId}`,
+      state: "queued",
+      progress: { done: 0, total: null, samples: 0 },
+    });
     expect(response.headers.get("location")).toBe(body.statusUrl);
     // The same cookie as a 201: this browser may follow the job and see the pending submission.
     expect(response.headers.get("set-cookie")).toMatch(/^sb_uploader=[0-9a-f]{64};/);
-    expect(await json(await jobOf(body.jobId, bearer(alpha.token)))).toEqual({ id: body.jobId, state: "queued", progress: { done: 0, total: null, samples: 0 }, result: null, errors: null });
+    expect(await json(await jobOf(body.jobId, bearer(alpha.token)))).toEqual({
+      id: body.jobId,
+      state: "queued",
+      progress: { done: 0, total: null, samples: 0 },
+      result: null,
+      errors: null,
+    });
     expect((await dumpDatabase(db)).submissions).toHaveLength(0);
 
     const worker = startWorker(db);
     try {
       const ended = await untilEnded(body.jobId);
-      expect(ended).toMatchObject({ state: "done", errors: null, result: { status: "pending", duplicate: false, model: "Queued 1B", samples: 3, url: expect.stringMatching(/^\/s\/\d+$/) } });
+      expect(ended).toMatchObject({
+        state: "done",
+        errors: null,
+        result: {
+          status: "pending",
+          duplicate: false,
+          model: "Queued 1B",
+          samples: 3,
+          url: expect.stringMatching(/^\/s\/\d+$/),
+        },
+      });
       const progress = ended.progress as { done: number; total: number; samples: number };
       expect(progress.samples).toBe(3);
       expect(progress.total).toBeGreaterThan(0);
@@ -79,7 +124,10 @@ describe("202 and the job", () => {
       // The same bundle again, allowed to wait: the 200 duplicate answer, as before jobs existed.
       const again = await upload(uploadRequest(zipOfModel("Queued 1B"), alpha.token));
       expect(again.status).toBe(200);
-      expect(await json(again)).toMatchObject({ duplicate: true, id: (ended.result as { id: number }).id });
+      expect(await json(again)).toMatchObject({
+        duplicate: true,
+        id: (ended.result as { id: number }).id,
+      });
     } finally {
       await worker.stop();
     }
@@ -89,12 +137,18 @@ describe("202 and the job", () => {
     const worker = startWorker(db);
     try {
       const bad = bundleDir(tmp, { "results.jsonl": "not json\n" }, mpwManifest("Broken"));
-      const response = await uploadWithWait(fileAt(zipDir(tmp, bad, ["manifest.json", "results.jsonl"])), alpha.token, "0");
+      const response = await uploadWithWait(
+        fileAt(zipDir(tmp, bad, ["manifest.json", "results.jsonl"])),
+        alpha.token,
+        "0",
+      );
       expect(response.status).toBe(202);
       const { jobId } = await json(response);
       const ended = await untilEnded(jobId);
       expect(ended).toMatchObject({ state: "failed", result: null });
-      expect(ended.errors).toContainEqual(expect.objectContaining({ file: "results.jsonl", line: 1 }));
+      expect(ended.errors).toContainEqual(
+        expect.objectContaining({ file: "results.jsonl", line: 1 }),
+      );
     } finally {
       await worker.stop();
     }
@@ -103,7 +157,14 @@ describe("202 and the job", () => {
   it("wait must be a whole number of milliseconds", async () => {
     const response = await uploadWithWait(zipOfModel("Wait"), alpha.token, "soon");
     expect(response.status).toBe(400);
-    expect((await json(response)).errors).toEqual([{ file: "request", line: null, field: "wait", message: "wait is a whole number of milliseconds" }]);
+    expect((await json(response)).errors).toEqual([
+      {
+        file: "request",
+        line: null,
+        field: "wait",
+        message: "wait is a whole number of milliseconds",
+      },
+    ]);
   });
 });
 
@@ -115,7 +176,9 @@ describe("GET /api/jobs/{id}: its uploader and the admin only", () => {
 
   it("the uploading team (token or cookie) and the admin see it", async () => {
     expect((await jobOf(jobId, bearer(alpha.token))).status).toBe(200);
-    const cookie = (await uploadWithWait(zipOfModel("Cookie", 2), alpha.token, "0")).headers.get("set-cookie")!.split(";")[0];
+    const cookie = (await uploadWithWait(zipOfModel("Cookie", 2), alpha.token, "0")).headers
+      .get("set-cookie")!
+      .split(";")[0];
     expect((await jobOf(jobId, { cookie })).status).toBe(200);
     expect((await jobOf(jobId, bearer(ADMIN_TOKEN))).status).toBe(200);
   });
@@ -151,16 +214,40 @@ describe("a worker that died", () => {
       await recoverUploadJobs(db, () => false);
     }
     const given = await json(await jobOf(jobId, bearer(alpha.token)));
-    expect(given).toMatchObject({ state: "failed", result: null, errors: [{ file: "server", line: null, field: null, message: expect.stringContaining(`stopped ${MAX_ATTEMPTS} times`) }] });
+    expect(given).toMatchObject({
+      state: "failed",
+      result: null,
+      errors: [
+        {
+          file: "server",
+          line: null,
+          field: null,
+          message: expect.stringContaining(`stopped ${MAX_ATTEMPTS} times`),
+        },
+      ],
+    });
     expect((await dumpDatabase(db)).submissions).toHaveLength(submissionsBefore);
   });
 });
 
 describe("a job this worker cannot read", () => {
   it("is failed with a server error when claimed, never left running", async () => {
-    const { jobId } = await json(await uploadWithWait(zipOfModel("Old server", 2), alpha.token, "0"));
-    await db.update(uploadJobs).set({ limits: { maxFiles: 10 } }).where(eq(uploadJobs.id, jobId));
-    for (let claimed = await claimUploadJob(db, `${hostname()}/1`); claimed; claimed = await claimUploadJob(db, `${hostname()}/1`)) expect(claimed.id).not.toBe(jobId);
-    expect(await json(await jobOf(jobId, bearer(alpha.token)))).toMatchObject({ state: "failed", errors: [{ file: "server", message: expect.stringContaining("cannot read") }] });
+    const { jobId } = await json(
+      await uploadWithWait(zipOfModel("Old server", 2), alpha.token, "0"),
+    );
+    await db
+      .update(uploadJobs)
+      .set({ limits: { maxFiles: 10 } })
+      .where(eq(uploadJobs.id, jobId));
+    for (
+      let claimed = await claimUploadJob(db, `${hostname()}/1`);
+      claimed;
+      claimed = await claimUploadJob(db, `${hostname()}/1`)
+    )
+      expect(claimed.id).not.toBe(jobId);
+    expect(await json(await jobOf(jobId, bearer(alpha.token)))).toMatchObject({
+      state: "failed",
+      errors: [{ file: "server", message: expect.stringContaining("cannot read") }],
+    });
   });
 });

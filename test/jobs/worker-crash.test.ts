@@ -28,16 +28,24 @@ let db: Db;
 const workers: ChildProcess[] = [];
 
 function startWorker(): ChildProcess {
-  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "cli/main.ts", "worker", "--db", target], {
-    cwd: ROOT,
-    env: { ...process.env, SEEKBOARD_NO_DEMO: "1", SEEKBOARD_SPOOL_DIR: spoolDir() },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    ["--conditions=react-server", "--import", "tsx", "cli/main.ts", "worker", "--db", target],
+    {
+      cwd: ROOT,
+      env: { ...process.env, SEEKBOARD_NO_DEMO: "1", SEEKBOARD_SPOOL_DIR: spoolDir() },
+      stdio: ["ignore", "ignore", "pipe"],
+    },
+  );
   workers.push(child);
   return child;
 }
 
-async function until<T>(what: string, probe: () => T | null | undefined | false | Promise<T | null | undefined | false>, timeoutMs = 60_000): Promise<T> {
+async function until<T>(
+  what: string,
+  probe: () => T | null | undefined | false | Promise<T | null | undefined | false>,
+  timeoutMs = 60_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -51,7 +59,8 @@ async function until<T>(what: string, probe: () => T | null | undefined | false 
 const spoolDir = () => join(tmp, "uploads");
 
 const TABLES = { submissions, samples, steps, tasks };
-const count = async (table: keyof typeof TABLES) => (await first(db.select({ n: countRows() }).from(TABLES[table]).limit(1)))!.n;
+const count = async (table: keyof typeof TABLES) =>
+  (await first(db.select({ n: countRows() }).from(TABLES[table]).limit(1)))!.n;
 
 beforeAll(async () => {
   tmp = mkdtempSync(join(tmpdir(), "seekboard-crash-"));
@@ -65,39 +74,72 @@ afterAll(async () => {
   rmSync(tmp, { recursive: true, force: true });
 });
 
-it("a worker killed mid-import leaves nothing behind; the next worker imports the upload once", { timeout: 180_000 }, async () => {
-  const bundle = writeBenchBundle(join(tmp, "bundle"), benchTasks(TASKS), ingestSubmission());
-  const spool = join(spoolRoot({ SEEKBOARD_SPOOL_DIR: spoolDir() }, target), "upload-crash");
-  mkdirSync(spool, { recursive: true });
-  await tar.c({ gzip: true, file: join(spool, SPOOLED_FILE), cwd: bundle.dir, portable: true }, ["manifest.json", "tasks.jsonl", "results.jsonl"]);
-  const team = await issueUploadToken(db, "Team Crash");
-  const jobId = await enqueueUpload(db, {
-    uploaderTokenId: team.id,
-    spoolDir: spool,
-    fileName: "run.tar.gz",
-    fields: {},
-    limits: { maxUnpackedBytes: 1024 ** 3, maxFiles: 100, maxUnpackMs: 60_000, maxImportMs: 600_000, maxLineBytes: 64 * 1024 ** 2 },
-  });
-  const [tasksBefore, submissionsBefore] = [await count("tasks"), await count("submissions")];
+it(
+  "a worker killed mid-import leaves nothing behind; the next worker imports the upload once",
+  { timeout: 180_000 },
+  async () => {
+    const bundle = writeBenchBundle(join(tmp, "bundle"), benchTasks(TASKS), ingestSubmission());
+    const spool = join(spoolRoot({ SEEKBOARD_SPOOL_DIR: spoolDir() }, target), "upload-crash");
+    mkdirSync(spool, { recursive: true });
+    await tar.c({ gzip: true, file: join(spool, SPOOLED_FILE), cwd: bundle.dir, portable: true }, [
+      "manifest.json",
+      "tasks.jsonl",
+      "results.jsonl",
+    ]);
+    const team = await issueUploadToken(db, "Team Crash");
+    const jobId = await enqueueUpload(db, {
+      uploaderTokenId: team.id,
+      spoolDir: spool,
+      fileName: "run.tar.gz",
+      fields: {},
+      limits: {
+        maxUnpackedBytes: 1024 ** 3,
+        maxFiles: 100,
+        maxUnpackMs: 60_000,
+        maxImportMs: 600_000,
+        maxLineBytes: 64 * 1024 ** 2,
+      },
+    });
+    const [tasksBefore, submissionsBefore] = [await count("tasks"), await count("submissions")];
 
-  // Killed once the import has written samples (the progress file says so), before it commits.
-  const first = startWorker();
-  await until("the first samples", () => existsSync(progressPath(spool)) && JSON.parse(readFileSync(progressPath(spool), "utf8")).samples > 0);
-  first.kill("SIGKILL");
-  await new Promise((resolve) => first.once("exit", resolve));
-  expect((await getUploadJob(db, jobId))?.state).toBe("running");
-  expect([await count("submissions"), await count("samples"), await count("steps"), await count("tasks")]).toEqual([submissionsBefore, 0, 0, tasksBefore]);
+    // Killed once the import has written samples (the progress file says so), before it commits.
+    const first = startWorker();
+    await until(
+      "the first samples",
+      () =>
+        existsSync(progressPath(spool)) &&
+        JSON.parse(readFileSync(progressPath(spool), "utf8")).samples > 0,
+    );
+    first.kill("SIGKILL");
+    await new Promise((resolve) => first.once("exit", resolve));
+    expect((await getUploadJob(db, jobId))?.state).toBe("running");
+    expect([
+      await count("submissions"),
+      await count("samples"),
+      await count("steps"),
+      await count("tasks"),
+    ]).toEqual([submissionsBefore, 0, 0, tasksBefore]);
 
-  // The next worker sees the job's worker is gone, queues it again and imports it.
-  startWorker();
-  const done = await until("the job to end", async () => {
-    const job = await getUploadJob(db, jobId);
-    return job && (job.state === "done" || job.state === "failed") ? job : null;
-  });
-  expect(done).toMatchObject({ state: "done", errors: null, result: { samples: TASKS, duplicate: false, status: "pending" } });
-  expect(await db.select({ attempts: uploadJobs.attempts }).from(uploadJobs).where(eq(uploadJobs.id, jobId))).toEqual([{ attempts: 2 }]);
-  expect(await count("submissions")).toBe(submissionsBefore + 1);
-  expect(await count("samples")).toBe(TASKS);
-  // The spool folder goes with the job.
-  expect(existsSync(spool)).toBe(false);
-});
+    // The next worker sees the job's worker is gone, queues it again and imports it.
+    startWorker();
+    const done = await until("the job to end", async () => {
+      const job = await getUploadJob(db, jobId);
+      return job && (job.state === "done" || job.state === "failed") ? job : null;
+    });
+    expect(done).toMatchObject({
+      state: "done",
+      errors: null,
+      result: { samples: TASKS, duplicate: false, status: "pending" },
+    });
+    expect(
+      await db
+        .select({ attempts: uploadJobs.attempts })
+        .from(uploadJobs)
+        .where(eq(uploadJobs.id, jobId)),
+    ).toEqual([{ attempts: 2 }]);
+    expect(await count("submissions")).toBe(submissionsBefore + 1);
+    expect(await count("samples")).toBe(TASKS);
+    // The spool folder goes with the job.
+    expect(existsSync(spool)).toBe(false);
+  },
+);

@@ -21,17 +21,32 @@ import { llmJudgeSettingFromEnv, type LlmJudgeSetting } from "../../lib/judges/c
 import { llmJudge } from "../../lib/judges/llm";
 import { openTestDb } from "../db";
 
-type Mode = "mpw-correct" | "mpw-incorrect" | "slow" | "http-500" | "not-json" | "no-choices" | "unreadable" | "widesearch-all-1";
+type Mode =
+  | "mpw-correct"
+  | "mpw-incorrect"
+  | "slow"
+  | "http-500"
+  | "not-json"
+  | "no-choices"
+  | "unreadable"
+  | "widesearch-all-1";
 
 let mode: Mode = "mpw-correct";
-const requests: { auth: string | undefined; body: { model: string; messages: { role: string; content: string }[]; temperature: number } }[] = [];
+const requests: {
+  auth: string | undefined;
+  body: { model: string; messages: { role: string; content: string }[]; temperature: number };
+}[] = [];
 let server: Server;
 let db: Db;
 let tmp: string;
 let llm: LlmJudgeSetting;
 
 function completion(content: string): string {
-  return JSON.stringify({ id: "x", object: "chat.completion", choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }] });
+  return JSON.stringify({
+    id: "x",
+    object: "chat.completion",
+    choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
+  });
 }
 
 async function readBody(request: IncomingMessage): Promise<string> {
@@ -48,10 +63,13 @@ beforeAll(async () => {
       response.writeHead(404).end();
       return;
     }
-    const json = (text: string) => response.writeHead(200, { "content-type": "application/json" }).end(text);
+    const json = (text: string) =>
+      response.writeHead(200, { "content-type": "application/json" }).end(text);
     switch (mode) {
       case "mpw-correct":
-        return json(completion("<think>Same club, different wording.</think>\n<answer>Correct</answer>"));
+        return json(
+          completion("<think>Same club, different wording.</think>\n<answer>Correct</answer>"),
+        );
       case "mpw-incorrect":
         return json(completion("<think>Different club.</think>\n<answer>Incorrect</answer>"));
       case "slow":
@@ -67,7 +85,15 @@ beforeAll(async () => {
         return json(completion("I think the answer is probably right."));
       case "widesearch-all-1": {
         const count = (body.messages[0].content.match(/idx_\d+: response/g) ?? []).length;
-        return json(completion("```json\n" + JSON.stringify(Object.fromEntries(Array.from({ length: count }, (_, i) => [`idx_${i}`, 1]))) + "\n```"));
+        return json(
+          completion(
+            "```json\n" +
+              JSON.stringify(
+                Object.fromEntries(Array.from({ length: count }, (_, i) => [`idx_${i}`, 1])),
+              ) +
+              "\n```",
+          ),
+        );
       }
     }
   });
@@ -118,14 +144,26 @@ async function mpwSample(correct: boolean): Promise<{ id: number; taskId: number
 }
 
 /** The first WideSearch sample (by id) with a response table (`detail`) or without, optionally with unscored llm_judge cells. */
-async function wideSearchSample(table: boolean, unscored = false): Promise<{ id: number } | undefined> {
-  const unscoredCells = engineOf(db) === "postgres" ? sql`(${samples.metrics} ->> 'unscoredCells')::double precision` : sql`json_extract(${samples.metrics}, '$.unscoredCells')`;
+async function wideSearchSample(
+  table: boolean,
+  unscored = false,
+): Promise<{ id: number } | undefined> {
+  const unscoredCells =
+    engineOf(db) === "postgres"
+      ? sql`(${samples.metrics} ->> 'unscoredCells')::double precision`
+      : sql`json_extract(${samples.metrics}, '$.unscoredCells')`;
   return first(
     db
       .select({ id: samples.id })
       .from(samples)
       .innerJoin(submissions, eq(submissions.id, samples.submissionId))
-      .where(and(eq(submissions.benchmarkId, "widesearch"), table ? isNotNull(samples.detail) : isNull(samples.detail), unscored ? gt(unscoredCells, 0) : undefined))
+      .where(
+        and(
+          eq(submissions.benchmarkId, "widesearch"),
+          table ? isNotNull(samples.detail) : isNull(samples.detail),
+          unscored ? gt(unscoredCells, 0) : undefined,
+        ),
+      )
       .orderBy(asc(samples.id))
       .limit(1),
   );
@@ -134,13 +172,24 @@ async function wideSearchSample(table: boolean, unscored = false): Promise<{ id:
 describe("LLM judge over HTTP", () => {
   it("sends the benchmark's prompt with the model, temperature 0 and the key; reads the verdict", async () => {
     mode = "mpw-correct";
-    const verdict = await llmJudge(llm.config!, "mpw", { question: "Which club?", gold: "Borussia Dortmund", prediction: "<answer>BVB</answer>" });
-    expect(verdict).toMatchObject({ correct: true, label: "Correct", rationale: "Same club, different wording.", promptSource: "MPW-Bench paper, Appendix A (Prompt: LLM–as–Judge)" });
+    const verdict = await llmJudge(llm.config!, "mpw", {
+      question: "Which club?",
+      gold: "Borussia Dortmund",
+      prediction: "<answer>BVB</answer>",
+    });
+    expect(verdict).toMatchObject({
+      correct: true,
+      label: "Correct",
+      rationale: "Same club, different wording.",
+      promptSource: "MPW-Bench paper, Appendix A (Prompt: LLM–as–Judge)",
+    });
     expect(requests).toHaveLength(1);
     expect(requests[0].auth).toBe("Bearer sk-test-secret");
     expect(requests[0].body.model).toBe("judge-model");
     expect(requests[0].body.temperature).toBe(0);
-    expect(requests[0].body.messages[1].content).toContain("Ground Truth Answer:\nBorussia Dortmund");
+    expect(requests[0].body.messages[1].content).toContain(
+      "Ground Truth Answer:\nBorussia Dortmund",
+    );
   });
 
   it("re-judges an MPW sample: the preview shows old and new verdict with the rationale, and the audit never holds the key", async () => {
@@ -149,13 +198,23 @@ describe("LLM judge over HTTP", () => {
     const preview = await previewRejudge(db, sample.id, "llm", llm);
     if (!preview.ok) throw new Error(preview.error);
     expect(preview.proposal.before).toMatchObject({ correct: false });
-    expect(preview.proposal.after).toMatchObject({ correct: true, verdictSource: "rejudge:llm", verdictLabel: "Correct" });
+    expect(preview.proposal.after).toMatchObject({
+      correct: true,
+      verdictSource: "rejudge:llm",
+      verdictLabel: "Correct",
+    });
     expect(preview.proposal.rationale).toBe("Same club, different wording.");
-    expect(preview.proposal.judgeConfig).toMatchObject({ model: "judge-model", timeoutMs: 300, apiKey: "set" });
+    expect(preview.proposal.judgeConfig).toMatchObject({
+      model: "judge-model",
+      timeoutMs: 300,
+      apiKey: "set",
+    });
     const applied = await applyProposal(db, preview.proposal, "admin", null);
     if (!applied.ok) throw new Error(applied.error);
     expect((await sampleRow(sample.id))?.correct).toBe(true);
-    const stored = await first(db.select().from(auditEntries).where(eq(auditEntries.id, applied.entryId!)).limit(1));
+    const stored = await first(
+      db.select().from(auditEntries).where(eq(auditEntries.id, applied.entryId!)).limit(1),
+    );
     expect(stored).toBeDefined();
     expect(JSON.stringify(stored)).not.toContain("sk-test-secret");
   });
@@ -184,13 +243,32 @@ describe("LLM judge over HTTP", () => {
     mode = "unreadable";
     const task = (await mpwSample(true)).taskId;
     const before = await samplesOfTask(task);
-    const started = await fixGold(db, task, { kind: "answer", goldAnswer: "a corrected gold" }, "llm", "source updated", "admin", llm);
+    const started = await fixGold(
+      db,
+      task,
+      { kind: "answer", goldAnswer: "a corrected gold" },
+      "llm",
+      "source updated",
+      "admin",
+      llm,
+    );
     if (!started.ok) throw new Error(started.error);
-    const entry = await first(db.select({ judgeConfig: auditEntries.judgeConfig }).from(auditEntries).where(eq(auditEntries.id, started.entryId)).limit(1));
+    const entry = await first(
+      db
+        .select({ judgeConfig: auditEntries.judgeConfig })
+        .from(auditEntries)
+        .where(eq(auditEntries.id, started.entryId))
+        .limit(1),
+    );
     expect(entry).toBeDefined();
     expect(JSON.stringify(entry?.judgeConfig)).not.toContain("sk-test");
     await runReevalJob(db, started.jobId, { llm, chunkSize: 4 });
-    expect(await getReevalJob(db, started.jobId)).toMatchObject({ status: "failed", done: 0, changed: 0, error: expect.stringMatching(/no <answer>/) });
+    expect(await getReevalJob(db, started.jobId)).toMatchObject({
+      status: "failed",
+      done: 0,
+      changed: 0,
+      error: expect.stringMatching(/no <answer>/),
+    });
     expect(await samplesOfTask(task)).toEqual(before);
   });
 
@@ -202,7 +280,9 @@ describe("LLM judge over HTTP", () => {
     if (!preview.ok) throw new Error(preview.error);
     expect(requests.length).toBeGreaterThan(0);
     expect(requests[0].body.messages[0].content).toContain("You are an expert in grading answers.");
-    expect((preview.proposal.after.metrics as { unscoredCells: number; complete: boolean })).toMatchObject({ unscoredCells: 0, complete: true });
+    expect(
+      preview.proposal.after.metrics as { unscoredCells: number; complete: boolean },
+    ).toMatchObject({ unscoredCells: 0, complete: true });
   });
 
   it("WideSearch: a sample imported from an evaluation CSV has no table to judge; the LLM is not asked and nothing is proposed", async () => {
@@ -210,7 +290,10 @@ describe("LLM judge over HTTP", () => {
     requests.length = 0;
     const sample = await wideSearchSample(false);
     expect(sample, "a results-only WideSearch sample in the demo").toBeDefined();
-    expect(await previewRejudge(db, sample!.id, "llm", llm)).toEqual({ ok: false, error: expect.stringContaining("evaluation CSV") });
+    expect(await previewRejudge(db, sample!.id, "llm", llm)).toEqual({
+      ok: false,
+      error: expect.stringContaining("evaluation CSV"),
+    });
     expect(requests).toHaveLength(0);
   });
 });

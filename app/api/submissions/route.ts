@@ -3,19 +3,34 @@ import { join } from "node:path";
 import { errorResponse, invalidResponse, unauthorizedResponse } from "@/server/api";
 import { adminToken, isHttpsRequest, uploaderCookieHeader } from "@/server/auth";
 import { getDb } from "@/db/client";
-import { enqueueUpload, getUploadJob, newSpoolDir, SPOOLED_FILE, type UploadJobView } from "@/db/jobs/upload-jobs";
+import {
+  enqueueUpload,
+  getUploadJob,
+  newSpoolDir,
+  SPOOLED_FILE,
+  type UploadJobView,
+} from "@/db/jobs/upload-jobs";
 import { spoolRoot } from "@/db/jobs/worker";
 import { findActiveUploadToken } from "@/db/queries/upload-tokens";
 import { bearerToken, hashUploadToken, secretsEqual } from "@/lib/auth/tokens";
 import type { JobAccepted } from "@/lib/submit/job-follow";
 import { submitConfigFromEnv, uploadWaitMsFromEnv } from "@/lib/submit/config";
-import { DEFAULT_FIELD_LIMITS, MalformedUploadError, multipartBoundary, receiveMultipart, UploadTooLargeError } from "@/lib/submit/multipart";
+import {
+  DEFAULT_FIELD_LIMITS,
+  MalformedUploadError,
+  multipartBoundary,
+  receiveMultipart,
+  UploadTooLargeError,
+} from "@/lib/submit/multipart";
 import { attemptWithinLimit } from "@/db/limits";
 
 const HOUR_MS = 60 * 60 * 1000;
 
 function tooLarge(limit: number): Response {
-  return errorResponse(413, `the upload is larger than the limit of ${limit} bytes (SEEKBOARD_MAX_UPLOAD_BYTES)`);
+  return errorResponse(
+    413,
+    `the upload is larger than the limit of ${limit} bytes (SEEKBOARD_MAX_UPLOAD_BYTES)`,
+  );
 }
 
 /** How often a waiting upload looks at its job: one indexed read. */
@@ -28,11 +43,15 @@ function endedJobResponse(job: UploadJobView, headers: Record<string, string>): 
   if (job.state === "done") {
     if (!job.result) throw new Error(`upload job ${job.id} is done without its answer`);
     if (job.result.duplicate) return Response.json(job.result, { status: 200, headers });
-    return Response.json(job.result, { status: 201, headers: { ...headers, Location: job.result.url } });
+    return Response.json(job.result, {
+      status: 201,
+      headers: { ...headers, Location: job.result.url },
+    });
   }
   const errors = job.errors ?? [];
   // A failure of the server's own (the worker died, the file vanished) is no fault of the bundle's.
-  if (errors.length && errors.every((detail) => detail.file === "server")) return errorResponse(500, errors.map((detail) => detail.message).join("; "), headers);
+  if (errors.length && errors.every((detail) => detail.file === "server"))
+    return errorResponse(500, errors.map((detail) => detail.message).join("; "), headers);
   return Response.json({ errors }, { status: 400, headers });
 }
 
@@ -52,45 +71,83 @@ function endedJobResponse(job: UploadJobView, headers: Record<string, string>): 
 export async function POST(request: Request): Promise<Response> {
   const config = submitConfigFromEnv();
   const token = bearerToken(request.headers.get("authorization"));
-  if (!token) return unauthorizedResponse("an upload token is required: Authorization: Bearer <token>");
+  if (!token)
+    return unauthorizedResponse("an upload token is required: Authorization: Bearer <token>");
   const db = await getDb();
   const tokenHash = hashUploadToken(token);
   const uploader = await findActiveUploadToken(db, tokenHash);
   if (!uploader) {
     const admin = adminToken();
-    if (admin !== null && secretsEqual(token, admin)) return errorResponse(403, "uploads belong to a team: issue a team upload token in /admin and upload with it");
+    if (admin !== null && secretsEqual(token, admin))
+      return errorResponse(
+        403,
+        "uploads belong to a team: issue a team upload token in /admin and upload with it",
+      );
     return unauthorizedResponse("the upload token is not valid (unknown or revoked)");
   }
   const waitParam = new URL(request.url).searchParams.get("wait");
   if (waitParam !== null && !/^\d{1,9}$/.test(waitParam)) {
-    return invalidResponse([{ file: "request", line: null, field: "wait", message: "wait is a whole number of milliseconds" }]);
+    return invalidResponse([
+      {
+        file: "request",
+        line: null,
+        field: "wait",
+        message: "wait is a whole number of milliseconds",
+      },
+    ]);
   }
   const waitMs = Math.min(waitParam === null ? Infinity : Number(waitParam), uploadWaitMsFromEnv());
 
-  const allowed = await attemptWithinLimit(db, "upload", String(uploader.id), config.uploadsPerHour, HOUR_MS);
+  const allowed = await attemptWithinLimit(
+    db,
+    "upload",
+    String(uploader.id),
+    config.uploadsPerHour,
+    HOUR_MS,
+  );
   if (!allowed.allowed) {
-    return errorResponse(429, `more than ${config.uploadsPerHour} uploads in an hour with this token; try again in ${allowed.retryAfterSeconds} s`, {
-      "Retry-After": String(allowed.retryAfterSeconds),
-    });
+    return errorResponse(
+      429,
+      `more than ${config.uploadsPerHour} uploads in an hour with this token; try again in ${allowed.retryAfterSeconds} s`,
+      {
+        "Retry-After": String(allowed.retryAfterSeconds),
+      },
+    );
   }
   const declared = request.headers.get("content-length");
-  if (declared !== null && Number(declared) > config.maxUploadBytes) return tooLarge(config.maxUploadBytes);
+  if (declared !== null && Number(declared) > config.maxUploadBytes)
+    return tooLarge(config.maxUploadBytes);
   const boundary = multipartBoundary(request.headers.get("content-type"));
   if (!boundary || !request.body) {
-    return invalidResponse([{ file: "request", line: null, field: null, message: 'send the bundle as multipart/form-data, in the field "bundle"' }]);
+    return invalidResponse([
+      {
+        file: "request",
+        line: null,
+        field: null,
+        message: 'send the bundle as multipart/form-data, in the field "bundle"',
+      },
+    ]);
   }
 
   // Named after this host: with several instances, the worker that can see the file takes the job.
   const dir = newSpoolDir(spoolRoot());
   let jobId: number;
   try {
-    const received = await receiveMultipart(request.body, boundary, "bundle", join(dir, SPOOLED_FILE), {
-      maxBodyBytes: config.maxUploadBytes,
-      ...DEFAULT_FIELD_LIMITS,
-    });
+    const received = await receiveMultipart(
+      request.body,
+      boundary,
+      "bundle",
+      join(dir, SPOOLED_FILE),
+      {
+        maxBodyBytes: config.maxUploadBytes,
+        ...DEFAULT_FIELD_LIMITS,
+      },
+    );
     if (!received.file) {
       rmSync(dir, { recursive: true, force: true });
-      return invalidResponse([{ file: "request", line: null, field: "bundle", message: 'no file in the field "bundle"' }]);
+      return invalidResponse([
+        { file: "request", line: null, field: "bundle", message: 'no file in the field "bundle"' },
+      ]);
     }
     const { maxUnpackedBytes, maxFiles, maxUnpackMs, maxImportMs, maxLineBytes } = config;
     jobId = await enqueueUpload(db, {
@@ -103,7 +160,10 @@ export async function POST(request: Request): Promise<Response> {
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
     if (error instanceof UploadTooLargeError) return tooLarge(error.limit);
-    if (error instanceof MalformedUploadError) return invalidResponse([{ file: "request", line: null, field: error.field, message: error.message }]);
+    if (error instanceof MalformedUploadError)
+      return invalidResponse([
+        { file: "request", line: null, field: error.field, message: error.message },
+      ]);
     throw error;
   }
 

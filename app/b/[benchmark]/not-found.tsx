@@ -19,7 +19,16 @@ export default async function BoardNotFound() {
   if (url === null || board === null || !isBenchmarkId(board.benchmark)) return <NotFound />;
   const search = rawSearchParams(url.searchParams);
   const unknown = await unknownBoardParam(await getDb(), board.benchmark, board.page, search);
-  return unknown ? <UnknownBoardParamNotice id={board.benchmark} page={board.page} search={search} unknown={unknown} /> : <NotFound />;
+  return unknown ? (
+    <UnknownBoardParamNotice
+      id={board.benchmark}
+      page={board.page}
+      search={search}
+      unknown={unknown}
+    />
+  ) : (
+    <NotFound />
+  );
 }
 
 /** The path and query the proxy passed on, as a URL to read (the base is never used for anything). */

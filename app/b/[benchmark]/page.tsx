@@ -14,7 +14,11 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
   if (!isBenchmarkId(benchmark)) return { title: "Leaderboard" };
   await connection();
   // The 404's title says so too, not the board's.
-  return { title: (await unknownBoardParam(await getDb(), benchmark, "leaderboard", await searchParams)) ? "Not found" : `${BENCHMARKS[benchmark].name} leaderboard` };
+  return {
+    title: (await unknownBoardParam(await getDb(), benchmark, "leaderboard", await searchParams))
+      ? "Not found"
+      : `${BENCHMARKS[benchmark].name} leaderboard`,
+  };
 }
 
 /**

@@ -10,7 +10,12 @@ import { Badge, StatusBadge, VerdictBadge } from "@/components/ui/Badge";
 import { BENCHMARKS, isBenchmarkId } from "@/lib/benchmarks/registry";
 import { getDb } from "@/db/client";
 import { CellNav } from "@/components/compare/CellNav";
-import { getCompareSubmissions, pairedRows, type CompareSubmission, type PairedRows } from "@/db/queries/compare";
+import {
+  getCompareSubmissions,
+  pairedRows,
+  type CompareSubmission,
+  type PairedRows,
+} from "@/db/queries/compare";
 import { cellTaskPairs, type OutcomeCell } from "@/lib/compare/outcomes";
 import { getTrajectory, type Trajectory } from "@/db/queries/trajectory";
 import { alignByCall, callSignatures, firstDivergence } from "@/lib/compare/align";
@@ -38,7 +43,11 @@ function contextOf(t: Trajectory | null): StepContext | null {
 }
 
 /** The tasks of the matrix cell the page was opened from, in the cell list's order. */
-function cellPairsOf(rows: PairedRows, cell: OutcomeCell, within: { dimension: string; value: string } | null) {
+function cellPairsOf(
+  rows: PairedRows,
+  cell: OutcomeCell,
+  within: { dimension: string; value: string } | null,
+) {
   const splits = new Map(rows.tasks.map((t) => [t.taskKey, t.splits]));
   return cellTaskPairs(rows.runs, (taskKey) => splits.get(taskKey), cell, within);
 }
@@ -50,14 +59,22 @@ export default async function SideBySidePage({ searchParams }: Props) {
     return (
       <div className="space-y-3">
         <h1 className="text-2xl font-semibold tracking-tight">Side by side</h1>
-        <p className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900" role="alert" data-testid="compare-error">
+        <p
+          className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+          role="alert"
+          data-testid="compare-error"
+        >
           {state.error}
         </p>
       </div>
     );
   }
   const db = await getDb();
-  const { found, missing } = await getCompareSubmissions(db, [state.a, state.b], await currentViewer());
+  const { found, missing } = await getCompareSubmissions(
+    db,
+    [state.a, state.b],
+    await currentViewer(),
+  );
   if (missing.length > 0 || found.length !== 2) notFound();
   const [a, b] = found;
   const incompatible = incompatibility(found, nameOf);
@@ -65,7 +82,11 @@ export default async function SideBySidePage({ searchParams }: Props) {
     return (
       <div className="space-y-3">
         <h1 className="text-2xl font-semibold tracking-tight">Side by side</h1>
-        <p className="rounded-lg border border-rose-200 bg-rose-50 px-4 py-3 text-sm text-rose-900" role="alert" data-testid="compare-error">
+        <p
+          className="rounded-lg border border-rose-200 bg-rose-50 px-4 py-3 text-sm text-rose-900"
+          role="alert"
+          data-testid="compare-error"
+        >
           {incompatible}
         </p>
       </div>
@@ -76,15 +97,22 @@ export default async function SideBySidePage({ searchParams }: Props) {
   if (!ta && !tb) notFound();
   const task = (ta ?? tb)!.task;
   const runs = [...new Set([...(ta?.runs ?? []), ...(tb?.runs ?? [])])].sort((x, y) => x - y);
-  const divergence = ta && tb ? firstDivergence(callSignatures(ta.steps), callSignatures(tb.steps)) : null;
+  const divergence =
+    ta && tb ? firstDivergence(callSignatures(ta.steps), callSignatures(tb.steps)) : null;
   const rows = alignByCall(ta?.steps ?? [], tb?.steps ?? []);
-  const cellPairs = state.cell ? cellPairsOf(await pairedRows(db, a.id, b.id), state.cell, state.within) : [];
+  const cellPairs = state.cell
+    ? cellPairsOf(await pairedRows(db, a.id, b.id), state.cell, state.within)
+    : [];
 
   return (
     <div className="space-y-5">
       <div>
         <p className="text-sm text-slate-500">
-          <Link href={compareHref({ ids: [a.id, b.id] })} className="hover:underline" data-testid="back-to-compare">
+          <Link
+            href={compareHref({ ids: [a.id, b.id] })}
+            className="hover:underline"
+            data-testid="back-to-compare"
+          >
             ← {nameOf(a.benchmarkId)} · compare #{a.id} and #{b.id}
           </Link>
         </p>
@@ -94,9 +122,22 @@ export default async function SideBySidePage({ searchParams }: Props) {
         </h1>
       </div>
 
-      {state.cell ? <CellNav a={a.id} b={b.id} cell={state.cell} within={state.within} pairs={cellPairs} current={{ taskKey: state.taskKey, run: state.run }} /> : null}
+      {state.cell ? (
+        <CellNav
+          a={a.id}
+          b={b.id}
+          cell={state.cell}
+          within={state.within}
+          pairs={cellPairs}
+          current={{ taskKey: state.taskKey, run: state.run }}
+        />
+      ) : null}
 
-      <RunSelector runs={runs} current={state.run} hrefOf={(r) => compareTaskHref(a.id, b.id, state.taskKey, r, state)} />
+      <RunSelector
+        runs={runs}
+        current={state.run}
+        hrefOf={(r) => compareTaskHref(a.id, b.id, state.taskKey, r, state)}
+      />
 
       <section className="grid gap-3 lg:grid-cols-3">
         <div className="rounded-lg border border-slate-200 bg-white p-4 lg:col-span-2">
@@ -106,7 +147,9 @@ export default async function SideBySidePage({ searchParams }: Props) {
           </div>
         </div>
         <div className="rounded-lg border border-slate-200 bg-white p-4">
-          <h2 className="text-xs font-medium uppercase tracking-wide text-slate-500">Gold answer</h2>
+          <h2 className="text-xs font-medium uppercase tracking-wide text-slate-500">
+            Gold answer
+          </h2>
           <div className="mt-1 text-sm">
             <ExpandableText text={task.goldAnswer ?? "—"} limit={400} />
           </div>
@@ -130,7 +173,10 @@ export default async function SideBySidePage({ searchParams }: Props) {
               <a href={`#call-${divergence.callIndex}`} className="font-semibold underline">
                 tool call {divergence.callIndex}
               </a>
-              : {divergenceText(divergence)}. {divergence.callIndex > 1 ? `Calls 1–${divergence.callIndex - 1} are the same tool with the same arguments.` : "They differ from the first call on."}
+              : {divergenceText(divergence)}.{" "}
+              {divergence.callIndex > 1
+                ? `Calls 1–${divergence.callIndex - 1} are the same tool with the same arguments.`
+                : "They differ from the first call on."}
             </>
           ) : (
             "Both made the same tool calls with the same arguments."
@@ -138,7 +184,10 @@ export default async function SideBySidePage({ searchParams }: Props) {
         ) : (
           "Only one side has this run: nothing to align against."
         )}{" "}
-        <span className="text-slate-600">Calls are aligned by their index; calls whose query hit an atomic fact are highlighted in green.</span>
+        <span className="text-slate-600">
+          Calls are aligned by their index; calls whose query hit an atomic fact are highlighted in
+          green.
+        </span>
       </p>
 
       <SideBySide rows={rows} a={contextOf(ta)} b={contextOf(tb)} divergence={divergence} />
@@ -146,12 +195,29 @@ export default async function SideBySidePage({ searchParams }: Props) {
   );
 }
 
-function SideHeader({ side, submission, trajectory, run }: { side: "A" | "B"; submission: CompareSubmission; trajectory: Trajectory | null; run: number }) {
+function SideHeader({
+  side,
+  submission,
+  trajectory,
+  run,
+}: {
+  side: "A" | "B";
+  submission: CompareSubmission;
+  trajectory: Trajectory | null;
+  run: number;
+}) {
   const sample = trajectory?.sample;
   return (
-    <div className="min-w-0 rounded-lg border border-slate-200 bg-white p-4 text-sm" data-testid="side-header" data-side={side} data-correct={sample ? (sample.correct ? "1" : "0") : ""}>
+    <div
+      className="min-w-0 rounded-lg border border-slate-200 bg-white p-4 text-sm"
+      data-testid="side-header"
+      data-side={side}
+      data-correct={sample ? (sample.correct ? "1" : "0") : ""}
+    >
       <div className="flex flex-wrap items-center gap-2">
-        <span className="rounded bg-slate-800 px-1.5 py-0.5 text-xs font-semibold text-white">{side}</span>
+        <span className="rounded bg-slate-800 px-1.5 py-0.5 text-xs font-semibold text-white">
+          {side}
+        </span>
         <Link href={`/s/${submission.id}`} className="font-medium text-indigo-700 hover:underline">
           {submission.model}
         </Link>
@@ -175,7 +241,10 @@ function SideHeader({ side, submission, trajectory, run }: { side: "A" | "B"; su
                 </Badge>
               </>
             ) : null}
-            <Link href={sampleHref(submission.id, sample.taskKey, sample.run)} className="text-xs text-indigo-700 hover:underline">
+            <Link
+              href={sampleHref(submission.id, sample.taskKey, sample.run)}
+              className="text-xs text-indigo-700 hover:underline"
+            >
               full trajectory
             </Link>
           </div>

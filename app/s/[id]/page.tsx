@@ -21,7 +21,12 @@ function submissionId(raw: string): number {
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   await connection();
   const submission = await getSubmission(await getDb(), submissionId((await params).id));
-  return { title: submission && canViewSubmission(submission, await currentViewer()) ? `${submission.model} · ${submission.setting}` : "Submission" };
+  return {
+    title:
+      submission && canViewSubmission(submission, await currentViewer())
+        ? `${submission.model} · ${submission.setting}`
+        : "Submission",
+  };
 }
 
 /** A submission's page: the data is loaded here and shown by its benchmark's Submission view. */

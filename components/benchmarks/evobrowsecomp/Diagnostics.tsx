@@ -10,7 +10,8 @@ export function EvoPlots({ rows }: { rows: ReportBoardRow<EvoReport>[] }) {
     const { report } = row;
     samples += report.samples;
     for (const language of ["en", "zh"] as const) {
-      const cell = (setting: string) => report.cells.find((c) => c.language === language && c.setting === setting);
+      const cell = (setting: string) =>
+        report.cells.find((c) => c.language === language && c.setting === setting);
       const tb = cell("tool-based");
       const tf = cell("tool-free");
       if (!tb?.samples && !tf?.samples) continue;
@@ -27,7 +28,8 @@ export function EvoPlots({ rows }: { rows: ReportBoardRow<EvoReport>[] }) {
     <section className="rounded-lg border border-slate-200 bg-white p-4">
       <h2 className="text-sm font-semibold">Tool-based vs tool-free accuracy, per language</h2>
       <p className="text-xs text-slate-500">
-        Mean over runs; whiskers span the lowest to the highest run. {rows.length} models, {samples} samples of this version.
+        Mean over runs; whiskers span the lowest to the highest run. {rows.length} models, {samples}{" "}
+        samples of this version.
       </p>
       <EvoSettingChart data={data} />
     </section>

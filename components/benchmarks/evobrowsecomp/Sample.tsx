@@ -14,7 +14,9 @@ export function EvoBrowseCompSample(props: SampleViewProps) {
       <Fact label="Tool calls / limit" testId="tool-calls">
         {evo.toolCalls ?? "?"} / {evo.toolCallLimit}
         {evo.exceeded ? " (limit reached)" : ""}
-        {evo.toolCalls !== null && !evo.toolCallsCounted && evo.toolCalls !== traced ? <span className="font-normal text-slate-500"> (the messages hold {traced})</span> : null}
+        {evo.toolCalls !== null && !evo.toolCallsCounted && evo.toolCalls !== traced ? (
+          <span className="font-normal text-slate-500"> (the messages hold {traced})</span>
+        ) : null}
       </Fact>
       <Fact label="Language">{evo.language}</Fact>
       <Fact label="Setting">{evo.setting}</Fact>

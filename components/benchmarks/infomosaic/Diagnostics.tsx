@@ -1,5 +1,10 @@
 import Link from "next/link";
-import { InfoMosaicDomainChart, ToolCallsAccuracyChart, ToolOutcomeChart, type OutcomeDatum } from "./Charts";
+import {
+  InfoMosaicDomainChart,
+  ToolCallsAccuracyChart,
+  ToolOutcomeChart,
+  type OutcomeDatum,
+} from "./Charts";
 import type { ReportBoardRow } from "@/db/queries/seekboard";
 import { percent } from "@/lib/format";
 import { INFOMOSAIC_DOMAINS } from "@/lib/benchmarks/infomosaic/formats";
@@ -7,15 +12,34 @@ import { POSITION_SEGMENTS, type ToolCallBin } from "@/lib/benchmarks/infomosaic
 import type { InfoMosaicStoredReport } from "@/lib/benchmarks/infomosaic/report";
 import { first, type RawSearchParams } from "@/lib/url/search-params";
 
-const binLabel = (b: ToolCallBin) => (b.to === null ? `${b.from}+` : b.from === b.to ? String(b.from) : `${b.from}–${b.to}`);
+const binLabel = (b: ToolCallBin) =>
+  b.to === null ? `${b.from}+` : b.from === b.to ? String(b.from) : `${b.from}–${b.to}`;
 
 /** Per-domain accuracy and pass rate, tool-call outcome mix, accuracy vs tool calls, and the tool-position heatmap. */
-export function InfoMosaicPlots({ rows, searchParams }: { rows: ReportBoardRow<InfoMosaicStoredReport>[]; searchParams: RawSearchParams }) {
-  const reports = rows.map((row) => ({ row, label: `${row.model} · ${row.setting}`, report: row.report }));
+export function InfoMosaicPlots({
+  rows,
+  searchParams,
+}: {
+  rows: ReportBoardRow<InfoMosaicStoredReport>[];
+  searchParams: RawSearchParams;
+}) {
+  const reports = rows.map((row) => ({
+    row,
+    label: `${row.model} · ${row.setting}`,
+    report: row.report,
+  }));
   const samples = reports.reduce((sum, r) => sum + r.report.aggregate.n, 0);
   const domains = INFOMOSAIC_DOMAINS.filter((d) => reports.some((r) => r.report.byDomain[d]));
-  const series = (key: "accuracy" | "passRate") => reports.map((r) => ({ label: r.label, values: Object.fromEntries(domains.map((d) => [d, r.report.byDomain[d]?.[key] ?? null])) }));
-  const outcomes: OutcomeDatum[] = reports.map((r) => ({ label: r.label, total: r.report.toolOutcomes.overall.total, ...r.report.toolOutcomes.overall.shares }));
+  const series = (key: "accuracy" | "passRate") =>
+    reports.map((r) => ({
+      label: r.label,
+      values: Object.fromEntries(domains.map((d) => [d, r.report.byDomain[d]?.[key] ?? null])),
+    }));
+  const outcomes: OutcomeDatum[] = reports.map((r) => ({
+    label: r.label,
+    total: r.report.toolOutcomes.overall.total,
+    ...r.report.toolOutcomes.overall.shares,
+  }));
   const calls = reports.reduce((sum, r) => sum + r.report.toolOutcomes.overall.total, 0);
   const bins = reports[0]?.report.byToolCalls.map(binLabel) ?? [];
   const heatId = Number(first(searchParams, "heat"));
@@ -24,7 +48,8 @@ export function InfoMosaicPlots({ rows, searchParams }: { rows: ReportBoardRow<I
   const heatCalls = heatmap.segmentTotals.reduce((a, b) => a + b, 0);
   const heatQuery = (id: number) => {
     const params = new URLSearchParams();
-    for (const [k, v] of Object.entries(searchParams)) if (typeof v === "string" && k !== "heat") params.set(k, v);
+    for (const [k, v] of Object.entries(searchParams))
+      if (typeof v === "string" && k !== "heat") params.set(k, v);
     params.set("heat", String(id));
     return `?${params.toString()}`;
   };
@@ -33,15 +58,24 @@ export function InfoMosaicPlots({ rows, searchParams }: { rows: ReportBoardRow<I
     const tool = reports.find((r) => r.row.model === model && r.row.setting === "domain-tool");
     return web && tool ? [{ model, web: web.report, tool: tool.report }] : [];
   });
-  const signed = (v: number | null) => (v === null ? "—" : `${v >= 0 ? "+" : "−"}${Math.abs(v * 100).toFixed(1)}`);
-  const delta = (a: number | null | undefined, b: number | null | undefined) => (a === null || a === undefined || b === null || b === undefined ? null : b - a);
+  const signed = (v: number | null) =>
+    v === null ? "—" : `${v >= 0 ? "+" : "−"}${Math.abs(v * 100).toFixed(1)}`;
+  const delta = (a: number | null | undefined, b: number | null | undefined) =>
+    a === null || a === undefined || b === null || b === undefined ? null : b - a;
   return (
     <div className="grid gap-4 xl:grid-cols-2">
       {pairs.length ? (
         <section className="rounded-lg border border-slate-200 bg-white p-4 xl:col-span-2">
           <h2 className="text-sm font-semibold">Domain tools vs web only (paper Table 3)</h2>
-          <p className="text-xs text-slate-500">Accuracy difference, domain-tool − web-only, in percentage points, for the {pairs.length} models submitted in both settings.</p>
-          <table className="mt-2 min-w-full text-xs" data-testid="setting-comparison" data-points={pairs.length * (domains.length + 1)}>
+          <p className="text-xs text-slate-500">
+            Accuracy difference, domain-tool − web-only, in percentage points, for the{" "}
+            {pairs.length} models submitted in both settings.
+          </p>
+          <table
+            className="mt-2 min-w-full text-xs"
+            data-testid="setting-comparison"
+            data-points={pairs.length * (domains.length + 1)}
+          >
             <thead className="text-slate-500">
               <tr>
                 <th className="px-2 py-1 text-left">Model</th>
@@ -55,12 +89,20 @@ export function InfoMosaicPlots({ rows, searchParams }: { rows: ReportBoardRow<I
             </thead>
             <tbody className="divide-y divide-slate-100">
               {pairs.map((p) => {
-                const cells = [...domains.map((d) => delta(p.web.byDomain[d]?.accuracy, p.tool.byDomain[d]?.accuracy)), delta(p.web.aggregate.accuracy, p.tool.aggregate.accuracy)];
+                const cells = [
+                  ...domains.map((d) =>
+                    delta(p.web.byDomain[d]?.accuracy, p.tool.byDomain[d]?.accuracy),
+                  ),
+                  delta(p.web.aggregate.accuracy, p.tool.aggregate.accuracy),
+                ];
                 return (
                   <tr key={p.model}>
                     <td className="px-2 py-1 font-medium">{p.model}</td>
                     {cells.map((v, i) => (
-                      <td key={i} className={`px-2 py-1 text-right tabular-nums ${v === null ? "" : v > 0 ? "text-emerald-700" : v < 0 ? "text-rose-700" : ""}`}>
+                      <td
+                        key={i}
+                        className={`px-2 py-1 text-right tabular-nums ${v === null ? "" : v > 0 ? "text-emerald-700" : v < 0 ? "text-rose-700" : ""}`}
+                      >
                         {signed(v)}
                       </td>
                     ))}
@@ -73,45 +115,79 @@ export function InfoMosaicPlots({ rows, searchParams }: { rows: ReportBoardRow<I
       ) : null}
       <section className="rounded-lg border border-slate-200 bg-white p-4">
         <h2 className="text-sm font-semibold">Accuracy per domain</h2>
-        <p className="text-xs text-slate-500">Score 2 only. {rows.length} submissions, {samples} samples.</p>
-        <InfoMosaicDomainChart domains={domains} series={series("accuracy")} testId="domain-accuracy-chart" metric="accuracy" />
+        <p className="text-xs text-slate-500">
+          Score 2 only. {rows.length} submissions, {samples} samples.
+        </p>
+        <InfoMosaicDomainChart
+          domains={domains}
+          series={series("accuracy")}
+          testId="domain-accuracy-chart"
+          metric="accuracy"
+        />
       </section>
       <section className="rounded-lg border border-slate-200 bg-white p-4">
         <h2 className="text-sm font-semibold">Pass rate per domain</h2>
-        <p className="text-xs text-slate-500">Mean testcase pass rate where computable. {rows.length} submissions, {samples} samples.</p>
-        <InfoMosaicDomainChart domains={domains} series={series("passRate")} testId="domain-passrate-chart" metric="pass rate" />
+        <p className="text-xs text-slate-500">
+          Mean testcase pass rate where computable. {rows.length} submissions, {samples} samples.
+        </p>
+        <InfoMosaicDomainChart
+          domains={domains}
+          series={series("passRate")}
+          testId="domain-passrate-chart"
+          metric="pass rate"
+        />
       </section>
       <section className="rounded-lg border border-slate-200 bg-white p-4">
         <h2 className="text-sm font-semibold">Tool-call outcomes</h2>
         <p className="text-xs text-slate-500">
-          Every answered tool call classified by its reply: usage error, selection error (a tool that does not exist), invalid (empty) result, valid result. {calls} calls in{" "}
-          {rows.length} submissions. Irrelevant-but-non-empty replies count as valid (no judge).
+          Every answered tool call classified by its reply: usage error, selection error (a tool
+          that does not exist), invalid (empty) result, valid result. {calls} calls in {rows.length}{" "}
+          submissions. Irrelevant-but-non-empty replies count as valid (no judge).
         </p>
         <ToolOutcomeChart data={outcomes} />
       </section>
       <section className="rounded-lg border border-slate-200 bg-white p-4">
         <h2 className="text-sm font-semibold">Accuracy against tool-call turns</h2>
-        <p className="text-xs text-slate-500">Samples binned by assistant turns that called tools. {samples} samples.</p>
+        <p className="text-xs text-slate-500">
+          Samples binned by assistant turns that called tools. {samples} samples.
+        </p>
         <ToolCallsAccuracyChart
           bins={bins}
-          series={reports.map((r) => ({ label: r.label, points: r.report.byToolCalls.map((b) => ({ bin: binLabel(b), accuracy: b.accuracy, n: b.n })) }))}
+          series={reports.map((r) => ({
+            label: r.label,
+            points: r.report.byToolCalls.map((b) => ({
+              bin: binLabel(b),
+              accuracy: b.accuracy,
+              n: b.n,
+            })),
+          }))}
         />
       </section>
       <section className="rounded-lg border border-slate-200 bg-white p-4 xl:col-span-2">
         <h2 className="text-sm font-semibold">Where each tool is used in the trajectory</h2>
         <p className="text-xs text-slate-500">
-          Each sample&apos;s tool calls split into {POSITION_SEGMENTS} equal segments by relative position; a cell is the tool&apos;s share of that segment&apos;s calls. {heat.label}: {heatCalls} calls in{" "}
-          {heat.report.aggregate.n} samples.
+          Each sample&apos;s tool calls split into {POSITION_SEGMENTS} equal segments by relative
+          position; a cell is the tool&apos;s share of that segment&apos;s calls. {heat.label}:{" "}
+          {heatCalls} calls in {heat.report.aggregate.n} samples.
         </p>
         <div className="mt-2 flex flex-wrap gap-2 text-xs" data-testid="heatmap-picker">
           {reports.map((r) => (
-            <Link key={r.row.submissionId} href={heatQuery(r.row.submissionId)} scroll={false} className={`rounded-full px-2 py-0.5 ring-1 ring-inset ${r === heat ? "bg-indigo-600 text-white ring-indigo-600" : "ring-slate-300"}`}>
+            <Link
+              key={r.row.submissionId}
+              href={heatQuery(r.row.submissionId)}
+              scroll={false}
+              className={`rounded-full px-2 py-0.5 ring-1 ring-inset ${r === heat ? "bg-indigo-600 text-white ring-indigo-600" : "ring-slate-300"}`}
+            >
               {r.label}
             </Link>
           ))}
         </div>
         <div className="mt-2 overflow-x-auto">
-          <table className="text-xs" data-testid="tool-heatmap" data-points={heatmap.tools.length * POSITION_SEGMENTS}>
+          <table
+            className="text-xs"
+            data-testid="tool-heatmap"
+            data-points={heatmap.tools.length * POSITION_SEGMENTS}
+          >
             <thead className="text-slate-500">
               <tr>
                 <th className="px-2 py-1 text-left">Tool</th>
@@ -127,7 +203,15 @@ export function InfoMosaicPlots({ rows, searchParams }: { rows: ReportBoardRow<I
                 <tr key={tool}>
                   <td className="px-2 py-1 font-mono">{tool}</td>
                   {heatmap.shares[t].map((share, s) => (
-                    <td key={s} className="px-2 py-1 text-right tabular-nums" style={{ background: `rgba(79,70,229,${share.toFixed(3)})`, color: share > 0.5 ? "white" : undefined }} title={`${heatmap.counts[t][s]} calls`}>
+                    <td
+                      key={s}
+                      className="px-2 py-1 text-right tabular-nums"
+                      style={{
+                        background: `rgba(79,70,229,${share.toFixed(3)})`,
+                        color: share > 0.5 ? "white" : undefined,
+                      }}
+                      title={`${heatmap.counts[t][s]} calls`}
+                    >
                       {percent(share, 0)}
                     </td>
                   ))}

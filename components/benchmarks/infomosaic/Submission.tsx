@@ -43,7 +43,10 @@ function DomainBreakdown({ aggregates }: { aggregates: AggregateRow[] }) {
                 <td className="py-1 pr-3">{d.split.replace("domain:", "")}</td>
                 <td className="py-1 pr-3 text-right tabular-nums">{s.n}</td>
                 <td className="py-1 pr-3 text-right tabular-nums">
-                  {percent(s.accuracy)} <span className="text-xs text-slate-500">{ciInterval(s.accuracyCi?.lo ?? null, s.accuracyCi?.hi ?? null)}</span>
+                  {percent(s.accuracy)}{" "}
+                  <span className="text-xs text-slate-500">
+                    {ciInterval(s.accuracyCi?.lo ?? null, s.accuracyCi?.hi ?? null)}
+                  </span>
                 </td>
                 <td className="py-1 pr-3 text-right tabular-nums">{percent(s.passRate)}</td>
                 <td className="py-1 text-right tabular-nums">{s.approximate}</td>
@@ -57,5 +60,12 @@ function DomainBreakdown({ aggregates }: { aggregates: AggregateRow[] }) {
 }
 
 export function InfoMosaicSubmission(props: SubmissionViewProps) {
-  return <SeekboardSubmission {...props} board="infomosaic" summary={summary} breakdown={<DomainBreakdown aggregates={props.aggregates} />} />;
+  return (
+    <SeekboardSubmission
+      {...props}
+      board="infomosaic"
+      summary={summary}
+      breakdown={<DomainBreakdown aggregates={props.aggregates} />}
+    />
+  );
 }

@@ -11,7 +11,8 @@ export const infoMosaicViews: BenchmarkViews<"infomosaic"> = {
 
   // Leaderboard and diagnostics
   ...reportBoardViews(infoMosaicModule, {
-    intro: "Questions that need several sources across six domains, answered with web-only or domain-specific tools. Accuracy counts exactly correct answers (score 2); pass rate is the share of a task's testcases the answer satisfies.",
+    intro:
+      "Questions that need several sources across six domains, answered with web-only or domain-specific tools. Accuracy counts exactly correct answers (score 2); pass rate is the share of a task's testcases the answer satisfies.",
     Plots: InfoMosaicPlots,
     // The paper's plots stay under the table, where this board's readers have always found them.
     plotsOnLeaderboard: true,

@@ -2,7 +2,12 @@ import { BoardActions } from "@/components/leaderboard/BoardActions";
 import { BoardHeader } from "@/components/leaderboard/BoardHeader";
 import { LeaderboardTable } from "./LeaderboardTable";
 import { PillLinks } from "@/components/ui/PillLinks";
-import { CostAccuracySection, NoVerifiedRows, StandingNote, VerifiedFilter } from "@/components/leaderboard/Standing";
+import {
+  CostAccuracySection,
+  NoVerifiedRows,
+  StandingNote,
+  VerifiedFilter,
+} from "@/components/leaderboard/Standing";
 import { getDb } from "@/db/client";
 import { getMpwLeaderboard } from "@/db/queries/leaderboard";
 import { MPW_SETTINGS } from "@/lib/benchmarks/mpw/manifest";
@@ -37,23 +42,50 @@ export async function MpwLeaderboard({ searchParams }: BoardPageProps) {
         <PillLinks
           label="Setting"
           testId="setting-picker"
-          links={MPW_SETTINGS.map((setting) => ({ label: SETTING_LABELS[setting], href: base + leaderboardQuery({ ...state, setting }), active: state.setting === setting }))}
+          links={MPW_SETTINGS.map((setting) => ({
+            label: SETTING_LABELS[setting],
+            href: base + leaderboardQuery({ ...state, setting }),
+            active: state.setting === setting,
+          }))}
         />
         <PillLinks
           label="Tier"
           testId="tier-picker"
-          links={LEADERBOARD_TIERS.map((tier) => ({ label: tier, href: base + leaderboardQuery({ ...state, tier }), active: state.tier === tier }))}
+          links={LEADERBOARD_TIERS.map((tier) => ({
+            label: tier,
+            href: base + leaderboardQuery({ ...state, tier }),
+            active: state.tier === tier,
+          }))}
         />
-        <VerifiedFilter verified={state.verified} href={(verified) => base + leaderboardQuery({ ...state, verified })} />
+        <VerifiedFilter
+          verified={state.verified}
+          href={(verified) => base + leaderboardQuery({ ...state, verified })}
+        />
       </div>
       {rows.length ? <BoardActions id="mpw" query={leaderboardQuery(state)} /> : null}
-      {rows.length === 0 && state.verified ? <NoVerifiedRows allHref={base + leaderboardQuery({ ...state, verified: false })} /> : <LeaderboardTable rows={rows} state={state} basePath={base} />}
+      {rows.length === 0 && state.verified ? (
+        <NoVerifiedRows allHref={base + leaderboardQuery({ ...state, verified: false })} />
+      ) : (
+        <LeaderboardTable rows={rows} state={state} basePath={base} />
+      )}
       <p className="text-xs text-slate-500">
-        Pass@1, FCR and HitRate are means over samples with 95% percentile-bootstrap intervals (1,000 seeded resamples). FCR leaves out samples whose task has no atomic facts; HitRate counts samples without tool calls as 0.
-        Tiers come from the number of atomic facts: easy 1–5, medium 6–10, hard ≥ 11.
+        Pass@1, FCR and HitRate are means over samples with 95% percentile-bootstrap intervals
+        (1,000 seeded resamples). FCR leaves out samples whose task has no atomic facts; HitRate
+        counts samples without tool calls as 0. Tiers come from the number of atomic facts: easy
+        1–5, medium 6–10, hard ≥ 11.
       </p>
-      <StandingNote basis={rows[0]?.standing.basis ?? null} rules={mpwModule.standing} ciOver="tasks" />
-      {rows.length ? <CostAccuracySection rows={rows} metric="Pass@1" primary={(row) => ({ value: row.pass1, lo: row.pass1Lo, hi: row.pass1Hi })} /> : null}
+      <StandingNote
+        basis={rows[0]?.standing.basis ?? null}
+        rules={mpwModule.standing}
+        ciOver="tasks"
+      />
+      {rows.length ? (
+        <CostAccuracySection
+          rows={rows}
+          metric="Pass@1"
+          primary={(row) => ({ value: row.pass1, lo: row.pass1Lo, hi: row.pass1Hi })}
+        />
+      ) : null}
     </div>
   );
 }

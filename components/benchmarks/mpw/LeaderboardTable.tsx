@@ -5,20 +5,55 @@ import type { LeaderboardRow } from "@/db/queries/leaderboard";
 import { mpwModule } from "@/lib/benchmarks/mpw";
 import { decimal } from "@/lib/format";
 import { SortHeader } from "@/components/leaderboard/SortHeader";
-import { leaderboardQuery, type LeaderboardSort, type LeaderboardState } from "@/lib/url/leaderboard";
+import {
+  leaderboardQuery,
+  type LeaderboardSort,
+  type LeaderboardState,
+} from "@/lib/url/leaderboard";
 import { RankCell } from "@/components/leaderboard/BoardActions";
-import { firstUnranked, rankLabel, StandingBadges, StandingCells, standingColumnCount, StandingHeaders, UnrankedDivider } from "@/components/leaderboard/Standing";
-import { STICKY_MODEL_CELL, STICKY_MODEL_HEAD, STICKY_RANK_CELL, STICKY_RANK_HEAD } from "@/components/leaderboard/sticky";
+import {
+  firstUnranked,
+  rankLabel,
+  StandingBadges,
+  StandingCells,
+  standingColumnCount,
+  StandingHeaders,
+  UnrankedDivider,
+} from "@/components/leaderboard/Standing";
+import {
+  STICKY_MODEL_CELL,
+  STICKY_MODEL_HEAD,
+  STICKY_RANK_CELL,
+  STICKY_RANK_HEAD,
+} from "@/components/leaderboard/sticky";
 
 function sortHref(basePath: string, state: LeaderboardState, sort: LeaderboardSort): string {
-  const dir = state.sort === sort ? (state.dir === "asc" ? "desc" : "asc") : sort === "model" ? "asc" : "desc";
+  const dir =
+    state.sort === sort
+      ? state.dir === "asc"
+        ? "desc"
+        : "asc"
+      : sort === "model"
+        ? "asc"
+        : "desc";
   return basePath + leaderboardQuery({ ...state, sort, dir });
 }
 
-export function LeaderboardTable({ rows, state, basePath }: { rows: LeaderboardRow[]; state: LeaderboardState; basePath: string }) {
+export function LeaderboardTable({
+  rows,
+  state,
+  basePath,
+}: {
+  rows: LeaderboardRow[];
+  state: LeaderboardState;
+  basePath: string;
+}) {
   if (rows.length === 0) {
     return (
-      <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-600" data-testid="leaderboard-empty">
+      <p
+        className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-600"
+        data-testid="leaderboard-empty"
+      >
         No approved submission under setting {state.setting} yet.
       </p>
     );
@@ -29,16 +64,36 @@ export function LeaderboardTable({ rows, state, basePath }: { rows: LeaderboardR
         <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
           <tr>
             <th className={`${STICKY_RANK_HEAD} px-3 py-2 text-right`}>#</th>
-            <SortHeader label="Model" title="Model and agent" sort="model" state={state} href={sortHref(basePath, state, "model")} className={`${STICKY_MODEL_HEAD} px-3 py-2`} />
+            <SortHeader
+              label="Model"
+              title="Model and agent"
+              sort="model"
+              state={state}
+              href={sortHref(basePath, state, "model")}
+              className={`${STICKY_MODEL_HEAD} px-3 py-2`}
+            />
             {mpwModule.board.columns.map((c) => (
-              <SortHeader key={c.key} label={c.label} title={c.title} sort={c.key} state={state} href={sortHref(basePath, state, c.key)} className="px-3 py-2 text-right" />
+              <SortHeader
+                key={c.key}
+                label={c.label}
+                title={c.title}
+                sort={c.key}
+                state={state}
+                href={sortHref(basePath, state, c.key)}
+                className="px-3 py-2 text-right"
+              />
             ))}
             <StandingHeaders rows={rows} className="px-3 py-2" />
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
           {rows.map((row, i) => [
-            firstUnranked(rows, i) ? <UnrankedDivider key="unranked" colSpan={mpwModule.board.columns.length + 2 + standingColumnCount(rows)} /> : null,
+            firstUnranked(rows, i) ? (
+              <UnrankedDivider
+                key="unranked"
+                colSpan={mpwModule.board.columns.length + 2 + standingColumnCount(rows)}
+              />
+            ) : null,
             <tr
               key={row.submissionId}
               className="group hover:bg-slate-50"
@@ -48,23 +103,46 @@ export function LeaderboardTable({ rows, state, basePath }: { rows: LeaderboardR
               data-ranked={row.standing.ranked}
               data-verified={row.standing.verified}
             >
-              <RankCell rank={rankLabel(row.standing)} submissionId={row.submissionId} model={row.model} className={`${STICKY_RANK_CELL} px-3 py-2`} />
+              <RankCell
+                rank={rankLabel(row.standing)}
+                submissionId={row.submissionId}
+                model={row.model}
+                className={`${STICKY_RANK_CELL} px-3 py-2`}
+              />
               <td className={`${STICKY_MODEL_CELL} px-3 py-2`}>
-                <Link href={`/s/${row.submissionId}`} className="font-medium text-indigo-700 hover:underline sm:whitespace-nowrap">
+                <Link
+                  href={`/s/${row.submissionId}`}
+                  className="font-medium text-indigo-700 hover:underline sm:whitespace-nowrap"
+                >
                   {row.model}
                 </Link>
-                {row.agent ? <span className="ml-2 text-xs text-slate-500">{row.agent}</span> : null}
+                {row.agent ? (
+                  <span className="ml-2 text-xs text-slate-500">{row.agent}</span>
+                ) : null}
                 <AdjudicatedBadge count={row.adjudicated} />
                 <StandingBadges standing={row.standing} />
               </td>
               <td className="px-3 py-2 text-right">
                 <RateWithCi value={row.pass1} lo={row.pass1Lo} hi={row.pass1Hi} />
               </td>
-              <td className="px-3 py-2 text-right">{state.setting === "A" ? <span className="text-slate-500">n/a</span> : <RateWithCi value={row.fcr} lo={row.fcrLo} hi={row.fcrHi} />}</td>
               <td className="px-3 py-2 text-right">
-                {state.setting === "A" ? <span className="text-slate-500">n/a</span> : <RateWithCi value={row.hitRate} lo={row.hitRateLo} hi={row.hitRateHi} />}
+                {state.setting === "A" ? (
+                  <span className="text-slate-500">n/a</span>
+                ) : (
+                  <RateWithCi value={row.fcr} lo={row.fcrLo} hi={row.fcrHi} />
+                )}
+              </td>
+              <td className="px-3 py-2 text-right">
+                {state.setting === "A" ? (
+                  <span className="text-slate-500">n/a</span>
+                ) : (
+                  <RateWithCi value={row.hitRate} lo={row.hitRateLo} hi={row.hitRateHi} />
+                )}
                 {state.setting !== "A" && row.zeroCallSamples > 0 ? (
-                  <span className="block text-xs text-slate-500" title="Samples without any tool call; their HitRate counts as 0">
+                  <span
+                    className="block text-xs text-slate-500"
+                    title="Samples without any tool call; their HitRate counts as 0"
+                  >
                     {row.zeroCallSamples} w/o calls
                   </span>
                 ) : null}

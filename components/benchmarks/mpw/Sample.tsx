@@ -21,7 +21,14 @@ const VERDICT_SOURCES: Record<string, string> = {
 };
 
 /** An MPW-Bench sample: its trajectory step by step with each call's hits against the task's atomic facts. */
-export function MpwSample({ trajectory, failed, list, reeval, annotations, paging }: SampleViewProps) {
+export function MpwSample({
+  trajectory,
+  failed,
+  list,
+  reeval,
+  annotations,
+  paging,
+}: SampleViewProps) {
   const { submission, sample, steps, hitLog } = trajectory;
   const review = reviewOf(trajectory);
   const facts = factCoverage(trajectory.task.atomicFacts, sample.firstCoveredAt);
@@ -30,7 +37,9 @@ export function MpwSample({ trajectory, failed, list, reeval, annotations, pagin
     ? listNeighbourHrefs(submission.id, list)
     : {
         next: failed.next ? sampleHref(submission.id, failed.next.taskKey, failed.next.run) : null,
-        previous: failed.previous ? sampleHref(submission.id, failed.previous.taskKey, failed.previous.run) : null,
+        previous: failed.previous
+          ? sampleHref(submission.id, failed.previous.taskKey, failed.previous.run)
+          : null,
       };
 
   return (
@@ -47,7 +56,9 @@ export function MpwSample({ trajectory, failed, list, reeval, annotations, pagin
           <>
             {sample.tier ? <Badge tone="slate">{sample.tier}</Badge> : null}
             {sample.category ? <Badge tone="slate">{sample.category}</Badge> : null}
-            {sample.malformedSteps > 0 ? <Badge tone="amber">{sample.malformedSteps} malformed step(s)</Badge> : null}
+            {sample.malformedSteps > 0 ? (
+              <Badge tone="amber">{sample.malformedSteps} malformed step(s)</Badge>
+            ) : null}
           </>
         }
         list={list}
@@ -56,12 +67,20 @@ export function MpwSample({ trajectory, failed, list, reeval, annotations, pagin
           list ? null : (
             <nav className="flex items-center gap-3 text-sm" aria-label="Failed samples">
               {previousHref ? (
-                <Link href={previousHref} className="text-indigo-700 hover:underline" data-testid="previous-failed">
+                <Link
+                  href={previousHref}
+                  className="text-indigo-700 hover:underline"
+                  data-testid="previous-failed"
+                >
                   ← previous failed (p)
                 </Link>
               ) : null}
               {nextHref ? (
-                <Link href={nextHref} className="text-indigo-700 hover:underline" data-testid="next-failed">
+                <Link
+                  href={nextHref}
+                  className="text-indigo-700 hover:underline"
+                  data-testid="next-failed"
+                >
                   next failed (n) →
                 </Link>
               ) : (
@@ -77,15 +96,25 @@ export function MpwSample({ trajectory, failed, list, reeval, annotations, pagin
           <ExpandableText text={trajectory.task.question ?? "—"} limit={600} />
         </Card>
         <Card title="Gold answer">
-          <ExpandableText text={trajectory.task.goldAnswer ?? "—"} limit={400} testId="gold-answer" />
+          <ExpandableText
+            text={trajectory.task.goldAnswer ?? "—"}
+            limit={400}
+            testId="gold-answer"
+          />
         </Card>
         <Card title="Prediction">
-          <ExpandableText text={sample.prediction || "— (no answer)"} limit={400} testId="prediction" />
+          <ExpandableText
+            text={sample.prediction || "— (no answer)"}
+            limit={400}
+            testId="prediction"
+          />
         </Card>
         <Card title="Verdict">
           <div className="flex items-center gap-2">
             <VerdictBadge correct={sample.correct} />
-            <span className="text-xs text-slate-500">from {VERDICT_SOURCES[sample.verdictSource] ?? sample.verdictSource}</span>
+            <span className="text-xs text-slate-500">
+              from {VERDICT_SOURCES[sample.verdictSource] ?? sample.verdictSource}
+            </span>
           </div>
           {sample.judgeRationale ? (
             <details className="mt-2 text-sm">
@@ -96,7 +125,10 @@ export function MpwSample({ trajectory, failed, list, reeval, annotations, pagin
         </Card>
       </section>
 
-      <section className="flex flex-wrap gap-x-6 gap-y-1 rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm" data-testid="sample-metrics">
+      <section
+        className="flex flex-wrap gap-x-6 gap-y-1 rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm"
+        data-testid="sample-metrics"
+      >
         <span>
           FCR <strong className="tabular-nums">{percent(sample.fcr)}</strong>{" "}
           <span className="text-slate-500">
@@ -120,7 +152,9 @@ export function MpwSample({ trajectory, failed, list, reeval, annotations, pagin
         {sample.actualTurns !== null ? (
           <span>
             Turns <strong className="tabular-nums">{sample.actualTurns}</strong>
-            {sample.maxTurns !== null ? <span className="text-slate-500">/{sample.maxTurns}</span> : null}
+            {sample.maxTurns !== null ? (
+              <span className="text-slate-500">/{sample.maxTurns}</span>
+            ) : null}
           </span>
         ) : null}
         <span className="text-slate-500">
@@ -133,7 +167,10 @@ export function MpwSample({ trajectory, failed, list, reeval, annotations, pagin
       {annotations}
 
       {sample.errorInfo ? (
-        <div className="rounded-lg border border-rose-200 bg-rose-50 p-3 text-sm" data-testid="error-info">
+        <div
+          className="rounded-lg border border-rose-200 bg-rose-50 p-3 text-sm"
+          data-testid="error-info"
+        >
           <div className="font-medium text-rose-800">Error info</div>
           <ExpandableText text={sample.errorInfo} limit={600} />
         </div>
@@ -142,12 +179,20 @@ export function MpwSample({ trajectory, failed, list, reeval, annotations, pagin
       <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <section aria-label="Trajectory">
           <h2 className="mb-2 text-lg font-semibold">
-            Trajectory <span className="text-sm font-normal text-slate-500">({steps.length} steps · press ? for keys)</span>
+            Trajectory{" "}
+            <span className="text-sm font-normal text-slate-500">
+              ({steps.length} steps · press ? for keys)
+            </span>
           </h2>
           <TrajectorySteps
             trajectory={trajectory}
             review={review}
-            context={{ hitLogged: true, hitLog: new Map(hitLog.map((h) => [h.callIndex, h])), atomicFacts: trajectory.task.atomicFacts, firstCoveredAt: sample.firstCoveredAt }}
+            context={{
+              hitLogged: true,
+              hitLog: new Map(hitLog.map((h) => [h.callIndex, h])),
+              atomicFacts: trajectory.task.atomicFacts,
+              firstCoveredAt: sample.firstCoveredAt,
+            }}
             paging={paging}
             nextHref={nextHref}
             previousHref={previousHref}
@@ -162,7 +207,15 @@ export function MpwSample({ trajectory, failed, list, reeval, annotations, pagin
   );
 }
 
-function Card({ title, className, children }: { title: string; className?: string; children: React.ReactNode }) {
+function Card({
+  title,
+  className,
+  children,
+}: {
+  title: string;
+  className?: string;
+  children: React.ReactNode;
+}) {
   return (
     <div className={`rounded-lg border border-slate-200 bg-white p-4 ${className ?? ""}`}>
       <h2 className="text-xs font-medium uppercase tracking-wide text-slate-500">{title}</h2>

@@ -16,10 +16,19 @@ function clip(text: string | null, max = 120): string {
 }
 
 /** An MPW-Bench submission: Pass@1, FCR, HitRate and ToolCalls overall, by tier and by category. */
-export function MpwSubmission({ submission, aggregates, samples, filters, facets, failures }: SubmissionViewProps) {
+export function MpwSubmission({
+  submission,
+  aggregates,
+  samples,
+  filters,
+  facets,
+  failures,
+}: SubmissionViewProps) {
   const overall = aggregates.find((a) => a.split === "overall");
   if (!overall) throw new Error(`submission ${submission.id} has no aggregates`);
-  const tiers = ["easy", "medium", "hard"].map((tier) => aggregates.find((a) => a.split === `tier:${tier}`)).filter((a) => a !== undefined);
+  const tiers = ["easy", "medium", "hard"]
+    .map((tier) => aggregates.find((a) => a.split === `tier:${tier}`))
+    .filter((a) => a !== undefined);
   const categories = aggregates.filter((a) => a.split.startsWith("category:"));
   /** Setting A has no tools: FCR and HitRate do not apply. */
   const searchSetting = submission.setting !== "A";
@@ -36,16 +45,50 @@ export function MpwSubmission({ submission, aggregates, samples, filters, facets
         <Stat label="Pass@1">
           <RateWithCi value={overall.pass1} lo={overall.pass1Lo} hi={overall.pass1Hi} />
         </Stat>
-        <Stat label="FCR" note={searchSetting ? `${overall.fcrN} samples with facts` : "no search in setting A"}>
-          {searchSetting ? <RateWithCi value={overall.fcr} lo={overall.fcrLo} hi={overall.fcrHi} /> : <span className="text-slate-500">n/a</span>}
+        <Stat
+          label="FCR"
+          note={searchSetting ? `${overall.fcrN} samples with facts` : "no search in setting A"}
+        >
+          {searchSetting ? (
+            <RateWithCi value={overall.fcr} lo={overall.fcrLo} hi={overall.fcrHi} />
+          ) : (
+            <span className="text-slate-500">n/a</span>
+          )}
         </Stat>
-        <Stat label="HitRate" note={searchSetting ? `${overall.zeroCallSamples} samples without tool calls count as 0` : "no search in setting A"}>
-          {searchSetting ? <RateWithCi value={overall.hitRate} lo={overall.hitRateLo} hi={overall.hitRateHi} /> : <span className="text-slate-500">n/a</span>}
+        <Stat
+          label="HitRate"
+          note={
+            searchSetting
+              ? `${overall.zeroCallSamples} samples without tool calls count as 0`
+              : "no search in setting A"
+          }
+        >
+          {searchSetting ? (
+            <RateWithCi value={overall.hitRate} lo={overall.hitRateLo} hi={overall.hitRateHi} />
+          ) : (
+            <span className="text-slate-500">n/a</span>
+          )}
         </Stat>
-        <Stat label="ToolCalls" note={overall.compoundRate === null ? undefined : `compound queries ${percent(overall.compoundRate)}`}>
-          <CountWithCi value={overall.toolCalls} lo={overall.toolCallsLo} hi={overall.toolCallsHi} />
+        <Stat
+          label="ToolCalls"
+          note={
+            overall.compoundRate === null
+              ? undefined
+              : `compound queries ${percent(overall.compoundRate)}`
+          }
+        >
+          <CountWithCi
+            value={overall.toolCalls}
+            lo={overall.toolCallsLo}
+            hi={overall.toolCallsHi}
+          />
         </Stat>
-        <Stat label="Samples" note={Object.entries(overall.statusCounts).map(([status, n]) => `${status} ${n}`).join(" · ")}>
+        <Stat
+          label="Samples"
+          note={Object.entries(overall.statusCounts)
+            .map(([status, n]) => `${status} ${n}`)
+            .join(" · ")}
+        >
           {overall.n}
         </Stat>
       </section>
@@ -53,7 +96,12 @@ export function MpwSubmission({ submission, aggregates, samples, filters, facets
       <section className="grid gap-4 lg:grid-cols-2">
         <div className="min-w-0 rounded-lg border border-slate-200 bg-white p-4">
           <h2 className="text-sm font-semibold">By difficulty tier</h2>
-          <BreakdownTable rows={tiers} labelOf={(split) => split.replace("tier:", "")} testId="tier-breakdown" searchSetting={searchSetting} />
+          <BreakdownTable
+            rows={tiers}
+            labelOf={(split) => split.replace("tier:", "")}
+            testId="tier-breakdown"
+            searchSetting={searchSetting}
+          />
         </div>
         <div className="min-w-0 rounded-lg border border-slate-200 bg-white p-4">
           <h2 className="text-sm font-semibold">Pass@1 and FCR by tier (95% CI)</h2>
@@ -70,8 +118,15 @@ export function MpwSubmission({ submission, aggregates, samples, filters, facets
       </section>
 
       <details className="rounded-lg border border-slate-200 bg-white p-4">
-        <summary className="cursor-pointer text-sm font-semibold">By category ({categories.length})</summary>
-        <BreakdownTable rows={categories} labelOf={(split) => split.replace("category:", "")} testId="category-breakdown" searchSetting={searchSetting} />
+        <summary className="cursor-pointer text-sm font-semibold">
+          By category ({categories.length})
+        </summary>
+        <BreakdownTable
+          rows={categories}
+          labelOf={(split) => split.replace("category:", "")}
+          testId="category-breakdown"
+          searchSetting={searchSetting}
+        />
       </details>
 
       <SamplesSection
@@ -102,20 +157,44 @@ export function MpwSubmission({ submission, aggregates, samples, filters, facets
             ) : null,
         }}
         columns={[
-          { header: "Question", sort: "question", className: "max-w-md text-slate-700", cell: (row) => clip(row.question) },
-          { header: "Prediction", sort: "prediction", className: "max-w-xs text-slate-700", cell: (row) => clip(row.prediction, 80) },
+          {
+            header: "Question",
+            sort: "question",
+            className: "max-w-md text-slate-700",
+            cell: (row) => clip(row.question),
+          },
+          {
+            header: "Prediction",
+            sort: "prediction",
+            className: "max-w-xs text-slate-700",
+            cell: (row) => clip(row.prediction, 80),
+          },
           verdictColumn("Verdict"),
           statusColumn,
-          { header: "Tier", sort: "tier", className: "text-slate-600", cell: (row) => row.tier ?? "—" },
+          {
+            header: "Tier",
+            sort: "tier",
+            className: "text-slate-600",
+            cell: (row) => row.tier ?? "—",
+          },
           {
             header: "FCR",
             sort: "fcr",
             numeric: true,
-            cellTitle: (row) => (searchSetting ? `${row.factsCovered} of ${row.factCount} facts` : "no search in setting A"),
-            cell: (row) => (searchSetting ? percent(row.fcr, 0) : <span className="text-slate-500">n/a</span>),
+            cellTitle: (row) =>
+              searchSetting
+                ? `${row.factsCovered} of ${row.factCount} facts`
+                : "no search in setting A",
+            cell: (row) =>
+              searchSetting ? percent(row.fcr, 0) : <span className="text-slate-500">n/a</span>,
           },
           { header: "Calls", sort: "calls", numeric: true, cell: (row) => row.toolCalls },
-          { header: "Flags", sort: "flags", title: "automatic hints (amber) and maintainers' failure tags (indigo)", cell: (row) => <SampleFlags hints={row.hints} tags={row.tags} /> },
+          {
+            header: "Flags",
+            sort: "flags",
+            title: "automatic hints (amber) and maintainers' failure tags (indigo)",
+            cell: (row) => <SampleFlags hints={row.hints} tags={row.tags} />,
+          },
         ]}
       />
     </div>

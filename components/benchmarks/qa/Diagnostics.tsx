@@ -5,7 +5,9 @@ import type { QaReport } from "@/lib/benchmarks/qa/metrics";
 
 /** Lowest to highest stated confidence: the bins are in order of confidence. */
 function confidenceRange(bins: QaReport["calibration"]["bins"]): string {
-  return bins.length ? `${percent(bins[0].minConfidence, 0)}–${percent(bins[bins.length - 1].maxConfidence, 0)}` : "—";
+  return bins.length
+    ? `${percent(bins[0].minConfidence, 0)}–${percent(bins[bins.length - 1].maxConfidence, 0)}`
+    : "—";
 }
 
 /** Calibration of the stated confidence: the reliability diagram of each submission and its calibration error. */
@@ -15,17 +17,27 @@ export function QaCalibrationPlots({ rows }: { rows: ReportBoardRow<QaReport>[] 
     <section className="rounded-lg border border-slate-200 bg-white p-4">
       <h2 className="text-sm font-semibold">Calibration: accuracy against stated confidence</h2>
       <p className="text-xs text-slate-500">
-        Samples sorted by stated confidence (else the judge&apos;s) and cut into bins of {binSize ?? "β"} (the last takes the remainder); each point is a bin&apos;s mean confidence
-        and accuracy. Points below the diagonal: overconfident. The calibration error is the bins&apos; root-mean-square gap, weighted by size.
+        Samples sorted by stated confidence (else the judge&apos;s) and cut into bins of{" "}
+        {binSize ?? "β"} (the last takes the remainder); each point is a bin&apos;s mean confidence
+        and accuracy. Points below the diagonal: overconfident. The calibration error is the
+        bins&apos; root-mean-square gap, weighted by size.
       </p>
       <ReliabilityChart
         series={rows.map((row) => ({
           label: row.model,
-          points: row.report.calibration.bins.map((bin) => ({ confidence: bin.meanConfidence, accuracy: bin.accuracy, n: bin.n })),
+          points: row.report.calibration.bins.map((bin) => ({
+            confidence: bin.meanConfidence,
+            accuracy: bin.accuracy,
+            n: bin.n,
+          })),
         }))}
       />
       <div className="mt-3 overflow-x-auto">
-        <table className="min-w-full text-xs" data-testid="calibration-table" data-points={rows.length}>
+        <table
+          className="min-w-full text-xs"
+          data-testid="calibration-table"
+          data-points={rows.length}
+        >
           <thead className="text-left text-slate-500">
             <tr>
               <th className="px-2 py-1">Model</th>
@@ -40,13 +52,21 @@ export function QaCalibrationPlots({ rows }: { rows: ReportBoardRow<QaReport>[] 
             {rows.map(({ submissionId, model, report }) => (
               <tr key={submissionId}>
                 <td className="px-2 py-1 font-medium">{model}</td>
-                <td className="px-2 py-1 text-right tabular-nums">{percent(report.calibration.error)}</td>
+                <td className="px-2 py-1 text-right tabular-nums">
+                  {percent(report.calibration.error)}
+                </td>
                 <td className="px-2 py-1 text-right tabular-nums">
                   {report.calibration.n} of {report.samples}
                 </td>
-                <td className="px-2 py-1 text-right tabular-nums">{confidenceRange(report.calibration.bins)}</td>
-                <td className="px-2 py-1 text-right tabular-nums">{report.calibration.bins.length}</td>
-                <td className="px-2 py-1 text-right tabular-nums">{percent(report.aggregate.accuracy)}</td>
+                <td className="px-2 py-1 text-right tabular-nums">
+                  {confidenceRange(report.calibration.bins)}
+                </td>
+                <td className="px-2 py-1 text-right tabular-nums">
+                  {report.calibration.bins.length}
+                </td>
+                <td className="px-2 py-1 text-right tabular-nums">
+                  {percent(report.aggregate.accuracy)}
+                </td>
               </tr>
             ))}
           </tbody>

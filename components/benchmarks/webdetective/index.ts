@@ -11,7 +11,8 @@ export const webDetectiveViews: BenchmarkViews<"webdetective"> = {
 
   // Leaderboard and diagnostics
   ...reportBoardViews(webDetectiveModule, {
-    intro: "Multi-hop questions without hints. Each sample's evidence chain tells whether the agent had the knowledge (found by search, or known: probed correctly); the scores separate finding knowledge from using it — and refusing when it is missing.",
+    intro:
+      "Multi-hop questions without hints. Each sample's evidence chain tells whether the agent had the knowledge (found by search, or known: probed correctly); the scores separate finding knowledge from using it — and refusing when it is missing.",
     Plots: WebDetectivePlots,
     // The paper's plots stay under the table, where this board's readers have always found them.
     plotsOnLeaderboard: true,

@@ -5,18 +5,33 @@ import { PillLinks } from "@/components/ui/PillLinks";
 import { getDb } from "@/db/client";
 import { getWideSearchLeaderboard, type WideSearchLeaderboardRow } from "@/db/queries/widesearch";
 import { wideSearchModule } from "@/lib/benchmarks/widesearch";
-import { WIDESEARCH_LANGUAGES, wideSearchLeaderboardQuery, parseWideSearchLeaderboardState, type WideSearchLeaderboardState } from "@/lib/benchmarks/widesearch/url";
+import {
+  WIDESEARCH_LANGUAGES,
+  wideSearchLeaderboardQuery,
+  parseWideSearchLeaderboardState,
+  type WideSearchLeaderboardState,
+} from "@/lib/benchmarks/widesearch/url";
 import type { BoardPageProps } from "../types";
 
 const LANGUAGE_LABELS = { all: "all", en: "English", zh: "Chinese" } as const;
 
-export function LanguagePicker({ state, path }: { state: WideSearchLeaderboardState; path: string }) {
+export function LanguagePicker({
+  state,
+  path,
+}: {
+  state: WideSearchLeaderboardState;
+  path: string;
+}) {
   return (
     <div className="rounded-lg border border-slate-200 bg-white p-4">
       <PillLinks
         label="Language"
         testId="language-picker"
-        links={WIDESEARCH_LANGUAGES.map((lang) => ({ label: LANGUAGE_LABELS[lang], href: path + wideSearchLeaderboardQuery({ ...state, lang }), active: state.lang === lang }))}
+        links={WIDESEARCH_LANGUAGES.map((lang) => ({
+          label: LANGUAGE_LABELS[lang],
+          href: path + wideSearchLeaderboardQuery({ ...state, lang }),
+          active: state.lang === lang,
+        }))}
       />
     </div>
   );
@@ -24,7 +39,10 @@ export function LanguagePicker({ state, path }: { state: WideSearchLeaderboardSt
 
 export function NoRows() {
   return (
-    <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-600" data-testid="leaderboard-empty">
+    <p
+      className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-600"
+      data-testid="leaderboard-empty"
+    >
       No approved WideSearch submission has tasks in this language.
     </p>
   );
@@ -36,7 +54,10 @@ export function WideSearchPlots({ rows }: { rows: WideSearchLeaderboardRow[] }) 
     <div className="grid gap-4 lg:grid-cols-2">
       <section className="rounded-lg border border-slate-200 bg-white p-4">
         <h2 className="text-sm font-semibold">Precision vs recall (Avg@N)</h2>
-        <p className="text-xs text-slate-500">Points below the diagonal: the agent is more precise than complete — it misses rows rather than inventing them.</p>
+        <p className="text-xs text-slate-500">
+          Points below the diagonal: the agent is more precise than complete — it misses rows rather
+          than inventing them.
+        </p>
         <PrecisionRecallChart
           points={rows.map((r) => ({
             model: r.model,
@@ -49,8 +70,15 @@ export function WideSearchPlots({ rows }: { rows: WideSearchLeaderboardRow[] }) 
       </section>
       <section className="rounded-lg border border-slate-200 bg-white p-4">
         <h2 className="text-sm font-semibold">Test-time scaling: Pass@k and Max@k</h2>
-        <p className="text-xs text-slate-500">Unbiased estimators over each task&apos;s N runs (k ≤ N). Only submissions with more than one run per task are drawn.</p>
-        <ScalingChart series={rows.filter((r) => r.aggregate.scaling.length > 1).map((r) => ({ model: r.model, points: r.aggregate.scaling }))} />
+        <p className="text-xs text-slate-500">
+          Unbiased estimators over each task&apos;s N runs (k ≤ N). Only submissions with more than
+          one run per task are drawn.
+        </p>
+        <ScalingChart
+          series={rows
+            .filter((r) => r.aggregate.scaling.length > 1)
+            .map((r) => ({ model: r.model, points: r.aggregate.scaling }))}
+        />
       </section>
     </div>
   );
@@ -62,8 +90,14 @@ export async function WideSearchDiagnostics({ searchParams }: BoardPageProps) {
   const path = "/b/widesearch/analysis";
   return (
     <div className="space-y-5">
-      <BoardHeader id="widesearch" name={wideSearchModule.name} page="diagnostics" query={wideSearchLeaderboardQuery({ ...state, sort: "successAvg", dir: "desc" })}>
-        Where agents lose rows: precision against recall per submission, and how success and item F1 grow with the number of runs a task gets.
+      <BoardHeader
+        id="widesearch"
+        name={wideSearchModule.name}
+        page="diagnostics"
+        query={wideSearchLeaderboardQuery({ ...state, sort: "successAvg", dir: "desc" })}
+      >
+        Where agents lose rows: precision against recall per submission, and how success and item F1
+        grow with the number of runs a task gets.
       </BoardHeader>
       <LanguagePicker state={state} path={path} />
       {rows.length === 0 ? <NoRows /> : <WideSearchPlots rows={rows} />}

@@ -7,36 +7,88 @@ import { adjudicatedCounts } from "@/db/queries/audit";
 import { getWideSearchLeaderboard } from "@/db/queries/widesearch";
 import { wideSearchModule } from "@/lib/benchmarks/widesearch";
 import { ciInterval, decimal, percent } from "@/lib/format";
-import { wideSearchLeaderboardQuery, parseWideSearchLeaderboardState, type WideSearchSort } from "@/lib/benchmarks/widesearch/url";
+import {
+  wideSearchLeaderboardQuery,
+  parseWideSearchLeaderboardState,
+  type WideSearchSort,
+} from "@/lib/benchmarks/widesearch/url";
 import type { BoardPageProps } from "../types";
 import { LanguagePicker, NoRows, WideSearchPlots } from "./Diagnostics";
 import { BoardActions, RankCell } from "@/components/leaderboard/BoardActions";
-import { CostAccuracySection, NoVerifiedRows, StandingNote, VerifiedFilter, firstUnranked, rankLabel, StandingBadges, StandingCells, standingColumnCount, StandingHeaders, UnrankedDivider } from "@/components/leaderboard/Standing";
-import { STICKY_MODEL_CELL, STICKY_MODEL_HEAD, STICKY_RANK_CELL, STICKY_RANK_HEAD } from "@/components/leaderboard/sticky";
+import {
+  CostAccuracySection,
+  NoVerifiedRows,
+  StandingNote,
+  VerifiedFilter,
+  firstUnranked,
+  rankLabel,
+  StandingBadges,
+  StandingCells,
+  standingColumnCount,
+  StandingHeaders,
+  UnrankedDivider,
+} from "@/components/leaderboard/Standing";
+import {
+  STICKY_MODEL_CELL,
+  STICKY_MODEL_HEAD,
+  STICKY_RANK_CELL,
+  STICKY_RANK_HEAD,
+} from "@/components/leaderboard/sticky";
 
 const BASE = "/b/widesearch";
 /** The columns with a CI over tasks in the stored aggregate. */
 const WITH_CI = ["successAvg", "rowF1Avg", "itemF1Avg"] as const;
-const hasCi = (key: string): key is (typeof WITH_CI)[number] => (WITH_CI as readonly string[]).includes(key);
+const hasCi = (key: string): key is (typeof WITH_CI)[number] =>
+  (WITH_CI as readonly string[]).includes(key);
 
 export async function WideSearchLeaderboard({ searchParams }: BoardPageProps) {
   const state = parseWideSearchLeaderboardState(searchParams);
   const db = await getDb();
   const rows = await getWideSearchLeaderboard(db, state);
-  const adjudicated = await adjudicatedCounts(db, rows.map((row) => row.submissionId));
-  const sortHref = (sort: WideSearchSort) => BASE + wideSearchLeaderboardQuery({ ...state, sort, dir: state.sort === sort ? (state.dir === "asc" ? "desc" : "asc") : sort === "model" ? "asc" : "desc" });
+  const adjudicated = await adjudicatedCounts(
+    db,
+    rows.map((row) => row.submissionId),
+  );
+  const sortHref = (sort: WideSearchSort) =>
+    BASE +
+    wideSearchLeaderboardQuery({
+      ...state,
+      sort,
+      dir:
+        state.sort === sort
+          ? state.dir === "asc"
+            ? "desc"
+            : "asc"
+          : sort === "model"
+            ? "asc"
+            : "desc",
+    });
   const columns = wideSearchModule.board.columns;
   return (
     <div className="space-y-5">
-      <BoardHeader id="widesearch" name={wideSearchModule.name} page="leaderboard" query={wideSearchLeaderboardQuery({ ...state, sort: "successAvg", dir: "desc" })}>
-        Agents fill a whole table; a run succeeds only when every row and cell is right. Avg@N averages a task&apos;s N runs, Pass@N asks whether any run succeeded, Max@N takes the
-        best run. The gap between precision and recall is the paper&apos;s key finding: agents write what they find correctly but miss rows.
+      <BoardHeader
+        id="widesearch"
+        name={wideSearchModule.name}
+        page="leaderboard"
+        query={wideSearchLeaderboardQuery({ ...state, sort: "successAvg", dir: "desc" })}
+      >
+        Agents fill a whole table; a run succeeds only when every row and cell is right. Avg@N
+        averages a task&apos;s N runs, Pass@N asks whether any run succeeded, Max@N takes the best
+        run. The gap between precision and recall is the paper&apos;s key finding: agents write what
+        they find correctly but miss rows.
       </BoardHeader>
       <LanguagePicker state={state} path={BASE} />
-      <VerifiedFilter verified={state.verified} href={(verified) => BASE + wideSearchLeaderboardQuery({ ...state, verified })} />
-      {rows.length ? <BoardActions id="widesearch" query={wideSearchLeaderboardQuery(state)} /> : null}
+      <VerifiedFilter
+        verified={state.verified}
+        href={(verified) => BASE + wideSearchLeaderboardQuery({ ...state, verified })}
+      />
+      {rows.length ? (
+        <BoardActions id="widesearch" query={wideSearchLeaderboardQuery(state)} />
+      ) : null}
       {rows.length === 0 && state.verified ? (
-        <NoVerifiedRows allHref={BASE + wideSearchLeaderboardQuery({ ...state, verified: false })} />
+        <NoVerifiedRows
+          allHref={BASE + wideSearchLeaderboardQuery({ ...state, verified: false })}
+        />
       ) : rows.length === 0 ? (
         <NoRows />
       ) : (
@@ -45,9 +97,24 @@ export async function WideSearchLeaderboard({ searchParams }: BoardPageProps) {
             <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
               <tr>
                 <th className={`${STICKY_RANK_HEAD} px-2 py-2 text-right`}>#</th>
-                <SortHeader label="Model" title="Model and agent" sort="model" state={state} href={sortHref("model")} className={`${STICKY_MODEL_HEAD} px-2 py-2`} />
+                <SortHeader
+                  label="Model"
+                  title="Model and agent"
+                  sort="model"
+                  state={state}
+                  href={sortHref("model")}
+                  className={`${STICKY_MODEL_HEAD} px-2 py-2`}
+                />
                 {columns.map((c) => (
-                  <SortHeader key={c.key} label={c.label} title={c.title} sort={c.key} state={state} href={sortHref(c.key)} className="px-2 py-2 text-right" />
+                  <SortHeader
+                    key={c.key}
+                    label={c.label}
+                    title={c.title}
+                    sort={c.key}
+                    state={state}
+                    href={sortHref(c.key)}
+                    className="px-2 py-2 text-right"
+                  />
                 ))}
                 <StandingHeaders rows={rows} className="px-2 py-2" />
               </tr>
@@ -56,7 +123,12 @@ export async function WideSearchLeaderboard({ searchParams }: BoardPageProps) {
               {rows.map((row, i) => {
                 const a = row.aggregate;
                 return [
-                  firstUnranked(rows, i) ? <UnrankedDivider key="unranked" colSpan={columns.length + 2 + standingColumnCount(rows)} /> : null,
+                  firstUnranked(rows, i) ? (
+                    <UnrankedDivider
+                      key="unranked"
+                      colSpan={columns.length + 2 + standingColumnCount(rows)}
+                    />
+                  ) : null,
                   <tr
                     key={row.submissionId}
                     className="group hover:bg-slate-50"
@@ -66,16 +138,26 @@ export async function WideSearchLeaderboard({ searchParams }: BoardPageProps) {
                     data-ranked={row.standing.ranked}
                     data-verified={row.standing.verified}
                   >
-                    <RankCell rank={rankLabel(row.standing)} submissionId={row.submissionId} model={row.model} className={`${STICKY_RANK_CELL} px-2 py-2`} />
+                    <RankCell
+                      rank={rankLabel(row.standing)}
+                      submissionId={row.submissionId}
+                      model={row.model}
+                      className={`${STICKY_RANK_CELL} px-2 py-2`}
+                    />
                     <td className={`${STICKY_MODEL_CELL} px-2 py-2`}>
-                      <Link href={`/s/${row.submissionId}`} className="font-medium text-indigo-700 hover:underline sm:whitespace-nowrap">
+                      <Link
+                        href={`/s/${row.submissionId}`}
+                        className="font-medium text-indigo-700 hover:underline sm:whitespace-nowrap"
+                      >
                         {row.model}
                       </Link>
                       <AdjudicatedBadge count={adjudicated.get(row.submissionId) ?? 0} />
                       <span className="ml-1 block text-xs text-slate-500">
                         {row.agent ?? row.setting}
                         {row.hasTrajectories ? "" : " · results only"}
-                        {a.incompleteSamples > 0 ? ` · ${a.incompleteSamples} runs with unscored llm_judge cells` : ""}
+                        {a.incompleteSamples > 0
+                          ? ` · ${a.incompleteSamples} runs with unscored llm_judge cells`
+                          : ""}
                       </span>
                       <StandingBadges standing={row.standing} />
                     </td>
@@ -83,9 +165,23 @@ export async function WideSearchLeaderboard({ searchParams }: BoardPageProps) {
                       const value = a[c.key];
                       const ci = hasCi(c.key) ? a.ci[c.key] : null;
                       return (
-                        <td key={c.key} className="px-2 py-2 text-right tabular-nums" title={ci ? `95% CI over tasks ${percent(ci.lo)}–${percent(ci.hi)}` : undefined}>
-                          {c.kind === "rate" ? percent(value) : c.kind === "count" ? value : decimal(value, 1)}
-                          {ci ? <span className="ml-1 whitespace-nowrap text-xs text-slate-500">{ciInterval(ci.lo, ci.hi)}</span> : null}
+                        <td
+                          key={c.key}
+                          className="px-2 py-2 text-right tabular-nums"
+                          title={
+                            ci ? `95% CI over tasks ${percent(ci.lo)}–${percent(ci.hi)}` : undefined
+                          }
+                        >
+                          {c.kind === "rate"
+                            ? percent(value)
+                            : c.kind === "count"
+                              ? value
+                              : decimal(value, 1)}
+                          {ci ? (
+                            <span className="ml-1 whitespace-nowrap text-xs text-slate-500">
+                              {ciInterval(ci.lo, ci.hi)}
+                            </span>
+                          ) : null}
                         </td>
                       );
                     })}
@@ -98,15 +194,29 @@ export async function WideSearchLeaderboard({ searchParams }: BoardPageProps) {
         </div>
       )}
       {rows.length > 0 ? (
-        <CostAccuracySection rows={rows} metric="Success rate (Avg@N)" primary={(row) => ({ value: row.aggregate.successAvg, lo: row.aggregate.ci.successAvg?.lo ?? null, hi: row.aggregate.ci.successAvg?.hi ?? null })} />
+        <CostAccuracySection
+          rows={rows}
+          metric="Success rate (Avg@N)"
+          primary={(row) => ({
+            value: row.aggregate.successAvg,
+            lo: row.aggregate.ci.successAvg?.lo ?? null,
+            hi: row.aggregate.ci.successAvg?.hi ?? null,
+          })}
+        />
       ) : null}
       {/* The paper's plots stay under the table, where this board's readers have always found them. */}
       {rows.length > 0 ? <WideSearchPlots rows={rows} /> : null}
       <p className="text-xs text-slate-500">
-        CIs [lo, hi] are 95% percentile-bootstrap intervals over tasks. &quot;Results only&quot; submissions were imported from the producer&apos;s evaluation CSVs: their
-        figures are the producer&apos;s, checked to reproduce its own summary; they have no trajectories or tables to inspect.
+        CIs [lo, hi] are 95% percentile-bootstrap intervals over tasks. &quot;Results only&quot;
+        submissions were imported from the producer&apos;s evaluation CSVs: their figures are the
+        producer&apos;s, checked to reproduce its own summary; they have no trajectories or tables
+        to inspect.
       </p>
-      <StandingNote basis={rows[0]?.standing.basis ?? null} rules={wideSearchModule.standing} ciOver="tasks" />
+      <StandingNote
+        basis={rows[0]?.standing.basis ?? null}
+        rules={wideSearchModule.standing}
+        ciOver="tasks"
+      />
     </div>
   );
 }

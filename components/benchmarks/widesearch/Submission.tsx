@@ -6,21 +6,45 @@ import { SubmissionHeader } from "@/components/submission/SubmissionHeader";
 import { SampleFlags } from "@/components/tags/SampleFlags";
 import { Badge } from "@/components/ui/Badge";
 import { ciInterval, decimal, percent } from "@/lib/format";
-import { wideSearchSampleMetricsSchema, wideSearchStoredAggregateSchema, type WideSearchStoredAggregate } from "@/lib/benchmarks/widesearch/stored";
+import {
+  wideSearchSampleMetricsSchema,
+  wideSearchStoredAggregateSchema,
+  type WideSearchStoredAggregate,
+} from "@/lib/benchmarks/widesearch/stored";
 import type { SubmissionViewProps } from "../pages";
 
 /** The import's check of our aggregation against the producer's summary JSON (lib/benchmarks/widesearch/ingest.ts writes them into the import notes). */
 const summaryChecksSchema = z
-  .array(z.object({ evaluation: z.string(), summary: z.string(), matches: z.boolean(), maxDifference: z.number(), worst: z.string().nullable(), judge: z.unknown() }))
+  .array(
+    z.object({
+      evaluation: z.string(),
+      summary: z.string(),
+      matches: z.boolean(),
+      maxDifference: z.number(),
+      worst: z.string().nullable(),
+      judge: z.unknown(),
+    }),
+  )
   .default([]);
 
 /** A WideSearch submission: success rate and row/item F1 over N runs, by language. */
-export function WideSearchSubmission({ submission, aggregates, samples, filters, facets, failures }: SubmissionViewProps) {
-  const splits = aggregates.map((a) => ({ split: a.split, aggregate: wideSearchStoredAggregateSchema.parse(a.metrics) }));
+export function WideSearchSubmission({
+  submission,
+  aggregates,
+  samples,
+  filters,
+  facets,
+  failures,
+}: SubmissionViewProps) {
+  const splits = aggregates.map((a) => ({
+    split: a.split,
+    aggregate: wideSearchStoredAggregateSchema.parse(a.metrics),
+  }));
   const overall = splits.find((s) => s.split === "overall")?.aggregate;
   if (!overall) throw new Error(`submission ${submission.id} has no aggregates`);
   const checks = summaryChecksSchema.parse(submission.importNotes?.summaryChecks);
-  const ci = (c: { lo: number | null; hi: number | null } | null | undefined) => ciInterval(c?.lo ?? null, c?.hi ?? null);
+  const ci = (c: { lo: number | null; hi: number | null } | null | undefined) =>
+    ciInterval(c?.lo ?? null, c?.hi ?? null);
   return (
     <div className="space-y-6">
       <SubmissionHeader
@@ -31,7 +55,10 @@ export function WideSearchSubmission({ submission, aggregates, samples, filters,
       />
 
       {checks.length ? (
-        <ul className="space-y-1 rounded-lg border border-slate-200 bg-white p-3 text-sm" data-testid="summary-checks">
+        <ul
+          className="space-y-1 rounded-lg border border-slate-200 bg-white p-3 text-sm"
+          data-testid="summary-checks"
+        >
           {checks.map((c) => (
             <li key={c.summary}>
               {c.matches ? (
@@ -41,9 +68,12 @@ export function WideSearchSubmission({ submission, aggregates, samples, filters,
                   differs
                 </Badge>
               )}{" "}
-              aggregating <span className="font-mono">{c.evaluation}</span> {c.matches ? "reproduces" : "does not reproduce"} the producer&apos;s{" "}
+              aggregating <span className="font-mono">{c.evaluation}</span>{" "}
+              {c.matches ? "reproduces" : "does not reproduce"} the producer&apos;s{" "}
               <span className="font-mono">{c.summary}</span>
-              {typeof c.judge === "string" ? <span className="text-slate-500"> (judge {c.judge})</span> : null}
+              {typeof c.judge === "string" ? (
+                <span className="text-slate-500"> (judge {c.judge})</span>
+              ) : null}
             </li>
           ))}
         </ul>
@@ -64,9 +94,12 @@ export function WideSearchSubmission({ submission, aggregates, samples, filters,
         <Stat label="Item F1 Max@N">{percent(overall.itemF1Max)}</Stat>
       </section>
       {overall.incompleteSamples > 0 ? (
-        <p className="rounded border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900" data-testid="unscored-note">
-          {overall.incompleteSamples} run(s) have <code>llm_judge</code> cells that no judge scored: they count as 0 here, so these figures are lower bounds. Configure a judge to score
-          them.
+        <p
+          className="rounded border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+          data-testid="unscored-note"
+        >
+          {overall.incompleteSamples} run(s) have <code>llm_judge</code> cells that no judge scored:
+          they count as 0 here, so these figures are lower bounds. Configure a judge to score them.
         </p>
       ) : null}
 
@@ -81,7 +114,15 @@ export function WideSearchSubmission({ submission, aggregates, samples, filters,
         filters={filters}
         facets={facets}
         failures={failures}
-        fields={[{ kind: "verdict", label: "Success", optionLabels: { correct: "success", incorrect: "failure" } }, { kind: "status" }, { kind: "text", label: "Text (instance id, query, response)" }]}
+        fields={[
+          {
+            kind: "verdict",
+            label: "Success",
+            optionLabels: { correct: "success", incorrect: "failure" },
+          },
+          { kind: "status" },
+          { kind: "text", label: "Text (instance id, query, response)" },
+        ]}
         task={{
           label: (row) => `${row.taskKey}${overall.runs > 1 ? ` · run ${row.run}` : ""}`,
           after: (row) => {
@@ -112,7 +153,8 @@ export function WideSearchSubmission({ submission, aggregates, samples, filters,
               const m = wideSearchSampleMetricsSchema.parse(row.metrics);
               return (
                 <>
-                  {percent(m.rowPrecision, 0)} / {percent(m.rowRecall, 0)} / <strong>{percent(m.rowF1, 0)}</strong>
+                  {percent(m.rowPrecision, 0)} / {percent(m.rowRecall, 0)} /{" "}
+                  <strong>{percent(m.rowF1, 0)}</strong>
                 </>
               );
             },
@@ -126,19 +168,29 @@ export function WideSearchSubmission({ submission, aggregates, samples, filters,
               const m = wideSearchSampleMetricsSchema.parse(row.metrics);
               return (
                 <>
-                  {percent(m.itemPrecision, 0)} / {percent(m.itemRecall, 0)} / <strong>{percent(m.itemF1, 0)}</strong>
+                  {percent(m.itemPrecision, 0)} / {percent(m.itemRecall, 0)} /{" "}
+                  <strong>{percent(m.itemF1, 0)}</strong>
                 </>
               );
             },
           },
-          { header: "Reason", sort: "metric.reason", className: "max-w-sm text-slate-600", cell: (row) => wideSearchSampleMetricsSchema.parse(row.metrics).reason ?? "" },
+          {
+            header: "Reason",
+            sort: "metric.reason",
+            className: "max-w-sm text-slate-600",
+            cell: (row) => wideSearchSampleMetricsSchema.parse(row.metrics).reason ?? "",
+          },
         ]}
       />
     </div>
   );
 }
 
-function SplitTable({ splits }: { splits: { split: string; aggregate: WideSearchStoredAggregate }[] }) {
+function SplitTable({
+  splits,
+}: {
+  splits: { split: string; aggregate: WideSearchStoredAggregate }[];
+}) {
   return (
     <table className="mt-2 min-w-full text-sm" data-testid="language-breakdown">
       <thead className="text-left text-xs uppercase tracking-wide text-slate-500">
@@ -156,7 +208,9 @@ function SplitTable({ splits }: { splits: { split: string; aggregate: WideSearch
       <tbody className="divide-y divide-slate-100">
         {splits.map(({ split, aggregate: a }) => (
           <tr key={split}>
-            <td className="py-1 pr-3">{split === "overall" ? "all" : split.replace("lang:", "")}</td>
+            <td className="py-1 pr-3">
+              {split === "overall" ? "all" : split.replace("lang:", "")}
+            </td>
             <td className="py-1 pr-3 text-right tabular-nums">{a.n}</td>
             <td className="py-1 pr-3 text-right tabular-nums">{percent(a.successAvg)}</td>
             <td className="py-1 pr-3 text-right tabular-nums">{percent(a.successPass)}</td>

@@ -1,7 +1,8 @@
 import type { CellDiff, WideSearchSampleScore } from "@/lib/benchmarks/widesearch/score";
 
 function tone(score: CellDiff["score"]): string {
-  if (score === "unscored") return "bg-slate-100 text-slate-700 [background-image:repeating-linear-gradient(45deg,transparent,transparent_4px,rgba(148,163,184,.25)_4px,rgba(148,163,184,.25)_8px)]";
+  if (score === "unscored")
+    return "bg-slate-100 text-slate-700 [background-image:repeating-linear-gradient(45deg,transparent,transparent_4px,rgba(148,163,184,.25)_4px,rgba(148,163,184,.25)_8px)]";
   if (score >= 1) return "bg-emerald-50 text-emerald-900";
   if (score <= 0) return "bg-rose-50 text-rose-900";
   return "bg-amber-50 text-amber-900";
@@ -22,7 +23,11 @@ export function TableDiff({ score }: { score: WideSearchSampleScore }) {
   return (
     <div className="space-y-4">
       <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-        <table className="min-w-full border-collapse text-sm" data-testid="table-diff" data-rows={score.rows.length}>
+        <table
+          className="min-w-full border-collapse text-sm"
+          data-testid="table-diff"
+          data-rows={score.rows.length}
+        >
           <thead className="text-left text-xs uppercase tracking-wide text-slate-500">
             <tr className="bg-slate-50">
               <th colSpan={columns.length + 1} className="border-r border-slate-200 px-2 py-1">
@@ -36,7 +41,9 @@ export function TableDiff({ score }: { score: WideSearchSampleScore }) {
               {columns.map((c) => (
                 <th key={`p-${c}`} className="px-2 py-1">
                   {c}
-                  {keys.has(c) ? <span className="ml-1 text-[10px] text-indigo-700">key</span> : null}
+                  {keys.has(c) ? (
+                    <span className="ml-1 text-[10px] text-indigo-700">key</span>
+                  ) : null}
                 </th>
               ))}
               <th className="border-r border-slate-200 px-2 py-1 text-right">row</th>
@@ -51,8 +58,16 @@ export function TableDiff({ score }: { score: WideSearchSampleScore }) {
             {score.rows.map((row, i) => (
               <tr key={i} data-testid="diff-row" data-row-score={row.score}>
                 {row.cells.map((cell) => (
-                  <td key={`p-${cell.column}`} className={`px-2 py-1 ${tone(cell.score)}`} data-testid="diff-cell" data-score={cell.score} title={`${cell.metric}${cell.preprocess.length ? ` after ${cell.preprocess.join(", ")}` : ""}: ${cell.why}`}>
-                    <div className="whitespace-pre-wrap break-words">{cell.predicted || <span className="italic text-slate-500">empty</span>}</div>
+                  <td
+                    key={`p-${cell.column}`}
+                    className={`px-2 py-1 ${tone(cell.score)}`}
+                    data-testid="diff-cell"
+                    data-score={cell.score}
+                    title={`${cell.metric}${cell.preprocess.length ? ` after ${cell.preprocess.join(", ")}` : ""}: ${cell.why}`}
+                  >
+                    <div className="whitespace-pre-wrap break-words">
+                      {cell.predicted || <span className="italic text-slate-500">empty</span>}
+                    </div>
                     {cell.isKey ? null : (
                       <div className="mt-0.5 text-[11px] leading-tight opacity-80">
                         {cell.metric} → {scoreText(cell.score)}
@@ -61,7 +76,11 @@ export function TableDiff({ score }: { score: WideSearchSampleScore }) {
                     )}
                   </td>
                 ))}
-                <td className={`border-r border-slate-200 px-2 py-1 text-right tabular-nums ${tone(row.score)}`}>{scoreText(row.score)}</td>
+                <td
+                  className={`border-r border-slate-200 px-2 py-1 text-right tabular-nums ${tone(row.score)}`}
+                >
+                  {scoreText(row.score)}
+                </td>
                 {row.cells.map((cell) => (
                   <td key={`g-${cell.column}`} className="px-2 py-1 text-slate-700">
                     <div className="whitespace-pre-wrap break-words">{cell.gold}</div>
@@ -73,16 +92,44 @@ export function TableDiff({ score }: { score: WideSearchSampleScore }) {
         </table>
       </div>
       <div className="grid gap-4 lg:grid-cols-2">
-        <UnmatchedRows title="Missing rows (in gold, not predicted)" rows={score.missingGoldRows} columns={columns} testId="missing-rows" tone="text-rose-800" />
-        <UnmatchedRows title="Extra rows (predicted, not in gold)" rows={score.extraPredictedRows} columns={columns} testId="extra-rows" tone="text-amber-800" />
+        <UnmatchedRows
+          title="Missing rows (in gold, not predicted)"
+          rows={score.missingGoldRows}
+          columns={columns}
+          testId="missing-rows"
+          tone="text-rose-800"
+        />
+        <UnmatchedRows
+          title="Extra rows (predicted, not in gold)"
+          rows={score.extraPredictedRows}
+          columns={columns}
+          testId="extra-rows"
+          tone="text-amber-800"
+        />
       </div>
     </div>
   );
 }
 
-function UnmatchedRows({ title, rows, columns, testId, tone }: { title: string; rows: WideSearchSampleScore["missingGoldRows"]; columns: string[]; testId: string; tone: string }) {
+function UnmatchedRows({
+  title,
+  rows,
+  columns,
+  testId,
+  tone,
+}: {
+  title: string;
+  rows: WideSearchSampleScore["missingGoldRows"];
+  columns: string[];
+  testId: string;
+  tone: string;
+}) {
   return (
-    <div className="rounded-lg border border-slate-200 bg-white p-3" data-testid={testId} data-count={rows.length}>
+    <div
+      className="rounded-lg border border-slate-200 bg-white p-3"
+      data-testid={testId}
+      data-count={rows.length}
+    >
       <h3 className={`text-sm font-semibold ${tone}`}>
         {title}: {rows.length}
       </h3>

@@ -5,20 +5,36 @@ import type { EvoReport } from "./metrics";
 import { evoReportSchema } from "./report";
 
 const LANGUAGE_NAMES = { en: "English", zh: "Chinese" } as const;
-const SETTING_KEYS = { "tool-based": ["ToolBased", "tools"], "tool-free": ["ToolFree", "no tools"] } as const;
+const SETTING_KEYS = {
+  "tool-based": ["ToolBased", "tools"],
+  "tool-free": ["ToolFree", "no tools"],
+} as const;
 
 /** One column per setting × language ("enToolBased", "EN tools"), settings first as the paper's table. */
 const CELL_COLUMNS = EVO_SETTINGS.flatMap((setting) =>
   EVO_LANGUAGES.map((language) => ({
     language,
     setting,
-    column: rate(`${language}${SETTING_KEYS[setting][0]}`, `${language.toUpperCase()} ${SETTING_KEYS[setting][1]}`, `${LANGUAGE_NAMES[language]}, ${setting}: mean over runs`),
+    column: rate(
+      `${language}${SETTING_KEYS[setting][0]}`,
+      `${language.toUpperCase()} ${SETTING_KEYS[setting][1]}`,
+      `${LANGUAGE_NAMES[language]}, ${setting}: mean over runs`,
+    ),
   })),
 );
 
 function evoFigures(r: EvoReport): BoardFigures {
-  const values: BoardFigures["values"] = { accuracy: r.aggregate.accuracy, exceedRatio: r.aggregate.exceedRatio, calibrationError: r.calibration.error, n: r.aggregate.n, runs: r.aggregate.runs };
-  const cis: BoardFigures["cis"] = { accuracy: r.overall.accuracyCi, exceedRatio: r.overall.exceedRatioCi };
+  const values: BoardFigures["values"] = {
+    accuracy: r.aggregate.accuracy,
+    exceedRatio: r.aggregate.exceedRatio,
+    calibrationError: r.calibration.error,
+    n: r.aggregate.n,
+    runs: r.aggregate.runs,
+  };
+  const cis: BoardFigures["cis"] = {
+    accuracy: r.overall.accuracyCi,
+    exceedRatio: r.overall.exceedRatioCi,
+  };
   for (const { language, setting, column } of CELL_COLUMNS) {
     const cell = r.cells.find((c) => c.language === language && c.setting === setting);
     values[column.key] = cell?.accuracy ?? null;
@@ -30,9 +46,17 @@ function evoFigures(r: EvoReport): BoardFigures {
 export const evoBrowseCompBoard = {
   format: "report",
   columns: [
-    rate("accuracy", "Accuracy", "Mean over runs of each run's accuracy, all languages and settings"),
+    rate(
+      "accuracy",
+      "Accuracy",
+      "Mean over runs of each run's accuracy, all languages and settings",
+    ),
     ...CELL_COLUMNS.map((c) => c.column),
-    rate("exceedRatio", "Exceed ratio", "Share of tool-based samples whose tool calls reached the limit"),
+    rate(
+      "exceedRatio",
+      "Exceed ratio",
+      "Share of tool-based samples whose tool calls reached the limit",
+    ),
     rate("calibrationError", "Calib. error", "Calibration error of the stated confidence"),
     count("n", "Tasks", "Distinct tasks"),
     count("runs", "Runs", "Distinct runs"),

@@ -4,8 +4,18 @@
  * of such a bundle, which must name the question version.
  */
 import { z } from "zod";
-import { commonSampleFields, countToolCalls, defineSeekboardFormat, type SeekboardBundleSample } from "../../bundle-format/sample";
-import { confidence, count, sampleBaseShape, seekboardManifestShape } from "../../bundle-format/schema";
+import {
+  commonSampleFields,
+  countToolCalls,
+  defineSeekboardFormat,
+  type SeekboardBundleSample,
+} from "../../bundle-format/sample";
+import {
+  confidence,
+  count,
+  sampleBaseShape,
+  seekboardManifestShape,
+} from "../../bundle-format/schema";
 
 export const EVO_LANGUAGES = ["en", "zh"] as const;
 export type EvoLanguage = (typeof EVO_LANGUAGES)[number];
@@ -18,24 +28,44 @@ export const evoBrowseCompFieldsSchema = z
   .strictObject({
     language: z.enum(EVO_LANGUAGES),
     setting: z.enum(EVO_SETTINGS),
-    tool_call_limit: z.number().int().min(1).default(EVO_DEFAULT_TOOL_CALL_LIMIT).meta({ description: "The run's tool-call limit." }),
-    tool_calls: count.nullish().meta({ description: "Tool calls the agent made; when absent they are counted from messages." }),
-    domain: z.string().nullish().meta({ description: "The question's domain (one of the benchmark's nine)." }),
+    tool_call_limit: z
+      .number()
+      .int()
+      .min(1)
+      .default(EVO_DEFAULT_TOOL_CALL_LIMIT)
+      .meta({ description: "The run's tool-call limit." }),
+    tool_calls: count.nullish().meta({
+      description: "Tool calls the agent made; when absent they are counted from messages.",
+    }),
+    domain: z
+      .string()
+      .nullish()
+      .meta({ description: "The question's domain (one of the benchmark's nine)." }),
     hops: count.nullish().meta({ description: "Hop count of the question." }),
-    fresh_evidence: z.boolean().nullish().meta({ description: "The question rests on fresh evidence." }),
-    root_domains: count.nullish().meta({ description: "Distinct root domains among the question's evidence sources." }),
+    fresh_evidence: z
+      .boolean()
+      .nullish()
+      .meta({ description: "The question rests on fresh evidence." }),
+    root_domains: count
+      .nullish()
+      .meta({ description: "Distinct root domains among the question's evidence sources." }),
     stated_confidence: confidence.optional(),
   })
   .meta({ description: "EvoBrowseComp per-sample fields (paper §2.3–2.4)." });
 
-export const evoBrowseCompSampleSchema = z.strictObject({ ...sampleBaseShape, benchmark: evoBrowseCompFieldsSchema }).meta({ title: "EvoBrowseComp sample" });
+export const evoBrowseCompSampleSchema = z
+  .strictObject({ ...sampleBaseShape, benchmark: evoBrowseCompFieldsSchema })
+  .meta({ title: "EvoBrowseComp sample" });
 export type EvoBrowseCompSampleLine = z.output<typeof evoBrowseCompSampleSchema>;
 
 /** EvoBrowseComp regenerates its questions over time: a submission must name the version it ran on. */
 export const evoBrowseCompManifestSchema = z.object({
   benchmark: z.literal("evobrowsecomp"),
   ...seekboardManifestShape,
-  benchmarkVersion: z.string().trim().min(1, "benchmarkVersion is required: EvoBrowseComp's questions change between versions"),
+  benchmarkVersion: z
+    .string()
+    .trim()
+    .min(1, "benchmarkVersion is required: EvoBrowseComp's questions change between versions"),
 });
 
 export interface EvoBrowseCompDetail {

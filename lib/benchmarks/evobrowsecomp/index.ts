@@ -59,6 +59,10 @@ export const evoBrowseCompModule = {
     trajectoryShare: 0.9,
     judgeDeclared: true,
   },
-  hints: { toolFreeSettings: [], toolFreeSample: { field: "setting", value: "tool-free" }, toolLimitExceeded: "exceeded" },
+  hints: {
+    toolFreeSettings: [],
+    toolFreeSample: { field: "setting", value: "tool-free" },
+    toolLimitExceeded: "exceeded",
+  },
   review: evoReview,
 } as const satisfies BenchmarkModule<"evobrowsecomp">;

@@ -20,14 +20,25 @@ Conclusion: If the [Final Answer] is consistent with the [Correct Answer] provid
 
 /** EvoBrowseComp's judge (appendix D): `Final Answer: …`, `Explanation: …`, `Conclusion: Correct|Incorrect`. */
 export function parseEvoJudge(text: string): JudgeVerdict {
-  const conclusion = /^\s*(?:\*\*)?conclusion(?:\*\*)?\s*:\s*(?:\*\*)?\s*['’"]?(correct|incorrect)\b/im.exec(text);
-  if (!conclusion) throw new GraderParseError('the judge reply has no "Conclusion: Correct|Incorrect" line');
+  const conclusion =
+    /^\s*(?:\*\*)?conclusion(?:\*\*)?\s*:\s*(?:\*\*)?\s*['’"]?(correct|incorrect)\b/im.exec(text);
+  if (!conclusion)
+    throw new GraderParseError('the judge reply has no "Conclusion: Correct|Incorrect" line');
   const correct = conclusion[1].toLowerCase() === "correct";
   const explanation = /^\s*(?:\*\*)?explanation(?:\*\*)?\s*:\s*(.+)$/im.exec(text)?.[1].trim();
-  return { correct, label: correct ? "Correct" : "Incorrect", rationale: explanation || text.trim() };
+  return {
+    correct,
+    label: correct ? "Correct" : "Incorrect",
+    rationale: explanation || text.trim(),
+  };
 }
 
 const reply: GraderReader = { format: "evobrowsecomp", parse: parseEvoJudge };
 
 // Bundles in the Seekboard format usually carry a BrowseComp grader's output: read that first.
-export const evoBrowseCompJudge: AnswerJudge = { kind: "answer", prompt, reply, storedReplies: [browseCompReply, reply] };
+export const evoBrowseCompJudge: AnswerJudge = {
+  kind: "answer",
+  prompt,
+  reply,
+  storedReplies: [browseCompReply, reply],
+};

@@ -1,5 +1,10 @@
 /** EvoBrowseComp's `metrics --json` report: accuracy and exceed ratio as `aggregate`, the rest of the stored report, each sample's fields. */
-import { overallFigures, pick, reportBase, type MetricsReportInput } from "../../export/metrics-report";
+import {
+  overallFigures,
+  pick,
+  reportBase,
+  type MetricsReportInput,
+} from "../../export/metrics-report";
 import { evoStoredSampleSchema } from "./stored";
 
 export function evoBrowseCompMetricsReport(input: MetricsReportInput) {
@@ -7,7 +12,16 @@ export function evoBrowseCompMetricsReport(input: MetricsReportInput) {
   return {
     ...reportBase(input),
     aggregate: pick(report.aggregate, ["accuracy", "exceedRatio", "n", "runs"]),
-    report: pick(report, ["benchmarkVersion", "overall", "cells", "byLanguage", "bySetting", "calibration", "samples", "unjudged"]),
+    report: pick(report, [
+      "benchmarkVersion",
+      "overall",
+      "cells",
+      "byLanguage",
+      "bySetting",
+      "calibration",
+      "samples",
+      "unjudged",
+    ]),
     samples: input.storedSamples().map((s) => {
       const m = evoStoredSampleSchema.parse(s.metrics);
       return {

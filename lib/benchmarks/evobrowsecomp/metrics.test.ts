@@ -1,9 +1,33 @@
 import { describe, expect, it } from "vitest";
 import { parseSeekboardSample } from "../../bundle-format/parse";
-import { aggregateEvoBrowseComp, evoInputFromBundle, exceededToolLimit, runSpread, type EvoSampleInput } from "./metrics";
+import {
+  aggregateEvoBrowseComp,
+  evoInputFromBundle,
+  exceededToolLimit,
+  runSpread,
+  type EvoSampleInput,
+} from "./metrics";
 
-function evo(taskId: string, run: number, language: "en" | "zh", setting: "tool-based" | "tool-free", correct: boolean, toolCalls: number | null, extra: Partial<EvoSampleInput> = {}): EvoSampleInput {
-  return { taskId, run, language, setting, correct, toolCalls, toolCallLimit: 40, confidence: null, ...extra };
+function evo(
+  taskId: string,
+  run: number,
+  language: "en" | "zh",
+  setting: "tool-based" | "tool-free",
+  correct: boolean,
+  toolCalls: number | null,
+  extra: Partial<EvoSampleInput> = {},
+): EvoSampleInput {
+  return {
+    taskId,
+    run,
+    language,
+    setting,
+    correct,
+    toolCalls,
+    toolCallLimit: 40,
+    confidence: null,
+    ...extra,
+  };
 }
 
 const FAST = { resamples: 200 };
@@ -29,7 +53,8 @@ const SAMPLES = [
 
 describe("aggregateEvoBrowseComp", () => {
   const report = aggregateEvoBrowseComp(SAMPLES, FAST);
-  const cell = (language: string, setting: string) => report.cells.find((c) => c.language === language && c.setting === setting)!;
+  const cell = (language: string, setting: string) =>
+    report.cells.find((c) => c.language === language && c.setting === setting)!;
 
   it("accuracy per language × setting is the mean over runs, with the spread", () => {
     const enTool = cell("en", "tool-based");
@@ -44,7 +69,14 @@ describe("aggregateEvoBrowseComp", () => {
     expect(enTool).toMatchObject({ samples: 6, tasks: 2 });
     expect(cell("zh", "tool-based").accuracy).toBeCloseTo(2 / 3, 12); // (1 + 1 + 0) / 3
     expect(cell("en", "tool-free")).toMatchObject({ accuracy: 0.5, std: 0, min: 0.5, max: 0.5 }); // one run
-    expect(cell("zh", "tool-free")).toMatchObject({ accuracy: null, min: null, std: null, samples: 0, exceedRatio: null, accuracyCi: null });
+    expect(cell("zh", "tool-free")).toMatchObject({
+      accuracy: null,
+      min: null,
+      std: null,
+      samples: 0,
+      exceedRatio: null,
+      accuracyCi: null,
+    });
   });
 
   it("the overall accuracy averages each run's accuracy over all samples given", () => {
@@ -57,9 +89,18 @@ describe("aggregateEvoBrowseComp", () => {
 
   it("Exceed Ratio: tool-based samples with tool calls ≥ their limit, unknown counts left out", () => {
     // en: 40 ≥ 40 ✓, 45 ≥ 40 ✓, 29 < 30, 12, 10, 5 → 2/6; zh: 40 ✓, 39, unknown → 1/2
-    expect(cell("en", "tool-based")).toMatchObject({ exceeded: 2, counted: 6, toolCallsUnknown: 0 });
+    expect(cell("en", "tool-based")).toMatchObject({
+      exceeded: 2,
+      counted: 6,
+      toolCallsUnknown: 0,
+    });
     expect(cell("en", "tool-based").exceedRatio).toBeCloseTo(1 / 3, 12);
-    expect(cell("zh", "tool-based")).toMatchObject({ exceedRatio: 0.5, exceeded: 1, counted: 2, toolCallsUnknown: 1 });
+    expect(cell("zh", "tool-based")).toMatchObject({
+      exceedRatio: 0.5,
+      exceeded: 1,
+      counted: 2,
+      toolCallsUnknown: 1,
+    });
     expect(cell("en", "tool-free")).toMatchObject({ exceedRatio: null, counted: 0 }); // tool-free samples are not counted
     expect(report.aggregate.exceedRatio).toBeCloseTo(3 / 8, 12);
     expect(exceededToolLimit({ toolCalls: 40, toolCallLimit: 40 })).toBe(true);
@@ -68,19 +109,38 @@ describe("aggregateEvoBrowseComp", () => {
   });
 
   it("runs with the same accuracy have no spread", () => {
-    const tied = runSpread([evo("a", 0, "en", "tool-based", true, 1), evo("b", 0, "en", "tool-based", false, 1), evo("a", 1, "en", "tool-based", false, 1), evo("b", 1, "en", "tool-based", true, 1)]);
+    const tied = runSpread([
+      evo("a", 0, "en", "tool-based", true, 1),
+      evo("b", 0, "en", "tool-based", false, 1),
+      evo("a", 1, "en", "tool-based", false, 1),
+      evo("b", 1, "en", "tool-based", true, 1),
+    ]);
     expect(tied).toMatchObject({ accuracy: 0.5, min: 0.5, max: 0.5, std: 0 });
   });
 
   it("refuses to mix benchmark versions", () => {
-    expect(aggregateEvoBrowseComp(SAMPLES.map((s) => ({ ...s, benchmarkVersion: "2026-05" })), FAST).benchmarkVersion).toBe("2026-05");
-    const mixed = [evo("a", 0, "en", "tool-based", true, 1, { benchmarkVersion: "2026-05" }), evo("b", 0, "en", "tool-based", true, 1, { benchmarkVersion: "2026-08" })];
+    expect(
+      aggregateEvoBrowseComp(
+        SAMPLES.map((s) => ({ ...s, benchmarkVersion: "2026-05" })),
+        FAST,
+      ).benchmarkVersion,
+    ).toBe("2026-05");
+    const mixed = [
+      evo("a", 0, "en", "tool-based", true, 1, { benchmarkVersion: "2026-05" }),
+      evo("b", 0, "en", "tool-based", true, 1, { benchmarkVersion: "2026-08" }),
+    ];
     expect(() => aggregateEvoBrowseComp(mixed)).toThrow(/2026-05, 2026-08/);
   });
 
   it("calibration error from the stated confidence, and unjudged samples", () => {
     // confidences 90 ✓ and 10 ✗, one bin: mean confidence 0.5, accuracy 0.5 → 0
-    const r = aggregateEvoBrowseComp([evo("a", 0, "en", "tool-based", true, 3, { confidence: 90 }), evo("b", 0, "en", "tool-based", false, 3, { confidence: 10, judged: false })], FAST);
+    const r = aggregateEvoBrowseComp(
+      [
+        evo("a", 0, "en", "tool-based", true, 3, { confidence: 90 }),
+        evo("b", 0, "en", "tool-based", false, 3, { confidence: 10, judged: false }),
+      ],
+      FAST,
+    );
     expect(r.calibration).toMatchObject({ n: 2, error: 0 });
     expect(r.unjudged).toBe(1);
   });
@@ -104,7 +164,13 @@ describe("evoInputFromBundle", () => {
         prediction: "g",
         verdict: "correct",
         judge: { confidence: 100 },
-        benchmark: { language: "zh", setting: "tool-based", tool_calls: 41, domain: "finance", stated_confidence: 70 },
+        benchmark: {
+          language: "zh",
+          setting: "tool-based",
+          tool_calls: 41,
+          domain: "finance",
+          stated_confidence: 70,
+        },
       },
       "evobrowsecomp",
       "f",

@@ -23,7 +23,11 @@ import type { EvoBrowseCompBundleSample } from "./bundle-format";
 import { EVO_LANGUAGES, EVO_SETTINGS, type EvoLanguage, type EvoSetting } from "./bundle-format";
 import { bootstrapMeans, mean, type Interval } from "../../metrics/bootstrap";
 import type { BootstrapOptions } from "../qa/bootstrap";
-import { calibrationError, type CalibrationOptions, type CalibrationResult } from "../qa/calibration";
+import {
+  calibrationError,
+  type CalibrationOptions,
+  type CalibrationResult,
+} from "../qa/calibration";
 import { perTaskAccuracy } from "../qa/metrics";
 
 export interface EvoSampleInput {
@@ -46,7 +50,10 @@ export interface EvoSampleInput {
   rootDomains?: number | null;
 }
 
-export function evoInputFromBundle(sample: EvoBrowseCompBundleSample, benchmarkVersion?: string | null): EvoSampleInput {
+export function evoInputFromBundle(
+  sample: EvoBrowseCompBundleSample,
+  benchmarkVersion?: string | null,
+): EvoSampleInput {
   const d = sample.detail;
   return {
     taskId: sample.taskId,
@@ -67,7 +74,9 @@ export function evoInputFromBundle(sample: EvoBrowseCompBundleSample, benchmarkV
 }
 
 /** Whether a sample's tool calls reached its limit; null when unknown. */
-export function exceededToolLimit(sample: Pick<EvoSampleInput, "toolCalls" | "toolCallLimit">): boolean | null {
+export function exceededToolLimit(
+  sample: Pick<EvoSampleInput, "toolCalls" | "toolCallLimit">,
+): boolean | null {
   return sample.toolCalls === null ? null : sample.toolCalls >= sample.toolCallLimit;
 }
 
@@ -132,14 +141,21 @@ export interface EvoReport {
 }
 
 function checkOneVersion(samples: readonly EvoSampleInput[]): string | null {
-  const versions = new Set(samples.map((s) => s.benchmarkVersion ?? null).filter((v): v is string => v !== null));
+  const versions = new Set(
+    samples.map((s) => s.benchmarkVersion ?? null).filter((v): v is string => v !== null),
+  );
   if (versions.size > 1) {
-    throw new RangeError(`EvoBrowseComp samples of several benchmark versions (${[...versions].sort().join(", ")}): aggregate one version at a time`);
+    throw new RangeError(
+      `EvoBrowseComp samples of several benchmark versions (${[...versions].sort().join(", ")}): aggregate one version at a time`,
+    );
   }
   return versions.size === 1 ? [...versions][0] : null;
 }
 
-export function runSpread(samples: readonly EvoSampleInput[], options: BootstrapOptions = {}): RunSpread {
+export function runSpread(
+  samples: readonly EvoSampleInput[],
+  options: BootstrapOptions = {},
+): RunSpread {
   const byRun = new Map<number, { samples: number; correct: number }>();
   for (const s of samples) {
     const r = byRun.get(s.run) ?? { samples: 0, correct: 0 };
@@ -149,10 +165,18 @@ export function runSpread(samples: readonly EvoSampleInput[], options: Bootstrap
   }
   const runs = [...byRun]
     .sort(([a], [b]) => a - b)
-    .map(([run, r]) => ({ run, samples: r.samples, correct: r.correct, accuracy: r.correct / r.samples }));
+    .map(([run, r]) => ({
+      run,
+      samples: r.samples,
+      correct: r.correct,
+      accuracy: r.correct / r.samples,
+    }));
   const accuracies = runs.map((r) => r.accuracy);
   const avg = mean(accuracies);
-  const std = avg === null ? null : Math.sqrt(accuracies.reduce((sum, a) => sum + (a - avg) ** 2, 0) / accuracies.length);
+  const std =
+    avg === null
+      ? null
+      : Math.sqrt(accuracies.reduce((sum, a) => sum + (a - avg) ** 2, 0) / accuracies.length);
   const [accuracyCi] = bootstrapMeans([[...perTaskAccuracy(samples).values()]], options);
   return {
     accuracy: avg,
@@ -164,7 +188,10 @@ export function runSpread(samples: readonly EvoSampleInput[], options: Bootstrap
   };
 }
 
-export function exceedStats(samples: readonly EvoSampleInput[], options: BootstrapOptions = {}): ExceedStats {
+export function exceedStats(
+  samples: readonly EvoSampleInput[],
+  options: BootstrapOptions = {},
+): ExceedStats {
   const toolBased = samples.filter((s) => s.setting === "tool-based");
   const flags = toolBased.map(exceededToolLimit).filter((v): v is boolean => v !== null);
   const exceeded = flags.filter(Boolean).length;
@@ -178,7 +205,10 @@ export function exceedStats(samples: readonly EvoSampleInput[], options: Bootstr
   };
 }
 
-export function aggregateEvoBrowseComp(samples: readonly EvoSampleInput[], options: BootstrapOptions & CalibrationOptions = {}): EvoReport {
+export function aggregateEvoBrowseComp(
+  samples: readonly EvoSampleInput[],
+  options: BootstrapOptions & CalibrationOptions = {},
+): EvoReport {
   const benchmarkVersion = checkOneVersion(samples);
   const overall = { ...runSpread(samples, options), ...exceedStats(samples, options) };
   const cells: EvoCell[] = [];
@@ -195,14 +225,24 @@ export function aggregateEvoBrowseComp(samples: readonly EvoSampleInput[], optio
       });
     }
   }
-  const byLanguage = Object.fromEntries(EVO_LANGUAGES.map((l) => [l, runSpread(samples.filter((s) => s.language === l), options)])) as Record<EvoLanguage, RunSpread>;
+  const byLanguage = Object.fromEntries(
+    EVO_LANGUAGES.map((l) => [
+      l,
+      runSpread(
+        samples.filter((s) => s.language === l),
+        options,
+      ),
+    ]),
+  ) as Record<EvoLanguage, RunSpread>;
   const bySetting = Object.fromEntries(
     EVO_SETTINGS.map((setting) => {
       const group = samples.filter((s) => s.setting === setting);
       return [setting, { ...runSpread(group, options), ...exceedStats(group, options) }];
     }),
   ) as Record<EvoSetting, RunSpread & ExceedStats>;
-  const points = samples.filter((s) => s.confidence !== null).map((s) => ({ confidence: s.confidence as number, correct: s.correct }));
+  const points = samples
+    .filter((s) => s.confidence !== null)
+    .map((s) => ({ confidence: s.confidence as number, correct: s.correct }));
   return {
     aggregate: {
       accuracy: overall.accuracy,

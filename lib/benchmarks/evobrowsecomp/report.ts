@@ -10,7 +10,9 @@ const runSpread = {
   min: z.number().nullable(),
   max: z.number().nullable(),
   std: z.number().nullable(),
-  runs: z.array(z.object({ run: z.number(), samples: z.number(), correct: z.number(), accuracy: z.number() })),
+  runs: z.array(
+    z.object({ run: z.number(), samples: z.number(), correct: z.number(), accuracy: z.number() }),
+  ),
   accuracyCi: intervalSchema.nullable(),
 };
 
@@ -23,11 +25,28 @@ const exceedStats = {
 };
 
 export const evoReportSchema = z.object({
-  aggregate: z.object({ accuracy: z.number().nullable(), exceedRatio: z.number().nullable(), n: z.number(), runs: z.number() }),
+  aggregate: z.object({
+    accuracy: z.number().nullable(),
+    exceedRatio: z.number().nullable(),
+    n: z.number(),
+    runs: z.number(),
+  }),
   overall: z.object({ ...runSpread, ...exceedStats }),
-  cells: z.array(z.object({ ...runSpread, ...exceedStats, language: z.enum(EVO_LANGUAGES), setting: z.enum(EVO_SETTINGS), samples: z.number(), tasks: z.number() })),
+  cells: z.array(
+    z.object({
+      ...runSpread,
+      ...exceedStats,
+      language: z.enum(EVO_LANGUAGES),
+      setting: z.enum(EVO_SETTINGS),
+      samples: z.number(),
+      tasks: z.number(),
+    }),
+  ),
   byLanguage: z.object({ en: z.object(runSpread), zh: z.object(runSpread) }),
-  bySetting: z.object({ "tool-based": z.object({ ...runSpread, ...exceedStats }), "tool-free": z.object({ ...runSpread, ...exceedStats }) }),
+  bySetting: z.object({
+    "tool-based": z.object({ ...runSpread, ...exceedStats }),
+    "tool-free": z.object({ ...runSpread, ...exceedStats }),
+  }),
   calibration: calibrationResultSchema,
   benchmarkVersion: z.string().nullable(),
   samples: z.number(),

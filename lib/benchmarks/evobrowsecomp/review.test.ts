@@ -22,7 +22,13 @@ const metrics = {
 
 describe("evoDiagnosis", () => {
   it("adds the tool-call limit when the run exceeded it", () => {
-    const sample = reviewedSample([{ query: "q", reply: "…" }, { query: "q", reply: "…" }], { metrics });
+    const sample = reviewedSample(
+      [
+        { query: "q", reply: "…" },
+        { query: "q", reply: "…" },
+      ],
+      { metrics },
+    );
     expect(evoDiagnosis(sample).items).toEqual([
       { text: "1 repeated query (first at call 2, repeating call 1)", callIndex: 2 },
       { text: "answered wrongly after 2 calls", callIndex: 2 },
@@ -31,6 +37,10 @@ describe("evoDiagnosis", () => {
   });
 
   it("says nothing of the limit when the run stayed under it", () => {
-    expect(evoDiagnosis(reviewedSample([{ query: "q", reply: "…" }], { metrics: { ...metrics, exceeded: false } })).items).toEqual([{ text: "answered wrongly after 1 call", callIndex: 1 }]);
+    expect(
+      evoDiagnosis(
+        reviewedSample([{ query: "q", reply: "…" }], { metrics: { ...metrics, exceeded: false } }),
+      ).items,
+    ).toEqual([{ text: "answered wrongly after 1 call", callIndex: 1 }]);
   });
 });

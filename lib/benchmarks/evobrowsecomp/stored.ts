@@ -18,7 +18,12 @@ export const evoStoredSampleSchema = z.object({
 });
 export type EvoStoredSample = z.infer<typeof evoStoredSampleSchema>;
 
-export function evoInputFromStored(taskId: string, run: number, version: string, m: EvoStoredSample): EvoSampleInput {
+export function evoInputFromStored(
+  taskId: string,
+  run: number,
+  version: string,
+  m: EvoStoredSample,
+): EvoSampleInput {
   return {
     taskId,
     run,
@@ -39,6 +44,18 @@ export function evoInputFromStored(taskId: string, run: number, version: string,
 
 /** One "overall" row: accuracy with its bootstrap CI, the whole report beside it. */
 export function evoAggregateRows(samples: readonly StoredSampleRow[]): AggregateRow[] {
-  const report = aggregateEvoBrowseComp(samples.map((s) => evoInputFromStored(s.taskKey, s.run, s.version, evoStoredSampleSchema.parse(s.metrics))));
-  return [{ split: "overall", n: report.aggregate.n, primary: primaryOf(report.aggregate.accuracy, report.overall.accuracyCi), statusCounts: countStatuses(samples), report }];
+  const report = aggregateEvoBrowseComp(
+    samples.map((s) =>
+      evoInputFromStored(s.taskKey, s.run, s.version, evoStoredSampleSchema.parse(s.metrics)),
+    ),
+  );
+  return [
+    {
+      split: "overall",
+      n: report.aggregate.n,
+      primary: primaryOf(report.aggregate.accuracy, report.overall.accuracyCi),
+      statusCounts: countStatuses(samples),
+      report,
+    },
+  ];
 }

@@ -8,10 +8,13 @@ import { genericTaskFile, parseRecord, type TaskFileRules } from "../../standing
 import { EVO_LANGUAGES } from "./bundle-format";
 
 const language = z.enum(EVO_LANGUAGES).nullish();
-const languageSchema = z.object({ language, benchmark: z.object({ language }).loose().nullish() }).loose();
+const languageSchema = z
+  .object({ language, benchmark: z.object({ language }).loose().nullish() })
+  .loose();
 
 export const evoBrowseCompTaskFile: TaskFileRules = {
-  describe: "EvoBrowseComp's questions of one version: one record per line with its task_id and language (en / zh, at the top or under benchmark, as in a sample line).",
+  describe:
+    "EvoBrowseComp's questions of one version: one record per line with its task_id and language (en / zh, at the top or under benchmark, as in a sample line).",
   record(value, file, line) {
     const { taskKey } = genericTaskFile.record(value, file, line);
     const record = parseRecord(languageSchema, value, file, line);

@@ -4,11 +4,25 @@ import type { Interval } from "../../metrics/bootstrap";
 import { INFOMOSAIC_DOMAINS } from "./formats";
 import { infoMosaicReportSchema, type InfoMosaicStoredReport } from "./report";
 
-const DOMAIN_LABELS = { map: "Map", bio: "Bio", financial: "Financial", web: "Web", video: "Video", multidomain: "Multi" } as const;
+const DOMAIN_LABELS = {
+  map: "Map",
+  bio: "Bio",
+  financial: "Financial",
+  web: "Web",
+  video: "Video",
+  multidomain: "Multi",
+} as const;
 
 function infoMosaicFigures(r: InfoMosaicStoredReport): BoardFigures {
-  const values: Record<string, number | null> = { accuracy: r.aggregate.accuracy, passRate: r.aggregate.passRate, n: r.aggregate.n };
-  const cis: Record<string, Interval | null> = { accuracy: r.overall.accuracyCi, passRate: r.overall.passRateCi };
+  const values: Record<string, number | null> = {
+    accuracy: r.aggregate.accuracy,
+    passRate: r.aggregate.passRate,
+    n: r.aggregate.n,
+  };
+  const cis: Record<string, Interval | null> = {
+    accuracy: r.overall.accuracyCi,
+    passRate: r.overall.passRateCi,
+  };
   for (const domain of INFOMOSAIC_DOMAINS) {
     const stats = r.byDomain[domain];
     if (!stats) continue;
@@ -21,9 +35,19 @@ function infoMosaicFigures(r: InfoMosaicStoredReport): BoardFigures {
 export const infoMosaicBoard = {
   format: "report",
   columns: [
-    rate("accuracy", "Accuracy", "Share of samples scored 2 (exactly correct); score 1 is not counted"),
+    rate(
+      "accuracy",
+      "Accuracy",
+      "Share of samples scored 2 (exactly correct); score 1 is not counted",
+    ),
     rate("passRate", "Pass rate", "Mean testcase pass rate over samples where it is computable"),
-    ...INFOMOSAIC_DOMAINS.map((d) => rate(`acc:${d}`, DOMAIN_LABELS[d], d === "multidomain" ? "Accuracy, multi-domain" : `Accuracy, ${d} domain`)),
+    ...INFOMOSAIC_DOMAINS.map((d) =>
+      rate(
+        `acc:${d}`,
+        DOMAIN_LABELS[d],
+        d === "multidomain" ? "Accuracy, multi-domain" : `Accuracy, ${d} domain`,
+      ),
+    ),
     count("n", "N", "Samples"),
   ],
   primary: "accuracy",

@@ -19,11 +19,23 @@ import { z } from "zod";
 import { BundleError, detailsFromZod } from "../../import/errors";
 import { chatMessageSchema, type ChatMessage } from "../../trajectory/messages";
 
-export const INFOMOSAIC_DOMAINS = ["map", "bio", "financial", "web", "video", "multidomain"] as const;
+export const INFOMOSAIC_DOMAINS = [
+  "map",
+  "bio",
+  "financial",
+  "web",
+  "video",
+  "multidomain",
+] as const;
 export type InfoMosaicDomain = (typeof INFOMOSAIC_DOMAINS)[number];
 
 /** Other spellings seen in the release (the tool metadata says `finance`). */
-const DOMAIN_ALIASES: Record<string, InfoMosaicDomain> = { finance: "financial", "multi-domain": "multidomain", multi_domain: "multidomain", medical: "bio" };
+const DOMAIN_ALIASES: Record<string, InfoMosaicDomain> = {
+  finance: "financial",
+  "multi-domain": "multidomain",
+  multi_domain: "multidomain",
+  medical: "bio",
+};
 
 export function normaliseDomain(raw: string): InfoMosaicDomain | null {
   const key = raw.trim().toLowerCase();
@@ -37,7 +49,8 @@ export const INFOMOSAIC_AGENT_SETTINGS = {
   agent_w_multi_tool: "domain-tool",
   agent_wo_tool: "no-tool",
 } as const;
-export type InfoMosaicSetting = (typeof INFOMOSAIC_AGENT_SETTINGS)[keyof typeof INFOMOSAIC_AGENT_SETTINGS];
+export type InfoMosaicSetting =
+  (typeof INFOMOSAIC_AGENT_SETTINGS)[keyof typeof INFOMOSAIC_AGENT_SETTINGS];
 
 const idSchema = z.union([z.number().int(), z.string().trim().min(1)]);
 const textish = z.union([z.string(), z.number()]).transform(String);
@@ -58,7 +71,10 @@ export interface InfoMosaicTestcase {
 export const goldLineSchema = z
   .object({
     GT: textish,
-    testcase: z.array(testcaseSchema).nullish().transform((v) => v ?? []),
+    testcase: z
+      .array(testcaseSchema)
+      .nullish()
+      .transform((v) => v ?? []),
     id: idSchema,
   })
   .loose();
@@ -69,18 +85,26 @@ export interface InfoMosaicGold {
   testcases: InfoMosaicTestcase[];
 }
 
-const testcasesOf = (raw: z.output<typeof testcaseSchema>[]): InfoMosaicTestcase[] => raw.map((t) => ({ condition: t.condition, groundTruth: t.ground_truth }));
+const testcasesOf = (raw: z.output<typeof testcaseSchema>[]): InfoMosaicTestcase[] =>
+  raw.map((t) => ({ condition: t.condition, groundTruth: t.ground_truth }));
 
 export function parseInfoMosaicGold(value: unknown, file: string, line: number): InfoMosaicGold {
   const parsed = goldLineSchema.safeParse(value);
   if (!parsed.success) throw new BundleError(detailsFromZod(file, line, parsed.error));
-  return { id: String(parsed.data.id), gt: parsed.data.GT, testcases: testcasesOf(parsed.data.testcase) };
+  return {
+    id: String(parsed.data.id),
+    gt: parsed.data.GT,
+    testcases: testcasesOf(parsed.data.testcase),
+  };
 }
 
 const domainSchema = z.string().transform((raw, ctx) => {
   const domain = normaliseDomain(raw);
   if (!domain) {
-    ctx.addIssue({ code: "custom", message: `unknown domain "${raw}"; known: ${INFOMOSAIC_DOMAINS.join(", ")}` });
+    ctx.addIssue({
+      code: "custom",
+      message: `unknown domain "${raw}"; known: ${INFOMOSAIC_DOMAINS.join(", ")}`,
+    });
     return z.NEVER;
   }
   return domain;
@@ -94,7 +118,10 @@ export const taskLineSchema = z
     domain: domainSchema,
     language: z.string().nullish(),
     GT: textish,
-    testcase: z.array(testcaseSchema).nullish().transform((v) => v ?? []),
+    testcase: z
+      .array(testcaseSchema)
+      .nullish()
+      .transform((v) => v ?? []),
   })
   .loose();
 
@@ -132,7 +159,12 @@ export function parseInfoMosaicTask(value: unknown, file: string, line: number):
 
 /** Joins Hugging Face query records with gold records by id, as `data/prepare_data.py` does; every id must match. */
 export function joinInfoMosaicTasks(
-  queries: readonly { id: string | number; query: string; domain: string; language?: string | null }[],
+  queries: readonly {
+    id: string | number;
+    query: string;
+    domain: string;
+    language?: string | null;
+  }[],
   golds: readonly InfoMosaicGold[],
   file = "gold",
 ): InfoMosaicTask[] {
@@ -142,16 +174,34 @@ export function joinInfoMosaicTasks(
     if (!gold) throw BundleError.at(file, null, `${i}.id`, `no gold record for task id ${q.id}`);
     const domain = normaliseDomain(q.domain);
     if (!domain) throw BundleError.at(file, null, `${i}.domain`, `unknown domain "${q.domain}"`);
-    return { id: gold.id, query: q.query, domain, language: q.language?.trim() || guessLanguage(q.query), gt: gold.gt, testcases: gold.testcases };
+    return {
+      id: gold.id,
+      query: q.query,
+      domain,
+      language: q.language?.trim() || guessLanguage(q.query),
+      gt: gold.gt,
+      testcases: gold.testcases,
+    };
   });
 }
 
 // ---------------------------------------------------------------- output and evaluation lines
 
 export const outputLineSchema = taskLineSchema.extend({
-  response: z.string().nullish().transform((v) => v ?? null),
-  num_tool_calls: z.number().int().min(0).nullish().transform((v) => v ?? null),
-  messages: z.array(chatMessageSchema).nullish().transform((v) => v ?? null),
+  response: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? null),
+  num_tool_calls: z
+    .number()
+    .int()
+    .min(0)
+    .nullish()
+    .transform((v) => v ?? null),
+  messages: z
+    .array(chatMessageSchema)
+    .nullish()
+    .transform((v) => v ?? null),
 });
 
 export interface InfoMosaicOutput {
@@ -163,10 +213,19 @@ export interface InfoMosaicOutput {
 }
 
 function outputOf(raw: z.output<typeof outputLineSchema>): InfoMosaicOutput {
-  return { task: taskOf(raw), response: raw.response, numToolCalls: raw.num_tool_calls, messages: raw.messages };
+  return {
+    task: taskOf(raw),
+    response: raw.response,
+    numToolCalls: raw.num_tool_calls,
+    messages: raw.messages,
+  };
 }
 
-export function parseInfoMosaicOutput(value: unknown, file: string, line: number): InfoMosaicOutput {
+export function parseInfoMosaicOutput(
+  value: unknown,
+  file: string,
+  line: number,
+): InfoMosaicOutput {
   const parsed = outputLineSchema.safeParse(value);
   if (!parsed.success) throw new BundleError(detailsFromZod(file, line, parsed.error));
   return outputOf(parsed.data);
@@ -175,8 +234,14 @@ export function parseInfoMosaicOutput(value: unknown, file: string, line: number
 export type InfoMosaicScore = 0 | 1 | 2;
 
 export const evalLineSchema = outputLineSchema.extend({
-  extracted_response: z.string().nullish().transform((v) => v ?? null),
-  final_answer_evaluation: z.string().nullish().transform((v) => v ?? null),
+  extracted_response: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? null),
+  final_answer_evaluation: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? null),
   score: z.union([z.literal(0), z.literal(1), z.literal(2)]),
   /**
    * −1: not computable (no testcases, or the testcase verdicts could not be read). The
@@ -185,7 +250,10 @@ export const evalLineSchema = outputLineSchema.extend({
    */
   passrate: z
     .number()
-    .refine((v) => v === -1 || v >= 0, "passrate is a fraction in [0, 1], or −1 when not computable")
+    .refine(
+      (v) => v === -1 || v >= 0,
+      "passrate is a fraction in [0, 1], or −1 when not computable",
+    )
     .nullish()
     .transform((v) => (v === undefined || v === null || v === -1 ? null : v)),
 });
@@ -202,7 +270,11 @@ export interface InfoMosaicEvaluated extends InfoMosaicOutput {
   correct: boolean;
 }
 
-export function parseInfoMosaicEvaluation(value: unknown, file: string, line: number): InfoMosaicEvaluated {
+export function parseInfoMosaicEvaluation(
+  value: unknown,
+  file: string,
+  line: number,
+): InfoMosaicEvaluated {
   const parsed = evalLineSchema.safeParse(value);
   if (!parsed.success) throw new BundleError(detailsFromZod(file, line, parsed.error));
   const raw = parsed.data;
@@ -236,7 +308,9 @@ export function infoMosaicPathInfo(path: string): InfoMosaicPathInfo | null {
   if (!m) return null;
   const domain = m[1] === "all" ? "all" : normaliseDomain(m[1]);
   if (!domain) return null;
-  const setting = Object.hasOwn(INFOMOSAIC_AGENT_SETTINGS, agent) ? INFOMOSAIC_AGENT_SETTINGS[agent as keyof typeof INFOMOSAIC_AGENT_SETTINGS] : null;
+  const setting = Object.hasOwn(INFOMOSAIC_AGENT_SETTINGS, agent)
+    ? INFOMOSAIC_AGENT_SETTINGS[agent as keyof typeof INFOMOSAIC_AGENT_SETTINGS]
+    : null;
   return { agent, llm, domain, kind: m[2] ? "evaluation" : "output", setting };
 }
 
@@ -269,7 +343,10 @@ export function firstJsonBlock(text: string): string | null {
  * script), capped at 1 (the script is not). Null — the script's −1 — when the task has no testcases or the block is missing,
  * not JSON, or not an object.
  */
-export function passRateFromVerdicts(judgeText: string | null, testcaseCount: number): number | null {
+export function passRateFromVerdicts(
+  judgeText: string | null,
+  testcaseCount: number,
+): number | null {
   if (testcaseCount <= 0 || judgeText === null) return null;
   const block = firstJsonBlock(judgeText);
   if (block === null) return null;

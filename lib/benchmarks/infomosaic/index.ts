@@ -5,7 +5,11 @@ import { infoMosaicMetricsReport } from "./metrics-report";
 import { infoMosaicDemo } from "./demo";
 import { infoMosaicImporter } from "./ingest";
 import { infoMosaicJudge } from "./judge";
-import { infoMosaicAggregateRows, infoMosaicStoredSampleSchema, infoMosaicWithVerdict } from "./stored";
+import {
+  infoMosaicAggregateRows,
+  infoMosaicStoredSampleSchema,
+  infoMosaicWithVerdict,
+} from "./stored";
 import { infoMosaicTaxonomy } from "./taxonomy";
 import { infoMosaicTaskFile } from "./task-file";
 import { infoMosaicReview } from "./review";
@@ -19,7 +23,14 @@ export const infoMosaicModule = {
   compare: {
     metric: "Accuracy",
     outcome: "score 2 (exactly correct; score 1 counts as wrong)",
-    dimensions: [{ key: "domain", label: "Domain", order: ["map", "bio", "financial", "web", "video", "multidomain"], from: { metric: "domain" } }],
+    dimensions: [
+      {
+        key: "domain",
+        label: "Domain",
+        order: ["map", "bio", "financial", "web", "video", "multidomain"],
+        from: { metric: "domain" },
+      },
+    ],
     fcr: false,
     outcomeFrom: { sample: "correct" },
     toolCallsFrom: { metric: "numToolCalls" },
@@ -30,7 +41,10 @@ export const infoMosaicModule = {
   metricsReport: infoMosaicMetricsReport,
   taskFile: infoMosaicTaskFile,
   seekboardFormat: null,
-  bundleExport: { unavailable: "InfoMosaic-Bench takes its own evaluation files ({domain}_eval.jsonl), not the Seekboard bundle format, and the export does not write those files back" },
+  bundleExport: {
+    unavailable:
+      "InfoMosaic-Bench takes its own evaluation files ({domain}_eval.jsonl), not the Seekboard bundle format, and the export does not write those files back",
+  },
   importer: infoMosaicImporter,
 
   // Stored figures, aggregates, re-evaluation
@@ -46,7 +60,14 @@ export const infoMosaicModule = {
   judge: infoMosaicJudge,
   taxonomy: infoMosaicTaxonomy,
   // The agent without tools.
-  standing: { protocolRuns: 1, minTasks: 50, publishedTasks: () => null, toolCallLimit: null, trajectoryShare: 0.9, judgeDeclared: true },
+  standing: {
+    protocolRuns: 1,
+    minTasks: 50,
+    publishedTasks: () => null,
+    toolCallLimit: null,
+    trajectoryShare: 0.9,
+    judgeDeclared: true,
+  },
   hints: { toolFreeSettings: ["no-tool"], toolFreeSample: null, toolLimitExceeded: null },
   review: infoMosaicReview,
 } as const satisfies BenchmarkModule<"infomosaic">;

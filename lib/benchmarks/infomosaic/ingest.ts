@@ -10,12 +10,21 @@ import { defineImporter, NEUTRAL_SAMPLE_FIGURES, RunCounter } from "../../import
 import { bundleLines, parseJsonLine } from "../../import/lines";
 import { testcaseVerdictsFrom, type InfoMosaicStoredSample } from "./stored";
 import { stepsFromMessages } from "../../trajectory/messages";
-import { firstJsonBlock, parseInfoMosaicEvaluation, parseInfoMosaicGold, type InfoMosaicGold } from "./formats";
+import {
+  firstJsonBlock,
+  parseInfoMosaicEvaluation,
+  parseInfoMosaicGold,
+  type InfoMosaicGold,
+} from "./formats";
 import { infoMosaicManifestSchema } from "./manifest";
 import { infoMosaicInputFromEvaluation, toolCallTurns } from "./metrics";
 
 /** Fields an evaluation line may carry with the testcase judge's text (not in every release). */
-const TESTCASE_TEXT_FIELDS = ["testcase_evaluation", "passrate_evaluation", "testcase_judgement"] as const;
+const TESTCASE_TEXT_FIELDS = [
+  "testcase_evaluation",
+  "passrate_evaluation",
+  "testcase_judgement",
+] as const;
 
 function testcaseText(raw: unknown): string | null {
   if (typeof raw !== "object" || raw === null) return null;
@@ -28,7 +37,10 @@ function testcaseText(raw: unknown): string | null {
 
 export const infoMosaicImporter = defineImporter({
   manifestSchema: infoMosaicManifestSchema,
-  files: (root, manifest) => [...namedFiles(root, manifest.gold, "gold"), ...namedFiles(root, manifest.evaluations, "evaluations")],
+  files: (root, manifest) => [
+    ...namedFiles(root, manifest.gold, "gold"),
+    ...namedFiles(root, manifest.evaluations, "evaluations"),
+  ],
   async read(root, manifest, sink, options) {
     const golds = new Map<string, InfoMosaicGold>();
     const goldName = manifest.gold;
@@ -37,11 +49,17 @@ export const infoMosaicImporter = defineImporter({
       golds.set(gold.id, gold);
     }
     const runs = new RunCounter();
-    for (const { text, file: name, lineNumber } of bundleLines(root, manifest.evaluations, "evaluations", options)) {
+    for (const { text, file: name, lineNumber } of bundleLines(
+      root,
+      manifest.evaluations,
+      "evaluations",
+      options,
+    )) {
       const raw = parseJsonLine(text, name, lineNumber);
       const e = parseInfoMosaicEvaluation(raw, name, lineNumber);
       const gold = golds.get(e.task.id);
-      if (goldName && !gold) throw BundleError.at(name, lineNumber, "id", `task id ${e.task.id} is not in ${goldName}`);
+      if (goldName && !gold)
+        throw BundleError.at(name, lineNumber, "id", `task id ${e.task.id} is not in ${goldName}`);
       const testcases = e.task.testcases.length ? e.task.testcases : (gold?.testcases ?? []);
       const judgeText = testcaseText(raw);
       const metrics: InfoMosaicStoredSample = {

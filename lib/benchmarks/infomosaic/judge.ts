@@ -32,10 +32,25 @@ Here are the problem, the ground truth answer and the reply:
  * answer is correct." scores 2 (counted correct); "approximated but should be correct"
  * scores 1, which the paper's accuracy does not count.
  */
-const INFOMOSAIC_COMMENTS: { pattern: RegExp; correct: boolean; label: string; score: 0 | 1 | 2 }[] = [
-  { pattern: /the answer is approximated but should be correct/g, correct: false, label: "approximated", score: 1 },
+const INFOMOSAIC_COMMENTS: {
+  pattern: RegExp;
+  correct: boolean;
+  label: string;
+  score: 0 | 1 | 2;
+}[] = [
+  {
+    pattern: /the answer is approximated but should be correct/g,
+    correct: false,
+    label: "approximated",
+    score: 1,
+  },
   { pattern: /the answer is incorrect/g, correct: false, label: "incorrect", score: 0 },
-  { pattern: /the reply doesn['’]t contain an answer/g, correct: false, label: "no answer", score: 0 },
+  {
+    pattern: /the reply doesn['’]t contain an answer/g,
+    correct: false,
+    label: "no answer",
+    score: 0,
+  },
   { pattern: /the answer is correct/g, correct: true, label: "correct", score: 2 },
 ];
 
@@ -48,10 +63,21 @@ export function parseInfoMosaicJudge(text: string): JudgeVerdict & { score: 0 | 
       if (last === null || match.index > last.at) last = { at: match.index, comment };
     }
   }
-  if (last === null) throw new GraderParseError("the judge reply holds none of the four InfoMosaic comments");
-  return { correct: last.comment.correct, label: last.comment.label, score: last.comment.score, rationale: text.trim() };
+  if (last === null)
+    throw new GraderParseError("the judge reply holds none of the four InfoMosaic comments");
+  return {
+    correct: last.comment.correct,
+    label: last.comment.label,
+    score: last.comment.score,
+    rationale: text.trim(),
+  };
 }
 
 const reply: GraderReader = { format: "infomosaic", parse: parseInfoMosaicJudge };
 
-export const infoMosaicJudge: AnswerJudge = { kind: "answer", prompt, reply, storedReplies: [reply] };
+export const infoMosaicJudge: AnswerJudge = {
+  kind: "answer",
+  prompt,
+  reply,
+  storedReplies: [reply],
+};

@@ -19,14 +19,23 @@ export const infoMosaicManifestSchema = z
     setting: z.enum(INFOMOSAIC_SETTINGS).optional(),
     benchmarkVersion: z.string().trim().min(1).default("v1"),
     gold: relativeFile.optional(),
-    evaluations: z.array(relativeFile).min(1, "at least one evaluation file ({domain}_eval.jsonl) is required"),
+    evaluations: z
+      .array(relativeFile)
+      .min(1, "at least one evaluation file ({domain}_eval.jsonl) is required"),
     judgeModel: judgeModelField,
   })
   .transform((m, ctx) => {
-    const derived = m.agent && Object.hasOwn(INFOMOSAIC_AGENT_SETTINGS, m.agent) ? INFOMOSAIC_AGENT_SETTINGS[m.agent as keyof typeof INFOMOSAIC_AGENT_SETTINGS] : undefined;
+    const derived =
+      m.agent && Object.hasOwn(INFOMOSAIC_AGENT_SETTINGS, m.agent)
+        ? INFOMOSAIC_AGENT_SETTINGS[m.agent as keyof typeof INFOMOSAIC_AGENT_SETTINGS]
+        : undefined;
     const setting = m.setting ?? derived;
     if (!setting) {
-      ctx.addIssue({ code: "custom", path: ["setting"], message: `setting is required (${INFOMOSAIC_SETTINGS.join(", ")}) unless agent is one of ${Object.keys(INFOMOSAIC_AGENT_SETTINGS).join(", ")}` });
+      ctx.addIssue({
+        code: "custom",
+        path: ["setting"],
+        message: `setting is required (${INFOMOSAIC_SETTINGS.join(", ")}) unless agent is one of ${Object.keys(INFOMOSAIC_AGENT_SETTINGS).join(", ")}`,
+      });
       return z.NEVER;
     }
     return { ...m, setting };

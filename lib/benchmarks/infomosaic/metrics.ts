@@ -15,17 +15,52 @@ import { stepsFromMessages } from "../../trajectory/messages";
 import { callsOf, ERROR_REPLY } from "../../trajectory/calls";
 import { bootstrapMeans, mean, type Interval } from "../../metrics/bootstrap";
 import type { BootstrapOptions } from "../qa/bootstrap";
-import { INFOMOSAIC_DOMAINS, type InfoMosaicDomain, type InfoMosaicEvaluated, type InfoMosaicScore } from "./formats";
+import {
+  INFOMOSAIC_DOMAINS,
+  type InfoMosaicDomain,
+  type InfoMosaicEvaluated,
+  type InfoMosaicScore,
+} from "./formats";
 import { escapeRegExp } from "../../regexp";
 
 /** The six failure modes of §5.3.3 / Appendix A.5, for tagging failed samples. */
 export const INFOMOSAIC_FAILURE_MODES = [
-  { id: "retrieval-miss", label: "Retrieval Miss", description: "Fails to extract key information already present in the tool or knowledge base; often a “cannot determine” answer or an overlooked fact." },
-  { id: "tool-misuse", label: "Tool Misuse", description: "Misreads tool outputs or passes wrong parameters or commands, giving irrelevant, distorted or erroneous results (e.g. miscalculations)." },
-  { id: "reasoning-gap", label: "Reasoning Gap", description: "Retrieves the right fragments but does not link them: logical jumps, causal confusion, inconsistent conclusions." },
-  { id: "confirmation-bias", label: "Confirmation Bias", description: "Emphasises evidence for its first hypothesis and downplays or ignores contradicting tool outputs." },
-  { id: "overgeneralization-hallucination", label: "Overgeneralization/Hallucination", description: "Insufficient evidence leads to unfounded guesses or details no tool result supports." },
-  { id: "context-misread", label: "Context Misread", description: "Misreads the user's intent or the task context; the answer may be partly right but beside the question." },
+  {
+    id: "retrieval-miss",
+    label: "Retrieval Miss",
+    description:
+      "Fails to extract key information already present in the tool or knowledge base; often a “cannot determine” answer or an overlooked fact.",
+  },
+  {
+    id: "tool-misuse",
+    label: "Tool Misuse",
+    description:
+      "Misreads tool outputs or passes wrong parameters or commands, giving irrelevant, distorted or erroneous results (e.g. miscalculations).",
+  },
+  {
+    id: "reasoning-gap",
+    label: "Reasoning Gap",
+    description:
+      "Retrieves the right fragments but does not link them: logical jumps, causal confusion, inconsistent conclusions.",
+  },
+  {
+    id: "confirmation-bias",
+    label: "Confirmation Bias",
+    description:
+      "Emphasises evidence for its first hypothesis and downplays or ignores contradicting tool outputs.",
+  },
+  {
+    id: "overgeneralization-hallucination",
+    label: "Overgeneralization/Hallucination",
+    description:
+      "Insufficient evidence leads to unfounded guesses or details no tool result supports.",
+  },
+  {
+    id: "context-misread",
+    label: "Context Misread",
+    description:
+      "Misreads the user's intent or the task context; the answer may be partly right but beside the question.",
+  },
 ] as const;
 
 export interface InfoMosaicSampleInput {
@@ -40,16 +75,27 @@ export interface InfoMosaicSampleInput {
 }
 
 export function infoMosaicInputFromEvaluation(e: InfoMosaicEvaluated): InfoMosaicSampleInput {
-  return { taskId: e.task.id, domain: e.task.domain, score: e.score, passRate: e.passRate, numToolCalls: e.numToolCalls, messages: e.messages };
+  return {
+    taskId: e.task.id,
+    domain: e.task.domain,
+    score: e.score,
+    passRate: e.passRate,
+    numToolCalls: e.numToolCalls,
+    messages: e.messages,
+  };
 }
 
 /**
  * The sample's number of tool calls in the release's unit: `num_tool_calls` when given,
  * else the assistant turns of `messages` that make at least one tool call; 0 without either.
  */
-export function toolCallTurns(sample: Pick<InfoMosaicSampleInput, "numToolCalls" | "messages">): number {
+export function toolCallTurns(
+  sample: Pick<InfoMosaicSampleInput, "numToolCalls" | "messages">,
+): number {
   if (sample.numToolCalls !== null) return sample.numToolCalls;
-  return (sample.messages ?? []).filter((m) => m.role === "assistant" && (m.tool_calls?.length ?? 0) > 0).length;
+  return (sample.messages ?? []).filter(
+    (m) => m.role === "assistant" && (m.tool_calls?.length ?? 0) > 0,
+  ).length;
 }
 
 // ---------------------------------------------------------------- accuracy and pass rate
@@ -77,7 +123,10 @@ export interface InfoMosaicReport {
   byDomain: Partial<Record<InfoMosaicDomain, InfoMosaicStats>>;
 }
 
-export function infoMosaicStats(samples: readonly InfoMosaicSampleInput[], options: BootstrapOptions = {}): InfoMosaicStats {
+export function infoMosaicStats(
+  samples: readonly InfoMosaicSampleInput[],
+  options: BootstrapOptions = {},
+): InfoMosaicStats {
   const correct = samples.map((s) => (s.score === 2 ? 1 : 0));
   const passRates = samples.map((s) => s.passRate);
   const computable = passRates.filter((v): v is number => v !== null);
@@ -93,16 +142,25 @@ export function infoMosaicStats(samples: readonly InfoMosaicSampleInput[], optio
   };
 }
 
-function byDomain<T extends { domain: InfoMosaicDomain }>(samples: readonly T[]): [InfoMosaicDomain, T[]][] {
-  return INFOMOSAIC_DOMAINS.map((d) => [d, samples.filter((s) => s.domain === d)] as [InfoMosaicDomain, T[]]).filter(([, group]) => group.length > 0);
+function byDomain<T extends { domain: InfoMosaicDomain }>(
+  samples: readonly T[],
+): [InfoMosaicDomain, T[]][] {
+  return INFOMOSAIC_DOMAINS.map(
+    (d) => [d, samples.filter((s) => s.domain === d)] as [InfoMosaicDomain, T[]],
+  ).filter(([, group]) => group.length > 0);
 }
 
-export function aggregateInfoMosaic(samples: readonly InfoMosaicSampleInput[], options: BootstrapOptions = {}): InfoMosaicReport {
+export function aggregateInfoMosaic(
+  samples: readonly InfoMosaicSampleInput[],
+  options: BootstrapOptions = {},
+): InfoMosaicReport {
   const overall = infoMosaicStats(samples, options);
   return {
     aggregate: { accuracy: overall.accuracy, passRate: overall.passRate, n: overall.n },
     overall,
-    byDomain: Object.fromEntries(byDomain(samples).map(([d, group]) => [d, infoMosaicStats(group, options)])),
+    byDomain: Object.fromEntries(
+      byDomain(samples).map(([d, group]) => [d, infoMosaicStats(group, options)]),
+    ),
   };
 }
 
@@ -116,17 +174,36 @@ export interface SettingComparisonRow {
   passRateDiff: number | null;
 }
 
-const plain = (s: InfoMosaicStats): InfoMosaicAggregate => ({ accuracy: s.accuracy, passRate: s.passRate, n: s.n });
+const plain = (s: InfoMosaicStats): InfoMosaicAggregate => ({
+  accuracy: s.accuracy,
+  passRate: s.passRate,
+  n: s.n,
+});
 const diff = (a: number | null, b: number | null) => (a === null || b === null ? null : a - b);
 
 /** Table 3: web-only vs domain-tool accuracy (and pass rate) per domain and overall, with the difference. */
-export function compareSettings(webOnly: readonly InfoMosaicSampleInput[], domainTool: readonly InfoMosaicSampleInput[]): SettingComparisonRow[] {
-  const row = (domain: InfoMosaicDomain | "overall", w: readonly InfoMosaicSampleInput[], d: readonly InfoMosaicSampleInput[]): SettingComparisonRow => {
+export function compareSettings(
+  webOnly: readonly InfoMosaicSampleInput[],
+  domainTool: readonly InfoMosaicSampleInput[],
+): SettingComparisonRow[] {
+  const row = (
+    domain: InfoMosaicDomain | "overall",
+    w: readonly InfoMosaicSampleInput[],
+    d: readonly InfoMosaicSampleInput[],
+  ): SettingComparisonRow => {
     const a = plain(infoMosaicStats(w, { resamples: 0 }));
     const b = plain(infoMosaicStats(d, { resamples: 0 }));
-    return { domain, webOnly: a, domainTool: b, accuracyDiff: diff(b.accuracy, a.accuracy), passRateDiff: diff(b.passRate, a.passRate) };
+    return {
+      domain,
+      webOnly: a,
+      domainTool: b,
+      accuracyDiff: diff(b.accuracy, a.accuracy),
+      passRateDiff: diff(b.passRate, a.passRate),
+    };
   };
-  const present = INFOMOSAIC_DOMAINS.filter((d) => webOnly.some((s) => s.domain === d) || domainTool.some((s) => s.domain === d));
+  const present = INFOMOSAIC_DOMAINS.filter(
+    (d) => webOnly.some((s) => s.domain === d) || domainTool.some((s) => s.domain === d),
+  );
   return [
     ...present.map((d) =>
       row(
@@ -157,13 +234,17 @@ export interface ToolCallBin {
  * bin j holds counts e_j … e_{j+1} − 1 and the last bin e_last and above; counts below
  * e_0 are left out.
  */
-export function performanceByToolCalls(samples: readonly InfoMosaicSampleInput[], options: { edges?: readonly number[] } = {}): ToolCallBin[] {
+export function performanceByToolCalls(
+  samples: readonly InfoMosaicSampleInput[],
+  options: { edges?: readonly number[] } = {},
+): ToolCallBin[] {
   const counts = samples.map(toolCallTurns);
   let ranges: { from: number; to: number | null }[];
   if (options.edges) {
     const edges = options.edges;
     edges.forEach((e, i) => {
-      if (!Number.isInteger(e) || e < 0 || (i > 0 && e <= edges[i - 1])) throw new RangeError("edges must be ascending non-negative integers");
+      if (!Number.isInteger(e) || e < 0 || (i > 0 && e <= edges[i - 1]))
+        throw new RangeError("edges must be ascending non-negative integers");
     });
     ranges = edges.map((from, i) => ({ from, to: i + 1 < edges.length ? edges[i + 1] - 1 : null }));
   } else {
@@ -172,13 +253,25 @@ export function performanceByToolCalls(samples: readonly InfoMosaicSampleInput[]
   return ranges.map(({ from, to }) => {
     const group = samples.filter((_, i) => counts[i] >= from && (to === null || counts[i] <= to));
     const stats = infoMosaicStats(group, { resamples: 0 });
-    return { from, to, n: group.length, accuracy: stats.accuracy, passRate: stats.passRate, passRateN: stats.passRateN };
+    return {
+      from,
+      to,
+      n: group.length,
+      accuracy: stats.accuracy,
+      passRate: stats.passRate,
+      passRateN: stats.passRateN,
+    };
   });
 }
 
 // ---------------------------------------------------------------- tool-call outcomes
 
-export const TOOL_OUTCOMES = ["usage-error", "selection-error", "invalid-result", "valid-result"] as const;
+export const TOOL_OUTCOMES = [
+  "usage-error",
+  "selection-error",
+  "invalid-result",
+  "valid-result",
+] as const;
 export type ToolOutcome = (typeof TOOL_OUTCOMES)[number];
 
 export interface ToolCallRecord {
@@ -193,14 +286,26 @@ export interface ToolCallRecord {
 
 /** Every tool call of a trajectory with its reply (tied by `tool_call_id`, else in order). */
 export function toolCallsOf(messages: readonly ChatMessage[]): ToolCallRecord[] {
-  return callsOf(stepsFromMessages(messages)).map((c, index) => ({ index, name: c.name, malformedArguments: c.malformed, result: c.result }));
+  return callsOf(stepsFromMessages(messages)).map((c, index) => ({
+    index,
+    name: c.name,
+    malformedArguments: c.malformed,
+    result: c.result,
+  }));
 }
 
-
-const UNKNOWN_TOOL = [/\b(unknown|unsupported|unavailable|invalid) (tool|function)\b/i, /\bno such (tool|function)\b/i, /\b(tool|function) [^\n]{0,80}\b(not found|does not exist|is not available)\b/i];
+const UNKNOWN_TOOL = [
+  /\b(unknown|unsupported|unavailable|invalid) (tool|function)\b/i,
+  /\bno such (tool|function)\b/i,
+  /\b(tool|function) [^\n]{0,80}\b(not found|does not exist|is not available)\b/i,
+];
 const EMPTY_REPLY = /^\s*(\[\s*\]|\{\s*\}|null|None|""|''|)\s*$/;
 /** Phrases that mean "nothing found", looked for only in short replies (a long one is content that may merely mention them). */
-const NOTHING_FOUND = [/\b(with )?0 results\b/i, /\bno (results?|data|matches|records|videos|items)( were)?( found| available| returned)?\b/i, /^\s*not found\.?\s*$/i];
+const NOTHING_FOUND = [
+  /\b(with )?0 results\b/i,
+  /\bno (results?|data|matches|records|videos|items)( were)?( found| available| returned)?\b/i,
+  /^\s*not found\.?\s*$/i,
+];
 const SHORT_REPLY = 300;
 
 /**
@@ -220,18 +325,26 @@ const SHORT_REPLY = 300;
  * "invalid" also covers non-empty but irrelevant replies, which needs a judge; this rule
  * only sees empty ones, so it counts fewer invalid and more valid results than the paper.
  */
-export function classifyToolCall(call: ToolCallRecord, availableTools?: ReadonlySet<string>): ToolOutcome | null {
+export function classifyToolCall(
+  call: ToolCallRecord,
+  availableTools?: ReadonlySet<string>,
+): ToolOutcome | null {
   if (call.result === null) return null;
   const name = call.name?.trim() ?? "";
   const result = call.result;
   if (name === "" || (availableTools && !availableTools.has(name))) return "selection-error";
   const named = escapeRegExp(name);
-  if (new RegExp(`NameError: name '${named}' is not defined`).test(result) || new RegExp(`KeyError: ['"]${named}['"]`).test(result)) return "selection-error";
+  if (
+    new RegExp(`NameError: name '${named}' is not defined`).test(result) ||
+    new RegExp(`KeyError: ['"]${named}['"]`).test(result)
+  )
+    return "selection-error";
   if (UNKNOWN_TOOL.some((re) => re.test(result))) return "selection-error";
   if (call.malformedArguments !== null) return "usage-error";
   if (ERROR_REPLY.some((re) => re.test(result))) return "usage-error";
   if (EMPTY_REPLY.test(result)) return "invalid-result";
-  if (result.trim().length <= SHORT_REPLY && NOTHING_FOUND.some((re) => re.test(result))) return "invalid-result";
+  if (result.trim().length <= SHORT_REPLY && NOTHING_FOUND.some((re) => re.test(result)))
+    return "invalid-result";
   return "valid-result";
 }
 
@@ -257,11 +370,16 @@ function mixOf(outcomes: readonly (ToolOutcome | null)[]): ToolOutcomeMix {
     else counts[o] += 1;
   }
   const total = TOOL_OUTCOMES.reduce((sum, o) => sum + counts[o], 0);
-  const shares = Object.fromEntries(TOOL_OUTCOMES.map((o) => [o, total === 0 ? 0 : counts[o] / total])) as Record<ToolOutcome, number>;
+  const shares = Object.fromEntries(
+    TOOL_OUTCOMES.map((o) => [o, total === 0 ? 0 : counts[o] / total]),
+  ) as Record<ToolOutcome, number>;
   return { counts, shares, total, unanswered };
 }
 
-export function sampleToolOutcomes(sample: Pick<InfoMosaicSampleInput, "messages">, availableTools?: ReadonlySet<string>): (ToolOutcome | null)[] {
+export function sampleToolOutcomes(
+  sample: Pick<InfoMosaicSampleInput, "messages">,
+  availableTools?: ReadonlySet<string>,
+): (ToolOutcome | null)[] {
   return toolCallsOf(sample.messages ?? []).map((call) => classifyToolCall(call, availableTools));
 }
 
@@ -273,7 +391,12 @@ export function toolOutcomeMix(
   const outcomes = samples.map((s) => sampleToolOutcomes(s, availableTools?.(s.domain)));
   return {
     overall: mixOf(outcomes.flat()),
-    byDomain: Object.fromEntries(INFOMOSAIC_DOMAINS.filter((d) => samples.some((s) => s.domain === d)).map((d) => [d, mixOf(outcomes.filter((_, i) => samples[i].domain === d).flat())])),
+    byDomain: Object.fromEntries(
+      INFOMOSAIC_DOMAINS.filter((d) => samples.some((s) => s.domain === d)).map((d) => [
+        d,
+        mixOf(outcomes.filter((_, i) => samples[i].domain === d).flat()),
+      ]),
+    ),
   };
 }
 
@@ -303,7 +426,9 @@ export interface ToolPositionHeatmap {
 }
 
 /** Figure 6: which tools are called at which relative position, every individual call counted. */
-export function toolPositionHeatmap(samples: readonly Pick<InfoMosaicSampleInput, "messages">[]): ToolPositionHeatmap {
+export function toolPositionHeatmap(
+  samples: readonly Pick<InfoMosaicSampleInput, "messages">[],
+): ToolPositionHeatmap {
   const byTool = new Map<string, number[]>();
   const segmentTotals = new Array<number>(POSITION_SEGMENTS).fill(0);
   for (const s of samples) {
@@ -318,11 +443,15 @@ export function toolPositionHeatmap(samples: readonly Pick<InfoMosaicSampleInput
     });
   }
   const total = (row: number[]) => row.reduce((a, b) => a + b, 0);
-  const rows = [...byTool].sort(([a, ra], [b, rb]) => total(rb) - total(ra) || (a < b ? -1 : a > b ? 1 : 0));
+  const rows = [...byTool].sort(
+    ([a, ra], [b, rb]) => total(rb) - total(ra) || (a < b ? -1 : a > b ? 1 : 0),
+  );
   return {
     tools: rows.map(([name]) => name),
     counts: rows.map(([, row]) => row),
     segmentTotals,
-    shares: rows.map(([, row]) => row.map((c, seg) => (segmentTotals[seg] === 0 ? 0 : c / segmentTotals[seg]))),
+    shares: rows.map(([, row]) =>
+      row.map((c, seg) => (segmentTotals[seg] === 0 ? 0 : c / segmentTotals[seg])),
+    ),
   };
 }

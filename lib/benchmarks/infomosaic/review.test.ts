@@ -2,7 +2,16 @@ import { describe, expect, it } from "vitest";
 import { reviewedSample } from "../review-fixtures";
 import { infoMosaicDiagnosis, infoMosaicReview } from "./review";
 
-const metrics = { domain: "map", score: 0, passRate: 0.5, passRateOverOne: 0.5, numToolCalls: 5, toolCallTurns: 4, extractedResponse: "Café", testcaseVerdicts: ["CORRECT", "INCORRECT", null] };
+const metrics = {
+  domain: "map",
+  score: 0,
+  passRate: 0.5,
+  passRateOverOne: 0.5,
+  numToolCalls: 5,
+  toolCallTurns: 4,
+  extractedResponse: "Café",
+  testcaseVerdicts: ["CORRECT", "INCORRECT", null],
+};
 
 describe("infoMosaicReview", () => {
   const sample = reviewedSample(
@@ -13,11 +22,29 @@ describe("infoMosaicReview", () => {
       { name: "maps_route", reply: "TypeError: missing 1 required positional argument: 'origin'" },
       { name: "maps_route" },
     ],
-    { metrics, task: { atomicFacts: {}, extra: { testcases: [{ condition: "is in Lyon", groundTruth: null }, { condition: "opens before 8", groundTruth: "7:30" }, { condition: "has Wi-Fi", groundTruth: null }] } } },
+    {
+      metrics,
+      task: {
+        atomicFacts: {},
+        extra: {
+          testcases: [
+            { condition: "is in Lyon", groundTruth: null },
+            { condition: "opens before 8", groundTruth: "7:30" },
+            { condition: "has Wi-Fi", groundTruth: null },
+          ],
+        },
+      },
+    },
   );
 
   it("classifies each call as the paper's four outcomes, or no reply", () => {
-    expect(infoMosaicReview.calls(sample).map((m) => m.outcome)).toEqual(["valid", "invalid", "selection-error", "usage-error", "no-reply"]);
+    expect(infoMosaicReview.calls(sample).map((m) => m.outcome)).toEqual([
+      "valid",
+      "invalid",
+      "selection-error",
+      "usage-error",
+      "no-reply",
+    ]);
   });
 
   it("names the failing testcases and the tool errors", () => {

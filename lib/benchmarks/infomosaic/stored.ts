@@ -2,8 +2,20 @@
 import { z } from "zod";
 import { INFOMOSAIC_DOMAINS } from "./formats";
 import { chatMessageSchema } from "../../trajectory/messages";
-import { countStatuses, primaryOf, type AggregateRow, type StoredSampleRow, type VerdictChange } from "../stored";
-import { aggregateInfoMosaic, performanceByToolCalls, toolOutcomeMix, toolPositionHeatmap, type InfoMosaicSampleInput } from "./metrics";
+import {
+  countStatuses,
+  primaryOf,
+  type AggregateRow,
+  type StoredSampleRow,
+  type VerdictChange,
+} from "../stored";
+import {
+  aggregateInfoMosaic,
+  performanceByToolCalls,
+  toolOutcomeMix,
+  toolPositionHeatmap,
+  type InfoMosaicSampleInput,
+} from "./metrics";
 
 export const infoMosaicStoredSampleSchema = z.object({
   domain: z.enum(INFOMOSAIC_DOMAINS),
@@ -19,12 +31,26 @@ export const infoMosaicStoredSampleSchema = z.object({
 });
 export type InfoMosaicStoredSample = z.infer<typeof infoMosaicStoredSampleSchema>;
 
-export function infoMosaicInputFromStored(taskId: string, m: InfoMosaicStoredSample, messages: InfoMosaicSampleInput["messages"]): InfoMosaicSampleInput {
-  return { taskId, domain: m.domain, score: m.score, passRate: m.passRate, numToolCalls: m.numToolCalls, messages };
+export function infoMosaicInputFromStored(
+  taskId: string,
+  m: InfoMosaicStoredSample,
+  messages: InfoMosaicSampleInput["messages"],
+): InfoMosaicSampleInput {
+  return {
+    taskId,
+    domain: m.domain,
+    score: m.score,
+    passRate: m.passRate,
+    numToolCalls: m.numToolCalls,
+    messages,
+  };
 }
 
 /** The per-testcase verdicts from the judge's text (first fenced JSON block, in key order); nulls when unreadable. */
-export function testcaseVerdictsFrom(block: string | null, testcaseCount: number): (string | null)[] {
+export function testcaseVerdictsFrom(
+  block: string | null,
+  testcaseCount: number,
+): (string | null)[] {
   const none = new Array<string | null>(testcaseCount).fill(null);
   if (block === null) return none;
   let value: unknown;
@@ -39,11 +65,20 @@ export function testcaseVerdictsFrom(block: string | null, testcaseCount: number
 }
 
 /** `samples.detail` as the aggregation reads it: the trajectory's messages, when the release had them. */
-const storedDetailSchema = z.object({ messages: z.array(chatMessageSchema).nullish() }).loose().nullable();
+const storedDetailSchema = z
+  .object({ messages: z.array(chatMessageSchema).nullish() })
+  .loose()
+  .nullable();
 
 /** An "overall" row (the report and the diagnostic plots' data) and one row per domain. */
 export function infoMosaicAggregateRows(samples: readonly StoredSampleRow[]): AggregateRow[] {
-  const inputs = samples.map((s) => infoMosaicInputFromStored(s.taskKey, infoMosaicStoredSampleSchema.parse(s.metrics), storedDetailSchema.parse(s.detail)?.messages ?? null));
+  const inputs = samples.map((s) =>
+    infoMosaicInputFromStored(
+      s.taskKey,
+      infoMosaicStoredSampleSchema.parse(s.metrics),
+      storedDetailSchema.parse(s.detail)?.messages ?? null,
+    ),
+  );
   const report = aggregateInfoMosaic(inputs);
   const plots = {
     toolOutcomes: toolOutcomeMix(inputs),
@@ -52,12 +87,27 @@ export function infoMosaicAggregateRows(samples: readonly StoredSampleRow[]): Ag
   };
   const o = report.overall;
   return [
-    { split: "overall", n: o.n, primary: primaryOf(o.accuracy, o.accuracyCi), statusCounts: countStatuses(samples), report: { ...report, ...plots } },
-    ...Object.entries(report.byDomain).map(([domain, stats]) => ({ split: `domain:${domain}`, n: stats.n, primary: primaryOf(stats.accuracy, stats.accuracyCi), statusCounts: countStatuses([]), report: stats })),
+    {
+      split: "overall",
+      n: o.n,
+      primary: primaryOf(o.accuracy, o.accuracyCi),
+      statusCounts: countStatuses(samples),
+      report: { ...report, ...plots },
+    },
+    ...Object.entries(report.byDomain).map(([domain, stats]) => ({
+      split: `domain:${domain}`,
+      n: stats.n,
+      primary: primaryOf(stats.accuracy, stats.accuracyCi),
+      statusCounts: countStatuses([]),
+      report: stats,
+    })),
   ];
 }
 
 /** The stored figures under a new verdict: the aggregates read `score` (2 = correct; the judge's 1 is kept when it gave one). */
-export function infoMosaicWithVerdict(metrics: Record<string, unknown>, change: VerdictChange): Record<string, unknown> {
+export function infoMosaicWithVerdict(
+  metrics: Record<string, unknown>,
+  change: VerdictChange,
+): Record<string, unknown> {
   return { ...metrics, score: change.score ?? (change.correct ? 2 : 0) };
 }

@@ -7,7 +7,9 @@ import { z } from "zod";
 import { parseRecord, type TaskFileRules } from "../../standing/task-file";
 import { guessLanguage, taskLineSchema } from "./formats";
 
-const idAndLanguageSchema = taskLineSchema.pick({ id: true, language: true }).extend({ query: z.string().nullish() });
+const idAndLanguageSchema = taskLineSchema
+  .pick({ id: true, language: true })
+  .extend({ query: z.string().nullish() });
 
 export const infoMosaicTaskFile: TaskFileRules = {
   describe:

@@ -15,10 +15,48 @@ const row = (r: Partial<MpwSampleRow>): MpwSampleRow => ({
 });
 
 const ROWS: MpwSampleRow[] = [
-  row({ correct: true, fcr: 0.5, hitRate: 0.5, toolCalls: 4, hitLogCalls: 4, compoundRate: 0.25, tier: "easy", category: "NBA Player" }),
-  row({ correct: false, fcr: null, hitRate: 0, toolCalls: 0, hitLogCalls: 0, compoundRate: null, tier: null, category: "NBA Player", status: "api_error" }),
-  row({ correct: true, fcr: 1, hitRate: 1, toolCalls: 2, hitLogCalls: 2, compoundRate: 0, tier: "medium", category: "Tennis" }),
-  row({ correct: false, fcr: 0, hitRate: 0, toolCalls: 0, hitLogCalls: 0, compoundRate: null, tier: "easy", category: null, status: "weird_status" }),
+  row({
+    correct: true,
+    fcr: 0.5,
+    hitRate: 0.5,
+    toolCalls: 4,
+    hitLogCalls: 4,
+    compoundRate: 0.25,
+    tier: "easy",
+    category: "NBA Player",
+  }),
+  row({
+    correct: false,
+    fcr: null,
+    hitRate: 0,
+    toolCalls: 0,
+    hitLogCalls: 0,
+    compoundRate: null,
+    tier: null,
+    category: "NBA Player",
+    status: "api_error",
+  }),
+  row({
+    correct: true,
+    fcr: 1,
+    hitRate: 1,
+    toolCalls: 2,
+    hitLogCalls: 2,
+    compoundRate: 0,
+    tier: "medium",
+    category: "Tennis",
+  }),
+  row({
+    correct: false,
+    fcr: 0,
+    hitRate: 0,
+    toolCalls: 0,
+    hitLogCalls: 0,
+    compoundRate: null,
+    tier: "easy",
+    category: null,
+    status: "weird_status",
+  }),
 ];
 
 function bySplit(aggs: MpwAggregate[]): Record<string, MpwAggregate> {
@@ -27,7 +65,11 @@ function bySplit(aggs: MpwAggregate[]): Record<string, MpwAggregate> {
 
 describe("splitKeysOf", () => {
   it("always overall, plus tier and category when known", () => {
-    expect(splitKeysOf({ tier: "hard", category: "Esports" })).toEqual(["overall", "tier:hard", "category:Esports"]);
+    expect(splitKeysOf({ tier: "hard", category: "Esports" })).toEqual([
+      "overall",
+      "tier:hard",
+      "category:Esports",
+    ]);
     expect(splitKeysOf({ tier: null, category: null })).toEqual(["overall"]);
   });
 });
@@ -36,7 +78,9 @@ describe("aggregateMpw", () => {
   const aggs = bySplit(aggregateMpw(ROWS));
 
   it("forms the overall, tier and category splits present in the rows", () => {
-    expect(Object.keys(aggs).sort()).toEqual(["category:NBA Player", "category:Tennis", "overall", "tier:easy", "tier:medium"].sort());
+    expect(Object.keys(aggs).sort()).toEqual(
+      ["category:NBA Player", "category:Tennis", "overall", "tier:easy", "tier:medium"].sort(),
+    );
   });
 
   it("overall: means over all samples, FCR over the samples that have one", () => {
@@ -115,7 +159,8 @@ describe("aggregateMpw", () => {
     const [o] = aggsEmpty;
     expect(o.split).toBe("overall");
     expect(o.n).toBe(0);
-    for (const e of [o.pass1, o.fcr, o.hitRate, o.toolCalls]) expect(e).toEqual({ value: null, ci: null, n: 0 });
+    for (const e of [o.pass1, o.fcr, o.hitRate, o.toolCalls])
+      expect(e).toEqual({ value: null, ci: null, n: 0 });
     expect(o.compoundRate).toBeNull();
     expect(o.zeroCallSamples).toBe(0);
     expect(o.statusCounts).toEqual({});

@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { bootstrapMeans, mean, type Interval } from "../../metrics/bootstrap";
-import { countStatuses, type AggregateRow, type ColumnEstimate, type StatusCounts, type StoredSampleRow } from "../stored";
+import {
+  countStatuses,
+  type AggregateRow,
+  type ColumnEstimate,
+  type StatusCounts,
+  type StoredSampleRow,
+} from "../stored";
 import type { Tier } from "./metrics";
 
 /** The stored per-sample figures an MPW aggregate is built from. */
@@ -52,7 +58,10 @@ function estimate(values: (number | null)[], ci: Interval | null): Estimate {
   return { value: mean(defined), ci, n: defined.length };
 }
 
-export function aggregateMpw(rows: readonly MpwSampleRow[], options: { seed?: number; resamples?: number } = {}): MpwAggregate[] {
+export function aggregateMpw(
+  rows: readonly MpwSampleRow[],
+  options: { seed?: number; resamples?: number } = {},
+): MpwAggregate[] {
   const groups = new Map<string, MpwSampleRow[]>();
   groups.set("overall", []);
   for (const row of rows) {
@@ -67,7 +76,10 @@ export function aggregateMpw(rows: readonly MpwSampleRow[], options: { seed?: nu
     const fcr = group.map((r) => r.fcr);
     const hitRate = group.map((r) => r.hitRate);
     const toolCalls = group.map((r) => r.toolCalls);
-    const [pass1Ci, fcrCi, hitRateCi, toolCallsCi] = bootstrapMeans([pass1, fcr, hitRate, toolCalls], options);
+    const [pass1Ci, fcrCi, hitRateCi, toolCallsCi] = bootstrapMeans(
+      [pass1, fcr, hitRate, toolCalls],
+      options,
+    );
     const statusCounts = countStatuses(group);
     return {
       split,
@@ -85,7 +97,11 @@ export function aggregateMpw(rows: readonly MpwSampleRow[], options: { seed?: nu
 
 const tierSchema = z.enum(["easy", "medium", "hard"]).nullable();
 
-const columns = (e: Estimate): ColumnEstimate => ({ value: e.value, lo: e.ci?.lo ?? null, hi: e.ci?.hi ?? null });
+const columns = (e: Estimate): ColumnEstimate => ({
+  value: e.value,
+  lo: e.ci?.lo ?? null,
+  hi: e.ci?.hi ?? null,
+});
 
 /** The stored rows: every figure in its own column (Pass@1 in the primary ones), no report. */
 export function mpwAggregateRows(samples: readonly StoredSampleRow[]): AggregateRow[] {

@@ -1,14 +1,23 @@
 import { describe, expect, it } from "vitest";
 import { quantileSorted } from "../../metrics/bootstrap";
 import { seededRandom } from "../../random";
-import { deltaFacts, fcrPassBins, isCohortEligible, truncatedCurves, type CallSeriesSample } from "./analysis";
+import {
+  deltaFacts,
+  fcrPassBins,
+  isCohortEligible,
+  truncatedCurves,
+  type CallSeriesSample,
+} from "./analysis";
 
 const p = (fcr: number, correct: boolean) => ({ fcr, correct });
 
 describe("fcrPassBins", () => {
   it("forms equal-frequency bins when there are no ties", () => {
     // 6 samples, 3 bins → boundaries at 2, 4, 6 samples.
-    const result = fcrPassBins([p(0.5, true), p(0.1, false), p(0.3, true), p(0.2, false), p(0.9, true), p(0.6, false)], 3);
+    const result = fcrPassBins(
+      [p(0.5, true), p(0.1, false), p(0.3, true), p(0.2, false), p(0.9, true), p(0.6, false)],
+      3,
+    );
     expect(result.binsFormed).toBe(3);
     expect(result.cohort).toBe(6);
     expect(result.bins.map((b) => b.n)).toEqual([2, 2, 2]);
@@ -26,7 +35,13 @@ describe("fcrPassBins", () => {
     // 10 samples, 5 bins requested (boundaries 2, 4, 6, 8, 10); six are tied at 0.
     // Ties at 0 fill up to 6 ≥ 2 → one bin of 6 (boundaries 2, 4, 6 passed);
     // then 0.2 (7 < 8), 0.4 (8 ≥ 8) → bin {0.2, 0.4}; then 0.6, 0.8 → last bin.
-    const points = [...Array.from({ length: 6 }, (_, i) => p(0, i < 1)), p(0.2, false), p(0.4, true), p(0.6, true), p(0.8, true)];
+    const points = [
+      ...Array.from({ length: 6 }, (_, i) => p(0, i < 1)),
+      p(0.2, false),
+      p(0.4, true),
+      p(0.6, true),
+      p(0.8, true),
+    ];
     const result = fcrPassBins(points, 5);
     expect(result.binsRequested).toBe(5);
     expect(result.binsFormed).toBe(3);
@@ -49,7 +64,12 @@ describe("fcrPassBins", () => {
   });
 });
 
-const series = (toolCalls: number, newFactsByCall: number[], hitsByCall: number[], factCount = 4): CallSeriesSample => ({ toolCalls, factCount, newFactsByCall, hitsByCall });
+const series = (
+  toolCalls: number,
+  newFactsByCall: number[],
+  hitsByCall: number[],
+  factCount = 4,
+): CallSeriesSample => ({ toolCalls, factCount, newFactsByCall, hitsByCall });
 
 describe("deltaFacts", () => {
   it("averages new facts at each call over the cohort samples that reached it", () => {
@@ -63,14 +83,28 @@ describe("deltaFacts", () => {
     expect(result.cohort).toBe(3);
     expect(result.points.map((pt) => pt.k)).toEqual([1, 2, 3, 4]);
     // k=1: values {1, 2, 0} → mean 1, n 3; sorted 0,1,2 → p25 = 0.5, p75 = 1.5
-    expect(result.points[0]).toEqual({ k: 1, n: 3, meanNewFacts: 1, p25: 0.5, p75: 1.5, lowN: false });
+    expect(result.points[0]).toEqual({
+      k: 1,
+      n: 3,
+      meanNewFacts: 1,
+      p25: 0.5,
+      p75: 1.5,
+      lowN: false,
+    });
     // k=2: {0, 0, 1} → mean 1/3
     expect(result.points[1].meanNewFacts).toBeCloseTo(1 / 3, 12);
     expect(result.points[1].n).toBe(3);
     // k=3: only samples with ≥ 3 calls: {1, 0} → mean 0.5, n 2 < threshold 3
     expect(result.points[2]).toMatchObject({ k: 3, n: 2, meanNewFacts: 0.5, lowN: true });
     // k=4: {1} → n 1
-    expect(result.points[3]).toMatchObject({ k: 4, n: 1, meanNewFacts: 1, p25: 1, p75: 1, lowN: true });
+    expect(result.points[3]).toMatchObject({
+      k: 4,
+      n: 1,
+      meanNewFacts: 1,
+      p25: 1,
+      p75: 1,
+      lowN: true,
+    });
   });
 
   it("counts a call without a hit-log entry as no new fact", () => {
@@ -80,7 +114,12 @@ describe("deltaFacts", () => {
   });
 
   it("returns an empty curve for an empty cohort", () => {
-    expect(deltaFacts([series(2, [1, 0], [1, 0])], 5, 50)).toEqual({ cohort: 0, kCohort: 5, nThreshold: 50, points: [] });
+    expect(deltaFacts([series(2, [1, 0], [1, 0])], 5, 50)).toEqual({
+      cohort: 0,
+      kCohort: 5,
+      nThreshold: 50,
+      points: [],
+    });
     expect(deltaFacts([], 1, 50).points).toEqual([]);
   });
 
@@ -88,14 +127,23 @@ describe("deltaFacts", () => {
     const random = seededRandom(7);
     const samples = Array.from({ length: 400 }, () => {
       const calls = 1 + Math.floor(random() * 12);
-      const newFacts = Array.from({ length: calls }, () => (random() < 0.6 ? 0 : 1 + Math.floor(random() * 3)));
-      return series(calls, newFacts, newFacts.map((v) => (v > 0 ? 1 : 0)));
+      const newFacts = Array.from({ length: calls }, () =>
+        random() < 0.6 ? 0 : 1 + Math.floor(random() * 3),
+      );
+      return series(
+        calls,
+        newFacts,
+        newFacts.map((v) => (v > 0 ? 1 : 0)),
+      );
     });
     const result = deltaFacts(samples, 3, 50);
     const cohort = samples.filter((s) => s.toolCalls >= 3);
     expect(result.cohort).toBe(cohort.length);
     for (const point of result.points) {
-      const values = cohort.filter((s) => s.toolCalls >= point.k).map((s) => s.newFactsByCall[point.k - 1]).sort((a, b) => a - b);
+      const values = cohort
+        .filter((s) => s.toolCalls >= point.k)
+        .map((s) => s.newFactsByCall[point.k - 1])
+        .sort((a, b) => a - b);
       expect(point.n).toBe(values.length);
       expect(point.meanNewFacts).toBeCloseTo(values.reduce((a, v) => a + v, 0) / values.length, 12);
       expect(point.p25).toBeCloseTo(quantileSorted(values, 0.25), 12);
@@ -130,7 +178,9 @@ describe("truncatedCurves", () => {
 describe("isCohortEligible", () => {
   it("keeps finished and max-turns runs with calls and facts, as the authors' scripts", () => {
     expect(isCohortEligible({ status: "finished", toolCalls: 1, factCount: 3 })).toBe(true);
-    expect(isCohortEligible({ status: "max_turns_reached", toolCalls: 32, factCount: 3 })).toBe(true);
+    expect(isCohortEligible({ status: "max_turns_reached", toolCalls: 32, factCount: 3 })).toBe(
+      true,
+    );
     expect(isCohortEligible({ status: "api_error", toolCalls: 5, factCount: 3 })).toBe(false);
     expect(isCohortEligible({ status: "finished", toolCalls: 0, factCount: 3 })).toBe(false);
     expect(isCohortEligible({ status: "finished", toolCalls: 4, factCount: 0 })).toBe(false);

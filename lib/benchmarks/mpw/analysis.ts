@@ -11,8 +11,16 @@ export const COHORT_STATUSES = ["finished", "max_turns_reached"] as const;
  * Eligibility for the tool-call cohort plots, as in the authors' scripts: a run that
  * ended normally or hit the turn limit, made at least one call, on a task with facts.
  */
-export function isCohortEligible(sample: { status: string; toolCalls: number; factCount: number }): boolean {
-  return (COHORT_STATUSES as readonly string[]).includes(sample.status) && sample.toolCalls >= 1 && sample.factCount > 0;
+export function isCohortEligible(sample: {
+  status: string;
+  toolCalls: number;
+  factCount: number;
+}): boolean {
+  return (
+    (COHORT_STATUSES as readonly string[]).includes(sample.status) &&
+    sample.toolCalls >= 1 &&
+    sample.factCount > 0
+  );
 }
 
 export interface FcrPassPoint {
@@ -110,7 +118,11 @@ export interface DeltaFacts {
  * n(k) = cohort samples with ToolCalls ≥ k, and the mean (and interquartile range) of
  * the number of facts first covered at call k over those n(k) samples.
  */
-export function deltaFacts(samples: readonly CallSeriesSample[], kCohort: number, nThreshold: number): DeltaFacts {
+export function deltaFacts(
+  samples: readonly CallSeriesSample[],
+  kCohort: number,
+  nThreshold: number,
+): DeltaFacts {
   const cohort = samples.filter((s) => s.toolCalls >= kCohort);
   const kMax = cohort.reduce((max, s) => Math.max(max, s.toolCalls), 0);
   // One pass over the cohort into per-k histograms (new-fact counts are a few distinct
@@ -142,7 +154,12 @@ export function deltaFacts(samples: readonly CallSeriesSample[], kCohort: number
 }
 
 /** The type-7 quantile (as `quantileSorted` in bootstrap.ts) of the n values a histogram holds (sorted distinct values, their counts). */
-function quantileOfHistogram(values: readonly number[], counts: readonly number[], n: number, q: number): number {
+function quantileOfHistogram(
+  values: readonly number[],
+  counts: readonly number[],
+  n: number,
+  q: number,
+): number {
   const pos = (n - 1) * q;
   const lower = Math.floor(pos);
   const upper = Math.ceil(pos);
@@ -174,7 +191,10 @@ export interface TruncatedCurves {
  * FCR(k) and HitPrec(k) over the fixed cohort ToolCalls ≥ kTrunc, for k = 1..kTrunc:
  * FCR(k) = mean of |H≤k ∩ F| / |F|; HitPrec(k) = mean of hits(≤k) / k.
  */
-export function truncatedCurves(samples: readonly CallSeriesSample[], kTrunc: number): TruncatedCurves {
+export function truncatedCurves(
+  samples: readonly CallSeriesSample[],
+  kTrunc: number,
+): TruncatedCurves {
   const cohort = samples.filter((s) => s.toolCalls >= kTrunc && s.factCount > 0);
   if (cohort.length === 0 || kTrunc < 1) return { cohort: cohort.length, kTrunc, points: [] };
   // One pass per sample, accumulating each k's sums: the per-k sums still add the

@@ -19,5 +19,8 @@ export const mpwBoard = {
   ciOver: "samples",
   params: { setting: MPW_SETTINGS, tier: LEADERBOARD_TIERS },
   // The analysis page's own state (lib/url/analysis.ts), not the leaderboard's setting and tier.
-  diagnosticsParams: { cohortSetting: { values: MPW_SETTINGS }, pool: { values: MPW_SETTINGS, list: true } },
+  diagnosticsParams: {
+    cohortSetting: { values: MPW_SETTINGS },
+    pool: { values: MPW_SETTINGS, list: true },
+  },
 } as const satisfies OwnBoard<"mpw">;

@@ -49,27 +49,49 @@ function poissonish(random: () => number, mean: number): number {
   return Math.max(0, Math.round(draw));
 }
 
-function serpEntries(random: () => number, query: string, fact: [string, string] | null, date: string) {
+function serpEntries(
+  random: () => number,
+  query: string,
+  fact: [string, string] | null,
+  date: string,
+) {
   const entries = [];
   const factSlot = fact ? Math.floor(random() * 4) : -1;
   for (let id = 1; id <= 4; id++) {
     if (id - 1 === factSlot && fact) {
-      entries.push({ id, title: `Official record: ${fact[0]}`, content: `${fact[0]}: ${fact[1]}. Confirmed by the league's data office.`, date });
+      entries.push({
+        id,
+        title: `Official record: ${fact[0]}`,
+        content: `${fact[0]}: ${fact[1]}. Confirmed by the league's data office.`,
+        date,
+      });
     } else {
       const title = FILLER_TITLES[Math.floor(random() * FILLER_TITLES.length)];
-      entries.push({ id, title, content: `Coverage related to "${query}" without the specific figure; analysts note the data is context-dependent.`, date });
+      entries.push({
+        id,
+        title,
+        content: `Coverage related to "${query}" without the specific figure; analysts note the data is context-dependent.`,
+        date,
+      });
     }
   }
   return entries;
 }
 
-function judgeFields(variant: JudgeVariant, correct: boolean, skipped: boolean, prediction: string | null, gold: string) {
+function judgeFields(
+  variant: JudgeVariant,
+  correct: boolean,
+  skipped: boolean,
+  prediction: string | null,
+  gold: string,
+) {
   const verdict = correct ? "Correct" : "Incorrect";
   const think = correct
     ? `The prediction "${prediction}" states the same entity and figure as the ground truth "${gold}".`
     : `The prediction ${prediction ? `"${prediction}"` : "is empty and"} does not match the ground truth "${gold}".`;
   const judgeResponse = `<think>\n${think}\n</think>\n<answer>\n${verdict}\n</answer>`;
-  if (skipped) return { answer: "No Answer", think: "", judge_response: "", judge_status: "skipped" };
+  if (skipped)
+    return { answer: "No Answer", think: "", judge_response: "", judge_status: "skipped" };
   switch (variant) {
     case "answer":
       return { answer: verdict, think, judge_response: judgeResponse, judge_status: "success" };
@@ -86,12 +108,17 @@ export interface DemoRecordOptions {
   judgeVariant: JudgeVariant;
 }
 
-export function generateMpwRecord(task: DemoTaskInput, options: DemoRecordOptions): Record<string, unknown> {
+export function generateMpwRecord(
+  task: DemoTaskInput,
+  options: DemoRecordOptions,
+): Record<string, unknown> {
   const { model, setting } = options;
   const random = seededRandom(seedFrom(`${model.model}|${setting}|${task.index}`));
   const factEntries = Object.entries(task.atomicFacts);
   const factCount = factEntries.length;
-  const messages: Record<string, unknown>[] = [{ role: "system", content: SYSTEM_PROMPTS[setting] }];
+  const messages: Record<string, unknown>[] = [
+    { role: "system", content: SYSTEM_PROMPTS[setting] },
+  ];
   const date = `2027-0${1 + Math.floor(random() * 9)}-1${Math.floor(random() * 9)}`;
 
   if (setting === "A") {
@@ -99,7 +126,10 @@ export function generateMpwRecord(task: DemoTaskInput, options: DemoRecordOption
     messages.push({ role: "user", content: `${task.question}\n\nFacts:\n${facts}` });
     const correct = random() < (model.settingA ?? 0.8) * (1.12 - 0.1 * TIER_SCALE(factCount));
     const prediction = correct ? task.answer : "Cannot be determined from the given facts";
-    messages.push({ role: "assistant", content: `<think>\nAll ${factCount} facts are given; combine them.\n</think>\n<answer>\n${prediction}\n</answer>` });
+    messages.push({
+      role: "assistant",
+      content: `<think>\nAll ${factCount} facts are given; combine them.\n</think>\n<answer>\n${prediction}\n</answer>`,
+    });
     return {
       index: task.index,
       category: task.category,
@@ -108,7 +138,17 @@ export function generateMpwRecord(task: DemoTaskInput, options: DemoRecordOption
       prediction,
       full_response: messages.at(-1)?.content,
       status: "finished",
-      trajectory_log: { tool_calls: [], hit_logs: [], full_history: null, world_truth_info: { generated_question: task.question, atomic_facts: task.atomicFacts, final_answer: task.answer }, final_answer: prediction },
+      trajectory_log: {
+        tool_calls: [],
+        hit_logs: [],
+        full_history: null,
+        world_truth_info: {
+          generated_question: task.question,
+          atomic_facts: task.atomicFacts,
+          final_answer: task.answer,
+        },
+        final_answer: prediction,
+      },
       actual_turns: 1,
       max_turns: MAX_TURNS,
       ...judgeFields(options.judgeVariant, correct, false, prediction, task.answer),
@@ -132,13 +172,32 @@ export function generateMpwRecord(task: DemoTaskInput, options: DemoRecordOption
     if (hit) {
       // Salient facts surface first: the chance that a hit is new falls as coverage grows.
       const share = uncovered.length / Math.max(factCount, 1);
-      const fresh = uncovered.length > 0 && random() < Math.min(0.95, 0.1 + share * Math.min(1.2, (target.fcr / Math.max(target.hitRate, 0.01)) * 1.1));
-      fact = fresh ? uncovered[Math.floor(random() * uncovered.length)] : factEntries[Math.floor(random() * factEntries.length)];
+      const fresh =
+        uncovered.length > 0 &&
+        random() <
+          Math.min(
+            0.95,
+            0.1 + share * Math.min(1.2, (target.fcr / Math.max(target.hitRate, 0.01)) * 1.1),
+          );
+      fact = fresh
+        ? uncovered[Math.floor(random() * uncovered.length)]
+        : factEntries[Math.floor(random() * factEntries.length)];
       covered.add(fact[0]);
     }
-    const subject = fact ? fact[0] : factEntries.length ? factEntries[Math.floor(random() * factEntries.length)][0] : task.question;
-    const query = compound ? `${task.question.slice(0, 80)} compare all` : subject.replace(" — ", " ");
-    const thought = k === 1 ? `I need to decompose the question. ${factCount} pieces of evidence seem necessary; start with the first entity.` : hit ? "That result gave a concrete figure. Next, the remaining attribute." : "The results discuss the topic but give no figure. I should refine the query.";
+    const subject = fact
+      ? fact[0]
+      : factEntries.length
+        ? factEntries[Math.floor(random() * factEntries.length)][0]
+        : task.question;
+    const query = compound
+      ? `${task.question.slice(0, 80)} compare all`
+      : subject.replace(" — ", " ");
+    const thought =
+      k === 1
+        ? `I need to decompose the question. ${factCount} pieces of evidence seem necessary; start with the first entity.`
+        : hit
+          ? "That result gave a concrete figure. Next, the remaining attribute."
+          : "The results discuss the topic but give no figure. I should refine the query.";
     const serp = { search_query: query, search_result: serpEntries(random, query, fact, date) };
     // A few keys arrive whitespace-padded, as real PEM logs sometimes do; metrics trim them.
     const matchedKey = fact ? (random() < 0.03 ? ` ${fact[0]} ` : fact[0]) : null;
@@ -148,17 +207,36 @@ export function generateMpwRecord(task: DemoTaskInput, options: DemoRecordOption
       is_compound_query: compound,
       hit: hit ? 1 : 0,
       matched_fact_keys: matchedKey ? [matchedKey] : [],
-      reason: hit ? `Query targets a single atomic fact: ${fact?.[0]}` : compound ? "Compound query mixing several entities and attributes" : "No atomic fact matches the query",
+      reason: hit
+        ? `Query targets a single atomic fact: ${fact?.[0]}`
+        : compound
+          ? "Compound query mixing several entities and attributes"
+          : "No atomic fact matches the query",
     });
     const malformedThought = random() < 0.01;
     if (model.openAiMessages) {
       callId += 1;
       const id = `call_${task.index}_${callId}`;
-      messages.push({ role: "assistant", content: `<think>\n${thought}\n</think>`, tool_calls: [{ id, type: "function", function: { name: "web_search", arguments: JSON.stringify({ query }) } }] });
+      messages.push({
+        role: "assistant",
+        content: `<think>\n${thought}\n</think>`,
+        tool_calls: [
+          {
+            id,
+            type: "function",
+            function: { name: "web_search", arguments: JSON.stringify({ query }) },
+          },
+        ],
+      });
       messages.push({ role: "tool", tool_call_id: id, content: JSON.stringify(serp) });
     } else {
-      const thinkPart = malformedThought ? `<think>\n${thought}\n` : `<think>\n${thought}\n</think>\n\n`;
-      messages.push({ role: "assistant", content: `${thinkPart}<tool_call>\n${JSON.stringify({ name: "web_search", arguments: { query } }, null, 4)}\n</tool_call>` });
+      const thinkPart = malformedThought
+        ? `<think>\n${thought}\n`
+        : `<think>\n${thought}\n</think>\n\n`;
+      messages.push({
+        role: "assistant",
+        content: `${thinkPart}<tool_call>\n${JSON.stringify({ name: "web_search", arguments: { query } }, null, 4)}\n</tool_call>`,
+      });
       messages.push({ role: "user", content: JSON.stringify(serp) });
     }
   }
@@ -180,7 +258,11 @@ export function generateMpwRecord(task: DemoTaskInput, options: DemoRecordOption
   let correct = false;
   if (status === "finished") {
     correct = random() < pCorrect;
-    prediction = correct ? task.answer : random() < 0.3 ? "Based on estimation, the difference is approximately 15-20 points." : `Not ${task.answer.split(" (")[0]}; the other side was higher`;
+    prediction = correct
+      ? task.answer
+      : random() < 0.3
+        ? "Based on estimation, the difference is approximately 15-20 points."
+        : `Not ${task.answer.split(" (")[0]}; the other side was higher`;
     const closing = `<think>\nI have ${covered.size} of the facts I planned to find. ${correct ? "The comparison is clear." : "Some figures are missing; I will estimate."}\n</think>\n<answer>\n${prediction}\n</answer>`;
     messages.push({ role: "assistant", content: closing });
   } else if (status === "empty_response") {
@@ -200,13 +282,22 @@ export function generateMpwRecord(task: DemoTaskInput, options: DemoRecordOption
       tool_calls: toolCallLog,
       hit_logs: hitLogs,
       full_history: null,
-      world_truth_info: { generated_question: task.question, atomic_facts: task.atomicFacts, final_answer: task.answer },
+      world_truth_info: {
+        generated_question: task.question,
+        atomic_facts: task.atomicFacts,
+        final_answer: task.answer,
+      },
       final_answer: prediction,
     },
     actual_turns: status === "max_turns_reached" ? MAX_TURNS : calls + 1,
     max_turns: MAX_TURNS,
     ...judgeFields(options.judgeVariant, correct && !skipped, skipped, prediction, task.answer),
   };
-  if (status === "api_error") record.error_info = { type: "ReadTimeout", message: "LLM endpoint timed out after 3 retries", turn: calls + 1 };
+  if (status === "api_error")
+    record.error_info = {
+      type: "ReadTimeout",
+      message: "LLM endpoint timed out after 3 retries",
+      turn: calls + 1,
+    };
   return record;
 }

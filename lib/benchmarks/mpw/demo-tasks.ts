@@ -16,25 +16,205 @@ const compare = (noun: string) => (a: string, b: string, attribute: string, peri
   `In ${period}, which ${noun} had the higher ${attribute} once every condition is applied: ${a} or ${b}? Give the ${noun} and the difference.`;
 
 export const MPW_CATEGORIES: CategoryTemplate[] = [
-  { name: "NBA Player", entities: ["De'Aaron Fox", "Jalen Brunson", "Victor Wembanyama", "Tyrese Haliburton", "Anthony Edwards", "Paolo Banchero"], attributes: ["restricted-area FG%", "charges drawn", "clutch points", "assists per 36", "on/off net rating"], period: (y) => `the ${y}-${(y + 1) % 100} NBA season`, ask: compare("player") },
-  { name: "NBA Team", entities: ["New York Knicks", "Sacramento Kings", "Denver Nuggets", "Oklahoma City Thunder", "Orlando Magic"], attributes: ["back-to-back wins", "home defensive rating", "bench points", "fourth-quarter net rating"], period: (y) => `the ${y}-${(y + 1) % 100} NBA season`, ask: compare("team") },
-  { name: "Football Player", entities: ["Bruno Guimarães", "Rúben Dias", "Florian Wirtz", "Jude Bellingham", "Lamine Yamal", "Loïs Openda"], attributes: ["key passes", "fouls against", "interceptions", "non-penalty goals", "progressive carries"], period: (y) => `the ${y}-${(y + 1) % 100} Premier League season`, ask: compare("player") },
-  { name: "Football Team", entities: ["Manchester United", "Borussia Dortmund", "Napoli", "Juventus", "Real Sociedad"], attributes: ["away goals", "minutes from under-21 signings", "clean sheets", "points after trailing"], period: (y) => `the ${y}/${(y + 1) % 100} season`, ask: compare("club") },
-  { name: "Tennis", entities: ["Carlos Alcaraz", "Jannik Sinner", "Holger Rune", "Coco Gauff", "Iga Świątek"], attributes: ["tie-breaks won", "aces in finals", "break points saved", "first-serve points won"], period: (y) => `the ${y} ATP and WTA season`, ask: compare("player") },
-  { name: "Formula 1", entities: ["Oscar Piastri", "Lando Norris", "Charles Leclerc", "Kimi Antonelli", "Max Verstappen"], attributes: ["overtakes on lap one", "pit-stop time lost", "points from sprint races", "laps led"], period: (y) => `the ${y} Formula 1 season`, ask: compare("driver") },
-  { name: "Olympics", entities: ["Team Kenya", "Team Japan", "Team Brazil", "Team Norway", "Team Australia"], attributes: ["gold medals in athletics", "finals reached in swimming", "medals won by debutants"], period: (y) => `the ${y} Olympic Games`, ask: compare("delegation") },
-  { name: "Film & Awards", entities: ["The Last Meridian", "Glass Harbour", "Northern Lights Protocol", "Saltwater Kings"], attributes: ["opening-weekend gross", "nominations", "festival prizes"], period: (y) => `the ${y} awards season`, ask: compare("film") },
-  { name: "Music Concerts", entities: ["Eason Chan", "Faye Wong", "Jay Chou", "Taylor Swift", "Coldplay"], attributes: ["Shenzhen show start time", "tickets sold in the first hour", "encore songs"], period: (y) => `the ${y} touring year`, ask: compare("artist") },
-  { name: "Box Office", entities: ["Ne Zha 3", "Wandering Earth 3", "Avatar 5", "Spider-Verse 3"], attributes: ["second-week drop", "IMAX share", "presales"], period: (y) => `the ${y} Spring Festival window`, ask: compare("film") },
-  { name: "Stock Market", entities: ["NVIDIA", "TSMC", "BYD", "Tencent", "ASML"], attributes: ["quarterly close", "largest one-day gain", "trading volume on earnings day"], period: (y) => `Q3 ${y}`, ask: compare("company") },
-  { name: "Company Earnings", entities: ["Li Auto", "Xiaomi", "Meituan", "Shopify", "Spotify"], attributes: ["reported revenue", "gross margin", "R&D expense"], period: (y) => `fiscal ${y}`, ask: compare("company") },
-  { name: "Elections", entities: ["District 7", "Northshire", "Port Callum", "Riverton"], attributes: ["turnout", "winning margin", "postal-vote share"], period: (y) => `the ${y} local elections`, ask: compare("constituency") },
-  { name: "Science Breakthroughs", entities: ["MIT Materials Lab", "ETH Quantum Group", "Tsinghua Photonics", "Max Planck Plasma"], attributes: ["sample stability in hours", "citations in the first month", "critical temperature"], period: (y) => `${y}`, ask: compare("team") },
-  { name: "Technology Launches", entities: ["Pixel 12", "iPhone 19", "Galaxy S28", "Mate 80"], attributes: ["launch-day preorders", "battery endurance", "shipping delay in days"], period: (y) => `the ${y} launch season`, ask: compare("device") },
-  { name: "Weather & Climate", entities: ["Guangzhou", "Osaka", "Mumbai", "Houston"], attributes: ["typhoon rainfall", "hottest-day temperature", "days above 35°C"], period: (y) => `summer ${y}`, ask: compare("city") },
-  { name: "Real Estate", entities: ["Shenzhen Nanshan", "Shanghai Pudong", "London Docklands", "Austin Downtown"], attributes: ["median price per m²", "new listings", "months of inventory"], period: (y) => `H1 ${y}`, ask: compare("district") },
-  { name: "Esports", entities: ["T1", "Gen.G", "Bilibili Gaming", "G2 Esports"], attributes: ["first-blood rate", "dragons secured", "map wins on red side"], period: (y) => `the ${y} World Championship`, ask: compare("team") },
-  { name: "Travel & Aviation", entities: ["Cathay Pacific", "Singapore Airlines", "Qatar Airways", "Emirates"], attributes: ["on-time departures", "new routes launched", "lounge visits"], period: (y) => `${y}`, ask: compare("airline") },
+  {
+    name: "NBA Player",
+    entities: [
+      "De'Aaron Fox",
+      "Jalen Brunson",
+      "Victor Wembanyama",
+      "Tyrese Haliburton",
+      "Anthony Edwards",
+      "Paolo Banchero",
+    ],
+    attributes: [
+      "restricted-area FG%",
+      "charges drawn",
+      "clutch points",
+      "assists per 36",
+      "on/off net rating",
+    ],
+    period: (y) => `the ${y}-${(y + 1) % 100} NBA season`,
+    ask: compare("player"),
+  },
+  {
+    name: "NBA Team",
+    entities: [
+      "New York Knicks",
+      "Sacramento Kings",
+      "Denver Nuggets",
+      "Oklahoma City Thunder",
+      "Orlando Magic",
+    ],
+    attributes: [
+      "back-to-back wins",
+      "home defensive rating",
+      "bench points",
+      "fourth-quarter net rating",
+    ],
+    period: (y) => `the ${y}-${(y + 1) % 100} NBA season`,
+    ask: compare("team"),
+  },
+  {
+    name: "Football Player",
+    entities: [
+      "Bruno Guimarães",
+      "Rúben Dias",
+      "Florian Wirtz",
+      "Jude Bellingham",
+      "Lamine Yamal",
+      "Loïs Openda",
+    ],
+    attributes: [
+      "key passes",
+      "fouls against",
+      "interceptions",
+      "non-penalty goals",
+      "progressive carries",
+    ],
+    period: (y) => `the ${y}-${(y + 1) % 100} Premier League season`,
+    ask: compare("player"),
+  },
+  {
+    name: "Football Team",
+    entities: ["Manchester United", "Borussia Dortmund", "Napoli", "Juventus", "Real Sociedad"],
+    attributes: [
+      "away goals",
+      "minutes from under-21 signings",
+      "clean sheets",
+      "points after trailing",
+    ],
+    period: (y) => `the ${y}/${(y + 1) % 100} season`,
+    ask: compare("club"),
+  },
+  {
+    name: "Tennis",
+    entities: ["Carlos Alcaraz", "Jannik Sinner", "Holger Rune", "Coco Gauff", "Iga Świątek"],
+    attributes: [
+      "tie-breaks won",
+      "aces in finals",
+      "break points saved",
+      "first-serve points won",
+    ],
+    period: (y) => `the ${y} ATP and WTA season`,
+    ask: compare("player"),
+  },
+  {
+    name: "Formula 1",
+    entities: [
+      "Oscar Piastri",
+      "Lando Norris",
+      "Charles Leclerc",
+      "Kimi Antonelli",
+      "Max Verstappen",
+    ],
+    attributes: [
+      "overtakes on lap one",
+      "pit-stop time lost",
+      "points from sprint races",
+      "laps led",
+    ],
+    period: (y) => `the ${y} Formula 1 season`,
+    ask: compare("driver"),
+  },
+  {
+    name: "Olympics",
+    entities: ["Team Kenya", "Team Japan", "Team Brazil", "Team Norway", "Team Australia"],
+    attributes: [
+      "gold medals in athletics",
+      "finals reached in swimming",
+      "medals won by debutants",
+    ],
+    period: (y) => `the ${y} Olympic Games`,
+    ask: compare("delegation"),
+  },
+  {
+    name: "Film & Awards",
+    entities: ["The Last Meridian", "Glass Harbour", "Northern Lights Protocol", "Saltwater Kings"],
+    attributes: ["opening-weekend gross", "nominations", "festival prizes"],
+    period: (y) => `the ${y} awards season`,
+    ask: compare("film"),
+  },
+  {
+    name: "Music Concerts",
+    entities: ["Eason Chan", "Faye Wong", "Jay Chou", "Taylor Swift", "Coldplay"],
+    attributes: ["Shenzhen show start time", "tickets sold in the first hour", "encore songs"],
+    period: (y) => `the ${y} touring year`,
+    ask: compare("artist"),
+  },
+  {
+    name: "Box Office",
+    entities: ["Ne Zha 3", "Wandering Earth 3", "Avatar 5", "Spider-Verse 3"],
+    attributes: ["second-week drop", "IMAX share", "presales"],
+    period: (y) => `the ${y} Spring Festival window`,
+    ask: compare("film"),
+  },
+  {
+    name: "Stock Market",
+    entities: ["NVIDIA", "TSMC", "BYD", "Tencent", "ASML"],
+    attributes: ["quarterly close", "largest one-day gain", "trading volume on earnings day"],
+    period: (y) => `Q3 ${y}`,
+    ask: compare("company"),
+  },
+  {
+    name: "Company Earnings",
+    entities: ["Li Auto", "Xiaomi", "Meituan", "Shopify", "Spotify"],
+    attributes: ["reported revenue", "gross margin", "R&D expense"],
+    period: (y) => `fiscal ${y}`,
+    ask: compare("company"),
+  },
+  {
+    name: "Elections",
+    entities: ["District 7", "Northshire", "Port Callum", "Riverton"],
+    attributes: ["turnout", "winning margin", "postal-vote share"],
+    period: (y) => `the ${y} local elections`,
+    ask: compare("constituency"),
+  },
+  {
+    name: "Science Breakthroughs",
+    entities: ["MIT Materials Lab", "ETH Quantum Group", "Tsinghua Photonics", "Max Planck Plasma"],
+    attributes: [
+      "sample stability in hours",
+      "citations in the first month",
+      "critical temperature",
+    ],
+    period: (y) => `${y}`,
+    ask: compare("team"),
+  },
+  {
+    name: "Technology Launches",
+    entities: ["Pixel 12", "iPhone 19", "Galaxy S28", "Mate 80"],
+    attributes: ["launch-day preorders", "battery endurance", "shipping delay in days"],
+    period: (y) => `the ${y} launch season`,
+    ask: compare("device"),
+  },
+  {
+    name: "Weather & Climate",
+    entities: ["Guangzhou", "Osaka", "Mumbai", "Houston"],
+    attributes: ["typhoon rainfall", "hottest-day temperature", "days above 35°C"],
+    period: (y) => `summer ${y}`,
+    ask: compare("city"),
+  },
+  {
+    name: "Real Estate",
+    entities: ["Shenzhen Nanshan", "Shanghai Pudong", "London Docklands", "Austin Downtown"],
+    attributes: ["median price per m²", "new listings", "months of inventory"],
+    period: (y) => `H1 ${y}`,
+    ask: compare("district"),
+  },
+  {
+    name: "Esports",
+    entities: ["T1", "Gen.G", "Bilibili Gaming", "G2 Esports"],
+    attributes: ["first-blood rate", "dragons secured", "map wins on red side"],
+    period: (y) => `the ${y} World Championship`,
+    ask: compare("team"),
+  },
+  {
+    name: "Travel & Aviation",
+    entities: ["Cathay Pacific", "Singapore Airlines", "Qatar Airways", "Emirates"],
+    attributes: ["on-time departures", "new routes launched", "lounge visits"],
+    period: (y) => `${y}`,
+    ask: compare("airline"),
+  },
 ];
 
 export interface MpwDemoTask {
@@ -42,7 +222,13 @@ export interface MpwDemoTask {
   category: string;
   prompt: { role: "user"; content: string }[];
   answer: string;
-  extra_info: { world_truth_info: { generated_question: string; atomic_facts: Record<string, string>; final_answer: string } };
+  extra_info: {
+    world_truth_info: {
+      generated_question: string;
+      atomic_facts: Record<string, string>;
+      final_answer: string;
+    };
+  };
 }
 
 /** Fact counts drawn so the tiers come out roughly 40% easy, 35% medium, 25% hard. */
@@ -73,7 +259,10 @@ export function generateMpwTask(index: number): MpwDemoTask {
   while (Object.keys(atomicFacts).length < factCount) {
     const entity = extra % 2 === 0 ? a : b;
     const other = category.attributes[(extra + 1) % category.attributes.length];
-    const key = extra < category.attributes.length * 2 ? `${entity} — ${other} (${period})` : `Condition ${extra + 1}: qualifying event ${extra - 1} (${period})`;
+    const key =
+      extra < category.attributes.length * 2
+        ? `${entity} — ${other} (${period})`
+        : `Condition ${extra + 1}: qualifying event ${extra - 1} (${period})`;
     if (!(key in atomicFacts)) atomicFacts[key] = String(1 + Math.floor(random() * 60));
     extra += 1;
   }

@@ -20,9 +20,12 @@ const REAL_TASKS = join(process.cwd(), "demo", "mpw", "mpw_bench.jsonl");
 
 /** The demo's task set in the authors' task format: the real tasks first, then synthetic ones. */
 export function demoTaskLines(taskCount: number): string[] {
-  const real = readFileSync(REAL_TASKS, "utf8").split("\n").filter((line) => line.trim() !== "");
+  const real = readFileSync(REAL_TASKS, "utf8")
+    .split("\n")
+    .filter((line) => line.trim() !== "");
   const lines = real.slice(0, taskCount);
-  for (let index = lines.length; index < taskCount; index++) lines.push(JSON.stringify(generateMpwTask(index)));
+  for (let index = lines.length; index < taskCount; index++)
+    lines.push(JSON.stringify(generateMpwTask(index)));
   return lines;
 }
 
@@ -44,14 +47,23 @@ function taskInputs(lines: readonly string[]): DemoTaskInput[] {
 }
 
 /** Writes one bundle directory per (model, setting) of the paper under `root` (or those `only` keeps). */
-export function writeDemoBundles(root: string, taskCount: number, only: (b: { model: string; setting: string }) => boolean = () => true): DemoBundle[] {
+export function writeDemoBundles(
+  root: string,
+  taskCount: number,
+  only: (b: { model: string; setting: string }) => boolean = () => true,
+): DemoBundle[] {
   const lines = demoTaskLines(taskCount);
   const tasks = taskInputs(lines);
   const bundles: DemoBundle[] = [];
   let variant = 0;
   for (const setting of MPW_SETTINGS) {
     for (const model of MPW_DEMO_MODELS) {
-      if (setting === "A" ? model.settingA === null : !model.targets[setting as Exclude<typeof setting, "A">]) continue;
+      if (
+        setting === "A"
+          ? model.settingA === null
+          : !model.targets[setting as Exclude<typeof setting, "A">]
+      )
+        continue;
       const judgeVariant = (["answer", "judge_response", "evaluation"] as const)[variant++ % 3];
       if (!only({ model: model.model, setting })) continue;
       const dir = join(root, `${slug(model.model)}-${setting}`);
@@ -59,13 +71,26 @@ export function writeDemoBundles(root: string, taskCount: number, only: (b: { mo
       writeFileSync(join(dir, "tasks.jsonl"), `${lines.join("\n")}\n`);
       const fd = openSync(join(dir, "results.jsonl"), "w");
       try {
-        for (const task of tasks) writeSync(fd, `${JSON.stringify(generateMpwRecord(task, { model, setting, judgeVariant }))}\n`);
+        for (const task of tasks)
+          writeSync(
+            fd,
+            `${JSON.stringify(generateMpwRecord(task, { model, setting, judgeVariant }))}\n`,
+          );
       } finally {
         closeSync(fd);
       }
       // The paper's judge (§4.1); one demo model leaves it undeclared, so its rows fail that rule.
       const judge = model.model === UNDECLARED_JUDGE ? {} : { judgeModel: MPW_PAPER_JUDGE };
-      const manifest = { benchmark: "mpw", model: model.model, agent: model.agent, setting, benchmarkVersion: "v1", ...judge, tasks: "tasks.jsonl", results: ["results.jsonl"] };
+      const manifest = {
+        benchmark: "mpw",
+        model: model.model,
+        agent: model.agent,
+        setting,
+        benchmarkVersion: "v1",
+        ...judge,
+        tasks: "tasks.jsonl",
+        results: ["results.jsonl"],
+      };
       writeFileSync(join(dir, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
       bundles.push({ dir, model: model.model, setting });
     }
@@ -74,4 +99,7 @@ export function writeDemoBundles(root: string, taskCount: number, only: (b: { mo
 }
 
 /** Seeded first. */
-export const mpwDemo: BenchmarkDemo = { seedOrder: 1, write: (root, options) => writeDemoBundles(root, options.tasks) };
+export const mpwDemo: BenchmarkDemo = {
+  seedOrder: 1,
+  write: (root, options) => writeDemoBundles(root, options.tasks),
+};

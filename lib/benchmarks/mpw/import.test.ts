@@ -10,7 +10,10 @@ const TASK_LINES = readFileSync(REAL_TASKS, "utf8")
   .split("\n")
   .filter((l) => l.trim() !== "");
 /** A full result record in the authors' format for real task 0 (see test/fixtures/mpw). */
-const RECORD_TEXT = readFileSync(join(ROOT, "test", "fixtures", "mpw", "result-record.json"), "utf8");
+const RECORD_TEXT = readFileSync(
+  join(ROOT, "test", "fixtures", "mpw", "result-record.json"),
+  "utf8",
+);
 const record = (): Record<string, any> => JSON.parse(RECORD_TEXT);
 
 function bundleErrorOf(fn: () => unknown): BundleError {
@@ -24,7 +27,9 @@ function bundleErrorOf(fn: () => unknown): BundleError {
 }
 
 describe("parseMpwTaskRecord on the real tasks", () => {
-  const tasks = TASK_LINES.map((line, i) => parseMpwTaskRecord(JSON.parse(line), "mpw_bench.jsonl", i + 1));
+  const tasks = TASK_LINES.map((line, i) =>
+    parseMpwTaskRecord(JSON.parse(line), "mpw_bench.jsonl", i + 1),
+  );
 
   it("parses all three", () => {
     expect(tasks.map((t) => t.taskKey)).toEqual(["0", "1", "2"]);
@@ -37,7 +42,9 @@ describe("parseMpwTaskRecord on the real tasks", () => {
   });
 
   it("takes the question from the prompt and the gold answer from `answer`", () => {
-    expect(tasks[0].question).toBe("2027年温布尔登网球公开赛男子单打冠军是谁？他在决赛中击败了谁？");
+    expect(tasks[0].question).toBe(
+      "2027年温布尔登网球公开赛男子单打冠军是谁？他在决赛中击败了谁？",
+    );
     expect(tasks[0].goldAnswer).toBe("Carlos Alcaraz");
     expect(tasks[0].atomicFacts).toEqual({
       "2027年温布尔登男单冠军": "Carlos Alcaraz",
@@ -49,7 +56,11 @@ describe("parseMpwTaskRecord on the real tasks", () => {
   });
 
   it("an English question is tagged en; a task without index is refused", () => {
-    const en = parseMpwTaskRecord({ index: 7, prompt: [{ role: "user", content: "Who won?" }] }, "t.jsonl", 1);
+    const en = parseMpwTaskRecord(
+      { index: 7, prompt: [{ role: "user", content: "Who won?" }] },
+      "t.jsonl",
+      1,
+    );
     expect(en).toMatchObject({ taskKey: "7", language: "en", atomicFacts: {} });
     const err = bundleErrorOf(() => parseMpwTaskRecord({ prompt: [] }, "t.jsonl", 4));
     expect(err.details[0]).toMatchObject({ file: "t.jsonl", line: 4, field: "index" });
@@ -74,7 +85,12 @@ describe("parseMpwResultRecord on a full record", () => {
       tier: "easy",
       firstCoveredAt: { "2027年温布尔登男单冠军": 1, 决赛对手: 3, 决赛比分: null, 夺冠场地: null },
     });
-    expect(sample.metrics.firstCoveredAt).toEqual({ "2027年温布尔登男单冠军": 1, 决赛对手: 3, 决赛比分: null, 夺冠场地: null });
+    expect(sample.metrics.firstCoveredAt).toEqual({
+      "2027年温布尔登男单冠军": 1,
+      决赛对手: 3,
+      决赛比分: null,
+      夺冠场地: null,
+    });
     // new facts per call: 1 (冠军), 0, 1 (决赛对手), 0 (冠军 again); hits per call 1, 0, 1, 1
     expect(sample.metrics.newFactsByCall).toEqual([1, 0, 1, 0]);
     expect(sample.metrics.hitsByCall).toEqual([1, 0, 1, 1]);
@@ -109,26 +125,47 @@ describe("parseMpwResultRecord on a full record", () => {
     expect(calls[2]).toMatchObject({ query: "2027年温布尔登男单决赛对手" });
     const results = sample.steps.filter((s) => s.kind === "tool_result");
     expect(results.map((r) => r.callIndex)).toEqual([1, 2, 3, 4]);
-    expect(results.every((r) => r.kind === "tool_result" && r.serp?.search_result.length === 4)).toBe(true);
-    expect(sample.steps.at(-1)).toMatchObject({ kind: "answer", text: "Carlos Alcaraz，决赛击败了Jannik Sinner" });
+    expect(
+      results.every((r) => r.kind === "tool_result" && r.serp?.search_result.length === 4),
+    ).toBe(true);
+    expect(sample.steps.at(-1)).toMatchObject({
+      kind: "answer",
+      text: "Carlos Alcaraz，决赛击败了Jannik Sinner",
+    });
   });
 
   it("keeps the hit log with call indices, queries and reasons", () => {
     expect(sample.hitLog).toHaveLength(4);
-    expect(sample.hitLog[1]).toMatchObject({ callIndex: 2, hit: false, isCompoundQuery: true, matchedFactKeys: [], query: "2027温网男单决赛 冠军 对手 比分" });
-    expect(sample.hitLog[3]).toMatchObject({ callIndex: 4, hit: true, matchedFactKeys: [" 2027年温布尔登男单冠军 "] });
+    expect(sample.hitLog[1]).toMatchObject({
+      callIndex: 2,
+      hit: false,
+      isCompoundQuery: true,
+      matchedFactKeys: [],
+      query: "2027温网男单决赛 冠军 对手 比分",
+    });
+    expect(sample.hitLog[3]).toMatchObject({
+      callIndex: 4,
+      hit: true,
+      matchedFactKeys: [" 2027年温布尔登男单冠军 "],
+    });
   });
 });
 
 describe("parseMpwResultRecord variants", () => {
   it("keeps an unknown status verbatim; a missing one is 'unknown'", () => {
-    expect(parseMpwResultRecord({ ...record(), status: "context_overflow" }, "r.jsonl", 1).status).toBe("context_overflow");
+    expect(
+      parseMpwResultRecord({ ...record(), status: "context_overflow" }, "r.jsonl", 1).status,
+    ).toBe("context_overflow");
     const { status: _status, ...noStatus } = record();
     expect(parseMpwResultRecord(noStatus, "r.jsonl", 1).status).toBe("unknown");
   });
 
   it("api_error keeps error_info as text", () => {
-    const s = parseMpwResultRecord({ ...record(), status: "api_error", error_info: { type: "ReadTimeout" } }, "r.jsonl", 1);
+    const s = parseMpwResultRecord(
+      { ...record(), status: "api_error", error_info: { type: "ReadTimeout" } },
+      "r.jsonl",
+      1,
+    );
     expect(s.status).toBe("api_error");
     expect(JSON.parse(s.errorInfo!)).toEqual({ type: "ReadTimeout" });
   });
@@ -137,16 +174,34 @@ describe("parseMpwResultRecord variants", () => {
     const base = record();
     delete base.answer;
     delete base.think;
-    expect(parseMpwResultRecord(base, "r.jsonl", 1).verdict).toMatchObject({ correct: true, source: "judge_response" });
-    const skipped = { ...record(), answer: "No Answer", think: "", judge_response: "", judge_status: "skipped" };
+    expect(parseMpwResultRecord(base, "r.jsonl", 1).verdict).toMatchObject({
+      correct: true,
+      source: "judge_response",
+    });
+    const skipped = {
+      ...record(),
+      answer: "No Answer",
+      think: "",
+      judge_response: "",
+      judge_status: "skipped",
+    };
     expect(parseMpwResultRecord(skipped, "r.jsonl", 1).verdict.correct).toBe(false);
   });
 
   it("evaluation.judgment variant: Incorrect is incorrect", () => {
     const base = record();
     for (const k of ["answer", "think", "judge_response", "judge_status"]) delete base[k];
-    expect(parseMpwResultRecord({ ...base, evaluation: { judgment: "Incorrect", reason: "x" } }, "r.jsonl", 1).verdict.correct).toBe(false);
-    expect(parseMpwResultRecord({ ...base, evaluation: { judgment: "Correct" } }, "r.jsonl", 1).verdict.correct).toBe(true);
+    expect(
+      parseMpwResultRecord(
+        { ...base, evaluation: { judgment: "Incorrect", reason: "x" } },
+        "r.jsonl",
+        1,
+      ).verdict.correct,
+    ).toBe(false);
+    expect(
+      parseMpwResultRecord({ ...base, evaluation: { judgment: "Correct" } }, "r.jsonl", 1).verdict
+        .correct,
+    ).toBe(true);
   });
 
   it("uses the task's facts when the record has none", () => {
@@ -184,7 +239,13 @@ describe("parseMpwResultRecord variants", () => {
     r.trajectory_log.tool_calls = [];
     r.trajectory_log.hit_logs = [];
     const s = parseMpwResultRecord(r, "r.jsonl", 1);
-    expect(s.metrics).toMatchObject({ toolCalls: 0, hitLogCalls: 0, hitRate: 0, compoundRate: null, fcr: 0 });
+    expect(s.metrics).toMatchObject({
+      toolCalls: 0,
+      hitLogCalls: 0,
+      hitRate: 0,
+      compoundRate: null,
+      fcr: 0,
+    });
   });
 
   it("reads full_history when messages is absent", () => {
@@ -195,7 +256,9 @@ describe("parseMpwResultRecord variants", () => {
   });
 
   it("a string index is the task key", () => {
-    expect(parseMpwResultRecord({ ...record(), index: "12" }, "r.jsonl", 1).task.taskKey).toBe("12");
+    expect(parseMpwResultRecord({ ...record(), index: "12" }, "r.jsonl", 1).task.taskKey).toBe(
+      "12",
+    );
   });
 });
 
@@ -204,7 +267,9 @@ describe("parseMpwResultRecord refuses wrong types with file, line and field", (
     const r = record();
     delete r.index;
     const err = bundleErrorOf(() => parseMpwResultRecord(r, "results.jsonl", 7));
-    expect(err.details).toContainEqual(expect.objectContaining({ file: "results.jsonl", line: 7, field: "index" }));
+    expect(err.details).toContainEqual(
+      expect.objectContaining({ file: "results.jsonl", line: 7, field: "index" }),
+    );
     expect(err.message).toContain("results.jsonl");
     expect(err.message).toContain("line 7");
     expect(err.message).toContain("index");
@@ -215,30 +280,47 @@ describe("parseMpwResultRecord refuses wrong types with file, line and field", (
     r.trajectory_log.hit_logs[0].matched_fact_keys = "2027年温布尔登男单冠军";
     const err = bundleErrorOf(() => parseMpwResultRecord(r, "results.jsonl", 2));
     expect(err.details).toContainEqual(
-      expect.objectContaining({ file: "results.jsonl", line: 2, field: "trajectory_log.hit_logs.0.matched_fact_keys" }),
+      expect.objectContaining({
+        file: "results.jsonl",
+        line: 2,
+        field: "trajectory_log.hit_logs.0.matched_fact_keys",
+      }),
     );
   });
 
   it("messages not an array, actual_turns not an integer", () => {
-    expect(bundleErrorOf(() => parseMpwResultRecord({ ...record(), messages: "hi" }, "r.jsonl", 3)).details[0]).toMatchObject({
+    expect(
+      bundleErrorOf(() => parseMpwResultRecord({ ...record(), messages: "hi" }, "r.jsonl", 3))
+        .details[0],
+    ).toMatchObject({
       line: 3,
       field: "messages",
     });
-    expect(bundleErrorOf(() => parseMpwResultRecord({ ...record(), actual_turns: "5" }, "r.jsonl", 3)).details[0]).toMatchObject({
+    expect(
+      bundleErrorOf(() => parseMpwResultRecord({ ...record(), actual_turns: "5" }, "r.jsonl", 3))
+        .details[0],
+    ).toMatchObject({
       field: "actual_turns",
     });
   });
 
   it("a prediction that is not text (an object, a number, a list)", () => {
     for (const prediction of [{ $gt: "" }, 42, ["a"], true]) {
-      expect(bundleErrorOf(() => parseMpwResultRecord({ ...record(), prediction }, "r.jsonl", 4)).details[0]).toMatchObject({ line: 4, field: "prediction" });
+      expect(
+        bundleErrorOf(() => parseMpwResultRecord({ ...record(), prediction }, "r.jsonl", 4))
+          .details[0],
+      ).toMatchObject({ line: 4, field: "prediction" });
     }
   });
 
   it("a missing or null prediction is none given", () => {
     const { prediction: _, ...withoutPrediction } = record();
-    expect(parseMpwResultRecord({ ...record(), prediction: null }, "r.jsonl", 1).prediction).toBe("Carlos Alcaraz，决赛击败了Jannik Sinner");
-    expect(parseMpwResultRecord(withoutPrediction, "r.jsonl", 1).prediction).toBe("Carlos Alcaraz，决赛击败了Jannik Sinner");
+    expect(parseMpwResultRecord({ ...record(), prediction: null }, "r.jsonl", 1).prediction).toBe(
+      "Carlos Alcaraz，决赛击败了Jannik Sinner",
+    );
+    expect(parseMpwResultRecord(withoutPrediction, "r.jsonl", 1).prediction).toBe(
+      "Carlos Alcaraz，决赛击败了Jannik Sinner",
+    );
   });
 
   it("a record that is not an object", () => {

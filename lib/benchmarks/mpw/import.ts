@@ -4,7 +4,13 @@
  * Pure: no database, no file system.
  */
 import { z } from "zod";
-import { mpwSampleMetrics, mpwVerdict, type HitLogEntry, type MpwSampleMetrics, type MpwVerdict } from "./metrics";
+import {
+  mpwSampleMetrics,
+  mpwVerdict,
+  type HitLogEntry,
+  type MpwSampleMetrics,
+  type MpwVerdict,
+} from "./metrics";
 import { chatMessageSchema, stepsFromMessages } from "../../trajectory/messages";
 import type { Step } from "../../trajectory/steps";
 import { BundleError, detailsFromZod } from "../../import/errors";
@@ -14,7 +20,9 @@ const flag = z.union([z.boolean(), z.number()]).nullish();
 
 const atomicFactsSchema = z.union([
   dataRecord(z.unknown()),
-  z.array(z.union([z.string(), z.object({ key: z.string(), value: z.unknown().optional() }).loose()])),
+  z.array(
+    z.union([z.string(), z.object({ key: z.string(), value: z.unknown().optional() }).loose()]),
+  ),
 ]);
 
 const worldTruthSchema = z
@@ -46,7 +54,13 @@ export const mpwResultRecordSchema = z
     status: z.string().nullish(),
     trajectory_log: z
       .object({
-        tool_calls: z.array(z.object({ tool_name: z.string().nullish(), query: z.string().nullish(), hit: flag }).loose()).nullish(),
+        tool_calls: z
+          .array(
+            z
+              .object({ tool_name: z.string().nullish(), query: z.string().nullish(), hit: flag })
+              .loose(),
+          )
+          .nullish(),
         hit_logs: z.array(hitLogSchema).nullish(),
         full_history: z.array(chatMessageSchema).nullish(),
         world_truth_info: worldTruthSchema.nullish(),
@@ -113,10 +127,16 @@ function asText(value: unknown): string | null {
 }
 
 /** Null-prototype: the keys are the task's fact keys. */
-function factsAsRecord(facts: z.infer<typeof atomicFactsSchema> | null | undefined): Record<string, string> {
+function factsAsRecord(
+  facts: z.infer<typeof atomicFactsSchema> | null | undefined,
+): Record<string, string> {
   const record: Record<string, string> = Object.create(null);
   if (!facts) return record;
-  const entries = Array.isArray(facts) ? facts.map((fact) => (typeof fact === "string" ? [fact, ""] : [fact.key, asText(fact.value) ?? ""])) : Object.entries(facts).map(([key, value]) => [key, asText(value) ?? ""]);
+  const entries = Array.isArray(facts)
+    ? facts.map((fact) =>
+        typeof fact === "string" ? [fact, ""] : [fact.key, asText(fact.value) ?? ""],
+      )
+    : Object.entries(facts).map(([key, value]) => [key, asText(value) ?? ""]);
   for (const [key, value] of entries) record[key] = value;
   return record;
 }
@@ -127,13 +147,20 @@ function languageOf(text: string | null): string | null {
   return /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/.test(text) ? "zh" : "en";
 }
 
-function firstUserText(messages: readonly z.infer<typeof chatMessageSchema>[] | null | undefined): string | null {
+function firstUserText(
+  messages: readonly z.infer<typeof chatMessageSchema>[] | null | undefined,
+): string | null {
   const user = messages?.find((m) => m.role === "user");
   if (!user) return null;
   return typeof user.content === "string" ? user.content : asText(user.content);
 }
 
-function validate<T extends z.ZodType>(schema: T, value: unknown, file: string, line: number | null): z.infer<T> {
+function validate<T extends z.ZodType>(
+  schema: T,
+  value: unknown,
+  file: string,
+  line: number | null,
+): z.infer<T> {
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw new BundleError(detailsFromZod(file, line, parsed.error));
   return parsed.data;
@@ -159,18 +186,24 @@ export function parseMpwTaskRecord(value: unknown, file: string, line: number | 
  * the record leaves out; the record's own fact set wins, since its hit log was scored
  * against it.
  */
-export function parseMpwResultRecord(value: unknown, file: string, line: number, knownTask?: MpwTask): MpwSample {
+export function parseMpwResultRecord(
+  value: unknown,
+  file: string,
+  line: number,
+  knownTask?: MpwTask,
+): MpwSample {
   const record = validate(mpwResultRecordSchema, value, file, line);
   const log = record.trajectory_log;
   const world = log?.world_truth_info;
   const messages = record.messages ?? log?.full_history ?? [];
   const recordFacts = factsAsRecord(world?.atomic_facts);
-  const question = firstUserText(messages) ?? knownTask?.question ?? world?.generated_question ?? null;
+  const question =
+    firstUserText(messages) ?? knownTask?.question ?? world?.generated_question ?? null;
   const task: MpwTask = {
     taskKey: String(record.index),
     question: knownTask?.question ?? question,
     goldAnswer: knownTask?.goldAnswer ?? asText(record.ground_truth) ?? asText(world?.final_answer),
-    atomicFacts: Object.keys(recordFacts).length ? recordFacts : knownTask?.atomicFacts ?? {},
+    atomicFacts: Object.keys(recordFacts).length ? recordFacts : (knownTask?.atomicFacts ?? {}),
     category: record.category ?? knownTask?.category ?? null,
     language: knownTask?.language ?? languageOf(question),
   };
@@ -187,7 +220,11 @@ export function parseMpwResultRecord(value: unknown, file: string, line: number,
   const stepCalls = steps.filter((s) => s.kind === "tool_call").length;
   // The tool-call log is the environment's own count; messages may be truncated.
   const toolCalls = log?.tool_calls ? log.tool_calls.length : stepCalls;
-  const metrics = mpwSampleMetrics({ atomicFactKeys: Object.keys(task.atomicFacts), hitLog, toolCalls });
+  const metrics = mpwSampleMetrics({
+    atomicFactKeys: Object.keys(task.atomicFacts),
+    hitLog,
+    toolCalls,
+  });
   const verdict = mpwVerdict(record);
   const prediction = record.prediction ?? steps.findLast((s) => s.kind === "answer")?.text ?? null;
 

@@ -34,7 +34,10 @@ export const mpwModule = {
   metricsReport: mpwMetricsReport,
   taskFile: mpwTaskFile,
   seekboardFormat: null,
-  bundleExport: { unavailable: "MPW-Bench takes its own result records (a tasks file, judge fields and per-call hit logs), not the Seekboard bundle format, and the export does not write those records back" },
+  bundleExport: {
+    unavailable:
+      "MPW-Bench takes its own result records (a tasks file, judge fields and per-call hit logs), not the Seekboard bundle format, and the export does not write those records back",
+  },
   importer: mpwImporter,
 
   // Stored figures, aggregates, re-evaluation
@@ -43,7 +46,10 @@ export const mpwModule = {
   // The verdict is the `correct` column; re-scoring re-reads the hit log (FCR, HitRate), not the verdict.
   reeval: {
     withVerdict: null,
-    rescore: { run: rescoreMpw, note: "Re-reads the hit log against the task's atomic facts (FCR, HitRate, compound rate). The verdict stays the judge's." },
+    rescore: {
+      run: rescoreMpw,
+      note: "Re-reads the hit log against the task's atomic facts (FCR, HitRate, compound rate). The verdict stays the judge's.",
+    },
     goldTable: null,
   },
 

@@ -48,7 +48,10 @@ function sampleRow(sample: MpwSample, run: number, file: string, line: number): 
 
 export const mpwImporter = defineImporter({
   manifestSchema: mpwManifestSchema,
-  files: (root, manifest) => [...namedFiles(root, manifest.tasks, "tasks"), ...namedFiles(root, manifest.results, "results")],
+  files: (root, manifest) => [
+    ...namedFiles(root, manifest.tasks, "tasks"),
+    ...namedFiles(root, manifest.results, "results"),
+  ],
   async read(root, manifest, sink, options) {
     const knownTasks = new Map<string, MpwTask>();
     for (const { text, file, lineNumber } of bundleLines(root, manifest.tasks, "tasks", options)) {
@@ -57,9 +60,15 @@ export const mpwImporter = defineImporter({
       await sink.task(task);
     }
     const runs = new RunCounter();
-    for (const { text, file, lineNumber } of bundleLines(root, manifest.results, "results", options)) {
+    for (const { text, file, lineNumber } of bundleLines(
+      root,
+      manifest.results,
+      "results",
+      options,
+    )) {
       const value = parseJsonLine(text, file, lineNumber);
-      const key = typeof value === "object" && value !== null && "index" in value ? String(value.index) : "";
+      const key =
+        typeof value === "object" && value !== null && "index" in value ? String(value.index) : "";
       const sample = parseMpwResultRecord(value, file, lineNumber, knownTasks.get(key));
       await sink.sample(sampleRow(sample, runs.next(sample.task.taskKey), file, lineNumber));
     }

@@ -31,7 +31,10 @@ export function parseMpwJudge(text: string): JudgeVerdict {
   const answers = [...text.matchAll(/<answer>\s*([\s\S]*?)\s*<\/answer>/gi)];
   if (!answers.length) throw new GraderParseError("the judge reply has no <answer>…</answer>");
   const word = answers[answers.length - 1][1].trim();
-  if (word !== "Correct" && word !== "Incorrect") throw new GraderParseError(`the judge's <answer> is "${word.slice(0, 40)}", not Correct or Incorrect`);
+  if (word !== "Correct" && word !== "Incorrect")
+    throw new GraderParseError(
+      `the judge's <answer> is "${word.slice(0, 40)}", not Correct or Incorrect`,
+    );
   const think = /<think>([\s\S]*?)<\/think>/i.exec(text)?.[1].trim();
   return { correct: word === "Correct", label: word, rationale: think || text.trim() };
 }
@@ -39,4 +42,9 @@ export function parseMpwJudge(text: string): JudgeVerdict {
 const reply: GraderReader = { format: "mpw", parse: parseMpwJudge };
 
 // Stored grader output may also be a BrowseComp-style grader's (bundles judged by another harness).
-export const mpwJudge: AnswerJudge = { kind: "answer", prompt, reply, storedReplies: [reply, browseCompReply] };
+export const mpwJudge: AnswerJudge = {
+  kind: "answer",
+  prompt,
+  reply,
+  storedReplies: [reply, browseCompReply],
+};

@@ -1,5 +1,10 @@
 /** MPW-Bench's `metrics --json` report: the aggregate columns with their CIs, per split, and each sample's figures. */
-import { overallAggregate, splitsJson, type MetricsReportInput, type ReportAggregate } from "../../export/metrics-report";
+import {
+  overallAggregate,
+  splitsJson,
+  type MetricsReportInput,
+  type ReportAggregate,
+} from "../../export/metrics-report";
 
 function aggregateJson(a: ReportAggregate) {
   return {
@@ -25,6 +30,8 @@ export function mpwMetricsReport(input: MetricsReportInput) {
     submission: input.submission,
     aggregate: aggregateJson(overallAggregate(input)),
     splits: splitsJson(input, aggregateJson),
-    samples: input.sampleColumns().map(({ taskKey, ...sample }) => ({ taskId: taskKey, ...sample })),
+    samples: input
+      .sampleColumns()
+      .map(({ taskKey, ...sample }) => ({ taskId: taskKey, ...sample })),
   };
 }

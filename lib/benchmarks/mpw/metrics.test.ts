@@ -38,7 +38,13 @@ describe("mpwSampleMetrics", () => {
     // H ∩ F = {a, c} → FCR = 2/4 = 0.5. Hits = 4 of T = 5 (call 3 is a miss) → 0.8.
     const m = mpwSampleMetrics({
       atomicFactKeys: ["a", "b", "c", "d"],
-      hitLog: [call(true, ["a"]), call(true, [" a "]), call(false, ["x"], true), call(true, ["c"]), call(true, ["a"])],
+      hitLog: [
+        call(true, ["a"]),
+        call(true, [" a "]),
+        call(false, ["x"], true),
+        call(true, ["c"]),
+        call(true, ["a"]),
+      ],
       toolCalls: 5,
     });
     expect(m.factCount).toBe(4);
@@ -72,7 +78,11 @@ describe("mpwSampleMetrics", () => {
 
   it("ignores matched keys outside the fact set", () => {
     // F = {a}; the only hit matches "zzz" ∉ F → FCR 0/1 = 0, though HitRate = 1/1.
-    const m = mpwSampleMetrics({ atomicFactKeys: ["a"], hitLog: [call(true, ["zzz"])], toolCalls: 1 });
+    const m = mpwSampleMetrics({
+      atomicFactKeys: ["a"],
+      hitLog: [call(true, ["zzz"])],
+      toolCalls: 1,
+    });
     expect(m.fcr).toBe(0);
     expect(m.factsCovered).toBe(0);
     expect(m.hitRate).toBe(1);
@@ -96,7 +106,11 @@ describe("mpwSampleMetrics", () => {
   });
 
   it("zero tool calls → HitRate 0, compound rate null, FCR 0 when facts exist", () => {
-    const m = mpwSampleMetrics({ atomicFactKeys: ["a", "b", "c", "d", "e", "f"], hitLog: [], toolCalls: 0 });
+    const m = mpwSampleMetrics({
+      atomicFactKeys: ["a", "b", "c", "d", "e", "f"],
+      hitLog: [],
+      toolCalls: 0,
+    });
     expect(m.hitLogCalls).toBe(0);
     expect(m.hits).toBe(0);
     expect(m.hitRate).toBe(0);
@@ -125,17 +139,29 @@ describe("mpwSampleMetrics", () => {
 
   it("a hit-log entry with hit = false but a matched key still counts towards coverage, not hits", () => {
     // Coverage is defined by matched keys (H); HitRate by the hit flag: 0 hits / 1 call.
-    const m = mpwSampleMetrics({ atomicFactKeys: ["a"], hitLog: [call(false, ["a"])], toolCalls: 1 });
+    const m = mpwSampleMetrics({
+      atomicFactKeys: ["a"],
+      hitLog: [call(false, ["a"])],
+      toolCalls: 1,
+    });
     expect(m.fcr).toBe(1);
     expect(m.hitRate).toBe(0);
   });
 
   it("tier follows |F| after trimming and de-duplication", () => {
     // 6 raw keys, but "a" and " a" collapse → |F| = 5 → easy.
-    const m = mpwSampleMetrics({ atomicFactKeys: ["a", " a", "b", "c", "d", "e"], hitLog: [], toolCalls: 0 });
+    const m = mpwSampleMetrics({
+      atomicFactKeys: ["a", " a", "b", "c", "d", "e"],
+      hitLog: [],
+      toolCalls: 0,
+    });
     expect(m.factCount).toBe(5);
     expect(m.tier).toBe("easy");
-    const hard = mpwSampleMetrics({ atomicFactKeys: Array.from({ length: 11 }, (_, i) => `k${i}`), hitLog: [], toolCalls: 0 });
+    const hard = mpwSampleMetrics({
+      atomicFactKeys: Array.from({ length: 11 }, (_, i) => `k${i}`),
+      hitLog: [],
+      toolCalls: 0,
+    });
     expect(hard.tier).toBe("hard");
   });
 });
@@ -145,7 +171,10 @@ describe("newFactsPerCall", () => {
     const facts = new Set(["a", "b", "c"]);
     // call 1: a (new); call 2: a (seen) → []; call 3: miss → []; call 4: " b " (new, trimmed) ; call 5: q ∉ F → []
     expect(
-      newFactsPerCall([call(true, ["a"]), call(true, ["a"]), call(false), call(true, [" b "]), call(true, ["q"])], facts),
+      newFactsPerCall(
+        [call(true, ["a"]), call(true, ["a"]), call(false), call(true, [" b "]), call(true, ["q"])],
+        facts,
+      ),
     ).toEqual([["a"], [], [], ["b"], []]);
   });
 
@@ -156,27 +185,58 @@ describe("newFactsPerCall", () => {
 
 describe("mpwVerdict", () => {
   it("`answer` = Correct is correct; Incorrect and No Answer are not", () => {
-    expect(mpwVerdict({ answer: "Correct" })).toEqual({ correct: true, source: "answer", label: "Correct" });
+    expect(mpwVerdict({ answer: "Correct" })).toEqual({
+      correct: true,
+      source: "answer",
+      label: "Correct",
+    });
     expect(mpwVerdict({ answer: "Incorrect" })).toMatchObject({ correct: false, source: "answer" });
     expect(mpwVerdict({ answer: "No Answer" })).toMatchObject({ correct: false, source: "answer" });
   });
 
   it("`answer` with judge_status success is decided by `answer`", () => {
-    expect(mpwVerdict({ answer: "Correct", judge_status: "success", judge_response: "<answer>Correct</answer>" }).correct).toBe(true);
-    expect(mpwVerdict({ answer: "Incorrect", judge_status: "success", judge_response: "<answer>Incorrect</answer>" }).correct).toBe(false);
+    expect(
+      mpwVerdict({
+        answer: "Correct",
+        judge_status: "success",
+        judge_response: "<answer>Correct</answer>",
+      }).correct,
+    ).toBe(true);
+    expect(
+      mpwVerdict({
+        answer: "Incorrect",
+        judge_status: "success",
+        judge_response: "<answer>Incorrect</answer>",
+      }).correct,
+    ).toBe(false);
   });
 
   it("judge_status success + <answer>Correct</answer> in judge_response, whitespace inside the tag allowed", () => {
-    expect(mpwVerdict({ judge_status: "success", judge_response: "<think>ok</think><answer>Correct</answer>" })).toMatchObject({
+    expect(
+      mpwVerdict({
+        judge_status: "success",
+        judge_response: "<think>ok</think><answer>Correct</answer>",
+      }),
+    ).toMatchObject({
       correct: true,
       source: "judge_response",
     });
-    expect(mpwVerdict({ judge_status: "success", judge_response: "<think>\nsame\n</think>\n<answer>\n  Correct \n</answer>" }).correct).toBe(true);
+    expect(
+      mpwVerdict({
+        judge_status: "success",
+        judge_response: "<think>\nsame\n</think>\n<answer>\n  Correct \n</answer>",
+      }).correct,
+    ).toBe(true);
   });
 
   it("judge_response with <answer>Incorrect</answer> is not correct (no substring match)", () => {
-    expect(mpwVerdict({ judge_status: "success", judge_response: "<answer>Incorrect</answer>" }).correct).toBe(false);
-    expect(mpwVerdict({ judge_status: "success", judge_response: "<answer>\nIncorrect\n</answer>" }).correct).toBe(false);
+    expect(
+      mpwVerdict({ judge_status: "success", judge_response: "<answer>Incorrect</answer>" }).correct,
+    ).toBe(false);
+    expect(
+      mpwVerdict({ judge_status: "success", judge_response: "<answer>\nIncorrect\n</answer>" })
+        .correct,
+    ).toBe(false);
     // No tag at all, just the word.
     expect(mpwVerdict({ judge_status: "success", judge_response: "Correct" }).correct).toBe(false);
   });
@@ -186,7 +246,11 @@ describe("mpwVerdict", () => {
   });
 
   it("evaluation.judgment = Correct is correct; Incorrect is NOT (the authors' `'correct' in judgment` bug)", () => {
-    expect(mpwVerdict({ evaluation: { judgment: "Correct" } })).toEqual({ correct: true, source: "evaluation.judgment", label: "Correct" });
+    expect(mpwVerdict({ evaluation: { judgment: "Correct" } })).toEqual({
+      correct: true,
+      source: "evaluation.judgment",
+      label: "Correct",
+    });
     const incorrect = mpwVerdict({ evaluation: { judgment: "Incorrect" } });
     expect(incorrect.correct).toBe(false);
     expect(incorrect.source).toBe("evaluation.judgment");
@@ -197,27 +261,44 @@ describe("mpwVerdict", () => {
 
   it("evaluation.judgment = Correct is correct even when the script also wrote judge_status success", () => {
     // metrics.md: any of the three variants saying Correct decides; only a non-success judge overrides.
-    expect(mpwVerdict({ judge_status: "success", evaluation: { judgment: "Correct" } })).toMatchObject({
+    expect(
+      mpwVerdict({ judge_status: "success", evaluation: { judgment: "Correct" } }),
+    ).toMatchObject({
       correct: true,
       source: "evaluation.judgment",
     });
-    expect(mpwVerdict({ judge_status: "success", evaluation: { judgment: "Incorrect" } }).correct).toBe(false);
+    expect(
+      mpwVerdict({ judge_status: "success", evaluation: { judgment: "Incorrect" } }).correct,
+    ).toBe(false);
   });
 
   it("judge_status skipped → incorrect even if `answer` says Correct", () => {
-    const v = mpwVerdict({ answer: "Correct", judge_status: "skipped", judge_response: "<answer>Correct</answer>" });
+    const v = mpwVerdict({
+      answer: "Correct",
+      judge_status: "skipped",
+      judge_response: "<answer>Correct</answer>",
+    });
     expect(v.correct).toBe(false);
     expect(v.source).toBe("judge_status");
     expect(v.label).toBe("skipped");
   });
 
   it("skipped judge with the MPW scripts' own fields (answer No Answer) → incorrect", () => {
-    expect(mpwVerdict({ answer: "No Answer", think: "", judge_response: "", judge_status: "skipped" } as never).correct).toBe(false);
+    expect(
+      mpwVerdict({
+        answer: "No Answer",
+        think: "",
+        judge_response: "",
+        judge_status: "skipped",
+      } as never).correct,
+    ).toBe(false);
   });
 
   it("no judge field at all → incorrect with source none", () => {
     expect(mpwVerdict({})).toEqual({ correct: false, source: "none", label: null });
-    expect(mpwVerdict({ answer: null, judge_status: null, judge_response: null, evaluation: null })).toEqual({
+    expect(
+      mpwVerdict({ answer: null, judge_status: null, judge_response: null, evaluation: null }),
+    ).toEqual({
       correct: false,
       source: "none",
       label: null,
@@ -226,6 +307,10 @@ describe("mpwVerdict", () => {
   });
 
   it("non-string judge values are not verdicts", () => {
-    expect(mpwVerdict({ answer: true, evaluation: { judgment: 1 } })).toEqual({ correct: false, source: "none", label: null });
+    expect(mpwVerdict({ answer: true, evaluation: { judgment: 1 } })).toEqual({
+      correct: false,
+      source: "none",
+      label: null,
+    });
   });
 });

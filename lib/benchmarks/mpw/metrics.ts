@@ -63,7 +63,10 @@ export function tierFromFactCount(factCount: number): Tier | null {
  * New facts per call: for call k (1-based), the fact keys of F first matched at k.
  * Shared by the per-sample metrics and the Δfacts(k) cohort plot.
  */
-export function newFactsPerCall(hitLog: readonly HitLogEntry[], facts: ReadonlySet<string>): string[][] {
+export function newFactsPerCall(
+  hitLog: readonly HitLogEntry[],
+  facts: ReadonlySet<string>,
+): string[][] {
   const seen = new Set<string>();
   return hitLog.map((entry) => {
     const fresh: string[] = [];
@@ -122,7 +125,8 @@ export interface MpwJudgeFields {
   evaluation?: { judgment?: unknown } | null;
 }
 
-export type VerdictSource = "answer" | "judge_response" | "evaluation.judgment" | "judge_status" | "none";
+export type VerdictSource =
+  "answer" | "judge_response" | "evaluation.judgment" | "judge_status" | "none";
 
 export interface MpwVerdict {
   correct: boolean;
@@ -146,13 +150,19 @@ export function mpwVerdict(record: MpwJudgeFields): MpwVerdict {
     return { correct: record.answer.trim() === "Correct", source: "answer", label: record.answer };
   }
   if (typeof record.judge_response === "string") {
-    const correct = record.judge_status === "success" && CORRECT_ANSWER_TAG.test(record.judge_response);
+    const correct =
+      record.judge_status === "success" && CORRECT_ANSWER_TAG.test(record.judge_response);
     return { correct, source: "judge_response", label: correct ? "Correct" : "Incorrect" };
   }
   const judgment = record.evaluation?.judgment;
   if (typeof judgment === "string") {
-    return { correct: judgment.trim() === "Correct", source: "evaluation.judgment", label: judgment };
+    return {
+      correct: judgment.trim() === "Correct",
+      source: "evaluation.judgment",
+      label: judgment,
+    };
   }
-  if (typeof record.judge_status === "string") return { correct: false, source: "judge_status", label: record.judge_status };
+  if (typeof record.judge_status === "string")
+    return { correct: false, source: "judge_status", label: record.judge_status };
   return { correct: false, source: "none", label: null };
 }

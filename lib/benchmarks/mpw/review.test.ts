@@ -3,8 +3,18 @@ import { reviewedSample } from "../review-fixtures";
 import { mpwCallMarks, mpwDiagnosis } from "./review";
 
 const facts = { score: "3-1", scorer: "Ada", venue: "Lyon" };
-const hit = (callIndex: number, keys: string[], compound = false) => ({ callIndex, hit: true, matchedFactKeys: keys, compound });
-const miss = (callIndex: number, compound = false) => ({ callIndex, hit: false, matchedFactKeys: [], compound });
+const hit = (callIndex: number, keys: string[], compound = false) => ({
+  callIndex,
+  hit: true,
+  matchedFactKeys: keys,
+  compound,
+});
+const miss = (callIndex: number, compound = false) => ({
+  callIndex,
+  hit: false,
+  matchedFactKeys: [],
+  compound,
+});
 
 describe("mpwCallMarks", () => {
   it("marks new facts, hits on covered facts, misses, compound misses, repeats, errors and unlogged calls", () => {
@@ -21,7 +31,14 @@ describe("mpwCallMarks", () => {
       {
         task: { atomicFacts: facts, extra: null },
         firstCoveredAt: { score: 1, scorer: 2, venue: null },
-        hitLog: [hit(1, ["score"]), hit(2, ["scorer", "score"]), hit(3, ["score"]), miss(4, true), miss(5), hit(6, ["score"])],
+        hitLog: [
+          hit(1, ["score"]),
+          hit(2, ["scorer", "score"]),
+          hit(3, ["score"]),
+          miss(4, true),
+          miss(5),
+          hit(6, ["score"]),
+        ],
       },
     );
     expect(mpwCallMarks(sample).map((m) => [m.call, m.outcome])).toEqual([
@@ -43,7 +60,12 @@ describe("mpwCallMarks", () => {
 describe("mpwDiagnosis", () => {
   it("says where the facts stopped coming, what was never covered, the repeats and the limit", () => {
     const sample = reviewedSample(
-      [{ query: "a", reply: "…" }, { query: "b", reply: "…" }, { query: "a", reply: "…" }, { query: "c", reply: "…" }],
+      [
+        { query: "a", reply: "…" },
+        { query: "b", reply: "…" },
+        { query: "a", reply: "…" },
+        { query: "c", reply: "…" },
+      ],
       {
         status: "max_turns_reached",
         prediction: "",
@@ -63,7 +85,10 @@ describe("mpwDiagnosis", () => {
   });
 
   it("with zero tool calls says so and lists every fact as never covered", () => {
-    const sample = reviewedSample([], { task: { atomicFacts: { a: "1" }, extra: null }, firstCoveredAt: { a: null } });
+    const sample = reviewedSample([], {
+      task: { atomicFacts: { a: "1" }, extra: null },
+      firstCoveredAt: { a: null },
+    });
     expect(mpwDiagnosis(sample).items).toEqual([
       { text: "no tool calls", callIndex: null },
       { text: "1 fact never covered: a", callIndex: null },
@@ -72,12 +97,23 @@ describe("mpwDiagnosis", () => {
   });
 
   it("when every call repeats the first and no fact was covered", () => {
-    const sample = reviewedSample([{ query: "q", reply: "…" }, { query: "q", reply: "…" }, { query: "q", reply: "…" }], {
-      task: { atomicFacts: { a: "1" }, extra: null },
-      firstCoveredAt: { a: null },
-      hitLog: [miss(1), miss(2), miss(3)],
-    });
-    expect(mpwCallMarks(sample).map((m) => m.outcome)).toEqual(["miss", "repeated-query", "repeated-query"]);
+    const sample = reviewedSample(
+      [
+        { query: "q", reply: "…" },
+        { query: "q", reply: "…" },
+        { query: "q", reply: "…" },
+      ],
+      {
+        task: { atomicFacts: { a: "1" }, extra: null },
+        firstCoveredAt: { a: null },
+        hitLog: [miss(1), miss(2), miss(3)],
+      },
+    );
+    expect(mpwCallMarks(sample).map((m) => m.outcome)).toEqual([
+      "miss",
+      "repeated-query",
+      "repeated-query",
+    ]);
     expect(mpwDiagnosis(sample).items).toEqual([
       { text: "none of 3 calls covered a fact", callIndex: null },
       { text: "1 fact never covered: a", callIndex: null },
@@ -88,6 +124,8 @@ describe("mpwDiagnosis", () => {
 
   it("for a task without atomic facts says only what the calls did", () => {
     const sample = reviewedSample([{ query: "q", reply: "…" }], { correct: true });
-    expect(mpwDiagnosis(sample).items).toEqual([{ text: "the task lists no atomic facts: coverage cannot be told", callIndex: null }]);
+    expect(mpwDiagnosis(sample).items).toEqual([
+      { text: "the task lists no atomic facts: coverage cannot be told", callIndex: null },
+    ]);
   });
 });

@@ -1,10 +1,25 @@
 /** MPW-Bench's call timeline and diagnosis: each call against the task's atomic facts, from the PEM's hit log. */
 import { callFailed, callsOf, repeatedQueries } from "../../trajectory/calls";
-import { answerItems, callItems, ERROR, plural, REPEATED_QUERY, type CallMark, type CallOutcomeKind, type DiagnosisItem, type ReviewedSample, type TrajectoryReview } from "../review";
+import {
+  answerItems,
+  callItems,
+  ERROR,
+  plural,
+  REPEATED_QUERY,
+  type CallMark,
+  type CallOutcomeKind,
+  type DiagnosisItem,
+  type ReviewedSample,
+  type TrajectoryReview,
+} from "../review";
 import { factKeySet, normaliseFactKey } from "./metrics";
 
 const NEW_FACT: CallOutcomeKind = { key: "new-fact", label: "new fact", tone: "gain" };
-const HIT_COVERED: CallOutcomeKind = { key: "hit-covered", label: "hit on an already-covered fact", tone: "partial" };
+const HIT_COVERED: CallOutcomeKind = {
+  key: "hit-covered",
+  label: "hit on an already-covered fact",
+  tone: "partial",
+};
 const MISS: CallOutcomeKind = { key: "miss", label: "miss", tone: "empty" };
 const COMPOUND: CallOutcomeKind = { key: "compound", label: "compound query (miss)", tone: "warn" };
 const UNLOGGED: CallOutcomeKind = { key: "unlogged", label: "not in the hit log", tone: "neutral" };
@@ -18,7 +33,9 @@ export function mpwCallMarks(sample: ReviewedSample): CallMark[] {
   const calls = callsOf(sample.steps);
   const repeats = repeatedQueries(calls);
   const log = new Map(sample.hitLog.map((h) => [h.callIndex, h]));
-  const newAt = new Set(Object.values(sample.firstCoveredAt).filter((k): k is number => k !== null));
+  const newAt = new Set(
+    Object.values(sample.firstCoveredAt).filter((k): k is number => k !== null),
+  );
   return calls.map((c) => {
     const entry = log.get(c.callIndex);
     const outcome = newAt.has(c.callIndex)
@@ -50,20 +67,45 @@ export function mpwDiagnosis(sample: ReviewedSample): { items: DiagnosisItem[] }
   const items: DiagnosisItem[] = [];
   const calls = callsOf(sample.steps);
   const factKeys = [...factKeySet(Object.keys(sample.task.atomicFacts))];
-  const covered = factKeys.map((k) => sample.firstCoveredAt[k] ?? null).filter((k): k is number => k !== null);
-  if (calls.length === 0) items.push({ text: sample.steps.length === 0 ? "no trajectory recorded" : "no tool calls", callIndex: null });
-  else if (factKeys.length === 0) items.push({ text: "the task lists no atomic facts: coverage cannot be told", callIndex: null });
-  else if (covered.length === 0) items.push({ text: `none of ${plural(calls.length, "call")} covered a fact`, callIndex: null });
+  const covered = factKeys
+    .map((k) => sample.firstCoveredAt[k] ?? null)
+    .filter((k): k is number => k !== null);
+  if (calls.length === 0)
+    items.push({
+      text: sample.steps.length === 0 ? "no trajectory recorded" : "no tool calls",
+      callIndex: null,
+    });
+  else if (factKeys.length === 0)
+    items.push({
+      text: "the task lists no atomic facts: coverage cannot be told",
+      callIndex: null,
+    });
+  else if (covered.length === 0)
+    items.push({ text: `none of ${plural(calls.length, "call")} covered a fact`, callIndex: null });
   else {
     const last = Math.max(...covered);
     items.push({ text: `last new fact at call ${last}`, callIndex: last });
     const after = calls.filter((c) => c.callIndex > last);
-    if (after.length) items.push({ text: `${plural(after.length, "call")} after it found nothing new`, callIndex: after[0].callIndex });
+    if (after.length)
+      items.push({
+        text: `${plural(after.length, "call")} after it found nothing new`,
+        callIndex: after[0].callIndex,
+      });
   }
-  const never = Object.keys(sample.task.atomicFacts).filter((k) => (sample.firstCoveredAt[normaliseFactKey(k)] ?? null) === null);
-  if (never.length) items.push({ text: `${plural(never.length, "fact")} never covered: ${never.join(", ")}`, callIndex: null });
+  const never = Object.keys(sample.task.atomicFacts).filter(
+    (k) => (sample.firstCoveredAt[normaliseFactKey(k)] ?? null) === null,
+  );
+  if (never.length)
+    items.push({
+      text: `${plural(never.length, "fact")} never covered: ${never.join(", ")}`,
+      callIndex: null,
+    });
   if (calls.length) items.push(...callItems(calls));
-  if (sample.status === LIMIT_STATUS) items.push({ text: "stopped by the tool-call limit (max_turns_reached)", callIndex: calls.at(-1)?.callIndex ?? null });
+  if (sample.status === LIMIT_STATUS)
+    items.push({
+      text: "stopped by the tool-call limit (max_turns_reached)",
+      callIndex: calls.at(-1)?.callIndex ?? null,
+    });
   items.push(...answerItems(sample));
   return { items };
 }

@@ -9,6 +9,10 @@ export const mpwTaskFile: TaskFileRules = {
   record(value, file, line) {
     const task = parseMpwTaskRecord(value, file, line);
     // As the ingest stores a task's tier (db/ingest-shared.ts): from its distinct, trimmed fact keys.
-    return { taskKey: task.taskKey, tier: tierFromFactCount(factKeySet(Object.keys(task.atomicFacts)).size), language: task.language };
+    return {
+      taskKey: task.taskKey,
+      tier: tierFromFactCount(factKeySet(Object.keys(task.atomicFacts)).size),
+      language: task.language,
+    };
   },
 };

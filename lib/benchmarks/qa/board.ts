@@ -8,7 +8,11 @@ export const qaBoard = {
   format: "report",
   columns: [
     rate("accuracy", "Accuracy", "Mean over tasks of the mean over runs"),
-    rate("calibrationError", "Calib. error", "Calibration error of the stated confidence (lower is better)"),
+    rate(
+      "calibrationError",
+      "Calib. error",
+      "Calibration error of the stated confidence (lower is better)",
+    ),
     count("n", "Tasks", "Tasks"),
   ],
   primary: "accuracy",
@@ -17,7 +21,10 @@ export const qaBoard = {
   versionParam: "dataset",
   settingFilter: false,
   reportSchema: qaReportSchema,
-  figures: (r: QaReport) => ({ values: { ...r.aggregate }, cis: { accuracy: r.accuracyCi, calibrationError: r.calibrationErrorCi } }),
+  figures: (r: QaReport) => ({
+    values: { ...r.aggregate },
+    cis: { accuracy: r.accuracyCi, calibrationError: r.calibrationErrorCi },
+  }),
   /** The dataset, and its version when not v1. */
   versionLabel(key: string): string {
     const { dataset, version } = qaDatasetOf(key);

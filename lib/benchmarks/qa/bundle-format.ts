@@ -4,14 +4,20 @@
  * which names its dataset.
  */
 import { z } from "zod";
-import { commonSampleFields, defineSeekboardFormat, type SeekboardBundleSample } from "../../bundle-format/sample";
+import {
+  commonSampleFields,
+  defineSeekboardFormat,
+  type SeekboardBundleSample,
+} from "../../bundle-format/sample";
 import { confidence, sampleBaseShape, seekboardManifestShape } from "../../bundle-format/schema";
 
 export const qaFieldsSchema = z
   .strictObject({ stated_confidence: confidence.optional() })
   .meta({ description: "Fields of a generic BrowseComp-style QA sample." });
 
-export const qaSampleSchema = z.strictObject({ ...sampleBaseShape, benchmark: qaFieldsSchema.optional() }).meta({ title: "BrowseComp-style QA sample" });
+export const qaSampleSchema = z
+  .strictObject({ ...sampleBaseShape, benchmark: qaFieldsSchema.optional() })
+  .meta({ title: "BrowseComp-style QA sample" });
 export type QaSampleLine = z.output<typeof qaSampleSchema>;
 
 /** A generic QA set: `dataset` names it, so two sets never share a leaderboard. */

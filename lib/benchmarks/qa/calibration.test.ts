@@ -24,7 +24,10 @@ describe("calibrationError (BrowseComp / HLE method)", () => {
   });
 
   it("L1 and max norms", () => {
-    expect(calibrationError(FIVE, { binSize: 2, norm: "l1" }).error).toBeCloseTo(0.4 * 0.35 + 0.6 * 0.1, 12); // 0.2
+    expect(calibrationError(FIVE, { binSize: 2, norm: "l1" }).error).toBeCloseTo(
+      0.4 * 0.35 + 0.6 * 0.1,
+      12,
+    ); // 0.2
     expect(calibrationError(FIVE, { binSize: 2, norm: "max" }).error).toBeCloseTo(0.35, 12);
   });
 
@@ -43,13 +46,21 @@ describe("calibrationError (BrowseComp / HLE method)", () => {
 
   it("ties keep input order (stable sort), which decides bin membership at an edge", () => {
     // [50✗ 50✗ | 50✓ 90✓]: gaps 0.5 and 0.3 → sqrt(0.5·0.25 + 0.5·0.09) = sqrt(0.17)
-    expect(calibrationError([pt(50, false), pt(50, false), pt(50, true), pt(90, true)], { binSize: 2 }).error).toBeCloseTo(Math.sqrt(0.17), 12);
+    expect(
+      calibrationError([pt(50, false), pt(50, false), pt(50, true), pt(90, true)], { binSize: 2 })
+        .error,
+    ).toBeCloseTo(Math.sqrt(0.17), 12);
     // [50✓ 50✗ | 50✗ 90✓]: gaps 0 and |0.7 − 0.5| = 0.2 → sqrt(0.5·0.04) = sqrt(0.02)
-    expect(calibrationError([pt(50, true), pt(50, false), pt(50, false), pt(90, true)], { binSize: 2 }).error).toBeCloseTo(Math.sqrt(0.02), 12);
+    expect(
+      calibrationError([pt(50, true), pt(50, false), pt(50, false), pt(90, true)], { binSize: 2 })
+        .error,
+    ).toBeCloseTo(Math.sqrt(0.02), 12);
   });
 
   it("is 0 when calibrated, null with no samples, and refuses confidences outside 0–100", () => {
-    expect(calibrationError([pt(100, true), pt(100, true), pt(0, false)], { binSize: 1 }).error).toBe(0);
+    expect(
+      calibrationError([pt(100, true), pt(100, true), pt(0, false)], { binSize: 1 }).error,
+    ).toBe(0);
     expect(calibrationError([])).toMatchObject({ error: null, n: 0, bins: [] });
     expect(() => calibrationError([pt(101, true)])).toThrow(RangeError);
     expect(() => calibrationError([pt(0.5, true)], { binSize: 0 })).toThrow(RangeError);
@@ -67,13 +78,19 @@ describe("calibrationError (BrowseComp / HLE method)", () => {
 describe("bootstrapStatistics", () => {
   it("draws as bootstrapMeans does: the same interval for a mean", () => {
     const values = [1, 0, 0, 1, 1, 0.5, 0.25, 1, 0, 1];
-    const [generic] = bootstrapStatistics(values.length, (idx) => [Array.from(idx).reduce((s, i) => s + values[i], 0) / idx.length]);
+    const [generic] = bootstrapStatistics(values.length, (idx) => [
+      Array.from(idx).reduce((s, i) => s + values[i], 0) / idx.length,
+    ]);
     const [means] = bootstrapMeans([values]);
     expect(generic).toEqual(means);
   });
 
   it("gives null intervals with no samples, and drops null / NaN resamples", () => {
     expect(bootstrapStatistics(0, () => [0, 0])).toEqual([null, null]);
-    expect(bootstrapStatistics(3, () => [null, Number.NaN, 1])).toEqual([null, null, { lo: 1, hi: 1 }]);
+    expect(bootstrapStatistics(3, () => [null, Number.NaN, 1])).toEqual([
+      null,
+      null,
+      { lo: 1, hi: 1 },
+    ]);
   });
 });

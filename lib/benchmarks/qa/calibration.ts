@@ -58,13 +58,18 @@ export interface CalibrationResult {
 export const DEFAULT_CALIBRATION_BIN_SIZE = 100;
 
 function checkPoint(p: CalibrationPoint): void {
-  if (!(p.confidence >= 0 && p.confidence <= 100)) throw new RangeError(`confidence must be in 0–100, got ${p.confidence}`);
+  if (!(p.confidence >= 0 && p.confidence <= 100))
+    throw new RangeError(`confidence must be in 0–100, got ${p.confidence}`);
 }
 
-export function calibrationError(points: readonly CalibrationPoint[], options: CalibrationOptions = {}): CalibrationResult {
+export function calibrationError(
+  points: readonly CalibrationPoint[],
+  options: CalibrationOptions = {},
+): CalibrationResult {
   const binSize = options.binSize ?? DEFAULT_CALIBRATION_BIN_SIZE;
   const norm = options.norm ?? "l2";
-  if (!Number.isInteger(binSize) || binSize < 1) throw new RangeError(`binSize must be a positive integer, got ${binSize}`);
+  if (!Number.isInteger(binSize) || binSize < 1)
+    throw new RangeError(`binSize must be a positive integer, got ${binSize}`);
   points.forEach(checkPoint);
   const n = points.length;
   if (n === 0) return { error: null, n, binSize, norm, bins: [] };
@@ -103,7 +108,19 @@ export function calibrationError(points: readonly CalibrationPoint[], options: C
 }
 
 /** 95% percentile-bootstrap interval of the calibration error, resampling the samples. */
-export function calibrationErrorCi(points: readonly CalibrationPoint[], options: CalibrationOptions & BootstrapOptions = {}): Interval | null {
-  const [ci] = bootstrapStatistics(points.length, (indices) => [calibrationError(Array.from(indices, (i) => points[i]), options).error], options);
+export function calibrationErrorCi(
+  points: readonly CalibrationPoint[],
+  options: CalibrationOptions & BootstrapOptions = {},
+): Interval | null {
+  const [ci] = bootstrapStatistics(
+    points.length,
+    (indices) => [
+      calibrationError(
+        Array.from(indices, (i) => points[i]),
+        options,
+      ).error,
+    ],
+    options,
+  );
   return ci;
 }

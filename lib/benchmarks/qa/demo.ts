@@ -1,5 +1,13 @@
 /** Deterministic synthetic demo bundles for generic QA (Seekboard bundle format v1): two datasets, with stated confidence for calibration. */
-import { type DemoFiles, type DemoSpend, demoTrajectory, demoUsage, inMemoryDemo, jsonl, slug } from "../../demo/files";
+import {
+  type DemoFiles,
+  type DemoSpend,
+  demoTrajectory,
+  demoUsage,
+  inMemoryDemo,
+  jsonl,
+  slug,
+} from "../../demo/files";
 import { seededRandom, seedFrom } from "../../random";
 
 export const DEMO_QA_DATASETS = ["browsecomp-demo", "frames-demo"] as const;
@@ -22,26 +30,57 @@ const price = (prompt: number, completion: number) => ({ prompt, completion });
  */
 const DEMO_QA_SPEND: Record<QaDataset, Record<QaModel["model"], DemoSpend | null>> = {
   "browsecomp-demo": {
-    "Atlas-Pro (demo)": { promptTokensPerTurn: 12000, completionTokensPerTurn: 1500, usdPerMillion: price(2.5, 10), secondsPerTurn: 20 },
-    "Beacon-32B (demo)": { promptTokensPerTurn: 10000, completionTokensPerTurn: 2000, usdPerMillion: price(1.2, 4.8), secondsPerTurn: 26 },
-    "Cobalt-Mini (demo)": { promptTokensPerTurn: 8000, completionTokensPerTurn: 800, usdPerMillion: price(0.15, 0.6), secondsPerTurn: 6 },
+    "Atlas-Pro (demo)": {
+      promptTokensPerTurn: 12000,
+      completionTokensPerTurn: 1500,
+      usdPerMillion: price(2.5, 10),
+      secondsPerTurn: 20,
+    },
+    "Beacon-32B (demo)": {
+      promptTokensPerTurn: 10000,
+      completionTokensPerTurn: 2000,
+      usdPerMillion: price(1.2, 4.8),
+      secondsPerTurn: 26,
+    },
+    "Cobalt-Mini (demo)": {
+      promptTokensPerTurn: 8000,
+      completionTokensPerTurn: 800,
+      usdPerMillion: price(0.15, 0.6),
+      secondsPerTurn: 6,
+    },
   },
   "frames-demo": {
-    "Atlas-Pro (demo)": { promptTokensPerTurn: 9000, completionTokensPerTurn: 1200, usdPerMillion: price(2.5, 10), secondsPerTurn: 16 },
+    "Atlas-Pro (demo)": {
+      promptTokensPerTurn: 9000,
+      completionTokensPerTurn: 1200,
+      usdPerMillion: price(2.5, 10),
+      secondsPerTurn: 16,
+    },
     "Beacon-32B (demo)": null,
-    "Cobalt-Mini (demo)": { promptTokensPerTurn: 6000, completionTokensPerTurn: 600, usdPerMillion: null, secondsPerTurn: 5 },
+    "Cobalt-Mini (demo)": {
+      promptTokensPerTurn: 6000,
+      completionTokensPerTurn: 600,
+      usdPerMillion: null,
+      secondsPerTurn: 5,
+    },
   },
 };
 
 /** The demo's tied pair: Atlas-Pro's browsecomp-demo runs submitted again under another agent name, without usage. */
-const RESUBMISSION = { dataset: "browsecomp-demo", model: DEMO_QA_MODELS[0], agent: "ReAct, resubmitted (demo)" } as const;
+const RESUBMISSION = {
+  dataset: "browsecomp-demo",
+  model: DEMO_QA_MODELS[0],
+  agent: "ReAct, resubmitted (demo)",
+} as const;
 
 function qaLines(dataset: QaDataset, m: QaModel, spend: DemoSpend | null) {
   const lines = [];
   for (let t = 0; t < DEMO_QA_TASKS; t++) {
     const rng = seededRandom(seedFrom(`qa-${dataset}-${m.model}-${t}`));
     const correct = rng() < m.p * (dataset === "frames-demo" ? 1.3 : 1);
-    const confidence = Math.round(Math.min(100, Math.max(0, (correct ? 65 : 35) + m.overconfidence + (rng() - 0.5) * 30)));
+    const confidence = Math.round(
+      Math.min(100, Math.max(0, (correct ? 65 : 35) + m.overconfidence + (rng() - 0.5) * 30)),
+    );
     const question = `${dataset} question ${t + 1}: between which dates did the described event happen?`;
     const gold = `Gold-${t + 1}`;
     const prediction = correct ? gold : `Other-${t + 1}`;
@@ -51,9 +90,17 @@ function qaLines(dataset: QaDataset, m: QaModel, spend: DemoSpend | null) {
       gold_answer: gold,
       prediction,
       verdict: correct ? "correct" : "incorrect",
-      judge: { model: "demo-judge", output: `correct: ${correct ? "yes" : "no"}`, extracted_final_answer: prediction },
+      judge: {
+        model: "demo-judge",
+        output: `correct: ${correct ? "yes" : "no"}`,
+        extracted_final_answer: prediction,
+      },
       status: "finished",
-      messages: demoTrajectory(question, [{ name: "search", args: { query: question.slice(0, 40) }, result: "Top results: …" }], `Exact Answer: ${prediction}\nConfidence: ${confidence}%`),
+      messages: demoTrajectory(
+        question,
+        [{ name: "search", args: { query: question.slice(0, 40) }, result: "Top results: …" }],
+        `Exact Answer: ${prediction}\nConfidence: ${confidence}%`,
+      ),
       // One search call and the answer: two turns.
       ...(spend ? { usage: demoUsage(spend, 2, `qa-usage-${dataset}-${m.model}-${t}`) } : {}),
       benchmark: { stated_confidence: confidence },
@@ -62,14 +109,40 @@ function qaLines(dataset: QaDataset, m: QaModel, spend: DemoSpend | null) {
   return lines;
 }
 
-function qaBundle(dataset: QaDataset, m: QaModel, agent: string, spend: DemoSpend | null): DemoFiles {
-  const manifest = { benchmark: "qa", format: "seekboard-v1", model: m.model, agent, setting: "default", dataset, judgeModel: "demo-judge", results: ["results.jsonl"] };
+function qaBundle(
+  dataset: QaDataset,
+  m: QaModel,
+  agent: string,
+  spend: DemoSpend | null,
+): DemoFiles {
+  const manifest = {
+    benchmark: "qa",
+    format: "seekboard-v1",
+    model: m.model,
+    agent,
+    setting: "default",
+    dataset,
+    judgeModel: "demo-judge",
+    results: ["results.jsonl"],
+  };
   const name = `qa-${dataset}-${slug(m.model)}${agent === RESUBMISSION.agent ? "-resubmitted" : ""}`;
-  return { name, model: m.model, setting: "default", files: { "manifest.json": JSON.stringify(manifest, null, 2), "results.jsonl": jsonl(qaLines(dataset, m, spend)) } };
+  return {
+    name,
+    model: m.model,
+    setting: "default",
+    files: {
+      "manifest.json": JSON.stringify(manifest, null, 2),
+      "results.jsonl": jsonl(qaLines(dataset, m, spend)),
+    },
+  };
 }
 
 export function demoQaBundles(): DemoFiles[] {
-  const bundles = DEMO_QA_DATASETS.flatMap((dataset) => DEMO_QA_MODELS.map((m) => qaBundle(dataset, m, "ReAct (demo)", DEMO_QA_SPEND[dataset][m.model])));
+  const bundles = DEMO_QA_DATASETS.flatMap((dataset) =>
+    DEMO_QA_MODELS.map((m) =>
+      qaBundle(dataset, m, "ReAct (demo)", DEMO_QA_SPEND[dataset][m.model]),
+    ),
+  );
   return [...bundles, qaBundle(RESUBMISSION.dataset, RESUBMISSION.model, RESUBMISSION.agent, null)];
 }
 

@@ -44,7 +44,14 @@ export const qaModule = {
   // Judging, failure tags and hints
   judge: browseCompJudge,
   taxonomy: null,
-  standing: { protocolRuns: 1, minTasks: 50, publishedTasks: () => null, toolCallLimit: null, trajectoryShare: 0.9, judgeDeclared: true },
+  standing: {
+    protocolRuns: 1,
+    minTasks: 50,
+    publishedTasks: () => null,
+    toolCallLimit: null,
+    trajectoryShare: 0.9,
+    judgeDeclared: true,
+  },
   hints: { toolFreeSettings: [], toolFreeSample: null, toolLimitExceeded: null },
   review: answerJudgedReview,
 } as const satisfies BenchmarkModule<"qa">;

@@ -2,11 +2,22 @@ import { describe, expect, it } from "vitest";
 import { parseSeekboardSample } from "../../bundle-format/parse";
 import { aggregateQa, perTaskAccuracy, qaInputFromBundle, type QaSampleInput } from "./metrics";
 
-const s = (taskId: string, run: number, correct: boolean, confidence: number | null, judged = true): QaSampleInput => ({ taskId, run, correct, confidence, judged });
+const s = (
+  taskId: string,
+  run: number,
+  correct: boolean,
+  confidence: number | null,
+  judged = true,
+): QaSampleInput => ({ taskId, run, correct, confidence, judged });
 
 describe("aggregateQa", () => {
   // Task A: runs ✓ ✗; task B: ✓; task C: ✗ (unjudged).
-  const samples = [s("A", 0, true, 80), s("A", 1, false, null), s("B", 0, true, 100), s("C", 0, false, 40, false)];
+  const samples = [
+    s("A", 0, true, 80),
+    s("A", 1, false, null),
+    s("B", 0, true, 100),
+    s("C", 0, false, 40, false),
+  ];
 
   it("accuracy is the mean over tasks of the mean over runs, hand-computed", () => {
     const report = aggregateQa(samples);
@@ -24,7 +35,12 @@ describe("aggregateQa", () => {
 
   it("weights tasks, not samples, when run counts differ", () => {
     // A: 3 runs all ✓; B: 1 run ✗ → per task (1 + 0)/2 = 0.5, pooled would be 3/4.
-    const report = aggregateQa([s("A", 0, true, null), s("A", 1, true, null), s("A", 2, true, null), s("B", 0, false, null)]);
+    const report = aggregateQa([
+      s("A", 0, true, null),
+      s("A", 1, true, null),
+      s("A", 2, true, null),
+      s("B", 0, false, null),
+    ]);
     expect(report.aggregate.accuracy).toBe(0.5);
     expect(report.aggregate.calibrationError).toBeNull();
     expect(report.calibrationErrorCi).toBeNull();
@@ -37,7 +53,9 @@ describe("aggregateQa", () => {
   });
 
   it("perTaskAccuracy keeps first-appearance order", () => {
-    expect([...perTaskAccuracy([s("b", 0, true, null), s("a", 0, false, null), s("b", 1, false, null)])]).toEqual([
+    expect([
+      ...perTaskAccuracy([s("b", 0, true, null), s("a", 0, false, null), s("b", 1, false, null)]),
+    ]).toEqual([
       ["b", 0.5],
       ["a", 0],
     ]);
@@ -45,10 +63,21 @@ describe("aggregateQa", () => {
 });
 
 describe("qaInputFromBundle", () => {
-  const line = { task_id: "7", question: "q", gold_answer: "g", prediction: "p", verdict: "correct", judge: { confidence: 100 } };
+  const line = {
+    task_id: "7",
+    question: "q",
+    gold_answer: "g",
+    prediction: "p",
+    verdict: "correct",
+    judge: { confidence: 100 },
+  };
 
   it("takes the stated confidence first, else the judge's", () => {
-    expect(qaInputFromBundle(parseSeekboardSample({ ...line, benchmark: { stated_confidence: 30 } }, "qa", "f", 1))).toEqual({
+    expect(
+      qaInputFromBundle(
+        parseSeekboardSample({ ...line, benchmark: { stated_confidence: 30 } }, "qa", "f", 1),
+      ),
+    ).toEqual({
       taskId: "7",
       run: 0,
       correct: true,
@@ -56,7 +85,9 @@ describe("qaInputFromBundle", () => {
       confidence: 30,
     });
     expect(qaInputFromBundle(parseSeekboardSample(line, "qa", "f", 1)).confidence).toBe(100);
-    const unjudged = qaInputFromBundle(parseSeekboardSample({ ...line, verdict: null, judge: undefined }, "qa", "f", 1));
+    const unjudged = qaInputFromBundle(
+      parseSeekboardSample({ ...line, verdict: null, judge: undefined }, "qa", "f", 1),
+    );
     expect(unjudged).toMatchObject({ correct: false, judged: false, confidence: null });
   });
 });

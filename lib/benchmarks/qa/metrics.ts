@@ -12,7 +12,12 @@
 import { bootstrapMeans, mean, type Interval } from "../../metrics/bootstrap";
 import type { EvoBrowseCompBundleSample } from "../evobrowsecomp/bundle-format";
 import type { QaBundleSample } from "./bundle-format";
-import { calibrationError, calibrationErrorCi, type CalibrationOptions, type CalibrationResult } from "./calibration";
+import {
+  calibrationError,
+  calibrationErrorCi,
+  type CalibrationOptions,
+  type CalibrationResult,
+} from "./calibration";
 import type { BootstrapOptions } from "./bootstrap";
 
 export interface QaSampleInput {
@@ -45,7 +50,9 @@ export interface QaReport {
 }
 
 /** A bundle sample as QA metric input: correct when the verdict is "correct"; stated confidence, else the judge's. */
-export function qaInputFromBundle(sample: QaBundleSample | EvoBrowseCompBundleSample): QaSampleInput {
+export function qaInputFromBundle(
+  sample: QaBundleSample | EvoBrowseCompBundleSample,
+): QaSampleInput {
   return {
     taskId: sample.taskId,
     run: sample.run,
@@ -56,7 +63,9 @@ export function qaInputFromBundle(sample: QaBundleSample | EvoBrowseCompBundleSa
 }
 
 /** Per task, in first-appearance order: the mean correctness over its runs. */
-export function perTaskAccuracy(samples: readonly Pick<QaSampleInput, "taskId" | "correct">[]): Map<string, number> {
+export function perTaskAccuracy(
+  samples: readonly Pick<QaSampleInput, "taskId" | "correct">[],
+): Map<string, number> {
   const groups = new Map<string, { correct: number; runs: number }>();
   for (const s of samples) {
     const g = groups.get(s.taskId) ?? { correct: 0, runs: 0 };
@@ -67,11 +76,16 @@ export function perTaskAccuracy(samples: readonly Pick<QaSampleInput, "taskId" |
   return new Map([...groups].map(([task, g]) => [task, g.correct / g.runs]));
 }
 
-export function aggregateQa(samples: readonly QaSampleInput[], options: CalibrationOptions & BootstrapOptions = {}): QaReport {
+export function aggregateQa(
+  samples: readonly QaSampleInput[],
+  options: CalibrationOptions & BootstrapOptions = {},
+): QaReport {
   const perTask = [...perTaskAccuracy(samples).values()];
   const runsByTask = new Map<string, number>();
   for (const s of samples) runsByTask.set(s.taskId, (runsByTask.get(s.taskId) ?? 0) + 1);
-  const points = samples.filter((s) => s.confidence !== null).map((s) => ({ confidence: s.confidence as number, correct: s.correct }));
+  const points = samples
+    .filter((s) => s.confidence !== null)
+    .map((s) => ({ confidence: s.confidence as number, correct: s.correct }));
   const calibration = calibrationError(points, options);
   const [accuracyCi] = bootstrapMeans([perTask], options);
   return {

@@ -10,12 +10,23 @@ export const calibrationResultSchema = z.object({
   binSize: z.number(),
   norm: z.enum(["l2", "l1", "max"]),
   bins: z.array(
-    z.object({ n: z.number(), minConfidence: z.number(), maxConfidence: z.number(), meanConfidence: z.number(), accuracy: z.number(), counted: z.boolean() }),
+    z.object({
+      n: z.number(),
+      minConfidence: z.number(),
+      maxConfidence: z.number(),
+      meanConfidence: z.number(),
+      accuracy: z.number(),
+      counted: z.boolean(),
+    }),
   ),
 }) satisfies z.ZodType<CalibrationResult>;
 
 export const qaReportSchema = z.object({
-  aggregate: z.object({ accuracy: z.number().nullable(), calibrationError: z.number().nullable(), n: z.number() }),
+  aggregate: z.object({
+    accuracy: z.number().nullable(),
+    calibrationError: z.number().nullable(),
+    n: z.number(),
+  }),
   accuracyCi: intervalSchema.nullable(),
   calibrationErrorCi: intervalSchema.nullable(),
   calibration: calibrationResultSchema,

@@ -3,6 +3,9 @@ import { qaDatasetOf, qaVersionKey } from "./stored";
 
 describe("stored helpers", () => {
   it("QA version keys", () => {
-    expect(qaDatasetOf(qaVersionKey("frames@x", "v2"))).toEqual({ dataset: "frames@x", version: "v2" });
+    expect(qaDatasetOf(qaVersionKey("frames@x", "v2"))).toEqual({
+      dataset: "frames@x",
+      version: "v2",
+    });
   });
 });

@@ -7,13 +7,37 @@ export const webDetectiveBoard = {
   format: "report",
   columns: [
     rate("pass1", "Pass@1", "Attempted and judged correct, over all samples"),
-    rate("knowledgeScore", "Knowledge", "Knowledge Score |S|/N: every evidence piece found by search or known (probe correct)"),
-    rate("searchScore", "Search", "Search Score: |S|/N plus correct answers with ≤ ground-truth hops without knowledge sufficiency"),
+    rate(
+      "knowledgeScore",
+      "Knowledge",
+      "Knowledge Score |S|/N: every evidence piece found by search or known (probe correct)",
+    ),
+    rate(
+      "searchScore",
+      "Search",
+      "Search Score: |S|/N plus correct answers with ≤ ground-truth hops without knowledge sufficiency",
+    ),
     rate("generationScore", "Generation", "Generation Score: (F1_GR + F1_KU)/2 · |S|/N"),
-    rate("goodRefusalF1", "Good refusal F1", "F1 of refusing exactly when knowledge is insufficient"),
-    rate("knowledgeUtilizationF1", "Util. F1", "F1 of answering correctly when knowledge is sufficient"),
-    rate("forgetRate", "Forget", "Of S* (sufficient but not correct): the clean-evidence answer is also wrong"),
-    rate("leadAstrayRate", "Lead-astray", "Of S*: the clean-evidence answer is right — the agent was led astray"),
+    rate(
+      "goodRefusalF1",
+      "Good refusal F1",
+      "F1 of refusing exactly when knowledge is insufficient",
+    ),
+    rate(
+      "knowledgeUtilizationF1",
+      "Util. F1",
+      "F1 of answering correctly when knowledge is sufficient",
+    ),
+    rate(
+      "forgetRate",
+      "Forget",
+      "Of S* (sufficient but not correct): the clean-evidence answer is also wrong",
+    ),
+    rate(
+      "leadAstrayRate",
+      "Lead-astray",
+      "Of S*: the clean-evidence answer is right — the agent was led astray",
+    ),
     count("n", "N", "Samples"),
   ],
   primary: "pass1",

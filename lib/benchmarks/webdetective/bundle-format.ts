@@ -4,31 +4,50 @@
  */
 import { z } from "zod";
 import { BundleError } from "../../import/errors";
-import { commonSampleFields, defineSeekboardFormat, type SeekboardBundleSample } from "../../bundle-format/sample";
+import {
+  commonSampleFields,
+  defineSeekboardFormat,
+  type SeekboardBundleSample,
+} from "../../bundle-format/sample";
 import { count, sampleBaseShape, seekboardManifestShape } from "../../bundle-format/schema";
 
 export const webDetectiveEvidenceSchema = z.strictObject({
-  id: z.string().trim().min(1).meta({ description: "Id of the evidence piece e_i (unique within the sample)." }),
+  id: z
+    .string()
+    .trim()
+    .min(1)
+    .meta({ description: "Id of the evidence piece e_i (unique within the sample)." }),
   found_by_search: z.boolean().meta({ description: "The agent visited the page that holds e_i." }),
-  probe_correct: z.boolean().nullable().meta({ description: "Result of the parametric probe for e_i; null when not probed (e.g. found by search)." }),
+  probe_correct: z.boolean().nullable().meta({
+    description:
+      "Result of the parametric probe for e_i; null when not probed (e.g. found by search).",
+  }),
 });
 
 export const webDetectiveFieldsSchema = z
   .strictObject({
-    evidence: z.array(webDetectiveEvidenceSchema).min(1).meta({ description: "The evidence chain e_1..e_n of the task." }),
+    evidence: z
+      .array(webDetectiveEvidenceSchema)
+      .min(1)
+      .meta({ description: "The evidence chain e_1..e_n of the task." }),
     refused: z.boolean().meta({ description: "The agent refused to answer." }),
     hops_used: count.meta({ description: "Search hops the agent used." }),
-    hops_gt: z.number().int().min(1).meta({ description: "Hops of the ground-truth reasoning chain." }),
+    hops_gt: z
+      .number()
+      .int()
+      .min(1)
+      .meta({ description: "Hops of the ground-truth reasoning chain." }),
     searched: z.boolean().meta({ description: "The agent performed at least one search." }),
-    clean_evidence_correct: z
-      .boolean()
-      .nullable()
-      .default(null)
-      .meta({ description: "LM(q, E_found): whether the model answers correctly from the clean evidence it found; null when not tested." }),
+    clean_evidence_correct: z.boolean().nullable().default(null).meta({
+      description:
+        "LM(q, E_found): whether the model answers correctly from the clean evidence it found; null when not tested.",
+    }),
   })
   .meta({ description: "WebDetective per-sample diagnostics (paper §2.3, Appendix A.1)." });
 
-export const webDetectiveSampleSchema = z.strictObject({ ...sampleBaseShape, benchmark: webDetectiveFieldsSchema }).meta({ title: "WebDetective sample" });
+export const webDetectiveSampleSchema = z
+  .strictObject({ ...sampleBaseShape, benchmark: webDetectiveFieldsSchema })
+  .meta({ title: "WebDetective sample" });
 export type WebDetectiveSampleLine = z.output<typeof webDetectiveSampleSchema>;
 
 export const webDetectiveManifestSchema = z.object({
@@ -62,17 +81,32 @@ export const webDetectiveFormat = defineSeekboardFormat({
     const b = line.benchmark;
     const seen = new Set<string>();
     b.evidence.forEach((e, i) => {
-      if (seen.has(e.id)) throw BundleError.at(file, lineNumber, `benchmark.evidence.${i}.id`, `evidence id "${e.id}" appears twice`);
+      if (seen.has(e.id))
+        throw BundleError.at(
+          file,
+          lineNumber,
+          `benchmark.evidence.${i}.id`,
+          `evidence id "${e.id}" appears twice`,
+        );
       seen.add(e.id);
     });
     if (b.refused && line.verdict === "correct") {
-      throw BundleError.at(file, lineNumber, "benchmark.refused", 'a refused sample has no answer, so its verdict cannot be "correct"');
+      throw BundleError.at(
+        file,
+        lineNumber,
+        "benchmark.refused",
+        'a refused sample has no answer, so its verdict cannot be "correct"',
+      );
     }
     return {
       ...commonSampleFields(line, file, lineNumber),
       benchmark: "webdetective",
       detail: {
-        evidence: b.evidence.map((e) => ({ id: e.id, foundBySearch: e.found_by_search, probeCorrect: e.probe_correct })),
+        evidence: b.evidence.map((e) => ({
+          id: e.id,
+          foundBySearch: e.found_by_search,
+          probeCorrect: e.probe_correct,
+        })),
         refused: b.refused,
         hopsUsed: b.hops_used,
         hopsGt: b.hops_gt,

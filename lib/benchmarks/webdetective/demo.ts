@@ -1,5 +1,13 @@
 /** Deterministic synthetic WebDetective demo bundles (Seekboard bundle format v1): each sample's evidence chain, refusals and trajectory drawn from the demo model's rates. */
-import { type DemoFiles, type DemoSpend, demoTrajectory, demoUsage, inMemoryDemo, jsonl, slug } from "../../demo/files";
+import {
+  type DemoFiles,
+  type DemoSpend,
+  demoTrajectory,
+  demoUsage,
+  inMemoryDemo,
+  jsonl,
+  slug,
+} from "../../demo/files";
 import { seededRandom, seedFrom } from "../../random";
 
 /**
@@ -24,7 +32,12 @@ export const DEMO_WEBDETECTIVE_MODELS: readonly {
     util: 0.72,
     refuse: 0.12,
     lucky: 0.15,
-    spend: { promptTokensPerTurn: 6200, completionTokensPerTurn: 700, usdPerMillion: null, secondsPerTurn: 9 },
+    spend: {
+      promptTokensPerTurn: 6200,
+      completionTokensPerTurn: 700,
+      usdPerMillion: null,
+      secondsPerTurn: 9,
+    },
     judgeNamed: true,
   },
   {
@@ -34,10 +47,24 @@ export const DEMO_WEBDETECTIVE_MODELS: readonly {
     util: 0.45,
     refuse: 0.45,
     lucky: 0.05,
-    spend: { promptTokensPerTurn: 4800, completionTokensPerTurn: 1100, usdPerMillion: null, secondsPerTurn: null },
+    spend: {
+      promptTokensPerTurn: 4800,
+      completionTokensPerTurn: 1100,
+      usdPerMillion: null,
+      secondsPerTurn: null,
+    },
     judgeNamed: true,
   },
-  { model: "Cobalt-Mini (demo)", search: 0.5, probe: 0.3, util: 0.3, refuse: 0.2, lucky: 0.08, spend: null, judgeNamed: false },
+  {
+    model: "Cobalt-Mini (demo)",
+    search: 0.5,
+    probe: 0.3,
+    util: 0.3,
+    refuse: 0.2,
+    lucky: 0.08,
+    spend: null,
+    judgeNamed: false,
+  },
 ];
 export const DEMO_WEBDETECTIVE_TASKS = 100;
 
@@ -52,7 +79,11 @@ export function demoWebDetectiveBundles(): DemoFiles[] {
       const gold = `Entity-${(t * 37) % 101}`;
       const evidence = Array.from({ length: hopsGt }, (_, i) => {
         const found = rng() < m.search;
-        return { id: `e${i + 1}`, found_by_search: found, probe_correct: found ? null : rng() < m.probe };
+        return {
+          id: `e${i + 1}`,
+          found_by_search: found,
+          probe_correct: found ? null : rng() < m.probe,
+        };
       });
       const sufficient = evidence.every((e) => e.found_by_search || e.probe_correct);
       let refused = false;
@@ -69,10 +100,15 @@ export function demoWebDetectiveBundles(): DemoFiles[] {
       const calls = Array.from({ length: hopsUsed }, (_, i) => ({
         name: "search",
         args: { query: `clue ${t + 1} hop ${i + 1}` },
-        result: i < found.length ? `Result: page holding evidence ${found[i].id} for chain ${t + 1}` : "Result: nothing relevant",
+        result:
+          i < found.length
+            ? `Result: page holding evidence ${found[i].id} for chain ${t + 1}`
+            : "Result: nothing relevant",
       }));
       const prediction = refused ? null : correct ? gold : `Entity-${(t * 37 + 5) % 101}`;
-      const answer = refused ? "I could not establish the answer with the evidence found." : `The answer is ${prediction}.`;
+      const answer = refused
+        ? "I could not establish the answer with the evidence found."
+        : `The answer is ${prediction}.`;
       lines.push({
         task_id: `wd-${String(t + 1).padStart(4, "0")}`,
         question,
@@ -81,7 +117,11 @@ export function demoWebDetectiveBundles(): DemoFiles[] {
         verdict: correct ? "correct" : "incorrect",
         judge: {
           ...(m.judgeNamed ? { model: "demo-judge" } : {}),
-          output: correct ? "Conclusion: Correct" : refused ? "Conclusion: Refused (no answer)" : "Conclusion: Incorrect",
+          output: correct
+            ? "Conclusion: Correct"
+            : refused
+              ? "Conclusion: Refused (no answer)"
+              : "Conclusion: Incorrect",
         },
         status: "finished",
         messages: demoTrajectory(question, calls, answer),
@@ -106,7 +146,12 @@ export function demoWebDetectiveBundles(): DemoFiles[] {
       ...(m.judgeNamed ? { judgeModel: "demo-judge" } : {}),
       results: ["results.jsonl"],
     };
-    return { name: `webdetective-${slug(m.model)}`, model: m.model, setting: "default", files: { "manifest.json": JSON.stringify(manifest, null, 2), "results.jsonl": jsonl(lines) } };
+    return {
+      name: `webdetective-${slug(m.model)}`,
+      model: m.model,
+      setting: "default",
+      files: { "manifest.json": JSON.stringify(manifest, null, 2), "results.jsonl": jsonl(lines) },
+    };
   });
 }
 

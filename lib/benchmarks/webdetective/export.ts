@@ -8,9 +8,16 @@ export const webDetectiveExport: SeekboardExport = {
   benchmarkFields(metrics): WebDetectiveSampleLine["benchmark"] {
     const m = webDetectiveStoredSampleSchema.parse(metrics);
     // A re-evaluation can judge a refusal correct; the format refuses such a line (lib/benchmarks/webdetective/bundle-format.ts).
-    if (m.refused && m.verdict === "correct") throw new Error('a refused sample judged "correct" (by a re-evaluation) cannot be written: the bundle format refuses that verdict for a refusal');
+    if (m.refused && m.verdict === "correct")
+      throw new Error(
+        'a refused sample judged "correct" (by a re-evaluation) cannot be written: the bundle format refuses that verdict for a refusal',
+      );
     return {
-      evidence: m.evidence.map((e) => ({ id: e.id, found_by_search: e.foundBySearch, probe_correct: e.probeCorrect })),
+      evidence: m.evidence.map((e) => ({
+        id: e.id,
+        found_by_search: e.foundBySearch,
+        probe_correct: e.probeCorrect,
+      })),
       refused: m.refused,
       hops_used: m.hopsUsed,
       hops_gt: m.hopsGt,

@@ -7,7 +7,11 @@ import { webDetectiveMetricsReport } from "./metrics-report";
 import { webDetectiveDemo } from "./demo";
 import { webDetectiveImporter } from "./ingest";
 import { browseCompJudge } from "../../judges/grader";
-import { webDetectiveAggregateRows, webDetectiveStoredSampleSchema, webDetectiveWithVerdict } from "./stored";
+import {
+  webDetectiveAggregateRows,
+  webDetectiveStoredSampleSchema,
+  webDetectiveWithVerdict,
+} from "./stored";
 import { webDetectiveTaxonomy } from "./taxonomy";
 import { webDetectiveReview } from "./review";
 
@@ -46,7 +50,14 @@ export const webDetectiveModule = {
   // The paper prints no judge prompt of its own: answers are graded as the BrowseComp family's.
   judge: browseCompJudge,
   taxonomy: webDetectiveTaxonomy,
-  standing: { protocolRuns: 1, minTasks: 50, publishedTasks: () => null, toolCallLimit: null, trajectoryShare: 0.9, judgeDeclared: true },
+  standing: {
+    protocolRuns: 1,
+    minTasks: 50,
+    publishedTasks: () => null,
+    toolCallLimit: null,
+    trajectoryShare: 0.9,
+    judgeDeclared: true,
+  },
   hints: { toolFreeSettings: [], toolFreeSample: null, toolLimitExceeded: null },
   review: webDetectiveReview,
 } as const satisfies BenchmarkModule<"webdetective">;

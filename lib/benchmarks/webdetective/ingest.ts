@@ -1,5 +1,9 @@
 /** WebDetective importer: Seekboard-format bundles, each sample's diagnostics computed and stored. */
-import { commonStoredMetrics, countedToolCalls, seekboardImporter } from "../../bundle-format/ingest";
+import {
+  commonStoredMetrics,
+  countedToolCalls,
+  seekboardImporter,
+} from "../../bundle-format/ingest";
 import { webDetectiveFormat, webDetectiveManifestSchema } from "./bundle-format";
 import type { WebDetectiveStoredSample } from "./stored";
 import { webDetectiveInputFromBundle, webDetectiveSampleMetrics } from "./metrics";

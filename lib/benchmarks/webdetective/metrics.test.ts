@@ -16,11 +16,21 @@ import {
  * Evidence as letters: F found by search, P not found but probed correctly, X probed
  * wrongly, N not probed. Response: C correct, W wrong, R refused.
  */
-function wd(id: string, evidence: string, response: "C" | "W" | "R", clean: boolean | null = null, extra: Partial<WebDetectiveSampleInput> = {}): WebDetectiveSampleInput {
+function wd(
+  id: string,
+  evidence: string,
+  response: "C" | "W" | "R",
+  clean: boolean | null = null,
+  extra: Partial<WebDetectiveSampleInput> = {},
+): WebDetectiveSampleInput {
   return {
     taskId: id,
     run: 0,
-    evidence: [...evidence].map((k, i) => ({ id: `e${i + 1}`, foundBySearch: k === "F", probeCorrect: k === "P" ? true : k === "X" ? false : null })),
+    evidence: [...evidence].map((k, i) => ({
+      id: `e${i + 1}`,
+      foundBySearch: k === "F",
+      probeCorrect: k === "P" ? true : k === "X" ? false : null,
+    })),
     refused: response === "R",
     correct: response === "C",
     hopsUsed: 3,
@@ -66,7 +76,12 @@ describe("webDetectiveSampleMetrics", () => {
       searchCredit: false, // C needs KS = 0
       degradation: null, // correct → not in S*
     });
-    expect(webDetectiveSampleMetrics(TEN[6])).toMatchObject({ knowledgeSufficient: false, missingEvidence: ["e1", "e2"], region: "I", response: "refused" });
+    expect(webDetectiveSampleMetrics(TEN[6])).toMatchObject({
+      knowledgeSufficient: false,
+      missingEvidence: ["e1", "e2"],
+      region: "I",
+      response: "refused",
+    });
   });
 
   it("C needs correct ∧ searched ∧ hops ≤ hops_GT ∧ KS = 0", () => {
@@ -77,7 +92,11 @@ describe("webDetectiveSampleMetrics", () => {
   });
 
   it("S* membership and the degradation test; a refusal is never correct", () => {
-    expect(TEN.slice(2, 5).map((s) => webDetectiveSampleMetrics(s).degradation)).toEqual(["forget", "lead-astray", "unknown"]);
+    expect(TEN.slice(2, 5).map((s) => webDetectiveSampleMetrics(s).degradation)).toEqual([
+      "forget",
+      "lead-astray",
+      "unknown",
+    ]);
     expect(webDetectiveSampleMetrics({ ...TEN[0], refused: true }).response).toBe("refused");
   });
 });
@@ -101,7 +120,10 @@ describe("aggregateWebDetective", () => {
       sStarLeadAstray: 1,
       sStarUnknown: 1,
     });
-    expect(report.regions).toEqual({ S: { correct: 2, wrong: 2, refused: 1 }, I: { correct: 2, wrong: 1, refused: 2 } });
+    expect(report.regions).toEqual({
+      S: { correct: 2, wrong: 2, refused: 1 },
+      I: { correct: 2, wrong: 1, refused: 2 },
+    });
   });
 
   it("every score, hand-computed", () => {
@@ -118,15 +140,27 @@ describe("aggregateWebDetective", () => {
       pass1: close(0.4), // 4/10
       n: 10,
     });
-    expect(report.goodRefusal).toEqual({ recall: close(0.4), precision: close(2 / 3), f1: close(0.5) });
-    expect(report.knowledgeUtilization).toEqual({ recall: close(0.4), precision: close(2 / 7), f1: close(1 / 3) });
+    expect(report.goodRefusal).toEqual({
+      recall: close(0.4),
+      precision: close(2 / 3),
+      f1: close(0.5),
+    });
+    expect(report.knowledgeUtilization).toEqual({
+      recall: close(0.4),
+      precision: close(2 / 7),
+      f1: close(1 / 3),
+    });
     expect(report.forgetShareOfS).toBeCloseTo(0.2, 12); // 1/|S| = 1/5, as the paper's Table 1 reads
     expect(report.leadAstrayShareOfS).toBeCloseTo(0.2, 12);
     expect(report.emptyDenominators).toEqual([]);
   });
 
   it("profile: KS 50% Low, GR F1 50% High, KU F1 33% Medium matches no Table 2 profile", () => {
-    expect(report.levels).toEqual({ knowledge: "low", goodRefusal: "high", knowledgeUtilization: "medium" });
+    expect(report.levels).toEqual({
+      knowledge: "low",
+      goodRefusal: "high",
+      knowledgeUtilization: "medium",
+    });
     expect(report.profile).toBeNull();
   });
 
@@ -141,11 +175,25 @@ describe("aggregateWebDetective", () => {
 
 describe("aggregateWebDetective: empty denominators give 0 and are flagged", () => {
   it("no refusals: P_GR (|R| = 0) and F1_GR; no S*: Forget, Lead-astray", () => {
-    const report = aggregateWebDetective([wd("a", "F", "C"), wd("b", "X", "W"), wd("c", "X", "W")], FAST);
+    const report = aggregateWebDetective(
+      [wd("a", "F", "C"), wd("b", "X", "W"), wd("c", "X", "W")],
+      FAST,
+    );
     // GR: R_GR = 0/2 = 0, P_GR = 0/0 → 0 (flagged), F1 = 0 (P + R = 0, flagged)
     // KU: R = 1/1, P = 1/3 → F1 = 2·(1/3)·1/(4/3) = 0.5; GenScore = (0 + 0.5)/2 · 1/3 = 1/12
-    expect(report.aggregate).toMatchObject({ goodRefusalF1: 0, knowledgeUtilizationF1: close(0.5), generationScore: close(1 / 12), forgetRate: 0, leadAstrayRate: 0 });
-    expect(report.emptyDenominators.map((e) => e.metric)).toEqual(["goodRefusalPrecision", "goodRefusalF1", "forgetRate", "leadAstrayRate"]);
+    expect(report.aggregate).toMatchObject({
+      goodRefusalF1: 0,
+      knowledgeUtilizationF1: close(0.5),
+      generationScore: close(1 / 12),
+      forgetRate: 0,
+      leadAstrayRate: 0,
+    });
+    expect(report.emptyDenominators.map((e) => e.metric)).toEqual([
+      "goodRefusalPrecision",
+      "goodRefusalF1",
+      "forgetRate",
+      "leadAstrayRate",
+    ]);
     expect(report.emptyDenominators[0].denominator).toBe("|R|");
     expect(report.ci.goodRefusalF1).toBeNull();
     expect(report.ci.forgetRate).toBeNull();
@@ -156,7 +204,12 @@ describe("aggregateWebDetective: empty denominators give 0 and are flagged", () 
     const report = aggregateWebDetective([wd("a", "X", "R"), wd("b", "N", "W")], FAST);
     // GR: R = 1/1... I = {a, b}, R∩I = {a} → R_GR = 1/2, P_GR = 1/1 → F1 = 2·0.5/1.5 = 2/3
     // KU: |S| = 0 → R_KU = 0 (flagged); P_KU = 0/1 = 0; F1 = 0 (flagged). GenScore = (2/3 + 0)/2 · 0 = 0
-    expect(report.aggregate).toMatchObject({ knowledgeScore: 0, goodRefusalF1: close(2 / 3), knowledgeUtilizationF1: 0, generationScore: 0 });
+    expect(report.aggregate).toMatchObject({
+      knowledgeScore: 0,
+      goodRefusalF1: close(2 / 3),
+      knowledgeUtilizationF1: 0,
+      generationScore: 0,
+    });
     expect(report.emptyDenominators.map((e) => `${e.metric} ${e.denominator}`)).toEqual([
       "knowledgeUtilizationRecall |S|",
       "knowledgeUtilizationF1 P_KU + R_KU",
@@ -186,14 +239,26 @@ describe("aggregateWebDetective: empty denominators give 0 and are flagged", () 
       pass1: 0,
       n: 0,
     });
-    expect(report.emptyDenominators.map((e) => e.metric)).toEqual(expect.arrayContaining(["knowledgeScore", "searchScore", "pass1", "goodRefusalRecall", "knowledgeUtilizationPrecision"]));
+    expect(report.emptyDenominators.map((e) => e.metric)).toEqual(
+      expect.arrayContaining([
+        "knowledgeScore",
+        "searchScore",
+        "pass1",
+        "goodRefusalRecall",
+        "knowledgeUtilizationPrecision",
+      ]),
+    );
     expect(Object.values(report.ci).every((ci) => ci === null)).toBe(true);
   });
 });
 
 describe("the degenerate “refuse everything” strategy (Appendix A.1)", () => {
   // Minimal search, everything refused: 2 of 10 happen to be knowledge-sufficient.
-  const samples = [wd("s1", "F", "R", true), wd("s2", "F", "R", false), ...Array.from({ length: 8 }, (_, i) => wd(`i${i}`, "X", "R"))];
+  const samples = [
+    wd("s1", "F", "R", true),
+    wd("s2", "F", "R", false),
+    ...Array.from({ length: 8 }, (_, i) => wd(`i${i}`, "X", "R")),
+  ];
   const report = aggregateWebDetective(samples, FAST);
 
   it("scores high on Good Refusal but the |S|/N weight keeps its Generation Score low", () => {
@@ -211,12 +276,22 @@ describe("the degenerate “refuse everything” strategy (Appendix A.1)", () =>
       pass1: 0,
       n: 10,
     });
-    expect(report.emptyDenominators.map((e) => e.metric)).toEqual(["knowledgeUtilizationPrecision", "knowledgeUtilizationF1"]);
-    expect(report.regions).toEqual({ S: { correct: 0, wrong: 0, refused: 2 }, I: { correct: 0, wrong: 0, refused: 8 } });
+    expect(report.emptyDenominators.map((e) => e.metric)).toEqual([
+      "knowledgeUtilizationPrecision",
+      "knowledgeUtilizationF1",
+    ]);
+    expect(report.regions).toEqual({
+      S: { correct: 0, wrong: 0, refused: 2 },
+      I: { correct: 0, wrong: 0, refused: 8 },
+    });
   });
 
   it("lands in the Self-Aware of Weakness profile (Low, High, Low)", () => {
-    expect(report.levels).toEqual({ knowledge: "low", goodRefusal: "high", knowledgeUtilization: "low" });
+    expect(report.levels).toEqual({
+      knowledge: "low",
+      goodRefusal: "high",
+      knowledgeUtilization: "low",
+    });
     expect(report.profile?.id).toBe("self-aware-weakness");
   });
 });
@@ -224,11 +299,26 @@ describe("the degenerate “refuse everything” strategy (Appendix A.1)", () =>
 describe("profiles (Table 2 thresholds)", () => {
   it("High is strictly above, Low strictly below, Medium includes both edges", () => {
     const k = PROFILE_THRESHOLDS.knowledge;
-    expect([levelOf(70, k), levelOf(70.01, k), levelOf(60, k), levelOf(59.99, k)]).toEqual(["medium", "high", "medium", "low"]);
+    expect([levelOf(70, k), levelOf(70.01, k), levelOf(60, k), levelOf(59.99, k)]).toEqual([
+      "medium",
+      "high",
+      "medium",
+      "low",
+    ]);
     const gr = PROFILE_THRESHOLDS.goodRefusal;
-    expect([levelOf(40, gr), levelOf(40.01, gr), levelOf(25, gr), levelOf(24.99, gr)]).toEqual(["medium", "high", "medium", "low"]);
+    expect([levelOf(40, gr), levelOf(40.01, gr), levelOf(25, gr), levelOf(24.99, gr)]).toEqual([
+      "medium",
+      "high",
+      "medium",
+      "low",
+    ]);
     const ku = PROFILE_THRESHOLDS.knowledgeUtilization;
-    expect([levelOf(45, ku), levelOf(45.01, ku), levelOf(25, ku), levelOf(24.99, ku)]).toEqual(["medium", "high", "medium", "low"]);
+    expect([levelOf(45, ku), levelOf(45.01, ku), levelOf(25, ku), levelOf(24.99, ku)]).toEqual([
+      "medium",
+      "high",
+      "medium",
+      "low",
+    ]);
   });
 
   it("a value exactly on an edge is on the edge, despite floating-point noise", () => {
@@ -239,7 +329,13 @@ describe("profiles (Table 2 thresholds)", () => {
     // and P = 3/4, R = 3/20 → F1 = 0.25 exactly, 24.999999999999996 in floating point
     const low = (2 * (3 / 4) * (3 / 20)) / (3 / 4 + 3 / 20);
     expect(asPercent(low)).toBe(25);
-    expect(webDetectiveLevels({ knowledgeScore: 140 / 200, goodRefusalF1: low, knowledgeUtilizationF1: f1 })).toEqual({
+    expect(
+      webDetectiveLevels({
+        knowledgeScore: 140 / 200,
+        goodRefusalF1: low,
+        knowledgeUtilizationF1: f1,
+      }),
+    ).toEqual({
       knowledge: "medium",
       goodRefusal: "medium",
       knowledgeUtilization: "medium",
@@ -247,7 +343,14 @@ describe("profiles (Table 2 thresholds)", () => {
   });
 
   it("places the paper's Table 1 models as Table 2 does (O3, at exactly 70.00% knowledge, is Medium by the stated thresholds)", () => {
-    const profileOf = (ks: number, gr: number, ku: number) => webDetectiveProfile(webDetectiveLevels({ knowledgeScore: ks / 100, goodRefusalF1: gr / 100, knowledgeUtilizationF1: ku / 100 }))?.id ?? null;
+    const profileOf = (ks: number, gr: number, ku: number) =>
+      webDetectiveProfile(
+        webDetectiveLevels({
+          knowledgeScore: ks / 100,
+          goodRefusalF1: gr / 100,
+          knowledgeUtilizationF1: ku / 100,
+        }),
+      )?.id ?? null;
     expect(profileOf(79.0, 8.89, 49.58)).toBe("powerful-overconfident"); // GPT-5
     expect(profileOf(71.0, 9.37, 49.4)).toBe("powerful-overconfident"); // O3-Pro
     expect(profileOf(74.0, 37.63, 56.19)).toBe("well-calibrated-elite"); // Grok-4
@@ -269,14 +372,33 @@ describe("webDetectiveInputFromBundle", () => {
         gold_answer: "g",
         prediction: null,
         verdict: null,
-        benchmark: { evidence: [{ id: "e1", found_by_search: false, probe_correct: true }], refused: true, hops_used: 0, hops_gt: 2, searched: false },
+        benchmark: {
+          evidence: [{ id: "e1", found_by_search: false, probe_correct: true }],
+          refused: true,
+          hops_used: 0,
+          hops_gt: 2,
+          searched: false,
+        },
       },
       "webdetective",
       "f",
       1,
     );
     const input = webDetectiveInputFromBundle(sample);
-    expect(input).toMatchObject({ taskId: "wd-1", run: 1, refused: true, correct: false, judged: false, hopsUsed: 0, hopsGt: 2, searched: false, cleanEvidenceCorrect: null });
-    expect(aggregateWebDetective([input], FAST)).toMatchObject({ unjudged: 1, counts: { sufficient: 1, refused: 1 } });
+    expect(input).toMatchObject({
+      taskId: "wd-1",
+      run: 1,
+      refused: true,
+      correct: false,
+      judged: false,
+      hopsUsed: 0,
+      hopsGt: 2,
+      searched: false,
+      cleanEvidenceCorrect: null,
+    });
+    expect(aggregateWebDetective([input], FAST)).toMatchObject({
+      unjudged: 1,
+      counts: { sufficient: 1, refused: 1 },
+    });
   });
 });

@@ -69,7 +69,9 @@ export interface WebDetectiveSampleMetrics {
   degradation: Degradation | null;
 }
 
-export function webDetectiveInputFromBundle(sample: WebDetectiveBundleSample): WebDetectiveSampleInput {
+export function webDetectiveInputFromBundle(
+  sample: WebDetectiveBundleSample,
+): WebDetectiveSampleInput {
   const d = sample.detail;
   return {
     taskId: sample.taskId,
@@ -85,7 +87,9 @@ export function webDetectiveInputFromBundle(sample: WebDetectiveBundleSample): W
   };
 }
 
-export function webDetectiveSampleMetrics(input: WebDetectiveSampleInput): WebDetectiveSampleMetrics {
+export function webDetectiveSampleMetrics(
+  input: WebDetectiveSampleInput,
+): WebDetectiveSampleMetrics {
   let found = 0;
   let probed = 0;
   const missing: string[] = [];
@@ -106,8 +110,15 @@ export function webDetectiveSampleMetrics(input: WebDetectiveSampleInput): WebDe
     missingEvidence: missing,
     region: knowledgeSufficient ? "S" : "I",
     response,
-    searchCredit: correct && input.searched && input.hopsUsed <= input.hopsGt && !knowledgeSufficient,
-    degradation: !inSStar ? null : input.cleanEvidenceCorrect === null ? "unknown" : input.cleanEvidenceCorrect ? "lead-astray" : "forget",
+    searchCredit:
+      correct && input.searched && input.hopsUsed <= input.hopsGt && !knowledgeSufficient,
+    degradation: !inSStar
+      ? null
+      : input.cleanEvidenceCorrect === null
+        ? "unknown"
+        : input.cleanEvidenceCorrect
+          ? "lead-astray"
+          : "forget",
   };
 }
 
@@ -206,7 +217,13 @@ const DEGRADATION_CODE: Record<Degradation, number> = { forget: 1, "lead-astray"
 
 function flagsOf(metrics: readonly WebDetectiveSampleMetrics[]): Flags {
   const n = metrics.length;
-  const flags: Flags = { sufficient: new Uint8Array(n), refused: new Uint8Array(n), correct: new Uint8Array(n), credit: new Uint8Array(n), degradation: new Uint8Array(n) };
+  const flags: Flags = {
+    sufficient: new Uint8Array(n),
+    refused: new Uint8Array(n),
+    correct: new Uint8Array(n),
+    credit: new Uint8Array(n),
+    degradation: new Uint8Array(n),
+  };
   metrics.forEach((m, i) => {
     flags.sufficient[i] = m.knowledgeSufficient ? 1 : 0;
     flags.refused[i] = m.response === "refused" ? 1 : 0;
@@ -286,7 +303,8 @@ export function webDetectiveScores(c: WebDetectiveCounts): Scores {
     }
     return num / den;
   };
-  const f1 = (p: number, r: number, metric: string, denominator: string) => (p + r === 0 ? ratio(0, 0, metric, denominator) : (2 * p * r) / (p + r));
+  const f1 = (p: number, r: number, metric: string, denominator: string) =>
+    p + r === 0 ? ratio(0, 0, metric, denominator) : (2 * p * r) / (p + r);
 
   const knowledgeScore = ratio(c.sufficient, c.n, "knowledgeScore", "N");
   const searchScore = ratio(c.sufficient + c.searchCredit, c.n, "searchScore", "N");
@@ -294,12 +312,27 @@ export function webDetectiveScores(c: WebDetectiveCounts): Scores {
   const grPrecision = ratio(c.refusedInsufficient, c.refused, "goodRefusalPrecision", "|R|");
   const grF1 = f1(grPrecision, grRecall, "goodRefusalF1", "P_GR + R_GR");
   const kuRecall = ratio(c.correctSufficient, c.sufficient, "knowledgeUtilizationRecall", "|S|");
-  const kuPrecision = ratio(c.correctSufficient, c.attempted, "knowledgeUtilizationPrecision", "|A|");
+  const kuPrecision = ratio(
+    c.correctSufficient,
+    c.attempted,
+    "knowledgeUtilizationPrecision",
+    "|A|",
+  );
   const kuF1 = f1(kuPrecision, kuRecall, "knowledgeUtilizationF1", "P_KU + R_KU");
   const generationScore = ((grF1 + kuF1) / 2) * knowledgeScore;
   const known = c.sStarForget + c.sStarLeadAstray;
-  const forgetRate = ratio(c.sStarForget, known, "forgetRate", "|S*| (with a clean-evidence result)");
-  const leadAstrayRate = ratio(c.sStarLeadAstray, known, "leadAstrayRate", "|S*| (with a clean-evidence result)");
+  const forgetRate = ratio(
+    c.sStarForget,
+    known,
+    "forgetRate",
+    "|S*| (with a clean-evidence result)",
+  );
+  const leadAstrayRate = ratio(
+    c.sStarLeadAstray,
+    known,
+    "leadAstrayRate",
+    "|S*| (with a clean-evidence result)",
+  );
   const pass1 = ratio(c.attemptedCorrect, c.n, "pass1", "N");
   const forgetShareOfS = ratio(c.sStarForget, c.sufficient, "forgetShareOfS", "|S|");
   const leadAstrayShareOfS = ratio(c.sStarLeadAstray, c.sufficient, "leadAstrayShareOfS", "|S|");
@@ -324,7 +357,10 @@ export function webDetectiveScores(c: WebDetectiveCounts): Scores {
 }
 
 export function regionTable(metrics: readonly WebDetectiveSampleMetrics[]): RegionTable {
-  const table: RegionTable = { S: { correct: 0, wrong: 0, refused: 0 }, I: { correct: 0, wrong: 0, refused: 0 } };
+  const table: RegionTable = {
+    S: { correct: 0, wrong: 0, refused: 0 },
+    I: { correct: 0, wrong: 0, refused: 0 },
+  };
   for (const m of metrics) table[m.region][m.response] += 1;
   return table;
 }
@@ -341,7 +377,10 @@ const CI_DEPENDS_ON: Record<WebDetectiveRateKey, readonly string[]> = {
   pass1: ["pass1"],
 };
 
-export function aggregateWebDetective(samples: readonly WebDetectiveSampleInput[], options: BootstrapOptions = {}): WebDetectiveReport {
+export function aggregateWebDetective(
+  samples: readonly WebDetectiveSampleInput[],
+  options: BootstrapOptions = {},
+): WebDetectiveReport {
   const metrics = samples.map(webDetectiveSampleMetrics);
   const flags = flagsOf(metrics);
   const all = Uint32Array.from({ length: metrics.length }, (_, i) => i);
@@ -357,7 +396,10 @@ export function aggregateWebDetective(samples: readonly WebDetectiveSampleInput[
   );
   const emptyMetrics = new Set(scores.emptyDenominators.map((e) => e.metric));
   const ci = Object.fromEntries(
-    WEBDETECTIVE_AGGREGATE_KEYS.map((key, i) => [key, CI_DEPENDS_ON[key].some((m) => emptyMetrics.has(m)) ? null : intervals[i]]),
+    WEBDETECTIVE_AGGREGATE_KEYS.map((key, i) => [
+      key,
+      CI_DEPENDS_ON[key].some((m) => emptyMetrics.has(m)) ? null : intervals[i],
+    ]),
   ) as Record<WebDetectiveRateKey, Interval | null>;
   const levels = webDetectiveLevels(scores.aggregate);
   return {
@@ -407,11 +449,16 @@ export function levelOf(percent: number, thresholds: { low: number; high: number
   return "medium";
 }
 
-export function webDetectiveLevels(a: Pick<WebDetectiveAggregate, "knowledgeScore" | "goodRefusalF1" | "knowledgeUtilizationF1">): WebDetectiveLevels {
+export function webDetectiveLevels(
+  a: Pick<WebDetectiveAggregate, "knowledgeScore" | "goodRefusalF1" | "knowledgeUtilizationF1">,
+): WebDetectiveLevels {
   return {
     knowledge: levelOf(asPercent(a.knowledgeScore), PROFILE_THRESHOLDS.knowledge),
     goodRefusal: levelOf(asPercent(a.goodRefusalF1), PROFILE_THRESHOLDS.goodRefusal),
-    knowledgeUtilization: levelOf(asPercent(a.knowledgeUtilizationF1), PROFILE_THRESHOLDS.knowledgeUtilization),
+    knowledgeUtilization: levelOf(
+      asPercent(a.knowledgeUtilizationF1),
+      PROFILE_THRESHOLDS.knowledgeUtilization,
+    ),
   };
 }
 
@@ -425,17 +472,70 @@ export interface WebDetectiveProfile {
   failureMode: string;
 }
 
-const p = (knowledge: Level, goodRefusal: Level, knowledgeUtilization: Level): WebDetectiveLevels => ({ knowledge, goodRefusal, knowledgeUtilization });
+const p = (
+  knowledge: Level,
+  goodRefusal: Level,
+  knowledgeUtilization: Level,
+): WebDetectiveLevels => ({ knowledge, goodRefusal, knowledgeUtilization });
 
 /** The profiles of Table 2 (knowledge, refusal, utilization). */
 export const WEBDETECTIVE_PROFILES: readonly WebDetectiveProfile[] = [
-  { id: "powerful-overconfident", name: "Powerful but Overconfident", pattern: p("high", "low", "high"), pass1: "50–56%", examples: "GPT-5, O3-Pro, O3", failureMode: "Hallucination from overconfidence" },
-  { id: "well-calibrated-elite", name: "Well-Calibrated Elite", pattern: p("high", "medium", "high"), pass1: "44–51%", examples: "Grok-4, Claude-Opus-4.1", failureMode: "Minor: unnecessary caution" },
-  { id: "synthesis-bottleneck", name: "Synthesis Bottleneck", pattern: p("high", "low", "low"), pass1: "18–22%", examples: "Qwen3-235B, Tongyi-DR", failureMode: "Cannot compose multi-hop reasoning" },
-  { id: "conservative-middle", name: "Conservative Middle", pattern: p("medium", "medium", "medium"), pass1: "29–39%", examples: "Claude-Sonnet-4, GLM-4.5", failureMode: "Under-utilizes capabilities" },
-  { id: "weak-confused", name: "Weak and Confused", pattern: p("medium", "low", "low"), pass1: "20–22%", examples: "O4-Mini, DeepSeek-R1", failureMode: "Poor synthesis + poor calibration" },
-  { id: "self-aware-weakness", name: "Self-Aware of Weakness", pattern: p("low", "high", "low"), pass1: "13–18%", examples: "Doubao variants, Gemini-Flash", failureMode: "Comprehensive inability (appropriate)" },
-  { id: "ideal", name: "Ideal (Unachieved)", pattern: p("high", "high", "high"), pass1: null, examples: "None", failureMode: "None - optimal behavior" },
+  {
+    id: "powerful-overconfident",
+    name: "Powerful but Overconfident",
+    pattern: p("high", "low", "high"),
+    pass1: "50–56%",
+    examples: "GPT-5, O3-Pro, O3",
+    failureMode: "Hallucination from overconfidence",
+  },
+  {
+    id: "well-calibrated-elite",
+    name: "Well-Calibrated Elite",
+    pattern: p("high", "medium", "high"),
+    pass1: "44–51%",
+    examples: "Grok-4, Claude-Opus-4.1",
+    failureMode: "Minor: unnecessary caution",
+  },
+  {
+    id: "synthesis-bottleneck",
+    name: "Synthesis Bottleneck",
+    pattern: p("high", "low", "low"),
+    pass1: "18–22%",
+    examples: "Qwen3-235B, Tongyi-DR",
+    failureMode: "Cannot compose multi-hop reasoning",
+  },
+  {
+    id: "conservative-middle",
+    name: "Conservative Middle",
+    pattern: p("medium", "medium", "medium"),
+    pass1: "29–39%",
+    examples: "Claude-Sonnet-4, GLM-4.5",
+    failureMode: "Under-utilizes capabilities",
+  },
+  {
+    id: "weak-confused",
+    name: "Weak and Confused",
+    pattern: p("medium", "low", "low"),
+    pass1: "20–22%",
+    examples: "O4-Mini, DeepSeek-R1",
+    failureMode: "Poor synthesis + poor calibration",
+  },
+  {
+    id: "self-aware-weakness",
+    name: "Self-Aware of Weakness",
+    pattern: p("low", "high", "low"),
+    pass1: "13–18%",
+    examples: "Doubao variants, Gemini-Flash",
+    failureMode: "Comprehensive inability (appropriate)",
+  },
+  {
+    id: "ideal",
+    name: "Ideal (Unachieved)",
+    pattern: p("high", "high", "high"),
+    pass1: null,
+    examples: "None",
+    failureMode: "None - optimal behavior",
+  },
 ];
 
 export function webDetectiveProfile(levels: WebDetectiveLevels): WebDetectiveProfile | null {

@@ -54,7 +54,14 @@ export const webDetectiveReportSchema = z.object({
   regions: z.object({ S: responses, I: responses }),
   levels,
   profile: z
-    .object({ id: z.string(), name: z.string(), pattern: levels, pass1: z.string().nullable(), examples: z.string(), failureMode: z.string() })
+    .object({
+      id: z.string(),
+      name: z.string(),
+      pattern: levels,
+      pass1: z.string().nullable(),
+      examples: z.string(),
+      failureMode: z.string(),
+    })
     .nullable(),
   unjudged: z.number(),
 }) satisfies z.ZodType<WebDetectiveReport>;

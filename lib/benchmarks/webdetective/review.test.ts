@@ -29,9 +29,14 @@ const metrics = {
 
 describe("webDetectiveDiagnosis", () => {
   it("names each evidence link search did not find, the region and the hops", () => {
-    expect(webDetectiveDiagnosis(reviewedSample([{ query: "q", reply: "…" }], { metrics })).items).toEqual([
+    expect(
+      webDetectiveDiagnosis(reviewedSample([{ query: "q", reply: "…" }], { metrics })).items,
+    ).toEqual([
       { text: "evidence link e2 not found by search and the probe got it wrong", callIndex: null },
-      { text: "evidence link e3 not found by search (known: the probe answered it)", callIndex: null },
+      {
+        text: "evidence link e3 not found by search (known: the probe answered it)",
+        callIndex: null,
+      },
       { text: "region I: knowledge insufficient (missing e2)", callIndex: null },
       { text: "1 hop used, 3 in the ground truth", callIndex: null },
       { text: "answered wrongly after 1 call", callIndex: 1 },
@@ -39,8 +44,17 @@ describe("webDetectiveDiagnosis", () => {
   });
 
   it("a refusal with no calls is not also reported as a missing answer", () => {
-    const refused = { ...metrics, refused: true, response: "refused", evidence: [{ id: "e1", foundBySearch: false, probeCorrect: null }], missingEvidence: ["e1"], hopsUsed: 3 };
-    expect(webDetectiveDiagnosis(reviewedSample([], { metrics: refused, prediction: null })).items).toEqual([
+    const refused = {
+      ...metrics,
+      refused: true,
+      response: "refused",
+      evidence: [{ id: "e1", foundBySearch: false, probeCorrect: null }],
+      missingEvidence: ["e1"],
+      hopsUsed: 3,
+    };
+    expect(
+      webDetectiveDiagnosis(reviewedSample([], { metrics: refused, prediction: null })).items,
+    ).toEqual([
       { text: "evidence link e1 not found by search (not probed)", callIndex: null },
       { text: "region I: knowledge insufficient (missing e1)", callIndex: null },
       { text: "refused to answer", callIndex: null },

@@ -1,5 +1,13 @@
 /** WebDetective's diagnosis: the evidence links not found, the region and the hops. Its bundles do not say which call found a link, so its calls are only calls or errors. */
-import { answerItems, answerJudgedReview, plural, trajectoryItems, type DiagnosisItem, type ReviewedSample, type TrajectoryReview } from "../review";
+import {
+  answerItems,
+  answerJudgedReview,
+  plural,
+  trajectoryItems,
+  type DiagnosisItem,
+  type ReviewedSample,
+  type TrajectoryReview,
+} from "../review";
 import { webDetectiveStoredSampleSchema } from "./stored";
 
 export function webDetectiveDiagnosis(sample: ReviewedSample): { items: DiagnosisItem[] } {
@@ -8,13 +16,31 @@ export function webDetectiveDiagnosis(sample: ReviewedSample): { items: Diagnosi
   if (m.success) {
     const d = m.data;
     for (const e of d.evidence.filter((e) => !e.foundBySearch)) {
-      items.push({ text: `evidence link ${e.id} not found by search${e.probeCorrect === true ? " (known: the probe answered it)" : e.probeCorrect === false ? " and the probe got it wrong" : " (not probed)"}`, callIndex: null });
+      items.push({
+        text: `evidence link ${e.id} not found by search${e.probeCorrect === true ? " (known: the probe answered it)" : e.probeCorrect === false ? " and the probe got it wrong" : " (not probed)"}`,
+        callIndex: null,
+      });
     }
-    items.push({ text: d.region === "S" ? "region S: knowledge sufficient" : `region I: knowledge insufficient (missing ${d.missingEvidence.join(", ") || "—"})`, callIndex: null });
+    items.push({
+      text:
+        d.region === "S"
+          ? "region S: knowledge sufficient"
+          : `region I: knowledge insufficient (missing ${d.missingEvidence.join(", ") || "—"})`,
+      callIndex: null,
+    });
     if (d.refused) items.push({ text: "refused to answer", callIndex: null });
-    if (d.hopsUsed !== d.hopsGt) items.push({ text: `${plural(d.hopsUsed, "hop")} used, ${d.hopsGt} in the ground truth`, callIndex: null });
-    if (d.degradation === "lead-astray") items.push({ text: "lead astray: right from the clean evidence it found, wrong in the run", callIndex: null });
-    if (d.degradation === "forget") items.push({ text: "forget: wrong even from the clean evidence it found", callIndex: null });
+    if (d.hopsUsed !== d.hopsGt)
+      items.push({
+        text: `${plural(d.hopsUsed, "hop")} used, ${d.hopsGt} in the ground truth`,
+        callIndex: null,
+      });
+    if (d.degradation === "lead-astray")
+      items.push({
+        text: "lead astray: right from the clean evidence it found, wrong in the run",
+        callIndex: null,
+      });
+    if (d.degradation === "forget")
+      items.push({ text: "forget: wrong even from the clean evidence it found", callIndex: null });
   }
   items.push(...trajectoryItems(sample));
   // A refusal already says there is no answer.
@@ -22,4 +48,7 @@ export function webDetectiveDiagnosis(sample: ReviewedSample): { items: Diagnosi
   return { items };
 }
 
-export const webDetectiveReview: TrajectoryReview = { ...answerJudgedReview, diagnosis: webDetectiveDiagnosis };
+export const webDetectiveReview: TrajectoryReview = {
+  ...answerJudgedReview,
+  diagnosis: webDetectiveDiagnosis,
+};

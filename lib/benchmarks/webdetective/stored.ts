@@ -2,11 +2,17 @@
 import { z } from "zod";
 import { judgedSampleFields, withJudgedVerdict } from "../judged-sample";
 import { countStatuses, primaryOf, type AggregateRow, type StoredSampleRow } from "../stored";
-import { aggregateWebDetective, webDetectiveSampleMetrics, type WebDetectiveSampleInput } from "./metrics";
+import {
+  aggregateWebDetective,
+  webDetectiveSampleMetrics,
+  type WebDetectiveSampleInput,
+} from "./metrics";
 
 export const webDetectiveStoredSampleSchema = z.object({
   ...judgedSampleFields,
-  evidence: z.array(z.object({ id: z.string(), foundBySearch: z.boolean(), probeCorrect: z.boolean().nullable() })),
+  evidence: z.array(
+    z.object({ id: z.string(), foundBySearch: z.boolean(), probeCorrect: z.boolean().nullable() }),
+  ),
   refused: z.boolean(),
   hopsUsed: z.number(),
   hopsGt: z.number(),
@@ -21,7 +27,11 @@ export const webDetectiveStoredSampleSchema = z.object({
 });
 export type WebDetectiveStoredSample = z.infer<typeof webDetectiveStoredSampleSchema>;
 
-export function webDetectiveInputFromStored(taskId: string, run: number, m: WebDetectiveStoredSample): WebDetectiveSampleInput {
+export function webDetectiveInputFromStored(
+  taskId: string,
+  run: number,
+  m: WebDetectiveStoredSample,
+): WebDetectiveSampleInput {
   return {
     taskId,
     run,
@@ -38,8 +48,24 @@ export function webDetectiveInputFromStored(taskId: string, run: number, m: WebD
 
 /** One "overall" row: Pass@1 with its bootstrap CI, the whole report beside it. */
 export function webDetectiveAggregateRows(samples: readonly StoredSampleRow[]): AggregateRow[] {
-  const report = aggregateWebDetective(samples.map((s) => webDetectiveInputFromStored(s.taskKey, s.run, webDetectiveStoredSampleSchema.parse(s.metrics))));
-  return [{ split: "overall", n: report.aggregate.n, primary: primaryOf(report.aggregate.pass1, report.ci.pass1), statusCounts: countStatuses(samples), report }];
+  const report = aggregateWebDetective(
+    samples.map((s) =>
+      webDetectiveInputFromStored(
+        s.taskKey,
+        s.run,
+        webDetectiveStoredSampleSchema.parse(s.metrics),
+      ),
+    ),
+  );
+  return [
+    {
+      split: "overall",
+      n: report.aggregate.n,
+      primary: primaryOf(report.aggregate.pass1, report.ci.pass1),
+      statusCounts: countStatuses(samples),
+      report,
+    },
+  ];
 }
 
 /**
@@ -47,11 +73,23 @@ export function webDetectiveAggregateRows(samples: readonly StoredSampleRow[]): 
  * credit, degradation test) are re-derived from the stored evidence chain, so the sample
  * page agrees with the aggregates, which derive them the same way. A refusal stays a refusal.
  */
-export function webDetectiveWithVerdict(metrics: Record<string, unknown>, change: { correct: boolean }): Record<string, unknown> {
+export function webDetectiveWithVerdict(
+  metrics: Record<string, unknown>,
+  change: { correct: boolean },
+): Record<string, unknown> {
   const correct = change.correct;
   const withVerdict = withJudgedVerdict(metrics, change);
   const stored = webDetectiveStoredSampleSchema.safeParse(withVerdict);
-  if (!stored.success) return { ...withVerdict, response: metrics.refused === true ? "refused" : correct ? "correct" : "wrong" };
+  if (!stored.success)
+    return {
+      ...withVerdict,
+      response: metrics.refused === true ? "refused" : correct ? "correct" : "wrong",
+    };
   const derived = webDetectiveSampleMetrics(webDetectiveInputFromStored("", 0, stored.data));
-  return { ...withVerdict, response: derived.response, searchCredit: derived.searchCredit, degradation: derived.degradation };
+  return {
+    ...withVerdict,
+    response: derived.response,
+    searchCredit: derived.searchCredit,
+    degradation: derived.degradation,
+  };
 }

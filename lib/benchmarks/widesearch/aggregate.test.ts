@@ -10,13 +10,34 @@ import {
   type WideSearchRunSample,
 } from "./aggregate";
 
-function run(instanceId: string, success: boolean, rowF1: number, itemF1: number, extra: Partial<WideSearchRunSample> = {}): WideSearchRunSample {
-  return { instanceId, success, rowPrecision: rowF1, rowRecall: rowF1, rowF1, itemPrecision: itemF1, itemRecall: itemF1, itemF1, ...extra };
+function run(
+  instanceId: string,
+  success: boolean,
+  rowF1: number,
+  itemF1: number,
+  extra: Partial<WideSearchRunSample> = {},
+): WideSearchRunSample {
+  return {
+    instanceId,
+    success,
+    rowPrecision: rowF1,
+    rowRecall: rowF1,
+    rowF1,
+    itemPrecision: itemF1,
+    itemRecall: itemF1,
+    itemF1,
+    ...extra,
+  };
 }
 
 // Task A: success [1, 0], row F1 [1, 0.5], item F1 [1, 0.8].
 // Task B: success [0, 0], row F1 [0.2, 0.4], item F1 [0.6, 0.4].
-const TWO_BY_TWO = [run("ws_en_001", true, 1, 1), run("ws_zh_001", false, 0.2, 0.6), run("ws_en_001", false, 0.5, 0.8), run("ws_zh_001", false, 0.4, 0.4)];
+const TWO_BY_TWO = [
+  run("ws_en_001", true, 1, 1),
+  run("ws_zh_001", false, 0.2, 0.6),
+  run("ws_en_001", false, 0.5, 0.8),
+  run("ws_zh_001", false, 0.4, 0.4),
+];
 
 describe("aggregateWideSearch", () => {
   it("Avg@N, Pass@N, Max@N and Min@N over tasks, hand-computed", () => {
@@ -50,7 +71,11 @@ describe("aggregateWideSearch", () => {
   });
 
   it("reports uneven run counts and incomplete samples", () => {
-    const report = aggregateWideSearch([run("a", true, 1, 1), run("a", true, 1, 1), run("b", false, 0, 0, { complete: false })]);
+    const report = aggregateWideSearch([
+      run("a", true, 1, 1),
+      run("a", true, 1, 1),
+      run("b", false, 0, 0, { complete: false }),
+    ]);
     expect(report.runsPerTask).toEqual({ min: 1, max: 2 });
     expect(report.aggregate.runs).toBe(2);
     expect(report.incompleteSamples).toBe(1);
@@ -87,7 +112,11 @@ describe("expectedMaxOfK", () => {
   it("agrees with enumerating every subset, ties included", () => {
     const values = [0.4, 0.1, 0.4, 0.9, 0, 0.75, 0.4];
     const subsets = (from: number, k: number): number[][] =>
-      k === 0 ? [[]] : from >= values.length ? [] : [...subsets(from + 1, k - 1).map((s) => [values[from], ...s]), ...subsets(from + 1, k)];
+      k === 0
+        ? [[]]
+        : from >= values.length
+          ? []
+          : [...subsets(from + 1, k - 1).map((s) => [values[from], ...s]), ...subsets(from + 1, k)];
     for (let k = 1; k <= values.length; k++) {
       const all = subsets(0, k);
       const brute = all.reduce((sum, s) => sum + Math.max(...s), 0) / all.length;
@@ -110,7 +139,12 @@ describe("pass@k and max@k over tasks", () => {
   it("gives the test-time scaling curve up to the fewest runs", () => {
     const curve = scalingCurve(TWO_BY_TWO);
     expect(curve.map((p) => p.k)).toEqual([1, 2]);
-    expect(curve[1]).toEqual({ k: 2, successPass: expect.closeTo(0.5, 12), rowF1Max: expect.closeTo(0.7, 12), itemF1Max: expect.closeTo(0.8, 12) });
+    expect(curve[1]).toEqual({
+      k: 2,
+      successPass: expect.closeTo(0.5, 12),
+      rowF1Max: expect.closeTo(0.7, 12),
+      itemF1Max: expect.closeTo(0.8, 12),
+    });
   });
 });
 

@@ -10,7 +10,15 @@
  */
 import { languageFromInstanceId } from "./formats";
 
-export const WIDESEARCH_METRIC_KEYS = ["success", "rowPrecision", "rowRecall", "rowF1", "itemPrecision", "itemRecall", "itemF1"] as const;
+export const WIDESEARCH_METRIC_KEYS = [
+  "success",
+  "rowPrecision",
+  "rowRecall",
+  "rowF1",
+  "itemPrecision",
+  "itemRecall",
+  "itemF1",
+] as const;
 export type WideSearchMetricKey = (typeof WIDESEARCH_METRIC_KEYS)[number];
 
 /** One run of one task, as stored. */
@@ -91,7 +99,7 @@ function pairwiseSum(values: readonly number[], start: number, n: number): numbe
     for (; i < n - (n % 8); i += 8) {
       for (let j = 0; j < 8; j++) acc[j] += values[start + i + j];
     }
-    let sum = ((acc[0] + acc[1]) + (acc[2] + acc[3])) + ((acc[4] + acc[5]) + (acc[6] + acc[7]));
+    let sum = acc[0] + acc[1] + (acc[2] + acc[3]) + (acc[4] + acc[5] + (acc[6] + acc[7]));
     for (; i < n; i++) sum += values[start + i];
     return sum;
   }
@@ -105,7 +113,8 @@ export function numpyMean(values: readonly number[]): number {
   return (0 + pairwiseSum(values, 0, values.length)) / values.length;
 }
 
-const metricValue = (s: WideSearchRunSample, key: WideSearchMetricKey) => (key === "success" ? (s.success ? 1 : 0) : s[key]);
+const metricValue = (s: WideSearchRunSample, key: WideSearchMetricKey) =>
+  key === "success" ? (s.success ? 1 : 0) : s[key];
 
 /** The sample's own language, else the instance id's (`ws_en_…` / `ws_zh_…`), else "unknown". */
 export function languageOf(sample: Pick<WideSearchRunSample, "instanceId" | "language">): string {
@@ -113,7 +122,9 @@ export function languageOf(sample: Pick<WideSearchRunSample, "instanceId" | "lan
 }
 
 /** Runs grouped by task, tasks in the order they first appear, runs in input order. */
-export function groupByTask<T extends { instanceId: string }>(samples: readonly T[]): Map<string, T[]> {
+export function groupByTask<T extends { instanceId: string }>(
+  samples: readonly T[],
+): Map<string, T[]> {
   const groups = new Map<string, T[]>();
   for (const s of samples) {
     const group = groups.get(s.instanceId);
@@ -128,14 +139,27 @@ function statsOf(values: readonly number[]): RunStats {
 }
 
 function taskStats(instanceId: string, runs: readonly WideSearchRunSample[]): WideSearchTaskStats {
-  const stats = Object.fromEntries(WIDESEARCH_METRIC_KEYS.map((key) => [key, statsOf(runs.map((r) => metricValue(r, key)))])) as Record<WideSearchMetricKey, RunStats>;
-  return { instanceId, language: languageOf(runs[0]), runs: runs.length, successes: runs.filter((r) => r.success).length, stats };
+  const stats = Object.fromEntries(
+    WIDESEARCH_METRIC_KEYS.map((key) => [key, statsOf(runs.map((r) => metricValue(r, key)))]),
+  ) as Record<WideSearchMetricKey, RunStats>;
+  return {
+    instanceId,
+    language: languageOf(runs[0]),
+    runs: runs.length,
+    successes: runs.filter((r) => r.success).length,
+    stats,
+  };
 }
 
-export function aggregateWideSearch(samples: readonly WideSearchRunSample[]): WideSearchAggregateReport {
+export function aggregateWideSearch(
+  samples: readonly WideSearchRunSample[],
+): WideSearchAggregateReport {
   const tasks = [...groupByTask(samples)].map(([id, runs]) => taskStats(id, runs));
   const counts = tasks.map((t) => t.runs);
-  const runsPerTask = { min: counts.length ? Math.min(...counts) : 0, max: counts.length ? Math.max(...counts) : 0 };
+  const runsPerTask = {
+    min: counts.length ? Math.min(...counts) : 0,
+    max: counts.length ? Math.max(...counts) : 0,
+  };
   const incompleteSamples = samples.filter((s) => s.complete === false).length;
   if (tasks.length === 0) {
     const empty: WideSearchAggregate = {
@@ -156,7 +180,14 @@ export function aggregateWideSearch(samples: readonly WideSearchRunSample[]): Wi
   }
   const over = (pickValue: (t: WideSearchTaskStats) => number) => numpyMean(tasks.map(pickValue));
   const stats = Object.fromEntries(
-    WIDESEARCH_METRIC_KEYS.map((key) => [key, { avg: over((t) => t.stats[key].avg), max: over((t) => t.stats[key].max), min: over((t) => t.stats[key].min) }]),
+    WIDESEARCH_METRIC_KEYS.map((key) => [
+      key,
+      {
+        avg: over((t) => t.stats[key].avg),
+        max: over((t) => t.stats[key].max),
+        min: over((t) => t.stats[key].min),
+      },
+    ]),
   ) as Record<WideSearchMetricKey, RunStats>;
   return {
     aggregate: {
@@ -182,7 +213,8 @@ export function aggregateWideSearch(samples: readonly WideSearchRunSample[]): Wi
 }
 
 function checkK(n: number, k: number): void {
-  if (!Number.isInteger(k) || k < 1 || k > n) throw new RangeError(`k must be an integer in 1..${n}, got ${k}`);
+  if (!Number.isInteger(k) || k < 1 || k > n)
+    throw new RangeError(`k must be an integer in 1..${n}, got ${k}`);
 }
 
 /**
@@ -191,7 +223,8 @@ function checkK(n: number, k: number): void {
  */
 export function passAtK(n: number, c: number, k: number): number {
   checkK(n, k);
-  if (!Number.isInteger(c) || c < 0 || c > n) throw new RangeError(`c must be an integer in 0..${n}, got ${c}`);
+  if (!Number.isInteger(c) || c < 0 || c > n)
+    throw new RangeError(`c must be an integer in 0..${n}, got ${c}`);
   if (n - c < k) return 1;
   let allFail = 1;
   for (let i = n - c + 1; i <= n; i++) allFail *= 1 - k / i;
@@ -222,14 +255,27 @@ export function expectedMaxOfK(values: readonly number[], k: number): number {
 export function successPassAtK(samples: readonly WideSearchRunSample[], k: number): number | null {
   const groups = [...groupByTask(samples).values()];
   if (groups.length === 0) return null;
-  return numpyMean(groups.map((runs) => passAtK(runs.length, runs.filter((r) => r.success).length, k)));
+  return numpyMean(
+    groups.map((runs) => passAtK(runs.length, runs.filter((r) => r.success).length, k)),
+  );
 }
 
 /** Mean over tasks of max@k of a metric (e.g. `rowF1`, `itemF1`). Every task needs at least k runs. */
-export function metricMaxAtK(samples: readonly WideSearchRunSample[], metric: WideSearchMetricKey, k: number): number | null {
+export function metricMaxAtK(
+  samples: readonly WideSearchRunSample[],
+  metric: WideSearchMetricKey,
+  k: number,
+): number | null {
   const groups = [...groupByTask(samples).values()];
   if (groups.length === 0) return null;
-  return numpyMean(groups.map((runs) => expectedMaxOfK(runs.map((r) => metricValue(r, metric)), k)));
+  return numpyMean(
+    groups.map((runs) =>
+      expectedMaxOfK(
+        runs.map((r) => metricValue(r, metric)),
+        k,
+      ),
+    ),
+  );
 }
 
 export interface ScalingPoint {

@@ -25,17 +25,36 @@ export interface DemoWideSearchTask {
   rows: string[][];
 }
 
-const ex = (name: string): DemoColumn => ({ name, preprocess: ["norm_str"], metric: ["exact_match"] });
-const num = (name: string, criterion = 0): DemoColumn => ({ name, preprocess: ["extract_number"], metric: ["number_near"], criterion });
-const date = (name: string): DemoColumn => ({ name, preprocess: ["norm_date"], metric: ["date_near"] });
+const ex = (name: string): DemoColumn => ({
+  name,
+  preprocess: ["norm_str"],
+  metric: ["exact_match"],
+});
+const num = (name: string, criterion = 0): DemoColumn => ({
+  name,
+  preprocess: ["extract_number"],
+  metric: ["number_near"],
+  criterion,
+});
+const date = (name: string): DemoColumn => ({
+  name,
+  preprocess: ["norm_date"],
+  metric: ["date_near"],
+});
 const url = (name: string): DemoColumn => ({ name, preprocess: [], metric: ["url_match"] });
-const judge = (name: string): DemoColumn => ({ name, preprocess: [], metric: ["llm_judge"], criterion: 0 });
+const judge = (name: string): DemoColumn => ({
+  name,
+  preprocess: [],
+  metric: ["llm_judge"],
+  criterion: 0,
+});
 
 export const DEMO_WIDESEARCH_TASKS: DemoWideSearchTask[] = [
   {
     instanceId: "ws_en_001",
     language: "en",
-    query: "List the five national parks of Utah with the year each was established and its area in km². Output a markdown table with columns: Park, Established, Area (km²).",
+    query:
+      "List the five national parks of Utah with the year each was established and its area in km². Output a markdown table with columns: Park, Established, Area (km²).",
     keys: ["park"],
     columns: [ex("park"), num("established"), num("area(km²)", 0.05)],
     rows: [
@@ -49,7 +68,8 @@ export const DEMO_WIDESEARCH_TASKS: DemoWideSearchTask[] = [
   {
     instanceId: "ws_en_002",
     language: "en",
-    query: "For the eight Group of Eight universities in Australia, list the university, its official website and the year it was founded. Columns: University, Website, Founded.",
+    query:
+      "For the eight Group of Eight universities in Australia, list the university, its official website and the year it was founded. Columns: University, Website, Founded.",
     keys: ["university"],
     columns: [ex("university"), url("website"), num("founded")],
     rows: [
@@ -66,7 +86,8 @@ export const DEMO_WIDESEARCH_TASKS: DemoWideSearchTask[] = [
   {
     instanceId: "ws_en_003",
     language: "en",
-    query: "Give the first six Apollo crewed missions with launch date and mission type. Columns: Mission, Launch Date, Mission Type.",
+    query:
+      "Give the first six Apollo crewed missions with launch date and mission type. Columns: Mission, Launch Date, Mission Type.",
     keys: ["mission"],
     columns: [ex("mission"), date("launchdate"), judge("missiontype")],
     rows: [
@@ -81,7 +102,8 @@ export const DEMO_WIDESEARCH_TASKS: DemoWideSearchTask[] = [
   {
     instanceId: "ws_en_004",
     language: "en",
-    query: "List the G7 countries with their 2023 population (millions) and unemployment rate. Columns: Country, Population (millions), Unemployment Rate.",
+    query:
+      "List the G7 countries with their 2023 population (millions) and unemployment rate. Columns: Country, Population (millions), Unemployment Rate.",
     keys: ["country"],
     columns: [ex("country"), num("population(millions)", 0.05), num("unemploymentrate", 0.1)],
     rows: [
@@ -110,7 +132,8 @@ export const DEMO_WIDESEARCH_TASKS: DemoWideSearchTask[] = [
   {
     instanceId: "ws_zh_002",
     language: "zh",
-    query: "列出中国五大淡水湖，包括湖泊名称、所在省份和面积（平方公里）。列：湖泊、省份、面积（平方公里）。",
+    query:
+      "列出中国五大淡水湖，包括湖泊名称、所在省份和面积（平方公里）。列：湖泊、省份、面积（平方公里）。",
     keys: ["湖泊"],
     columns: [ex("湖泊"), ex("省份"), num("面积（平方公里）", 0.1)],
     rows: [
@@ -147,9 +170,23 @@ export function demoTaskLine(task: DemoWideSearchTask): string {
   const evaluation = {
     unique_columns: task.keys,
     required: task.columns.map((c) => c.name),
-    eval_pipeline: Object.fromEntries(task.columns.map((c) => [c.name, { preprocess: c.preprocess, metric: c.metric, ...(c.criterion !== undefined ? { criterion: c.criterion } : {}) }])),
+    eval_pipeline: Object.fromEntries(
+      task.columns.map((c) => [
+        c.name,
+        {
+          preprocess: c.preprocess,
+          metric: c.metric,
+          ...(c.criterion !== undefined ? { criterion: c.criterion } : {}),
+        },
+      ]),
+    ),
   };
-  return JSON.stringify({ instance_id: task.instanceId, query: task.query, language: task.language, evaluation: JSON.stringify(evaluation) });
+  return JSON.stringify({
+    instance_id: task.instanceId,
+    query: task.query,
+    language: task.language,
+    evaluation: JSON.stringify(evaluation),
+  });
 }
 
 function csvCell(text: string): string {
@@ -157,7 +194,12 @@ function csvCell(text: string): string {
 }
 
 export function demoGoldCsv(task: DemoWideSearchTask): string {
-  return [task.columns.map((c) => csvCell(header(c))).join(","), ...task.rows.map((row) => row.map(csvCell).join(","))].join("\n") + "\n";
+  return (
+    [
+      task.columns.map((c) => csvCell(header(c))).join(","),
+      ...task.rows.map((row) => row.map(csvCell).join(",")),
+    ].join("\n") + "\n"
+  );
 }
 
 export interface DemoAgent {
@@ -171,19 +213,42 @@ export interface DemoAgent {
 }
 
 export const DEMO_WIDESEARCH_AGENTS: DemoAgent[] = [
-  { model: "Synthetic Deep Research Agent (demo)", recall: 0.92, accuracy: 0.93, reliability: 0.97, completionUsage: { promptTokens: 2400, completionTokens: 180 } },
-  { model: "Synthetic Single-Search Agent (demo)", recall: 0.7, accuracy: 0.82, reliability: 0.85, completionUsage: null },
+  {
+    model: "Synthetic Deep Research Agent (demo)",
+    recall: 0.92,
+    accuracy: 0.93,
+    reliability: 0.97,
+    completionUsage: { promptTokens: 2400, completionTokens: 180 },
+  },
+  {
+    model: "Synthetic Single-Search Agent (demo)",
+    recall: 0.7,
+    accuracy: 0.82,
+    reliability: 0.85,
+    completionUsage: null,
+  },
 ];
 
 /** Each assistant message with its completion's `usage`; the prompt grows with the conversation. Its own random stream, so the tables stay as they were. */
-function withCompletionUsage(messages: Record<string, unknown>[], usage: NonNullable<DemoAgent["completionUsage"]>, seed: string): Record<string, unknown>[] {
+function withCompletionUsage(
+  messages: Record<string, unknown>[],
+  usage: NonNullable<DemoAgent["completionUsage"]>,
+  seed: string,
+): Record<string, unknown>[] {
   const random = seededRandom(seedFrom(seed));
   let call = 0;
   return messages.map((message) => {
     if (message.role !== "assistant") return message;
     const prompt = Math.round(usage.promptTokens * (1 + 0.6 * call++) * (0.9 + random() * 0.2));
     const completion = Math.round(usage.completionTokens * (0.6 + random() * 0.8));
-    return { ...message, usage: { completion_tokens: completion, prompt_tokens: prompt, total_tokens: prompt + completion } };
+    return {
+      ...message,
+      usage: {
+        completion_tokens: completion,
+        prompt_tokens: prompt,
+        total_tokens: prompt + completion,
+      },
+    };
   });
 }
 
@@ -208,51 +273,141 @@ function variantOf(random: () => number, column: DemoColumn, value: string): str
 function restyle(random: () => number, column: DemoColumn, value: string): string {
   if (column.metric.includes("date_near") && random() < 0.4) {
     const d = new Date(`${value}T00:00:00Z`);
-    return d.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+    return d.toLocaleDateString("en-US", {
+      year: "numeric",
+      month: "long",
+      day: "numeric",
+      timeZone: "UTC",
+    });
   }
-  if (column.metric.includes("number_near") && random() < 0.3 && !value.endsWith("%")) return Number(value).toLocaleString("en-US");
+  if (column.metric.includes("number_near") && random() < 0.3 && !value.endsWith("%"))
+    return Number(value).toLocaleString("en-US");
   if (random() < 0.15) return `**${value}**`;
   return value;
 }
 
 function markdownTable(headers: string[], rows: string[][]): string {
-  return [`| ${headers.join(" | ")} |`, `|${headers.map(() => "---").join("|")}|`, ...rows.map((r) => `| ${r.join(" | ")} |`)].join("\n");
+  return [
+    `| ${headers.join(" | ")} |`,
+    `|${headers.map(() => "---").join("|")}|`,
+    ...rows.map((r) => `| ${r.join(" | ")} |`),
+  ].join("\n");
 }
 
-export function demoResponse(task: DemoWideSearchTask, agent: DemoAgent, trial: number): Record<string, unknown> {
+export function demoResponse(
+  task: DemoWideSearchTask,
+  agent: DemoAgent,
+  trial: number,
+): Record<string, unknown> {
   const random = seededRandom(seedFrom(`${agent.model}|${task.instanceId}|${trial}`));
   const messages: Record<string, unknown>[] = [
-    { role: "system", content: "You are a research agent. Use search and browse to collect every row, then answer with one markdown table." },
+    {
+      role: "system",
+      content:
+        "You are a research agent. Use search and browse to collect every row, then answer with one markdown table.",
+    },
     { role: "user", content: task.query },
   ];
   const searches = 2 + Math.floor(random() * 4);
   let callId = 0;
   for (let i = 0; i < searches; i++) {
     const id = `call_${++callId}`;
-    const query = i === 0 ? task.query.split(/[.。]/)[0] : `${task.rows[Math.floor(random() * task.rows.length)][0]} ${task.columns[1].name}`;
-    messages.push({ role: "assistant", content: "", tool_calls: [{ id, type: "function", function: { name: "search_global", arguments: JSON.stringify({ query }) } }] });
-    messages.push({ role: "tool", tool_call_id: id, content: JSON.stringify([{ title: `${query} - Wikipedia`, url: `https://en.wikipedia.org/wiki/${encodeURIComponent(query.split(" ")[0])}`, snippet: "…" }]) });
+    const query =
+      i === 0
+        ? task.query.split(/[.。]/)[0]
+        : `${task.rows[Math.floor(random() * task.rows.length)][0]} ${task.columns[1].name}`;
+    messages.push({
+      role: "assistant",
+      content: "",
+      tool_calls: [
+        {
+          id,
+          type: "function",
+          function: { name: "search_global", arguments: JSON.stringify({ query }) },
+        },
+      ],
+    });
+    messages.push({
+      role: "tool",
+      tool_call_id: id,
+      content: JSON.stringify([
+        {
+          title: `${query} - Wikipedia`,
+          url: `https://en.wikipedia.org/wiki/${encodeURIComponent(query.split(" ")[0])}`,
+          snippet: "…",
+        },
+      ]),
+    });
     if (random() < 0.6) {
       const browseId = `call_${++callId}`;
-      messages.push({ role: "assistant", content: "", tool_calls: [{ id: browseId, type: "function", function: { name: "text_browser_view", arguments: JSON.stringify({ url: `https://en.wikipedia.org/wiki/${encodeURIComponent(query.split(" ")[0])}` }) } }] });
-      messages.push({ role: "tool", tool_call_id: browseId, content: `Page text about ${query} (${200 + Math.floor(random() * 3000)} words)…` });
+      messages.push({
+        role: "assistant",
+        content: "",
+        tool_calls: [
+          {
+            id: browseId,
+            type: "function",
+            function: {
+              name: "text_browser_view",
+              arguments: JSON.stringify({
+                url: `https://en.wikipedia.org/wiki/${encodeURIComponent(query.split(" ")[0])}`,
+              }),
+            },
+          },
+        ],
+      });
+      messages.push({
+        role: "tool",
+        tool_call_id: browseId,
+        content: `Page text about ${query} (${200 + Math.floor(random() * 3000)} words)…`,
+      });
     }
   }
   let response: string;
   if (random() > agent.reliability) {
-    response = random() < 0.5 ? "I could not find a reliable source listing all of these; here is what I know so far: the first entries are likely correct." : `| ${task.columns[0].name} |\n|---|\n${task.rows.map((r) => `| ${r[0]} |`).join("\n")}`;
+    response =
+      random() < 0.5
+        ? "I could not find a reliable source listing all of these; here is what I know so far: the first entries are likely correct."
+        : `| ${task.columns[0].name} |\n|---|\n${task.rows.map((r) => `| ${r[0]} |`).join("\n")}`;
   } else {
     const headers = task.columns.map(header);
     const rows = task.rows
       .filter(() => random() < agent.recall)
-      .map((row) => row.map((value, i) => (i === 0 || random() < agent.accuracy ? restyle(random, task.columns[i], value) : variantOf(random, task.columns[i], value))));
-    if (random() < 0.25) rows.push(task.columns.map((c, i) => (i === 0 ? (task.language === "zh" ? "其他" : "Other (unverified)") : c.metric.includes("number_near") ? "0" : "n/a")));
+      .map((row) =>
+        row.map((value, i) =>
+          i === 0 || random() < agent.accuracy
+            ? restyle(random, task.columns[i], value)
+            : variantOf(random, task.columns[i], value),
+        ),
+      );
+    if (random() < 0.25)
+      rows.push(
+        task.columns.map((c, i) =>
+          i === 0
+            ? task.language === "zh"
+              ? "其他"
+              : "Other (unverified)"
+            : c.metric.includes("number_near")
+              ? "0"
+              : "n/a",
+        ),
+      );
     const table = markdownTable(headers, rows);
-    response = random() < 0.7 ? `Here is the table.\n\n\`\`\`markdown\n${table}\n\`\`\`\n` : `${table}\n\nSources: Wikipedia.`;
+    response =
+      random() < 0.7
+        ? `Here is the table.\n\n\`\`\`markdown\n${table}\n\`\`\`\n`
+        : `${table}\n\nSources: Wikipedia.`;
   }
   messages.push({ role: "assistant", content: response });
   const usage = agent.completionUsage;
-  return { instance_id: task.instanceId, response, messages: usage ? withCompletionUsage(messages, usage, `${agent.model}|${task.instanceId}|${trial}|usage`) : messages, trial_idx: trial };
+  return {
+    instance_id: task.instanceId,
+    response,
+    messages: usage
+      ? withCompletionUsage(messages, usage, `${agent.model}|${task.instanceId}|${trial}|usage`)
+      : messages,
+    trial_idx: trial,
+  };
 }
 
 const REAL_WIDESEARCH = join(process.cwd(), "demo", "widesearch", "real");
@@ -269,10 +424,13 @@ export function writeRealWideSearchBundles(root: string): DemoBundle[] {
         visit(modelDir);
         continue;
       }
-      const runs = readdirSync(evalDir).filter((f) => f.endsWith(".csv")).sort();
+      const runs = readdirSync(evalDir)
+        .filter((f) => f.endsWith(".csv"))
+        .sort();
       const target = join(root, `widesearch-${entry.name}`);
       mkdirSync(target, { recursive: true });
-      for (const file of readdirSync(evalDir)) copyFileSync(join(evalDir, file), join(target, file));
+      for (const file of readdirSync(evalDir))
+        copyFileSync(join(evalDir, file), join(target, file));
       const manifest = {
         benchmark: "widesearch",
         model: entry.name,
@@ -294,8 +452,12 @@ export function writeSyntheticWideSearchBundles(root: string): DemoBundle[] {
   return DEMO_WIDESEARCH_AGENTS.map((agent, i) => {
     const dir = join(root, `widesearch-synthetic-${i}`);
     mkdirSync(join(dir, "gold"), { recursive: true });
-    writeFileSync(join(dir, "widesearch.jsonl"), `${DEMO_WIDESEARCH_TASKS.map(demoTaskLine).join("\n")}\n`);
-    for (const task of DEMO_WIDESEARCH_TASKS) writeFileSync(join(dir, "gold", `${task.instanceId}.csv`), demoGoldCsv(task));
+    writeFileSync(
+      join(dir, "widesearch.jsonl"),
+      `${DEMO_WIDESEARCH_TASKS.map(demoTaskLine).join("\n")}\n`,
+    );
+    for (const task of DEMO_WIDESEARCH_TASKS)
+      writeFileSync(join(dir, "gold", `${task.instanceId}.csv`), demoGoldCsv(task));
     const results: string[] = [];
     for (const task of DEMO_WIDESEARCH_TASKS) {
       for (let trial = 0; trial < DEMO_WIDESEARCH_TRIALS; trial++) {
@@ -304,7 +466,15 @@ export function writeSyntheticWideSearchBundles(root: string): DemoBundle[] {
         results.push(name);
       }
     }
-    const manifest = { benchmark: "widesearch", model: agent.model, agent: "synthetic demo", setting: "single-agent", tasks: "widesearch.jsonl", gold: "gold", results };
+    const manifest = {
+      benchmark: "widesearch",
+      model: agent.model,
+      agent: "synthetic demo",
+      setting: "single-agent",
+      tasks: "widesearch.jsonl",
+      gold: "gold",
+      results,
+    };
     writeFileSync(join(dir, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
     return { dir, model: agent.model, setting: "single-agent" };
   });
@@ -313,5 +483,8 @@ export function writeSyntheticWideSearchBundles(root: string): DemoBundle[] {
 /** Seeded after MPW: the real results first, then the synthetic native bundles. */
 export const wideSearchDemo: BenchmarkDemo = {
   seedOrder: 2,
-  write: (root) => [...writeRealWideSearchBundles(join(root, "real")), ...writeSyntheticWideSearchBundles(join(root, "synthetic"))],
+  write: (root) => [
+    ...writeRealWideSearchBundles(join(root, "real")),
+    ...writeSyntheticWideSearchBundles(join(root, "synthetic")),
+  ],
 };

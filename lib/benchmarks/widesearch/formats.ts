@@ -17,11 +17,14 @@ import { normalizeColumnName } from "./table";
 // ---------------------------------------------------------------- task (widesearch.jsonl)
 
 /** A list, or one bare name taken as a list of one. */
-const oneOrMany = <T extends z.ZodType>(item: T) => z.preprocess((v) => (typeof v === "string" ? [v] : v), z.array(item));
+const oneOrMany = <T extends z.ZodType>(item: T) =>
+  z.preprocess((v) => (typeof v === "string" ? [v] : v), z.array(item));
 
 export const pipelineEntrySchema = z
   .object({
-    preprocess: oneOrMany(z.enum(PREPROCESS_NAMES)).nullish().transform((v) => v ?? []),
+    preprocess: oneOrMany(z.enum(PREPROCESS_NAMES))
+      .nullish()
+      .transform((v) => v ?? []),
     metric: oneOrMany(z.enum(METRIC_NAMES)).refine((v) => v.length > 0, "at least one metric"),
     criterion: z.union([z.number(), z.string()]).nullish(),
   })
@@ -31,7 +34,11 @@ export const pipelineEntrySchema = z
     if (entry.metric.includes("number_near")) {
       const numeric = typeof criterion === "string" ? parseNumber(criterion) : criterion;
       if (typeof numeric !== "number" || numeric < 0) {
-        ctx.addIssue({ code: "custom", path: ["criterion"], message: "number_near needs a non-negative numeric criterion" });
+        ctx.addIssue({
+          code: "custom",
+          path: ["criterion"],
+          message: "number_near needs a non-negative numeric criterion",
+        });
         return z.NEVER;
       }
       criterion = numeric;
@@ -56,18 +63,33 @@ export const evaluationSchema = z
     const uniqueColumns = raw.unique_columns.map(normalizeColumnName);
     // Keyed by the producer's column names: no prototype, so a column named "constructor" is just a column.
     const evalPipeline: Record<string, ColumnPipeline> = Object.create(null);
-    for (const [column, entry] of Object.entries(raw.eval_pipeline)) evalPipeline[normalizeColumnName(column)] = entry;
+    for (const [column, entry] of Object.entries(raw.eval_pipeline))
+      evalPipeline[normalizeColumnName(column)] = entry;
     const seen = new Set<string>();
     required.forEach((column, i) => {
-      if (seen.has(column)) ctx.addIssue({ code: "custom", path: ["required", i], message: `column "${column}" listed twice` });
+      if (seen.has(column))
+        ctx.addIssue({
+          code: "custom",
+          path: ["required", i],
+          message: `column "${column}" listed twice`,
+        });
       seen.add(column);
     });
     uniqueColumns.forEach((column, i) => {
-      if (!seen.has(column)) ctx.addIssue({ code: "custom", path: ["unique_columns", i], message: `key column "${column}" is not in required` });
+      if (!seen.has(column))
+        ctx.addIssue({
+          code: "custom",
+          path: ["unique_columns", i],
+          message: `key column "${column}" is not in required`,
+        });
     });
     for (const column of required) {
       if (!uniqueColumns.includes(column) && !evalPipeline[column]) {
-        ctx.addIssue({ code: "custom", path: ["eval_pipeline", column], message: `no evaluation for required column "${column}"` });
+        ctx.addIssue({
+          code: "custom",
+          path: ["eval_pipeline", column],
+          message: `no evaluation for required column "${column}"`,
+        });
       }
     }
     return { uniqueColumns, required, evalPipeline };
@@ -100,9 +122,20 @@ export function languageFromInstanceId(instanceId: string): WideSearchLanguage |
 }
 
 /** A task's language: its line's own field, else its instance id's; a `BundleError` when neither says. */
-export function taskLanguage(instanceId: string, given: WideSearchLanguage | null | undefined, file: string, line: number | null): WideSearchLanguage {
+export function taskLanguage(
+  instanceId: string,
+  given: WideSearchLanguage | null | undefined,
+  file: string,
+  line: number | null,
+): WideSearchLanguage {
   const language = given ?? languageFromInstanceId(instanceId);
-  if (!language) throw BundleError.at(file, line, "language", "missing, and the instance id does not say (ws_en_… / ws_zh_…)");
+  if (!language)
+    throw BundleError.at(
+      file,
+      line,
+      "language",
+      "missing, and the instance id does not say (ws_en_… / ws_zh_…)",
+    );
   return language;
 }
 
@@ -120,8 +153,14 @@ export function parseWideSearchTask(value: unknown, file: string, line: number):
     }
   }
   const evaluation = evaluationSchema.safeParse(evaluationValue);
-  if (!evaluation.success) throw new BundleError(detailsFromZod(file, line, evaluation.error, ["evaluation"]));
-  return { instanceId: record.instance_id, query: record.query, language: taskLanguage(record.instance_id, record.language, file, line), evaluation: evaluation.data };
+  if (!evaluation.success)
+    throw new BundleError(detailsFromZod(file, line, evaluation.error, ["evaluation"]));
+  return {
+    instanceId: record.instance_id,
+    query: record.query,
+    language: taskLanguage(record.instance_id, record.language, file, line),
+    evaluation: evaluation.data,
+  };
 }
 
 // ---------------------------------------------------------------- gold table ({instance_id}.csv)
@@ -141,18 +180,36 @@ interface CsvRecord {
 }
 
 /** What csv-parse returns with `info` and `raw` on: each record with its raw text and the lines read so far. */
-const csvParseOutputSchema = z.array(z.object({ record: z.array(z.string()), raw: z.string(), info: z.object({ lines: z.number() }) }));
+const csvParseOutputSchema = z.array(
+  z.object({ record: z.array(z.string()), raw: z.string(), info: z.object({ lines: z.number() }) }),
+);
 
 /** CSV records with the 1-based line each starts on. */
 function csvRecords(text: string, file: string): CsvRecord[] {
   let output: unknown;
   try {
-    output = parseCsv(text, { bom: true, info: true, raw: true, relax_column_count: true, skip_empty_lines: true });
+    output = parseCsv(text, {
+      bom: true,
+      info: true,
+      raw: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+    });
   } catch (error) {
     const lines = (error as { lines?: unknown }).lines;
-    throw new BundleError([{ file, line: typeof lines === "number" ? lines : null, field: null, message: `invalid CSV: ${(error as Error).message}` }], {
-      cause: error,
-    });
+    throw new BundleError(
+      [
+        {
+          file,
+          line: typeof lines === "number" ? lines : null,
+          field: null,
+          message: `invalid CSV: ${(error as Error).message}`,
+        },
+      ],
+      {
+        cause: error,
+      },
+    );
   }
   // csv-parse's types do not model `info`/`raw` records: its output is checked against its documented shape.
   const parsed = csvParseOutputSchema.parse(output);
@@ -170,21 +227,40 @@ function csvRecords(text: string, file: string): CsvRecord[] {
  * columns kept, in `required` order. Cells stay strings as written: no type inference,
  * so `10` stays `10` and an empty cell stays "" (pandas would give `10.0` and `nan`).
  */
-export function parseWideSearchGoldCsv(text: string, file: string, required: readonly string[]): GoldTable {
+export function parseWideSearchGoldCsv(
+  text: string,
+  file: string,
+  required: readonly string[],
+): GoldTable {
   const records = csvRecords(text, file);
   if (records.length === 0) throw BundleError.at(file, 1, null, "empty CSV: no header row");
   const header = records[0].record.map(normalizeColumnName);
   const indexes = required.map((column) => {
     const at = header.indexOf(column);
-    if (at < 0) throw BundleError.at(file, records[0].line, column, `required column "${column}" is missing (header: ${header.join(", ")})`);
-    if (header.indexOf(column, at + 1) >= 0) throw BundleError.at(file, records[0].line, column, `column "${column}" appears twice`);
+    if (at < 0)
+      throw BundleError.at(
+        file,
+        records[0].line,
+        column,
+        `required column "${column}" is missing (header: ${header.join(", ")})`,
+      );
+    if (header.indexOf(column, at + 1) >= 0)
+      throw BundleError.at(file, records[0].line, column, `column "${column}" appears twice`);
     return at;
   });
   const rows: string[][] = [];
   let blankRowsDropped = 0;
   for (const { record, line } of records.slice(1)) {
-    if (record.length > header.length && record.slice(header.length).some((cell) => cell.trim() !== "")) {
-      throw BundleError.at(file, line, null, `${record.length} fields, the header has ${header.length}`);
+    if (
+      record.length > header.length &&
+      record.slice(header.length).some((cell) => cell.trim() !== "")
+    ) {
+      throw BundleError.at(
+        file,
+        line,
+        null,
+        `${record.length} fields, the header has ${header.length}`,
+      );
     }
     const row = indexes.map((i) => record[i] ?? "");
     if (row.every((cell) => cell.trim() === "")) blankRowsDropped += 1;
@@ -203,7 +279,9 @@ const messageUsageSchema = z
   })
   .loose();
 
-const responseMessageSchema = z.object({ role: z.string(), usage: messageUsageSchema.nullish() }).loose();
+const responseMessageSchema = z
+  .object({ role: z.string(), usage: messageUsageSchema.nullish() })
+  .loose();
 export type WideSearchResponseMessage = z.infer<typeof responseMessageSchema>;
 
 /**
@@ -212,7 +290,9 @@ export type WideSearchResponseMessage = z.infer<typeof responseMessageSchema>;
  * A count is null unless every assistant message reports it: a partial sum is not the
  * run's. The official files report no usage, and neither reports dollars or time.
  */
-export function wideSearchUsage(messages: readonly WideSearchResponseMessage[]): SampleUsage | null {
+export function wideSearchUsage(
+  messages: readonly WideSearchResponseMessage[],
+): SampleUsage | null {
   const assistant = messages.filter((m) => m.role === "assistant");
   const total = (key: "prompt_tokens" | "completion_tokens"): number | null => {
     let sum = 0;
@@ -225,7 +305,9 @@ export function wideSearchUsage(messages: readonly WideSearchResponseMessage[]):
   };
   const promptTokens = total("prompt_tokens");
   const completionTokens = total("completion_tokens");
-  return promptTokens === null && completionTokens === null ? null : { promptTokens, completionTokens, costUsd: null, seconds: null };
+  return promptTokens === null && completionTokens === null
+    ? null
+    : { promptTokens, completionTokens, costUsd: null, seconds: null };
 }
 
 export const responseRecordSchema = z
@@ -250,7 +332,11 @@ export interface WideSearchResponse {
   line: number;
 }
 
-export function parseWideSearchResponseRecord(value: unknown, file: string, line: number): WideSearchResponse {
+export function parseWideSearchResponseRecord(
+  value: unknown,
+  file: string,
+  line: number,
+): WideSearchResponse {
   const parsed = responseRecordSchema.safeParse(value);
   if (!parsed.success) throw new BundleError(detailsFromZod(file, line, parsed.error));
   const r = parsed.data;
@@ -285,7 +371,8 @@ export function jsonObjectsIn(text: string, file: string): { value: unknown; lin
       i += 1;
       continue;
     }
-    if (ch !== "{") throw BundleError.at(file, line, null, `expected a JSON object, found ${JSON.stringify(ch)}`);
+    if (ch !== "{")
+      throw BundleError.at(file, line, null, `expected a JSON object, found ${JSON.stringify(ch)}`);
     const startLine = line;
     const start = i;
     let depth = 0;
@@ -315,12 +402,16 @@ export function jsonObjectsIn(text: string, file: string): { value: unknown; lin
 }
 
 /** A response file: records, plus any run-metadata objects (`{model_config_name, model_config}`). */
-export function parseWideSearchResponseFile(text: string, file: string): { responses: WideSearchResponse[]; metadata: Record<string, unknown>[] } {
+export function parseWideSearchResponseFile(
+  text: string,
+  file: string,
+): { responses: WideSearchResponse[]; metadata: Record<string, unknown>[] } {
   const responses: WideSearchResponse[] = [];
   const metadata: Record<string, unknown>[] = [];
   for (const { value, line } of jsonObjectsIn(text, file)) {
     const obj = value as Record<string, unknown>;
-    if (!("instance_id" in obj) && ("model_config" in obj || "model_config_name" in obj)) metadata.push(obj);
+    if (!("instance_id" in obj) && ("model_config" in obj || "model_config_name" in obj))
+      metadata.push(obj);
     else responses.push(parseWideSearchResponseRecord(value, file, line));
   }
   return { responses, metadata };
@@ -387,7 +478,8 @@ export function parseWideSearchEvalCsv(text: string, file: string): WideSearchEv
   if (records.length === 0) throw BundleError.at(file, 1, null, "empty CSV: no header row");
   const header = records[0].record.map((h) => h.trim());
   for (const column of EVAL_CSV_COLUMNS) {
-    if (!header.includes(column)) throw BundleError.at(file, records[0].line, column, `column "${column}" is missing`);
+    if (!header.includes(column))
+      throw BundleError.at(file, records[0].line, column, `column "${column}" is missing`);
   }
   return records.slice(1).map(({ record, line }) => {
     const raw = Object.fromEntries(header.map((h, i) => [h, record[i]]));
@@ -414,7 +506,12 @@ export function parseWideSearchEvalCsv(text: string, file: string): WideSearchEv
 
 const runStatsSchema = z.object({ avg_n: z.number(), max_n: z.number(), min_n: z.number() });
 const summaryMetricsSchema = z.record(z.string(), runStatsSchema);
-const summaryWithConfigSchema = z.object({ evaluator_config: z.record(z.string(), z.unknown()).nullish(), summary: summaryMetricsSchema }).loose();
+const summaryWithConfigSchema = z
+  .object({
+    evaluator_config: z.record(z.string(), z.unknown()).nullish(),
+    summary: summaryMetricsSchema,
+  })
+  .loose();
 
 export type SummaryRunStats = z.infer<typeof runStatsSchema>;
 
@@ -442,7 +539,11 @@ export function parseWideSearchSummary(value: unknown, file: string): WideSearch
   if (value !== null && typeof value === "object" && "summary" in value) {
     const parsed = summaryWithConfigSchema.safeParse(value);
     if (!parsed.success) throw new BundleError(detailsFromZod(file, null, parsed.error));
-    return { layout: "with-evaluator-config", evaluatorConfig: parsed.data.evaluator_config ?? null, metrics: parsed.data.summary };
+    return {
+      layout: "with-evaluator-config",
+      evaluatorConfig: parsed.data.evaluator_config ?? null,
+      metrics: parsed.data.summary,
+    };
   }
   const parsed = summaryMetricsSchema.safeParse(value);
   if (!parsed.success) throw new BundleError(detailsFromZod(file, null, parsed.error));

@@ -21,7 +21,9 @@ export const wideSearchModule = {
   compare: {
     metric: "Success rate",
     outcome: "the run's table matches the gold table entirely (success)",
-    dimensions: [{ key: "language", label: "Language", order: ["en", "zh"], from: { task: "language" } }],
+    dimensions: [
+      { key: "language", label: "Language", order: ["en", "zh"], from: { task: "language" } },
+    ],
     fcr: false,
     outcomeFrom: { sample: "correct" },
     // Results-only submissions (evaluation CSVs) do not say how many calls a run made.
@@ -33,7 +35,10 @@ export const wideSearchModule = {
   metricsReport: wideSearchMetricsReport,
   taskFile: wideSearchTaskFile,
   seekboardFormat: null,
-  bundleExport: { unavailable: "WideSearch takes its own files (a tasks file, the agent's response tables or the per-run evaluations, the gold tables), not the Seekboard bundle format, and the export does not write those files back" },
+  bundleExport: {
+    unavailable:
+      "WideSearch takes its own files (a tasks file, the agent's response tables or the per-run evaluations, the gold tables), not the Seekboard bundle format, and the export does not write those files back",
+  },
   importer: wideSearchImporter,
 
   // Stored figures, aggregates, re-evaluation
@@ -41,7 +46,10 @@ export const wideSearchModule = {
   aggregate: { readsDetail: false, rows: wideSearchAggregateRows },
   reeval: {
     withVerdict: (metrics, change) => ({ ...metrics, success: change.correct }),
-    rescore: { run: rescoreWideSearch, note: "Re-scores the response table against the gold table with the rule metrics (llm_judge cells stay unscored)." },
+    rescore: {
+      run: rescoreWideSearch,
+      note: "Re-scores the response table against the gold table with the rule metrics (llm_judge cells stay unscored).",
+    },
     goldTable: wideSearchGoldTable,
   },
 

@@ -7,7 +7,19 @@ import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { bundleDir, bundleFile, namedFiles } from "../../import/bundle";
 import { BundleError } from "../../import/errors";
-import { defineImporter, NameTally, NEUTRAL_SAMPLE_FIGURES, RunCounter, type BundleFileRef, type ImportSink, type ReadOptions, type ReadOutcome, type SampleRow, type SampleUsage, type TaskInput } from "../../import/importer";
+import {
+  defineImporter,
+  NameTally,
+  NEUTRAL_SAMPLE_FIGURES,
+  RunCounter,
+  type BundleFileRef,
+  type ImportSink,
+  type ReadOptions,
+  type ReadOutcome,
+  type SampleRow,
+  type SampleUsage,
+  type TaskInput,
+} from "../../import/importer";
 import { linesOf, parseJsonLine, readBundleText } from "../../import/lines";
 import type { Step } from "../../trajectory/steps";
 import { aggregateWideSearch } from "./aggregate";
@@ -24,7 +36,12 @@ import {
 } from "./formats";
 import { wideSearchManifestSchema, type WideSearchManifest } from "./manifest";
 import { scoreWideSearch } from "./score";
-import { scoredMetrics, summaryCheck, wideSearchReason, type WideSearchSampleMetrics } from "./stored";
+import {
+  scoredMetrics,
+  summaryCheck,
+  wideSearchReason,
+  type WideSearchSampleMetrics,
+} from "./stored";
 import { toolCallCounts, wideSearchSteps } from "./trajectory";
 
 /** The gold CSVs of a native bundle, by name: every `.csv` of the gold folder. */
@@ -34,14 +51,24 @@ function goldFiles(root: string, manifest: WideSearchManifest): BundleFileRef[] 
   return readdirSync(/*turbopackIgnore: true*/ goldDir)
     .filter((f) => f.endsWith(".csv"))
     .sort()
-    .map((entry) => ({ name: `${manifest.gold}/${entry}`, path: join(/*turbopackIgnore: true*/ goldDir, entry) }));
+    .map((entry) => ({
+      name: `${manifest.gold}/${entry}`,
+      path: join(/*turbopackIgnore: true*/ goldDir, entry),
+    }));
 }
 
 function files(root: string, manifest: WideSearchManifest): BundleFileRef[] {
   if (manifest.evaluations) {
-    return [...namedFiles(root, manifest.evaluations, "evaluations"), ...namedFiles(root, manifest.summaries, "summaries")];
+    return [
+      ...namedFiles(root, manifest.evaluations, "evaluations"),
+      ...namedFiles(root, manifest.summaries, "summaries"),
+    ];
   }
-  return [...namedFiles(root, manifest.tasks, "tasks"), ...goldFiles(root, manifest), ...namedFiles(root, manifest.results, "results")];
+  return [
+    ...namedFiles(root, manifest.tasks, "tasks"),
+    ...goldFiles(root, manifest),
+    ...namedFiles(root, manifest.results, "results"),
+  ];
 }
 
 interface WideSearchSampleInput {
@@ -84,12 +111,25 @@ function sampleWriter(sink: ImportSink): (input: WideSearchSampleInput) => Promi
   };
 }
 
-async function readNative(root: string, manifest: WideSearchManifest, write: (input: WideSearchSampleInput) => Promise<void>, options: ReadOptions): Promise<void> {
+async function readNative(
+  root: string,
+  manifest: WideSearchManifest,
+  write: (input: WideSearchSampleInput) => Promise<void>,
+  options: ReadOptions,
+): Promise<void> {
   const goldDir = bundleDir(root, manifest.gold!, "gold");
   const tasks = new Map<string, WideSearchTask>();
   const tasksName = manifest.tasks!;
-  for (const { text, lineNumber } of linesOf(bundleFile(root, tasksName, "tasks"), tasksName, options)) {
-    const task = parseWideSearchTask(parseJsonLine(text, tasksName, lineNumber), tasksName, lineNumber);
+  for (const { text, lineNumber } of linesOf(
+    bundleFile(root, tasksName, "tasks"),
+    tasksName,
+    options,
+  )) {
+    const task = parseWideSearchTask(
+      parseJsonLine(text, tasksName, lineNumber),
+      tasksName,
+      lineNumber,
+    );
     tasks.set(task.instanceId, task);
   }
   const golds = new Map<string, GoldTable>();
@@ -98,7 +138,13 @@ async function readNative(root: string, manifest: WideSearchManifest, write: (in
     if (cached) return cached;
     const goldName = `${manifest.gold}/${task.instanceId}.csv`;
     const goldPath = join(goldDir, `${task.instanceId}.csv`);
-    if (!existsSync(goldPath)) throw BundleError.at(file, line, "instance_id", `no gold table ${goldName} for ${task.instanceId}`);
+    if (!existsSync(goldPath))
+      throw BundleError.at(
+        file,
+        line,
+        "instance_id",
+        `no gold table ${goldName} for ${task.instanceId}`,
+      );
     const text = readBundleText(goldPath, goldName, { onBytesRead: options.onBytesRead });
     const gold = parseWideSearchGoldCsv(text, goldName, task.evaluation.required);
     golds.set(task.instanceId, gold);
@@ -106,16 +152,36 @@ async function readNative(root: string, manifest: WideSearchManifest, write: (in
   };
   for (const name of manifest.results!) {
     // Response files may be pretty-printed JSON objects one after another, so they are read whole.
-    const { responses } = parseWideSearchResponseFile(readBundleText(bundleFile(root, name, "results"), name, { json: true, onBytesRead: options.onBytesRead }), name);
+    const { responses } = parseWideSearchResponseFile(
+      readBundleText(bundleFile(root, name, "results"), name, {
+        json: true,
+        onBytesRead: options.onBytesRead,
+      }),
+      name,
+    );
     for (const response of responses) {
       const task = tasks.get(response.instanceId);
-      if (!task) throw BundleError.at(name, response.line, "instance_id", `${response.instanceId} is not in ${tasksName}`);
+      if (!task)
+        throw BundleError.at(
+          name,
+          response.line,
+          "instance_id",
+          `${response.instanceId} is not in ${tasksName}`,
+        );
       const gold = goldOf(task, name, response.line);
       const score = scoreWideSearch(response.response, task, gold);
       const steps = wideSearchSteps(response.messages);
       const calls = toolCallCounts(steps, response.toolCallCounts);
       await write({
-        task: { taskKey: task.instanceId, question: task.query, goldAnswer: null, atomicFacts: {}, category: null, language: task.language, extra: { evaluation: task.evaluation, gold } },
+        task: {
+          taskKey: task.instanceId,
+          question: task.query,
+          goldAnswer: null,
+          atomicFacts: {},
+          category: null,
+          language: task.language,
+          extra: { evaluation: task.evaluation, gold },
+        },
         prediction: response.response,
         status: score.status,
         metrics: {
@@ -136,14 +202,31 @@ async function readNative(root: string, manifest: WideSearchManifest, write: (in
 }
 
 /** The samples of the evaluation CSVs; the summaries are checked against them and name the judge (newer layout). */
-async function readEvaluations(root: string, manifest: WideSearchManifest, write: (input: WideSearchSampleInput) => Promise<void>, options: ReadOptions): Promise<ReadOutcome> {
+async function readEvaluations(
+  root: string,
+  manifest: WideSearchManifest,
+  write: (input: WideSearchSampleInput) => Promise<void>,
+  options: ReadOptions,
+): Promise<ReadOutcome> {
   const checks = [];
   const judges = new NameTally();
   for (const [i, name] of manifest.evaluations!.entries()) {
-    const rows = parseWideSearchEvalCsv(readBundleText(bundleFile(root, name, `evaluations.${i}`), name, { onBytesRead: options.onBytesRead }), name);
+    const rows = parseWideSearchEvalCsv(
+      readBundleText(bundleFile(root, name, `evaluations.${i}`), name, {
+        onBytesRead: options.onBytesRead,
+      }),
+      name,
+    );
     for (const row of rows) {
       await write({
-        task: { taskKey: row.instanceId, question: null, goldAnswer: null, atomicFacts: {}, category: null, language: languageFromInstanceId(row.instanceId) },
+        task: {
+          taskKey: row.instanceId,
+          question: null,
+          goldAnswer: null,
+          atomicFacts: {},
+          category: null,
+          language: languageFromInstanceId(row.instanceId),
+        },
         prediction: null,
         status: "evaluated",
         metrics: {
@@ -172,7 +255,11 @@ async function readEvaluations(root: string, manifest: WideSearchManifest, write
     }
     const summaryName = manifest.summaries?.[i];
     if (summaryName) {
-      const summaryText = readBundleText(bundleFile(root, summaryName, `summaries.${i}`), summaryName, { json: true, onBytesRead: options.onBytesRead });
+      const summaryText = readBundleText(
+        bundleFile(root, summaryName, `summaries.${i}`),
+        summaryName,
+        { json: true, onBytesRead: options.onBytesRead },
+      );
       let summaryJson: unknown;
       try {
         summaryJson = JSON.parse(summaryText);
@@ -181,10 +268,16 @@ async function readEvaluations(root: string, manifest: WideSearchManifest, write
       }
       const summary = parseWideSearchSummary(summaryJson, summaryName);
       judges.add(summaryJudgeModel(summary));
-      checks.push({ evaluation: name, ...summaryCheck(aggregateWideSearch(rows), summary, summaryName) });
+      checks.push({
+        evaluation: name,
+        ...summaryCheck(aggregateWideSearch(rows), summary, summaryName),
+      });
     }
   }
-  return { importNotes: checks.length ? { summaryChecks: checks } : {}, judgeModel: judges.mostFrequent };
+  return {
+    importNotes: checks.length ? { summaryChecks: checks } : {},
+    judgeModel: judges.mostFrequent,
+  };
 }
 
 export const wideSearchImporter = defineImporter({
@@ -196,5 +289,8 @@ export const wideSearchImporter = defineImporter({
     await readNative(root, manifest, write, options);
     return {};
   },
-  noSamples: (manifest) => ({ file: (manifest.evaluations ?? manifest.results!)[0], message: "no samples in the bundle" }),
+  noSamples: (manifest) => ({
+    file: (manifest.evaluations ?? manifest.results!)[0],
+    message: "no samples in the bundle",
+  }),
 });

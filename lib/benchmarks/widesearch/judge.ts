@@ -3,7 +3,12 @@
  * re-evaluation of a stored sample by its table scorer (with or without the LLM). Pure but
  * for the LLM's chat completion.
  */
-import { chatCompletion, LlmJudgeError, publicJudgeConfig, type LlmJudgeConfig } from "../../judges/chat";
+import {
+  chatCompletion,
+  LlmJudgeError,
+  publicJudgeConfig,
+  type LlmJudgeConfig,
+} from "../../judges/chat";
 import { fillTemplate, type JudgePrompt } from "../../judges/prompts";
 import type { GoldTableView } from "../../reeval/gold";
 import type { SampleState } from "../../reeval/state";
@@ -31,7 +36,9 @@ Now start scoring. Please make sure to analyze each item step by step before pro
 /** The scores of a WideSearch judge reply: the last fenced JSON block (or the last {…}), `idx_<i>` → 0|1. */
 export function parseWideSearchCellScores(reply: string, count: number): (CellVerdict | null)[] {
   const fenced = [...reply.matchAll(/```(?:json)?\s*([\s\S]*?)```/g)];
-  const block = fenced.length ? fenced[fenced.length - 1][1] : /\{[^{}]*\}(?![\s\S]*\{)/.exec(reply)?.[0];
+  const block = fenced.length
+    ? fenced[fenced.length - 1][1]
+    : /\{[^{}]*\}(?![\s\S]*\{)/.exec(reply)?.[0];
   if (!block) throw new LlmJudgeError("the WideSearch judge reply holds no JSON block of scores");
   let value: unknown;
   try {
@@ -40,7 +47,8 @@ export function parseWideSearchCellScores(reply: string, count: number): (CellVe
   } catch {
     throw new LlmJudgeError(`the WideSearch judge's scores are not JSON: ${block.slice(0, 120)}`);
   }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new LlmJudgeError("the WideSearch judge's scores are not an object");
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    throw new LlmJudgeError("the WideSearch judge's scores are not an object");
   const scores = value as Record<string, unknown>;
   return Array.from({ length: count }, (_, i) => {
     const score = scores[`idx_${i}`];
@@ -49,11 +57,21 @@ export function parseWideSearchCellScores(reply: string, count: number): (CellVe
 }
 
 /** An `llm_judge` cell judge for the WideSearch scorer, one request per column. */
-export function llmCellJudge(config: LlmJudgeConfig, fetchImpl: typeof fetch = fetch): AsyncCellJudge {
+export function llmCellJudge(
+  config: LlmJudgeConfig,
+  fetchImpl: typeof fetch = fetch,
+): AsyncCellJudge {
   return {
     async judgeColumn(request: JudgeColumnRequest) {
-      const response = request.items.map((item, i) => `idx_${i}: response: ${item.response} | standard answer: ${item.target}`).join("\n");
-      const content = fillTemplate(cellPrompt.user, { criterion: request.criterion ?? "It is sufficient if the semantics are approximately the same as the reference answer.", response });
+      const response = request.items
+        .map((item, i) => `idx_${i}: response: ${item.response} | standard answer: ${item.target}`)
+        .join("\n");
+      const content = fillTemplate(cellPrompt.user, {
+        criterion:
+          request.criterion ??
+          "It is sufficient if the semantics are approximately the same as the reference answer.",
+        response,
+      });
       const reply = await chatCompletion(config, [{ role: "user", content }], fetchImpl);
       return parseWideSearchCellScores(reply, request.items.length);
     },
@@ -61,15 +79,29 @@ export function llmCellJudge(config: LlmJudgeConfig, fetchImpl: typeof fetch = f
 }
 
 /** A sample imported from the producer's evaluation CSV holds figures, not a response table. */
-const RESULTS_ONLY = "this sample came as the producer's evaluation CSV: there is no response table to judge or re-score";
+const RESULTS_ONLY =
+  "this sample came as the producer's evaluation CSV: there is no response table to judge or re-score";
 
-function taskOf(sample: ReevalSample): { task: { instanceId: string; evaluation: WideSearchEvaluation }; gold: GoldTable } {
+function taskOf(sample: ReevalSample): {
+  task: { instanceId: string; evaluation: WideSearchEvaluation };
+  gold: GoldTable;
+} {
   const extra = wideSearchTaskExtraSchema.safeParse(sample.taskExtra);
-  if (!extra.success) throw new Error("this WideSearch task has no gold table stored (the submission came as evaluation CSVs only)");
-  return { task: { instanceId: sample.taskKey, evaluation: extra.data.evaluation }, gold: extra.data.gold };
+  if (!extra.success)
+    throw new Error(
+      "this WideSearch task has no gold table stored (the submission came as evaluation CSVs only)",
+    );
+  return {
+    task: { instanceId: sample.taskKey, evaluation: extra.data.evaluation },
+    gold: extra.data.gold,
+  };
 }
 
-function scoredState(sample: ReevalSample, score: WideSearchSampleScore, source: string): SampleState {
+function scoredState(
+  sample: ReevalSample,
+  score: WideSearchSampleScore,
+  source: string,
+): SampleState {
   return {
     correct: score.success,
     verdictSource: source,
@@ -89,7 +121,13 @@ export function rescoreWideSearch(sample: ReevalSample): JudgeOutcome {
   if (sample.state.detail === null) throw new Error(RESULTS_ONLY);
   const { task, gold } = taskOf(sample);
   const score = scoreWideSearch(sample.prediction, task, gold);
-  return { state: scoredState(sample, score, "rescore"), rationale: summary(score), judgeConfig: { scorer: "lib/benchmarks/widesearch score (rule metrics; llm_judge cells unscored)" } };
+  return {
+    state: scoredState(sample, score, "rescore"),
+    rationale: summary(score),
+    judgeConfig: {
+      scorer: "lib/benchmarks/widesearch score (rule metrics; llm_judge cells unscored)",
+    },
+  };
 }
 
 export const wideSearchJudge: TableJudge = {
@@ -100,8 +138,14 @@ export const wideSearchJudge: TableJudge = {
     if (sample.state.detail === null) throw new Error(RESULTS_ONLY);
     if (!llm.config) throw new Error(llm.why);
     const { task, gold } = taskOf(sample);
-    const score = await scoreWideSearchAsync(sample.prediction, task, gold, { judge: llmCellJudge(llm.config, fetchImpl) });
-    return { state: scoredState(sample, score, source), rationale: summary(score), judgeConfig: { ...publicJudgeConfig(llm.config), prompt: cellPrompt.source } };
+    const score = await scoreWideSearchAsync(sample.prediction, task, gold, {
+      judge: llmCellJudge(llm.config, fetchImpl),
+    });
+    return {
+      state: scoredState(sample, score, source),
+      rationale: summary(score),
+      judgeConfig: { ...publicJudgeConfig(llm.config), prompt: cellPrompt.source },
+    };
   },
 };
 
@@ -111,6 +155,10 @@ export function wideSearchGoldTable(extra: Record<string, unknown> | null): Gold
   const keys = evaluation?.uniqueColumns ?? [];
   if (!gold) return null;
   const keyIndexes = keys.map((k) => gold.columns.indexOf(k)).filter((i) => i >= 0);
-  const label = (row: string[]) => (keyIndexes.length ? keyIndexes : [0]).map((i) => row[i]).join(" · ").slice(0, 60);
+  const label = (row: string[]) =>
+    (keyIndexes.length ? keyIndexes : [0])
+      .map((i) => row[i])
+      .join(" · ")
+      .slice(0, 60);
   return { columns: gold.columns, rowLabels: gold.rows.map(label) };
 }

@@ -22,15 +22,34 @@ export const wideSearchManifestSchema = z
   })
   .superRefine((m, ctx) => {
     const native = m.tasks !== undefined || m.gold !== undefined || m.results !== undefined;
-    if (native && m.evaluations) ctx.addIssue({ code: "custom", path: ["evaluations"], message: "give either native files (tasks, gold, results) or evaluations, not both" });
-    if (!native && !m.evaluations) ctx.addIssue({ code: "custom", path: ["results"], message: "give native files (tasks, gold, results) or evaluations" });
+    if (native && m.evaluations)
+      ctx.addIssue({
+        code: "custom",
+        path: ["evaluations"],
+        message: "give either native files (tasks, gold, results) or evaluations, not both",
+      });
+    if (!native && !m.evaluations)
+      ctx.addIssue({
+        code: "custom",
+        path: ["results"],
+        message: "give native files (tasks, gold, results) or evaluations",
+      });
     if (native) {
       for (const key of ["tasks", "gold", "results"] as const) {
-        if (m[key] === undefined) ctx.addIssue({ code: "custom", path: [key], message: `${key} is required with native WideSearch files` });
+        if (m[key] === undefined)
+          ctx.addIssue({
+            code: "custom",
+            path: [key],
+            message: `${key} is required with native WideSearch files`,
+          });
       }
     }
     if (m.summaries && (!m.evaluations || m.summaries.length !== m.evaluations.length)) {
-      ctx.addIssue({ code: "custom", path: ["summaries"], message: "summaries pair one to one with evaluations" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["summaries"],
+        message: "summaries pair one to one with evaluations",
+      });
     }
   });
 

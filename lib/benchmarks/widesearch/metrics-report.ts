@@ -1,5 +1,10 @@
 /** WideSearch's `metrics --json` report: aggregate {successAvg, successPass, rowF1Avg, …, n, runs}; samples keyed by instance_id. */
-import { overallAggregate, splitsJson, type MetricsReportInput, type ReportAggregate } from "../../export/metrics-report";
+import {
+  overallAggregate,
+  splitsJson,
+  type MetricsReportInput,
+  type ReportAggregate,
+} from "../../export/metrics-report";
 import { wideSearchSampleMetricsSchema } from "./stored";
 
 const splitJson = (a: ReportAggregate) => ({ ...(a.metrics ?? {}) });

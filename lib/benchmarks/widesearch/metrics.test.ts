@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { dateNear, exactMatch, hostsOf, inMatch, numberNear, ruleMetric, urlMatch } from "./metrics";
+import {
+  dateNear,
+  exactMatch,
+  hostsOf,
+  inMatch,
+  numberNear,
+  ruleMetric,
+  urlMatch,
+} from "./metrics";
 
 describe("exactMatch", () => {
   it("ignores case", () => {
@@ -44,7 +52,10 @@ describe("numberNear", () => {
     expect(numberNear("NULL", "NULL", 0.1).score).toBe(1);
     expect(numberNear("", "", 0.1).score).toBe(1);
     expect(numberNear("n/a", "unknown", 0.1).score).toBe(0);
-    expect(numberNear("NULL", "12", 0.1)).toMatchObject({ score: 0, why: expect.stringMatching(/response is not a number/) });
+    expect(numberNear("NULL", "12", 0.1)).toMatchObject({
+      score: 0,
+      why: expect.stringMatching(/response is not a number/),
+    });
     expect(numberNear("12", "NULL", 0.1).why).toMatch(/gold is not a number/);
   });
 
@@ -73,7 +84,9 @@ describe("urlMatch", () => {
   it("compares the sets of host names", () => {
     expect(urlMatch("https://www.harvard.edu/admissions", "http://www.harvard.edu").score).toBe(1);
     expect(urlMatch("https://unimelb.edu.au", "https://www.unimelb.edu.au").score).toBe(0);
-    expect(urlMatch("https://a.org and https://b.org/x", "https://b.org, https://a.org/").score).toBe(1);
+    expect(
+      urlMatch("https://a.org and https://b.org/x", "https://b.org, https://a.org/").score,
+    ).toBe(1);
     expect(urlMatch("https://a.org", "https://a.org https://b.org").score).toBe(0);
   });
 
@@ -112,6 +125,9 @@ describe("ruleMetric", () => {
   });
 
   it("leaves number_near unscored without a numeric criterion", () => {
-    expect(ruleMetric("number_near", "1", "1", null)).toEqual({ score: "unscored", why: expect.stringMatching(/numeric criterion/) });
+    expect(ruleMetric("number_near", "1", "1", null)).toEqual({
+      score: "unscored",
+      why: expect.stringMatching(/numeric criterion/),
+    });
   });
 });

@@ -6,7 +6,14 @@
  */
 import { daysBetween, formatDate, parseDate, parseNumber } from "./preprocess";
 
-export const METRIC_NAMES = ["exact_match", "number_near", "date_near", "url_match", "in_match", "llm_judge"] as const;
+export const METRIC_NAMES = [
+  "exact_match",
+  "number_near",
+  "date_near",
+  "url_match",
+  "in_match",
+  "llm_judge",
+] as const;
 export type MetricName = (typeof METRIC_NAMES)[number];
 export type RuleMetricName = Exclude<MetricName, "llm_judge">;
 
@@ -60,7 +67,12 @@ export function numberNear(response: string, target: string, criterion: number):
     if (r === null && t === null && response === target) {
       return { score: 1, why: `neither is a number and they are equal: ${quote(response)}` };
     }
-    const which = r === null && t === null ? "neither is a number" : r === null ? "response is not a number" : "gold is not a number";
+    const which =
+      r === null && t === null
+        ? "neither is a number"
+        : r === null
+          ? "response is not a number"
+          : "gold is not a number";
     return { score: 0, why: `${which}: ${quote(response)} vs ${quote(target)}` };
   }
   const diff = Math.abs(r - t);
@@ -77,12 +89,19 @@ export function dateNear(response: string, target: string): MetricResult {
   const r = parseDate(response);
   const t = parseDate(target);
   if (r === null || t === null) {
-    if (r === null && t === null) return { score: 1, why: `neither is a date: ${quote(response)} vs ${quote(target)}` };
-    return { score: 0, why: `${r === null ? "response" : "gold"} is not a date: ${quote(response)} vs ${quote(target)}` };
+    if (r === null && t === null)
+      return { score: 1, why: `neither is a date: ${quote(response)} vs ${quote(target)}` };
+    return {
+      score: 0,
+      why: `${r === null ? "response" : "gold"} is not a date: ${quote(response)} vs ${quote(target)}`,
+    };
   }
   const days = Math.abs(daysBetween(r, t));
   const ok = days <= 31;
-  return { score: ok ? 1 : 0, why: `${formatDate(r)} vs ${formatDate(t)}: ${days} days ${ok ? "≤" : ">"} 31` };
+  return {
+    score: ok ? 1 : 0,
+    why: `${formatDate(r)} vs ${formatDate(t)}: ${days} days ${ok ? "≤" : ">"} 31`,
+  };
 }
 
 /**
@@ -132,9 +151,13 @@ export function urlMatch(response: string, target: string): MetricResult {
  * meets this because it turns empty cells into the text `nan`.)
  */
 export function inMatch(response: string, target: string): MetricResult {
-  if (response === "" && target !== "") return { score: 0, why: `empty response; gold is ${quote(target)}` };
+  if (response === "" && target !== "")
+    return { score: 0, why: `empty response; gold is ${quote(target)}` };
   const ok = target.includes(response);
-  return { score: ok ? 1 : 0, why: `${quote(response)} ${ok ? "is" : "is not"} in ${quote(target)}` };
+  return {
+    score: ok ? 1 : 0,
+    why: `${quote(response)} ${ok ? "is" : "is not"} in ${quote(target)}`,
+  };
 }
 
 /**
@@ -152,7 +175,10 @@ export function ruleMetric(
       return exactMatch(response, target);
     case "number_near":
       if (typeof criterion !== "number" || !Number.isFinite(criterion)) {
-        return { score: "unscored", why: `number_near needs a numeric criterion, got ${JSON.stringify(criterion ?? null)}` };
+        return {
+          score: "unscored",
+          why: `number_near needs a numeric criterion, got ${JSON.stringify(criterion ?? null)}`,
+        };
       }
       return numberNear(response, target, criterion);
     case "date_near":

@@ -69,7 +69,8 @@ describe("parseNumber", () => {
   });
 
   it("rejects anything else", () => {
-    for (const text of ["", "NULL", "1,000", "12%", "abc", "1.2.3", "nan", "inf"]) expect(parseNumber(text)).toBeNull();
+    for (const text of ["", "NULL", "1,000", "12%", "abc", "1.2.3", "nan", "inf"])
+      expect(parseNumber(text)).toBeNull();
   });
 });
 
@@ -129,7 +130,16 @@ describe("parseDate / normDate", () => {
   });
 
   it("leaves what is not a date unchanged", () => {
-    for (const text of ["TBD", "", "March 5", "yesterday", "2024-02-30", "13/13/2024", "12345", "NULL"]) {
+    for (const text of [
+      "TBD",
+      "",
+      "March 5",
+      "yesterday",
+      "2024-02-30",
+      "13/13/2024",
+      "12345",
+      "NULL",
+    ]) {
       expect(iso(text)).toBe(text);
       expect(parseDate(text)).toBeNull();
     }

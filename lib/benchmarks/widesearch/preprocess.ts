@@ -72,9 +72,21 @@ export interface CalendarDate {
   day: number;
 }
 
-const MONTH = "(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)";
+const MONTH =
+  "(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)";
 const MONTH_INDEX: Record<string, number> = {
-  jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, oct: 10, nov: 11, dec: 12,
+  jan: 1,
+  feb: 2,
+  mar: 3,
+  apr: 4,
+  may: 5,
+  jun: 6,
+  jul: 7,
+  aug: 8,
+  sep: 9,
+  oct: 10,
+  nov: 11,
+  dec: 12,
 };
 const ORD = "(?:st|nd|rd|th)?";
 
@@ -119,9 +131,15 @@ const DATE_RULES: DateRule[] = [
     },
   ],
   // March 5, 2024 · Mar. 5th 2024 · march5,2024 (after norm_str) · Mar-05-2024
-  [new RegExp(`^${MONTH}\\.?[\\s\\-/.]*(\\d{1,2})${ORD}[\\s,\\-/.]*(\\d{4})$`), (m) => valid(+m[3], monthOf(m[1]), +m[2])],
+  [
+    new RegExp(`^${MONTH}\\.?[\\s\\-/.]*(\\d{1,2})${ORD}[\\s,\\-/.]*(\\d{4})$`),
+    (m) => valid(+m[3], monthOf(m[1]), +m[2]),
+  ],
   // 5 March 2024 · 5th of March, 2024 · 05-Mar-2024 · 5march2024
-  [new RegExp(`^(\\d{1,2})${ORD}[\\s\\-/.]*(?:of\\s*)?${MONTH}\\.?[\\s,\\-/.]*(\\d{4})$`), (m) => valid(+m[3], monthOf(m[2]), +m[1])],
+  [
+    new RegExp(`^(\\d{1,2})${ORD}[\\s\\-/.]*(?:of\\s*)?${MONTH}\\.?[\\s,\\-/.]*(\\d{4})$`),
+    (m) => valid(+m[3], monthOf(m[2]), +m[1]),
+  ],
   // March 2024 · Mar. 2024 · march2024 → the 1st
   [new RegExp(`^${MONTH}\\.?[\\s,\\-/.]*(\\d{4})$`), (m) => valid(+m[2], monthOf(m[1]), 1)],
   // A bare year → 1 January (deterministic; dateparser would take today's month)
@@ -129,7 +147,8 @@ const DATE_RULES: DateRule[] = [
 ];
 
 const WEEKDAY_PREFIX = /^(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?,?\s*/;
-const TIME_SUFFIX = /(?:t|\s+|,\s*)\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?\s*(?:[ap]\.?m\.?)?\s*(?:z|utc|gmt|[+-]\d{2}:?\d{2})?$/;
+const TIME_SUFFIX =
+  /(?:t|\s+|,\s*)\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?\s*(?:[ap]\.?m\.?)?\s*(?:z|utc|gmt|[+-]\d{2}:?\d{2})?$/;
 
 /**
  * A calendar date from a cell, or null. Accepts ISO (with or without a time), `2024/03/05`,
@@ -156,7 +175,9 @@ export function formatDate(date: CalendarDate): string {
 
 /** Whole days from `a` to `b` (b − a). */
 export function daysBetween(a: CalendarDate, b: CalendarDate): number {
-  return Math.round((Date.UTC(b.year, b.month - 1, b.day) - Date.UTC(a.year, a.month - 1, a.day)) / 86_400_000);
+  return Math.round(
+    (Date.UTC(b.year, b.month - 1, b.day) - Date.UTC(a.year, a.month - 1, a.day)) / 86_400_000,
+  );
 }
 
 /** `norm_date`: the date as `YYYY-MM-DD` when it parses, else the cell unchanged. */

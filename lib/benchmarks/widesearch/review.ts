@@ -2,7 +2,17 @@
 import { z } from "zod";
 import { callFailed, callsOf, repeatedQueries } from "../../trajectory/calls";
 import { dataRecord } from "../../data-record";
-import { answerItems, ERROR, plural, REPEATED_QUERY, trajectoryItems, type CallOutcomeKind, type DiagnosisItem, type ReviewedSample, type TrajectoryReview } from "../review";
+import {
+  answerItems,
+  ERROR,
+  plural,
+  REPEATED_QUERY,
+  trajectoryItems,
+  type CallOutcomeKind,
+  type DiagnosisItem,
+  type ReviewedSample,
+  type TrajectoryReview,
+} from "../review";
 import { toolCallCounts } from "./trajectory";
 
 const SEARCH: CallOutcomeKind = { key: "search", label: "search", tone: "neutral" };
@@ -11,7 +21,21 @@ const OTHER: CallOutcomeKind = { key: "call", label: "other call", tone: "neutra
 
 /** A call's kind by its tool name, as `toolCallCounts` counts it; the bundle records no rows gained per call. */
 function kindOf(name: string | null): CallOutcomeKind {
-  const counts = toolCallCounts([{ kind: "tool_call", role: "assistant", callIndex: 0, name, arguments: null, query: null, raw: "", malformed: null }], null);
+  const counts = toolCallCounts(
+    [
+      {
+        kind: "tool_call",
+        role: "assistant",
+        callIndex: 0,
+        name,
+        arguments: null,
+        query: null,
+        raw: "",
+        malformed: null,
+      },
+    ],
+    null,
+  );
   return counts.search ? SEARCH : counts.browse ? PAGE_OPENED : OTHER;
 }
 
@@ -24,7 +48,20 @@ const detailSchema = z.object({
       status: z.string(),
       reason: z.string().nullable(),
       counts: z.object({ goldRows: z.number(), matchedRows: z.number(), predRows: z.number() }),
-      rows: z.array(z.object({ key: dataRecord(z.string()), cells: z.array(z.object({ column: z.string(), predicted: z.string(), gold: z.string(), isKey: z.boolean(), score: cellScore })) })),
+      rows: z.array(
+        z.object({
+          key: dataRecord(z.string()),
+          cells: z.array(
+            z.object({
+              column: z.string(),
+              predicted: z.string(),
+              gold: z.string(),
+              isKey: z.boolean(),
+              score: cellScore,
+            }),
+          ),
+        }),
+      ),
       missingGoldRows: z.array(z.object({ key: dataRecord(z.string()) })),
       extraPredictedRows: z.array(z.object({ key: dataRecord(z.string()) })),
     })
@@ -33,18 +70,40 @@ const detailSchema = z.object({
 
 /** At most this many rows or cells are named in one item; the table diff below lists them all. */
 const NAMED = 5;
-const named = (names: string[]) => names.slice(0, NAMED).join("; ") + (names.length > NAMED ? `; … ${names.length - NAMED} more` : "");
+const named = (names: string[]) =>
+  names.slice(0, NAMED).join("; ") +
+  (names.length > NAMED ? `; … ${names.length - NAMED} more` : "");
 
 export function wideSearchDiagnosis(sample: ReviewedSample): { items: DiagnosisItem[] } {
   const items: DiagnosisItem[] = [];
   const detail = detailSchema.safeParse(sample.detail ?? {});
   const score = detail.success ? detail.data.score : null;
-  if (score && score.status !== "scored") items.push({ text: `not scored (${score.status})${score.reason ? `: ${score.reason}` : ""}`, callIndex: null });
+  if (score && score.status !== "scored")
+    items.push({
+      text: `not scored (${score.status})${score.reason ? `: ${score.reason}` : ""}`,
+      callIndex: null,
+    });
   if (score && score.status === "scored") {
-    if (score.missingGoldRows.length) items.push({ text: `${plural(score.missingGoldRows.length, "gold row")} of ${score.counts.goldRows} missing: ${named(score.missingGoldRows.map((r) => keyText(r.key)))}`, callIndex: null });
-    const wrong = score.rows.flatMap((r) => r.cells.filter((c) => !c.isKey && c.score !== "unscored" && c.score < 1).map((c) => `${keyText(r.key)} · ${c.column}: “${c.predicted}”, gold “${c.gold}”`));
-    if (wrong.length) items.push({ text: `${plural(wrong.length, "wrong cell")} in matched rows: ${named(wrong)}`, callIndex: null });
-    if (score.extraPredictedRows.length) items.push({ text: `${plural(score.extraPredictedRows.length, "predicted row")} not in the gold table: ${named(score.extraPredictedRows.map((r) => keyText(r.key)))}`, callIndex: null });
+    if (score.missingGoldRows.length)
+      items.push({
+        text: `${plural(score.missingGoldRows.length, "gold row")} of ${score.counts.goldRows} missing: ${named(score.missingGoldRows.map((r) => keyText(r.key)))}`,
+        callIndex: null,
+      });
+    const wrong = score.rows.flatMap((r) =>
+      r.cells
+        .filter((c) => !c.isKey && c.score !== "unscored" && c.score < 1)
+        .map((c) => `${keyText(r.key)} · ${c.column}: “${c.predicted}”, gold “${c.gold}”`),
+    );
+    if (wrong.length)
+      items.push({
+        text: `${plural(wrong.length, "wrong cell")} in matched rows: ${named(wrong)}`,
+        callIndex: null,
+      });
+    if (score.extraPredictedRows.length)
+      items.push({
+        text: `${plural(score.extraPredictedRows.length, "predicted row")} not in the gold table: ${named(score.extraPredictedRows.map((r) => keyText(r.key)))}`,
+        callIndex: null,
+      });
   }
   if (sample.steps.length) {
     const pages = callsOf(sample.steps).filter((c) => kindOf(c.name) === PAGE_OPENED).length;
@@ -59,7 +118,11 @@ export const wideSearchReview: TrajectoryReview = {
   calls: (sample) => {
     const calls = callsOf(sample.steps);
     const repeats = repeatedQueries(calls);
-    return calls.map((c) => ({ call: c.callIndex, outcome: (callFailed(c) ? ERROR : repeats.has(c.callIndex) ? REPEATED_QUERY : kindOf(c.name)).key }));
+    return calls.map((c) => ({
+      call: c.callIndex,
+      outcome: (callFailed(c) ? ERROR : repeats.has(c.callIndex) ? REPEATED_QUERY : kindOf(c.name))
+        .key,
+    }));
   },
   diagnosis: wideSearchDiagnosis,
 };

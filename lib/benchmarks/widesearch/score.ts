@@ -149,7 +149,11 @@ const ZERO: Omit<WideSearchMetrics, "success"> = {
   itemF1: 0,
 };
 
-function pick(columns: readonly string[], values: readonly string[], wanted: readonly string[]): Record<string, string> {
+function pick(
+  columns: readonly string[],
+  values: readonly string[],
+  wanted: readonly string[],
+): Record<string, string> {
   return Object.fromEntries(wanted.map((c) => [c, values[columns.indexOf(c)] ?? ""]));
 }
 
@@ -174,10 +178,20 @@ function invalidResult(
     unscoredCells: 0,
     upperBound: null,
     tablesEqual: false,
-    counts: { tableRows: table?.rows.length ?? 0, predRows: table?.rows.length ?? 0, goldRows: goldRows.length, matchedRows: 0, duplicatePredRows: 0, duplicateGoldRows: 0 },
+    counts: {
+      tableRows: table?.rows.length ?? 0,
+      predRows: table?.rows.length ?? 0,
+      goldRows: goldRows.length,
+      matchedRows: 0,
+      duplicatePredRows: 0,
+      duplicateGoldRows: 0,
+    },
     columns: { required: [...goldColumns], keys: [...evaluation.uniqueColumns], mapping },
     rows: [],
-    missingGoldRows: goldRows.map((row) => ({ key: pick(goldColumns, row, evaluation.uniqueColumns), values: pick(goldColumns, row, goldColumns) })),
+    missingGoldRows: goldRows.map((row) => ({
+      key: pick(goldColumns, row, evaluation.uniqueColumns),
+      values: pick(goldColumns, row, goldColumns),
+    })),
     extraPredictedRows: [],
     table,
     warnings,
@@ -188,7 +202,8 @@ function invalidResult(
 function reorderGold(gold: GoldTable, required: readonly string[]): string[][] {
   const indexes = required.map((column) => {
     const at = gold.columns.indexOf(column);
-    if (at < 0) throw new Error(`gold table has no column "${column}" (columns: ${gold.columns.join(", ")})`);
+    if (at < 0)
+      throw new Error(`gold table has no column "${column}" (columns: ${gold.columns.join(", ")})`);
     return at;
   });
   return gold.rows.map((row) => indexes.map((i) => row[i] ?? ""));
@@ -224,10 +239,17 @@ function alignColumns(header: readonly string[], required: readonly string[]) {
   return { mapping, columnIndex, problems, warnings };
 }
 
-function prepareRows(rows: readonly string[][], required: readonly string[], keys: readonly string[], pipeline: Record<string, ColumnPipeline>): PreparedRow[] {
+function prepareRows(
+  rows: readonly string[][],
+  required: readonly string[],
+  keys: readonly string[],
+  pipeline: Record<string, ColumnPipeline>,
+): PreparedRow[] {
   const keyIndexes = keys.map((k) => required.indexOf(k));
   return rows.map((raw) => {
-    const processed = raw.map((cell, i) => preprocessCell(cell, pipeline[required[i]]?.preprocess ?? []));
+    const processed = raw.map((cell, i) =>
+      preprocessCell(cell, pipeline[required[i]]?.preprocess ?? []),
+    );
     // Key values align when their norm_str forms are equal (after the column's preprocess).
     // Differs: the official code asks an LLM to map response keys onto gold keys.
     const joinKey = JSON.stringify(keyIndexes.map((i) => normStr(processed[i])));
@@ -252,30 +274,63 @@ function dedupe(rows: readonly PreparedRow[]): { kept: PreparedRow[]; dropped: n
   return { kept, dropped: rows.length - kept.length };
 }
 
-function prepare(responseText: string | null | undefined, task: WideSearchTaskForScoring, gold: GoldTable): Prepared | WideSearchSampleScore {
+function prepare(
+  responseText: string | null | undefined,
+  task: WideSearchTaskForScoring,
+  gold: GoldTable,
+): Prepared | WideSearchSampleScore {
   const { evaluation } = task;
   const required = evaluation.required;
   const keys = evaluation.uniqueColumns;
   if (responseText === null || responseText === undefined || responseText.trim() === "") {
-    return invalidResult("no_response", "the run produced no response", evaluation, gold, null, [], []);
+    return invalidResult(
+      "no_response",
+      "the run produced no response",
+      evaluation,
+      gold,
+      null,
+      [],
+      [],
+    );
   }
   const table = findResponseTable(responseText);
-  if (!table) return invalidResult("no_table", "no markdown table in the response", evaluation, gold, null, [], []);
+  if (!table)
+    return invalidResult(
+      "no_table",
+      "no markdown table in the response",
+      evaluation,
+      gold,
+      null,
+      [],
+      [],
+    );
 
   const { mapping, columnIndex, problems, warnings } = alignColumns(table.header, required);
   // Differs: a row with more cells than the header makes pandas fail, and the official
   // code then scores the whole sample 0 ("evaluator error"); we cut the extra cells and
   // say so. Short rows are padded with empty cells (pandas pads them with NaN → "nan").
   for (const r of table.raggedRows) {
-    warnings.push(`table row ${r.row + 1} has ${r.cells} cells, the header ${table.header.length}: ${r.cells < table.header.length ? "padded with empty cells" : "extra cells ignored"}`);
+    warnings.push(
+      `table row ${r.row + 1} has ${r.cells} cells, the header ${table.header.length}: ${r.cells < table.header.length ? "padded with empty cells" : "extra cells ignored"}`,
+    );
   }
   if (problems.length) {
-    return invalidResult("column_mismatch", `columns ≠ required: ${problems.join("; ")}`, evaluation, gold, table, mapping, warnings);
+    return invalidResult(
+      "column_mismatch",
+      `columns ≠ required: ${problems.join("; ")}`,
+      evaluation,
+      gold,
+      table,
+      mapping,
+      warnings,
+    );
   }
 
   const predTable = table.rows.map((row) => required.map((c) => row[columnIndex.get(c)!]));
   const pred = dedupe(prepareRows(predTable, required, keys, evaluation.evalPipeline));
-  const goldPrepared = dedupe(prepareRows(reorderGold(gold, required), required, keys, evaluation.evalPipeline));
+  const goldPrepared = dedupe(
+    prepareRows(reorderGold(gold, required), required, keys, evaluation.evalPipeline),
+  );
   if (gold.blankRowsDropped) warnings.push(`${gold.blankRowsDropped} blank gold rows left out`);
 
   const goldByKey = new Map(goldPrepared.kept.map((row) => [row.joinKey, row]));
@@ -300,28 +355,63 @@ function prepare(responseText: string | null | undefined, task: WideSearchTaskFo
         preprocess: entry?.preprocess ?? [],
       };
       if (keySet.has(column)) {
-        return { ...base, isKey: true, metric: "key", checks: [], score: 1, why: "key column: the rows were joined on it" };
+        return {
+          ...base,
+          isKey: true,
+          metric: "key",
+          checks: [],
+          score: 1,
+          why: "key column: the rows were joined on it",
+        };
       }
       if (!entry) {
         // Only reachable with an evaluation that did not come through parseWideSearchTask.
-        return { ...base, isKey: false, metric: "none", checks: [], score: "unscored", why: "no eval_pipeline entry for this column" };
+        return {
+          ...base,
+          isKey: false,
+          metric: "none",
+          checks: [],
+          score: "unscored",
+          why: "no eval_pipeline entry for this column",
+        };
       }
       const checks = entry.metric.map((metric): MetricCheck => {
         if (metric === "llm_judge") {
           // Differs: with no judge the official code still asks its LLM; here the cell stays
           // "unscored" (counted 0 in the metrics, 1 in `upperBound`) until a judge is given.
-          const check: MetricCheck = { metric, score: "unscored", why: "llm_judge: no judge configured" };
-          const criterion = typeof entry.criterion === "string" ? entry.criterion : entry.criterion === null ? null : String(entry.criterion);
+          const check: MetricCheck = {
+            metric,
+            score: "unscored",
+            why: "llm_judge: no judge configured",
+          };
+          const criterion =
+            typeof entry.criterion === "string"
+              ? entry.criterion
+              : entry.criterion === null
+                ? null
+                : String(entry.criterion);
           const slot = judgeSlots.get(column) ?? { column, criterion, checks: [], items: [] };
           slot.checks.push(check);
           slot.items.push({ response: base.predictedProcessed, target: base.goldProcessed });
           judgeSlots.set(column, slot);
           return check;
         }
-        const result = ruleMetric(metric, base.predictedProcessed, base.goldProcessed, entry.criterion);
+        const result = ruleMetric(
+          metric,
+          base.predictedProcessed,
+          base.goldProcessed,
+          entry.criterion,
+        );
         return { metric, score: result.score, why: result.why };
       });
-      return { ...base, isKey: false, metric: entry.metric.join("+"), checks, score: "unscored", why: "" };
+      return {
+        ...base,
+        isKey: false,
+        metric: entry.metric.join("+"),
+        checks,
+        score: "unscored",
+        why: "",
+      };
     });
     rows.push({ key: keyOf(goldRow), cells, score: "unscored" });
   }
@@ -345,18 +435,31 @@ function prepare(responseText: string | null | undefined, task: WideSearchTaskFo
     },
     columns: { required: [...required], keys: [...keys], mapping },
     rows,
-    missingGoldRows: goldPrepared.kept.filter((r) => !predByKey.has(r.joinKey)).map((r) => ({ key: keyOf(r), values: pick(required, r.raw, required) })),
-    extraPredictedRows: pred.kept.filter((r) => !goldByKey.has(r.joinKey)).map((r) => ({ key: keyOf(r), values: pick(required, r.raw, required) })),
+    missingGoldRows: goldPrepared.kept
+      .filter((r) => !predByKey.has(r.joinKey))
+      .map((r) => ({ key: keyOf(r), values: pick(required, r.raw, required) })),
+    extraPredictedRows: pred.kept
+      .filter((r) => !goldByKey.has(r.joinKey))
+      .map((r) => ({ key: keyOf(r), values: pick(required, r.raw, required) })),
     table,
     warnings,
   };
-  return { result, judgeSlots: [...judgeSlots.values()], predRows: pred.kept, goldRows: goldPrepared.kept };
+  return {
+    result,
+    judgeSlots: [...judgeSlots.values()],
+    predRows: pred.kept,
+    goldRows: goldPrepared.kept,
+  };
 }
 
-function applyVerdicts(slot: JudgeSlot, verdicts: readonly (CellVerdict | null | undefined)[] | null): void {
+function applyVerdicts(
+  slot: JudgeSlot,
+  verdicts: readonly (CellVerdict | null | undefined)[] | null,
+): void {
   if (verdicts === null) return;
   if (verdicts.length !== slot.items.length) {
-    for (const check of slot.checks) check.why = `llm_judge: the judge returned ${verdicts.length} verdicts for ${slot.items.length} cells`;
+    for (const check of slot.checks)
+      check.why = `llm_judge: the judge returned ${verdicts.length} verdicts for ${slot.items.length} cells`;
     return;
   }
   slot.checks.forEach((check, i) => {
@@ -387,7 +490,14 @@ function minBounds(scores: readonly CellScore[]): { lo: number; hi: number } {
 // tables, P + R is either 0 or far above that, so the two agree.
 const f1 = (p: number, r: number) => (p + r === 0 ? 0 : (2 * p * r) / (p + r));
 
-function metricsFrom(tpRow: number, tpItem: number, predRows: number, goldRows: number, columns: number, tablesEqual: boolean): WideSearchMetrics {
+function metricsFrom(
+  tpRow: number,
+  tpItem: number,
+  predRows: number,
+  goldRows: number,
+  columns: number,
+  tablesEqual: boolean,
+): WideSearchMetrics {
   const rowPrecision = predRows > 0 ? tpRow / predRows : 0;
   const rowRecall = goldRows > 0 ? tpRow / goldRows : 0;
   const itemPrecision = predRows > 0 ? tpItem / (predRows * columns) : 0;
@@ -408,12 +518,19 @@ function metricsFrom(tpRow: number, tpItem: number, predRows: number, goldRows: 
  * "Sorted tables are equal": the same keys and, for every key, the same preprocessed
  * cells. Keys compare in their joined (norm_str) form; other cells exactly, as officially.
  */
-function tablesEqual(pred: readonly PreparedRow[], gold: readonly PreparedRow[], keyIndexes: ReadonlySet<number>): boolean {
+function tablesEqual(
+  pred: readonly PreparedRow[],
+  gold: readonly PreparedRow[],
+  keyIndexes: ReadonlySet<number>,
+): boolean {
   if (pred.length !== gold.length) return false;
   const predByKey = new Map(pred.map((r) => [r.joinKey, r]));
   return gold.every((g) => {
     const p = predByKey.get(g.joinKey);
-    return p !== undefined && g.processed.every((cell, i) => keyIndexes.has(i) || p.processed[i] === cell);
+    return (
+      p !== undefined &&
+      g.processed.every((cell, i) => keyIndexes.has(i) || p.processed[i] === cell)
+    );
   });
 }
 
@@ -434,7 +551,9 @@ function finish(prepared: Prepared): WideSearchSampleScore {
       }
       // A cell with several metrics must pass them all. Differs: the official code counts
       // each (column, metric) pair as its own item, which can push item precision above 1.
-      const { lo, hi } = cell.checks.length ? minBounds(cell.checks.map((c) => c.score)) : { lo: 0, hi: 1 };
+      const { lo, hi } = cell.checks.length
+        ? minBounds(cell.checks.map((c) => c.score))
+        : { lo: 0, hi: 1 };
       cell.score = lo === hi ? lo : "unscored";
       if (cell.checks.length) cell.why = cell.checks.map((c) => c.why).join("; ");
       if (cell.score === "unscored") unscored += 1;
@@ -454,12 +573,20 @@ function finish(prepared: Prepared): WideSearchSampleScore {
   result.tablesEqual = equal;
   result.unscoredCells = unscored;
   result.complete = unscored === 0;
-  result.upperBound = unscored === 0 ? null : metricsFrom(tpRowHi, tpItemHi, predRows, goldRows, required.length, equal);
+  result.upperBound =
+    unscored === 0
+      ? null
+      : metricsFrom(tpRowHi, tpItemHi, predRows, goldRows, required.length, equal);
   return result;
 }
 
 function request(task: WideSearchTaskForScoring, slot: JudgeSlot): JudgeColumnRequest {
-  return { instanceId: task.instanceId, column: slot.column, criterion: slot.criterion, items: slot.items };
+  return {
+    instanceId: task.instanceId,
+    column: slot.column,
+    criterion: slot.criterion,
+    items: slot.items,
+  };
 }
 
 /**
@@ -478,7 +605,8 @@ export function scoreWideSearch(
   const prepared = prepare(responseText, task, gold);
   if (!("judgeSlots" in prepared)) return prepared;
   if (options.judge) {
-    for (const slot of prepared.judgeSlots) applyVerdicts(slot, options.judge.judgeColumn(request(task, slot)));
+    for (const slot of prepared.judgeSlots)
+      applyVerdicts(slot, options.judge.judgeColumn(request(task, slot)));
   }
   return finish(prepared);
 }
@@ -493,7 +621,8 @@ export async function scoreWideSearchAsync(
   const prepared = prepare(responseText, task, gold);
   if (!("judgeSlots" in prepared)) return prepared;
   if (options.judge) {
-    for (const slot of prepared.judgeSlots) applyVerdicts(slot, await options.judge.judgeColumn(request(task, slot)));
+    for (const slot of prepared.judgeSlots)
+      applyVerdicts(slot, await options.judge.judgeColumn(request(task, slot)));
   }
   return finish(prepared);
 }

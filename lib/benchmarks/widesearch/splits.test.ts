@@ -10,7 +10,19 @@ function sample(
   browseCalls: number | null = null,
   extra: Partial<WideSearchStoredSample> = {},
 ): WideSearchStoredSample {
-  return { instanceId, success, rowPrecision: rowF1, rowRecall: rowF1, rowF1, itemPrecision: itemF1, itemRecall: itemF1, itemF1, searchCalls, browseCalls, ...extra };
+  return {
+    instanceId,
+    success,
+    rowPrecision: rowF1,
+    rowRecall: rowF1,
+    rowF1,
+    itemPrecision: itemF1,
+    itemRecall: itemF1,
+    itemF1,
+    searchCalls,
+    browseCalls,
+    ...extra,
+  };
 }
 
 /**
@@ -76,7 +88,11 @@ describe("wideSearchSplits", () => {
     // k=1: pass = 1/3, max@1 = mean = 0.4.
     // k=2: pass@2 = 1 − C(2,2)/C(3,2) = 2/3; max@2 over {0.1,0.7}, {0.1,0.4}, {0.7,0.4} = (0.7 + 0.4 + 0.7)/3 = 0.6.
     // k=3: pass 1, max 0.7.
-    const runs = [sample("ws_en_001", false, 0.1, 0.1), sample("ws_en_001", true, 0.7, 0.7), sample("ws_en_001", false, 0.4, 0.4)];
+    const runs = [
+      sample("ws_en_001", false, 0.1, 0.1),
+      sample("ws_en_001", true, 0.7, 0.7),
+      sample("ws_en_001", false, 0.4, 0.4),
+    ];
     const [overall] = wideSearchSplits(runs);
     expect(overall.scaling.map((p) => p.k)).toEqual([1, 2, 3]);
     const expected = [
@@ -112,13 +128,18 @@ describe("wideSearchSplits", () => {
   });
 
   it("no run reported its calls (results-only): null, not 0", () => {
-    const [overall] = wideSearchSplits(N2.map((s) => ({ ...s, searchCalls: null, browseCalls: null })));
+    const [overall] = wideSearchSplits(
+      N2.map((s) => ({ ...s, searchCalls: null, browseCalls: null })),
+    );
     expect(overall.searchCalls).toBeNull();
     expect(overall.browseCalls).toBeNull();
   });
 
   it("the sample's own language wins over the instance id; neither → lang:unknown", () => {
-    const splits = wideSearchSplits([sample("ws_en_001", true, 1, 1, null, null, { language: "zh" }), sample("custom-7", false, 0, 0)]);
+    const splits = wideSearchSplits([
+      sample("ws_en_001", true, 1, 1, null, null, { language: "zh" }),
+      sample("custom-7", false, 0, 0),
+    ]);
     expect(splits.map((s) => [s.split, s.n])).toEqual([
       ["overall", 2],
       ["lang:unknown", 1],
@@ -127,9 +148,16 @@ describe("wideSearchSplits", () => {
   });
 
   it("incomplete runs are counted per split", () => {
-    const samples = [sample("ws_en_001", false, 0.5, 0.5, null, null, { complete: false }), sample("ws_zh_001", true, 1, 1)];
+    const samples = [
+      sample("ws_en_001", false, 0.5, 0.5, null, null, { complete: false }),
+      sample("ws_zh_001", true, 1, 1),
+    ];
     const [overall, en, zh] = wideSearchSplits(samples);
-    expect([overall.report.incompleteSamples, en.report.incompleteSamples, zh.report.incompleteSamples]).toEqual([1, 1, 0]);
+    expect([
+      overall.report.incompleteSamples,
+      en.report.incompleteSamples,
+      zh.report.incompleteSamples,
+    ]).toEqual([1, 1, 0]);
   });
 
   it("confidence intervals are ordered and within [0, 1]", () => {
@@ -145,7 +173,13 @@ describe("wideSearchSplits", () => {
   it("no samples: just an empty overall split", () => {
     const splits = wideSearchSplits([]);
     expect(splits).toHaveLength(1);
-    expect(splits[0]).toMatchObject({ split: "overall", n: 0, scaling: [], searchCalls: null, browseCalls: null });
+    expect(splits[0]).toMatchObject({
+      split: "overall",
+      n: 0,
+      scaling: [],
+      searchCalls: null,
+      browseCalls: null,
+    });
     expect(splits[0].report.aggregate.successAvg).toBeNull();
   });
 });

@@ -2,7 +2,14 @@
 import { bootstrapMeans, mean, type Interval } from "../../metrics/bootstrap";
 import { countStatuses, type AggregateRow, type StoredSampleRow } from "../stored";
 import { wideSearchSampleMetricsSchema } from "./stored";
-import { aggregateWideSearch, languageOf, scalingCurve, type ScalingPoint, type WideSearchAggregateReport, type WideSearchRunSample } from "./aggregate";
+import {
+  aggregateWideSearch,
+  languageOf,
+  scalingCurve,
+  type ScalingPoint,
+  type WideSearchAggregateReport,
+  type WideSearchRunSample,
+} from "./aggregate";
 
 export interface WideSearchStoredSample extends WideSearchRunSample {
   searchCalls: number | null;
@@ -48,22 +55,44 @@ export function wideSearchSplits(samples: readonly WideSearchStoredSample[]): Wi
     const language = languageOf(sample);
     byLanguage.set(language, [...(byLanguage.get(language) ?? []), sample]);
   }
-  return [split("overall", samples), ...[...byLanguage.entries()].sort().map(([language, group]) => split(`lang:${language}`, group))];
+  return [
+    split("overall", samples),
+    ...[...byLanguage.entries()]
+      .sort()
+      .map(([language, group]) => split(`lang:${language}`, group)),
+  ];
 }
 
 /** One row per split: success rate (Avg@N) as the primary metric, mean search calls as the tool-call figure, the whole report beside it. */
 export function wideSearchAggregateRows(rows: readonly StoredSampleRow[]): AggregateRow[] {
-  const samples = rows.map((r) => ({ instanceId: r.taskKey, language: r.language, ...wideSearchSampleMetricsSchema.parse(r.metrics) }));
+  const samples = rows.map((r) => ({
+    instanceId: r.taskKey,
+    language: r.language,
+    ...wideSearchSampleMetricsSchema.parse(r.metrics),
+  }));
   const statusCounts = countStatuses(rows);
   return wideSearchSplits(samples).map((split) => {
     const a = split.report.aggregate;
     return {
       split: split.split,
       n: split.n,
-      primary: { value: a.successAvg, lo: split.ci.successAvg?.lo ?? null, hi: split.ci.successAvg?.hi ?? null },
+      primary: {
+        value: a.successAvg,
+        lo: split.ci.successAvg?.lo ?? null,
+        hi: split.ci.successAvg?.hi ?? null,
+      },
       toolCalls: { value: split.searchCalls, lo: null, hi: null },
       statusCounts,
-      report: { ...a, stats: split.report.stats, runsPerTask: split.report.runsPerTask, incompleteSamples: split.report.incompleteSamples, ci: split.ci, scaling: split.scaling, searchCalls: split.searchCalls, browseCalls: split.browseCalls },
+      report: {
+        ...a,
+        stats: split.report.stats,
+        runsPerTask: split.report.runsPerTask,
+        incompleteSamples: split.report.incompleteSamples,
+        ci: split.ci,
+        scaling: split.scaling,
+        searchCalls: split.searchCalls,
+        browseCalls: split.browseCalls,
+      },
     };
   });
 }

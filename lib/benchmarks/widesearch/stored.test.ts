@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { aggregateWideSearch, type WideSearchRunSample } from "./aggregate";
 import type { WideSearchSummary } from "./formats";
-import { summaryCheck, wideSearchReason, wideSearchSampleMetricsSchema, wideSearchStoredAggregateSchema } from "./stored";
+import {
+  summaryCheck,
+  wideSearchReason,
+  wideSearchSampleMetricsSchema,
+  wideSearchStoredAggregateSchema,
+} from "./stored";
 
 describe("wideSearchReason", () => {
   it("keeps the producer's error messages (their first line)", () => {
@@ -12,7 +17,9 @@ describe("wideSearchReason", () => {
     expect(wideSearchReason(mismatch)).toBe(mismatch);
     const traceback =
       'evaluator error: \nTraceback (most recent call last):\n  File "evaluation.py", line 105, in evaluate_single_query\n    response_df = response.extract_dataframe()\npandas.errors.EmptyDataError: No columns to parse from file\n';
-    expect(wideSearchReason(traceback)).toBe("evaluator error: pandas.errors.EmptyDataError: No columns to parse from file");
+    expect(wideSearchReason(traceback)).toBe(
+      "evaluator error: pandas.errors.EmptyDataError: No columns to parse from file",
+    );
     expect(wideSearchReason(traceback)).not.toContain("\n");
   });
 
@@ -25,8 +32,18 @@ describe("wideSearchReason", () => {
     const table =
       "   brand_exact_match  worldwide_number_near  newyork_exact_match  detroit_exact_match  seattle_exact_match\n0                1.0                    1.0                  1.0                  1.0                  1.0\n1                1.0                    1.0                  1.0                  1.0                  0.0";
     expect(wideSearchReason(table)).toBeNull();
-    for (const metric of ["exact_match", "number_near", "date_near", "url_match", "in_match", "llm_judge"]) {
-      expect(wideSearchReason(`    col_${metric}  other_exact_match\n0   1.0   0.0`), metric).toBeNull();
+    for (const metric of [
+      "exact_match",
+      "number_near",
+      "date_near",
+      "url_match",
+      "in_match",
+      "llm_judge",
+    ]) {
+      expect(
+        wideSearchReason(`    col_${metric}  other_exact_match\n0   1.0   0.0`),
+        metric,
+      ).toBeNull();
     }
   });
 
@@ -36,11 +53,18 @@ describe("wideSearchReason", () => {
   });
 
   it("a message that merely mentions a metric name later on is still a reason", () => {
-    expect(wideSearchReason("column mismatch: name_exact_match missing")).toBe("column mismatch: name_exact_match missing");
+    expect(wideSearchReason("column mismatch: name_exact_match missing")).toBe(
+      "column mismatch: name_exact_match missing",
+    );
   });
 });
 
-const run = (instanceId: string, success: boolean, rowF1: number, itemF1: number): WideSearchRunSample => ({
+const run = (
+  instanceId: string,
+  success: boolean,
+  rowF1: number,
+  itemF1: number,
+): WideSearchRunSample => ({
   instanceId,
   success,
   rowPrecision: rowF1,
@@ -53,7 +77,10 @@ const run = (instanceId: string, success: boolean, rowF1: number, itemF1: number
 
 // Two tasks, one run each: success 1 and 0 → avg = max = min = 0.5;
 // rowF1 1 and 0.5 → 0.75; itemF1 1 and 0.75 → 0.875.
-const REPORT = aggregateWideSearch([run("ws_en_001", true, 1, 1), run("ws_en_002", false, 0.5, 0.75)]);
+const REPORT = aggregateWideSearch([
+  run("ws_en_001", true, 1, 1),
+  run("ws_en_002", false, 0.5, 0.75),
+]);
 const stats = (v: number) => ({ avg_n: v, max_n: v, min_n: v });
 const MATCHING: WideSearchSummary = {
   layout: "flat",
@@ -100,13 +127,28 @@ describe("summaryCheck", () => {
   });
 
   it("metrics the summary leaves out are not compared; unknown metrics are ignored", () => {
-    const summary: WideSearchSummary = { layout: "flat", evaluatorConfig: null, metrics: { score: stats(0.5), something_else: stats(7) } };
-    expect(summaryCheck(REPORT, summary, "s.json")).toMatchObject({ matches: true, maxDifference: 0 });
+    const summary: WideSearchSummary = {
+      layout: "flat",
+      evaluatorConfig: null,
+      metrics: { score: stats(0.5), something_else: stats(7) },
+    };
+    expect(summaryCheck(REPORT, summary, "s.json")).toMatchObject({
+      matches: true,
+      maxDifference: 0,
+    });
   });
 
   it("the newer layout: its judge model is reported", () => {
-    const summary: WideSearchSummary = { ...MATCHING, layout: "with-evaluator-config", evaluatorConfig: { name: "google/gemini-3-flash-preview", temperature: 1 } };
-    expect(summaryCheck(REPORT, summary, "s.json")).toMatchObject({ layout: "with-evaluator-config", judge: "google/gemini-3-flash-preview", matches: true });
+    const summary: WideSearchSummary = {
+      ...MATCHING,
+      layout: "with-evaluator-config",
+      evaluatorConfig: { name: "google/gemini-3-flash-preview", temperature: 1 },
+    };
+    expect(summaryCheck(REPORT, summary, "s.json")).toMatchObject({
+      layout: "with-evaluator-config",
+      judge: "google/gemini-3-flash-preview",
+      matches: true,
+    });
   });
 
   it("no rows of ours to compare with: no match", () => {
@@ -119,13 +161,32 @@ describe("summaryCheck", () => {
 
 describe("stored shapes", () => {
   it("sample metrics: call counts may be null (unknown), not missing", () => {
-    const base = { success: true, rowPrecision: 1, rowRecall: 1, rowF1: 1, itemPrecision: 1, itemRecall: 1, itemF1: 1, reason: null, complete: true, unscoredCells: 0, trialIdx: 0 };
-    expect(wideSearchSampleMetricsSchema.safeParse({ ...base, searchCalls: null, browseCalls: null }).success).toBe(true);
-    expect(wideSearchSampleMetricsSchema.safeParse({ ...base, searchCalls: 3, browseCalls: 1 }).success).toBe(true);
+    const base = {
+      success: true,
+      rowPrecision: 1,
+      rowRecall: 1,
+      rowF1: 1,
+      itemPrecision: 1,
+      itemRecall: 1,
+      itemF1: 1,
+      reason: null,
+      complete: true,
+      unscoredCells: 0,
+      trialIdx: 0,
+    };
+    expect(
+      wideSearchSampleMetricsSchema.safeParse({ ...base, searchCalls: null, browseCalls: null })
+        .success,
+    ).toBe(true);
+    expect(
+      wideSearchSampleMetricsSchema.safeParse({ ...base, searchCalls: 3, browseCalls: 1 }).success,
+    ).toBe(true);
     expect(wideSearchSampleMetricsSchema.safeParse(base).success).toBe(false);
   });
 
   it("the stored aggregate schema rejects a row without the contract's fields", () => {
-    expect(wideSearchStoredAggregateSchema.safeParse({ successAvg: 0.5, n: 1 }).success).toBe(false);
+    expect(wideSearchStoredAggregateSchema.safeParse({ successAvg: 0.5, n: 1 }).success).toBe(
+      false,
+    );
   });
 });

@@ -2,7 +2,13 @@
 import { z } from "zod";
 import type { WideSearchAggregateReport } from "./aggregate";
 import type { WideSearchSampleScore } from "./score";
-import { CSV_METRIC_KEYS, CSV_METRICS, pipelineEntrySchema, summaryJudgeModel, type WideSearchSummary } from "./formats";
+import {
+  CSV_METRIC_KEYS,
+  CSV_METRICS,
+  pipelineEntrySchema,
+  summaryJudgeModel,
+  type WideSearchSummary,
+} from "./formats";
 
 export const wideSearchSampleMetricsSchema = z.object({
   success: z.boolean(),
@@ -26,7 +32,21 @@ export const wideSearchSampleMetricsSchema = z.object({
 export type WideSearchSampleMetrics = z.infer<typeof wideSearchSampleMetricsSchema>;
 
 /** The stored figures a table score decides (at import, and again when a sample is re-scored). */
-export function scoredMetrics(score: WideSearchSampleScore): Pick<WideSearchSampleMetrics, "success" | "rowPrecision" | "rowRecall" | "rowF1" | "itemPrecision" | "itemRecall" | "itemF1" | "reason" | "complete" | "unscoredCells"> {
+export function scoredMetrics(
+  score: WideSearchSampleScore,
+): Pick<
+  WideSearchSampleMetrics,
+  | "success"
+  | "rowPrecision"
+  | "rowRecall"
+  | "rowF1"
+  | "itemPrecision"
+  | "itemRecall"
+  | "itemF1"
+  | "reason"
+  | "complete"
+  | "unscoredCells"
+> {
   return {
     success: score.success,
     rowPrecision: score.rowPrecision,
@@ -42,7 +62,8 @@ export function scoredMetrics(score: WideSearchSampleScore): Pick<WideSearchSamp
 }
 
 /** A printed per-cell score table (`<column>_<metric>` headers), as the evaluator writes on success. */
-const CELL_SCORE_TABLE = /^\s*\S+_(exact_match|number_near|date_near|url_match|in_match|llm_judge)\b/;
+const CELL_SCORE_TABLE =
+  /^\s*\S+_(exact_match|number_near|date_near|url_match|in_match|llm_judge)\b/;
 
 /** The `msg` of an evaluation-CSV row as a reason, or null when it is the per-cell score table. */
 export function wideSearchReason(msg: string): string | null {
@@ -51,9 +72,18 @@ export function wideSearchReason(msg: string): string | null {
     .map((line) => line.trim())
     .filter(Boolean);
   // pandas prints an empty score table as "Empty DataFrame / Columns: [...]": no reason either.
-  if (lines.length === 0 || CELL_SCORE_TABLE.test(msg) || (lines[0] === "Empty DataFrame" && /_(exact_match|number_near|date_near|url_match|in_match|llm_judge)/.test(msg))) return null;
+  if (
+    lines.length === 0 ||
+    CELL_SCORE_TABLE.test(msg) ||
+    (lines[0] === "Empty DataFrame" &&
+      /_(exact_match|number_near|date_near|url_match|in_match|llm_judge)/.test(msg))
+  )
+    return null;
   // A traceback's first line says only "evaluator error:"; its last line says what failed.
-  const reason = lines.length > 1 && /traceback/i.test(msg) ? `${lines[0]} ${lines[lines.length - 1]}` : lines[0];
+  const reason =
+    lines.length > 1 && /traceback/i.test(msg)
+      ? `${lines[0]} ${lines[lines.length - 1]}`
+      : lines[0];
   return reason.slice(0, 500);
 }
 
@@ -69,7 +99,11 @@ export interface SummaryCheck {
 }
 
 /** Does our aggregation of a run's CSV reproduce the producer's own summary JSON? */
-export function summaryCheck(report: WideSearchAggregateReport, summary: WideSearchSummary, summaryName: string): SummaryCheck {
+export function summaryCheck(
+  report: WideSearchAggregateReport,
+  summary: WideSearchSummary,
+  summaryName: string,
+): SummaryCheck {
   let maxDifference = 0;
   let worst: string | null = null;
   for (const metric of CSV_METRICS) {
@@ -120,7 +154,14 @@ export const wideSearchStoredAggregateSchema = z.object({
   runsPerTask: z.object({ min: z.number(), max: z.number() }),
   incompleteSamples: z.number(),
   ci: z.object({ successAvg: interval, rowF1Avg: interval, itemF1Avg: interval }),
-  scaling: z.array(z.object({ k: z.number(), successPass: z.number(), rowF1Max: z.number(), itemF1Max: z.number() })),
+  scaling: z.array(
+    z.object({
+      k: z.number(),
+      successPass: z.number(),
+      rowF1Max: z.number(),
+      itemF1Max: z.number(),
+    }),
+  ),
   searchCalls: z.number().nullable(),
   browseCalls: z.number().nullable(),
 });
@@ -129,6 +170,14 @@ export type WideSearchStoredAggregate = z.infer<typeof wideSearchStoredAggregate
 
 /** What a task stores in `tasks.extra`: its evaluation pipeline (as parsed at import) and its gold table. */
 export const wideSearchTaskExtraSchema = z.object({
-  evaluation: z.object({ uniqueColumns: z.array(z.string()), required: z.array(z.string()), evalPipeline: z.record(z.string(), pipelineEntrySchema) }),
-  gold: z.object({ columns: z.array(z.string()), rows: z.array(z.array(z.string())), blankRowsDropped: z.number() }),
+  evaluation: z.object({
+    uniqueColumns: z.array(z.string()),
+    required: z.array(z.string()),
+    evalPipeline: z.record(z.string(), pipelineEntrySchema),
+  }),
+  gold: z.object({
+    columns: z.array(z.string()),
+    rows: z.array(z.array(z.string())),
+    blankRowsDropped: z.number(),
+  }),
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { findResponseTable, isSeparatorRow, markdownBlocks, normalizeColumnName, splitTableRow } from "./table";
+import {
+  findResponseTable,
+  isSeparatorRow,
+  markdownBlocks,
+  normalizeColumnName,
+  splitTableRow,
+} from "./table";
 
 describe("splitTableRow", () => {
   it("makes leading and trailing pipes optional and trims cells", () => {
@@ -31,14 +37,17 @@ describe("isSeparatorRow", () => {
 describe("normalizeColumnName", () => {
   it("lower-cases and removes spaces", () => {
     expect(normalizeColumnName(" Home Page ")).toBe("homepage");
-    expect(normalizeColumnName("QS World University Rankings 2025")).toBe("qsworlduniversityrankings2025");
+    expect(normalizeColumnName("QS World University Rankings 2025")).toBe(
+      "qsworlduniversityrankings2025",
+    );
     expect(normalizeColumnName("本国累计票房收益")).toBe("本国累计票房收益");
   });
 });
 
 describe("findResponseTable", () => {
   it("reads the first ```markdown block", () => {
-    const text = "Here you go:\n```markdown\n| Name | Year |\n|---|---|\n| A | 2020 |\n| B | 2021 |\n```\nDone.";
+    const text =
+      "Here you go:\n```markdown\n| Name | Year |\n|---|---|\n| A | 2020 |\n| B | 2021 |\n```\nDone.";
     expect(findResponseTable(text)).toEqual({
       header: ["Name", "Year"],
       rows: [
@@ -93,7 +102,9 @@ describe("findResponseTable", () => {
   });
 
   it("pads short rows, cuts long ones and reports both", () => {
-    const table = findResponseTable("| a | b | c |\n|---|---|---|\n| 1 | 2 |\n| 1 | 2 | 3 | 4 |\n| 5 | 6 | 7 ||");
+    const table = findResponseTable(
+      "| a | b | c |\n|---|---|---|\n| 1 | 2 |\n| 1 | 2 | 3 | 4 |\n| 5 | 6 | 7 ||",
+    );
     expect(table?.rows).toEqual([
       ["1", "2", ""],
       ["1", "2", "3"],

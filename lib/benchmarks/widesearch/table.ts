@@ -70,7 +70,11 @@ function isFiller(line: string): boolean {
   return /^[\s|:-]*$/.test(line);
 }
 
-function tableFrom(header: string[], lines: readonly string[], source: MarkdownTable["source"]): MarkdownTable {
+function tableFrom(
+  header: string[],
+  lines: readonly string[],
+  source: MarkdownTable["source"],
+): MarkdownTable {
   const width = header.length;
   const rows: string[][] = [];
   const raggedRows: RaggedRow[] = [];
@@ -79,7 +83,11 @@ function tableFrom(header: string[], lines: readonly string[], source: MarkdownT
     // Trailing empty cells beyond the header (`| a | b ||`) are not data.
     while (cells.length > width && cells[cells.length - 1] === "") cells.pop();
     if (cells.length !== width) raggedRows.push({ row: rows.length, cells: cells.length });
-    rows.push(cells.length >= width ? cells.slice(0, width) : [...cells, ...Array<string>(width - cells.length).fill("")]);
+    rows.push(
+      cells.length >= width
+        ? cells.slice(0, width)
+        : [...cells, ...Array<string>(width - cells.length).fill("")],
+    );
   }
   return { header, rows, raggedRows, source };
 }
@@ -112,15 +120,22 @@ function bareTable(text: string): MarkdownTable | null {
     return body;
   };
   for (let i = 0; i + 1 < lines.length; i++) {
-    if (hasPipe(lines[i]) && !isFiller(lines[i]) && isSeparatorRow(lines[i + 1]) && hasPipe(lines[i + 1])) {
+    if (
+      hasPipe(lines[i]) &&
+      !isFiller(lines[i]) &&
+      isSeparatorRow(lines[i + 1]) &&
+      hasPipe(lines[i + 1])
+    ) {
       return tableFrom(splitTableRow(lines[i]), rowsFrom(i + 2), "bare");
     }
   }
-  const startsWithPipe = (line: string | undefined) => line !== undefined && line.trimStart().startsWith("|");
+  const startsWithPipe = (line: string | undefined) =>
+    line !== undefined && line.trimStart().startsWith("|");
   for (let i = 0; i + 1 < lines.length; i++) {
     if (startsWithPipe(lines[i]) && startsWithPipe(lines[i + 1]) && !isFiller(lines[i])) {
       const body: string[] = [];
-      for (let j = i + 1; startsWithPipe(lines[j]); j++) if (!isFiller(lines[j])) body.push(lines[j]);
+      for (let j = i + 1; startsWithPipe(lines[j]); j++)
+        if (!isFiller(lines[j])) body.push(lines[j]);
       return tableFrom(splitTableRow(lines[i]), body, "bare");
     }
   }

@@ -13,7 +13,14 @@ export const wideSearchTaskFile: TaskFileRules = {
     "WideSearch's task file (widesearch.jsonl): one task per line, keyed by instance_id; the language is the line's language, else the id's (ws_en_… / ws_zh_…).",
   record(value, file, line) {
     const record = parseRecord(idAndLanguageSchema, value, file, line);
-    return { taskKey: record.instance_id, tier: null, language: taskLanguage(record.instance_id, record.language, file, line) };
+    return {
+      taskKey: record.instance_id,
+      tier: null,
+      language: taskLanguage(record.instance_id, record.language, file, line),
+    };
   },
-  idSplits: (taskKey, file, line) => ({ tier: null, language: taskLanguage(taskKey, null, file, line) }),
+  idSplits: (taskKey, file, line) => ({
+    tier: null,
+    language: taskLanguage(taskKey, null, file, line),
+  }),
 };

@@ -2,7 +2,11 @@
 import type { CanonicalTask } from "../../standing/rules";
 
 const ids = (language: "en" | "zh"): CanonicalTask[] =>
-  Array.from({ length: 100 }, (_, i) => ({ taskKey: `ws_${language}_${String(i + 1).padStart(3, "0")}`, tier: null, language }));
+  Array.from({ length: 100 }, (_, i) => ({
+    taskKey: `ws_${language}_${String(i + 1).padStart(3, "0")}`,
+    tier: null,
+    language,
+  }));
 
 const V1: readonly CanonicalTask[] = [...ids("en"), ...ids("zh")];
 

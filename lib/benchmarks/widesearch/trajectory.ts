@@ -12,8 +12,13 @@ export function wideSearchSteps(messages: readonly { role: string }[]): Step[] {
     if (parsed.success) return parsed.data;
     // Keep tool_calls and tool_call_id so results still link to their calls.
     const record = message as { role: string } & Record<string, unknown>;
-    const asText = chatMessageSchema.safeParse({ ...record, content: JSON.stringify(record.content ?? null, null, 2) });
-    return asText.success ? asText.data : { role: record.role, content: JSON.stringify(record, null, 2) };
+    const asText = chatMessageSchema.safeParse({
+      ...record,
+      content: JSON.stringify(record.content ?? null, null, 2),
+    });
+    return asText.success
+      ? asText.data
+      : { role: record.role, content: JSON.stringify(record, null, 2) };
   });
   return stepsFromMessages(chat);
 }
@@ -31,7 +36,10 @@ export interface ToolCallCounts {
  * Search and browse calls: the producer's own `tool_call_counts` when it gave them,
  * else counted from the trajectory's tool calls by tool name.
  */
-export function toolCallCounts(steps: readonly Step[], reported: Record<string, number> | null): ToolCallCounts {
+export function toolCallCounts(
+  steps: readonly Step[],
+  reported: Record<string, number> | null,
+): ToolCallCounts {
   const counts: ToolCallCounts = { search: 0, browse: 0, other: 0 };
   const add = (name: string, n: number) => {
     if (SEARCH_TOOL.test(name)) counts.search += n;

@@ -1,4 +1,10 @@
-import { first, oneOf, queryString, verifiedOnly, type RawSearchParams } from "../../url/search-params";
+import {
+  first,
+  oneOf,
+  queryString,
+  verifiedOnly,
+  type RawSearchParams,
+} from "../../url/search-params";
 
 export const WIDESEARCH_LANGUAGES = ["all", "en", "zh"] as const;
 export type WideSearchLanguageFilter = (typeof WIDESEARCH_LANGUAGES)[number];
@@ -34,9 +40,16 @@ export interface WideSearchLeaderboardState {
  * English by default: every published run covers the 100 English tasks only, and a view
  * ranks only the submissions that cover its whole task set (all languages: 200 tasks).
  */
-export const DEFAULT_WIDESEARCH_LEADERBOARD: WideSearchLeaderboardState = { lang: "en", sort: "successAvg", dir: "desc", verified: false };
+export const DEFAULT_WIDESEARCH_LEADERBOARD: WideSearchLeaderboardState = {
+  lang: "en",
+  sort: "successAvg",
+  dir: "desc",
+  verified: false,
+};
 
-export function parseWideSearchLeaderboardState(params: RawSearchParams): WideSearchLeaderboardState {
+export function parseWideSearchLeaderboardState(
+  params: RawSearchParams,
+): WideSearchLeaderboardState {
   const sort = oneOf(first(params, "sort"), WIDESEARCH_SORTS, DEFAULT_WIDESEARCH_LEADERBOARD.sort);
   return {
     lang: oneOf(first(params, "lang"), WIDESEARCH_LANGUAGES, DEFAULT_WIDESEARCH_LEADERBOARD.lang),

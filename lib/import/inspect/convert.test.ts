@@ -2,8 +2,17 @@ import { describe, expect, it } from "vitest";
 import { inspectSampleLine, inspectVerdict } from "./convert";
 import { inspectSampleSchema } from "./log";
 
-const CONTEXT = { taskId: "7", run: 0, scorer: null, v1Scorer: null, benchmarkFields: undefined, log: "run.eval", where: "run.eval: samples/7_epoch_1.json" };
-const sample = (fields: Record<string, unknown>) => inspectSampleSchema.parse({ id: 7, epoch: 1, input: "Who wrote it?", target: "Ada", ...fields });
+const CONTEXT = {
+  taskId: "7",
+  run: 0,
+  scorer: null,
+  v1Scorer: null,
+  benchmarkFields: undefined,
+  log: "run.eval",
+  where: "run.eval: samples/7_epoch_1.json",
+};
+const sample = (fields: Record<string, unknown>) =>
+  inspectSampleSchema.parse({ id: 7, epoch: 1, input: "Who wrote it?", target: "Ada", ...fields });
 
 describe("inspectVerdict", () => {
   it("reads Inspect's letters, booleans and numbers; anything else is unjudged", () => {
@@ -26,7 +35,8 @@ describe("inspectVerdict", () => {
       [{ accuracy: 1 }, "unjudged"],
       [null, "unjudged"],
     ];
-    for (const [value, verdict] of cases) expect(inspectVerdict(value), JSON.stringify(value)).toBe(verdict);
+    for (const [value, verdict] of cases)
+      expect(inspectVerdict(value), JSON.stringify(value)).toBe(verdict);
   });
 });
 
@@ -35,19 +45,56 @@ describe("inspectSampleLine", () => {
     const { line, verdict, verdictLabel, verdictSource } = inspectSampleLine(
       sample({
         messages: [
-          { role: "user", content: [{ type: "text", text: "Who wrote it? " }, { type: "image", image: "data:…" }] },
+          {
+            role: "user",
+            content: [
+              { type: "text", text: "Who wrote it? " },
+              { type: "image", image: "data:…" },
+            ],
+          },
           {
             id: "m1",
             role: "assistant",
-            content: [{ type: "reasoning", reasoning: "search first" }, { type: "text", text: "" }],
-            tool_calls: [{ id: "c1", function: "web_search", arguments: { query: "who wrote it" } }],
+            content: [
+              { type: "reasoning", reasoning: "search first" },
+              { type: "text", text: "" },
+            ],
+            tool_calls: [
+              { id: "c1", function: "web_search", arguments: { query: "who wrote it" } },
+            ],
           },
-          { role: "tool", tool_call_id: "c1", function: "web_search", content: "", error: { type: "timeout", message: "took too long" } },
+          {
+            role: "tool",
+            tool_call_id: "c1",
+            function: "web_search",
+            content: "",
+            error: { type: "timeout", message: "took too long" },
+          },
           { id: "m2", role: "assistant", content: "Ada" },
         ],
         events: [
-          { event: "model", timestamp: "2026-01-01T00:00:02+00:00", output: { choices: [{ message: { id: "m2", role: "assistant", content: "Ada" } }], usage: { input_tokens: 90, output_tokens: 3 }, time: 0.5 } },
-          { event: "model", timestamp: "2026-01-01T00:00:01+00:00", output: { choices: [{ message: { id: "m1", role: "assistant", content: "" } }], usage: { input_tokens: 50, input_tokens_cache_read: 10, output_tokens: 7, total_cost: 0.01 } } },
+          {
+            event: "model",
+            timestamp: "2026-01-01T00:00:02+00:00",
+            output: {
+              choices: [{ message: { id: "m2", role: "assistant", content: "Ada" } }],
+              usage: { input_tokens: 90, output_tokens: 3 },
+              time: 0.5,
+            },
+          },
+          {
+            event: "model",
+            timestamp: "2026-01-01T00:00:01+00:00",
+            output: {
+              choices: [{ message: { id: "m1", role: "assistant", content: "" } }],
+              usage: {
+                input_tokens: 50,
+                input_tokens_cache_read: 10,
+                output_tokens: 7,
+                total_cost: 0.01,
+              },
+            },
+          },
         ],
         scores: { match: { value: "C", answer: "Ada", explanation: "matches" } },
       }),
@@ -59,47 +106,114 @@ describe("inspectSampleLine", () => {
         role: "assistant",
         content: "",
         reasoning_content: "search first",
-        tool_calls: [{ id: "c1", type: "function", function: { name: "web_search", arguments: { query: "who wrote it" } } }],
+        tool_calls: [
+          {
+            id: "c1",
+            type: "function",
+            function: { name: "web_search", arguments: { query: "who wrote it" } },
+          },
+        ],
         usage: { prompt_tokens: 60, completion_tokens: 7, cost_usd: 0.01 },
         timestamp: "2026-01-01T00:00:01+00:00",
       },
-      { role: "tool", tool_call_id: "c1", name: "web_search", content: "error (timeout): took too long" },
-      { role: "assistant", content: "Ada", usage: { prompt_tokens: 90, completion_tokens: 3, seconds: 0.5 }, timestamp: "2026-01-01T00:00:02+00:00" },
+      {
+        role: "tool",
+        tool_call_id: "c1",
+        name: "web_search",
+        content: "error (timeout): took too long",
+      },
+      {
+        role: "assistant",
+        content: "Ada",
+        usage: { prompt_tokens: 90, completion_tokens: 3, seconds: 0.5 },
+        timestamp: "2026-01-01T00:00:02+00:00",
+      },
     ]);
-    expect(line).toMatchObject({ task_id: "7", question: "Who wrote it?", gold_answer: "Ada", prediction: "Ada", verdict: "correct", status: "finished", judge: { extracted_final_answer: "Ada", output: "matches" } });
+    expect(line).toMatchObject({
+      task_id: "7",
+      question: "Who wrote it?",
+      gold_answer: "Ada",
+      prediction: "Ada",
+      verdict: "correct",
+      status: "finished",
+      judge: { extracted_final_answer: "Ada", output: "matches" },
+    });
     expect([verdict, verdictLabel, verdictSource]).toEqual(["correct", "C", "inspect:match"]);
   });
 
   it("run figures summed over models (cache reads and writes as prompt tokens), the cost only where reported", () => {
     const { line } = inspectSampleLine(
       sample({
-        model_usage: { a: { input_tokens: 100, input_tokens_cache_write: 20, input_tokens_cache_read: 30, output_tokens: 10 }, b: { input_tokens: 5, output_tokens: 1, total_cost: 0.5 } },
+        model_usage: {
+          a: {
+            input_tokens: 100,
+            input_tokens_cache_write: 20,
+            input_tokens_cache_read: 30,
+            output_tokens: 10,
+          },
+          b: { input_tokens: 5, output_tokens: 1, total_cost: 0.5 },
+        },
         total_time: 12.5,
         working_time: 10,
       }),
       CONTEXT,
     );
-    expect(line.usage).toEqual({ prompt_tokens: 155, completion_tokens: 11, cost_usd: 0.5, seconds: 12.5 });
+    expect(line.usage).toEqual({
+      prompt_tokens: 155,
+      completion_tokens: 11,
+      cost_usd: 0.5,
+      seconds: 12.5,
+    });
     expect(inspectSampleLine(sample({}), CONTEXT).line.usage).toBeUndefined();
   });
 
   it("status from error and limit; unjudged without the chosen score; a list target joined", () => {
-    const failed = inspectSampleLine(sample({ error: { message: "rate limited", traceback: "…" } }), CONTEXT);
-    expect([failed.line.status, failed.errorInfo, failed.verdict, failed.verdictSource]).toEqual(["api_error", "rate limited", "unjudged", "none"]);
+    const failed = inspectSampleLine(
+      sample({ error: { message: "rate limited", traceback: "…" } }),
+      CONTEXT,
+    );
+    expect([failed.line.status, failed.errorInfo, failed.verdict, failed.verdictSource]).toEqual([
+      "api_error",
+      "rate limited",
+      "unjudged",
+      "none",
+    ]);
     const turns = inspectSampleLine(sample({ limit: { type: "message", limit: 50 } }), CONTEXT);
-    expect([turns.line.status, turns.errorInfo]).toEqual(["max_turns_reached", "message limit of 50 reached"]);
-    expect(inspectSampleLine(sample({ limit: { type: "token", limit: 1000 } }), CONTEXT).line.status).toBe("token_limit");
-    const other = inspectSampleLine(sample({ scores: { f1: { value: 1 } }, target: ["bike", "bicycle"] }), { ...CONTEXT, scorer: "match" });
-    expect([other.verdict, other.verdictLabel, other.line.verdict, other.line.gold_answer]).toEqual(["unjudged", null, null, "bike | bicycle"]);
-    expect(other.line.metadata).toMatchObject({ inspect: { scores: { f1: 1 }, target: ["bike", "bicycle"] } });
+    expect([turns.line.status, turns.errorInfo]).toEqual([
+      "max_turns_reached",
+      "message limit of 50 reached",
+    ]);
+    expect(
+      inspectSampleLine(sample({ limit: { type: "token", limit: 1000 } }), CONTEXT).line.status,
+    ).toBe("token_limit");
+    const other = inspectSampleLine(
+      sample({ scores: { f1: { value: 1 } }, target: ["bike", "bicycle"] }),
+      { ...CONTEXT, scorer: "match" },
+    );
+    expect([other.verdict, other.verdictLabel, other.line.verdict, other.line.gold_answer]).toEqual(
+      ["unjudged", null, null, "bike | bicycle"],
+    );
+    expect(other.line.metadata).toMatchObject({
+      inspect: { scores: { f1: 1 }, target: ["bike", "bicycle"] },
+    });
   });
 
   it("a partial score is not correct, its value kept; benchmark fields from the manifest under the sample's own", () => {
-    const partial = inspectSampleLine(sample({ scores: { s: { value: 0.5 } }, metadata: { benchmark: { setting: "tool-free" }, source: "x" } }), {
-      ...CONTEXT,
-      benchmarkFields: { language: "en", setting: "tool-based" },
-    });
-    expect([partial.verdict, partial.verdictLabel, partial.line.verdict]).toEqual(["partial", "0.5", "incorrect"]);
+    const partial = inspectSampleLine(
+      sample({
+        scores: { s: { value: 0.5 } },
+        metadata: { benchmark: { setting: "tool-free" }, source: "x" },
+      }),
+      {
+        ...CONTEXT,
+        benchmarkFields: { language: "en", setting: "tool-based" },
+      },
+    );
+    expect([partial.verdict, partial.verdictLabel, partial.line.verdict]).toEqual([
+      "partial",
+      "0.5",
+      "incorrect",
+    ]);
     expect(partial.line.benchmark).toEqual({ language: "en", setting: "tool-free" });
     expect(partial.line.metadata).toMatchObject({ source: "x" });
     expect(partial.line.metadata).not.toHaveProperty("benchmark");
@@ -109,7 +223,17 @@ describe("inspectSampleLine", () => {
     const { line } = inspectSampleLine(
       sample({
         message_pool: [{ role: "user", content: "Who wrote it?" }],
-        events: [{ event: "model", input: [], input_refs: [[0, 1]], output: { choices: [{ message: { role: "assistant", content: "Ada" } }], completion: "Ada" } }],
+        events: [
+          {
+            event: "model",
+            input: [],
+            input_refs: [[0, 1]],
+            output: {
+              choices: [{ message: { role: "assistant", content: "Ada" } }],
+              completion: "Ada",
+            },
+          },
+        ],
       }),
       CONTEXT,
     );

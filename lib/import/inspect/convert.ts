@@ -8,7 +8,14 @@
 import { z } from "zod";
 import { assertNever } from "../../assert-never";
 import { BundleError } from "../errors";
-import type { InspectContent, InspectMessage, InspectModelEvent, InspectSample, InspectScore, ModelUsage } from "./log";
+import type {
+  InspectContent,
+  InspectMessage,
+  InspectModelEvent,
+  InspectSample,
+  InspectScore,
+  ModelUsage,
+} from "./log";
 
 /** What a score's value says, in Seekboard's verdicts (docs/bundle-format.md, "Inspect logs"). */
 export type InspectVerdict = "correct" | "incorrect" | "partial" | "unjudged";
@@ -23,14 +30,17 @@ export function inspectVerdict(value: unknown): InspectVerdict {
   if (value === "I") return "incorrect";
   if (value === "P") return "partial";
   if (typeof value === "boolean") return value ? "correct" : "incorrect";
-  if (typeof value === "number" && Number.isFinite(value)) return value >= 1 ? "correct" : value > 0 ? "partial" : "incorrect";
+  if (typeof value === "number" && Number.isFinite(value))
+    return value >= 1 ? "correct" : value > 0 ? "partial" : "incorrect";
   return "unjudged";
 }
 
 /** A score value as the sample page shows it. */
 function valueLabel(value: unknown): string {
   // JSON would write NaN as null.
-  return typeof value === "string" || typeof value === "number" ? String(value) : JSON.stringify(value) ?? String(value);
+  return typeof value === "string" || typeof value === "number"
+    ? String(value)
+    : (JSON.stringify(value) ?? String(value));
 }
 
 function contentText(content: InspectContent): { text: string; reasoning: string | null } {
@@ -39,7 +49,10 @@ function contentText(content: InspectContent): { text: string; reasoning: string
   const reasoning: string[] = [];
   for (const part of content) {
     if (part.type === "text") text.push(part.text ?? "");
-    else if (part.type === "reasoning") reasoning.push(part.redacted ? "[reasoning redacted]" : part.reasoning ?? part.summary ?? "");
+    else if (part.type === "reasoning")
+      reasoning.push(
+        part.redacted ? "[reasoning redacted]" : (part.reasoning ?? part.summary ?? ""),
+      );
     // Images, audio, video and documents are not shown as text; their place is.
     else text.push(`[${part.type}]`);
   }
@@ -48,7 +61,11 @@ function contentText(content: InspectContent): { text: string; reasoning: string
 
 /** Prompt-side tokens of a usage: input, plus cache reads and writes where the provider counts them apart. */
 function promptTokens(usage: ModelUsage): number | null {
-  const parts = [usage.input_tokens, usage.input_tokens_cache_read, usage.input_tokens_cache_write].filter((n): n is number => typeof n === "number");
+  const parts = [
+    usage.input_tokens,
+    usage.input_tokens_cache_read,
+    usage.input_tokens_cache_write,
+  ].filter((n): n is number => typeof n === "number");
   return parts.length ? parts.reduce((a, b) => a + b, 0) : null;
 }
 
@@ -58,7 +75,9 @@ function sum(values: readonly (number | null | undefined)[]): number | null {
   return known.length ? known.reduce((a, b) => a + b, 0) : null;
 }
 
-function isModelEvent(event: NonNullable<InspectSample["events"]>[number]): event is InspectModelEvent {
+function isModelEvent(
+  event: NonNullable<InspectSample["events"]>[number],
+): event is InspectModelEvent {
   return event.event === "model";
 }
 
@@ -67,7 +86,10 @@ function modelEvents(sample: InspectSample): InspectModelEvent[] {
 }
 
 /** A model event's figures as a Seekboard message `usage`, with its timestamp. */
-function eventUsage(event: InspectModelEvent): { usage: Record<string, number> | undefined; timestamp: string | undefined } {
+function eventUsage(event: InspectModelEvent): {
+  usage: Record<string, number> | undefined;
+  timestamp: string | undefined;
+} {
   const usage = event.output?.usage;
   const figures: Record<string, number> = {};
   if (usage) {
@@ -78,7 +100,8 @@ function eventUsage(event: InspectModelEvent): { usage: Record<string, number> |
   }
   const seconds = event.output?.time ?? event.working_time;
   if (typeof seconds === "number") figures.seconds = seconds;
-  const timestamp = event.timestamp && !Number.isNaN(Date.parse(event.timestamp)) ? event.timestamp : undefined;
+  const timestamp =
+    event.timestamp && !Number.isNaN(Date.parse(event.timestamp)) ? event.timestamp : undefined;
   return { usage: Object.keys(figures).length ? figures : undefined, timestamp };
 }
 
@@ -99,7 +122,12 @@ export function expandedModelEvents(sample: InspectSample, where: string): Inspe
     const input: InspectMessage[] = [];
     event.input_refs.forEach(([start, end], j) => {
       if (start > end || end > pool.length) {
-        throw BundleError.at(where, null, `events.${i}.input_refs.${j}`, `[${start}, ${end}] is outside the message pool (${pool.length} messages)`);
+        throw BundleError.at(
+          where,
+          null,
+          `events.${i}.input_refs.${j}`,
+          `[${start}, ${end}] is outside the message pool (${pool.length} messages)`,
+        );
       }
       input.push(...pool.slice(start, end));
     });
@@ -116,11 +144,16 @@ function conversation(sample: InspectSample, where: string): InspectMessage[] {
   const last = expandedModelEvents(sample, where).at(-1);
   const answer = last?.output?.choices[0]?.message;
   if (last && last.input.length) return answer ? [...last.input, answer] : last.input;
-  return typeof sample.input === "string" ? [{ role: "user", content: sample.input }] : sample.input;
+  return typeof sample.input === "string"
+    ? [{ role: "user", content: sample.input }]
+    : sample.input;
 }
 
 /** Each assistant message's model event: by message id, else by order when there are as many events as assistant messages. */
-function eventsByMessage(messages: readonly InspectMessage[], events: readonly InspectModelEvent[]): Map<InspectMessage, InspectModelEvent> {
+function eventsByMessage(
+  messages: readonly InspectMessage[],
+  events: readonly InspectModelEvent[],
+): Map<InspectMessage, InspectModelEvent> {
   const byId = new Map<string, InspectModelEvent>();
   for (const event of events) {
     const id = event.output?.choices[0]?.message.id;
@@ -132,7 +165,8 @@ function eventsByMessage(messages: readonly InspectMessage[], events: readonly I
     const event = message.id ? byId.get(message.id) : undefined;
     if (event) matched.set(message, event);
   }
-  if (matched.size === 0 && assistants.length === events.length) assistants.forEach((message, i) => matched.set(message, events[i]));
+  if (matched.size === 0 && assistants.length === events.length)
+    assistants.forEach((message, i) => matched.set(message, events[i]));
   return matched;
 }
 
@@ -146,7 +180,11 @@ function lineMessage(message: InspectMessage, event: InspectModelEvent | undefin
       const out: LineMessage = { role: "assistant", content: text };
       if (reasoning !== null) out.reasoning_content = reasoning;
       if (message.tool_calls?.length) {
-        out.tool_calls = message.tool_calls.map((call) => ({ id: call.id, type: "function", function: { name: call.function, arguments: call.arguments ?? {} } }));
+        out.tool_calls = message.tool_calls.map((call) => ({
+          id: call.id,
+          type: "function",
+          function: { name: call.function, arguments: call.arguments ?? {} },
+        }));
       }
       if (event) {
         const { usage, timestamp } = eventUsage(event);
@@ -157,8 +195,13 @@ function lineMessage(message: InspectMessage, event: InspectModelEvent | undefin
     }
     case "tool": {
       // A tool error is shown first, so the call reads as failed (lib/trajectory/calls.ts).
-      const error = message.error ? `error (${message.error.type}): ${message.error.message}` : null;
-      const out: LineMessage = { role: "tool", content: error ? (text ? `${error}\n${text}` : error) : text };
+      const error = message.error
+        ? `error (${message.error.type}): ${message.error.message}`
+        : null;
+      const out: LineMessage = {
+        role: "tool",
+        content: error ? (text ? `${error}\n${text}` : error) : text,
+      };
       if (message.tool_call_id) out.tool_call_id = message.tool_call_id;
       if (message.function) out.name = message.function;
       return out;
@@ -169,13 +212,17 @@ function lineMessage(message: InspectMessage, event: InspectModelEvent | undefin
 }
 
 function questionOf(input: InspectSample["input"]): string {
-  const text = typeof input === "string" ? input : contentText(input.filter((m) => m.role === "user").at(-1)?.content ?? "").text;
+  const text =
+    typeof input === "string"
+      ? input
+      : contentText(input.filter((m) => m.role === "user").at(-1)?.content ?? "").text;
   return text.trim() === "" ? "(the sample's input holds no text)" : text;
 }
 
 function predictionOf(sample: InspectSample, messages: readonly InspectMessage[]): string | null {
   const output = sample.output;
-  const message = output?.choices[0]?.message ?? messages.filter((m) => m.role === "assistant").at(-1);
+  const message =
+    output?.choices[0]?.message ?? messages.filter((m) => m.role === "assistant").at(-1);
   const text = output?.completion || (message ? contentText(message.content).text : "");
   return text.trim() === "" ? null : text;
 }
@@ -186,7 +233,13 @@ function statusOf(sample: InspectSample): { status: string; errorInfo: string | 
   const limit = sample.limit;
   if (limit) {
     const info = `${limit.type} limit${typeof limit.limit === "number" ? ` of ${limit.limit}` : ""} reached`;
-    return { status: limit.type === "message" || limit.type === "turn" ? "max_turns_reached" : `${limit.type}_limit`, errorInfo: info };
+    return {
+      status:
+        limit.type === "message" || limit.type === "turn"
+          ? "max_turns_reached"
+          : `${limit.type}_limit`,
+      errorInfo: info,
+    };
   }
   return { status: "finished", errorInfo: null };
 }
@@ -199,12 +252,17 @@ function usageOf(sample: InspectSample): Record<string, number> | undefined {
     cost_usd: sum(usages.map((u) => u.total_cost)),
     seconds: sample.total_time ?? sample.working_time ?? null,
   };
-  const known = Object.entries(figures).filter((entry): entry is [string, number] => entry[1] !== null);
+  const known = Object.entries(figures).filter(
+    (entry): entry is [string, number] => entry[1] !== null,
+  );
   return known.length ? Object.fromEntries(known) : undefined;
 }
 
 /** The sample's scores by scorer; a log of format 1 holds one `score`, named by the header's scorer. */
-export function scoresOf(sample: InspectSample, v1Scorer: string | null): Map<string, InspectScore> {
+export function scoresOf(
+  sample: InspectSample,
+  v1Scorer: string | null,
+): Map<string, InspectScore> {
   const scores = new Map<string, InspectScore>(Object.entries(sample.scores ?? {}));
   if (sample.score && scores.size === 0) scores.set(v1Scorer ?? "score", sample.score);
   return scores;
@@ -243,7 +301,10 @@ export function inspectSampleLine(sample: InspectSample, context: InspectLineCon
   const { benchmark: ownFields, ...metadata } = sample.metadata ?? {};
   // A sample's own fields (its metadata's `benchmark` object) over the manifest's.
   const sampleFields = z.record(z.string(), z.unknown()).safeParse(ownFields).data;
-  const benchmark = context.benchmarkFields || sampleFields ? { ...context.benchmarkFields, ...sampleFields } : undefined;
+  const benchmark =
+    context.benchmarkFields || sampleFields
+      ? { ...context.benchmarkFields, ...sampleFields }
+      : undefined;
   const judge: Record<string, string> = {};
   if (score?.answer) judge.extracted_final_answer = score.answer;
   if (score?.explanation) judge.output = score.explanation;

@@ -32,7 +32,13 @@ export type ModelUsage = z.infer<typeof modelUsageSchema>;
 
 /** A content part: text, reasoning, image, audio, … (`Content`). */
 const contentPartSchema = z
-  .object({ type: z.string(), text: z.string().nullish(), reasoning: z.string().nullish(), summary: z.string().nullish(), redacted: z.boolean().nullish() })
+  .object({
+    type: z.string(),
+    text: z.string().nullish(),
+    reasoning: z.string().nullish(),
+    summary: z.string().nullish(),
+    redacted: z.boolean().nullish(),
+  })
   .loose();
 const contentSchema = z.union([z.string(), z.array(contentPartSchema)]);
 export type InspectContent = z.infer<typeof contentSchema>;
@@ -63,7 +69,9 @@ export type InspectMessage = z.infer<typeof inspectMessageSchema>;
 const outputSchema = z
   .object({
     model: z.string().nullish(),
-    choices: z.array(z.object({ message: inspectMessageSchema, stop_reason: z.string().nullish() }).loose()).default([]),
+    choices: z
+      .array(z.object({ message: inspectMessageSchema, stop_reason: z.string().nullish() }).loose())
+      .default([]),
     completion: z.string().nullish(),
     usage: modelUsageSchema.nullish(),
     time: z.number().min(0).nullish(),
@@ -72,7 +80,12 @@ const outputSchema = z
 
 /** `Score`: its value is a letter (C/I/P/N), a boolean, a number, a list or a dict of them. */
 export const scoreSchema = z
-  .object({ value: z.unknown(), answer: z.string().nullish(), explanation: z.string().nullish(), metadata: z.record(z.string(), z.unknown()).nullish() })
+  .object({
+    value: z.unknown(),
+    answer: z.string().nullish(),
+    explanation: z.string().nullish(),
+    metadata: z.record(z.string(), z.unknown()).nullish(),
+  })
   .loose();
 export type InspectScore = z.infer<typeof scoreSchema>;
 
@@ -115,7 +128,10 @@ export const inspectSampleSchema = z
     attachments: z.record(z.string(), z.string()).nullish(),
     /** Condensed samples: the messages model events reference by `input_refs` (v3's `message_pool`, later `events_data.messages`). */
     message_pool: z.array(inspectMessageSchema).nullish(),
-    events_data: z.object({ messages: z.array(inspectMessageSchema).default([]) }).loose().nullish(),
+    events_data: z
+      .object({ messages: z.array(inspectMessageSchema).default([]) })
+      .loose()
+      .nullish(),
   })
   .loose();
 export type InspectSample = z.infer<typeof inspectSampleSchema>;
@@ -150,7 +166,10 @@ export type InspectHeader = z.infer<typeof inspectHeaderSchema>;
 
 /** The scorers a header names, in order: the eval's spec, else its results (v1: the one scorer). */
 export function headerScorers(header: InspectHeader): string[] {
-  const named = header.eval.scorers ?? header.results?.scores ?? (header.results?.scorer ? [header.results.scorer] : []);
+  const named =
+    header.eval.scorers ??
+    header.results?.scores ??
+    (header.results?.scorer ? [header.results.scorer] : []);
   return named.map((scorer) => scorer.name);
 }
 
@@ -159,7 +178,8 @@ export function headerScorers(header: InspectHeader): string[] {
  * common), which JSON.parse refuses; JSON5 reads them. Depth is bounded as for any record.
  */
 export function parseInspectJson(text: string, file: string): unknown {
-  if (jsonNestedDeeperThan(text, MAX_JSON_DEPTH)) throw BundleError.at(file, null, null, `JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
+  if (jsonNestedDeeperThan(text, MAX_JSON_DEPTH))
+    throw BundleError.at(file, null, null, `JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
   try {
     return JSON.parse(text);
   } catch (error) {
@@ -181,14 +201,24 @@ const ATTACHMENT = "attachment://";
  * The sample with every `attachment://<hash>` string replaced by the attachment's text;
  * a reference to an attachment the sample does not hold is an error naming its field.
  */
-export function resolveAttachments(value: unknown, attachments: Readonly<Record<string, string>>, file: string): unknown {
+export function resolveAttachments(
+  value: unknown,
+  attachments: Readonly<Record<string, string>>,
+  file: string,
+): unknown {
   // The path is a stack, joined only for an error: samples hold tens of thousands of strings.
   const path: string[] = [];
   const walk = (node: unknown): unknown => {
     if (typeof node === "string") {
       if (!node.startsWith(ATTACHMENT)) return node;
       const hash = node.slice(ATTACHMENT.length);
-      if (!Object.hasOwn(attachments, hash)) throw BundleError.at(file, null, path.join("."), `${node} is not among the sample's attachments`);
+      if (!Object.hasOwn(attachments, hash))
+        throw BundleError.at(
+          file,
+          null,
+          path.join("."),
+          `${node} is not among the sample's attachments`,
+        );
       return attachments[hash];
     }
     if (typeof node !== "object" || node === null) return node;

@@ -10,7 +10,15 @@ import { z } from "zod";
 import { folderBytes } from "../bundle";
 import { BundleError, detailsFromZod } from "../errors";
 import { readBundleText } from "../lines";
-import { INSPECT_LOG_VERSIONS, inspectHeaderSchema, inspectSampleSchema, parseInspectJson, resolveAttachments, type InspectHeader, type InspectSample } from "./log";
+import {
+  INSPECT_LOG_VERSIONS,
+  inspectHeaderSchema,
+  inspectSampleSchema,
+  parseInspectJson,
+  resolveAttachments,
+  type InspectHeader,
+  type InspectSample,
+} from "./log";
 
 export function isEvalLog(name: string): boolean {
   return name.toLowerCase().endsWith(".eval");
@@ -23,19 +31,35 @@ export interface InspectLog {
   /** Why the run is not a finished one (no header, cancelled, stopped by an error); null when it finished. */
   incomplete: string | null;
   /** Each sample with where it was read (a `.eval` member, or the `.json` log's `samples.<i>`). */
-  samples(onBytesRead?: (bytes: number) => void): Iterable<{ where: string; sample: InspectSample }>;
+  samples(
+    onBytesRead?: (bytes: number) => void,
+  ): Iterable<{ where: string; sample: InspectSample }>;
 }
 
-function parsed<T>(schema: z.ZodType<T>, value: unknown, file: string, prefix: readonly string[] = []): T {
+function parsed<T>(
+  schema: z.ZodType<T>,
+  value: unknown,
+  file: string,
+  prefix: readonly string[] = [],
+): T {
   const result = schema.safeParse(value);
   if (!result.success) throw new BundleError(detailsFromZod(file, null, result.error, prefix));
   return result.data;
 }
 
-function checkedHeader(value: unknown, file: string, prefix: readonly string[] = []): InspectHeader {
+function checkedHeader(
+  value: unknown,
+  file: string,
+  prefix: readonly string[] = [],
+): InspectHeader {
   const header = parsed(inspectHeaderSchema, value, file, prefix);
   if (!(INSPECT_LOG_VERSIONS as readonly number[]).includes(header.version)) {
-    throw BundleError.at(file, null, [...prefix, "version"].join("."), `log format version ${header.version} is not read; versions read: ${INSPECT_LOG_VERSIONS.join(", ")}`);
+    throw BundleError.at(
+      file,
+      null,
+      [...prefix, "version"].join("."),
+      `log format version ${header.version} is not read; versions read: ${INSPECT_LOG_VERSIONS.join(", ")}`,
+    );
   }
   return header;
 }
@@ -45,7 +69,9 @@ function incompleteReason(header: InspectHeader, fromJournal: boolean): string |
     case "success":
       return null;
     case "started":
-      return fromJournal ? "the run did not finish: the log has no header.json (read from _journal/start.json and the samples present)" : "the run did not finish (log status \"started\")";
+      return fromJournal
+        ? "the run did not finish: the log has no header.json (read from _journal/start.json and the samples present)"
+        : 'the run did not finish (log status "started")';
     case "cancelled":
       return "the run was cancelled";
     case "error":
@@ -59,13 +85,15 @@ const attachmentsSchema = z.object({ attachments: z.record(z.string(), z.string(
 function sampleOf(value: unknown, where: string, prefix: readonly string[] = []): InspectSample {
   // An attachments table of the wrong shape is reported by the sample's schema below.
   const attachments = attachmentsSchema.safeParse(value);
-  const table = attachments.success ? attachments.data.attachments ?? {} : {};
+  const table = attachments.success ? (attachments.data.attachments ?? {}) : {};
   let resolved: unknown;
   try {
     resolved = resolveAttachments(value, table, where);
   } catch (error) {
     if (!(error instanceof BundleError) || prefix.length === 0) throw error;
-    throw new BundleError(error.details.map((d) => ({ ...d, field: [...prefix, d.field].filter(Boolean).join(".") })));
+    throw new BundleError(
+      error.details.map((d) => ({ ...d, field: [...prefix, d.field].filter(Boolean).join(".") })),
+    );
   }
   return parsed(inspectSampleSchema, resolved, where, prefix);
 }
@@ -86,7 +114,8 @@ function sampleMembers(dir: string): string[] {
       if (x.id !== y.id) {
         const nx = Number(x.id);
         const ny = Number(y.id);
-        if (x.id !== "" && y.id !== "" && Number.isFinite(nx) && Number.isFinite(ny)) return nx - ny;
+        if (x.id !== "" && y.id !== "" && Number.isFinite(nx) && Number.isFinite(ny))
+          return nx - ny;
         return x.id < y.id ? -1 : 1;
       }
       return x.epoch - y.epoch;
@@ -101,7 +130,8 @@ function sampleMembers(dir: string): string[] {
 export function openEvalLog(file: string, dir: string, logBytes: number): InspectLog {
   const scale = logBytes / Math.max(1, folderBytes(dir));
   const member = (name: string) => `${file}: ${name}`;
-  const readJson = (name: string, onBytesRead?: (bytes: number) => void) => parseInspectJson(readBundleText(join(dir, name), member(name), { onBytesRead }), member(name));
+  const readJson = (name: string, onBytesRead?: (bytes: number) => void) =>
+    parseInspectJson(readBundleText(join(dir, name), member(name), { onBytesRead }), member(name));
   let header: InspectHeader;
   let fromJournal = false;
   if (existsSync(join(dir, "header.json"))) {
@@ -110,7 +140,12 @@ export function openEvalLog(file: string, dir: string, logBytes: number): Inspec
     header = checkedHeader(readJson("_journal/start.json"), member("_journal/start.json"));
     fromJournal = true;
   } else {
-    throw BundleError.at(file, null, null, "neither header.json nor _journal/start.json: not an Inspect .eval log");
+    throw BundleError.at(
+      file,
+      null,
+      null,
+      "neither header.json nor _journal/start.json: not an Inspect .eval log",
+    );
   }
   return {
     file,
@@ -119,23 +154,41 @@ export function openEvalLog(file: string, dir: string, logBytes: number): Inspec
     *samples(onBytesRead) {
       for (const name of sampleMembers(dir)) {
         const where = member(`samples/${name}`);
-        yield { where, sample: sampleOf(readJson(`samples/${name}`, onBytesRead && ((bytes) => onBytesRead(bytes * scale))), where) };
+        yield {
+          where,
+          sample: sampleOf(
+            readJson(`samples/${name}`, onBytesRead && ((bytes) => onBytesRead(bytes * scale))),
+            where,
+          ),
+        };
       }
     },
   };
 }
 
 /** A `.json` log: header fields and every sample in one document. */
-export function openJsonLog(file: string, path: string, onBytesRead?: (bytes: number) => void): InspectLog {
+export function openJsonLog(
+  file: string,
+  path: string,
+  onBytesRead?: (bytes: number) => void,
+): InspectLog {
   const value = parseInspectJson(readBundleText(path, file, { onBytesRead }), file);
   const header = checkedHeader(value, file);
-  const samples = parsed(z.object({ samples: z.array(z.unknown()).nullish() }), value, file).samples;
+  const samples = parsed(
+    z.object({ samples: z.array(z.unknown()).nullish() }),
+    value,
+    file,
+  ).samples;
   return {
     file,
     header,
     incomplete: incompleteReason(header, false),
     *samples() {
-      for (const [i, sample] of (samples ?? []).entries()) yield { where: `${file}: samples.${i}`, sample: sampleOf(sample, file, ["samples", String(i)]) };
+      for (const [i, sample] of (samples ?? []).entries())
+        yield {
+          where: `${file}: samples.${i}`,
+          sample: sampleOf(sample, file, ["samples", String(i)]),
+        };
     },
   };
 }

@@ -4,7 +4,12 @@ import { getDb } from "@/db/client";
 import { analysisData, UnknownSubmissionError } from "@/db/queries/analysis";
 import { hiddenSubmissionIds } from "@/db/queries/visibility";
 import { toCsv } from "@/lib/export/csv";
-import { ANALYSIS_KINDS, analysisOptionsSchema, isAnalysisKind, submissionIdsSchema } from "@/lib/url/analysis";
+import {
+  ANALYSIS_KINDS,
+  analysisOptionsSchema,
+  isAnalysisKind,
+  submissionIdsSchema,
+} from "@/lib/url/analysis";
 
 function badRequest(message: string, status = 400) {
   return NextResponse.json({ error: message }, { status });
@@ -17,7 +22,8 @@ function badRequest(message: string, status = 400) {
 export async function GET(request: Request, { params }: { params: Promise<{ kind: string }> }) {
   await connection();
   const { kind } = await params;
-  if (!isAnalysisKind(kind)) return badRequest(`unknown analysis "${kind}"; one of ${ANALYSIS_KINDS.join(", ")}`, 404);
+  if (!isAnalysisKind(kind))
+    return badRequest(`unknown analysis "${kind}"; one of ${ANALYSIS_KINDS.join(", ")}`, 404);
   const search = new URL(request.url).searchParams;
   const ids = submissionIdsSchema.safeParse(search.get("submissions") ?? "");
   if (!ids.success) return badRequest(ids.error.issues[0].message);
@@ -44,7 +50,10 @@ export async function GET(request: Request, { params }: { params: Promise<{ kind
   if (search.get("format") === "csv") {
     const rows = data.kind === "fcr-pass1" ? data.bins : data.points;
     return new Response(toCsv(rows), {
-      headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${kind}-${ids.data.join("_")}.csv"` },
+      headers: {
+        "content-type": "text/csv; charset=utf-8",
+        "content-disposition": `attachment; filename="${kind}-${ids.data.join("_")}.csv"`,
+      },
     });
   }
   return NextResponse.json(data);

@@ -9,14 +9,32 @@ import type { RawSearchParams } from "@/lib/url/search-params";
  * a link to each view it does have, the rest of the address kept. The value comes from the
  * URL: rendered as text, never as HTML.
  */
-export function UnknownBoardParamNotice({ id, page, search, unknown }: { id: BenchmarkId; page: BoardPage; search: RawSearchParams; unknown: UnknownBoardParam }) {
+export function UnknownBoardParamNotice({
+  id,
+  page,
+  search,
+  unknown,
+}: {
+  id: BenchmarkId;
+  page: BoardPage;
+  search: RawSearchParams;
+  unknown: UnknownBoardParam;
+}) {
   const { name } = BENCHMARKS[id];
   const { param, value, valid } = unknown;
   const path = boardPagePath(id, page);
   return (
-    <div className="rounded-lg border border-slate-200 bg-white p-6" data-testid="unknown-board-param" data-param={param} data-value={value}>
+    <div
+      className="rounded-lg border border-slate-200 bg-white p-6"
+      data-testid="unknown-board-param"
+      data-param={param}
+      data-value={value}
+    >
       <h1 className="text-lg font-semibold">Not found</h1>
-      <p className="mt-2 break-words text-sm text-slate-600" data-testid="unknown-board-param-message">
+      <p
+        className="mt-2 break-words text-sm text-slate-600"
+        data-testid="unknown-board-param-message"
+      >
         No {param} “{value}” on the {name} board.
       </p>
       {valid.length ? (
@@ -25,7 +43,11 @@ export function UnknownBoardParamNotice({ id, page, search, unknown }: { id: Ben
           <ul className="flex flex-wrap gap-2" aria-label={`Valid ${param} values`}>
             {valid.map((v) => (
               <li key={v}>
-                <Link href={path + withParam(search, param, v)} className="rounded-full bg-white px-3 py-1 text-slate-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-100" data-testid="valid-value">
+                <Link
+                  href={path + withParam(search, param, v)}
+                  className="rounded-full bg-white px-3 py-1 text-slate-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-100"
+                  data-testid="valid-value"
+                >
                   {v}
                 </Link>
               </li>
@@ -33,7 +55,9 @@ export function UnknownBoardParamNotice({ id, page, search, unknown }: { id: Ben
           </ul>
         </div>
       ) : (
-        <p className="mt-3 text-sm text-slate-600">No {name} submission is approved yet, so there is no {param} to pick.</p>
+        <p className="mt-3 text-sm text-slate-600">
+          No {name} submission is approved yet, so there is no {param} to pick.
+        </p>
       )}
       <Link href={path} className="mt-4 inline-block text-sm text-indigo-700 hover:underline">
         Open the {name} {page}

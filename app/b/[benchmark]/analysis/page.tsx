@@ -14,7 +14,11 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
   if (!isBenchmarkId(benchmark)) return { title: "Analysis" };
   await connection();
   // The 404's title says so too, not the board's.
-  return { title: (await unknownBoardParam(await getDb(), benchmark, "diagnostics", await searchParams)) ? "Not found" : `${BENCHMARKS[benchmark].name} analysis` };
+  return {
+    title: (await unknownBoardParam(await getDb(), benchmark, "diagnostics", await searchParams))
+      ? "Not found"
+      : `${BENCHMARKS[benchmark].name} analysis`,
+  };
 }
 
 /** A benchmark's diagnostic plots, rendered on demand (the page cache holds leaderboards and samples only). */

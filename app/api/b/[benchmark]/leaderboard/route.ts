@@ -8,7 +8,12 @@ import { getReportBoard } from "@/db/queries/seekboard";
 import { sortKeys, type Board, type ReportBoard } from "@/lib/benchmarks/board";
 import { parseBoardState } from "@/lib/benchmarks/board-state";
 import { assertNever } from "@/lib/assert-never";
-import { BENCHMARK_IDS, BENCHMARKS, isBenchmarkId, type BenchmarkId } from "@/lib/benchmarks/registry";
+import {
+  BENCHMARK_IDS,
+  BENCHMARKS,
+  isBenchmarkId,
+  type BenchmarkId,
+} from "@/lib/benchmarks/registry";
 import { parseWideSearchLeaderboardState } from "@/lib/benchmarks/widesearch/url";
 import { toCsv } from "@/lib/export/csv";
 import { standingFields } from "@/lib/standing/standing";
@@ -21,22 +26,40 @@ import { rawSearchParams } from "@/lib/url/search-params";
  * The view-picking ones are `unknownBoardParam`'s.
  */
 function closedParams(board: Board): Record<string, readonly string[]> {
-  return { sort: sortKeys(board), dir: ["asc", "desc"], format: ["json", "csv"], verified: ["0", "1"] };
+  return {
+    sort: sortKeys(board),
+    dir: ["asc", "desc"],
+    format: ["json", "csv"],
+    verified: ["0", "1"],
+  };
 }
 
 /** A leaderboard view as the API answers it: the view's parameters and its rows. */
 type LeaderboardAnswer = { rows: object[] } & Record<string, unknown>;
 
 /** A stored-report board: its columns' figures with their CIs, one version (dataset) and setting at a time when it has them. */
-async function reportBoardAnswer(db: Db, id: BenchmarkId, board: ReportBoard, search: URLSearchParams): Promise<LeaderboardAnswer> {
+async function reportBoardAnswer(
+  db: Db,
+  id: BenchmarkId,
+  board: ReportBoard,
+  search: URLSearchParams,
+): Promise<LeaderboardAnswer> {
   const param = board.versionParam;
   const state = parseBoardState(id, rawSearchParams(search));
   const { version, versions, rows } = await getReportBoard(db, id, board, state);
-  const adjudicated = await adjudicatedCounts(db, rows.map((row) => row.submissionId));
+  const adjudicated = await adjudicatedCounts(
+    db,
+    rows.map((row) => row.submissionId),
+  );
   const keys = board.columns.map((c) => c.key);
   return {
     benchmark: id,
-    ...(param ? { [param]: version, [`${param}s`]: versions.map((v) => ({ key: v, label: board.versionLabel(v) })) } : {}),
+    ...(param
+      ? {
+          [param]: version,
+          [`${param}s`]: versions.map((v) => ({ key: v, label: board.versionLabel(v) })),
+        }
+      : {}),
     ...(board.settingFilter ? { setting: state.setting } : {}),
     sort: state.sort,
     dir: state.dir,
@@ -59,7 +82,10 @@ async function reportBoardAnswer(db: Db, id: BenchmarkId, board: ReportBoard, se
 async function wideSearchAnswer(db: Db, search: URLSearchParams): Promise<LeaderboardAnswer> {
   const state = parseWideSearchLeaderboardState(rawSearchParams(search));
   const board = await getWideSearchLeaderboard(db, state);
-  const adjudicated = await adjudicatedCounts(db, board.map((row) => row.submissionId));
+  const adjudicated = await adjudicatedCounts(
+    db,
+    board.map((row) => row.submissionId),
+  );
   const rows = board.map((row) => {
     const { stats, scaling, runsPerTask, ci, ...figures } = row.aggregate;
     return {
@@ -76,10 +102,18 @@ async function wideSearchAnswer(db: Db, search: URLSearchParams): Promise<Leader
       ...standingFields(row.standing),
     };
   });
-  return { benchmark: "widesearch", lang: state.lang, sort: state.sort, dir: state.dir, verified: state.verified, rows };
+  return {
+    benchmark: "widesearch",
+    lang: state.lang,
+    sort: state.sort,
+    dir: state.dir,
+    verified: state.verified,
+    rows,
+  };
 }
 
-const interval = (lo: number | null, hi: number | null) => (lo === null || hi === null ? null : [lo, hi]);
+const interval = (lo: number | null, hi: number | null) =>
+  lo === null || hi === null ? null : [lo, hi];
 
 async function mpwAnswer(db: Db, search: URLSearchParams): Promise<LeaderboardAnswer> {
   const state = parseLeaderboardState(rawSearchParams(search));
@@ -101,7 +135,15 @@ async function mpwAnswer(db: Db, search: URLSearchParams): Promise<LeaderboardAn
     adjudicated: row.adjudicated,
     ...standingFields(row.standing),
   }));
-  return { benchmark: "mpw", setting: state.setting, tier: state.tier, sort: state.sort, dir: state.dir, verified: state.verified, rows };
+  return {
+    benchmark: "mpw",
+    setting: state.setting,
+    tier: state.tier,
+    sort: state.sort,
+    dir: state.dir,
+    verified: state.verified,
+    rows,
+  };
 }
 
 /**
@@ -121,9 +163,16 @@ async function mpwAnswer(db: Db, search: URLSearchParams): Promise<LeaderboardAn
  * Approved submissions only, as the page. An unknown benchmark is a 404 and an
  * unknown parameter value a 400 — never a silently different (or empty) board.
  */
-export async function GET(request: Request, { params }: { params: Promise<{ benchmark: string }> }) {
+export async function GET(
+  request: Request,
+  { params }: { params: Promise<{ benchmark: string }> },
+) {
   const { benchmark } = await params;
-  if (!isBenchmarkId(benchmark)) return errorResponse(404, `no leaderboard for benchmark "${benchmark}"; known: ${BENCHMARK_IDS.join(", ")}`);
+  if (!isBenchmarkId(benchmark))
+    return errorResponse(
+      404,
+      `no leaderboard for benchmark "${benchmark}"; known: ${BENCHMARK_IDS.join(", ")}`,
+    );
   const board = BENCHMARKS[benchmark].board;
   const search = new URL(request.url).searchParams;
   // The same check as the pages' 404s, so the API and the page never disagree on what a view is.
@@ -136,18 +185,34 @@ export async function GET(request: Request, { params }: { params: Promise<{ benc
       return value === null || allowed.includes(value) ? [] : [{ param, allowed }];
     }),
   ];
-  if (errors.length) return invalidResponse(errors.map(({ param, allowed }) => ({ file: "request", line: null, field: param, message: `must be one of ${allowed.join(", ") || "(none yet)"}` })));
+  if (errors.length)
+    return invalidResponse(
+      errors.map(({ param, allowed }) => ({
+        file: "request",
+        line: null,
+        field: param,
+        message: `must be one of ${allowed.join(", ") || "(none yet)"}`,
+      })),
+    );
   const answer = await answerOf(db, benchmark, board, search);
   if (search.get("format") !== "csv") return Response.json(answer);
   // The rows exactly as the JSON gives them, one line each; nested figures (CIs, stats) as JSON text.
   // Every field any row has (pass^k only where a row's tasks have several runs), in first-seen order.
   const columns = [...new Set(answer.rows.flatMap((row) => Object.keys(row)))];
   return new Response(toCsv(answer.rows, columns), {
-    headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${benchmark}-leaderboard.csv"` },
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="${benchmark}-leaderboard.csv"`,
+    },
   });
 }
 
-function answerOf(db: Db, id: BenchmarkId, board: Board, search: URLSearchParams): Promise<LeaderboardAnswer> {
+function answerOf(
+  db: Db,
+  id: BenchmarkId,
+  board: Board,
+  search: URLSearchParams,
+): Promise<LeaderboardAnswer> {
   switch (board.format) {
     case "report":
       return reportBoardAnswer(db, id, board, search);

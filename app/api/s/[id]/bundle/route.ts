@@ -20,7 +20,8 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   if (submissionId === null) return errorResponse(400, "submission id must be a number");
   const db = await getDb();
   const submission = await getSubmission(db, submissionId);
-  if (!submission || !canViewSubmission(submission, await viewerOfRequest(request))) return errorResponse(404, `no submission ${id}`);
+  if (!submission || !canViewSubmission(submission, await viewerOfRequest(request)))
+    return errorResponse(404, `no submission ${id}`);
   const plan = submissionExport(submission);
   return plan.ok ? bundleZipResponse(db, plan) : errorResponse(409, plan.reason);
 }

@@ -16,13 +16,29 @@ import { parseSampleFilters, SAMPLE_PAGE_SIZE, sampleSortParam } from "@/lib/url
 export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
   await connection();
   const { id } = await params;
-  if (!/^\d+$/.test(id)) return NextResponse.json({ error: "submission id must be a number" }, { status: 400 });
+  if (!/^\d+$/.test(id))
+    return NextResponse.json({ error: "submission id must be a number" }, { status: 400 });
   const db = await getDb();
   const submission = await getSubmission(db, Number(id));
-  if (!submission || !canViewSubmission(submission, await viewerOfRequest(request))) return NextResponse.json({ error: `no submission ${id}` }, { status: 404 });
+  if (!submission || !canViewSubmission(submission, await viewerOfRequest(request)))
+    return NextResponse.json({ error: `no submission ${id}` }, { status: 404 });
   const filters = parseSampleFilters(Object.fromEntries(new URL(request.url).searchParams));
   const query = parseFilter(filters.f);
-  if (!query.ok) return NextResponse.json({ errors: [{ file: "request", line: null, field: "f", position: query.error.position, message: query.error.message }] }, { status: 400 });
+  if (!query.ok)
+    return NextResponse.json(
+      {
+        errors: [
+          {
+            file: "request",
+            line: null,
+            field: "f",
+            position: query.error.position,
+            message: query.error.message,
+          },
+        ],
+      },
+      { status: 400 },
+    );
   const { rows, total } = await listSamples(db, submission.id, filters);
   return NextResponse.json({
     submissionId: submission.id,

@@ -16,7 +16,16 @@ export default async function CachedLeaderboardLayout({ children, params }: Prop
   const view = await cachedBoardView(benchmark, state);
   return (
     <>
-      {view === null ? <NotFound /> : view.unknown ? <UnknownBoardParamNotice id={view.id} page="leaderboard" search={view.searchParams} unknown={view.unknown} /> : null}
+      {view === null ? (
+        <NotFound />
+      ) : view.unknown ? (
+        <UnknownBoardParamNotice
+          id={view.id}
+          page="leaderboard"
+          search={view.searchParams}
+          unknown={view.unknown}
+        />
+      ) : null}
       {children}
     </>
   );

@@ -21,7 +21,9 @@ export function generateStaticParams(): { benchmark: string; state: string }[] {
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { benchmark, state } = await params;
   const view = await cachedBoardView(benchmark, state);
-  return { title: view === null || view.unknown ? "Not found" : `${BENCHMARKS[view.id].name} leaderboard` };
+  return {
+    title: view === null || view.unknown ? "Not found" : `${BENCHMARKS[view.id].name} leaderboard`,
+  };
 }
 
 /** A 404 for no such benchmark, a state the proxy does not make, or an unknown version, dataset, setting or split; ./layout.tsx says which. */

@@ -14,8 +14,14 @@ export interface CachedBoardView {
 }
 
 /** Read once per render, by the page (which decides the 404) and the layout (which says why). */
-export const cachedBoardView = cache(async (benchmark: string, state: string): Promise<CachedBoardView | null> => {
-  const searchParams = searchParamsOfState(state);
-  if (!isBenchmarkId(benchmark) || searchParams === null) return null;
-  return { id: benchmark, searchParams, unknown: await unknownBoardParam(await getDb(), benchmark, "leaderboard", searchParams) };
-});
+export const cachedBoardView = cache(
+  async (benchmark: string, state: string): Promise<CachedBoardView | null> => {
+    const searchParams = searchParamsOfState(state);
+    if (!isBenchmarkId(benchmark) || searchParams === null) return null;
+    return {
+      id: benchmark,
+      searchParams,
+      unknown: await unknownBoardParam(await getDb(), benchmark, "leaderboard", searchParams),
+    };
+  },
+);

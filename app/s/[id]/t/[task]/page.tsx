@@ -4,12 +4,22 @@ import { currentViewer } from "@/server/auth";
 import { first, type RawSearchParams } from "@/lib/url/search-params";
 import { SamplePage, sampleTitle } from "./_views/SamplePage";
 
-type Props = { params: Promise<{ id: string; task: string }>; searchParams: Promise<RawSearchParams> };
+type Props = {
+  params: Promise<{ id: string; task: string }>;
+  searchParams: Promise<RawSearchParams>;
+};
 
 export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
   await connection();
   const { id, task } = await params;
-  return { title: await sampleTitle({ id, task, run: first(await searchParams, "run") ?? "0", viewer: await currentViewer() }) };
+  return {
+    title: await sampleTitle({
+      id,
+      task,
+      run: first(await searchParams, "run") ?? "0",
+      viewer: await currentViewer(),
+    }),
+  };
 }
 
 /**
@@ -19,5 +29,7 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
 export default async function TrajectoryPage({ params, searchParams }: Props) {
   await connection();
   const { id, task } = await params;
-  return <SamplePage id={id} task={task} params={await searchParams} viewer={await currentViewer()} />;
+  return (
+    <SamplePage id={id} task={task} params={await searchParams} viewer={await currentViewer()} />
+  );
 }

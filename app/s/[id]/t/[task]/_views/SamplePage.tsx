@@ -20,12 +20,28 @@ import { llmSetting } from "@/server/reeval";
  * The page title of a sample, `Task 44 · MindWatcher 32B · MPW-Bench`, so tabs and history
  * tell samples apart; the generic "Trajectory" when the address names nothing this viewer may see.
  */
-export async function sampleTitle({ id, task, run, viewer }: { id: string; task: string; run: string; viewer: Viewer }): Promise<string> {
+export async function sampleTitle({
+  id,
+  task,
+  run,
+  viewer,
+}: {
+  id: string;
+  task: string;
+  run: string;
+  viewer: Viewer;
+}): Promise<string> {
   if (!/^\d+$/.test(id) || !/^\d+$/.test(run)) return "Trajectory";
   const db = await getDb();
   const submission = await getSubmission(db, Number(id));
   const taskKey = safeDecode(task);
-  if (!submission || taskKey === null || !canViewSubmission(submission, viewer) || !(await hasSample(db, submission.id, taskKey, Number(run)))) return "Trajectory";
+  if (
+    !submission ||
+    taskKey === null ||
+    !canViewSubmission(submission, viewer) ||
+    !(await hasSample(db, submission.id, taskKey, Number(run)))
+  )
+    return "Trajectory";
   return `Task ${taskKey} · ${submission.model} · ${BENCHMARKS[submission.benchmarkId].name}`;
 }
 
@@ -37,7 +53,17 @@ export async function sampleTitle({ id, task, run, viewer }: { id: string; task:
  * decides what is visible and whether the maintainer's controls show (the public cached
  * copy passes the public viewer).
  */
-export async function SamplePage({ id, task, params, viewer }: { id: string; task: string; params: RawSearchParams; viewer: Viewer }) {
+export async function SamplePage({
+  id,
+  task,
+  params,
+  viewer,
+}: {
+  id: string;
+  task: string;
+  params: RawSearchParams;
+  viewer: Viewer;
+}) {
   const run = first(params, "run") ?? "0";
   const taskKey = safeDecode(task);
   if (!/^\d+$/.test(id) || !/^\d+$/.test(run) || taskKey === null) notFound();
@@ -53,14 +79,24 @@ export async function SamplePage({ id, task, params, viewer }: { id: string; tas
     job: viewer.admin ? await latestReevalJob(db, taskRow.id) : null,
     counts: viewer.admin ? await taskSampleCounts(db, taskRow.id) : null,
   };
-  const failed = { previous: await neighbourFailedSample(db, submissionId, sample.id, "previous"), next: await neighbourFailedSample(db, submissionId, sample.id, "next") };
+  const failed = {
+    previous: await neighbourFailedSample(db, submissionId, sample.id, "previous"),
+    next: await neighbourFailedSample(db, submissionId, sample.id, "next"),
+  };
   const { Sample } = BENCHMARK_VIEWS[benchmarkId];
   const listFilters = parseListContext(params);
-  const list = listFilters ? { filters: listFilters, position: await sampleListPosition(db, submissionId, listFilters, sample.id) } : null;
+  const list = listFilters
+    ? {
+        filters: listFilters,
+        position: await sampleListPosition(db, submissionId, listFilters, sample.id),
+      }
+    : null;
   const annotations = await sampleAnnotations(db, sample.id);
   const pageHref = (page: number) => {
     const query = new URLSearchParams();
-    for (const [key, value] of Object.entries(params)) for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) if (key !== "steps") query.append(key, v);
+    for (const [key, value] of Object.entries(params))
+      for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value])
+        if (key !== "steps") query.append(key, v);
     if (page > 1) query.set("steps", String(page));
     const search = query.toString();
     return `/s/${submissionId}/t/${encodeURIComponent(sample.taskKey)}${search ? `?${search}` : ""}`;
@@ -71,8 +107,17 @@ export async function SamplePage({ id, task, params, viewer }: { id: string; tas
       failed={failed}
       list={list}
       reeval={<ReevalSection trajectory={trajectory} admin={viewer.admin} data={reeval} />}
-      paging={{ page: parseStepPage(first(params, "steps"), trajectory.steps.length), href: pageHref }}
-      annotations={<SampleAnnotationsPanel submissionId={submissionId} annotations={annotations} admin={viewer.admin} />}
+      paging={{
+        page: parseStepPage(first(params, "steps"), trajectory.steps.length),
+        href: pageHref,
+      }}
+      annotations={
+        <SampleAnnotationsPanel
+          submissionId={submissionId}
+          annotations={annotations}
+          admin={viewer.admin}
+        />
+      }
     />
   );
 }

@@ -10,7 +10,17 @@ type Props = { params: Promise<{ id: string; task: string; state: string }> };
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { id, task, state } = await params;
   const searchParams = searchParamsOfState(state);
-  return { title: searchParams === null ? "Trajectory" : await sampleTitle({ id, task, run: first(searchParams, "run") ?? "0", viewer: PUBLIC_VIEWER }) };
+  return {
+    title:
+      searchParams === null
+        ? "Trajectory"
+        : await sampleTitle({
+            id,
+            task,
+            run: first(searchParams, "run") ?? "0",
+            viewer: PUBLIC_VIEWER,
+          }),
+  };
 }
 
 /**
