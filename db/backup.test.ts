@@ -31,8 +31,8 @@ afterAll(async () => {
 const tokens = (file: string) => {
   const copy = new Database(file, { readonly: true });
   try {
-    // eslint-disable-next-line no-restricted-syntax -- the backup is a SQLite file, read with better-sqlite3 itself
     return {
+      // eslint-disable-next-line no-restricted-syntax -- the backup is a SQLite file, read with better-sqlite3 itself
       count: (copy.prepare("SELECT count(*) AS n FROM upload_tokens").get() as { n: number }).n,
       integrity: copy.pragma("integrity_check", { simple: true }),
     };
