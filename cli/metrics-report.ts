@@ -1,5 +1,5 @@
 /**
- * `metrics <id> --json`: the submission's report in its benchmark's contract (README),
+ * `metrics <id> --json`: the submission's report in its benchmark's contract (docs/CLI.md),
  * built by the benchmark's module from what is stored, with its standing under `aggregate`
  * (the leaderboard API's fields). Rates are fractions; taskId is the benchmark's own task
  * id as a string.

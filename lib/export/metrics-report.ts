@@ -1,5 +1,5 @@
 /**
- * The `metrics --json` contract (README), shared part: what the CLI reads from the
+ * The `metrics --json` contract (docs/CLI.md), shared part: what the CLI reads from the
  * database for one submission, and the fields every benchmark's report starts with.
  * Each module's `metricsReport` builds the rest in the benchmark's own terms.
  */

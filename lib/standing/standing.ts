@@ -196,7 +196,7 @@ const interval = (ci: { lo: number; hi: number } | null | undefined) =>
 
 /**
  * A row's standing as the leaderboard API, its CSV export and `metrics --json` give it
- * (README: the contract). Cost figures are null when not reported, never 0.
+ * (docs/API.md, docs/CLI.md: the contract). Cost figures are null when not reported, never 0.
  */
 export function standingFields(standing: Standing) {
   const { cost, reliability } = standing;
