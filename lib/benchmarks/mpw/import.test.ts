@@ -5,7 +5,8 @@ import { BundleError } from "../../import/errors";
 import { parseMpwResultRecord, parseMpwTaskRecord, type MpwTask } from "./import";
 
 const ROOT = join(__dirname, "..", "..", "..");
-const REAL_TASKS = "/work/shared/data/real/mpw/mpw_bench.jsonl";
+// The real tasks as the repository ships them for the demo (demo/mpw, Apache-2.0): a fresh checkout has them.
+const REAL_TASKS = join(ROOT, "demo", "mpw", "mpw_bench.jsonl");
 const TASK_LINES = readFileSync(REAL_TASKS, "utf8")
   .split("\n")
   .filter((l) => l.trim() !== "");

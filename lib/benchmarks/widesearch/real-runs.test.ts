@@ -16,7 +16,9 @@ import {
   parseWideSearchSummary,
 } from "./formats";
 
-const ROOT = process.env.WIDESEARCH_EXP_DIR ?? "/work/shared/data/real/widesearch_exp";
+// The repository's copy (the demo loads it) unless another checkout of widesearch_exp is named.
+const ROOT =
+  process.env.WIDESEARCH_EXP_DIR ?? join(__dirname, "..", "..", "..", "demo", "widesearch", "real");
 
 function csvFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
