@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { BENCHMARK_IDS } from "../lib/benchmarks/registry";
+import { BENCHMARK_IDS } from "../lib/benchmarks/info";
 import { submissionIdOf } from "./helpers";
 
 /**

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { BENCHMARK_IDS, BENCHMARKS } from "../lib/benchmarks/registry";
+import { BENCHMARK_IDS, BENCHMARK_INFO } from "../lib/benchmarks/info";
 import { trackErrors } from "./helpers";
 
 /**
@@ -18,7 +18,7 @@ async function load(page: Page, url: string): Promise<string[]> {
 }
 
 for (const id of BENCHMARK_IDS) {
-  const name = BENCHMARKS[id].name;
+  const name = BENCHMARK_INFO[id].name;
 
   test.describe(`${id}: leaderboard and diagnostics`, () => {
     test("the leaderboard, and the switch to its diagnostics", async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { BENCHMARK_IDS } from "../lib/benchmarks/registry";
+import { BENCHMARK_IDS } from "../lib/benchmarks/info";
 import { shot, trackErrors } from "./helpers";
 
 /** Every benchmark's submission and sample pages render through its registered views, loaded directly by address. */

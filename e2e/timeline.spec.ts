@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { BENCHMARK_IDS } from "../lib/benchmarks/registry";
+import { BENCHMARK_IDS } from "../lib/benchmarks/info";
 import { shot, submissionIdOf, trackErrors } from "./helpers";
 
 /** The call timeline and the "where it went wrong" summary above a trajectory's steps (issue 16). */

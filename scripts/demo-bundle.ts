@@ -1,6 +1,6 @@
 /**
  * Writes one synthetic MPW bundle directory, for trying the importer or measuring it:
- *   npx tsx scripts/demo-bundle.ts <outDir> [--tasks 1608] [--model "MiniMax-m2.1"] [--setting C]
+ *   npx tsx --conditions=react-server scripts/demo-bundle.ts <outDir> [--tasks 1608] [--model "MiniMax-m2.1"] [--setting C]
  */
 import { mkdirSync } from "node:fs";
 import { parseArgs } from "node:util";

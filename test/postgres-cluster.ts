@@ -2,7 +2,9 @@
  * A throwaway PostgreSQL cluster for tests: Debian's server binaries, a fresh data folder,
  * a free port on loopback, trust authentication, no fsync; stopped and removed after. The
  * server refuses to run as root, so as root it runs as the `postgres` user (.ci/run
- * installs the `postgresql` package, which creates it).
+ * installs the `postgresql` package, which creates it), its folder then in that user's home:
+ * a checkout's temporary folder (.ci/run keeps TMPDIR there) may be one that user cannot
+ * enter, as under /root.
  */
 import { execFileSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
@@ -55,13 +57,9 @@ export function databaseUrl(server: string, name: string): string {
 /** A new cluster, on `port` if given (else a free one). */
 export async function startCluster(options: { port?: number } = {}): Promise<Cluster> {
   const bin = binaries();
-  const dir = mkdtempSync(join(tmpdir(), "seekboard-pg-"));
-  const asRoot = process.getuid?.() === 0;
-  if (asRoot) {
-    const uid = Number(execFileSync("id", ["-u", "postgres"], { encoding: "utf8" }));
-    const gid = Number(execFileSync("id", ["-g", "postgres"], { encoding: "utf8" }));
-    chownSync(dir, uid, gid);
-  }
+  const owner = process.getuid?.() === 0 ? postgresUser() : null;
+  const dir = mkdtempSync(join(owner?.home ?? tmpdir(), "seekboard-pg-"));
+  if (owner) chownSync(dir, owner.uid, owner.gid);
   const data = join(dir, "data");
   const port = options.port ?? (await freePort());
   // The C locale: text sorts by code point, as on SQLite, whatever the machine's locale.
@@ -95,12 +93,25 @@ export async function startCluster(options: { port?: number } = {}): Promise<Clu
   };
 }
 
+/** The `postgres` account's ids and home folder (the server runs as it when we are root). */
+function postgresUser(): { uid: number; gid: number; home: string } {
+  const entry = execFileSync("getent", ["passwd", "postgres"], { encoding: "utf8" }).trim();
+  const [, , uid, gid, , home] = entry.split(":");
+  if (!home || !existsSync(home))
+    throw new Error(`the postgres user has no home folder to keep a cluster in: ${entry}`);
+  return { uid: Number(uid), gid: Number(gid), home };
+}
+
 function runAsOwner(bin: string, tool: string, args: string[]): void {
   const asRoot = process.getuid?.() === 0;
   const [command, commandArgs] = asRoot
     ? ["runuser", ["-u", "postgres", "--", join(bin, tool), ...args]]
     : [join(bin, tool), args];
-  execFileSync(command, commandArgs, { stdio: "pipe" });
+  // From a folder the owner may enter: the server's tools change back to their starting folder.
+  execFileSync(command, commandArgs, {
+    stdio: "pipe",
+    cwd: asRoot ? postgresUser().home : undefined,
+  });
 }
 
 /** Stops a cluster `startCluster` made and removes its folder. */

@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * The admin's browser session: a cookie holding an expiry and an HMAC over it, keyed
  * by a key derived from SEEKBOARD_ADMIN_TOKEN. No secret sits in the cookie, and

@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * Per-team upload tokens: `sb_` + 32 random bytes (base64url). Only the SHA-256 hex
  * of a token is stored; the token itself is shown once, when the admin issues it.

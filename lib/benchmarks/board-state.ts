@@ -1,6 +1,6 @@
-/** A leaderboard's view state in the URL (sort, direction, version, setting), from the registry's boards. Pure. */
+/** A leaderboard's view state in the URL (sort, direction, version, setting), from the client-safe registry's boards. Pure. */
 import { isReportBoard, sortKeys, type ReportBoard } from "./board";
-import { BENCHMARK_IDS, BENCHMARKS, type BenchmarkId } from "./registry";
+import { BENCHMARK_IDS, BENCHMARK_INFO, type BenchmarkId } from "./info";
 import {
   first,
   oneOf,
@@ -10,14 +10,14 @@ import {
 } from "../url/search-params";
 
 export function reportBoardOf(id: BenchmarkId): ReportBoard {
-  const board = BENCHMARKS[id].board;
+  const board = BENCHMARK_INFO[id].board;
   if (!isReportBoard(board)) throw new Error(`${id} has its own board, not a stored-report board`);
   return board;
 }
 
 /** A figure key is lower-is-better on every board that has it, so its first sort is ascending. */
 const LOWER_IS_BETTER = new Set(
-  BENCHMARK_IDS.flatMap((id) => BENCHMARKS[id].board.lowerIsBetter ?? []),
+  BENCHMARK_IDS.flatMap((id) => BENCHMARK_INFO[id].board.lowerIsBetter ?? []),
 );
 
 export function defaultDir(sort: string): "asc" | "desc" {

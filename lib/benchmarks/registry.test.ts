@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { BENCHMARK_INFO, benchmarkInfo } from "./info";
 import { BENCHMARK_IDS, BENCHMARKS, benchmarkModule, isBenchmarkId } from "./registry";
 
 /** Each registered module is complete and consistent: a benchmark added to the registry is checked here without a new line. */
@@ -10,10 +11,18 @@ describe("the benchmark registry", () => {
     for (const id of BENCHMARK_IDS) expect(BENCHMARKS[id].id).toBe(id);
   });
 
+  it("builds each module on its client-safe info: the same values, not copies", () => {
+    expect(Object.keys(BENCHMARK_INFO).sort()).toEqual([...BENCHMARK_IDS].sort());
+    for (const id of BENCHMARK_IDS)
+      for (const [key, value] of Object.entries(BENCHMARK_INFO[id]))
+        expect(BENCHMARKS[id][key as keyof (typeof BENCHMARKS)[typeof id]]).toBe(value);
+  });
+
   it("answers unknown ids, inherited property names included, as unknown", () => {
     for (const value of ["nope", "constructor", "__proto__", "toString", "MPW", ""]) {
       expect(isBenchmarkId(value)).toBe(false);
       expect(() => benchmarkModule(value)).toThrow(/unknown benchmark/);
+      expect(() => benchmarkInfo(value)).toThrow(/unknown benchmark/);
     }
     expect(benchmarkModule("qa").id).toBe("qa");
   });

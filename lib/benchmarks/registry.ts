@@ -1,9 +1,11 @@
+import "server-only";
 /**
- * The only list of benchmarks. Every other list (the nav, the home page, the API's 404s,
- * the CLI's reports, compare, judges, taxonomies) is derived from it, and the compiler
- * checks that each id has its module.
+ * Each benchmark's whole module, server side (importer, demo writer, judges, export, stored
+ * figures, on top of its info). The ids and the client-safe halves are in ./info.ts, re-exported
+ * here so server code needs one import; a client component imports ./info.ts, never this.
  */
 import { evoBrowseCompModule } from "./evobrowsecomp";
+import { BENCHMARK_IDS, isBenchmarkId, type BenchmarkId } from "./info";
 import { infoMosaicModule } from "./infomosaic";
 import { mpwModule } from "./mpw";
 import { qaModule } from "./qa";
@@ -11,15 +13,7 @@ import type { BenchmarkModule } from "./types";
 import { webDetectiveModule } from "./webdetective";
 import { wideSearchModule } from "./widesearch";
 
-export const BENCHMARK_IDS = [
-  "mpw",
-  "widesearch",
-  "webdetective",
-  "evobrowsecomp",
-  "infomosaic",
-  "qa",
-] as const;
-export type BenchmarkId = (typeof BENCHMARK_IDS)[number];
+export { BENCHMARK_IDS, isBenchmarkId, type BenchmarkId };
 
 export const BENCHMARKS: { readonly [Id in BenchmarkId]: BenchmarkModule<Id> } = {
   mpw: mpwModule,
@@ -29,10 +23,6 @@ export const BENCHMARKS: { readonly [Id in BenchmarkId]: BenchmarkModule<Id> } =
   infomosaic: infoMosaicModule,
   qa: qaModule,
 };
-
-export function isBenchmarkId(value: string): value is BenchmarkId {
-  return (BENCHMARK_IDS as readonly string[]).includes(value);
-}
 
 /** The module of a benchmark id read from outside (a URL, a database row): throws on an unknown id. */
 export function benchmarkModule(id: string): BenchmarkModule<BenchmarkId> {

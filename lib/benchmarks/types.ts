@@ -1,7 +1,10 @@
 /**
- * What every benchmark module provides. A module is everything pure about one benchmark
- * (lib/benchmarks/<id>/); the registry (./registry.ts) is the only list of them, and every
- * feature that concerns all benchmarks goes through it.
+ * What every benchmark provides, in two halves by where they may run. `BenchmarkInfo`
+ * (lib/benchmarks/<id>/info.ts, listed by ./info.ts) is what a page or a client component may
+ * import: names, compare profile, board, standing rules, taxonomy, hints, review.
+ * `BenchmarkModule` (lib/benchmarks/<id>/index.ts, listed by ./registry.ts, both
+ * `server-only`) adds what runs on the server: importer, demo writer, judges, export, stored
+ * figures. Every feature that concerns all benchmarks goes through one of the two registries.
  */
 import type { BenchmarkDemo } from "../demo/files";
 import type { MetricsReportInput } from "../export/metrics-report";
@@ -49,7 +52,8 @@ export interface CompareProfile {
   toolCallsFrom: { sample: "tool_calls"; unlessNull?: string } | { metric: string };
 }
 
-export interface BenchmarkModule<Id extends string = string> {
+/** The client-safe half of a benchmark: what it is and how its pages show it. */
+export interface BenchmarkInfo<Id extends string = string> {
   readonly id: Id;
   /** The benchmark's own name, as its paper spells it. */
   readonly name: string;
@@ -59,6 +63,25 @@ export interface BenchmarkModule<Id extends string = string> {
   readonly description: string;
   readonly compare: CompareProfile;
 
+  // Leaderboard and diagnostics
+  /** The leaderboard: columns, primary metric, sort order, filters and the stored report it reads. */
+  readonly board: Board;
+
+  /** What a row must cover and satisfy to be ranked and verified (the paper's protocol). */
+  readonly standing: StandingRules;
+
+  // Failure tags and hints
+  /** The paper's failure taxonomy, as tags for its samples; null when the paper gives none. */
+  readonly taxonomy: TaxonomyDefinition | null;
+  readonly hints: HintRules;
+
+  // The sample page
+  /** Each tool call's outcome in the benchmark's terms (the call timeline) and where the run went wrong (the diagnosis). */
+  readonly review: TrajectoryReview;
+}
+
+/** The whole benchmark, server side: its info plus importing, demo data, stored figures and judging. */
+export interface BenchmarkModule<Id extends string = string> extends BenchmarkInfo<Id> {
   // Importing: manifest, importer, demo data
   /** Reads this benchmark's bundles: the manifest schema, the files hashed, the records as rows. */
   readonly importer: BundleImporter;
@@ -82,20 +105,6 @@ export interface BenchmarkModule<Id extends string = string> {
   readonly aggregate: AggregateRules;
   readonly reeval: ReevalRules;
 
-  // Leaderboard and diagnostics
-  /** The leaderboard: columns, primary metric, sort order, filters and the stored report it reads. */
-  readonly board: Board;
-
-  /** What a row must cover and satisfy to be ranked and verified (the paper's protocol). */
-  readonly standing: StandingRules;
-
-  // Judging, failure tags and hints
+  // Judging
   readonly judge: AnswerJudge | TableJudge;
-  /** The paper's failure taxonomy, as tags for its samples; null when the paper gives none. */
-  readonly taxonomy: TaxonomyDefinition | null;
-  readonly hints: HintRules;
-
-  // The sample page
-  /** Each tool call's outcome in the benchmark's terms (the call timeline) and where the run went wrong (the diagnosis). */
-  readonly review: TrajectoryReview;
 }

@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * A Seekboard-format line whose trajectory is ATIF (docs/bundle-format.md, "ATIF
  * trajectories"): `"trajectory"` (the ATIF object) or `"trajectory_file"` (a path in the

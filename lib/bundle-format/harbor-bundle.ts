@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * A Harbor job directory for a Seekboard-format benchmark (docs/bundle-format.md, "Harbor
  * jobs"): `{"benchmark", "format": "harbor", "job": "<folder>"}`. Each trial is one sample:

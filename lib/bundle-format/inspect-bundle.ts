@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * A bundle of Inspect logs for a Seekboard-format benchmark (docs/bundle-format.md,
  * "Inspect logs"): `{"benchmark", "format": "inspect", "logs": [...]}`. The model and the

@@ -2,7 +2,7 @@
  * The published JSON Schema of the Seekboard bundle format v1, generated from the zod
  * schemas (`schema.ts` and each module's `seekboardFormat`) with `z.toJSONSchema`, so the two cannot drift: a test checks the
  * committed `public/schemas/seekboard-bundle.v1.json` equals `seekboardBundleJsonSchemaText()`.
- * Regenerate it with `npx tsx lib/bundle-format/write-json-schema.ts`.
+ * Regenerate it with `npx tsx --conditions=react-server lib/bundle-format/write-json-schema.ts`.
  *
  * The root validates one results line (any benchmark's sample kind); `$defs` holds each
  * sample kind and the manifest, for validating against one benchmark exactly.

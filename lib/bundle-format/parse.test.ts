@@ -429,7 +429,7 @@ describe("manifest schemas", () => {
 });
 
 describe("the published JSON Schema", () => {
-  it("is exactly what the zod schemas generate (regenerate: npx tsx lib/bundle-format/write-json-schema.ts)", () => {
+  it("is exactly what the zod schemas generate (regenerate: npx tsx --conditions=react-server lib/bundle-format/write-json-schema.ts)", () => {
     const committed = readFileSync(join(ROOT, SEEKBOARD_SCHEMA_PATH), "utf8");
     expect(committed).toBe(seekboardBundleJsonSchemaText());
   });

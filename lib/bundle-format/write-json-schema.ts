@@ -1,4 +1,4 @@
-/** Writes `public/schemas/seekboard-bundle.v1.json` from the zod schemas: `npx tsx lib/bundle-format/write-json-schema.ts`. */
+/** Writes `public/schemas/seekboard-bundle.v1.json` from the zod schemas: `npx tsx --conditions=react-server lib/bundle-format/write-json-schema.ts`. */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { SEEKBOARD_SCHEMA_PATH, seekboardBundleJsonSchemaText } from "./json-schema";

@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * What every benchmark's demo generator shares: the bundle shapes, the helpers that build
  * synthetic records, and the writer that lays bundles out as files. `db/seed-demo.ts`

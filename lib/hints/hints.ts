@@ -6,7 +6,7 @@
  */
 
 import { assertNever } from "../assert-never";
-import { BENCHMARK_IDS, BENCHMARKS } from "../benchmarks/registry";
+import { BENCHMARK_IDS, BENCHMARK_INFO } from "../benchmarks/info";
 
 export const HINT_IDS = ["low-fcr-stop", "compound", "tool-limit", "no-search"] as const;
 export type HintId = (typeof HINT_IDS)[number];
@@ -27,18 +27,18 @@ export const HIGH_COMPOUND_RATE = 0.5;
  * `hints.toolFreeSettings`, e.g. MPW's setting A, evidence given in the prompt).
  */
 export const NO_TOOL_SETTINGS: readonly string[] = [
-  ...new Set(BENCHMARK_IDS.flatMap((id) => BENCHMARKS[id].hints.toolFreeSettings)),
+  ...new Set(BENCHMARK_IDS.flatMap((id) => BENCHMARK_INFO[id].hints.toolFreeSettings)),
 ];
 
 /** The per-sample `metrics` fields that mark a run without tools, where a benchmark mixes both in one submission. */
 /** The per-sample `metrics` fields that say a run exceeded its benchmark's tool-call limit. */
 export const TOOL_LIMIT_FIELDS: readonly string[] = [
-  ...new Set(BENCHMARK_IDS.flatMap((id) => BENCHMARKS[id].hints.toolLimitExceeded ?? [])),
+  ...new Set(BENCHMARK_IDS.flatMap((id) => BENCHMARK_INFO[id].hints.toolLimitExceeded ?? [])),
 ];
 
 export const TOOL_FREE_SAMPLE_MARKERS: readonly { field: string; value: string }[] =
   BENCHMARK_IDS.flatMap((id) => {
-    const marker = BENCHMARKS[id].hints.toolFreeSample;
+    const marker = BENCHMARK_INFO[id].hints.toolFreeSample;
     return marker ? [marker] : [];
   });
 

@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * A Harbor job directory (https://github.com/harbor-framework/harbor), as Harbor writes it:
  *

@@ -1,3 +1,4 @@
+import "server-only";
 import { closeSync, openSync, readFileSync, readSync, statSync } from "node:fs";
 import { namedFiles } from "./bundle";
 import { BundleError } from "./errors";

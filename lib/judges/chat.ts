@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * The LLM judge's connection: one chat completion against an OpenAI-compatible endpoint
  * (POST {base}/chat/completions), configured by environment. Every failure — no answer in

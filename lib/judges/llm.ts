@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * The LLM judge of one answer: the benchmark's own prompt (its module's `judge`), one chat
  * completion, and the benchmark's reply parser. A reply the parser cannot read is an

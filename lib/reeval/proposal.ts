@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * A re-judge or re-score is shown to the maintainer before it is applied. The preview
  * travels to the browser and back as a signed token, so applying it neither trusts the

@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * A streaming reader for `multipart/form-data` uploads: the file part goes straight
  * to disk chunk by chunk, small text fields are kept, and the whole body is counted

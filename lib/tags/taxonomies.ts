@@ -2,7 +2,7 @@
  * The benchmarks' failure taxonomies (each module's `taxonomy`, from its paper), as tags a
  * maintainer applies to samples. A taxonomy is named by its benchmark's id.
  */
-import { BENCHMARK_IDS, BENCHMARKS, type BenchmarkId } from "../benchmarks/registry";
+import { BENCHMARK_IDS, BENCHMARK_INFO, type BenchmarkId } from "../benchmarks/info";
 import type { TaxonomyDefinition, TaxonomyTag } from "../benchmarks/judging";
 
 export type TaxonomyId = BenchmarkId;
@@ -12,7 +12,7 @@ export interface Taxonomy extends TaxonomyDefinition {
 
 /** Every benchmark's taxonomy, the largest first (the tag picker lists them in this order). */
 export const TAXONOMIES: readonly Taxonomy[] = BENCHMARK_IDS.flatMap((id) => {
-  const taxonomy = BENCHMARKS[id].taxonomy;
+  const taxonomy = BENCHMARK_INFO[id].taxonomy;
   return taxonomy ? [{ id, ...taxonomy }] : [];
 }).sort((a, b) => b.tags.length - a.tags.length);
 

@@ -1,3 +1,4 @@
+import "server-only";
 /** Deterministic synthetic EvoBrowseComp demo bundles (Seekboard bundle format v1): two question versions, both languages, tool-based and tool-free runs. */
 import {
   type DemoFiles,

@@ -1,6 +1,7 @@
-/** EvoBrowseComp: everything pure about the benchmark, as one module value. */
+import "server-only";
+/** EvoBrowseComp: the whole module, server side: its info plus importing, demo data, stored figures and judging. */
 import type { BenchmarkModule } from "../types";
-import { evoBrowseCompBoard } from "./board";
+import { evoBrowseCompInfo } from "./info";
 import { evoBrowseCompFormat } from "./bundle-format";
 import { evoBrowseCompExport } from "./export";
 import { evoBrowseCompMetricsReport } from "./metrics-report";
@@ -10,59 +11,17 @@ import { withJudgedVerdict } from "../judged-sample";
 import { evoBrowseCompJudge } from "./judge";
 import { evoAggregateRows, evoStoredSampleSchema } from "./stored";
 import { evoBrowseCompTaskFile } from "./task-file";
-import { evoReview } from "./review";
 
 export const evoBrowseCompModule = {
-  id: "evobrowsecomp",
-  name: "EvoBrowseComp",
-  navLabel: "EvoBrowseComp",
-  description:
-    "A BrowseComp-style set that regenerates its questions over time: accuracy in English and Chinese, with and without tools, averaged over three runs, and the share of runs that hit the tool-call limit. One leaderboard per benchmark version.",
-  compare: {
-    metric: "Accuracy",
-    outcome: "the judge's verdict",
-    dimensions: [
-      { key: "language", label: "Language", order: ["en", "zh"], from: { metric: "language" } },
-      { key: "domain", label: "Domain", from: { sample: "category" } },
-    ],
-    fcr: false,
-    outcomeFrom: { sample: "correct" },
-    toolCallsFrom: { metric: "toolCalls" },
-  },
-
-  // Importing: manifest, importer, demo data
+  ...evoBrowseCompInfo,
   demo: evoBrowseCompDemo,
   metricsReport: evoBrowseCompMetricsReport,
   taskFile: evoBrowseCompTaskFile,
   seekboardFormat: evoBrowseCompFormat,
   bundleExport: evoBrowseCompExport,
   importer: evoBrowseCompImporter,
-
-  // Stored figures, aggregates, re-evaluation
   storedSampleSchema: evoStoredSampleSchema,
   aggregate: { readsDetail: false, rows: evoAggregateRows },
   reeval: { withVerdict: withJudgedVerdict, rescore: "answer", goldTable: null },
-
-  // Leaderboard and diagnostics
-  board: evoBrowseCompBoard,
-
-  // Judging, failure tags and hints
   judge: evoBrowseCompJudge,
-  taxonomy: null,
-  // Tool-based and tool-free runs share a submission: each sample says which it was.
-  standing: {
-    protocolRuns: 3,
-    minTasks: 50,
-    // Regenerated per version; the official question file is registered by an admin.
-    publishedTasks: () => null,
-    toolCallLimit: { calls: 40, source: "the paper's tool-call limit" },
-    trajectoryShare: 0.9,
-    judgeDeclared: true,
-  },
-  hints: {
-    toolFreeSettings: [],
-    toolFreeSample: { field: "setting", value: "tool-free" },
-    toolLimitExceeded: "exceeded",
-  },
-  review: evoReview,
 } as const satisfies BenchmarkModule<"evobrowsecomp">;

@@ -1,3 +1,4 @@
+import "server-only";
 /** EvoBrowseComp importer: Seekboard-format bundles; the task's domain and language come from each sample. */
 import { commonStoredMetrics, seekboardImporter } from "../../bundle-format/ingest";
 import { evoBrowseCompFormat, evoBrowseCompManifestSchema } from "./bundle-format";

@@ -1,3 +1,4 @@
+import "server-only";
 /** Deterministic synthetic InfoMosaic-Bench demo bundles in the release's own files: a gold file and one evaluation file per domain, for two agents. */
 import { type DemoFiles, demoTrajectory, inMemoryDemo, jsonl, slug } from "../../demo/files";
 import { seededRandom, seedFrom } from "../../random";

@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * InfoMosaic-Bench importer, reading half: the release's evaluation files
  * (`{domain}_eval.jsonl`, as `eval/evaluate_all.py` writes them), read line by line.

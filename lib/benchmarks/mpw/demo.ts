@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * MPW-Bench's demo: deterministic synthetic submissions for the paper's models and
  * settings, written as real bundles (the records streamed to disk one at a time), on the

@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * MPW-Bench importer, reading half: the task file (when given) and the result records,
  * parsed line by line and handed over as tasks, samples and their hit logs.

@@ -1,3 +1,4 @@
+import "server-only";
 /** Deterministic synthetic demo bundles for generic QA (Seekboard bundle format v1): two datasets, with stated confidence for calibration. */
 import {
   type DemoFiles,

@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * Generic QA importer: Seekboard-format bundles. A submission is stored under
  * `<dataset>@<version>`, so two QA sets never share tasks or a board.

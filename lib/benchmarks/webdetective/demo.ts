@@ -1,3 +1,4 @@
+import "server-only";
 /** Deterministic synthetic WebDetective demo bundles (Seekboard bundle format v1): each sample's evidence chain, refusals and trajectory drawn from the demo model's rates. */
 import {
   type DemoFiles,

@@ -1,3 +1,4 @@
+import "server-only";
 /** WebDetective importer: Seekboard-format bundles, each sample's diagnostics computed and stored. */
 import {
   commonStoredMetrics,

@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * A small synthetic WideSearch bundle in the official native format: tasks with their
  * evaluation pipelines, gold CSVs, and response files of several trials whose tables

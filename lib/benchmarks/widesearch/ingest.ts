@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * WideSearch importer, reading half. Native bundles are scored here (the response's
  * table against the gold CSV); results-only bundles carry the producer's per-run

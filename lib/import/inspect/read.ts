@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * Reading an Inspect log named by a bundle's manifest: a `.json` log, or a `.eval` log
  * already unpacked (`unpackEvalLog`, before the import's transaction, since a zip is read
