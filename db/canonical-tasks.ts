@@ -28,7 +28,7 @@ export interface CanonicalTaskSetSummary {
   registeredAt: string;
 }
 
-/** 7 columns a row: well under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters per statement. */
+/** 8 columns a row: well under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters per statement. */
 const INSERT_BATCH = 1000;
 
 /**
@@ -67,6 +67,7 @@ export async function registerCanonicalTasks(
           taskKey: task.taskKey,
           tier: task.tier,
           language: task.language,
+          question: task.question ?? null,
           source,
           registeredAt,
         })),

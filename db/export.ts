@@ -5,7 +5,7 @@
  */
 import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import type { Db } from "./client";
-import { samples, steps, submissions, tasks } from "./schema";
+import { samples, steps, submissions, submissionTasks } from "./schema";
 import { benchmarkModule } from "../lib/benchmarks/registry";
 import { exportLine, exportManifest, type SeekboardExport } from "../lib/export/bundle";
 import { parseStoredStep, type Step } from "../lib/trajectory/steps";
@@ -56,8 +56,8 @@ export async function* exportLines(
         id: samples.id,
         taskKey: samples.taskKey,
         run: samples.run,
-        question: tasks.question,
-        goldAnswer: tasks.goldAnswer,
+        question: submissionTasks.question,
+        goldAnswer: submissionTasks.goldAnswer,
         prediction: samples.prediction,
         status: samples.status,
         metrics: samples.metrics,
@@ -68,7 +68,14 @@ export async function* exportLines(
         seconds: samples.seconds,
       })
       .from(samples)
-      .innerJoin(tasks, eq(tasks.id, samples.taskId))
+      // The submission's own question and gold answer: an export gives back what was imported.
+      .leftJoin(
+        submissionTasks,
+        and(
+          eq(submissionTasks.submissionId, samples.submissionId),
+          eq(submissionTasks.taskId, samples.taskId),
+        ),
+      )
       .where(and(eq(samples.submissionId, plan.submissionId), gt(samples.id, after)))
       .orderBy(asc(samples.id))
       .limit(PAGE_SIZE);

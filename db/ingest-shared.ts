@@ -16,6 +16,7 @@ import {
   samples,
   steps,
   submissions,
+  submissionTasks,
   tasks,
   type SubmissionStatus,
 } from "./schema";
@@ -180,23 +181,38 @@ function plain<T extends object>(value: T): T {
   return { ...value };
 }
 
-/** Finds or creates tasks; fills fields an earlier bundle left empty, never overwrites. */
+/**
+ * Finds or creates tasks, and records each as this submission states it. The shared task
+ * row (benchmark, version, task id) takes what it lacks from the bundle and never loses
+ * what it has; the question and gold answer a page shows are the submission's own
+ * (`submission_tasks`), so a bundle without them never shows another one's.
+ */
 export class TaskWriter {
-  private readonly ids = new Map<string, number>();
+  /** Each task read so far: its row id, and whether its question and gold answer are recorded for this submission. */
+  private readonly seen = new Map<string, { id: number; question: boolean; gold: boolean }>();
 
   constructor(
     private readonly db: Db,
     private readonly benchmarkId: string,
     private readonly version: string,
+    private readonly submissionId: number,
   ) {}
 
   get count(): number {
-    return this.ids.size;
+    return this.seen.size;
   }
 
   async idOf(input: TaskInput): Promise<number> {
-    const cached = this.ids.get(input.taskKey);
-    if (cached !== undefined) return cached;
+    const known = this.seen.get(input.taskKey);
+    if (known !== undefined) {
+      // A task met again (its samples after its task line, or the other way round) adds what was missing.
+      if (
+        (!known.question && input.question !== null) ||
+        (!known.gold && input.goldAnswer !== null)
+      )
+        await this.recordOwn(known.id, input);
+      return known.id;
+    }
     const task = engineOf(this.db) === "postgres" ? storableOnPostgres(input).value : input;
     const factCount = factKeySet(Object.keys(task.atomicFacts)).size;
     const tier = tierFromFactCount(factCount);
@@ -223,7 +239,6 @@ export class TaskWriter {
       await db
         .update(tasks)
         .set({
-          question: sql`coalesce(${tasks.question}, ${task.question})`,
           goldAnswer: sql`coalesce(${tasks.goldAnswer}, ${task.goldAnswer})`,
           category: sql`coalesce(${tasks.category}, ${task.category})`,
           language: sql`coalesce(${tasks.language}, ${task.language})`,
@@ -240,7 +255,6 @@ export class TaskWriter {
           benchmarkId: this.benchmarkId,
           benchmarkVersion: this.version,
           taskKey: task.taskKey,
-          question: task.question,
           goldAnswer: task.goldAnswer,
           atomicFacts,
           factCount,
@@ -252,8 +266,34 @@ export class TaskWriter {
         .returning({ id: tasks.id });
       id = inserted.id;
     }
-    this.ids.set(input.taskKey, id);
+    await this.recordOwn(id, task);
     return id;
+  }
+
+  /** This submission's question and gold answer of the task: the first each bundle line gives, kept. */
+  private async recordOwn(id: number, task: TaskInput): Promise<void> {
+    const text = engineOf(this.db) === "postgres" ? storableOnPostgres(task).value : task;
+    await this.db
+      .insert(submissionTasks)
+      .values({
+        submissionId: this.submissionId,
+        taskId: id,
+        question: text.question,
+        goldAnswer: text.goldAnswer,
+      })
+      .onConflictDoUpdate({
+        target: [submissionTasks.submissionId, submissionTasks.taskId],
+        set: {
+          question: sql`coalesce(${submissionTasks.question}, excluded.question)`,
+          goldAnswer: sql`coalesce(${submissionTasks.goldAnswer}, excluded.gold_answer)`,
+        },
+      });
+    const known = this.seen.get(task.taskKey);
+    this.seen.set(task.taskKey, {
+      id,
+      question: (known?.question ?? false) || task.question !== null,
+      gold: (known?.gold ?? false) || task.goldAnswer !== null,
+    });
   }
 }
 

@@ -550,13 +550,13 @@ describe("native import: the synthetic demo bundle", () => {
     const perTask = new Map<string, number[]>();
     for (const s of r.samples) perTask.set(s.taskId, [...(perTask.get(s.taskId) ?? []), s.run]);
     expect([...perTask.keys()].sort()).toEqual([
-      "ws_en_001",
-      "ws_en_002",
-      "ws_en_003",
-      "ws_en_004",
-      "ws_zh_001",
-      "ws_zh_002",
-      "ws_zh_003",
+      "demo_en_01",
+      "demo_en_02",
+      "demo_en_03",
+      "demo_en_04",
+      "demo_zh_01",
+      "demo_zh_02",
+      "demo_zh_03",
     ]);
     for (const runs of perTask.values()) expect(runs).toEqual([0, 1, 2]);
   });
@@ -600,13 +600,13 @@ describe("native import: the synthetic demo bundle", () => {
   });
 
   it("unscored llm_judge cells make samples incomplete, and the aggregate counts them", async () => {
-    // Only ws_en_003 has an llm_judge column (missiontype): its scored samples with a
+    // Only demo_en_03 has an llm_judge column (missiontype): its scored samples with a
     // matched row are incomplete; no other task's are.
     const incomplete = r.samples.filter((s) => s.complete === false);
     expect(incomplete.length).toBeGreaterThan(0);
-    expect(new Set(incomplete.map((s) => s.taskId))).toEqual(new Set(["ws_en_003"]));
+    expect(new Set(incomplete.map((s) => s.taskId))).toEqual(new Set(["demo_en_03"]));
     for (const row of await rowsOf<SampleRow>(
-      "SELECT metrics, detail FROM samples WHERE submission_id = ? AND task_key = 'ws_en_003' AND status = 'scored'",
+      "SELECT metrics, detail FROM samples WHERE submission_id = ? AND task_key = 'demo_en_03' AND status = 'scored'",
       id,
     )) {
       const m = JSON.parse(row.metrics) as WideSearchSampleMetrics;
@@ -666,12 +666,12 @@ describe("native import: the synthetic demo bundle", () => {
     expect(r.splits["lang:en"]).toMatchObject({ n: 4, runs: 3 });
     expect(r.splits["lang:zh"]).toMatchObject({ n: 3, runs: 3 });
     const tasksRows = await rowsOf<{ task_key: string; language: string }>(
-      "SELECT task_key, language FROM tasks WHERE benchmark_id = 'widesearch' AND task_key LIKE 'ws_zh_%' ORDER BY task_key",
+      "SELECT task_key, language FROM tasks WHERE benchmark_id = 'widesearch' AND task_key LIKE 'demo_zh_%' ORDER BY task_key",
     );
     expect(tasksRows).toEqual([
-      { task_key: "ws_zh_001", language: "zh" },
-      { task_key: "ws_zh_002", language: "zh" },
-      { task_key: "ws_zh_003", language: "zh" },
+      { task_key: "demo_zh_01", language: "zh" },
+      { task_key: "demo_zh_02", language: "zh" },
+      { task_key: "demo_zh_03", language: "zh" },
     ]);
   });
 

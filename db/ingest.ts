@@ -169,7 +169,7 @@ export async function ingestBundleDir(
       },
       options,
     );
-    const tasks = new TaskWriter(db, benchmark, bundle.storedVersion);
+    const tasks = new TaskWriter(db, benchmark, bundle.storedVersion, submissionId);
     const writer = sampleWriter(db, submissionId, tasks);
     const { onProgress } = options;
     // The manifest was read before the records.

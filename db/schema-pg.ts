@@ -15,6 +15,7 @@ export const {
   tasks,
   uploadTokens,
   submissions,
+  submissionTasks,
   samples,
   steps,
   hitLogs,

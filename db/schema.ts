@@ -24,6 +24,7 @@ export const {
   tasks,
   uploadTokens,
   submissions,
+  submissionTasks,
   samples,
   steps,
   hitLogs,

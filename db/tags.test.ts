@@ -21,11 +21,11 @@ import { openTestDb } from "../test/db";
 import { ingestBundleDir } from "./ingest";
 import { hintCounts, listSamples, sampleListPosition, type SampleListRow } from "./queries/samples";
 import { tagCounts, tagsOfSample } from "./queries/tags";
-import { samples, submissions, tasks } from "./schema";
+import { samples, submissions, submissionTasks, tasks } from "./schema";
 import { writeDemoBundles } from "../lib/benchmarks/mpw/demo";
 import { writeDemoFiles } from "./seed-demo";
 import { applySampleTag, removeSampleTag } from "./tags";
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 
 let tmp: string;
 let db: Db;
@@ -75,11 +75,18 @@ async function allSamples(submissionId: number) {
     .select({
       sample: samples,
       language: tasks.language,
-      question: tasks.question,
-      gold: tasks.goldAnswer,
+      question: submissionTasks.question,
+      gold: submissionTasks.goldAnswer,
     })
     .from(samples)
     .innerJoin(tasks, eq(tasks.id, samples.taskId))
+    .leftJoin(
+      submissionTasks,
+      and(
+        eq(submissionTasks.submissionId, samples.submissionId),
+        eq(submissionTasks.taskId, samples.taskId),
+      ),
+    )
     .where(eq(samples.submissionId, submissionId))
     .orderBy(asc(samples.id));
   return rows.map((r) => ({ ...r, setting, hints: sampleHints({ ...r.sample, setting }) }));

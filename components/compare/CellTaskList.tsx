@@ -77,7 +77,9 @@ export function CellTaskList({
                 <td className="py-1 pr-3 font-mono text-xs">{p.taskKey}</td>
                 {several ? <td className="py-1 pr-3 tabular-nums">{p.run}</td> : null}
                 <td className="py-1 pr-3 text-slate-700">
-                  {tasks.get(p.taskKey)?.question ?? "—"}
+                  {tasks.get(p.taskKey)?.question ?? (
+                    <span className="text-slate-500">question not included</span>
+                  )}
                 </td>
                 <td className="whitespace-nowrap py-1 text-right">
                   <Link

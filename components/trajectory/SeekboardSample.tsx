@@ -7,6 +7,7 @@ import { sampleHref } from "@/lib/url/samples";
 import { ExpandableText } from "./ExpandableText";
 import { MessagesSection } from "./MessagesSection";
 import { SampleHeader } from "./SampleHeader";
+import { TaskQuestion } from "./TaskQuestion";
 import { listNeighbourHrefs } from "./SampleListNav";
 
 const box = "rounded-lg border border-slate-200 bg-white p-4 text-sm";
@@ -38,12 +39,10 @@ export function SeekboardSample({
         }
       />
       <div className="grid gap-3 md:grid-cols-2">
-        {task.question ? (
-          <div className={box}>
-            <h2 className="text-xs font-medium uppercase tracking-wide text-slate-500">Question</h2>
-            <ExpandableText text={task.question} limit={800} />
-          </div>
-        ) : null}
+        <div className={box}>
+          <h2 className="text-xs font-medium uppercase tracking-wide text-slate-500">Question</h2>
+          <TaskQuestion text={trajectory.text} limit={800} />
+        </div>
         <div className={box} data-testid="answers">
           <h2 className="text-xs font-medium uppercase tracking-wide text-slate-500">Prediction</h2>
           <p className="mt-1">
@@ -53,7 +52,7 @@ export function SeekboardSample({
             Gold answer
           </h2>
           <p className="mt-1">
-            {task.goldAnswer ?? <span className="text-slate-500">withheld</span>}
+            {trajectory.text.goldAnswer ?? <span className="text-slate-500">withheld</span>}
           </p>
         </div>
       </div>

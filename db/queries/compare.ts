@@ -134,7 +134,7 @@ export interface PairedRows {
   benchmark: BenchmarkId;
   /** Run-matched pairs (task, run) both submissions have, in A's import order. */
   runs: RunPair[];
-  /** Tasks both have: each side's mean over its runs, and the task's split values. */
+  /** Tasks both have: each side's mean over its runs, the task's split values, and A's own question (else B's; never a third submission's). */
   tasks: (TaskPair & { question: string | null })[];
 }
 
@@ -176,8 +176,10 @@ export async function pairedRows(db: Db, a: number, b: number): Promise<PairedRo
       db,
       sql`WITH ta AS (${perTask(a)}), tb AS (${perTask(b)})
        SELECT ta.task_key AS "taskKey", ta.score AS "a", tb.score AS "b", ta.fcr AS "aFcr", tb.fcr AS "bFcr", ta.calls AS "aCalls", tb.calls AS "bCalls",
-              substr(t.question, 1, 200) AS "question"${sql.raw(profile.dimensions.map((_, i) => `, ta.split${i} AS split${i}`).join(""))}
-       FROM ta JOIN tb ON tb.task_key = ta.task_key JOIN tasks t ON t.id = ta.task_id
+              substr(coalesce(qa.question, qb.question), 1, 200) AS "question"${sql.raw(profile.dimensions.map((_, i) => `, ta.split${i} AS split${i}`).join(""))}
+       FROM ta JOIN tb ON tb.task_key = ta.task_key
+       LEFT JOIN submission_tasks qa ON qa.submission_id = ${a} AND qa.task_id = ta.task_id
+       LEFT JOIN submission_tasks qb ON qb.submission_id = ${b} AND qb.task_id = tb.task_id
        ORDER BY ta.first_id`,
     )
   ).map((row) => taskRowSchema.parse(row));

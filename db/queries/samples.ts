@@ -35,7 +35,7 @@ import {
   type SampleSortKey,
 } from "../../lib/url/samples";
 import { engineOf, first, type Db, type Engine } from "../client";
-import { samples, sampleTags, submissions, tasks } from "../schema";
+import { samples, sampleTags, submissions, submissionTasks, tasks } from "../schema";
 import { ascNullsFirst, descNullsLast } from "./order";
 import { tagsOfSamples } from "./tags";
 import type { SampleRef } from "./trajectory";
@@ -123,6 +123,12 @@ const NUMERIC_COLUMNS = {
   run: samples.run,
 } as const;
 
+/** The sample's question and gold answer as its own submission gave them: never another submission's. */
+const OWN_TEXT = and(
+  eq(submissionTasks.submissionId, samples.submissionId),
+  eq(submissionTasks.taskId, samples.taskId),
+);
+
 /**
  * `column` contains `text`, case-insensitively: SQLite's LIKE already is (for ASCII);
  * PostgreSQL's is not, so both sides are lower-cased there.
@@ -136,8 +142,8 @@ function contains(engine: Engine, column: SQLWrapper, text: string): SQL {
 
 function textCondition(engine: Engine, text: string): SQL {
   return sql`(${sql.join(
-    [samples.taskKey, tasks.question, samples.prediction, tasks.goldAnswer].map((column) =>
-      contains(engine, column, text),
+    [samples.taskKey, submissionTasks.question, samples.prediction, submissionTasks.goldAnswer].map(
+      (column) => contains(engine, column, text),
     ),
     sql` OR `,
   )})`;
@@ -213,9 +219,9 @@ function whereOf(
     conditions.push(
       or(
         eq(samples.taskKey, filters.q),
-        contains(engine, tasks.question, filters.q),
+        contains(engine, submissionTasks.question, filters.q),
         contains(engine, samples.prediction, filters.q),
-        contains(engine, tasks.goldAnswer, filters.q),
+        contains(engine, submissionTasks.goldAnswer, filters.q),
       ),
     );
   }
@@ -265,7 +271,7 @@ function sortColumns(engine: Engine, key: SampleSortKey, setting: string): SQL[]
       return [sql`${numeric} IS NULL`, numeric, sql`${samples.taskKey}`, sql`${samples.run}`];
     }
     case "question":
-      return [sql`${tasks.question}`];
+      return [sql`${submissionTasks.question}`];
     case "prediction":
       return [sql`${samples.prediction}`];
     case "verdict":
@@ -330,6 +336,7 @@ export async function listSamples(
           .select({ n: count() })
           .from(samples)
           .innerJoin(tasks, eq(tasks.id, samples.taskId))
+          .leftJoin(submissionTasks, OWN_TEXT)
           .where(where),
       )
     )?.n ?? 0;
@@ -338,9 +345,9 @@ export async function listSamples(
       id: samples.id,
       taskKey: samples.taskKey,
       run: samples.run,
-      question: tasks.question,
+      question: submissionTasks.question,
       prediction: samples.prediction,
-      goldAnswer: tasks.goldAnswer,
+      goldAnswer: submissionTasks.goldAnswer,
       correct: samples.correct,
       status: samples.status,
       tier: samples.tier,
@@ -358,6 +365,7 @@ export async function listSamples(
     })
     .from(samples)
     .innerJoin(tasks, eq(tasks.id, samples.taskId))
+    .leftJoin(submissionTasks, OWN_TEXT)
     .where(where)
     .orderBy(...orderOf(engine, filters.sort, setting))
     .limit(SAMPLE_PAGE_SIZE)
@@ -402,6 +410,7 @@ export async function sampleListPosition(
     .select({ id: samples.id, taskKey: samples.taskKey, run: samples.run })
     .from(samples)
     .innerJoin(tasks, eq(tasks.id, samples.taskId))
+    .leftJoin(submissionTasks, OWN_TEXT)
     .where(whereOf(engine, submissionId, setting, filters, query.clauses))
     .orderBy(...orderOf(engine, filters.sort, setting));
   const at = list.findIndex((row) => row.id === sampleId);

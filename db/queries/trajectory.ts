@@ -2,7 +2,15 @@ import "server-only";
 import { and, asc, eq, gt, lt, desc, sql } from "drizzle-orm";
 import { z } from "zod";
 import { engineOf, first, type Db } from "../client";
-import { hitLogs, samples, steps, submissions, tasks } from "../schema";
+import {
+  canonicalTasks,
+  hitLogs,
+  samples,
+  steps,
+  submissions,
+  submissionTasks,
+  tasks,
+} from "../schema";
 import { parseStoredStep, type Step } from "../../lib/trajectory/steps";
 import { getSubmission } from "./submissions";
 
@@ -10,10 +18,23 @@ export type SampleRow = typeof samples.$inferSelect;
 export type TaskRow = typeof tasks.$inferSelect;
 export type HitLogRow = typeof hitLogs.$inferSelect;
 
+/**
+ * A task's text as one submission's pages show it: the submission's own question and gold
+ * answer (null: its bundle did not include them), and the official question when a
+ * registered task set has one, so a question that differs from it can be flagged.
+ */
+export interface TaskText {
+  question: string | null;
+  goldAnswer: string | null;
+  canonicalQuestion: string | null;
+}
+
 export interface Trajectory {
   submission: typeof submissions.$inferSelect;
   sample: SampleRow;
+  /** The task shared by every submission (its gold answer is the one re-judging uses). */
   task: TaskRow;
+  text: TaskText;
   steps: (typeof steps.$inferSelect)[];
   hitLog: HitLogRow[];
   /** Runs of the same task in this submission, for the run selector. */
@@ -73,6 +94,41 @@ async function atifLinksOf(db: Db, sample: SampleRow): Promise<AtifLink[]> {
   return resolved;
 }
 
+/** The task's text for this submission: its own, never another submission's, beside the official question. */
+export async function taskText(
+  db: Db,
+  submissionId: number,
+  task: Pick<TaskRow, "id" | "benchmarkId" | "benchmarkVersion" | "taskKey">,
+): Promise<TaskText> {
+  const own = await first(
+    db
+      .select({ question: submissionTasks.question, goldAnswer: submissionTasks.goldAnswer })
+      .from(submissionTasks)
+      .where(
+        and(eq(submissionTasks.submissionId, submissionId), eq(submissionTasks.taskId, task.id)),
+      )
+      .limit(1),
+  );
+  const canonical = await first(
+    db
+      .select({ question: canonicalTasks.question })
+      .from(canonicalTasks)
+      .where(
+        and(
+          eq(canonicalTasks.benchmarkId, task.benchmarkId),
+          eq(canonicalTasks.benchmarkVersion, task.benchmarkVersion),
+          eq(canonicalTasks.taskKey, task.taskKey),
+        ),
+      )
+      .limit(1),
+  );
+  return {
+    question: own?.question ?? null,
+    goldAnswer: own?.goldAnswer ?? null,
+    canonicalQuestion: canonical?.question ?? null,
+  };
+}
+
 /** One sample's whole trajectory; steps are loaded only here, one sample at a time. */
 export async function getTrajectory(
   db: Db,
@@ -117,6 +173,7 @@ export async function getTrajectory(
     submission,
     sample,
     task,
+    text: await taskText(db, submissionId, task),
     steps: stepRows,
     hitLog,
     runs,

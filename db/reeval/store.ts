@@ -7,13 +7,21 @@
  * exactly the submissions it touched, in the same transaction, so leaderboards never show
  * a verdict and a figure that disagree.
  */
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { BenchmarkId } from "../../lib/benchmarks/registry";
 import type { ReevalSample } from "../../lib/benchmarks/stored";
 import { storedStateSchema, type SampleState, type StateKey } from "../../lib/reeval/state";
 import { refreshAggregates } from "../aggregates";
 import { engineOf, first, rawRows, type Db } from "../client";
-import { auditEntries, hitLogs, samples, submissions, tasks, type AuditAction } from "../schema";
+import {
+  auditEntries,
+  hitLogs,
+  samples,
+  submissions,
+  submissionTasks,
+  tasks,
+  type AuditAction,
+} from "../schema";
 import { benchmarkIdOf } from "../benchmark-id";
 
 export type ReevalResult<T extends object = object> =
@@ -87,7 +95,8 @@ export async function loadSample(db: Db, sampleId: number): Promise<SampleContex
         taskKey: samples.taskKey,
         prediction: samples.prediction,
         toolCalls: samples.toolCalls,
-        question: tasks.question,
+        // The judge reads the question this submission's run was asked.
+        question: submissionTasks.question,
         goldAnswer: tasks.goldAnswer,
         atomicFacts: tasks.atomicFacts,
         taskExtra: tasks.extra,
@@ -96,6 +105,13 @@ export async function loadSample(db: Db, sampleId: number): Promise<SampleContex
       .from(samples)
       .innerJoin(submissions, eq(submissions.id, samples.submissionId))
       .innerJoin(tasks, eq(tasks.id, samples.taskId))
+      .leftJoin(
+        submissionTasks,
+        and(
+          eq(submissionTasks.submissionId, samples.submissionId),
+          eq(submissionTasks.taskId, samples.taskId),
+        ),
+      )
       .where(eq(samples.id, sampleId))
       .limit(1),
   );

@@ -49,7 +49,7 @@ export function defineSchema(k: SchemaKit) {
       benchmarkVersion: k.text("benchmark_version").notNull(),
       /** The benchmark's own task id (MPW: the record's `index` as a string). */
       taskKey: k.text("task_key").notNull(),
-      question: k.text(),
+      /** The gold answer runs are re-judged against (an admin's gold fix changes it); each submission's own is in `submission_tasks`. */
       goldAnswer: k.text("gold_answer"),
       atomicFacts: k.json("atomic_facts").$type<Record<string, string>>().notNull(),
       factCount: k.int("fact_count").notNull(),
@@ -113,6 +113,28 @@ export function defineSchema(k: SchemaKit) {
       k.uniqueIndex("submissions_bundle_hash").on(t.bundleHash),
       k.index("submissions_board").on(t.benchmarkId, t.status, t.setting),
     ],
+  );
+
+  /**
+   * A task as one submission's bundle states it: its question and gold answer (null: the
+   * bundle did not include them, as a results-only run does). What that submission's pages
+   * show; another submission's text never stands in for it.
+   */
+  const submissionTasks = k.table(
+    "submission_tasks",
+    {
+      submissionId: k
+        .int("submission_id")
+        .notNull()
+        .references(() => submissions.id, { onDelete: "cascade" }),
+      taskId: k
+        .int("task_id")
+        .notNull()
+        .references(() => tasks.id),
+      question: k.text(),
+      goldAnswer: k.text("gold_answer"),
+    },
+    (t) => [k.primaryKey({ columns: [t.submissionId, t.taskId] })],
   );
 
   const samples = k.table(
@@ -280,6 +302,8 @@ export function defineSchema(k: SchemaKit) {
       /** The task's values of the splits a board views by (null: the file did not say). */
       tier: k.text(),
       language: k.text(),
+      /** The official question (null: the file did not include it): a submission whose own differs is told so. */
+      question: k.text(),
       /** The uploaded file it came from, and when. */
       source: k.text().notNull(),
       registeredAt: k.text("registered_at").notNull(),
@@ -449,6 +473,7 @@ export function defineSchema(k: SchemaKit) {
     tasks,
     uploadTokens,
     submissions,
+    submissionTasks,
     samples,
     steps,
     hitLogs,

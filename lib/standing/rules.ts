@@ -8,6 +8,8 @@ export interface CanonicalTask {
   taskKey: string;
   tier: string | null;
   language: string | null;
+  /** The official question, when the task file includes it (a submission whose own differs is told so). */
+  question?: string | null;
 }
 
 export interface StandingRules {

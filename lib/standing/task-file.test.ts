@@ -62,17 +62,24 @@ describe("parseTaskFile: the official files", () => {
     ]);
   });
 
-  it("reads WideSearch's widesearch.jsonl: instance_id and its language", () => {
+  it("reads WideSearch's widesearch.jsonl: instance_id, its language and its query", () => {
     expect(
       parseTaskFile(BENCHMARKS.widesearch, WIDESEARCH_TASKS, "widesearch.jsonl").tasks,
-    ).toEqual([{ taskKey: "ws_en_901", tier: null, language: "en" }]);
+    ).toEqual([
+      {
+        taskKey: "ws_en_901",
+        tier: null,
+        language: "en",
+        question: expect.stringMatching(/^List the two made-up towns Alpha and Beta/),
+      },
+    ]);
     const lines = jsonl([
       { instance_id: "ws_zh_001" },
       { instance_id: "custom-7", language: "en" },
     ]);
     expect(parseTaskFile(BENCHMARKS.widesearch, lines, "tasks.jsonl").tasks).toEqual([
-      { taskKey: "ws_zh_001", tier: null, language: "zh" },
-      { taskKey: "custom-7", tier: null, language: "en" },
+      { taskKey: "ws_zh_001", tier: null, language: "zh", question: null },
+      { taskKey: "custom-7", tier: null, language: "en", question: null },
     ]);
   });
 

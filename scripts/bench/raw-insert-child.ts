@@ -137,9 +137,6 @@ async function main() {
     const taskIds: number[] = [];
     await withTx(db, async (tx) => {
       await ensureBenchmark(tx, "mpw");
-      const writer = new TaskWriter(tx, "mpw", manifest.benchmarkVersion);
-      for (const task of taskRecords.values()) await writer.idOf(task);
-      for (const s of samples) taskIds.push(await writer.idOf(s.task));
       submissionId = await insertSubmission(
         tx,
         {
@@ -152,6 +149,9 @@ async function main() {
         },
         { source: "bench-raw", status: "approved" },
       );
+      const writer = new TaskWriter(tx, "mpw", manifest.benchmarkVersion, submissionId);
+      for (const task of taskRecords.values()) await writer.idOf(task);
+      for (const s of samples) taskIds.push(await writer.idOf(s.task));
     });
     const statements = {
       sample: sqlite.prepare(

@@ -16,8 +16,8 @@ vi.mock("next/server", async (original) => ({
 }));
 
 const tmp = temporaryDatabase("bundle-export");
-const { desc, eq } = await import("drizzle-orm");
-const { samples, tasks } = await import("@/db/schema");
+const { and, desc, eq } = await import("drizzle-orm");
+const { samples, submissionTasks } = await import("@/db/schema");
 const { closeDb, getDb } = await import("@/db/client");
 const { ingestBundle, ingestBundleDir } = await import("@/db/ingest");
 const { issueUploadToken } = await import("@/db/upload-tokens");
@@ -150,7 +150,12 @@ describe("GET /api/s/<id>/bundle", () => {
       .where(eq(samples.submissionId, brokenId))
       .orderBy(desc(samples.id))
       .limit(1);
-    await db.update(tasks).set({ question: null }).where(eq(tasks.id, last.taskId));
+    await db
+      .update(submissionTasks)
+      .set({ question: null })
+      .where(
+        and(eq(submissionTasks.submissionId, brokenId), eq(submissionTasks.taskId, last.taskId)),
+      );
     const response = await get(brokenId);
     expect(response.status).toBe(200);
     await expect(response.arrayBuffer()).rejects.toThrow(/has no question stored/);

@@ -6,6 +6,7 @@ import { currentViewer } from "@/server/auth";
 import { SideBySide, divergenceText } from "@/components/compare/SideBySide";
 import type { StepContext } from "@/components/trajectory/outcome";
 import { ExpandableText } from "@/components/trajectory/ExpandableText";
+import { TaskQuestion } from "@/components/trajectory/TaskQuestion";
 import { Badge, StatusBadge, VerdictBadge } from "@/components/ui/Badge";
 import { BENCHMARKS, isBenchmarkId } from "@/lib/benchmarks/registry";
 import { getDb } from "@/db/client";
@@ -95,7 +96,14 @@ export default async function SideBySidePage({ searchParams }: Props) {
   const ta = await getTrajectory(db, a.id, state.taskKey, state.run);
   const tb = await getTrajectory(db, b.id, state.taskKey, state.run);
   if (!ta && !tb) notFound();
-  const task = (ta ?? tb)!.task;
+  const texts = [
+    ...(ta ? [{ side: "A", text: ta.text }] : []),
+    ...(tb ? [{ side: "B", text: tb.text }] : []),
+  ];
+  const sameText = texts.every(
+    ({ text }) =>
+      text.question === texts[0].text.question && text.goldAnswer === texts[0].text.goldAnswer,
+  );
   const runs = [...new Set([...(ta?.runs ?? []), ...(tb?.runs ?? [])])].sort((x, y) => x - y);
   const divergence =
     ta && tb ? firstDivergence(callSignatures(ta.steps), callSignatures(tb.steps)) : null;
@@ -139,22 +147,31 @@ export default async function SideBySidePage({ searchParams }: Props) {
         hrefOf={(r) => compareTaskHref(a.id, b.id, state.taskKey, r, state)}
       />
 
-      <section className="grid gap-3 lg:grid-cols-3">
-        <div className="rounded-lg border border-slate-200 bg-white p-4 lg:col-span-2">
-          <h2 className="text-xs font-medium uppercase tracking-wide text-slate-500">Question</h2>
-          <div className="mt-1 text-sm">
-            <ExpandableText text={task.question ?? "—"} limit={600} />
+      {/* Each side's own question and gold answer: one box when they agree, one per side when not. */}
+      {(sameText ? texts.slice(0, 1) : texts).map(({ side, text }) => (
+        <section
+          key={side}
+          className="grid gap-3 lg:grid-cols-3"
+          data-side={sameText ? undefined : side}
+        >
+          <div className="rounded-lg border border-slate-200 bg-white p-4 lg:col-span-2">
+            <h2 className="text-xs font-medium uppercase tracking-wide text-slate-500">
+              Question{sameText ? "" : ` (${side})`}
+            </h2>
+            <div className="mt-1 text-sm">
+              <TaskQuestion text={text} limit={600} />
+            </div>
           </div>
-        </div>
-        <div className="rounded-lg border border-slate-200 bg-white p-4">
-          <h2 className="text-xs font-medium uppercase tracking-wide text-slate-500">
-            Gold answer
-          </h2>
-          <div className="mt-1 text-sm">
-            <ExpandableText text={task.goldAnswer ?? "—"} limit={400} />
+          <div className="rounded-lg border border-slate-200 bg-white p-4">
+            <h2 className="text-xs font-medium uppercase tracking-wide text-slate-500">
+              Gold answer{sameText ? "" : ` (${side})`}
+            </h2>
+            <div className="mt-1 text-sm">
+              <ExpandableText text={text.goldAnswer ?? "—"} limit={400} />
+            </div>
           </div>
-        </div>
-      </section>
+        </section>
+      ))}
 
       <section className="grid gap-3 md:grid-cols-2">
         <SideHeader side="A" submission={a} trajectory={ta} run={state.run} />

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { ExpandableText } from "@/components/trajectory/ExpandableText";
 import { FactsPanel } from "@/components/trajectory/FactsPanel";
 import { SampleHeader } from "@/components/trajectory/SampleHeader";
+import { TaskQuestion } from "@/components/trajectory/TaskQuestion";
 import { callHrefOf, TrajectorySteps } from "@/components/trajectory/TrajectorySteps";
 import { reviewOf } from "@/components/trajectory/review";
 import { listNeighbourHrefs } from "@/components/trajectory/SampleListNav";
@@ -93,11 +94,11 @@ export function MpwSample({
 
       <section className="grid gap-3 lg:grid-cols-3">
         <Card title="Question" className="lg:col-span-3">
-          <ExpandableText text={trajectory.task.question ?? "—"} limit={600} />
+          <TaskQuestion text={trajectory.text} limit={600} />
         </Card>
         <Card title="Gold answer">
           <ExpandableText
-            text={trajectory.task.goldAnswer ?? "—"}
+            text={trajectory.text.goldAnswer ?? "—"}
             limit={400}
             testId="gold-answer"
           />

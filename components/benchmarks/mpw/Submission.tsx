@@ -161,7 +161,12 @@ export function MpwSubmission({
             header: "Question",
             sort: "question",
             className: "max-w-md text-slate-700",
-            cell: (row) => clip(row.question),
+            cell: (row) =>
+              row.question === null ? (
+                <span className="text-slate-500">not included in this submission</span>
+              ) : (
+                clip(row.question)
+              ),
           },
           {
             header: "Prediction",

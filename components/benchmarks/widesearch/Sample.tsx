@@ -3,6 +3,7 @@ import { Diagnosis } from "@/components/trajectory/Diagnosis";
 import { MessagesSection } from "@/components/trajectory/MessagesSection";
 import { reviewOf } from "@/components/trajectory/review";
 import { SampleHeader } from "@/components/trajectory/SampleHeader";
+import { TaskQuestion } from "@/components/trajectory/TaskQuestion";
 import { listNeighbourHrefs } from "@/components/trajectory/SampleListNav";
 import { Badge } from "@/components/ui/Badge";
 import { TableDiff } from "./TableDiff";
@@ -41,12 +42,10 @@ export function WideSearchSample({
           </>
         }
       />
-      {task.question ? (
-        <div className="rounded-lg border border-slate-200 bg-white p-4 text-sm">
-          <h2 className="text-xs font-medium uppercase tracking-wide text-slate-500">Query</h2>
-          <ExpandableText text={task.question} limit={800} />
-        </div>
-      ) : null}
+      <div className="rounded-lg border border-slate-200 bg-white p-4 text-sm">
+        <h2 className="text-xs font-medium uppercase tracking-wide text-slate-500">Query</h2>
+        <TaskQuestion text={trajectory.text} limit={800} />
+      </div>
       <section
         className="flex flex-wrap gap-x-6 gap-y-1 rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm"
         data-testid="sample-metrics"

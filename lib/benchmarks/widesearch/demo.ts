@@ -18,7 +18,10 @@ interface DemoColumn {
 }
 
 export interface DemoWideSearchTask {
+  /** The demo's own id (`demo_…`): never a published WideSearch id, whose real runs would show this invented text. */
   instanceId: string;
+  /** Names the task's random stream: the id it had before it had its own, so the generated runs stay as they were. */
+  seed: string;
   language: "en" | "zh";
   query: string;
   keys: string[];
@@ -52,7 +55,8 @@ const judge = (name: string): DemoColumn => ({
 
 export const DEMO_WIDESEARCH_TASKS: DemoWideSearchTask[] = [
   {
-    instanceId: "ws_en_001",
+    instanceId: "demo_en_01",
+    seed: "ws_en_001",
     language: "en",
     query:
       "List the five national parks of Utah with the year each was established and its area in km². Output a markdown table with columns: Park, Established, Area (km²).",
@@ -67,7 +71,8 @@ export const DEMO_WIDESEARCH_TASKS: DemoWideSearchTask[] = [
     ],
   },
   {
-    instanceId: "ws_en_002",
+    instanceId: "demo_en_02",
+    seed: "ws_en_002",
     language: "en",
     query:
       "For the eight Group of Eight universities in Australia, list the university, its official website and the year it was founded. Columns: University, Website, Founded.",
@@ -85,7 +90,8 @@ export const DEMO_WIDESEARCH_TASKS: DemoWideSearchTask[] = [
     ],
   },
   {
-    instanceId: "ws_en_003",
+    instanceId: "demo_en_03",
+    seed: "ws_en_003",
     language: "en",
     query:
       "Give the first six Apollo crewed missions with launch date and mission type. Columns: Mission, Launch Date, Mission Type.",
@@ -101,7 +107,8 @@ export const DEMO_WIDESEARCH_TASKS: DemoWideSearchTask[] = [
     ],
   },
   {
-    instanceId: "ws_en_004",
+    instanceId: "demo_en_04",
+    seed: "ws_en_004",
     language: "en",
     query:
       "List the G7 countries with their 2023 population (millions) and unemployment rate. Columns: Country, Population (millions), Unemployment Rate.",
@@ -118,7 +125,8 @@ export const DEMO_WIDESEARCH_TASKS: DemoWideSearchTask[] = [
     ],
   },
   {
-    instanceId: "ws_zh_001",
+    instanceId: "demo_zh_01",
+    seed: "ws_zh_001",
     language: "zh",
     query: "列出中国古典四大名著的书名、作者和成书朝代。列：书名、作者、朝代。",
     keys: ["书名"],
@@ -131,7 +139,8 @@ export const DEMO_WIDESEARCH_TASKS: DemoWideSearchTask[] = [
     ],
   },
   {
-    instanceId: "ws_zh_002",
+    instanceId: "demo_zh_02",
+    seed: "ws_zh_002",
     language: "zh",
     query:
       "列出中国五大淡水湖，包括湖泊名称、所在省份和面积（平方公里）。列：湖泊、省份、面积（平方公里）。",
@@ -146,7 +155,8 @@ export const DEMO_WIDESEARCH_TASKS: DemoWideSearchTask[] = [
     ],
   },
   {
-    instanceId: "ws_zh_003",
+    instanceId: "demo_zh_03",
+    seed: "ws_zh_003",
     language: "zh",
     query: "列出2025年二十四节气中的前六个节气及其日期。列：节气、日期。",
     keys: ["节气"],
@@ -300,7 +310,7 @@ export function demoResponse(
   agent: DemoAgent,
   trial: number,
 ): Record<string, unknown> {
-  const random = seededRandom(seedFrom(`${agent.model}|${task.instanceId}|${trial}`));
+  const random = seededRandom(seedFrom(`${agent.model}|${task.seed}|${trial}`));
   const messages: Record<string, unknown>[] = [
     {
       role: "system",
@@ -405,7 +415,7 @@ export function demoResponse(
     instance_id: task.instanceId,
     response,
     messages: usage
-      ? withCompletionUsage(messages, usage, `${agent.model}|${task.instanceId}|${trial}|usage`)
+      ? withCompletionUsage(messages, usage, `${agent.model}|${task.seed}|${trial}|usage`)
       : messages,
     trial_idx: trial,
   };

@@ -1,12 +1,15 @@
 /**
  * WideSearch's official task file (`widesearch.jsonl`) as a canonical task set: each line's
- * `instance_id` and language, read as the importer reads them. The gold tables and
+ * `instance_id`, language and query, read as the importer reads them. The gold tables and
  * evaluation pipelines are the importer's business, not the task set's.
  */
+import { z } from "zod";
 import { parseRecord, type TaskFileRules } from "../../standing/task-file";
 import { taskLanguage, taskLineSchema } from "./formats";
 
-const idAndLanguageSchema = taskLineSchema.pick({ instance_id: true, language: true });
+const idAndLanguageSchema = taskLineSchema
+  .pick({ instance_id: true, language: true })
+  .extend({ query: z.string().optional() });
 
 export const wideSearchTaskFile: TaskFileRules = {
   describe:
@@ -17,6 +20,7 @@ export const wideSearchTaskFile: TaskFileRules = {
       taskKey: record.instance_id,
       tier: null,
       language: taskLanguage(record.instance_id, record.language, file, line),
+      question: record.query ?? null,
     };
   },
   idSplits: (taskKey, file, line) => ({

@@ -23,7 +23,7 @@ export async function GET(
       { status: 404 },
     );
   }
-  const { submission, sample, task: taskRow, steps, hitLog, runs } = trajectory;
+  const { submission, sample, task: taskRow, text, steps, hitLog, runs } = trajectory;
   return NextResponse.json({
     submission: {
       id: submission.id,
@@ -33,8 +33,9 @@ export async function GET(
     },
     task: {
       taskId: taskRow.taskKey,
-      question: taskRow.question,
-      goldAnswer: taskRow.goldAnswer,
+      // This submission's own (null: not included), never another submission's.
+      question: text.question,
+      goldAnswer: text.goldAnswer,
       atomicFacts: taskRow.atomicFacts,
       tier: taskRow.tier,
       category: taskRow.category,
