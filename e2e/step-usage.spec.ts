@@ -4,7 +4,7 @@ import { trackErrors } from "./helpers";
 async function openSample(page: Page, model: string) {
   await page.goto("/b/widesearch");
   await page.getByRole("link", { name: model }).click();
-  await page.getByRole("link", { name: /ws_en_001 · run 0/ }).click();
+  await page.getByRole("link", { name: /demo_en_01 · run 0/ }).click();
   await expect(page.getByTestId("steps")).toBeVisible();
 }
 

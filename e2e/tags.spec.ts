@@ -236,7 +236,7 @@ test.describe("failure tags and the filter language", () => {
     await runQuery(page, "lang:zh run:0");
     const zh = await page.getByTestId("sample-row").getByRole("link").allTextContents();
     expect(zh.length).toBeGreaterThan(0);
-    for (const key of zh) expect(key).toMatch(/ws_zh_\d+ · run 0/);
+    for (const key of zh) expect(key).toMatch(/demo_zh_\d+ · run 0/);
     await samplesShot(page, "tags-widesearch-filter");
   });
 });

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { DEMO_WIDESEARCH_TASKS } from "../lib/benchmarks/widesearch/demo";
 import { expectSorted, shot, trackErrors } from "./helpers";
 
 test.describe("WideSearch", () => {
@@ -49,17 +50,36 @@ test.describe("WideSearch", () => {
     await expect(page.getByTestId("results-only")).toBeVisible();
   });
 
+  test("a results-only run's sample shows no other submission's question", async ({ page }) => {
+    await page.goto("/b/widesearch");
+    await page.getByRole("link", { name: "gpt-5.2" }).click();
+    await page
+      .getByRole("link", { name: /ws_en_001/ })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/s\/\d+\/t\/ws_en_001/);
+    await expect(page.getByTestId("question-not-included")).toHaveText(
+      "question not included in this submission",
+    );
+    await expect(page.getByTestId("question")).toHaveCount(0);
+    // Not the synthetic demo's (or any bundle's) text for a task of the same id.
+    const body = await page.locator("main").innerText();
+    for (const task of DEMO_WIDESEARCH_TASKS) expect(body).not.toContain(task.query);
+    // The synthetic demo has ids of its own: no WideSearch id carries its invented text.
+    expect(DEMO_WIDESEARCH_TASKS.every((task) => task.instanceId.startsWith("demo_"))).toBe(true);
+  });
+
   test("the table diff aligns predicted and gold rows and colours each cell", async ({ page }) => {
     const errors = trackErrors(page);
     await page.goto("/b/widesearch");
     await page.getByRole("link", { name: "Synthetic Deep Research Agent (demo)" }).click();
-    await page.getByRole("link", { name: /ws_en_001 · run 0/ }).click();
+    await page.getByRole("link", { name: /demo_en_01 · run 0/ }).click();
     const diff = page.getByTestId("table-diff");
     await expect(diff).toBeVisible();
     const matched = Number(await diff.getAttribute("data-rows"));
     await expect(page.getByTestId("diff-row")).toHaveCount(matched);
     const missing = Number(await page.getByTestId("missing-rows").getAttribute("data-count"));
-    // ws_en_001's gold table has five parks: every one is either aligned or listed missing.
+    // demo_en_01's gold table has five parks: every one is either aligned or listed missing.
     expect(matched + missing).toBe(5);
     const scores = await page
       .getByTestId("diff-cell")
@@ -74,7 +94,7 @@ test.describe("WideSearch", () => {
     await page.goto("/b/widesearch");
     await page.getByRole("link", { name: "Synthetic Deep Research Agent (demo)" }).click();
     await expect(page.getByTestId("unscored-note")).toBeVisible();
-    await page.getByRole("link", { name: /ws_en_003 · run 0/ }).click();
+    await page.getByRole("link", { name: /demo_en_03 · run 0/ }).click();
     await expect(page.getByTestId("sample-header")).toContainText("unscored");
     await expect(
       page.locator('[data-testid="diff-cell"][data-score="unscored"]').first(),
@@ -87,7 +107,7 @@ test.describe("WideSearch", () => {
     const errors = trackErrors(page);
     await page.goto("/b/widesearch");
     await page.getByRole("link", { name: "Synthetic Deep Research Agent (demo)" }).click();
-    await page.getByRole("link", { name: /ws_en_001 · run 0/ }).click();
+    await page.getByRole("link", { name: /demo_en_01 · run 0/ }).click();
     // The demo's search_global replies with a JSON list of {title, url, snippet}: one result each.
     const result = page.locator('li[data-kind="tool_result"]').first();
     await expect(result.getByTestId("serp-titles")).toContainText("1 result:");
