@@ -56,7 +56,7 @@ async function requiredColumns(db: Db, table: string): Promise<{ name: string; t
         )
       : await sqlRows(
           db,
-          "SELECT column_name AS name, data_type AS type FROM information_schema.columns WHERE table_name = ? AND is_nullable = 'NO' AND column_default IS NULL",
+          "SELECT column_name AS name, data_type AS type FROM information_schema.columns WHERE table_name = ? AND is_nullable = 'NO' AND column_default IS NULL AND is_identity = 'NO'",
           table,
         );
   return rows.map((row) => ({ name: String(row.name), type: String(row.type).toLowerCase() }));
