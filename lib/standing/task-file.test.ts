@@ -39,14 +39,17 @@ function mpwRecord(index: number, factCount: number, question = "Who won the 202
 }
 
 describe("parseTaskFile: the official files", () => {
-  it("reads the real MPW-Bench file as the importer does: index as the key, tier from the atomic facts, language from the question", () => {
+  it("reads the real MPW-Bench file as the importer does: index as the key, tier from the atomic facts, language from the question, and the question", () => {
     const { tasks } = parseTaskFile(BENCHMARKS.mpw, MPW_BENCH, "mpw_bench.jsonl");
     // Each of the three released tasks has four atomic facts (1–5: easy) and a Chinese question.
-    expect(tasks).toEqual([
-      { taskKey: "0", tier: "easy", language: "zh" },
-      { taskKey: "1", tier: "easy", language: "zh" },
-      { taskKey: "2", tier: "easy", language: "zh" },
-    ]);
+    expect(tasks).toEqual(
+      ["0", "1", "2"].map((taskKey) => ({
+        taskKey,
+        tier: "easy",
+        language: "zh",
+        question: expect.stringMatching(/\p{Script=Han}/u),
+      })),
+    );
   });
 
   it("gives MPW tasks the tier of their distinct fact count (6–10 medium, ≥ 11 hard, none: no tier)", () => {
@@ -56,9 +59,9 @@ describe("parseTaskFile: the official files", () => {
       "mpw_bench.jsonl",
     );
     expect(tasks).toEqual([
-      { taskKey: "7", tier: "medium", language: "en" },
-      { taskKey: "8", tier: "hard", language: "en" },
-      { taskKey: "9", tier: null, language: "en" },
+      { taskKey: "7", tier: "medium", language: "en", question: "Who won the 2027 final?" },
+      { taskKey: "8", tier: "hard", language: "en", question: "Who won the 2027 final?" },
+      { taskKey: "9", tier: null, language: "en", question: "Who won the 2027 final?" },
     ]);
   });
 

@@ -13,6 +13,7 @@ export const mpwTaskFile: TaskFileRules = {
       taskKey: task.taskKey,
       tier: tierFromFactCount(factKeySet(Object.keys(task.atomicFacts)).size),
       language: task.language,
+      question: task.question,
     };
   },
 };
