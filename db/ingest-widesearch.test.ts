@@ -792,8 +792,10 @@ describe("native import: the hand-built tiny bundle (test/fixtures/widesearch/ti
         .sort(),
     ).toEqual(["name", "year"]);
 
+    // The query is the submission's own; the task row is shared.
     const [task] = await rowsOf<{ question: string; language: string; extra: string }>(
-      "SELECT question, language, extra FROM tasks WHERE benchmark_id = 'widesearch' AND task_key = 'ws_en_901'",
+      "SELECT st.question, t.language, t.extra FROM tasks t JOIN submission_tasks st ON st.task_id = t.id WHERE t.benchmark_id = 'widesearch' AND t.task_key = 'ws_en_901' AND st.submission_id = ?",
+      result.submissionId,
     );
     expect(task.language).toBe("en");
     expect(task.question).toMatch(/^List the two made-up towns/);
