@@ -4,7 +4,7 @@ import { PillLinks } from "@/components/ui/PillLinks";
 import type { ReportBoardRow } from "@/db/queries/seekboard";
 import type { ReportBoard } from "@/lib/benchmarks/board";
 import { boardQuery, defaultDir, type BoardState } from "@/lib/benchmarks/board-state";
-import type { BenchmarkId } from "@/lib/benchmarks/registry";
+import type { BenchmarkId } from "@/lib/benchmarks/info";
 import type { StandingRules } from "@/lib/standing/rules";
 import type { RawSearchParams } from "@/lib/url/search-params";
 import type { ReportBoardLoaded, ReportLeaderboardData } from "@/server/boards/report";

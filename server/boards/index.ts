@@ -1,10 +1,10 @@
 /** Every benchmark's board loaders, by id: the pages read through these, the views (components/benchmarks/views.ts) show what they read. */
 import "server-only";
-import { evoBrowseCompModule } from "@/lib/benchmarks/evobrowsecomp";
-import { infoMosaicModule } from "@/lib/benchmarks/infomosaic";
-import { qaModule } from "@/lib/benchmarks/qa";
-import type { BenchmarkId } from "@/lib/benchmarks/registry";
-import { webDetectiveModule } from "@/lib/benchmarks/webdetective";
+import { evoBrowseCompInfo } from "@/lib/benchmarks/evobrowsecomp/info";
+import type { BenchmarkId } from "@/lib/benchmarks/info";
+import { infoMosaicInfo } from "@/lib/benchmarks/infomosaic/info";
+import { qaInfo } from "@/lib/benchmarks/qa/info";
+import { webDetectiveInfo } from "@/lib/benchmarks/webdetective/info";
 import { mpwBoardLoaders } from "./mpw";
 import { reportBoardLoaders } from "./report";
 import type { BoardLoaders } from "./types";
@@ -13,10 +13,10 @@ import { wideSearchBoardLoaders } from "./widesearch";
 const LOADERS = {
   mpw: mpwBoardLoaders,
   widesearch: wideSearchBoardLoaders,
-  webdetective: reportBoardLoaders(webDetectiveModule),
-  evobrowsecomp: reportBoardLoaders(evoBrowseCompModule),
-  infomosaic: reportBoardLoaders(infoMosaicModule),
-  qa: reportBoardLoaders(qaModule),
+  webdetective: reportBoardLoaders(webDetectiveInfo),
+  evobrowsecomp: reportBoardLoaders(evoBrowseCompInfo),
+  infomosaic: reportBoardLoaders(infoMosaicInfo),
+  qa: reportBoardLoaders(qaInfo),
 } satisfies { readonly [Id in BenchmarkId]: BoardLoaders<unknown, unknown> };
 
 /** What each benchmark's board pages get from their loaders: the views' props. */

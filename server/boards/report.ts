@@ -4,7 +4,7 @@ import { adjudicatedCounts } from "@/db/queries/audit";
 import { boardSettings, getReportBoard, type ReportBoardData } from "@/db/queries/seekboard";
 import type { ReportBoard } from "@/lib/benchmarks/board";
 import { parseBoardState, type BoardState } from "@/lib/benchmarks/board-state";
-import type { BenchmarkId } from "@/lib/benchmarks/registry";
+import type { BenchmarkId } from "@/lib/benchmarks/info";
 import type { RawSearchParams } from "@/lib/url/search-params";
 import type { BoardLoaders } from "./types";
 
