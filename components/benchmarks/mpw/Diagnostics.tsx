@@ -1,9 +1,9 @@
 import Link from "next/link";
-import { DeltaFactsChart } from "@/components/charts/DeltaFactsChart";
-import { FcrPassChart } from "@/components/charts/FcrPassChart";
-import { TruncatedChart } from "@/components/charts/TruncatedChart";
-import { AnalysisControls } from "@/components/analysis/AnalysisControls";
-import { DownloadLinks } from "@/components/analysis/DownloadLinks";
+import { DeltaFactsChart } from "./DeltaFactsChart";
+import { FcrPassChart } from "./FcrPassChart";
+import { TruncatedChart } from "./TruncatedChart";
+import { AnalysisControls } from "./AnalysisControls";
+import { DownloadLinks } from "./DownloadLinks";
 import { percent } from "@/lib/format";
 import { sampleFiltersQuery, DEFAULT_SAMPLE_FILTERS } from "@/lib/url/samples";
 import { BoardHeader } from "@/components/leaderboard/BoardHeader";
