@@ -68,11 +68,30 @@ const config = [
     },
   },
   {
-    files: ["components/**/*.ts", "components/**/*.tsx", "server/**/*.ts"],
+    files: ["server/**/*.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
         { patterns: [{ group: ["**/app/*", "@/app/*"], message: "Only app/ imports from app/." }] },
+      ],
+    },
+  },
+  {
+    files: ["components/**/*.ts", "components/**/*.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["**/app/*", "@/app/*"], message: "Only app/ imports from app/." },
+            {
+              group: ["**/db/*", "@/db/*"],
+              allowTypeImports: true,
+              message:
+                "A view gets its data as props: the page or its loader (server/boards) runs the queries.",
+            },
+          ],
+        },
       ],
     },
   },

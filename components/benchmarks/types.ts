@@ -1,16 +1,20 @@
 import type { ReactNode } from "react";
 import type { BenchmarkId } from "@/lib/benchmarks/registry";
 import type { RawSearchParams } from "@/lib/url/search-params";
+import type { BoardData } from "@/server/boards";
 
-/** What a board page's view gets: the URL's state. It reads its data itself and hands the leaves props. */
-export interface BoardPageProps {
+/** What a board page's view gets: what the page's loader read (server/boards), and the URL's parameters. */
+export interface BoardPageProps<Data> {
+  data: Data;
   searchParams: RawSearchParams;
 }
 
+export type BoardView<Data> = (props: BoardPageProps<Data>) => ReactNode;
+
 /** A benchmark's two board pages. */
-export interface BoardViews {
-  Leaderboard: (props: BoardPageProps) => ReactNode;
-  Diagnostics: (props: BoardPageProps) => ReactNode;
+export interface BoardViews<Leaderboard, Diagnostics> {
+  Leaderboard: BoardView<Leaderboard>;
+  Diagnostics: BoardView<Diagnostics>;
 }
 import type { SampleViewProps, SubmissionViewProps } from "./pages";
 
@@ -20,9 +24,9 @@ export interface BenchmarkViews<Id extends BenchmarkId = BenchmarkId> {
 
   // Leaderboard and diagnostics
   /** `/b/<id>`: the leaderboard, for the URL's state. */
-  readonly Leaderboard: BoardViews["Leaderboard"];
+  readonly Leaderboard: BoardView<BoardData[Id]["leaderboard"]>;
   /** `/b/<id>/analysis`: the diagnostic plots. */
-  readonly Diagnostics: BoardViews["Diagnostics"];
+  readonly Diagnostics: BoardView<BoardData[Id]["diagnostics"]>;
 
   // Submission and sample
   /** The submission page (/s/<id>): headline figures, breakdowns and the sample table. */

@@ -1,24 +1,13 @@
 import type { ComponentType } from "react";
 import type { BoardPageProps, BoardViews } from "@/components/benchmarks/types";
 import { PillLinks } from "@/components/ui/PillLinks";
-import { getDb } from "@/db/client";
-import { adjudicatedCounts } from "@/db/queries/audit";
-import {
-  boardSettings,
-  getReportBoard,
-  type ReportBoardData,
-  type ReportBoardRow,
-} from "@/db/queries/seekboard";
+import type { ReportBoardRow } from "@/db/queries/seekboard";
 import type { ReportBoard } from "@/lib/benchmarks/board";
-import {
-  boardQuery,
-  defaultDir,
-  parseBoardState,
-  type BoardState,
-} from "@/lib/benchmarks/board-state";
-import type { BenchmarkId } from "@/lib/benchmarks/registry";
+import { boardQuery, defaultDir, type BoardState } from "@/lib/benchmarks/board-state";
+import type { BenchmarkId } from "@/lib/benchmarks/info";
 import type { StandingRules } from "@/lib/standing/rules";
 import type { RawSearchParams } from "@/lib/url/search-params";
+import type { ReportBoardLoaded, ReportLeaderboardData } from "@/server/boards/report";
 import { BoardHeader, type BoardPage } from "./BoardHeader";
 import { ReportBoardTable } from "./ReportBoardTable";
 import { BoardActions } from "./BoardActions";
@@ -37,28 +26,6 @@ interface ReportBoardModule<Report> {
   standing: StandingRules;
 }
 
-interface Loaded<Report> extends ReportBoardData<Report> {
-  state: BoardState;
-  /** The state with the version as shown (an unknown version falls back to the newest). */
-  resolved: BoardState;
-  settings: string[];
-}
-
-async function load<Report>(
-  { id, board }: ReportBoardModule<Report>,
-  searchParams: RawSearchParams,
-): Promise<Loaded<Report>> {
-  const db = await getDb();
-  const state = parseBoardState(id, searchParams);
-  const data = await getReportBoard(db, id, board, state);
-  return {
-    ...data,
-    state,
-    resolved: { ...state, version: state.version === null ? null : data.version },
-    settings: board.settingFilter ? await boardSettings(db, id) : [],
-  };
-}
-
 /** The version (dataset) and setting pickers; each link keeps the page and the rest of the state. */
 function Pickers<Report>({
   module: { id, board },
@@ -66,7 +33,7 @@ function Pickers<Report>({
   path,
 }: {
   module: ReportBoardModule<Report>;
-  loaded: Loaded<Report>;
+  loaded: ReportBoardLoaded<Report>;
   path: string;
 }) {
   const { versions, version, settings, resolved, state } = loaded;
@@ -129,7 +96,7 @@ export function reportBoardViews<Report>(
     Plots,
     plotsOnLeaderboard,
   }: { intro: string; Plots: BoardPlots<Report>; plotsOnLeaderboard: boolean },
-): BoardViews {
+): BoardViews<ReportLeaderboardData<Report>, ReportBoardLoaded<Report>> {
   const { id, name, board } = module;
   // The switch carries the filters (version, setting) across, not the sort.
   const filters = (state: BoardState) =>
@@ -145,13 +112,11 @@ export function reportBoardViews<Report>(
     </p>
   );
 
-  async function Leaderboard({ searchParams }: BoardPageProps) {
-    const loaded = await load(module, searchParams);
-    const { rows, version, resolved, state } = loaded;
-    const adjudicated = await adjudicatedCounts(
-      await getDb(),
-      rows.map((row) => row.submissionId),
-    );
+  function Leaderboard({
+    data: loaded,
+    searchParams,
+  }: BoardPageProps<ReportLeaderboardData<Report>>) {
+    const { rows, version, resolved, state, adjudicated } = loaded;
     const sortHref = (sort: string) =>
       `/b/${id}${boardQuery(id, { ...resolved, sort, dir: state.sort === sort ? (state.dir === "asc" ? "desc" : "asc") : defaultDir(sort) })}`;
     return (
@@ -201,8 +166,7 @@ export function reportBoardViews<Report>(
     );
   }
 
-  async function Diagnostics({ searchParams }: BoardPageProps) {
-    const loaded = await load(module, searchParams);
+  function Diagnostics({ data: loaded, searchParams }: BoardPageProps<ReportBoardLoaded<Report>>) {
     return (
       <div className="space-y-5">
         {header("diagnostics", loaded.resolved)}

@@ -1,7 +1,7 @@
 import "server-only";
 import { assertNever } from "../../lib/assert-never";
-import type { ClosedParam } from "../../lib/benchmarks/board";
-import { BENCHMARKS, type BenchmarkId } from "../../lib/benchmarks/registry";
+import { askedValues, boardParams, type BoardParam } from "../../lib/benchmarks/board-params";
+import { BENCHMARK_INFO, type BenchmarkId } from "../../lib/benchmarks/info";
 import type { BoardPage } from "../../lib/url/board-page";
 import { first, type RawSearchParams } from "../../lib/url/search-params";
 import type { Db } from "../client";
@@ -17,26 +17,13 @@ export interface UnknownBoardParam {
   valid: string[];
 }
 
-/** A view-picking parameter: its values (read only when the parameter is given) and how the page reads it. */
-interface ViewParam {
-  param: string;
-  values: () => Promise<readonly string[]>;
-  /** The board's parser trims the value (stored-report boards). */
-  trimmed?: boolean;
-  /** Several values, `a,b` or the key repeated, each checked (and trimmed, as the parser does). */
-  list?: boolean;
-}
-
 /**
  * The first parameter of a board page's URL that picks no view — an unknown version,
  * dataset, setting or split — with the values it can take; null when each is known or
  * absent. The pages answer it with a 404 naming the value, the leaderboard API with a 400,
  * never with a silently different board. Only the parameters that pick the rows shown
- * are checked: an unknown `sort` or `dir` on a page falls back to the default order.
- *
- * Values are read as the page's parsers read them: the first of a repeated key (every
- * value of a list), trimmed where the board's parser trims; an empty value is the
- * default, as the page cache, which drops empty values, shows it.
+ * are checked (lib/benchmarks/board-params.ts): an unknown `sort` or `dir` on a page
+ * falls back to the default order. Values are read as the page reads them (`askedValues`).
  */
 export async function unknownBoardParam(
   db: Db,
@@ -44,55 +31,54 @@ export async function unknownBoardParam(
   page: BoardPage,
   search: RawSearchParams,
 ): Promise<UnknownBoardParam | null> {
-  for (const view of viewParams(db, id, page)) {
-    const given = view.list
-      ? [search[view.param] ?? []].flat().flatMap((v) => v.split(","))
-      : [first(search, view.param) ?? ""];
-    const asked = (view.trimmed || view.list ? given.map((v) => v.trim()) : given).filter(
-      (value) => value !== "",
-    );
+  for (const param of boardParams(BENCHMARK_INFO[id].board, page)) {
+    if (!param.picksView) continue;
+    const asked = askedValues(param, search);
     if (asked.length === 0) continue;
-    const valid = [...(await view.values())];
+    const valid = await valuesOf(db, id, param);
     const unknown = asked.find((value) => !valid.includes(value));
-    if (unknown !== undefined) return { param: view.param, value: unknown, valid };
+    if (unknown !== undefined) return { param: param.param, value: unknown, valid };
   }
   return null;
 }
 
-function viewParams(db: Db, id: BenchmarkId, page: BoardPage): ViewParam[] {
-  const board = BENCHMARKS[id].board;
-  switch (board.format) {
-    case "report":
-      // Both pages of a stored-report board show one version (dataset) and setting filter.
-      return [
-        ...(board.versionParam
-          ? [{ param: board.versionParam, values: () => boardVersions(db, id), trimmed: true }]
-          : []),
-        ...(board.settingFilter
-          ? [
-              {
-                param: "setting",
-                values: async () => ["all", ...(await boardSettings(db, id))],
-                trimmed: true,
-              },
-            ]
-          : []),
-      ];
-    case "mpw":
-    case "widesearch": {
-      const params: Record<string, ClosedParam> =
-        page === "leaderboard"
-          ? Object.fromEntries(
-              Object.entries(board.params).map(([param, values]) => [param, { values }]),
-            )
-          : board.diagnosticsParams;
-      return Object.entries(params).map(([param, { values, list }]) => ({
-        param,
-        values: async () => values,
-        list,
-      }));
-    }
+/**
+ * The leaderboard API's invalid parameters: the first unknown view-picking value, as the
+ * pages' 404 finds it, then every other parameter whose value, exactly as given (the first
+ * of a repeated key), is not one of its own — the pages let those fall back, the API does not.
+ */
+export async function invalidApiParams(
+  db: Db,
+  id: BenchmarkId,
+  search: RawSearchParams,
+): Promise<{ param: string; allowed: string[] }[]> {
+  const unknown = await unknownBoardParam(db, id, "leaderboard", search);
+  const closed = boardParams(BENCHMARK_INFO[id].board, "api").filter((param) => !param.picksView);
+  return [
+    ...(unknown ? [{ param: unknown.param, allowed: unknown.valid }] : []),
+    ...(
+      await Promise.all(
+        closed.map(async (param) => {
+          const value = first(search, param.param);
+          const allowed = await valuesOf(db, id, param);
+          return value === undefined || allowed.includes(value)
+            ? []
+            : [{ param: param.param, allowed }];
+        }),
+      )
+    ).flat(),
+  ];
+}
+
+/** A parameter's values; the stored ones read only when asked for. */
+async function valuesOf(db: Db, id: BenchmarkId, param: BoardParam): Promise<string[]> {
+  if (!("stored" in param.values)) return [...param.values];
+  switch (param.values.stored) {
+    case "versions":
+      return boardVersions(db, id);
+    case "settings":
+      return ["all", ...(await boardSettings(db, id))];
     default:
-      return assertNever(board);
+      return assertNever(param.values.stored);
   }
 }

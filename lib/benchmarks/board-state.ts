@@ -1,6 +1,7 @@
 /** A leaderboard's view state in the URL (sort, direction, version, setting), from the client-safe registry's boards. Pure. */
 import { isReportBoard, sortKeys, type ReportBoard } from "./board";
 import { BENCHMARK_IDS, BENCHMARK_INFO, type BenchmarkId } from "./info";
+import { askedValue, boardParams } from "./board-params";
 import {
   first,
   oneOf,
@@ -41,10 +42,16 @@ export function parseBoardState(id: BenchmarkId, params: RawSearchParams): Board
   return {
     sort,
     dir: oneOf(first(params, "dir"), ["asc", "desc"] as const, defaultDir(sort)),
-    version: board.versionParam ? first(params, board.versionParam)?.trim() || null : null,
-    setting: board.settingFilter ? first(params, "setting")?.trim() || "all" : "all",
+    version: board.versionParam ? viewValue(board, board.versionParam, params) : null,
+    setting: board.settingFilter ? (viewValue(board, "setting", params) ?? "all") : "all",
     verified: verifiedOnly(params),
   };
+}
+
+/** A view-picking parameter's value, read as its definition says (the 404 checks the same reading). */
+function viewValue(board: ReportBoard, param: string, params: RawSearchParams): string | null {
+  const definition = boardParams(board, "leaderboard").find((p) => p.param === param);
+  return definition ? askedValue(definition, params) : null;
 }
 
 export function boardQuery(id: BenchmarkId, state: BoardState): string {

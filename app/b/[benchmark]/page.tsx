@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { connection } from "next/server";
-import { BENCHMARK_VIEWS } from "@/components/benchmarks/views";
 import { getDb } from "@/db/client";
 import { unknownBoardParam } from "@/db/queries/board-params";
 import { BENCHMARKS, isBenchmarkId } from "@/lib/benchmarks/registry";
 import type { RawSearchParams } from "@/lib/url/search-params";
+import { leaderboardPage } from "./_views/boardPages";
 
 type Props = { params: Promise<{ benchmark: string }>; searchParams: Promise<RawSearchParams> };
 
@@ -31,7 +31,11 @@ export default async function LeaderboardPage({ params, searchParams }: Props) {
   await connection();
   const search = await searchParams;
   // An unknown version, dataset, setting or split: a 404 naming it (./not-found.tsx), never a silently different board.
-  if (await unknownBoardParam(await getDb(), benchmark, "leaderboard", search)) notFound();
-  const { Leaderboard } = BENCHMARK_VIEWS[benchmark];
-  return <Leaderboard searchParams={search} />;
+  // The board is read alongside the check; a 404 drops it.
+  const [unknown, page] = await Promise.all([
+    unknownBoardParam(await getDb(), benchmark, "leaderboard", search),
+    leaderboardPage(benchmark, search),
+  ]);
+  if (unknown) notFound();
+  return page;
 }

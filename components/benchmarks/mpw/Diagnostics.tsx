@@ -1,22 +1,14 @@
 import Link from "next/link";
-import { DeltaFactsChart } from "@/components/charts/DeltaFactsChart";
-import { FcrPassChart } from "@/components/charts/FcrPassChart";
-import { TruncatedChart } from "@/components/charts/TruncatedChart";
-import { AnalysisControls } from "@/components/analysis/AnalysisControls";
-import { DownloadLinks } from "@/components/analysis/DownloadLinks";
-import { getDb } from "@/db/client";
-import {
-  deltaFactsData,
-  fcrPassData,
-  listMpwModelSubmissions,
-  truncatedData,
-} from "@/db/queries/analysis";
-import { modelSelections } from "@/lib/analysis/selection";
+import { DeltaFactsChart } from "./DeltaFactsChart";
+import { FcrPassChart } from "./FcrPassChart";
+import { TruncatedChart } from "./TruncatedChart";
+import { AnalysisControls } from "./AnalysisControls";
+import { DownloadLinks } from "./DownloadLinks";
 import { percent } from "@/lib/format";
-import { parseAnalysisPageState } from "@/lib/url/analysis";
 import { sampleFiltersQuery, DEFAULT_SAMPLE_FILTERS } from "@/lib/url/samples";
 import { BoardHeader } from "@/components/leaderboard/BoardHeader";
 import { mpwModule } from "@/lib/benchmarks/mpw";
+import type { MpwDiagnosticsData } from "@/server/boards/mpw";
 import type { BoardPageProps } from "../types";
 
 function samplesHref(
@@ -27,30 +19,9 @@ function samplesHref(
 }
 
 /** The paper's Figures 2 and 3 for the chosen models: FCR vs Pass@1, Δfacts(k), FCR(k) and HitPrec(k). */
-export async function MpwDiagnostics({ searchParams }: BoardPageProps) {
-  const db = await getDb();
-  const state = parseAnalysisPageState(searchParams);
-  const all = await listMpwModelSubmissions(db);
-  const selections = modelSelections(all, state);
-  const models = [...new Set(all.map((s) => s.model))];
-
-  const fcrSeries = [];
-  for (const s of selections.filter((s) => s.pooled.length > 0)) {
-    const ids = s.pooled.map((p) => p.submissionId);
-    const data = await fcrPassData(db, ids, state.bins);
-    fcrSeries.push({ selection: s, ids, data });
-  }
-  const cohortSeries = [];
-  for (const s of selections.filter((s) => s.cohort !== null)) {
-    const id = s.cohort!.submissionId;
-    cohortSeries.push({
-      selection: s,
-      id,
-      delta: await deltaFactsData(db, [id], state.kCohort, state.nThreshold),
-      truncated: await truncatedData(db, [id], state.kTrunc),
-    });
-  }
-
+export function MpwDiagnostics({
+  data: { state, models, selections, fcrSeries, cohortSeries },
+}: BoardPageProps<MpwDiagnosticsData>) {
   return (
     <div className="space-y-6">
       <BoardHeader id="mpw" name={mpwModule.name} page="diagnostics">

@@ -8,11 +8,10 @@ import {
   StandingNote,
   VerifiedFilter,
 } from "@/components/leaderboard/Standing";
-import { getDb } from "@/db/client";
-import { getMpwLeaderboard } from "@/db/queries/leaderboard";
 import { MPW_SETTINGS } from "@/lib/benchmarks/mpw/manifest";
-import { LEADERBOARD_TIERS, leaderboardQuery, parseLeaderboardState } from "@/lib/url/leaderboard";
+import { LEADERBOARD_TIERS, leaderboardQuery } from "@/lib/url/leaderboard";
 import { mpwModule } from "@/lib/benchmarks/mpw";
+import type { MpwLeaderboardData } from "@/server/boards/mpw";
 import type { BoardPageProps } from "../types";
 
 const SETTING_LABELS: Record<string, string> = {
@@ -29,9 +28,7 @@ const SETTING_NOTES: Record<string, string> = {
   C: "Setting C: the question and the web_search tool only — fully end to end.",
 };
 
-export async function MpwLeaderboard({ searchParams }: BoardPageProps) {
-  const state = parseLeaderboardState(searchParams);
-  const rows = await getMpwLeaderboard(await getDb(), state);
+export function MpwLeaderboard({ data: { state, rows } }: BoardPageProps<MpwLeaderboardData>) {
   const base = "/b/mpw";
   return (
     <div className="space-y-5">

@@ -2,15 +2,14 @@ import { PrecisionRecallChart } from "@/components/charts/PrecisionRecallChart";
 import { ScalingChart } from "@/components/charts/ScalingChart";
 import { BoardHeader } from "@/components/leaderboard/BoardHeader";
 import { PillLinks } from "@/components/ui/PillLinks";
-import { getDb } from "@/db/client";
-import { getWideSearchLeaderboard, type WideSearchLeaderboardRow } from "@/db/queries/widesearch";
+import type { WideSearchLeaderboardRow } from "@/db/queries/widesearch";
 import { wideSearchModule } from "@/lib/benchmarks/widesearch";
 import {
   WIDESEARCH_LANGUAGES,
   wideSearchLeaderboardQuery,
-  parseWideSearchLeaderboardState,
   type WideSearchLeaderboardState,
 } from "@/lib/benchmarks/widesearch/url";
+import type { WideSearchDiagnosticsData } from "@/server/boards/widesearch";
 import type { BoardPageProps } from "../types";
 
 const LANGUAGE_LABELS = { all: "all", en: "English", zh: "Chinese" } as const;
@@ -84,9 +83,9 @@ export function WideSearchPlots({ rows }: { rows: WideSearchLeaderboardRow[] }) 
   );
 }
 
-export async function WideSearchDiagnostics({ searchParams }: BoardPageProps) {
-  const state = parseWideSearchLeaderboardState(searchParams);
-  const rows = await getWideSearchLeaderboard(await getDb(), state);
+export function WideSearchDiagnostics({
+  data: { state, rows },
+}: BoardPageProps<WideSearchDiagnosticsData>) {
   const path = "/b/widesearch/analysis";
   return (
     <div className="space-y-5">

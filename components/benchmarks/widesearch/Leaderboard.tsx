@@ -2,16 +2,10 @@ import Link from "next/link";
 import { BoardHeader } from "@/components/leaderboard/BoardHeader";
 import { SortHeader } from "@/components/leaderboard/SortHeader";
 import { AdjudicatedBadge } from "@/components/reeval/AdjudicatedBadge";
-import { getDb } from "@/db/client";
-import { adjudicatedCounts } from "@/db/queries/audit";
-import { getWideSearchLeaderboard } from "@/db/queries/widesearch";
 import { wideSearchModule } from "@/lib/benchmarks/widesearch";
 import { ciInterval, decimal, percent } from "@/lib/format";
-import {
-  wideSearchLeaderboardQuery,
-  parseWideSearchLeaderboardState,
-  type WideSearchSort,
-} from "@/lib/benchmarks/widesearch/url";
+import { wideSearchLeaderboardQuery, type WideSearchSort } from "@/lib/benchmarks/widesearch/url";
+import type { WideSearchLeaderboardData } from "@/server/boards/widesearch";
 import type { BoardPageProps } from "../types";
 import { LanguagePicker, NoRows, WideSearchPlots } from "./Diagnostics";
 import { BoardActions, RankCell } from "@/components/leaderboard/BoardActions";
@@ -41,14 +35,9 @@ const WITH_CI = ["successAvg", "rowF1Avg", "itemF1Avg"] as const;
 const hasCi = (key: string): key is (typeof WITH_CI)[number] =>
   (WITH_CI as readonly string[]).includes(key);
 
-export async function WideSearchLeaderboard({ searchParams }: BoardPageProps) {
-  const state = parseWideSearchLeaderboardState(searchParams);
-  const db = await getDb();
-  const rows = await getWideSearchLeaderboard(db, state);
-  const adjudicated = await adjudicatedCounts(
-    db,
-    rows.map((row) => row.submissionId),
-  );
+export function WideSearchLeaderboard({
+  data: { state, rows, adjudicated },
+}: BoardPageProps<WideSearchLeaderboardData>) {
   const sortHref = (sort: WideSearchSort) =>
     BASE +
     wideSearchLeaderboardQuery({

@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { connection } from "next/server";
-import { BENCHMARK_VIEWS } from "@/components/benchmarks/views";
 import { getDb } from "@/db/client";
 import { unknownBoardParam } from "@/db/queries/board-params";
 import { BENCHMARKS, isBenchmarkId } from "@/lib/benchmarks/registry";
 import type { RawSearchParams } from "@/lib/url/search-params";
+import { diagnosticsPage } from "../_views/boardPages";
 
 type Props = { params: Promise<{ benchmark: string }>; searchParams: Promise<RawSearchParams> };
 
@@ -28,7 +28,11 @@ export default async function DiagnosticsPage({ params, searchParams }: Props) {
   await connection();
   const search = await searchParams;
   // An unknown version, dataset, setting or split: a 404 naming it (../not-found.tsx), never a silently different board.
-  if (await unknownBoardParam(await getDb(), benchmark, "diagnostics", search)) notFound();
-  const { Diagnostics } = BENCHMARK_VIEWS[benchmark];
-  return <Diagnostics searchParams={search} />;
+  // The board is read alongside the check; a 404 drops it.
+  const [unknown, page] = await Promise.all([
+    unknownBoardParam(await getDb(), benchmark, "diagnostics", search),
+    diagnosticsPage(benchmark, search),
+  ]);
+  if (unknown) notFound();
+  return page;
 }

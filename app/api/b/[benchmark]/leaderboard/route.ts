@@ -3,9 +3,9 @@ import { getDb, type Db } from "@/db/client";
 import { getMpwLeaderboard } from "@/db/queries/leaderboard";
 import { adjudicatedCounts } from "@/db/queries/audit";
 import { getWideSearchLeaderboard } from "@/db/queries/widesearch";
-import { unknownBoardParam } from "@/db/queries/board-params";
+import { invalidApiParams } from "@/db/queries/board-params";
 import { getReportBoard } from "@/db/queries/seekboard";
-import { sortKeys, type Board, type ReportBoard } from "@/lib/benchmarks/board";
+import type { Board, ReportBoard } from "@/lib/benchmarks/board";
 import { parseBoardState } from "@/lib/benchmarks/board-state";
 import { assertNever } from "@/lib/assert-never";
 import {
@@ -19,20 +19,6 @@ import { toCsv } from "@/lib/export/csv";
 import { standingFields } from "@/lib/standing/standing";
 import { parseLeaderboardState } from "@/lib/url/leaderboard";
 import { rawSearchParams } from "@/lib/url/search-params";
-
-/**
- * The API's own closed parameters: the sort and its direction, which the pages let fall
- * back to the default order, the format, and the verified filter (`verified=1`, the pages' link).
- * The view-picking ones are `unknownBoardParam`'s.
- */
-function closedParams(board: Board): Record<string, readonly string[]> {
-  return {
-    sort: sortKeys(board),
-    dir: ["asc", "desc"],
-    format: ["json", "csv"],
-    verified: ["0", "1"],
-  };
-}
 
 /** A leaderboard view as the API answers it: the view's parameters and its rows. */
 type LeaderboardAnswer = { rows: object[] } & Record<string, unknown>;
@@ -175,16 +161,9 @@ export async function GET(
     );
   const board = BENCHMARKS[benchmark].board;
   const search = new URL(request.url).searchParams;
-  // The same check as the pages' 404s, so the API and the page never disagree on what a view is.
+  // The same definition as the pages' parsers and 404s (lib/benchmarks/board-params.ts), so the API and the page never disagree on what a view is.
   const db = await getDb();
-  const unknown = await unknownBoardParam(db, benchmark, "leaderboard", rawSearchParams(search));
-  const errors = [
-    ...(unknown ? [{ param: unknown.param, allowed: unknown.valid }] : []),
-    ...Object.entries(closedParams(board)).flatMap(([param, allowed]) => {
-      const value = search.get(param);
-      return value === null || allowed.includes(value) ? [] : [{ param, allowed }];
-    }),
-  ];
+  const errors = await invalidApiParams(db, benchmark, rawSearchParams(search));
   if (errors.length)
     return invalidResponse(
       errors.map(({ param, allowed }) => ({

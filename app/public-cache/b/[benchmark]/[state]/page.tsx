@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { BENCHMARK_VIEWS } from "@/components/benchmarks/views";
+import { leaderboardPage } from "@/app/b/[benchmark]/_views/boardPages";
 import { BENCHMARKS } from "@/lib/benchmarks/registry";
 import { cachedBoardView } from "./view";
 
@@ -31,6 +31,5 @@ export default async function CachedLeaderboardPage({ params }: Props) {
   const { benchmark, state } = await params;
   const view = await cachedBoardView(benchmark, state);
   if (view === null || view.unknown) notFound();
-  const { Leaderboard } = BENCHMARK_VIEWS[view.id];
-  return <Leaderboard searchParams={view.searchParams} />;
+  return leaderboardPage(view.id, view.searchParams);
 }

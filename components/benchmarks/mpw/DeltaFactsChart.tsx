@@ -14,9 +14,9 @@ import {
 } from "recharts";
 import type { DeltaFactsPoint } from "@/lib/benchmarks/mpw/analysis";
 import { decimal } from "@/lib/format";
-import { seriesColor } from "./palette";
-import { ChartTable } from "./ChartTable";
-import { SeriesTooltip, seriesDot, useSeriesHover } from "./SeriesHover";
+import { seriesColor } from "@/components/charts/palette";
+import { ChartTable } from "@/components/charts/ChartTable";
+import { SeriesTooltip, seriesDot, useSeriesHover } from "@/components/charts/SeriesHover";
 
 export interface DeltaFactsSeries {
   model: string;

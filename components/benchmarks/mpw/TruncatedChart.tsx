@@ -12,9 +12,9 @@ import {
 } from "recharts";
 import type { TruncatedPoint } from "@/lib/benchmarks/mpw/analysis";
 import { percent } from "@/lib/format";
-import { seriesColor } from "./palette";
-import { ChartTable, tablePercent } from "./ChartTable";
-import { SeriesTooltip, seriesDot, useSeriesHover } from "./SeriesHover";
+import { seriesColor } from "@/components/charts/palette";
+import { ChartTable, tablePercent } from "@/components/charts/ChartTable";
+import { SeriesTooltip, seriesDot, useSeriesHover } from "@/components/charts/SeriesHover";
 
 export interface TruncatedSeries {
   model: string;

@@ -15,8 +15,8 @@ import {
 } from "recharts";
 import type { FcrBin } from "@/lib/benchmarks/mpw/analysis";
 import { percent } from "@/lib/format";
-import { seriesColor } from "./palette";
-import { SeriesTooltip, seriesDot, useSeriesHover } from "./SeriesHover";
+import { seriesColor } from "@/components/charts/palette";
+import { SeriesTooltip, seriesDot, useSeriesHover } from "@/components/charts/SeriesHover";
 
 export interface FcrPassSeries {
   model: string;
