@@ -240,6 +240,20 @@ function shuffled<T>(items: readonly T[], random: () => number): T[] {
 const REWARM = 2;
 
 /**
+ * The validator a visitor without a session gets with a public page (proxy.ts): what a
+ * browser or a shared cache holding the page sends back in If-None-Match. The server gives
+ * none until it has read the public data version, just after it starts: asked again meanwhile.
+ */
+export async function publicETag(baseUrl: string, path: string): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const etag = (await timedGet(`${baseUrl}${path}`)).headers.get("etag");
+    if (etag !== null) return etag;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${path} answered without an ETag: the public page validator is missing`);
+}
+
+/**
  * Warms each URL (`warmup` requests; the last answer is checked: it is what the timed
  * requests get, e.g. a page from the page cache that the first answer filled), then times
  * them over `passes` passes (each URL's requests split among them), so a burst of load
