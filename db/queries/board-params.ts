@@ -36,7 +36,7 @@ interface ViewParam {
  *
  * Values are read as the page's parsers read them: the first of a repeated key (every
  * value of a list), trimmed where the board's parser trims; an empty value is the
- * default, as the page cache, which drops empty values, shows it.
+ * default.
  */
 export async function unknownBoardParam(
   db: Db,
