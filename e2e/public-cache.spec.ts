@@ -1,5 +1,20 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "@playwright/test";
 import { logInAsAdmin } from "./submit-helpers";
+
+/** The address of a public trajectory: the first sample of a submission the MPW board links. */
+async function aTrajectoryPath(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+): Promise<string> {
+  const html = await (await request.get("/b/mpw", { headers })).text();
+  const submission = html.match(/href="(\/s\/\d+)[?"]/);
+  expect(submission, "the board links a submission").not.toBeNull();
+  const { samples } = (await (
+    await request.get(`/api${submission![1]}/samples`, { headers })
+  ).json()) as { samples: { taskId: string; run: number }[] };
+  const { taskId, run } = samples[0];
+  return `${submission![1]}/t/${encodeURIComponent(taskId)}${run > 0 ? `?run=${run}` : ""}`;
+}
 
 /**
  * Public pages are rendered on demand; a visitor's page load of a leaderboard or a
@@ -35,17 +50,12 @@ test.describe("public page caching", () => {
   test("a trajectory page the browser holds is revalidated and shows the same sample", async ({
     page,
   }) => {
-    await page.goto("/b/mpw");
-    await page.getByTestId("leaderboard-row").first().getByRole("link").first().click();
-    await page.getByTestId("sample-row").first().getByRole("link").first().click();
-    await expect(page).toHaveURL(/\/s\/\d+\/t\//);
-    const url = new URL(page.url());
-    const first = await page.goto(url.pathname + url.search);
-    expect(first?.headers()["etag"]).toMatch(/^W\//);
+    const path = await aTrajectoryPath(page.request, {});
+    const first = await page.goto(path);
+    const etag = first?.headers()["etag"];
+    expect(etag).toMatch(/^W\//);
     const header = await page.getByTestId("sample-header").textContent();
-    const again = await page.request.get(url.pathname + url.search, {
-      headers: { "if-none-match": first!.headers()["etag"] },
-    });
+    const again = await page.request.get(path, { headers: { "if-none-match": etag! } });
     expect(again.status()).toBe(304);
     await page.reload();
     await expect(page.getByTestId("sample-header")).toHaveText(header!);
@@ -57,15 +67,8 @@ test.describe("public page caching", () => {
     const forwarded = { "x-forwarded-proto": "https", "x-forwarded-host": "seekboard.example" };
     const board = await request.get("/b/mpw", { headers: forwarded });
     expect(board.status()).toBe(200);
-    const html = await board.text();
-    expect(html).toContain('data-testid="leaderboard-row"');
-    const submission = html.match(/href="(\/s\/\d+)[?"]/);
-    expect(submission, "the board links a submission").not.toBeNull();
-    const samples = (await (
-      await request.get(`/api${submission![1]}/samples`, { headers: forwarded })
-    ).json()) as { samples: { taskId: string; run: number }[] };
-    const { taskId } = samples.samples[0];
-    const page = await request.get(`${submission![1]}/t/${encodeURIComponent(taskId)}`, {
+    expect(await board.text()).toContain('data-testid="leaderboard-row"');
+    const page = await request.get(await aTrajectoryPath(request, forwarded), {
       headers: forwarded,
     });
     expect(page.status()).toBe(200);

@@ -44,6 +44,8 @@ test.describe("behind a TLS-terminating reverse proxy", () => {
     page,
     context,
   }, testInfo) => {
+    // Log in, issue a token, log out, upload and open the submission: many page loads.
+    test.setTimeout(180_000);
     const errors = trackErrors(page);
     await logInAsAdmin(page);
     const admin = (await context.cookies()).find((c) => c.name === "sb_admin");
