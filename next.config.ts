@@ -1,4 +1,3 @@
-import { join } from "node:path";
 import type { NextConfig } from "next";
 
 /**
@@ -36,15 +35,9 @@ const securityHeaders = [
 const nextConfig: NextConfig = {
   poweredByHeader: false,
   // Next hashes every page it sends, in JavaScript, to make an ETag: about 1 ms of server
-  // time for a 450 KB trajectory page, on every request, even when served from the page
-  // cache. Pages are small once compressed (≈16 KB), so a full answer costs a visitor
-  // less than the hash costs everyone; static assets keep their own validators.
+  // time for a 450 KB trajectory page, on every request. Public pages get a validator of their own, from the data they show (proxy.ts),
+  // which answers a revalidation without rendering; static assets keep their own validators.
   generateEtags: false,
-  // Rendered public pages live in memory only (see cache-handler.mjs for why).
-  cacheHandler: join(process.cwd(), "cache-handler.mjs"),
-  cacheMaxMemorySize: 0,
-  // Shared caches (a CDN in front) may serve a page stale while it is refreshed, for an hour at most.
-  expireTime: 3600,
   // A server action's body may hold an official task file (lib/standing/task-file.ts:
   // MAX_TASK_FILE_BYTES, 16 MiB) and its multipart framing; the default is 1 MB.
   experimental: { serverActions: { bodySizeLimit: "17mb" } },

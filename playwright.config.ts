@@ -1,7 +1,25 @@
+import { execFileSync } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
 import { databaseUrl } from "./test/postgres-cluster";
 
 const PORT = Number(process.env.E2E_PORT ?? 3217);
+/**
+ * A free local port, asked of the system in a child process (the config is read
+ * synchronously). Read once: the test workers, which read this config again, inherit it.
+ */
+function freePort(): string {
+  return execFileSync(process.execPath, [
+    "-e",
+    "const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { process.stdout.write(String(s.address().port)); s.close(); });",
+  ]).toString();
+}
+// The `tls` project: Caddy terminates TLS on this port in front of the app (e2e/tls/Caddyfile).
+const TLS_PORT = (process.env.E2E_TLS_PORT ||= freePort());
+// Caddy's local CA, certificates and autosaved config, inside the checkout.
+const CADDY_HOME = join(__dirname, ".tmp", "e2e-caddy");
+mkdirSync(CADDY_HOME, { recursive: true });
 const DB = process.env.E2E_DB ?? "data/e2e.db";
 // E2E_POSTGRES_URL (a PostgreSQL server) runs the suite on PostgreSQL: a fresh database on it each run.
 const POSTGRES = process.env.E2E_POSTGRES_URL;
@@ -18,14 +36,25 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
-  // Two app instances on one PostgreSQL database: only with a server to put them on.
-  testIgnore: POSTGRES ? [] : ["multi-instance.spec.ts"],
   reporter: [
     ["list"],
     ["html", { open: "never", outputFolder: REPORT }],
     ["json", { outputFile: `${REPORT}/results.json` }],
   ],
   outputDir: "test-results",
+  projects: [
+    {
+      name: "app",
+      // Two app instances on one PostgreSQL database: only with a server to put them on.
+      testIgnore: ["tls-proxy.spec.ts", ...(POSTGRES ? [] : ["multi-instance.spec.ts"])],
+    },
+    {
+      // Behind a TLS-terminating reverse proxy, as docs/DEPLOY.md sets one up.
+      name: "tls",
+      testMatch: ["tls-proxy.spec.ts"],
+      use: { baseURL: `https://localhost:${TLS_PORT}`, ignoreHTTPSErrors: true },
+    },
+  ],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     viewport: { width: 1400, height: 1000 },
@@ -44,23 +73,38 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // A fresh database each run: the server loads the demo data into it at start.
-    command: POSTGRES
-      ? `psql "${POSTGRES}" -qc "DROP DATABASE IF EXISTS ${E2E_DATABASE} WITH (FORCE)" -c "CREATE DATABASE ${E2E_DATABASE}" && rm -rf ${DB}-uploads && ./node_modules/.bin/next start -H 127.0.0.1 -p ${PORT}`
-      : `rm -rf ${DB} ${DB}-wal ${DB}-shm ${DB}-uploads && ./node_modules/.bin/next start -H 127.0.0.1 -p ${PORT}`,
-    url: `http://127.0.0.1:${PORT}/`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    env: {
-      ...(POSTGRES
-        ? {
-            SEEKBOARD_DATABASE_URL: process.env.E2E_DB_TARGET,
-            SEEKBOARD_SPOOL_DIR: `${DB}-uploads`,
-          }
-        : { SEEKBOARD_DB: DB }),
-      NEXT_TELEMETRY_DISABLED: "1",
-      SEEKBOARD_ADMIN_TOKEN: process.env.SEEKBOARD_ADMIN_TOKEN,
+  webServer: [
+    {
+      // A fresh database each run: the server loads the demo data into it at start.
+      command: POSTGRES
+        ? `psql "${POSTGRES}" -qc "DROP DATABASE IF EXISTS ${E2E_DATABASE} WITH (FORCE)" -c "CREATE DATABASE ${E2E_DATABASE}" && rm -rf ${DB}-uploads && ./node_modules/.bin/next start -H 127.0.0.1 -p ${PORT}`
+        : `rm -rf ${DB} ${DB}-wal ${DB}-shm ${DB}-uploads && ./node_modules/.bin/next start -H 127.0.0.1 -p ${PORT}`,
+      url: `http://127.0.0.1:${PORT}/`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      env: {
+        ...(POSTGRES
+          ? {
+              SEEKBOARD_DATABASE_URL: process.env.E2E_DB_TARGET,
+              SEEKBOARD_SPOOL_DIR: `${DB}-uploads`,
+            }
+          : { SEEKBOARD_DB: DB }),
+        NEXT_TELEMETRY_DISABLED: "1",
+        SEEKBOARD_ADMIN_TOKEN: process.env.SEEKBOARD_ADMIN_TOKEN,
+      },
     },
-  },
+    {
+      command: "caddy run --config e2e/tls/Caddyfile --adapter caddyfile",
+      url: `https://localhost:${TLS_PORT}/`,
+      ignoreHTTPSErrors: true,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      env: {
+        E2E_PORT: String(PORT),
+        E2E_TLS_PORT: TLS_PORT,
+        XDG_DATA_HOME: join(CADDY_HOME, "data"),
+        XDG_CONFIG_HOME: join(CADDY_HOME, "config"),
+      },
+    },
+  ],
 });

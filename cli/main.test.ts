@@ -7,6 +7,8 @@ import { generateMpwRecord } from "../lib/benchmarks/mpw/demo-records";
 import { parseMpwTaskRecord } from "../lib/benchmarks/mpw/import";
 import { runCli } from "./run-cli";
 import { testDatabaseTarget } from "../test/db";
+import { closeDb, openDb } from "../db/client";
+import { dataVersion, PUBLIC_DATA } from "../db/jobs/data-version";
 
 const ROOT = join(__dirname, "..");
 const TASK_TEXT = readFileSync(join(ROOT, "demo", "mpw", "mpw_bench.jsonl"), "utf8");
@@ -89,6 +91,13 @@ describe("cli ingest / metrics", () => {
     expect(fixture).toMatchObject({ samples: 1, duplicate: false });
     fixtureId = fixture.submissionId;
     expect(fixtureId).not.toBe(demoId);
+    // Each approved import moves the public data version the servers validate public pages by.
+    const db = await openDb(dbPath);
+    try {
+      expect(await dataVersion(db, PUBLIC_DATA)).toBe(2);
+    } finally {
+      await closeDb(db);
+    }
   });
 
   it("ingesting the same bundle again reports the same id as a duplicate", async () => {

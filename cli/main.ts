@@ -32,6 +32,7 @@ import { resolve } from "node:path";
 import { closeDb, dbTargetFromEnv, isPostgresUrl, openDb, type Db } from "../db/client";
 import { BackupUnsupported, backupDatabase } from "../db/backup";
 import { ingestBundle, ingestInspectLog } from "../db/ingest";
+import { bumpDataVersion, PUBLIC_DATA } from "../db/jobs/data-version";
 import { uploadKind } from "../lib/submit/manifest-peek";
 import { sweepStaleUnpackDirs } from "../lib/import/bundle";
 import { benchmarkIdOf } from "../db/benchmark-id";
@@ -154,6 +155,8 @@ async function command(argv: string[]): Promise<unknown> {
       } else {
         result = await ingestBundle(db, path, options);
       }
+      // Servers on this database then stop telling visitors their copies of public pages are current (proxy.ts).
+      if (options.status === "approved") await bumpDataVersion(db, PUBLIC_DATA);
       return {
         ...result,
         ...(await submissionChecks(db, benchmarkIdOf(result.benchmark), result.submissionId)),
@@ -232,7 +235,10 @@ async function command(argv: string[]): Promise<unknown> {
         );
       if (version.trim() === "" || version.trim().length > 100)
         throw new UsageError("the version is 1 to 100 characters");
-      return registerTaskFile(await openTarget(), benchmark, version.trim(), resolve(file));
+      const db = await openTarget();
+      const registered = await registerTaskFile(db, benchmark, version.trim(), resolve(file));
+      await bumpDataVersion(db, PUBLIC_DATA);
+      return registered;
     }
     case "tokens": {
       const [action, ...args] = rest;
@@ -256,7 +262,9 @@ async function command(argv: string[]): Promise<unknown> {
     }
     case "seed-demo": {
       const db = await openTarget();
-      return seedDemo(db);
+      const seeded = await seedDemo(db);
+      await bumpDataVersion(db, PUBLIC_DATA);
+      return seeded;
     }
     default:
       throw new UsageError(`unknown command "${command}"\n${USAGE}`);

@@ -1,25 +1,20 @@
 import "server-only";
 import { revalidatePath } from "next/cache";
 import { getDb } from "@/db/client";
-import { bumpDataVersion, PUBLIC_DATA } from "@/db/jobs/data-version";
-import { publicPageStore } from "./page-cache-store";
+import { bumpDataVersion, dataVersion, PUBLIC_DATA } from "@/db/jobs/data-version";
+import { notePublicDataVersion } from "./public-data-version";
 
 /**
- * Public pages are served from the page cache (proxy.ts, cache-handler.mjs). Whatever
- * changes what the public sees (a moderation decision, a verdict, a tag) calls this:
- * it empties this process's cache, so the next public request renders afresh, and bumps
- * the public data version, which every other server process on the database watches
- * (server/worker-process.ts) to empty its own.
+ * Whatever changes what the public sees (a moderation decision, a verdict, a tag) calls
+ * this. It bumps the public data version, which changes the validator of every public page
+ * (server/public-data-version.ts) in this process at once and, through the database, in
+ * every other server process (server/worker-process.ts watches it), so no browser or shared
+ * cache is told its copy is still good. revalidatePath drops the client router's copies of
+ * the pages the admin has seen, so the admin's next navigation shows the change too.
  */
 export async function publicDataChanged(): Promise<void> {
   revalidatePath("/", "layout");
-  await bumpDataVersion(await getDb(), PUBLIC_DATA);
-}
-
-/**
- * The same for work that runs outside any request (a re-evaluation job after its action
- * has answered), where revalidatePath cannot be called: empties the cache's store directly.
- */
-export function emptyPublicPageCache(): void {
-  publicPageStore()?.empty();
+  const db = await getDb();
+  await bumpDataVersion(db, PUBLIC_DATA);
+  notePublicDataVersion(await dataVersion(db, PUBLIC_DATA));
 }

@@ -197,8 +197,8 @@ export async function fixGoldAction(
   if (!result.ok) return result;
   // The gold answer itself changed: public pages show it.
   await publicDataChanged();
-  // The worker runs the queued job (db/jobs/worker.ts), and this server empties its public
-  // page cache as the job's chunks land; the maintainer's page polls its progress.
+  // The worker runs the queued job (db/jobs/worker.ts) and bumps the public data version as
+  // the job's chunks land; the maintainer's page polls its progress.
   return { ok: true, jobId: result.jobId, total: result.total };
 }
 

@@ -31,7 +31,7 @@ export function proposalSecret(): string | null {
 
 /**
  * The pages whose figures or verdicts changed: the submissions', their boards, the sample
- * pages; and the public page cache, which serves leaderboards to visitors.
+ * pages; and the public data version, which validates visitors' copies of public pages.
  */
 export async function revalidateAffected(affected: readonly Affected[]): Promise<void> {
   for (const { submissionId, benchmarkId } of affected) {

@@ -1,18 +1,19 @@
 import "server-only";
 /**
  * The server's side of the job worker: forks `cli worker` at start and forks it again if
- * it dies (a job it held is then recovered by the new one), and empties this server's
- * public page cache when the worker (or another server) says public data changed: through
- * the database, so a worker run by hand or another instance is heard too. Every engine:
- * the data version is polled every WATCH_EVERY_MS. PostgreSQL: the bump's NOTIFY is also
- * listened for, which empties the cache at once; the poll stays, for a lost listener.
+ * it dies (a job it held is then recovered by the new one), and keeps this server's copy of
+ * the public data version current when the worker (or another server) changes public data,
+ * so public pages stop validating at once (server/public-data-version.ts): through the
+ * database, so a worker run by hand or another instance is heard too. Every engine: the
+ * data version is polled every WATCH_EVERY_MS. PostgreSQL: the bump's NOTIFY is also
+ * listened for, which reads the version at once; the poll stays, for a lost listener.
  */
 import { fork, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import pg from "pg";
 import { dbTargetFromEnv, describeTarget, getDb, isPostgresUrl } from "@/db/client";
 import { dataVersion, PUBLIC_DATA, PUBLIC_DATA_CHANNEL } from "@/db/jobs/data-version";
-import { emptyPublicPageCache } from "./public-pages";
+import { notePublicDataVersion } from "./public-data-version";
 
 /** Backoff between restarts of a worker that keeps dying: from 1 s, doubling, to 30 s. */
 const RESTART_MIN_MS = 1000;
@@ -64,17 +65,17 @@ function forkWorker(state: WorkerState, backoffMs: number): void {
   });
 }
 
-/** Polls the public data version; a failed read (the database away a moment) is tried again at the next tick. */
-function watchDataVersion(): void {
-  let seen: number | null = null;
+/**
+ * Polls the public data version; a failed read (the database away a moment) is tried again
+ * at the next tick. Returns the read, for the PostgreSQL listener to call at once.
+ */
+function watchDataVersion(): () => Promise<void> {
   let busy = false;
   const tick = async () => {
     if (busy) return;
     busy = true;
     try {
-      const now = await dataVersion(await getDb(), PUBLIC_DATA);
-      if (seen !== null && now !== seen) emptyPublicPageCache();
-      seen = now;
+      notePublicDataVersion(await dataVersion(await getDb(), PUBLIC_DATA));
     } catch (error) {
       console.error(
         `seekboard: could not read the public data version: ${error instanceof Error ? error.message : String(error)}`,
@@ -85,14 +86,15 @@ function watchDataVersion(): void {
   };
   void tick();
   setInterval(() => void tick(), WATCH_EVERY_MS).unref();
+  return tick;
 }
 
 /**
  * LISTENs for PUBLIC_DATA_CHANNEL on a connection of its own (a pooled one would go back
- * to the pool), emptying the page cache on each notification. A dropped connection is
+ * to the pool), reading the public data version (`read`) on each notification. A dropped connection is
  * opened again with backoff; nothing here ever throws into the server.
  */
-function listenForPublicData(url: string): void {
+function listenForPublicData(url: string, read: () => Promise<void>): void {
   let wait = LISTEN_RETRY_MIN_MS;
   const connect = async () => {
     const client = new pg.Client({ connectionString: url });
@@ -111,14 +113,14 @@ function listenForPublicData(url: string): void {
     client.on("error", (error) => retry(error.message));
     client.on("end", () => retry("the connection ended"));
     client.on("notification", (message) => {
-      if (message.channel === PUBLIC_DATA_CHANNEL) emptyPublicPageCache();
+      if (message.channel === PUBLIC_DATA_CHANNEL) void read();
     });
     try {
       await client.connect();
       await client.query(`LISTEN ${PUBLIC_DATA_CHANNEL}`);
       wait = LISTEN_RETRY_MIN_MS;
       // Changes made while no one listened: the poll has them, but at once is better.
-      emptyPublicPageCache();
+      void read();
     } catch (error) {
       retry(error instanceof Error ? error.message : String(error));
     }
@@ -143,6 +145,6 @@ export function startJobWorker(): void {
       state.child?.kill("SIGTERM");
     });
   }
-  watchDataVersion();
-  if (isPostgresUrl(target)) listenForPublicData(target);
+  const read = watchDataVersion();
+  if (isPostgresUrl(target)) listenForPublicData(target, read);
 }

@@ -163,8 +163,8 @@ export function TrajectoryReader({
     [navigate],
   );
 
-  // A page opened at a match (`find=` and a step's fragment) carries the search on. Read from
-  // the address once the page is in: the public page cache renders without the browser's query.
+  // A page opened at a match (`find=` and a step's fragment) carries the search on, read from
+  // the address once the page is in.
   // The reader stays mounted across pages, so folded kinds stay folded.
   useEffect(() => {
     const q = new URLSearchParams(window.location.search).get("find");

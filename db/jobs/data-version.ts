@@ -1,7 +1,7 @@
 /**
  * A counter per kind of change, for processes that cannot call each other: the worker
- * bumps `public` when it changed what visitors see, and each server, which keeps its
- * public pages in memory, watches the value and empties its page cache when it moves.
+ * bumps `public` when it changed what visitors see, and each server watches the value:
+ * public pages are validated by it (server/public-data-version.ts).
  * On PostgreSQL a bump also notifies PUBLIC_DATA_CHANNEL, so that servers listening there
  * hear it at once (the poll of the counter stays, for SQLite and for a lost listener).
  */

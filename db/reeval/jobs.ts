@@ -33,7 +33,7 @@ export interface JobOptions {
    */
   chunkSize?: number;
   now?: () => Date;
-  /** Called after each chunk that changed something (the worker tells the servers to empty their public page cache). */
+  /** Called after each chunk that changed something (the worker bumps the public data version, which the servers watch). */
   onChunkWritten?: () => void | Promise<void>;
   /** Who runs it (`host/pid`), recorded so that a job whose worker died can be told apart. */
   worker?: string;

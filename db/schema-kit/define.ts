@@ -418,7 +418,7 @@ export function defineSchema(k: SchemaKit) {
 
   /**
    * Counters other processes watch: the worker bumps `public` whenever it changes what the
-   * public sees, and each server empties its public page cache when the value moves.
+   * public sees; each server validates visitors' copies of public pages by it.
    */
   const dataVersions = k.table("data_versions", {
     name: k.text().primaryKey(),

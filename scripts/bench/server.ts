@@ -171,7 +171,7 @@ export interface Probe {
   status?: number;
   /** Checked on the last warm-up answer: throws when the page is not the one meant. */
   check?: (body: string, headers: Headers) => void;
-  /** Request headers beyond the client's own (e.g. a session cookie, which skips the public page cache). */
+  /** Request headers beyond the client's own (e.g. a session cookie, which gets no public validator). */
   headers?: Record<string, string>;
   /** Rendered or computed on demand (tens of milliseconds): timed in its own blocks, not in the shuffled rounds of the light URLs. */
   heavy?: boolean;
@@ -240,8 +240,22 @@ function shuffled<T>(items: readonly T[], random: () => number): T[] {
 const REWARM = 2;
 
 /**
+ * The validator a visitor without a session gets with a public page (proxy.ts): what a
+ * browser or a shared cache holding the page sends back in If-None-Match. The server gives
+ * none until it has read the public data version, just after it starts: asked again meanwhile.
+ */
+export async function publicETag(baseUrl: string, path: string): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const etag = (await timedGet(`${baseUrl}${path}`)).headers.get("etag");
+    if (etag !== null) return etag;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${path} answered without an ETag: the public page validator is missing`);
+}
+
+/**
  * Warms each URL (`warmup` requests; the last answer is checked: it is what the timed
- * requests get, e.g. a page from the page cache that the first answer filled), then times
+ * requests get, e.g. a 304 to a revalidation), then times
  * them over `passes` passes (each URL's requests split among them), so a burst of load
  * from elsewhere on the machine does not fall on one URL alone. In each pass the light
  * URLs (the static file, cached pages, APIs) are timed in rounds, one request each in an

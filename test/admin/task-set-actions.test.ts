@@ -2,7 +2,7 @@
  * The task-set server actions: each re-checks the admin session (a cross-site call carries
  * no SameSite=Strict cookie, and Next refuses a foreign Origin before the action runs), so a
  * call without it changes nothing; with it, a task file is parsed, registered and the public
- * page cache emptied, and a malformed file is refused naming its file and line.
+ * pages revalidated, and a malformed file is refused naming its file and line.
  */
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -88,7 +88,7 @@ describe("task-set server actions", () => {
     expect(revalidated).toEqual([]);
   });
 
-  it("as admin: registers the real MPW task file, replaces it on a second upload, and empties the public page cache", async () => {
+  it("as admin: registers the real MPW task file, replaces it on a second upload, and revalidates the public pages", async () => {
     await logIn();
     const actions = await import("../../server/admin-actions");
     const first = await actions.registerTaskSet(

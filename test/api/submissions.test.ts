@@ -27,7 +27,7 @@ vi.mock("next/server", async (original) => ({
   ...(await original<typeof import("next/server")>()),
   connection: async () => {},
 }));
-// Moderation empties the public page cache; outside Next there is no cache to empty, so record the call.
+// Moderation drops the client router's copies of pages (revalidatePath); outside Next there are none, so record the call.
 const revalidatePath = vi.hoisted(() => vi.fn());
 vi.mock("next/cache", () => ({ revalidatePath }));
 

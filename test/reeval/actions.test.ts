@@ -195,7 +195,7 @@ describe("re-evaluation server actions", () => {
       status: "queued",
       done: 0,
     });
-    // The gold shows on public pages: the public page cache is emptied at once.
+    // The gold shows on public pages: they are revalidated at once.
     expect(revalidated).toContain("/");
     // Nothing runs it in the server's process: it waits for the worker.
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -324,7 +324,7 @@ describe("re-evaluation server actions", () => {
 });
 
 describe("tag server actions", () => {
-  it("refuse a call without an admin session; as admin apply and remove a tag, emptying the public page cache", async () => {
+  it("refuse a call without an admin session; as admin apply and remove a tag, revalidating the public pages", async () => {
     const tags = await import("../../server/tag-actions");
     const sample = await mpwSample();
     const db = await appDb();

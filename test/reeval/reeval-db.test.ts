@@ -444,7 +444,7 @@ describe("gold fix and the background re-evaluation", () => {
     });
     const job = (await getReevalJob(db, started.jobId))!;
     expect(job).toMatchObject({ status: "done", done: task.n, error: null });
-    // The server empties its public page cache after every chunk that changed a sample.
+    // The public data version is bumped after every chunk that changed a sample.
     expect(chunksWritten).toBeGreaterThan(0);
     expect(chunksWritten).toBeLessThanOrEqual(Math.ceil(task.n / 5));
     // Against a gold nobody wrote, exact match finds every sample incorrect; only those

@@ -21,10 +21,7 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
   };
 }
 
-/**
- * Rendered on demand for visitors with a session (admin, uploader); everyone else gets
- * the cached copy in app/public-cache (see proxy.ts).
- */
+/** Rendered on demand; a visitor's copy is revalidated by proxy.ts without rendering while the data is unchanged. */
 export default async function LeaderboardPage({ params, searchParams }: Props) {
   const { benchmark } = await params;
   if (!isBenchmarkId(benchmark)) notFound();

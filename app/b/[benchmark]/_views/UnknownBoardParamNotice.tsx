@@ -1,4 +1,3 @@
-import Link from "next/link";
 import type { UnknownBoardParam } from "@/db/queries/board-params";
 import { BENCHMARKS, type BenchmarkId } from "@/lib/benchmarks/registry";
 import { boardPagePath, withParam, type BoardPage } from "@/lib/url/board-page";
@@ -7,7 +6,8 @@ import type { RawSearchParams } from "@/lib/url/search-params";
 /**
  * A board page asked for a view the board does not have: the parameter and its value, and
  * a link to each view it does have, the rest of the address kept. The value comes from the
- * URL: rendered as text, never as HTML.
+ * URL: rendered as text, never as HTML. Its links are plain page loads: the client router
+ * keeps showing a segment's not-found UI until the path changes, and these only change the query.
  */
 export function UnknownBoardParamNotice({
   id,
@@ -43,13 +43,13 @@ export function UnknownBoardParamNotice({
           <ul className="flex flex-wrap gap-2" aria-label={`Valid ${param} values`}>
             {valid.map((v) => (
               <li key={v}>
-                <Link
+                <a
                   href={path + withParam(search, param, v)}
                   className="rounded-full bg-white px-3 py-1 text-slate-700 ring-1 ring-inset ring-slate-300 hover:bg-slate-100"
                   data-testid="valid-value"
                 >
                   {v}
-                </Link>
+                </a>
               </li>
             ))}
           </ul>
@@ -59,9 +59,9 @@ export function UnknownBoardParamNotice({
           No {name} submission is approved yet, so there is no {param} to pick.
         </p>
       )}
-      <Link href={path} className="mt-4 inline-block text-sm text-indigo-700 hover:underline">
+      <a href={path} className="mt-4 inline-block text-sm text-indigo-700 hover:underline">
         Open the {name} {page}
-      </Link>
+      </a>
     </div>
   );
 }

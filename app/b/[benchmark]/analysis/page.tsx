@@ -21,7 +21,7 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
   };
 }
 
-/** A benchmark's diagnostic plots, rendered on demand (the page cache holds leaderboards and samples only). */
+/** A benchmark's diagnostic plots, rendered on demand (proxy.ts validates leaderboards and trajectories only). */
 export default async function DiagnosticsPage({ params, searchParams }: Props) {
   const { benchmark } = await params;
   if (!isBenchmarkId(benchmark)) notFound();

@@ -22,10 +22,7 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
   };
 }
 
-/**
- * Rendered on demand for visitors with a session (admin, uploader) and for navigations
- * inside the app; other page loads get the cached copy in app/public-cache (see proxy.ts).
- */
+/** Rendered on demand; a visitor's copy is revalidated by proxy.ts without rendering while the data is unchanged. */
 export default async function TrajectoryPage({ params, searchParams }: Props) {
   await connection();
   const { id, task } = await params;
