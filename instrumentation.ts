@@ -1,7 +1,9 @@
 /**
  * Runs once when the server starts: unpack folders a crashed server left in the temporary
- * directory removed, schema migrations, demo data on an empty database, then the job
- * worker (which recovers jobs a previous worker left unfinished).
+ * directory removed, schema migrations (SEEKBOARD_MIGRATIONS=external: waiting for `cli
+ * migrate` instead), demo data on an empty database (not with SEEKBOARD_NO_DEMO=1), then the
+ * job worker (which recovers jobs a previous worker left unfinished; SEEKBOARD_WORKER=external:
+ * none, `cli worker` runs apart). docs/DEPLOY.md says which a deploy sets.
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;

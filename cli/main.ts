@@ -21,6 +21,10 @@
  *   tokens issue <team> [--db FILE]                           → {"id", "team", "token"} (the token is shown this once)
  *   tokens list [--db FILE]                                   → [{"id", "team", "createdAt", "revokedAt", "lastUsedAt"}]
  *   tokens revoke <id> [--db FILE]                            → {"id", "revoked": true}
+ *   migrate [--db FILE]                                       → {"database", "applied": [tags]}: applies
+ *                                                             the pending migrations (a deploy's release step when
+ *                                                             SEEKBOARD_MIGRATIONS=external); exit 1 if one fails
+ *                                                             (the schema stays as it was)
  *   worker [--db FILE]                                        runs upload and re-evaluation jobs until stopped
  *                                                             (SIGTERM/SIGINT, or its parent server going away)
  * --db is a SQLite file or a postgres:// URL (default: SEEKBOARD_DATABASE_URL, else SEEKBOARD_DB,
@@ -29,7 +33,15 @@
  */
 import { parseArgs } from "node:util";
 import { resolve } from "node:path";
-import { closeDb, dbTargetFromEnv, isPostgresUrl, openDb, type Db } from "../db/client";
+import {
+  closeDb,
+  dbTargetFromEnv,
+  describeTarget,
+  isPostgresUrl,
+  openDb,
+  openDbMigrating,
+  type Db,
+} from "../db/client";
 import { BackupUnsupported, backupDatabase } from "../db/backup";
 import { ingestBundle, ingestInspectLog } from "../db/ingest";
 import { bumpDataVersion, PUBLIC_DATA } from "../db/jobs/data-version";
@@ -74,6 +86,7 @@ const USAGE = `usage:
   cli tokens issue <team> [--db FILE]
   cli tokens list [--db FILE]
   cli tokens revoke <id> [--db FILE]
+  cli migrate [--db FILE]
   cli worker [--db FILE]
   (--db: a SQLite file or a postgres:// URL; by default SEEKBOARD_DATABASE_URL, else SEEKBOARD_DB)`;
 
@@ -255,6 +268,15 @@ async function command(argv: string[]): Promise<unknown> {
         return { id, revoked: true };
       }
       throw new UsageError(`tokens takes issue <team>, list, or revoke <id>\n${USAGE}`);
+    }
+    case "migrate": {
+      if (rest.length !== 0) throw new UsageError(`migrate takes no arguments\n${USAGE}`);
+      const { db, applied } = await openDbMigrating(target, {
+        retryForMs: COMMAND_RETRY_MS,
+        migrations: "apply",
+      });
+      opened.push(db);
+      return { database: describeTarget(target), applied };
     }
     case "worker": {
       if (rest.length !== 0) throw new UsageError(`worker takes no arguments\n${USAGE}`);

@@ -16,7 +16,7 @@
  * migrations.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import Database from "better-sqlite3";
 import type { SQL } from "drizzle-orm";
@@ -25,6 +25,7 @@ import { migrate as migrateSqlite } from "drizzle-orm/better-sqlite3/migrator";
 import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { z } from "zod";
 import * as schema from "./schema";
 import * as pgSchema from "./schema-pg";
 
@@ -104,6 +105,79 @@ const MIGRATIONS_PG = join(process.cwd(), "db", "migrations-pg");
 /** Any key: instances migrating the same PostgreSQL database at once take turns on it. */
 const MIGRATION_LOCK = 7_319_004_211;
 
+/**
+ * Who brings the schema up to date. `apply` (the default, and the demo's): whoever opens the
+ * database applies the pending migrations. `external` (`SEEKBOARD_MIGRATIONS=external`, for a
+ * deploy): `cli migrate` applies them as a release step, and a server, worker or command that
+ * finds the schema behind waits for it as for an unreachable server (a server for ever, a
+ * command up to its retry budget) instead of migrating a database other instances are serving.
+ */
+export type MigrationMode = "apply" | "external";
+
+export function migrationModeFromEnv(
+  setting: string | undefined = process.env.SEEKBOARD_MIGRATIONS,
+): MigrationMode {
+  const value = setting?.trim() ?? "";
+  if (value === "") return "apply";
+  if (value === "external") return "external";
+  throw new Error(`SEEKBOARD_MIGRATIONS takes "external" or nothing, not "${value}"`);
+}
+
+/** The schema lacks migrations and this process may not apply them (SEEKBOARD_MIGRATIONS=external). */
+export class SchemaBehind extends Error {
+  constructor(
+    readonly target: string,
+    readonly pending: readonly string[],
+  ) {
+    super(
+      `${describeTarget(target)} lacks ${pending.length} migration(s) (${pending.join(", ")}): run \`cli migrate\` (SEEKBOARD_MIGRATIONS=external)`,
+    );
+  }
+}
+
+const journalSchema = z.object({
+  entries: z.array(z.object({ tag: z.string(), when: z.number() })),
+});
+
+/** The folder's migrations, oldest first: drizzle applies those created after the last one applied. */
+function journal(migrationsFolder: string): { tag: string; when: number }[] {
+  const text = readFileSync(join(migrationsFolder, "meta", "_journal.json"), "utf8");
+  return journalSchema.parse(JSON.parse(text)).entries.toSorted((a, b) => a.when - b.when);
+}
+
+const lastAppliedSchema = z.array(z.object({ created_at: z.coerce.number().nullable() }));
+
+/** The tags not applied yet, as drizzle's migrator decides: created after the last applied one. */
+function pendingOf(migrationsFolder: string, rows: unknown): string[] {
+  const last = lastAppliedSchema.parse(rows)[0]?.created_at ?? null;
+  return journal(migrationsFolder)
+    .filter((m) => last === null || m.when > last)
+    .map((m) => m.tag);
+}
+
+function pendingSqlite(client: Database.Database, migrationsFolder: string): string[] {
+  // No columns: no table, so no migration applied yet (preparing a query on it would throw).
+  const applied = (client.pragma("table_info(__drizzle_migrations)") as unknown[]).length > 0;
+  const last = "SELECT created_at FROM __drizzle_migrations ORDER BY created_at DESC LIMIT 1";
+  // eslint-disable-next-line no-restricted-syntax -- better-sqlite3 itself, before drizzle wraps the connection
+  const rows = applied ? client.prepare(last).all() : [];
+  return pendingOf(migrationsFolder, rows);
+}
+
+async function pendingPostgres(client: pg.Client, migrationsFolder: string): Promise<string[]> {
+  const exists = await client.query<{ t: string | null }>(
+    "SELECT to_regclass('drizzle.__drizzle_migrations')::text AS t",
+  );
+  const rows = exists.rows[0]?.t
+    ? (
+        await client.query(
+          "SELECT created_at FROM drizzle.__drizzle_migrations ORDER BY created_at DESC LIMIT 1",
+        )
+      ).rows
+    : [];
+  return pendingOf(migrationsFolder, rows);
+}
+
 /** A FIFO lock: SQLite transactions on one connection must not interleave across awaits. */
 class Mutex {
   private tail: Promise<unknown> = Promise.resolve();
@@ -115,7 +189,12 @@ class Mutex {
   }
 }
 
-function openSqlite(path: string, migrationsFolder: string): Db {
+/** Opens the file and applies (or, `external`, requires) its migrations; returns the tags applied. */
+function openSqlite(
+  path: string,
+  migrationsFolder: string,
+  mode: MigrationMode,
+): { db: Db; applied: string[] } {
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   const client = new Database(path);
   client.pragma("journal_mode = WAL");
@@ -123,7 +202,10 @@ function openSqlite(path: string, migrationsFolder: string): Db {
   client.pragma("foreign_keys = ON");
   client.pragma("busy_timeout = 5000");
   const db = drizzleSqlite(client, { schema });
+  let applied: string[];
   try {
+    applied = pendingSqlite(client, migrationsFolder);
+    if (applied.length > 0 && mode === "external") throw new SchemaBehind(path, applied);
     // drizzle applies the pending migrations in one transaction here too.
     migrateSqlite(db, { migrationsFolder });
   } catch (error) {
@@ -137,7 +219,7 @@ function openSqlite(path: string, migrationsFolder: string): Db {
     lock: new Mutex(),
     inTransaction: new AsyncLocalStorage(),
   });
-  return db;
+  return { db, applied };
 }
 
 /** Errors that mean the server is not there (yet), as opposed to a refusal worth reporting at once. */
@@ -165,6 +247,8 @@ export interface OpenOptions {
   maxConnections?: number;
   /** Another migrations folder (the engine's own by default): the tests' failing migration. */
   migrationsFolder?: string;
+  /** Who migrates (default: SEEKBOARD_MIGRATIONS); `cli migrate` says `apply`. */
+  migrations?: MigrationMode;
 }
 
 // PostgreSQL's 8-byte integers (count(*), sums of integers) and numerics (avg, sums) as
@@ -179,7 +263,12 @@ pg.types.setTypeParser(pg.types.builtins.JSONB, (text) => text);
 const RETRY_MIN_MS = 500;
 const RETRY_MAX_MS = 30_000;
 
-async function migratePostgres(url: string, migrationsFolder: string): Promise<void> {
+/** Applies (or, `external`, requires) the pending migrations; returns the tags applied. */
+async function migratePostgres(
+  url: string,
+  migrationsFolder: string,
+  mode: MigrationMode,
+): Promise<string[]> {
   const client = new pg.Client({ connectionString: url });
   // A connection lost mid-migration fails its query (and rolls the migrations back); the
   // event would otherwise end the process.
@@ -187,38 +276,65 @@ async function migratePostgres(url: string, migrationsFolder: string): Promise<v
   await client.connect();
   try {
     await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    const pending = await pendingPostgres(client, migrationsFolder);
+    if (pending.length > 0 && mode === "external") throw new SchemaBehind(url, pending);
     // drizzle applies the pending migrations in one transaction: a failing one leaves the schema as it was.
     await migratePg(drizzlePg(client), { migrationsFolder });
+    return pending;
   } finally {
     await client.end().catch(() => undefined);
   }
 }
 
-async function openPostgres(url: string, options: OpenOptions): Promise<Db> {
+/**
+ * Runs `attempt` until it succeeds, waiting with backoff while the server is unreachable or
+ * the schema is behind (SEEKBOARD_MIGRATIONS=external: `cli migrate` has not run yet), up to
+ * `retryForMs`; any other refusal is reported at once.
+ */
+async function retrying<T>(
+  target: string,
+  options: OpenOptions,
+  attempt: () => Promise<T>,
+): Promise<T> {
   const started = Date.now();
   let wait = RETRY_MIN_MS;
   for (;;) {
     try {
-      await migratePostgres(url, options.migrationsFolder ?? MIGRATIONS_PG);
-      break;
+      return await attempt();
     } catch (error) {
       const waited = Date.now() - started;
+      const behind = error instanceof SchemaBehind;
       if (
-        !unreachable(error) ||
+        !(behind || unreachable(error)) ||
         (options.retryForMs !== undefined && waited + wait > options.retryForMs)
       ) {
         throw new Error(
-          `seekboard: cannot open the database (${describeTarget(url)}): ${error instanceof Error ? error.message : String(error)}`,
+          `seekboard: cannot open the database (${describeTarget(target)}): ${error instanceof Error ? error.message : String(error)}`,
           { cause: error },
         );
       }
       console.error(
-        `seekboard: ${describeTarget(url)} is unreachable (${(error as { code: string }).code}); retrying in ${wait / 1000} s`,
+        behind
+          ? `seekboard: ${error.message}; waiting, retrying in ${wait / 1000} s`
+          : `seekboard: ${describeTarget(target)} is unreachable (${(error as { code: string }).code}); retrying in ${wait / 1000} s`,
       );
       await new Promise((done) => setTimeout(done, wait));
       wait = Math.min(wait * 2, RETRY_MAX_MS);
     }
   }
+}
+
+async function openPostgres(
+  url: string,
+  options: OpenOptions,
+): Promise<{ db: Db; applied: string[] }> {
+  const applied = await retrying(url, options, () =>
+    migratePostgres(
+      url,
+      options.migrationsFolder ?? MIGRATIONS_PG,
+      options.migrations ?? migrationModeFromEnv(),
+    ),
+  );
   const pool = new pg.Pool({ connectionString: url, max: options.maxConnections ?? 10 });
   // A connection the server dropped: the pool reports an idle one here and replaces it. One
   // in use (a transaction's) reports on its own client, where an error event without a
@@ -230,7 +346,7 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Db> {
   const db: NodePgDatabase<typeof pgSchema> = drizzlePg(pool, { schema: pgSchema });
   setHandle(db, { engine: "postgres", pool, target: url, inTransaction: false });
   // The bridge to the one set of types (see the header): the PostgreSQL builders take the same calls.
-  return db as unknown as Db;
+  return { db: db as unknown as Db, applied };
 }
 
 /** The PostgreSQL database under a Db whose handle says postgres: the other side of the one type bridge. */
@@ -238,11 +354,25 @@ function asPostgres(db: Db): NodePgDatabase<typeof pgSchema> {
   return db as unknown as NodePgDatabase<typeof pgSchema>;
 }
 
-/** Opens a database (a SQLite file, ":memory:", or a postgres:// URL) and brings its schema up to date. */
+/**
+ * Opens a database (a SQLite file, ":memory:", or a postgres:// URL) with its schema up to
+ * date: migrated here, or (SEEKBOARD_MIGRATIONS=external) waited for. Returns the migrations
+ * it applied beside the database.
+ */
+export async function openDbMigrating(
+  target: string,
+  options: OpenOptions = {},
+): Promise<{ db: Db; applied: string[] }> {
+  if (isPostgresUrl(target)) return openPostgres(target, options);
+  const mode = options.migrations ?? migrationModeFromEnv();
+  return retrying(target, options, async () =>
+    openSqlite(target, options.migrationsFolder ?? MIGRATIONS, mode),
+  );
+}
+
+/** Opens a database (a SQLite file, ":memory:", or a postgres:// URL) with its schema up to date. */
 export async function openDb(target: string, options: OpenOptions = {}): Promise<Db> {
-  return isPostgresUrl(target)
-    ? openPostgres(target, options)
-    : openSqlite(target, options.migrationsFolder ?? MIGRATIONS);
+  return (await openDbMigrating(target, options)).db;
 }
 
 /** Closes a database opened by `openDb`. */
