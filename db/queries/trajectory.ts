@@ -100,28 +100,31 @@ export async function taskText(
   submissionId: number,
   task: Pick<TaskRow, "id" | "benchmarkId" | "benchmarkVersion" | "taskKey">,
 ): Promise<TaskText> {
-  const own = await first(
-    db
-      .select({ question: submissionTasks.question, goldAnswer: submissionTasks.goldAnswer })
-      .from(submissionTasks)
-      .where(
-        and(eq(submissionTasks.submissionId, submissionId), eq(submissionTasks.taskId, task.id)),
-      )
-      .limit(1),
-  );
-  const canonical = await first(
-    db
-      .select({ question: canonicalTasks.question })
-      .from(canonicalTasks)
-      .where(
-        and(
-          eq(canonicalTasks.benchmarkId, task.benchmarkId),
-          eq(canonicalTasks.benchmarkVersion, task.benchmarkVersion),
-          eq(canonicalTasks.taskKey, task.taskKey),
-        ),
-      )
-      .limit(1),
-  );
+  // Independent reads: at once.
+  const [own, canonical] = await Promise.all([
+    first(
+      db
+        .select({ question: submissionTasks.question, goldAnswer: submissionTasks.goldAnswer })
+        .from(submissionTasks)
+        .where(
+          and(eq(submissionTasks.submissionId, submissionId), eq(submissionTasks.taskId, task.id)),
+        )
+        .limit(1),
+    ),
+    first(
+      db
+        .select({ question: canonicalTasks.question })
+        .from(canonicalTasks)
+        .where(
+          and(
+            eq(canonicalTasks.benchmarkId, task.benchmarkId),
+            eq(canonicalTasks.benchmarkVersion, task.benchmarkVersion),
+            eq(canonicalTasks.taskKey, task.taskKey),
+          ),
+        )
+        .limit(1),
+    ),
+  ]);
   return {
     question: own?.question ?? null,
     goldAnswer: own?.goldAnswer ?? null,
