@@ -8,6 +8,7 @@ import {
   type StoredSampleRow,
 } from "../stored";
 import type { Tier } from "./metrics";
+import type { Estimate, MpwAggregateReport } from "./stored";
 
 /** The stored per-sample figures an MPW aggregate is built from. */
 export interface MpwSampleRow {
@@ -23,24 +24,10 @@ export interface MpwSampleRow {
   status: string;
 }
 
-export interface Estimate {
-  value: number | null;
-  ci: Interval | null;
-  /** Samples the mean is over (FCR leaves out samples with no facts). */
-  n: number;
-}
-
-export interface MpwAggregate {
+/** One split's stored report, with the split's key and its samples' statuses. */
+export interface MpwAggregate extends MpwAggregateReport {
   /** "overall", "tier:<tier>" or "category:<name>". */
   split: string;
-  n: number;
-  pass1: Estimate;
-  fcr: Estimate;
-  hitRate: Estimate;
-  toolCalls: Estimate;
-  compoundRate: number | null;
-  /** Samples with no hit-logged call: their HitRate counts as 0. */
-  zeroCallSamples: number;
   statusCounts: StatusCounts;
 }
 
