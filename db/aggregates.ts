@@ -4,7 +4,7 @@
  */
 import { asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { AggregateRow, ColumnEstimate } from "../lib/benchmarks/stored";
+import type { AggregateRow } from "../lib/benchmarks/stored";
 import { BENCHMARKS } from "../lib/benchmarks/registry";
 import { first, type Db } from "./client";
 import { aggregates, samples, submissions, tasks } from "./schema";
@@ -12,31 +12,14 @@ import { benchmarkIdOf } from "./benchmark-id";
 
 const reportSchema = z.record(z.string(), z.unknown());
 
-const NONE: ColumnEstimate = { value: null, lo: null, hi: null };
-
 function aggregateValues(submissionId: number, row: AggregateRow): typeof aggregates.$inferInsert {
-  const fcr = row.fcr ?? { ...NONE, n: 0 };
-  const hitRate = row.hitRate ?? NONE;
-  const toolCalls = row.toolCalls ?? NONE;
   return {
     submissionId,
     split: row.split,
     n: row.n,
-    pass1: row.primary.value,
-    pass1Lo: row.primary.lo,
-    pass1Hi: row.primary.hi,
-    fcr: fcr.value,
-    fcrLo: fcr.lo,
-    fcrHi: fcr.hi,
-    fcrN: fcr.n,
-    hitRate: hitRate.value,
-    hitRateLo: hitRate.lo,
-    hitRateHi: hitRate.hi,
-    toolCalls: toolCalls.value,
-    toolCallsLo: toolCalls.lo,
-    toolCallsHi: toolCalls.hi,
-    compoundRate: row.compoundRate ?? null,
-    zeroCallSamples: row.zeroCallSamples ?? 0,
+    primary: row.primary.value,
+    primaryLo: row.primary.lo,
+    primaryHi: row.primary.hi,
     // A plain copy: drizzle inspects a value's prototype, and the counts have none.
     statusCounts: { ...row.statusCounts },
     metrics: row.report === null ? null : reportSchema.parse(row.report),

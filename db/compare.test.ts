@@ -98,7 +98,7 @@ async function pass1(id: number): Promise<number | null | undefined> {
   return (
     await first(
       db
-        .select({ pass1: aggregates.pass1 })
+        .select({ pass1: aggregates.primary })
         .from(aggregates)
         .where(and(eq(aggregates.submissionId, id), eq(aggregates.split, "overall"))),
     )

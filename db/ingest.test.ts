@@ -16,6 +16,7 @@ import { MPW_DEMO_MODELS } from "../lib/benchmarks/mpw/demo-models";
 import { generateMpwRecord, type DemoTaskInput } from "../lib/benchmarks/mpw/demo-records";
 import { BundleError } from "../lib/import/errors";
 import { parseMpwTaskRecord } from "../lib/benchmarks/mpw/import";
+import { mpwAggregateReportSchema } from "../lib/benchmarks/mpw/stored";
 import { closeDb, type Db } from "./client";
 import { openTestDb } from "../test/db";
 import { appTables, sqlCount, sqlRows, tableCounts } from "../test/sql";
@@ -214,9 +215,11 @@ describe("ingestBundle: a good bundle", () => {
     )[0];
     const exp = good.map(expectedFromRecord);
     expect(overall.n).toBe(3);
-    expect(overall.pass1).toBeCloseTo(exp.filter((e) => e.correct).length / 3, 12);
-    expect(overall.fcr).toBeCloseTo(exp.reduce((a, e) => a + e.fcr!, 0) / 3, 12);
-    expect(overall.zero_call_samples).toBe(exp.filter((e) => e.hitLogCalls === 0).length);
+    expect(overall.primary).toBeCloseTo(exp.filter((e) => e.correct).length / 3, 12);
+    const report = mpwAggregateReportSchema.parse(JSON.parse(overall.metrics));
+    expect(report.pass1.value).toBe(overall.primary);
+    expect(report.fcr.value).toBeCloseTo(exp.reduce((a, e) => a + e.fcr!, 0) / 3, 12);
+    expect(report.zeroCallSamples).toBe(exp.filter((e) => e.hitLogCalls === 0).length);
     const tasks = await rowsOf("SELECT * FROM tasks WHERE benchmark_id = 'mpw' ORDER BY task_key");
     expect(tasks.map((t) => [t.task_key, t.fact_count, t.tier, t.language])).toEqual([
       ["0", 4, "easy", "zh"],
@@ -343,10 +346,22 @@ describe("ingestBundle: a good bundle", () => {
       { call_index: 3, hit: 1, compound: 0, matched_fact_keys: ["决赛对手"] },
       { call_index: 4, hit: 1, compound: 0, matched_fact_keys: [" 2027年温布尔登男单冠军 "] },
     ]);
-    const aggs = await rowsOf(
-      "SELECT split, n, pass1, fcr, hit_rate, tool_calls FROM aggregates WHERE submission_id = ? ORDER BY split",
-      fixtureId,
-    );
+    const aggs = (
+      await rowsOf(
+        'SELECT split, n, "primary", metrics FROM aggregates WHERE submission_id = ? ORDER BY split',
+        fixtureId,
+      )
+    ).map(({ metrics, ...row }) => {
+      const report = mpwAggregateReportSchema.parse(JSON.parse(metrics));
+      return {
+        split: row.split,
+        n: row.n,
+        pass1: row.primary,
+        fcr: report.fcr.value,
+        hit_rate: report.hitRate.value,
+        tool_calls: report.toolCalls.value,
+      };
+    });
     expect(aggs).toEqual([
       { split: "category:Tennis", n: 1, pass1: 1, fcr: 0.5, hit_rate: 0.75, tool_calls: 4 },
       { split: "overall", n: 1, pass1: 1, fcr: 0.5, hit_rate: 0.75, tool_calls: 4 },

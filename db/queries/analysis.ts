@@ -11,6 +11,7 @@ import {
   type TruncatedCurves,
 } from "../../lib/benchmarks/mpw/analysis";
 import type { AnalysisKind, AnalysisOptions } from "../../lib/url/analysis";
+import { mpwAggregateReportSchema } from "../../lib/benchmarks/mpw/stored";
 import { assertNever } from "../../lib/assert-never";
 import { postgresPoolOf, sqliteClientOf, type Db } from "../client";
 import { aggregates, submissions } from "../schema";
@@ -209,13 +210,13 @@ export interface ModelSubmission {
 
 /** Every approved MPW submission with its overall Pass@1 and FCR: the analysis page's menu and overlays. */
 export async function listMpwModelSubmissions(db: Db): Promise<ModelSubmission[]> {
-  return db
+  const rows = await db
     .select({
       submissionId: submissions.id,
       model: submissions.model,
       setting: submissions.setting,
-      pass1: aggregates.pass1,
-      fcr: aggregates.fcr,
+      pass1: aggregates.primary,
+      metrics: aggregates.metrics,
       n: aggregates.n,
     })
     .from(submissions)
@@ -225,4 +226,8 @@ export async function listMpwModelSubmissions(db: Db): Promise<ModelSubmission[]
     )
     .where(and(eq(submissions.benchmarkId, "mpw"), eq(submissions.status, "approved")))
     .orderBy(asc(submissions.model), asc(submissions.setting), asc(submissions.id));
+  return rows.map(({ metrics, ...row }) => ({
+    ...row,
+    fcr: mpwAggregateReportSchema.parse(metrics).fcr.value,
+  }));
 }

@@ -40,7 +40,7 @@ const SUBMISSION_COLUMNS = {
   runs: submissions.runs,
   uploadedAt: submissions.uploadedAt,
   uploaderTokenId: submissions.uploaderTokenId,
-  primary: aggregates.pass1,
+  primary: aggregates.primary,
 };
 
 function submissionsWhere(db: Db, where: SQL) {

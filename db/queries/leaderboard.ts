@@ -3,7 +3,8 @@ import { and, asc, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { BenchmarkId } from "../../lib/benchmarks/registry";
 import type { LeaderboardState } from "../../lib/url/leaderboard";
 import { splitOfTier } from "../../lib/url/leaderboard";
-import { first, type Db } from "../client";
+import { mpwAggregateReportSchema, type MpwAggregateReport } from "../../lib/benchmarks/mpw/stored";
+import { engineOf, first, type Db } from "../client";
 import { aggregates, submissions } from "../schema";
 import { adjudicatedCounts } from "./audit";
 import { caseInsensitive } from "./order";
@@ -33,16 +34,39 @@ export interface LeaderboardRow {
   standing: Standing;
 }
 
+/** A figure of the stored MPW report (`aggregates.metrics`) as a number, to order by. */
+function reportFigure(db: Db, key: "fcr" | "hitRate" | "toolCalls"): SQL {
+  return engineOf(db) === "postgres"
+    ? sql`(${aggregates.metrics} #>> ${sql.raw(`'{${key},value}'`)})::double precision`
+    : sql`json_extract(${aggregates.metrics}, ${sql.raw(`'$.${key}.value'`)})`;
+}
+
 const sortColumn = (db: Db, sort: LeaderboardState["sort"]): SQLWrapper =>
   ({
-    pass1: aggregates.pass1,
-    fcr: aggregates.fcr,
-    hitRate: aggregates.hitRate,
-    toolCalls: aggregates.toolCalls,
+    pass1: aggregates.primary,
+    fcr: reportFigure(db, "fcr"),
+    hitRate: reportFigure(db, "hitRate"),
+    toolCalls: reportFigure(db, "toolCalls"),
     n: aggregates.n,
     // Case-insensitive, so "GPT-5" sorts among the "G…"s rather than before every lower-case letter.
     model: caseInsensitive(db, submissions.model),
   })[sort];
+
+function leaderboardFigures(r: MpwAggregateReport) {
+  return {
+    pass1: r.pass1.value,
+    pass1Lo: r.pass1.ci?.lo ?? null,
+    pass1Hi: r.pass1.ci?.hi ?? null,
+    fcr: r.fcr.value,
+    fcrLo: r.fcr.ci?.lo ?? null,
+    fcrHi: r.fcr.ci?.hi ?? null,
+    hitRate: r.hitRate.value,
+    hitRateLo: r.hitRate.ci?.lo ?? null,
+    hitRateHi: r.hitRate.ci?.hi ?? null,
+    toolCalls: r.toolCalls.value,
+    zeroCallSamples: r.zeroCallSamples,
+  };
+}
 
 /** Approved submissions of a benchmark under one setting, read from precomputed aggregates, with their standings: the ranked rows first, each group sorted. */
 export async function getMpwLeaderboard(
@@ -64,17 +88,7 @@ export async function getMpwLeaderboard(
       setting: submissions.setting,
       benchmarkVersion: submissions.benchmarkVersion,
       n: aggregates.n,
-      pass1: aggregates.pass1,
-      pass1Lo: aggregates.pass1Lo,
-      pass1Hi: aggregates.pass1Hi,
-      fcr: aggregates.fcr,
-      fcrLo: aggregates.fcrLo,
-      fcrHi: aggregates.fcrHi,
-      hitRate: aggregates.hitRate,
-      hitRateLo: aggregates.hitRateLo,
-      hitRateHi: aggregates.hitRateHi,
-      toolCalls: aggregates.toolCalls,
-      zeroCallSamples: aggregates.zeroCallSamples,
+      metrics: aggregates.metrics,
     })
     .from(submissions)
     .innerJoin(
@@ -103,7 +117,11 @@ export async function getMpwLeaderboard(
     rows.map((row) => row.submissionId),
   );
   return rankedFirst(
-    rows.map((row) => ({ ...row, adjudicated: adjudicated.get(row.submissionId) ?? 0 })),
+    rows.map(({ metrics, ...row }) => ({
+      ...row,
+      ...leaderboardFigures(mpwAggregateReportSchema.parse(metrics)),
+      adjudicated: adjudicated.get(row.submissionId) ?? 0,
+    })),
     standings,
     state.verified,
   );

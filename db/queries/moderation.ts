@@ -1,6 +1,9 @@
 import "server-only";
 import { z } from "zod";
 import type { MetricsPreview } from "../../lib/submit/answer";
+import { submissionFigures, type SubmissionFigure } from "../../lib/benchmarks/figures";
+import { benchmarkInfo } from "../../lib/benchmarks/info";
+import type { Interval } from "../../lib/metrics/bootstrap";
 import { and, asc, desc, eq, isNotNull, type SQL } from "drizzle-orm";
 import { first, type Db } from "../client";
 import {
@@ -25,9 +28,11 @@ export interface SubmissionPreview {
   moderationReason: string | null;
   moderatedAt: string | null;
   metrics: MetricsPreview | null;
+  /** Its board's columns with its overall figures; null when it has no aggregate. */
+  figures: SubmissionFigure[] | null;
 }
 
-/** The preview's columns: the submission's own fields, the overall split's MPW figures (null when the LEFT JOIN finds no aggregate), and the stored report. */
+/** The preview's columns: the submission's own fields, the overall split's primary metric and stored report (null when the LEFT JOIN finds no aggregate). */
 const PREVIEW_COLUMNS = {
   id: submissions.id,
   benchmark: submissions.benchmarkId,
@@ -42,16 +47,9 @@ const PREVIEW_COLUMNS = {
   moderationReason: submissions.moderationReason,
   moderatedAt: submissions.moderatedAt,
   n: aggregates.n,
-  pass1: aggregates.pass1,
-  pass1Lo: aggregates.pass1Lo,
-  pass1Hi: aggregates.pass1Hi,
-  fcr: aggregates.fcr,
-  fcrLo: aggregates.fcrLo,
-  fcrHi: aggregates.fcrHi,
-  hitRate: aggregates.hitRate,
-  hitRateLo: aggregates.hitRateLo,
-  hitRateHi: aggregates.hitRateHi,
-  toolCalls: aggregates.toolCalls,
+  primary: aggregates.primary,
+  primaryLo: aggregates.primaryLo,
+  primaryHi: aggregates.primaryHi,
   metrics: aggregates.metrics,
 };
 
@@ -75,23 +73,15 @@ const reportSchema = z.record(z.string(), z.unknown());
 const interval = (lo: number | null, hi: number | null): [number, number] | null =>
   lo === null || hi === null ? null : [lo, hi];
 
+const pair = (ci: Interval | null): [number, number] | null =>
+  ci === null ? null : [ci.lo, ci.hi];
+
 function previewOf(row: PreviewRow): SubmissionPreview {
-  const {
-    n,
-    pass1,
-    pass1Lo,
-    pass1Hi,
-    fcr,
-    fcrLo,
-    fcrHi,
-    hitRate,
-    hitRateLo,
-    hitRateHi,
-    toolCalls,
-    metrics,
-    status,
-    ...submission
-  } = row;
+  const { n, primary, primaryLo, primaryHi, metrics, status, ...submission } = row;
+  const figures =
+    n === null ? null : submissionFigures(benchmarkInfo(submission.benchmark).board, metrics);
+  // The figures this preview published before every board had its own: Pass@1 is the primary metric.
+  const figure = (key: string) => figures?.find((f) => f.key === key) ?? null;
   return {
     ...submission,
     status: z.enum(SUBMISSION_STATUSES).parse(status),
@@ -100,15 +90,16 @@ function previewOf(row: PreviewRow): SubmissionPreview {
         ? null
         : {
             n,
-            pass1,
-            pass1Ci: interval(pass1Lo, pass1Hi),
-            fcr,
-            fcrCi: interval(fcrLo, fcrHi),
-            hitRate,
-            hitRateCi: interval(hitRateLo, hitRateHi),
-            toolCalls,
+            pass1: primary,
+            pass1Ci: interval(primaryLo, primaryHi),
+            fcr: figure("fcr")?.value ?? null,
+            fcrCi: pair(figure("fcr")?.ci ?? null),
+            hitRate: figure("hitRate")?.value ?? null,
+            hitRateCi: pair(figure("hitRate")?.ci ?? null),
+            toolCalls: figure("toolCalls")?.value ?? null,
             extra: metrics === null ? null : reportSchema.parse(metrics),
           },
+    figures,
   };
 }
 

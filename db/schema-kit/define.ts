@@ -254,7 +254,10 @@ export function defineSchema(k: SchemaKit) {
     (t) => [k.primaryKey({ columns: [t.sampleId, t.callIndex] })],
   );
 
-  /** Precomputed per submission × split ("overall", "tier:hard", "category:NBA Player"). */
+  /**
+   * Precomputed per submission × split ("overall", "tier:hard", "lang:en"): what every
+   * benchmark writes. Its own figures are its module's report in `metrics`.
+   */
   const aggregates = k.table(
     "aggregates",
     {
@@ -264,23 +267,12 @@ export function defineSchema(k: SchemaKit) {
         .references(() => submissions.id, { onDelete: "cascade" }),
       split: k.text().notNull(),
       n: k.int().notNull(),
-      pass1: k.float(),
-      pass1Lo: k.float("pass1_lo"),
-      pass1Hi: k.float("pass1_hi"),
-      fcr: k.float(),
-      fcrLo: k.float("fcr_lo"),
-      fcrHi: k.float("fcr_hi"),
-      fcrN: k.int("fcr_n").notNull(),
-      hitRate: k.float("hit_rate"),
-      hitRateLo: k.float("hit_rate_lo"),
-      hitRateHi: k.float("hit_rate_hi"),
-      toolCalls: k.float("tool_calls"),
-      toolCallsLo: k.float("tool_calls_lo"),
-      toolCallsHi: k.float("tool_calls_hi"),
-      compoundRate: k.float("compound_rate"),
-      zeroCallSamples: k.int("zero_call_samples").notNull(),
+      /** The benchmark's primary metric and its 95% interval: every board sorts the same way. */
+      primary: k.float("primary"),
+      primaryLo: k.float("primary_lo"),
+      primaryHi: k.float("primary_hi"),
       statusCounts: k.json("status_counts").$type<Record<string, number>>().notNull(),
-      /** Benchmark-specific aggregate figures beyond the MPW columns. */
+      /** The benchmark's own stored report for this split, parsed by its module's schema. */
       metrics: k.json().$type<Record<string, unknown>>(),
     },
     (t) => [k.primaryKey({ columns: [t.submissionId, t.split] })],

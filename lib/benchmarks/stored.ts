@@ -44,20 +44,15 @@ export function countStatuses(rows: Iterable<{ status: string }>): StatusCounts 
   return counts;
 }
 
-/** One aggregate row to store (submission × split). Columns a benchmark leaves out are stored null (counts 0). */
+/** One aggregate row to store (submission × split): what every benchmark writes. */
 export interface AggregateRow {
   /** "overall", or the benchmark's own split key ("tier:hard", "lang:en", "domain:map"). */
   split: string;
   n: number;
-  /** The primary metric, in the shared pass1 columns so every board sorts the same way. */
+  /** The primary metric, in the shared primary columns so every board sorts the same way. */
   primary: ColumnEstimate;
-  fcr?: ColumnEstimate & { n: number };
-  hitRate?: ColumnEstimate;
-  toolCalls?: ColumnEstimate;
-  compoundRate?: number | null;
-  zeroCallSamples?: number;
   statusCounts: StatusCounts;
-  /** The benchmark's whole report (`aggregates.metrics`); null when the columns say everything. */
+  /** The benchmark's own report for this split (`aggregates.metrics`); null when it keeps none there. */
   report: unknown;
 }
 

@@ -16,25 +16,13 @@ export interface ReportSubmission {
   status: string;
 }
 
-/** One stored aggregate row (a split, or "overall"): the MPW columns and the benchmark's own figures. */
+/** One stored aggregate row (a split, or "overall"): the primary metric and the benchmark's own report. */
 export interface ReportAggregate {
   split: string;
   n: number;
-  pass1: number | null;
-  pass1Lo: number | null;
-  pass1Hi: number | null;
-  fcr: number | null;
-  fcrLo: number | null;
-  fcrHi: number | null;
-  fcrN: number;
-  hitRate: number | null;
-  hitRateLo: number | null;
-  hitRateHi: number | null;
-  toolCalls: number | null;
-  toolCallsLo: number | null;
-  toolCallsHi: number | null;
-  compoundRate: number | null;
-  zeroCallSamples: number;
+  primary: number | null;
+  primaryLo: number | null;
+  primaryHi: number | null;
   statusCounts: Record<string, number>;
   metrics: Record<string, unknown> | null;
 }

@@ -75,8 +75,7 @@ async function overall(submissionId: number) {
     db
       .select({
         n: aggregates.n,
-        pass1: aggregates.pass1,
-        fcr: aggregates.fcr,
+        pass1: aggregates.primary,
         metrics: aggregates.metrics,
       })
       .from(aggregates)

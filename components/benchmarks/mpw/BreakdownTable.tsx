@@ -1,6 +1,19 @@
 import { RateWithCi } from "@/components/ui/Metric";
-import type { AggregateRow } from "@/db/queries/submissions";
 import { decimal } from "@/lib/format";
+import type { Estimate, MpwAggregateReport } from "@/lib/benchmarks/mpw/stored";
+
+/** One stored split and its parsed report. */
+export interface MpwSplit {
+  split: string;
+  report: MpwAggregateReport;
+}
+
+/** A rate with its interval, as stored. */
+export function EstimateCell({ estimate }: { estimate: Estimate }) {
+  return (
+    <RateWithCi value={estimate.value} lo={estimate.ci?.lo ?? null} hi={estimate.ci?.hi ?? null} />
+  );
+}
 
 /** Figures per split; `searchSetting` false (setting A) shows FCR and HitRate as not applicable. */
 export function BreakdownTable({
@@ -9,7 +22,7 @@ export function BreakdownTable({
   testId,
   searchSetting = true,
 }: {
-  rows: AggregateRow[];
+  rows: MpwSplit[];
   labelOf: (split: string) => string;
   testId: string;
   searchSetting?: boolean;
@@ -31,24 +44,20 @@ export function BreakdownTable({
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
-          {rows.map((a) => (
-            <tr key={a.split}>
-              <td className="py-1 pr-3">{labelOf(a.split)}</td>
+          {rows.map(({ split, report: a }) => (
+            <tr key={split}>
+              <td className="py-1 pr-3">{labelOf(split)}</td>
               <td className="py-1 pr-3 text-right tabular-nums">{a.n}</td>
               <td className="py-1 pr-3 text-right">
-                <RateWithCi value={a.pass1} lo={a.pass1Lo} hi={a.pass1Hi} />
+                <EstimateCell estimate={a.pass1} />
               </td>
               <td className="py-1 pr-3 text-right">
-                {searchSetting ? <RateWithCi value={a.fcr} lo={a.fcrLo} hi={a.fcrHi} /> : na}
+                {searchSetting ? <EstimateCell estimate={a.fcr} /> : na}
               </td>
               <td className="py-1 pr-3 text-right">
-                {searchSetting ? (
-                  <RateWithCi value={a.hitRate} lo={a.hitRateLo} hi={a.hitRateHi} />
-                ) : (
-                  na
-                )}
+                {searchSetting ? <EstimateCell estimate={a.hitRate} /> : na}
               </td>
-              <td className="py-1 text-right tabular-nums">{decimal(a.toolCalls)}</td>
+              <td className="py-1 text-right tabular-nums">{decimal(a.toolCalls.value)}</td>
             </tr>
           ))}
         </tbody>

@@ -5,10 +5,11 @@ import { Stat } from "@/components/submission/Stat";
 import { SubmissionHeader } from "@/components/submission/SubmissionHeader";
 import { SampleFlags } from "@/components/tags/SampleFlags";
 import { Badge } from "@/components/ui/Badge";
-import { CountWithCi, RateWithCi } from "@/components/ui/Metric";
+import { CountWithCi } from "@/components/ui/Metric";
+import { mpwAggregateReportSchema } from "@/lib/benchmarks/mpw/stored";
 import { percent } from "@/lib/format";
 import type { SubmissionViewProps } from "../pages";
-import { BreakdownTable } from "./BreakdownTable";
+import { BreakdownTable, EstimateCell, type MpwSplit } from "./BreakdownTable";
 
 function clip(text: string | null, max = 120): string {
   if (!text) return "—";
@@ -24,12 +25,17 @@ export function MpwSubmission({
   facets,
   failures,
 }: SubmissionViewProps) {
-  const overall = aggregates.find((a) => a.split === "overall");
-  if (!overall) throw new Error(`submission ${submission.id} has no aggregates`);
+  const splits: MpwSplit[] = aggregates.map((a) => ({
+    split: a.split,
+    report: mpwAggregateReportSchema.parse(a.metrics),
+  }));
+  const stored = aggregates.find((a) => a.split === "overall");
+  const overall = splits.find((a) => a.split === "overall")?.report;
+  if (!stored || !overall) throw new Error(`submission ${submission.id} has no aggregates`);
   const tiers = ["easy", "medium", "hard"]
-    .map((tier) => aggregates.find((a) => a.split === `tier:${tier}`))
+    .map((tier) => splits.find((a) => a.split === `tier:${tier}`))
     .filter((a) => a !== undefined);
-  const categories = aggregates.filter((a) => a.split.startsWith("category:"));
+  const categories = splits.filter((a) => a.split.startsWith("category:"));
   /** Setting A has no tools: FCR and HitRate do not apply. */
   const searchSetting = submission.setting !== "A";
   return (
@@ -43,14 +49,14 @@ export function MpwSubmission({
 
       <section className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5" data-testid="overall-metrics">
         <Stat label="Pass@1">
-          <RateWithCi value={overall.pass1} lo={overall.pass1Lo} hi={overall.pass1Hi} />
+          <EstimateCell estimate={overall.pass1} />
         </Stat>
         <Stat
           label="FCR"
-          note={searchSetting ? `${overall.fcrN} samples with facts` : "no search in setting A"}
+          note={searchSetting ? `${overall.fcr.n} samples with facts` : "no search in setting A"}
         >
           {searchSetting ? (
-            <RateWithCi value={overall.fcr} lo={overall.fcrLo} hi={overall.fcrHi} />
+            <EstimateCell estimate={overall.fcr} />
           ) : (
             <span className="text-slate-500">n/a</span>
           )}
@@ -64,7 +70,7 @@ export function MpwSubmission({
           }
         >
           {searchSetting ? (
-            <RateWithCi value={overall.hitRate} lo={overall.hitRateLo} hi={overall.hitRateHi} />
+            <EstimateCell estimate={overall.hitRate} />
           ) : (
             <span className="text-slate-500">n/a</span>
           )}
@@ -78,14 +84,14 @@ export function MpwSubmission({
           }
         >
           <CountWithCi
-            value={overall.toolCalls}
-            lo={overall.toolCallsLo}
-            hi={overall.toolCallsHi}
+            value={overall.toolCalls.value}
+            lo={overall.toolCalls.ci?.lo ?? null}
+            hi={overall.toolCalls.ci?.hi ?? null}
           />
         </Stat>
         <Stat
           label="Samples"
-          note={Object.entries(overall.statusCounts)
+          note={Object.entries(stored.statusCounts)
             .map(([status, n]) => `${status} ${n}`)
             .join(" · ")}
         >
@@ -106,11 +112,11 @@ export function MpwSubmission({
         <div className="min-w-0 rounded-lg border border-slate-200 bg-white p-4">
           <h2 className="text-sm font-semibold">Pass@1 and FCR by tier (95% CI)</h2>
           <TierChart
-            data={tiers.map((a) => ({
-              tier: a.split.replace("tier:", ""),
-              pass1: a.pass1,
-              pass1Ci: a.pass1Lo === null || a.pass1Hi === null ? null : [a.pass1Lo, a.pass1Hi],
-              fcr: searchSetting ? a.fcr : null,
+            data={tiers.map(({ split, report: a }) => ({
+              tier: split.replace("tier:", ""),
+              pass1: a.pass1.value,
+              pass1Ci: a.pass1.ci === null ? null : [a.pass1.ci.lo, a.pass1.ci.hi],
+              fcr: searchSetting ? a.fcr.value : null,
               n: a.n,
             }))}
           />

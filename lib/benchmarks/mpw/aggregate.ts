@@ -2,8 +2,8 @@ import { z } from "zod";
 import { bootstrapMeans, mean, type Interval } from "../../metrics/bootstrap";
 import {
   countStatuses,
+  primaryOf,
   type AggregateRow,
-  type ColumnEstimate,
   type StatusCounts,
   type StoredSampleRow,
 } from "../stored";
@@ -84,25 +84,14 @@ export function aggregateMpw(
 
 const tierSchema = z.enum(["easy", "medium", "hard"]).nullable();
 
-const columns = (e: Estimate): ColumnEstimate => ({
-  value: e.value,
-  lo: e.ci?.lo ?? null,
-  hi: e.ci?.hi ?? null,
-});
-
-/** The stored rows: every figure in its own column (Pass@1 in the primary ones), no report. */
+/** The stored rows: Pass@1 in the primary columns, the split's whole report beside it. */
 export function mpwAggregateRows(samples: readonly StoredSampleRow[]): AggregateRow[] {
   const rows = samples.map((s) => ({ ...s, tier: tierSchema.parse(s.tier) }));
-  return aggregateMpw(rows).map((a) => ({
-    split: a.split,
-    n: a.n,
-    primary: columns(a.pass1),
-    fcr: { ...columns(a.fcr), n: a.fcr.n },
-    hitRate: columns(a.hitRate),
-    toolCalls: columns(a.toolCalls),
-    compoundRate: a.compoundRate,
-    zeroCallSamples: a.zeroCallSamples,
-    statusCounts: a.statusCounts,
-    report: null,
+  return aggregateMpw(rows).map(({ split, statusCounts, ...report }) => ({
+    split,
+    n: report.n,
+    primary: primaryOf(report.pass1.value, report.pass1.ci),
+    statusCounts,
+    report: report satisfies MpwAggregateReport,
   }));
 }

@@ -1,25 +1,31 @@
-/** MPW-Bench's `metrics --json` report: the aggregate columns with their CIs, per split, and each sample's figures. */
+/** MPW-Bench's `metrics --json` report: the stored report's figures with their CIs, per split, and each sample's figures. */
 import {
   overallAggregate,
   splitsJson,
   type MetricsReportInput,
   type ReportAggregate,
 } from "../../export/metrics-report";
+import type { Interval } from "../../metrics/bootstrap";
+import { mpwAggregateReportSchema } from "./stored";
+
+const pair = (ci: Interval | null): [number, number] | null =>
+  ci === null ? null : [ci.lo, ci.hi];
 
 function aggregateJson(a: ReportAggregate) {
+  const r = mpwAggregateReportSchema.parse(a.metrics);
   return {
     n: a.n,
-    pass1: a.pass1,
-    pass1Ci: a.pass1Lo === null ? null : [a.pass1Lo, a.pass1Hi],
-    fcr: a.fcr,
-    fcrCi: a.fcrLo === null ? null : [a.fcrLo, a.fcrHi],
-    fcrN: a.fcrN,
-    hitRate: a.hitRate,
-    hitRateCi: a.hitRateLo === null ? null : [a.hitRateLo, a.hitRateHi],
-    toolCalls: a.toolCalls,
-    toolCallsCi: a.toolCallsLo === null ? null : [a.toolCallsLo, a.toolCallsHi],
-    compoundRate: a.compoundRate,
-    zeroCallSamples: a.zeroCallSamples,
+    pass1: r.pass1.value,
+    pass1Ci: pair(r.pass1.ci),
+    fcr: r.fcr.value,
+    fcrCi: pair(r.fcr.ci),
+    fcrN: r.fcr.n,
+    hitRate: r.hitRate.value,
+    hitRateCi: pair(r.hitRate.ci),
+    toolCalls: r.toolCalls.value,
+    toolCallsCi: pair(r.toolCalls.ci),
+    compoundRate: r.compoundRate,
+    zeroCallSamples: r.zeroCallSamples,
     statusCounts: a.statusCounts,
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { aggregateMpw, type MpwSampleRow } from "./aggregate";
+import { aggregateMpw, mpwAggregateRows, type MpwSampleRow } from "./aggregate";
 import { mpwAggregateReportSchema, mpwBoardFigures } from "./stored";
 
 const row = (r: Partial<MpwSampleRow>): MpwSampleRow => ({
@@ -44,5 +44,39 @@ describe("MPW's stored aggregate report", () => {
   it("rejects a report missing a figure", () => {
     const { fcr: _fcr, ...rest } = overall;
     expect(mpwAggregateReportSchema.safeParse(rest).success).toBe(false);
+  });
+});
+
+describe("MPW's stored aggregate rows", () => {
+  it("hold Pass@1 as the primary metric and the split's report, without its key or statuses", () => {
+    const sample = {
+      taskKey: "1",
+      run: 0,
+      status: "finished",
+      correct: true,
+      fcr: 0.5,
+      hitRate: 1,
+      toolCalls: 2,
+      hitLogCalls: 2,
+      compoundRate: 0,
+      tier: "hard",
+      category: null,
+      language: null,
+      version: "v1",
+      metrics: null,
+      detail: null,
+    };
+    const rows = mpwAggregateRows([sample, { ...sample, taskKey: "2", correct: false }]);
+    expect(rows.map((r) => r.split)).toEqual(["overall", "tier:hard"]);
+    for (const row of rows) {
+      const report = mpwAggregateReportSchema.parse(row.report);
+      expect(row.report).toEqual(report);
+      expect(row.primary).toEqual({
+        value: report.pass1.value,
+        lo: report.pass1.ci?.lo ?? null,
+        hi: report.pass1.ci?.hi ?? null,
+      });
+      expect(row.n).toBe(report.n);
+    }
   });
 });

@@ -1,0 +1,263 @@
+/**
+ * The shared aggregates migration (SQLite 0008, PostgreSQL 0005), on the engine the suite
+ * runs on: a database written by the schema before it, whose MPW figures are columns of
+ * `aggregates`, migrates in place. MPW's rows get their stored report from those columns
+ * (the leaderboard API answers the very same figures), Pass@1 becomes the primary metric,
+ * and the other benchmarks' rows keep their report as written.
+ */
+import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { closeDb, getDb, openDb, type Db } from "./client";
+import { mpwAggregateReportSchema } from "../lib/benchmarks/mpw/stored";
+import { databaseUrl, testEngine } from "../test/db";
+import { sqlRows } from "../test/sql";
+
+const TAG = "aggregates_shared_columns";
+const tmp = mkdtempSync(join(tmpdir(), "seekboard-migrate-aggregates-"));
+
+afterAll(async () => {
+  await closeDb(await getDb());
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+/** The engine's migrations up to the one under test, without it. */
+function migrationsBefore(): string {
+  const source = join(__dirname, testEngine() === "sqlite" ? "migrations" : "migrations-pg");
+  const dir = join(tmp, "migrations");
+  cpSync(source, dir, { recursive: true });
+  const journalPath = join(dir, "meta", "_journal.json");
+  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as {
+    entries: { tag: string }[];
+  };
+  const at = journal.entries.findIndex((entry) => entry.tag.endsWith(TAG));
+  expect(at).toBeGreaterThan(0);
+  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
+  return dir;
+}
+
+/** A new, empty database on the engine under test. */
+function emptyTarget(): string {
+  if (testEngine() === "sqlite") return join(tmp, "old.db");
+  const server = process.env.SEEKBOARD_TEST_POSTGRES_URL!;
+  const name = `t_${randomBytes(6).toString("hex")}`;
+  execFileSync("psql", [server, "-v", "ON_ERROR_STOP=1", "-qc", `CREATE DATABASE ${name}`], {
+    stdio: "pipe",
+  });
+  return databaseUrl(server, name);
+}
+
+/** The table's columns that need a value: NOT NULL without a default (the id columns have one). */
+async function requiredColumns(db: Db, table: string): Promise<{ name: string; type: string }[]> {
+  const rows =
+    testEngine() === "sqlite"
+      ? await sqlRows(
+          db,
+          `SELECT name, type FROM pragma_table_info('${table}') WHERE "notnull" = 1 AND dflt_value IS NULL AND pk = 0`,
+        )
+      : await sqlRows(
+          db,
+          "SELECT column_name AS name, data_type AS type FROM information_schema.columns WHERE table_name = ? AND is_nullable = 'NO' AND column_default IS NULL AND is_identity = 'NO'",
+          table,
+        );
+  return rows.map((row) => ({ name: String(row.name), type: String(row.type).toLowerCase() }));
+}
+
+/** Inserts a row with `values`, every other required column a neutral value of its type. */
+async function insertRow(db: Db, table: string, values: Record<string, unknown>): Promise<void> {
+  const row: Record<string, unknown> = {};
+  for (const { name, type } of await requiredColumns(db, table))
+    // Text as "{}": SQLite types its JSON columns as text, and "{}" reads back as JSON.
+    row[name] = /bool/.test(type) ? false : /int|real|double|numeric/.test(type) ? 0 : "{}";
+  Object.assign(row, values);
+  const names = Object.keys(row);
+  await sqlRows(
+    db,
+    `INSERT INTO ${table} (${names.map((n) => `"${n}"`).join(", ")}) VALUES (${names.map(() => "?").join(", ")}) RETURNING 1 AS inserted`,
+    ...names.map((n) => row[n]),
+  );
+}
+
+/** One split's MPW figures as the old columns held them: doubles that need all 17 digits. */
+const OVERALL = {
+  n: 7,
+  pass1: 3 / 7,
+  pass1Ci: [1 / 7, 5 / 7],
+  fcr: 0.1 + 0.2,
+  fcrCi: [0.07500000000000001, 2 / 3],
+  fcrN: 6,
+  hitRate: 1 / 3,
+  hitRateCi: [0.1, 0.6000000000000001],
+  toolCalls: 5,
+  toolCallsCi: [4.285714285714286, 5.714285714285714],
+  compoundRate: 0.123456789012345,
+  zeroCallSamples: 1,
+};
+/** A split where FCR has no samples and no interval was drawn. */
+const EASY = {
+  ...OVERALL,
+  n: 2,
+  pass1: 0.5,
+  pass1Ci: null,
+  fcr: null,
+  fcrCi: null,
+  fcrN: 0,
+  hitRateCi: null,
+  toolCalls: 1e-7,
+  toolCallsCi: null,
+  compoundRate: null,
+  zeroCallSamples: 2,
+};
+
+function columnsOf(f: typeof OVERALL | typeof EASY) {
+  return {
+    n: f.n,
+    pass1: f.pass1,
+    pass1_lo: f.pass1Ci?.[0] ?? null,
+    pass1_hi: f.pass1Ci?.[1] ?? null,
+    fcr: f.fcr,
+    fcr_lo: f.fcrCi?.[0] ?? null,
+    fcr_hi: f.fcrCi?.[1] ?? null,
+    fcr_n: f.fcrN,
+    hit_rate: f.hitRate,
+    hit_rate_lo: f.hitRateCi?.[0] ?? null,
+    hit_rate_hi: f.hitRateCi?.[1] ?? null,
+    tool_calls: f.toolCalls,
+    tool_calls_lo: f.toolCallsCi?.[0] ?? null,
+    tool_calls_hi: f.toolCallsCi?.[1] ?? null,
+    compound_rate: f.compoundRate,
+    zero_call_samples: f.zeroCallSamples,
+  };
+}
+
+/** The leaderboard API's figure fields of a row, as JSON text: what must not change. */
+function apiFigures(row: Record<string, unknown>): string {
+  const keys = ["n", "pass1", "pass1Ci", "fcr", "fcrCi", "hitRate", "hitRateCi", "toolCalls"];
+  return JSON.stringify([...keys, "zeroCallSamples"].map((k) => [k, row[k]]));
+}
+
+const WIDESEARCH_REPORT = { successAvg: 0.25, searchCalls: 3.5, ci: { successAvg: null } };
+
+async function writeOldDatabase(target: string): Promise<void> {
+  const old = await openDb(target, { retryForMs: 0, migrationsFolder: migrationsBefore() });
+  const insert = (table: string, values: Record<string, unknown>) => insertRow(old, table, values);
+  try {
+    await insert("benchmarks", { id: "mpw", name: "MPW-Bench", description: "" });
+    await insert("benchmarks", { id: "widesearch", name: "WideSearch", description: "" });
+    for (const [id, benchmark, setting] of [
+      [1, "mpw", "C"],
+      [2, "widesearch", "single-agent"],
+    ] as const)
+      await insert("submissions", {
+        id,
+        benchmark_id: benchmark,
+        benchmark_version: "v1",
+        model: `model ${id}`,
+        setting,
+        bundle_hash: `hash ${id}`,
+        uploaded_at: "2026-01-01T00:00:00.000Z",
+        status: "approved",
+        source: "test",
+      });
+    const counts = JSON.stringify({ judged: 7 });
+    await insert("aggregates", {
+      submission_id: 1,
+      split: "overall",
+      ...columnsOf(OVERALL),
+      status_counts: counts,
+    });
+    await insert("aggregates", {
+      submission_id: 1,
+      split: "tier:easy",
+      ...columnsOf(EASY),
+      status_counts: counts,
+    });
+    await insert("aggregates", {
+      submission_id: 2,
+      split: "overall",
+      ...columnsOf({ ...EASY, pass1: 0.25, toolCalls: 3.5 }),
+      status_counts: counts,
+      metrics: JSON.stringify(WIDESEARCH_REPORT),
+    });
+  } finally {
+    await closeDb(old);
+  }
+}
+
+describe("migrating a database written before the shared aggregates columns", () => {
+  it("moves MPW's figures into its report, unchanged at the leaderboard API; keeps other reports", async () => {
+    const target = emptyTarget();
+    await writeOldDatabase(target);
+    // The app opens (and migrates) the database as a server would.
+    if (testEngine() === "sqlite") {
+      process.env.SEEKBOARD_DB = target;
+      delete process.env.SEEKBOARD_DATABASE_URL;
+    } else process.env.SEEKBOARD_DATABASE_URL = target;
+    const db = await getDb();
+
+    const columns =
+      testEngine() === "sqlite"
+        ? await sqlRows(db, "SELECT name FROM pragma_table_info('aggregates') ORDER BY name")
+        : await sqlRows(
+            db,
+            "SELECT column_name AS name FROM information_schema.columns WHERE table_name = 'aggregates' ORDER BY column_name",
+          );
+    expect(columns.map((c) => c.name)).toEqual([
+      "metrics",
+      "n",
+      "primary",
+      "primary_hi",
+      "primary_lo",
+      "split",
+      "status_counts",
+      "submission_id",
+    ]);
+
+    const { GET: leaderboard } = await import("@/app/api/b/[benchmark]/leaderboard/route");
+    for (const [tier, figures] of [
+      ["overall", OVERALL],
+      ["easy", EASY],
+    ] as const) {
+      const response = await leaderboard(
+        new Request(`http://localhost/api/b/mpw/leaderboard?setting=C&tier=${tier}`),
+        { params: Promise.resolve({ benchmark: "mpw" }) },
+      );
+      expect(response.status).toBe(200);
+      const { rows } = (await response.json()) as { rows: Record<string, unknown>[] };
+      expect(rows).toHaveLength(1);
+      expect(apiFigures(rows[0])).toBe(apiFigures(figures));
+    }
+
+    const stored = await sqlRows(
+      db,
+      `SELECT submission_id, split, "primary", primary_lo, primary_hi, metrics FROM aggregates ORDER BY submission_id, split`,
+    );
+    const metricsOf = (value: unknown) =>
+      typeof value === "string" ? (JSON.parse(value) as unknown) : value;
+    const report = mpwAggregateReportSchema.parse(metricsOf(stored[0].metrics));
+    // The report's keys in the order aggregateMpw writes them.
+    expect(Object.keys(metricsOf(stored[0].metrics) as object)).toEqual(Object.keys(report));
+    expect(report).toEqual({
+      n: 7,
+      pass1: { value: 3 / 7, ci: { lo: 1 / 7, hi: 5 / 7 }, n: 7 },
+      fcr: { value: 0.1 + 0.2, ci: { lo: 0.07500000000000001, hi: 2 / 3 }, n: 6 },
+      hitRate: { value: 1 / 3, ci: { lo: 0.1, hi: 0.6000000000000001 }, n: 7 },
+      toolCalls: { value: 5, ci: { lo: 4.285714285714286, hi: 5.714285714285714 }, n: 7 },
+      compoundRate: 0.123456789012345,
+      zeroCallSamples: 1,
+    });
+    expect(mpwAggregateReportSchema.parse(metricsOf(stored[1].metrics))).toMatchObject({
+      fcr: { value: null, ci: null, n: 0 },
+      compoundRate: null,
+    });
+    expect(stored.map((r) => [r.submission_id, r.split, r.primary, r.primary_lo])).toEqual([
+      [1, "overall", 3 / 7, 1 / 7],
+      [1, "tier:easy", 0.5, null],
+      [2, "overall", 0.25, null],
+    ]);
+    expect(metricsOf(stored[2].metrics)).toEqual(WIDESEARCH_REPORT);
+  });
+});
