@@ -579,7 +579,7 @@ function renderRun(r: BenchResults): string[] {
   out("## Analysis plot data");
   out();
   out(
-    `Each plot's data over a pool of search-setting MPW submissions: through the server (\`/api/analysis/<kind>?submissions=…\`, ${r.analysis[0]?.api[0]?.n ?? 0} requests each) and in-process (\`analysisData()\` of db/queries/analysis.ts on the same database, ${r.analysis[0]?.db[0]?.n ?? 0} calls each). The target is stated at ${int(PLOT_SCALE)} samples, so the first pool is the first submissions that reach it; the second is every submission on the board.`,
+    `Each plot's data over a pool of search-setting MPW submissions: through the server (\`/api/analysis/<kind>?submissions=…\`, ${r.analysis[0]?.api[0]?.n ?? 0} requests each) and in-process (\`analysisData()\` of server/benchmarks/mpw/analysis.ts on the same database, ${r.analysis[0]?.db[0]?.n ?? 0} calls each). The target is stated at ${int(PLOT_SCALE)} samples, so the first pool is the first submissions that reach it; the second is every submission on the board.`,
   );
   out();
   out(

@@ -5,7 +5,7 @@ import {
   fcrPassData,
   listMpwModelSubmissions,
   truncatedData,
-} from "@/db/queries/analysis";
+} from "@/server/benchmarks/mpw/analysis";
 import { getMpwLeaderboard, type LeaderboardRow } from "@/db/queries/leaderboard";
 import type { DeltaFacts, FcrPassBins, TruncatedCurves } from "@/lib/benchmarks/mpw/analysis";
 import { modelSelections, type ModelSelection } from "@/lib/analysis/selection";

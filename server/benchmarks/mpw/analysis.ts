@@ -9,12 +9,12 @@ import {
   type DeltaFacts,
   type FcrPassBins,
   type TruncatedCurves,
-} from "../../lib/benchmarks/mpw/analysis";
-import type { AnalysisKind, AnalysisOptions } from "../../lib/url/analysis";
-import { mpwAggregateReportSchema } from "../../lib/benchmarks/mpw/stored";
-import { assertNever } from "../../lib/assert-never";
-import { postgresPoolOf, sqliteClientOf, type Db } from "../client";
-import { aggregates, submissions } from "../schema";
+} from "../../../lib/benchmarks/mpw/analysis";
+import type { AnalysisKind, AnalysisOptions } from "../../../lib/url/analysis";
+import { mpwAggregateReportSchema } from "../../../lib/benchmarks/mpw/stored";
+import { assertNever } from "../../../lib/assert-never";
+import { postgresPoolOf, sqliteClientOf, type Db } from "../../../db/client";
+import { aggregates, submissions } from "../../../db/schema";
 
 export class UnknownSubmissionError extends Error {
   constructor(readonly ids: number[]) {
