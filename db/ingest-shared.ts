@@ -4,8 +4,8 @@
  * SQLite with prepared statements row by row (in-process, a round trip costs nothing),
  * PostgreSQL with multi-row inserts in batches (a round trip per row would dominate).
  */
-import { factKeySet, tierFromFactCount } from "../lib/benchmarks/mpw/metrics";
-import { BENCHMARKS, type BenchmarkId } from "../lib/benchmarks/registry";
+import { factKeySet } from "../lib/benchmarks/atomic-facts";
+import { BENCHMARKS, benchmarkModule, type BenchmarkId } from "../lib/benchmarks/registry";
 import type { BundleRead, SampleRow, TaskInput } from "../lib/import/importer";
 import { and, eq, getTableColumns, getTableName, sql, type Table } from "drizzle-orm";
 import { z } from "zod";
@@ -215,7 +215,7 @@ export class TaskWriter {
     }
     const task = engineOf(this.db) === "postgres" ? storableOnPostgres(input).value : input;
     const factCount = factKeySet(Object.keys(task.atomicFacts)).size;
-    const tier = tierFromFactCount(factCount);
+    const tier = benchmarkModule(this.benchmarkId).taskTier?.(factCount) ?? null;
     const extra = task.extra ? plain(task.extra) : null;
     const atomicFacts = plain(task.atomicFacts);
     const { db } = this;

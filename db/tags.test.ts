@@ -22,6 +22,7 @@ import { ingestBundleDir } from "./ingest";
 import { hintCounts, listSamples, sampleListPosition, type SampleListRow } from "./queries/samples";
 import { tagCounts, tagsOfSample } from "./queries/tags";
 import { samples, submissions, submissionTasks, tasks } from "./schema";
+import { isCohortEligible } from "../lib/benchmarks/mpw/analysis";
 import { writeDemoBundles } from "../lib/benchmarks/mpw/demo";
 import { writeDemoFiles } from "./seed-demo";
 import { applySampleTag, removeSampleTag } from "./tags";
@@ -222,6 +223,20 @@ describe("hints: the SQL selects exactly the samples the pure function flags", (
     const sub = idOf("mpw:MindWatcher 32B:A");
     expect((await allSamples(sub)).every((r) => r.sample.toolCalls === 0)).toBe(true);
     expect((await hintCounts(db, sub))["no-search"]).toBe(0);
+  });
+});
+
+describe("the call-cohort filter", () => {
+  it("selects the samples MPW's cohort plots read, and none of a benchmark without cohort plots", async () => {
+    const mpw = idOf("mpw:MindWatcher 32B:C");
+    const eligible = (await allSamples(mpw)).filter((r) => isCohortEligible(r.sample));
+    expect(eligible.length).toBeGreaterThan(0);
+    expect(idsOf((await listAll(mpw, { cohort: true })).rows)).toEqual(
+      idsOf(eligible.map((r) => r.sample)),
+    );
+    const qa = idOf("qa:");
+    expect((await listAll(qa, {})).total).toBeGreaterThan(0);
+    expect((await listAll(qa, { cohort: true })).total).toBe(0);
   });
 });
 

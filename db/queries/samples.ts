@@ -25,7 +25,7 @@ import {
   toolsAvailable,
   type HintId,
 } from "../../lib/hints/hints";
-import { COHORT_STATUSES } from "../../lib/benchmarks/mpw/analysis";
+import { benchmarkModule } from "../../lib/benchmarks/registry";
 import { assertNever } from "../../lib/assert-never";
 import {
   SAMPLE_PAGE_SIZE,
@@ -195,7 +195,7 @@ function clauseCondition(engine: Engine, clause: FilterClause, setting: string):
 function whereOf(
   engine: Engine,
   submissionId: number,
-  setting: string,
+  { setting, cohortStatuses }: SubmissionScope,
   filters: SampleFilters,
   clauses: FilterClause[],
 ): SQL | undefined {
@@ -210,7 +210,7 @@ function whereOf(
   if (filters.minCalls !== null) conditions.push(gte(samples.toolCalls, filters.minCalls));
   if (filters.cohort) {
     conditions.push(
-      inArray(samples.status, [...COHORT_STATUSES]),
+      cohortStatuses.length ? inArray(samples.status, [...cohortStatuses]) : sql`(1 = 0)`,
       gte(samples.toolCalls, 1),
       gt(samples.factCount, 0),
     );
@@ -229,16 +229,25 @@ function whereOf(
   return and(...conditions);
 }
 
-async function submissionSetting(db: Db, submissionId: number): Promise<string> {
+/** What the list's conditions need of the submission: its setting (the hints) and the statuses of its benchmark's call cohort (none: no cohort). */
+interface SubmissionScope {
+  setting: string;
+  cohortStatuses: readonly string[];
+}
+
+async function submissionScope(db: Db, submissionId: number): Promise<SubmissionScope> {
   const row = await first(
     db
-      .select({ setting: submissions.setting })
+      .select({ setting: submissions.setting, benchmarkId: submissions.benchmarkId })
       .from(submissions)
       .where(eq(submissions.id, submissionId))
       .limit(1),
   );
   if (!row) throw new Error(`no submission ${submissionId}`);
-  return row.setting;
+  return {
+    setting: row.setting,
+    cohortStatuses: benchmarkModule(row.benchmarkId).callCohort?.statuses ?? [],
+  };
 }
 
 export interface SampleList {
@@ -324,11 +333,11 @@ export async function listSamples(
   submissionId: number,
   filters: SampleFilters,
 ): Promise<SampleList> {
-  const setting = await submissionSetting(db, submissionId);
+  const scope = await submissionScope(db, submissionId);
   const query = parseFilter(filters.f);
   if (!query.ok) return { rows: [], total: 0, queryError: query.error };
   const engine = engineOf(db);
-  const where = whereOf(engine, submissionId, setting, filters, query.clauses);
+  const where = whereOf(engine, submissionId, scope, filters, query.clauses);
   const total =
     (
       await first(
@@ -367,7 +376,7 @@ export async function listSamples(
     .innerJoin(tasks, eq(tasks.id, samples.taskId))
     .leftJoin(submissionTasks, OWN_TEXT)
     .where(where)
-    .orderBy(...orderOf(engine, filters.sort, setting))
+    .orderBy(...orderOf(engine, filters.sort, scope.setting))
     .limit(SAMPLE_PAGE_SIZE)
     .offset((filters.page - 1) * SAMPLE_PAGE_SIZE);
   const tags = await tagsOfSamples(
@@ -376,7 +385,7 @@ export async function listSamples(
   );
   const rows = found.map(({ compoundRate, actualTurns, maxTurns, ...row }) => ({
     ...row,
-    hints: sampleHints({ ...row, compoundRate, actualTurns, maxTurns, setting }),
+    hints: sampleHints({ ...row, compoundRate, actualTurns, maxTurns, setting: scope.setting }),
     tags: tags.get(row.id) ?? [],
   }));
   return { rows, total, queryError: null };
@@ -402,7 +411,7 @@ export async function sampleListPosition(
   filters: SampleFilters,
   sampleId: number,
 ): Promise<ListPosition | null> {
-  const setting = await submissionSetting(db, submissionId);
+  const scope = await submissionScope(db, submissionId);
   const query = parseFilter(filters.f);
   if (!query.ok) return null;
   const engine = engineOf(db);
@@ -411,8 +420,8 @@ export async function sampleListPosition(
     .from(samples)
     .innerJoin(tasks, eq(tasks.id, samples.taskId))
     .leftJoin(submissionTasks, OWN_TEXT)
-    .where(whereOf(engine, submissionId, setting, filters, query.clauses))
-    .orderBy(...orderOf(engine, filters.sort, setting));
+    .where(whereOf(engine, submissionId, scope, filters, query.clauses))
+    .orderBy(...orderOf(engine, filters.sort, scope.setting));
   const at = list.findIndex((row) => row.id === sampleId);
   if (at < 0) return null;
   const ref = (row: (typeof list)[number] | undefined): SampleRef | null =>
@@ -427,7 +436,7 @@ export async function sampleListPosition(
 
 /** How many of the submission's samples carry each automatic hint. */
 export async function hintCounts(db: Db, submissionId: number): Promise<Record<HintId, number>> {
-  const setting = await submissionSetting(db, submissionId);
+  const scope = await submissionScope(db, submissionId);
   const engine = engineOf(db);
   const counts = {} as Record<HintId, number>;
   for (const hint of HINT_IDS) {
@@ -438,7 +447,10 @@ export async function hintCounts(db: Db, submissionId: number): Promise<Record<H
             .select({ n: count() })
             .from(samples)
             .where(
-              and(eq(samples.submissionId, submissionId), hintCondition(engine, hint, setting)),
+              and(
+                eq(samples.submissionId, submissionId),
+                hintCondition(engine, hint, scope.setting),
+              ),
             ),
         )
       )?.n ?? 0;

@@ -98,12 +98,20 @@ export interface BenchmarkModule<Id extends string = string> extends BenchmarkIn
   readonly metricsReport: (input: MetricsReportInput) => Record<string, unknown>;
   /** How its official task file reads into a canonical task set; without it, ids in `task_id` / `id` (lib/standing/task-file.ts). */
   readonly taskFile?: TaskFileRules;
+  /** A task's difficulty tier from its atomic facts' count (`tasks.tier`); without it, tasks have none. */
+  readonly taskTier?: (factCount: number) => string | null;
 
   // Stored figures, aggregates, re-evaluation
   /** zod for the per-sample figures in `samples.metrics`; null when they are columns of `samples` (MPW). */
   readonly storedSampleSchema: z.ZodType<Record<string, unknown>> | null;
   readonly aggregate: AggregateRules;
   readonly reeval: ReevalRules;
+  /**
+   * Its tool-call cohort (MPW's Figures 2 and 3): the termination statuses of the samples the
+   * cohort plots read, which the sample list's `cohort` filter selects too. Without it, no
+   * cohort plots, and the filter selects nothing.
+   */
+  readonly callCohort?: { readonly statuses: readonly string[] };
 
   // Judging
   readonly judge: AnswerJudge | TableJudge;

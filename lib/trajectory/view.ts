@@ -1,5 +1,5 @@
 /** Shapes a stored trajectory for the viewer: pure functions, no React. */
-import { factKeySet, normaliseFactKey } from "../benchmarks/mpw/metrics";
+import { factKeySet, normaliseFactKey } from "../benchmarks/atomic-facts";
 
 export interface FactCoverage {
   key: string;

@@ -9,12 +9,15 @@ import { mpwAggregateRows } from "./aggregate";
 import { mpwJudge } from "./judge";
 import { rescoreMpw } from "./reeval";
 import { mpwTaskFile } from "./task-file";
+import { COHORT_STATUSES } from "./analysis";
+import { tierFromFactCount } from "./metrics";
 
 export const mpwModule = {
   ...mpwInfo,
   demo: mpwDemo,
   metricsReport: mpwMetricsReport,
   taskFile: mpwTaskFile,
+  taskTier: tierFromFactCount,
   seekboardFormat: null,
   bundleExport: {
     unavailable:
@@ -32,5 +35,6 @@ export const mpwModule = {
     },
     goldTable: null,
   },
+  callCohort: { statuses: COHORT_STATUSES },
   judge: mpwJudge,
 } as const satisfies BenchmarkModule<"mpw">;

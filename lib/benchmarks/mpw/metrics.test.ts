@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { factKeySet } from "../atomic-facts";
 import {
-  factKeySet,
   mpwSampleMetrics,
   mpwVerdict,
   newFactsPerCall,

@@ -2,6 +2,7 @@
  * MPW-Bench per-sample metrics, exactly as `metrics.md` (MPW section) defines them.
  * Pure and total: every function is defined for empty input.
  */
+import { factKeySet, normaliseFactKey } from "../atomic-facts";
 
 export type Tier = "easy" | "medium" | "hard";
 
@@ -35,20 +36,6 @@ export interface MpwSampleMetrics {
   newFactsByCall: number[];
   /** Per hit-logged call k: 1 when it hit. */
   hitsByCall: number[];
-}
-
-/** Fact keys are compared after trimming whitespace. */
-export function normaliseFactKey(key: string): string {
-  return key.trim();
-}
-
-export function factKeySet(atomicFactKeys: Iterable<string>): Set<string> {
-  const keys = new Set<string>();
-  for (const key of atomicFactKeys) {
-    const trimmed = normaliseFactKey(key);
-    if (trimmed !== "") keys.add(trimmed);
-  }
-  return keys;
 }
 
 /** Difficulty tier from |F|: Easy 1–5, Medium 6–10, Hard ≥ 11; no facts, no tier. */

@@ -12,7 +12,7 @@ import {
   type ReviewedSample,
   type TrajectoryReview,
 } from "../review";
-import { factKeySet, normaliseFactKey } from "./metrics";
+import { factKeySet, normaliseFactKey } from "../atomic-facts";
 
 const NEW_FACT: CallOutcomeKind = { key: "new-fact", label: "new fact", tone: "gain" };
 const HIT_COVERED: CallOutcomeKind = {

@@ -1,7 +1,8 @@
 /** MPW-Bench's official task file (`mpw_bench.jsonl`) as a canonical task set: each record read as the importer reads it. */
 import type { TaskFileRules } from "../../standing/task-file";
 import { parseMpwTaskRecord } from "./import";
-import { factKeySet, tierFromFactCount } from "./metrics";
+import { factKeySet } from "../atomic-facts";
+import { tierFromFactCount } from "./metrics";
 
 export const mpwTaskFile: TaskFileRules = {
   describe:
