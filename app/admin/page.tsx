@@ -8,7 +8,7 @@ import { ModerationControls } from "@/components/admin/ModerationControls";
 import { RevokeTokenButton } from "@/components/admin/RevokeTokenButton";
 import { TaskSets } from "@/components/admin/TaskSets";
 import { Badge } from "@/components/ui/Badge";
-import { RateWithCi } from "@/components/ui/Metric";
+import { BoardFigureList } from "@/components/submission/BoardFigures";
 import { getDb, type Db } from "@/db/client";
 import {
   listModerationQueue,
@@ -173,8 +173,12 @@ function SubmissionTable({
             <th className="px-3 py-2">Team</th>
             <th className="px-3 py-2">Uploaded</th>
             <th className="px-3 py-2 text-right">Samples</th>
-            <th className="px-3 py-2 text-right">Pass@1</th>
-            <th className="px-3 py-2 text-right">FCR</th>
+            <th
+              className="px-3 py-2 text-right"
+              title="Its board's columns, its primary metric first"
+            >
+              Figures
+            </th>
             <th className="px-3 py-2">Rules</th>
             <th className="px-3 py-2">Status</th>
             <th className="px-3 py-2">Decision</th>
@@ -206,18 +210,7 @@ function SubmissionTable({
               </td>
               <td className="px-3 py-2 text-right tabular-nums">{row.samples}</td>
               <td className="px-3 py-2 text-right">
-                <RateWithCi
-                  value={row.metrics?.pass1 ?? null}
-                  lo={row.metrics?.pass1Ci?.[0] ?? null}
-                  hi={row.metrics?.pass1Ci?.[1] ?? null}
-                />
-              </td>
-              <td className="px-3 py-2 text-right">
-                <RateWithCi
-                  value={row.metrics?.fcr ?? null}
-                  lo={row.metrics?.fcrCi?.[0] ?? null}
-                  hi={row.metrics?.fcrCi?.[1] ?? null}
-                />
+                <BoardFigureList benchmark={row.benchmark} figures={row.figures} />
               </td>
               <td className="px-3 py-2" data-testid="moderation-checks">
                 <ChecksBadge {...checks.get(row.id)!} />

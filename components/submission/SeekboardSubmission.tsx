@@ -42,6 +42,7 @@ export function SeekboardSubmission({
     <div className="space-y-6">
       <SubmissionHeader
         submission={submission}
+        report={overall.metrics}
         boardHref={boardHref}
         boardLabel={boardLabel}
         summary={`${submission.taskCount} tasks · ${submission.sampleCount} samples · ${submission.runs} run${submission.runs === 1 ? "" : "s"}`}

@@ -3,20 +3,25 @@ import type { ReactNode } from "react";
 import { z } from "zod";
 import { Badge } from "@/components/ui/Badge";
 import type { SubmissionRow } from "@/db/queries/submissions";
+import { submissionFigures } from "@/lib/benchmarks/figures";
 import { BENCHMARKS } from "@/lib/benchmarks/registry";
+import { boardFiguresOf, FigureValue } from "./BoardFigures";
 
 /** The import notes of a run that did not finish (an Inspect log without its header, or cancelled): one reason per log. */
 const incompleteSchema = z.object({ incomplete: z.array(z.string()).min(1) });
 
-/** The top of a submission page: its board, model, badges and the link to compare it. */
+/** The top of a submission page: its board, model, primary metric, badges and the link to compare it. */
 export function SubmissionHeader({
   submission,
+  report,
   boardHref,
   boardLabel,
   summary,
   showHash = false,
 }: {
   submission: SubmissionRow;
+  /** Its stored overall report (`aggregates.metrics`), read by its board. */
+  report: unknown;
   boardHref: string;
   boardLabel: string;
   /** What the submission holds (tasks, runs), after the badges. */
@@ -24,7 +29,11 @@ export function SubmissionHeader({
   showHash?: boolean;
 }) {
   const incomplete = incompleteSchema.safeParse(submission.importNotes).data?.incomplete ?? null;
-  const exportable = !("unavailable" in BENCHMARKS[submission.benchmarkId].bundleExport);
+  const { board, bundleExport } = BENCHMARKS[submission.benchmarkId];
+  const exportable = !("unavailable" in bundleExport);
+  const primary = boardFiguresOf(submission.benchmarkId, submissionFigures(board, report)).find(
+    (f) => f.primary,
+  );
   return (
     <div>
       <p className="text-sm text-slate-500">
@@ -32,7 +41,22 @@ export function SubmissionHeader({
           {boardLabel}
         </Link>
       </p>
-      <h1 className="mt-1 text-2xl font-semibold tracking-tight">{submission.model}</h1>
+      <div className="mt-1 flex flex-wrap items-baseline gap-x-4 gap-y-1">
+        <h1 className="text-2xl font-semibold tracking-tight">{submission.model}</h1>
+        {primary ? (
+          <p
+            className="text-lg"
+            data-testid="primary-metric"
+            data-key={primary.figure.key}
+            title="its board's primary metric, with its 95% interval"
+          >
+            <span className="mr-2 text-sm text-slate-500">{primary.figure.label}</span>
+            <span className="font-semibold">
+              <FigureValue figure={primary.figure} kind={primary.kind} />
+            </span>
+          </p>
+        ) : null}
+      </div>
       <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-600">
         {submission.agent ? <Badge tone="slate">{submission.agent}</Badge> : null}
         <Badge tone="slate">version {submission.benchmarkVersion}</Badge>

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { Badge } from "@/components/ui/Badge";
-import { CountWithCi, RateWithCi } from "@/components/ui/Metric";
+import { boardFiguresOf, FigureValue } from "@/components/submission/BoardFigures";
 import {
   submissionAnswerSchema,
   type ErrorAnswer,
@@ -626,7 +626,6 @@ function Outcome({ phase }: { phase: Phase }) {
 }
 
 function Accepted({ answer }: { answer: SubmissionAnswer }) {
-  const m = answer.metrics;
   return (
     <div
       className="space-y-3 rounded-lg border border-emerald-200 bg-emerald-50 p-4"
@@ -656,26 +655,15 @@ function Accepted({ answer }: { answer: SubmissionAnswer }) {
           ? "It appears on the leaderboard once the admin approves it; until then only you and the admin can open it."
           : null}
       </p>
-      {m ? (
+      {answer.figures ? (
         <dl className="grid gap-2 sm:grid-cols-5" data-testid="metrics-preview">
-          <Figure label="Pass@1">
-            <RateWithCi value={m.pass1} lo={m.pass1Ci?.[0] ?? null} hi={m.pass1Ci?.[1] ?? null} />
-          </Figure>
-          <Figure label="FCR">
-            <RateWithCi value={m.fcr} lo={m.fcrCi?.[0] ?? null} hi={m.fcrCi?.[1] ?? null} />
-          </Figure>
-          <Figure label="HitRate">
-            <RateWithCi
-              value={m.hitRate}
-              lo={m.hitRateCi?.[0] ?? null}
-              hi={m.hitRateCi?.[1] ?? null}
-            />
-          </Figure>
-          <Figure label="ToolCalls">
-            <CountWithCi value={m.toolCalls} lo={null} hi={null} />
-          </Figure>
+          {boardFiguresOf(answer.benchmark, answer.figures).map(({ figure, kind, primary }) => (
+            <Figure key={figure.key} label={figure.label} primary={primary}>
+              <FigureValue figure={figure} kind={kind} />
+            </Figure>
+          ))}
           <Figure label="Samples">
-            <span className="tabular-nums">{m.n}</span>
+            <span className="tabular-nums">{answer.samples}</span>
           </Figure>
         </dl>
       ) : null}
@@ -690,9 +678,21 @@ function Accepted({ answer }: { answer: SubmissionAnswer }) {
   );
 }
 
-function Figure({ label, children }: { label: string; children: React.ReactNode }) {
+/** One figure of the answer; the board's primary metric stands out. */
+function Figure({
+  label,
+  primary = false,
+  children,
+}: {
+  label: string;
+  primary?: boolean;
+  children: React.ReactNode;
+}) {
   return (
-    <div className="rounded border border-emerald-200 bg-white px-3 py-2">
+    <div
+      className={`rounded border bg-white px-3 py-2 ${primary ? "border-emerald-500" : "border-emerald-200"}`}
+      data-primary-metric={primary ? "1" : undefined}
+    >
       <dt className="text-xs uppercase tracking-wide text-slate-500">{label}</dt>
       <dd className="text-lg font-semibold">{children}</dd>
     </div>

@@ -27,7 +27,8 @@ const PROGRESS_EVERY_MS = 250;
 export async function submissionAnswer(db: Db, result: IngestResult): Promise<SubmissionAnswer> {
   const preview = await getSubmissionPreview(db, result.submissionId);
   if (!preview) throw new Error(`submission ${result.submissionId} vanished after its import`);
-  const { id, status, benchmark, model, agent, setting, samples, tasks, metrics } = preview;
+  const { id, status, benchmark, model, agent, setting, samples, tasks, metrics, figures } =
+    preview;
   return {
     id,
     status,
@@ -39,6 +40,7 @@ export async function submissionAnswer(db: Db, result: IngestResult): Promise<Su
     samples,
     tasks,
     metrics,
+    figures,
     url: `/s/${id}`,
     ...(await submissionChecks(db, benchmarkIdOf(benchmark), id)),
   };

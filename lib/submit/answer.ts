@@ -1,6 +1,8 @@
 /** The JSON answers of `POST /api/submissions` and `GET /api/jobs/{id}`, shared by the routes, the upload page and the CLI. */
 import { z } from "zod";
 import { dataRecord } from "../data-record";
+import { intervalSchema } from "../benchmarks/board";
+import type { SubmissionFigure } from "../benchmarks/figures";
 import { CHECK_RULES, type Check } from "../standing/rules";
 
 /** Overall figures of a submission, as the uploader and the moderator first see them. */
@@ -29,6 +31,8 @@ export interface SubmissionAnswer {
   samples: number;
   tasks: number;
   metrics: MetricsPreview | null;
+  /** Its board's columns with its overall figures (each `ci` a 95% interval); null until it has any. */
+  figures: SubmissionFigure[] | null;
   /** The submission's page, visible to its uploader while pending. */
   url: string;
   /** Checked against its benchmark's submission rules on arrival: passes them all, and each rule. */
@@ -105,6 +109,18 @@ export const submissionAnswerSchema: z.ZodType<SubmissionAnswer> = z.object({
       extra: dataRecord(z.unknown()).nullable(),
     })
     .nullable(),
+  // Answers stored before the figures were part of them read as having none.
+  figures: z
+    .array(
+      z.object({
+        key: z.string(),
+        label: z.string(),
+        value: z.number().nullable(),
+        ci: intervalSchema.nullable(),
+      }),
+    )
+    .nullable()
+    .default(null),
   url: z.string(),
   verified: z.boolean(),
   checks: z.array(z.object({ rule: z.enum(CHECK_RULES), ok: z.boolean(), detail: z.string() })),

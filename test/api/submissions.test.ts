@@ -140,6 +140,22 @@ describe("POST /api/submissions: accepted bundles", () => {
       toolCalls: expect.any(Number),
     });
     expect(body.metrics.pass1Ci).toHaveLength(2);
+    // Its board's columns beside the metrics: the same figures, intervals as {lo, hi}.
+    expect(body.figures.map((f: { key: string; label: string }) => [f.key, f.label])).toEqual([
+      ["pass1", "Pass@1"],
+      ["fcr", "FCR"],
+      ["hitRate", "HitRate"],
+      ["toolCalls", "ToolCalls"],
+      ["n", "n"],
+    ]);
+    expect(body.figures[0]).toEqual({
+      key: "pass1",
+      label: "Pass@1",
+      value: body.metrics.pass1,
+      ci: { lo: body.metrics.pass1Ci[0], hi: body.metrics.pass1Ci[1] },
+    });
+    expect(body.figures[1].value).toBe(body.metrics.fcr);
+    expect(body.figures[4]).toMatchObject({ value: 3, ci: null });
     expect(body.url).toBe(`/s/${body.id}`);
     // Checked on arrival: 3 MPW tasks, no judge declared — named rules, not a silent pass.
     expect(body.verified).toBe(false);

@@ -42,6 +42,7 @@ export function MpwSubmission({
     <div className="space-y-6">
       <SubmissionHeader
         submission={submission}
+        report={stored.metrics}
         boardHref={`/b/${submission.benchmarkId}?setting=${encodeURIComponent(submission.setting)}`}
         boardLabel={`MPW-Bench · setting ${submission.setting}`}
         showHash

@@ -49,6 +49,7 @@ export function WideSearchSubmission({
     <div className="space-y-6">
       <SubmissionHeader
         submission={submission}
+        report={aggregates.find((a) => a.split === "overall")?.metrics}
         boardHref="/b/widesearch"
         boardLabel={`WideSearch · ${submission.setting}`}
         summary={`${overall.n} tasks × N = ${overall.runs} run${overall.runs === 1 ? "" : "s"}`}
