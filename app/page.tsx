@@ -2,7 +2,7 @@ import Link from "next/link";
 import { connection } from "next/server";
 import { getDb } from "@/db/client";
 import { defaultViewLeader } from "@/db/queries/board-leader";
-import { benchmarkSummary } from "@/db/queries/leaderboard";
+import { benchmarkSummary } from "@/db/queries/seekboard";
 import { BENCHMARK_IDS, BENCHMARKS } from "@/lib/benchmarks/registry";
 import { percent } from "@/lib/format";
 

@@ -58,7 +58,7 @@ export async function metricsReport(db: Db, submissionId: number) {
   // Ranked among the approved submissions of its version on every task of it (and of its
   // setting, where the board shows one setting at a time), as if it were approved.
   const board = benchmark.board;
-  const bySetting = board.format !== "report" && "setting" in board.params;
+  const bySetting = board.views.some((view) => view.picks === "setting" && view.values !== null);
   const peerRows = await db
     .select({ id: submissions.id })
     .from(submissions)

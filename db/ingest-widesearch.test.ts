@@ -24,11 +24,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { metricsReport } from "../cli/metrics-report";
 import { BundleError } from "../lib/import/errors";
 import type { WideSearchSampleScore } from "../lib/benchmarks/widesearch/score";
-import type {
-  SummaryCheck,
-  WideSearchSampleMetrics,
-  WideSearchStoredAggregate,
-} from "../lib/benchmarks/widesearch/stored";
+import type { SummaryCheck, WideSearchSampleMetrics } from "../lib/benchmarks/widesearch/stored";
+import type { WideSearchStoredAggregate } from "../lib/benchmarks/widesearch/stored-aggregate";
 import { closeDb, type Db } from "./client";
 import { openTestDb } from "../test/db";
 import { appTables, sqlRows, tableCounts } from "../test/sql";

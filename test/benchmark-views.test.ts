@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BENCHMARK_VIEWS } from "@/components/benchmarks/views";
+import { BENCHMARK_VIEWS } from "@/server/benchmarks";
 import { BENCHMARK_IDS } from "@/lib/benchmarks/registry";
 
 /** Every registered benchmark has a view for each of its pages, registered under its own id. */

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import type { BenchmarkId } from "@/lib/benchmarks/registry";
 import type { RawSearchParams } from "@/lib/url/search-params";
-import type { BoardData } from "@/server/boards";
+import type { BoardData } from "@/server/benchmarks";
 
-/** What a board page's view gets: what the page's loader read (server/boards), and the URL's parameters. */
+/** What a board page's view gets: what the page's loader read (server/benchmarks), and the URL's parameters. */
 export interface BoardPageProps<Data> {
   data: Data;
   searchParams: RawSearchParams;
@@ -18,7 +18,7 @@ export interface BoardViews<Leaderboard, Diagnostics> {
 }
 import type { SampleViewProps, SubmissionViewProps } from "./pages";
 
-/** What each benchmark shows on its pages: one view per page, registered in ./views.ts. */
+/** What each benchmark shows on its pages: one view per page, registered in server/benchmarks/index.ts. */
 export interface BenchmarkViews<Id extends BenchmarkId = BenchmarkId> {
   readonly id: Id;
 

@@ -2,12 +2,13 @@ import type { ComponentType } from "react";
 import type { BoardPageProps, BoardViews } from "@/components/benchmarks/types";
 import { PillLinks } from "@/components/ui/PillLinks";
 import type { ReportBoardRow } from "@/db/queries/seekboard";
-import type { ReportBoard } from "@/lib/benchmarks/board";
-import { boardQuery, defaultDir, type BoardState } from "@/lib/benchmarks/board-state";
+import { assertNever } from "@/lib/assert-never";
+import type { Board } from "@/lib/benchmarks/board";
+import { boardQuery, defaultDir, withView, type BoardState } from "@/lib/benchmarks/board-state";
 import type { BenchmarkId } from "@/lib/benchmarks/info";
 import type { StandingRules } from "@/lib/standing/rules";
 import type { RawSearchParams } from "@/lib/url/search-params";
-import type { ReportBoardLoaded, ReportLeaderboardData } from "@/server/boards/report";
+import type { ReportBoardLoaded, ReportLeaderboardData } from "@/server/benchmarks/board";
 import { BoardHeader, type BoardPage } from "./BoardHeader";
 import { ReportBoardTable } from "./ReportBoardTable";
 import { BoardActions } from "./BoardActions";
@@ -22,11 +23,11 @@ export type BoardPlots<Report> = ComponentType<{
 interface ReportBoardModule<Report> {
   id: BenchmarkId;
   name: string;
-  board: ReportBoard<Report>;
+  board: Board<Report>;
   standing: StandingRules;
 }
 
-/** The version (dataset) and setting pickers; each link keeps the page and the rest of the state. */
+/** A picker per view parameter (version or dataset, setting, split); each link keeps the page and the rest of the state. */
 function Pickers<Report>({
   module: { id, board },
   loaded,
@@ -37,35 +38,51 @@ function Pickers<Report>({
   path: string;
 }) {
   const { versions, version, settings, resolved, state } = loaded;
-  if (versions.length === 0 && settings.length <= 1) return null;
-  // Versions are newest first and the newest is the default; datasets have no order to default by.
-  const byVersion = board.versionParam === "version";
-  return (
-    <div className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
-      {versions.length > 0 ? (
-        <PillLinks
-          label={byVersion ? "Benchmark version" : "Dataset"}
-          testId={byVersion ? "version-picker" : "dataset-picker"}
-          links={versions.map((v, i) => ({
-            label: `${board.versionLabel(v)}${byVersion && i === 0 ? " (newest)" : ""}`,
-            href: path + boardQuery(id, { ...resolved, version: byVersion && i === 0 ? null : v }),
-            active: v === version,
-          }))}
-        />
-      ) : null}
-      {settings.length > 1 ? (
-        <PillLinks
-          label="Setting"
-          testId="setting-picker"
-          links={["all", ...settings].map((s) => ({
-            label: s,
-            href: path + boardQuery(id, { ...resolved, setting: s }),
-            active: state.setting === s,
-          }))}
-        />
-      ) : null}
-    </div>
-  );
+  const pickers = board.views.flatMap((view) => {
+    const href = (value: string | null) =>
+      path + boardQuery(id, withView(resolved, view.param, value));
+    switch (view.picks) {
+      case "version": {
+        if (versions.length === 0) return [];
+        // Versions are newest first and the newest is the default; datasets have no order to default by.
+        const byVersion = view.param === "version";
+        return [
+          <PillLinks
+            key={view.param}
+            label={byVersion ? "Benchmark version" : "Dataset"}
+            testId={byVersion ? "version-picker" : "dataset-picker"}
+            links={versions.map((v, i) => ({
+              label: `${board.versionLabel(v)}${byVersion && i === 0 ? " (newest)" : ""}`,
+              href: href(byVersion && i === 0 ? null : v),
+              active: v === version,
+            }))}
+          />,
+        ];
+      }
+      case "setting":
+      case "split": {
+        const values = view.values ?? (settings.length > 1 ? ["all", ...settings] : []);
+        if (values.length === 0) return [];
+        return [
+          <PillLinks
+            key={view.param}
+            label={view.param === "setting" ? "Setting" : view.param}
+            testId={`${view.param}-picker`}
+            links={values.map((value) => ({
+              label: value,
+              href: href(value),
+              active: state.view[view.param] === value,
+            }))}
+          />,
+        ];
+      }
+      default:
+        return assertNever(view);
+    }
+  });
+  return pickers.length ? (
+    <div className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">{pickers}</div>
+  ) : null;
 }
 
 function Empty<Report>({

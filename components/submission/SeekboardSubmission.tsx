@@ -5,8 +5,8 @@ import { Stat } from "@/components/submission/Stat";
 import { SubmissionHeader } from "@/components/submission/SubmissionHeader";
 import { SampleFlags } from "@/components/tags/SampleFlags";
 import type { SubmissionViewProps } from "@/components/benchmarks/pages";
-import { storedFigures } from "@/lib/benchmarks/board";
-import { boardQuery, parseBoardState, reportBoardOf } from "@/lib/benchmarks/board-state";
+import { storedFigures, versionView } from "@/lib/benchmarks/board";
+import { boardOf, boardQuery, parseBoardState, withView } from "@/lib/benchmarks/board-state";
 import { BENCHMARKS, type BenchmarkId } from "@/lib/benchmarks/registry";
 import { ciInterval, decimal, percent } from "@/lib/format";
 
@@ -33,10 +33,11 @@ export function SeekboardSubmission({
 }) {
   const overall = aggregates.find((a) => a.split === "overall");
   if (!overall?.metrics) throw new Error(`submission ${submission.id} has no aggregates`);
-  const spec = reportBoardOf(board);
+  const spec = boardOf(board);
   const figures = storedFigures(spec, overall.metrics);
-  const versioned = spec.versionParam !== null;
-  const boardHref = `/b/${board}${versioned ? boardQuery(board, { ...parseBoardState(board, {}), version: submission.benchmarkVersion }) : ""}`;
+  const version = versionView(spec);
+  const versioned = version !== null;
+  const boardHref = `/b/${board}${versioned ? boardQuery(board, withView(parseBoardState(board, {}), version.param, submission.benchmarkVersion)) : ""}`;
   const boardLabel = `${BENCHMARKS[board].name}${versioned ? ` · ${spec.versionLabel(submission.benchmarkVersion)}` : ""}${submission.setting !== "default" ? ` · ${submission.setting}` : ""}`;
   return (
     <div className="space-y-6">

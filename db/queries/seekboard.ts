@@ -1,12 +1,13 @@
 import "server-only";
 import { and, asc, eq, sql } from "drizzle-orm";
-import { sortVersions, type BoardFigures, type ReportBoard } from "../../lib/benchmarks/board";
+import { assertNever } from "../../lib/assert-never";
+import { sortVersions, type Board, type BoardFigures } from "../../lib/benchmarks/board";
 import type { BoardState } from "../../lib/benchmarks/board-state";
 import type { BenchmarkId } from "../../lib/benchmarks/registry";
-import type { Db } from "../client";
+import { first, type Db } from "../client";
 import { aggregates, submissions } from "../schema";
 import { rankedFirst } from "../../lib/standing/standing";
-import { getViewStandings, type Standing } from "./standing";
+import { getViewStandings, type Standing, type ViewSplit } from "./standing";
 
 export interface ReportBoardRow<Report> extends BoardFigures {
   submissionId: number;
@@ -16,7 +17,7 @@ export interface ReportBoardRow<Report> extends BoardFigures {
   benchmarkVersion: string;
   samples: number;
   hasTrajectories: boolean;
-  /** The stored overall report, parsed with the board's schema. */
+  /** The stored report of the view's split, parsed with the board's schema. */
   report: Report;
   standing: Standing;
 }
@@ -51,26 +52,39 @@ export async function boardSettings(db: Db, id: BenchmarkId): Promise<string[]> 
 }
 
 /**
- * Approved submissions of a stored-report board with their figures and standings, the
- * ranked rows first, each group sorted by the state's sort. A board with
- * a version parameter holds one version (dataset) only: `version` picks it, else the newest.
+ * Approved submissions of a board with their figures and standings, the ranked rows first,
+ * each group sorted by the state's sort (nulls last, ties by model). The board's views pick
+ * the rows: one version (dataset; `version`, else the newest), a setting ("all": every one)
+ * and the stored split whose report is read ("overall" when the board has no split).
  */
 export async function getReportBoard<Report>(
   db: Db,
   id: BenchmarkId,
-  board: ReportBoard<Report>,
+  board: Board<Report>,
   state: BoardState,
 ): Promise<ReportBoardData<Report>> {
-  const versions = board.versionParam ? await boardVersions(db, id) : [];
-  const version = versions.length
-    ? state.version && versions.includes(state.version)
-      ? state.version
-      : versions[0]
-    : null;
   const conditions = [approvedOf(id)];
-  if (version !== null) conditions.push(eq(submissions.benchmarkVersion, version));
-  if (board.settingFilter && state.setting !== "all")
-    conditions.push(eq(submissions.setting, state.setting));
+  let versions: string[] = [];
+  let version: string | null = null;
+  let split: { key: string; standing: ViewSplit | null } = { key: "overall", standing: null };
+  for (const view of board.views) {
+    const value = state.view[view.param] ?? null;
+    switch (view.picks) {
+      case "version":
+        versions = await boardVersions(db, id);
+        version = value !== null && versions.includes(value) ? value : (versions[0] ?? null);
+        if (version !== null) conditions.push(eq(submissions.benchmarkVersion, version));
+        break;
+      case "setting":
+        if (value !== null && value !== "all") conditions.push(eq(submissions.setting, value));
+        break;
+      case "split":
+        split = view.split(value ?? view.default);
+        break;
+      default:
+        assertNever(view);
+    }
+  }
   const found = await db
     .select({
       submissionId: submissions.id,
@@ -89,7 +103,7 @@ export async function getReportBoard<Report>(
     .from(submissions)
     .innerJoin(
       aggregates,
-      and(eq(aggregates.submissionId, submissions.id), eq(aggregates.split, "overall")),
+      and(eq(aggregates.submissionId, submissions.id), eq(aggregates.split, split.key)),
     )
     .where(and(...conditions))
     .orderBy(asc(submissions.model), asc(submissions.id));
@@ -98,6 +112,7 @@ export async function getReportBoard<Report>(
     return { ...row, report, ...board.figures(report) };
   });
   const sign = state.dir === "asc" ? 1 : -1;
+  // At most a few hundred submissions: sorting the parsed rows is cheaper than JSON paths in SQL.
   rows.sort((a, b) => {
     if (state.sort === "model")
       return (
@@ -112,8 +127,27 @@ export async function getReportBoard<Report>(
   });
   const standings = await getViewStandings(
     db,
-    { benchmarkId: id, split: null },
+    { benchmarkId: id, split: split.standing },
     rows.map((row) => row.submissionId),
   );
   return { version, versions, rows: rankedFirst(rows, standings, state.verified) };
+}
+
+export interface BenchmarkSummary {
+  submissions: number;
+  samples: number;
+}
+
+/** The overview's figures of one benchmark: approved submissions and their samples. */
+export async function benchmarkSummary(db: Db, id: BenchmarkId): Promise<BenchmarkSummary> {
+  const totals = await first(
+    db
+      .select({
+        submissions: sql<number>`count(*)`,
+        samples: sql<number>`coalesce(sum(${submissions.sampleCount}), 0)`,
+      })
+      .from(submissions)
+      .where(and(eq(submissions.benchmarkId, id), eq(submissions.status, "approved"))),
+  );
+  return { submissions: totals?.submissions ?? 0, samples: totals?.samples ?? 0 };
 }

@@ -6,7 +6,7 @@
 import { assertNever } from "../assert-never";
 import type { BoardPage } from "../url/board-page";
 import { first, type RawSearchParams } from "../url/search-params";
-import { sortKeys, type Board } from "./board";
+import { sortKeys, type Board, type BoardViewParam } from "./board";
 
 /** Values only the database knows: those of the board's approved submissions. */
 export type StoredValues = "versions" | "settings";
@@ -23,7 +23,7 @@ export interface BoardParam {
    * API's format) a page falls back to the default and only the API answers 400.
    */
   readonly picksView: boolean;
-  /** The board's parser trims the value (stored-report boards). */
+  /** The board's parser trims the value (the stored values). */
   readonly trimmed?: boolean;
   /** Several values, `a,b` or the key repeated, each checked (and trimmed, as the parser does). */
   readonly list?: boolean;
@@ -41,47 +41,30 @@ export function boardParams(board: Board, page: BoardPage | "api"): BoardParam[]
 }
 
 function viewParams(board: Board, page: BoardPage): BoardParam[] {
-  switch (board.format) {
-    case "report":
-      // Both pages of a stored-report board show one version (dataset) and setting filter.
-      return [
-        ...(board.versionParam
-          ? [
-              {
-                param: board.versionParam,
-                values: { stored: "versions" as const },
-                picksView: true,
-                trimmed: true,
-              },
-            ]
-          : []),
-        ...(board.settingFilter
-          ? [
-              {
-                param: "setting",
-                values: { stored: "settings" as const },
-                picksView: true,
-                trimmed: true,
-              },
-            ]
-          : []),
-      ];
-    case "mpw":
-    case "widesearch":
-      return page === "leaderboard"
-        ? Object.entries(board.params).map(([param, values]) => ({
-            param,
-            values,
-            picksView: true,
-          }))
-        : Object.entries(board.diagnosticsParams).map(([param, { values, list }]) => ({
-            param,
-            values,
-            picksView: true,
-            list,
-          }));
+  // MPW's analysis page reads its own parameters; every other page reads the board's views.
+  if (page === "diagnostics" && board.diagnosticsParams)
+    return Object.entries(board.diagnosticsParams).map(([param, { values, list }]) => ({
+      param,
+      values,
+      picksView: true,
+      list,
+    }));
+  return board.views.map(viewParam);
+}
+
+/** A view parameter as the URL reads it: stored values are trimmed (the stored-report boards always did), closed lists taken as given. */
+export function viewParam(view: BoardViewParam): BoardParam {
+  switch (view.picks) {
+    case "version":
+      return { param: view.param, values: { stored: "versions" }, picksView: true, trimmed: true };
+    case "setting":
+      return view.values === null
+        ? { param: view.param, values: { stored: "settings" }, picksView: true, trimmed: true }
+        : { param: view.param, values: view.values, picksView: true };
+    case "split":
+      return { param: view.param, values: view.values, picksView: true };
     default:
-      return assertNever(board);
+      return assertNever(view);
   }
 }
 

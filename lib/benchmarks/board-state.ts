@@ -1,7 +1,7 @@
-/** A leaderboard's view state in the URL (sort, direction, version, setting), from the client-safe registry's boards. Pure. */
-import { isReportBoard, sortKeys, type ReportBoard } from "./board";
+/** A leaderboard's view state in the URL (its views' values, sort, direction), from the client-safe registry's boards. Pure. */
+import { sortKeys, type Board, type BoardViewParam } from "./board";
 import { BENCHMARK_IDS, BENCHMARK_INFO, type BenchmarkId } from "./info";
-import { askedValue, boardParams } from "./board-params";
+import { askedValue, viewParam } from "./board-params";
 import {
   first,
   oneOf,
@@ -10,10 +10,8 @@ import {
   type RawSearchParams,
 } from "../url/search-params";
 
-export function reportBoardOf(id: BenchmarkId): ReportBoard {
-  const board = BENCHMARK_INFO[id].board;
-  if (!isReportBoard(board)) throw new Error(`${id} has its own board, not a stored-report board`);
-  return board;
+export function boardOf(id: BenchmarkId): Board {
+  return BENCHMARK_INFO[id].board;
 }
 
 /** A figure key is lower-is-better on every board that has it, so its first sort is ascending. */
@@ -28,41 +26,60 @@ export function defaultDir(sort: string): "asc" | "desc" {
 export interface BoardState {
   sort: string;
   dir: "asc" | "desc";
-  /** The board's version (EvoBrowseComp) or dataset (QA). Null: the default (newest / first). */
-  version: string | null;
-  /** A setting filter ("all" for every setting). */
-  setting: string;
+  /**
+   * Each view parameter's value, by its name in the URL ("version", "setting", "tier", "lang").
+   * A version's null is the default: the newest (first) stored one.
+   */
+  view: Readonly<Record<string, string | null>>;
   /** Only the rows that pass every submission rule (`verified=1`). */
   verified: boolean;
 }
 
+/** A view parameter's default: a version's is the newest stored one, named by none. */
+export function viewDefault(view: BoardViewParam): string | null {
+  return view.picks === "version" ? null : view.default;
+}
+
 export function parseBoardState(id: BenchmarkId, params: RawSearchParams): BoardState {
-  const board = reportBoardOf(id);
+  const board = boardOf(id);
   const sort = oneOf(first(params, "sort"), sortKeys(board), board.primary);
   return {
     sort,
     dir: oneOf(first(params, "dir"), ["asc", "desc"] as const, defaultDir(sort)),
-    version: board.versionParam ? viewValue(board, board.versionParam, params) : null,
-    setting: board.settingFilter ? (viewValue(board, "setting", params) ?? "all") : "all",
+    view: Object.fromEntries(board.views.map((view) => [view.param, viewValue(view, params)])),
     verified: verifiedOnly(params),
   };
 }
 
-/** A view-picking parameter's value, read as its definition says (the 404 checks the same reading). */
-function viewValue(board: ReportBoard, param: string, params: RawSearchParams): string | null {
-  const definition = boardParams(board, "leaderboard").find((p) => p.param === param);
-  return definition ? askedValue(definition, params) : null;
+/**
+ * A view parameter's value, read as its definition says (the 404 checks the same reading);
+ * a value off a closed list is its default (the 404 answers such an address anyway).
+ */
+function viewValue(view: BoardViewParam, params: RawSearchParams): string | null {
+  const asked = askedValue(viewParam(view), params);
+  if (view.picks === "version") return asked;
+  if (view.values === null) return asked ?? view.default;
+  return oneOf(asked ?? undefined, view.values, view.default);
 }
 
 export function boardQuery(id: BenchmarkId, state: BoardState): string {
-  const board = reportBoardOf(id);
+  const board = boardOf(id);
   return queryString([
-    ...(board.versionParam
-      ? [[board.versionParam, state.version, null] as [string, string | null, null]]
-      : []),
-    ["setting", state.setting, "all"],
+    ...board.views.map(
+      (view) =>
+        [view.param, state.view[view.param] ?? null, viewDefault(view)] as [
+          string,
+          string | null,
+          string | null,
+        ],
+    ),
     ["sort", state.sort, board.primary],
     ["dir", state.dir, defaultDir(state.sort)],
     ["verified", state.verified ? "1" : null, null],
   ]);
+}
+
+/** The state with one view parameter set (a version's null: the newest). */
+export function withView(state: BoardState, param: string, value: string | null): BoardState {
+  return { ...state, view: { ...state.view, [param]: value } };
 }

@@ -1,21 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { LEADERBOARD_SORTS } from "../url/leaderboard";
 import { sortKeys, sortVersions } from "./board";
 import { boardQuery, defaultDir, parseBoardState } from "./board-state";
 import { BENCHMARK_IDS, BENCHMARKS } from "./registry";
-import { WIDESEARCH_SORTS } from "./widesearch/url";
 
 describe("leaderboard URL state", () => {
   it("defaults, round trip and unknown values", () => {
     expect(parseBoardState("evobrowsecomp", {})).toEqual({
       sort: "accuracy",
       dir: "desc",
-      version: null,
-      setting: "all",
+      view: { version: null },
       verified: false,
     });
     const state = parseBoardState("evobrowsecomp", { version: "2025-10", sort: "exceedRatio" });
-    expect(state).toMatchObject({ version: "2025-10", sort: "exceedRatio", dir: "asc" });
+    expect(state).toMatchObject({ view: { version: "2025-10" }, sort: "exceedRatio", dir: "asc" });
     expect(boardQuery("evobrowsecomp", state)).toBe("?version=2025-10&sort=exceedRatio");
     expect(boardQuery("evobrowsecomp", { ...state, verified: true })).toBe(
       "?version=2025-10&sort=exceedRatio&verified=1",
@@ -24,9 +21,10 @@ describe("leaderboard URL state", () => {
     expect(parseBoardState("evobrowsecomp", { verified: "yes" }).verified).toBe(false);
     expect(parseBoardState("qa", { sort: "knowledgeScore", dataset: "frames@v1" })).toMatchObject({
       sort: "accuracy",
-      version: "frames@v1",
+      view: { dataset: "frames@v1" },
     });
-    expect(parseBoardState("webdetective", { version: "x" }).version).toBeNull();
+    expect(parseBoardState("webdetective", { version: "x" }).view).toEqual({});
+    expect(parseBoardState("infomosaic", {}).view).toEqual({ setting: "all" });
     expect(defaultDir("model")).toBe("asc");
     expect(defaultDir("calibrationError")).toBe("asc");
   });
@@ -55,9 +53,58 @@ describe("every module's board", () => {
   );
 });
 
-describe("the boards with their own queries", () => {
-  it("sort by the keys their URL state accepts", () => {
-    expect(sortKeys(BENCHMARKS.mpw.board)).toEqual([...LEADERBOARD_SORTS]);
-    expect(sortKeys(BENCHMARKS.widesearch.board)).toEqual([...WIDESEARCH_SORTS]);
+describe("the boards that published their own fields before the boards were one", () => {
+  it("sort by the keys their URL state accepted", () => {
+    expect(sortKeys(BENCHMARKS.mpw.board)).toEqual([
+      "pass1",
+      "fcr",
+      "hitRate",
+      "toolCalls",
+      "n",
+      "model",
+    ]);
+    expect(sortKeys(BENCHMARKS.widesearch.board)).toEqual([
+      "successAvg",
+      "successPass",
+      "rowF1Avg",
+      "rowF1Max",
+      "itemF1Avg",
+      "itemF1Max",
+      "rowPrecisionAvg",
+      "rowRecallAvg",
+      "itemPrecisionAvg",
+      "itemRecallAvg",
+      "searchCalls",
+      "browseCalls",
+      "runs",
+      "model",
+    ]);
+  });
+
+  it("MPW: setting C and the overall tier by default; a closed value off its list is the default", () => {
+    expect(parseBoardState("mpw", {})).toEqual({
+      sort: "pass1",
+      dir: "desc",
+      view: { setting: "C", tier: "overall" },
+      verified: false,
+    });
+    const state = parseBoardState("mpw", { setting: "A", tier: "hard", sort: "model" });
+    expect(state).toMatchObject({ view: { setting: "A", tier: "hard" }, dir: "asc" });
+    expect(boardQuery("mpw", state)).toBe("?setting=A&tier=hard&sort=model");
+    expect(parseBoardState("mpw", { tier: "nope" }).view.tier).toBe("overall");
+  });
+
+  it("WideSearch: English by default, each language its own split and task set", () => {
+    expect(parseBoardState("widesearch", {}).view).toEqual({ lang: "en" });
+    expect(boardQuery("widesearch", parseBoardState("widesearch", { lang: "all" }))).toBe(
+      "?lang=all",
+    );
+    const [lang] = BENCHMARKS.widesearch.board.views;
+    if (lang.picks !== "split") throw new Error("lang is a split");
+    expect(lang.split("all")).toMatchObject({ key: "overall", standing: null });
+    expect(lang.split("zh")).toMatchObject({
+      key: "lang:zh",
+      standing: { field: "language", value: "zh" },
+    });
   });
 });

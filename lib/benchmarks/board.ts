@@ -1,10 +1,11 @@
 /**
  * What a benchmark's leaderboard is made of (its columns, primary metric, sort order,
- * version and setting filters, the stored report it reads). Each module declares its
+ * the URL parameters that pick its rows, the stored report it reads). Each module declares its
  * board (lib/benchmarks/<id>/board.ts); the shared code works from that declaration. Pure.
  */
 import { z } from "zod";
 import type { Interval } from "../metrics/bootstrap";
+import type { ViewSplit } from "../standing/standing";
 
 export interface BoardColumn<Key extends string = string> {
   key: Key;
@@ -35,54 +36,34 @@ export interface BoardFigures {
   cis: Record<string, Interval | null>;
 }
 
-interface BoardBase {
-  /** Sortable figure columns in display order (the model column comes first, always). */
-  readonly columns: readonly BoardColumn[];
-  /** The primary metric's column key: the default sort and the home page's leader. */
-  readonly primary: string;
-  /** Columns where lower is better: sorted ascending first. None when absent. */
-  readonly lowerIsBetter?: readonly string[];
-  /** What the 95% bootstrap intervals resample. */
-  readonly ciOver: "samples" | "tasks";
-}
-
 /**
- * A board read from each approved submission's stored overall report
- * (`aggregates.metrics`, split "overall"): the shared leaderboard, API and diagnostics
- * code serves it. A new benchmark declares one of these and needs nothing else there.
+ * A URL parameter that picks the rows a board shows, declared once: the pages' parser,
+ * their 404, the API's 400 and its answer all read it from here.
  */
-export interface ReportBoard<Report = unknown> extends BoardBase {
-  readonly format: "report";
-  /** The URL parameter that picks the board's version, when a board holds one version only. */
-  readonly versionParam: "version" | "dataset" | null;
-  /** Whether the board filters by the submissions' setting (`setting=`). */
-  readonly settingFilter: boolean;
-  /** The stored overall report, parsed on every read. */
-  readonly reportSchema: z.ZodType<Report>;
-  /** The columns' figures of a parsed report. */
-  figures(report: Report): BoardFigures;
-  /** Display name of a stored version key. */
-  versionLabel(key: string): string;
-}
-
-/**
- * MPW and WideSearch keep their own stored shapes (MPW's figures in table columns,
- * WideSearch's per-language splits) and their own queries; their board declares what the
- * shared code needs: the columns (API sort keys) and the closed lists of its URL parameters.
- */
-export interface OwnBoard<
-  Format extends "mpw" | "widesearch" = "mpw" | "widesearch",
-> extends BoardBase {
-  readonly format: Format;
-  /** Each URL parameter's allowed values; anything else is a 404 page and a 400 at the API. */
-  readonly params: Readonly<Record<string, readonly string[]>>;
+export type BoardViewParam =
+  /** One version (dataset) of the approved submissions at a time: by default the newest (first). */
+  | { readonly picks: "version"; readonly param: "version" | "dataset" }
   /**
-   * The URL parameters that pick what the diagnostics page shows, each with its allowed
-   * values: the leaderboard's where that page reads them (WideSearch's language), its own
-   * where it reads others (MPW's analysis: the cohort's setting, the settings it pools).
+   * The submissions of one setting: a closed list with its default, or (values null) the
+   * stored settings and "all", the default.
    */
-  readonly diagnosticsParams: Readonly<Record<string, ClosedParam>>;
-}
+  | {
+      readonly picks: "setting";
+      readonly param: "setting";
+      readonly values: readonly string[] | null;
+      readonly default: string;
+    }
+  /**
+   * One of the stored splits (`aggregates.split`): each value's split key, the task split
+   * its standings are computed over, and how the home page names the view.
+   */
+  | {
+      readonly picks: "split";
+      readonly param: string;
+      readonly values: readonly string[];
+      readonly default: string;
+      split(value: string): { key: string; standing: ViewSplit | null; label: string };
+    };
 
 /** A URL parameter with a closed list of values. */
 export interface ClosedParam {
@@ -91,10 +72,60 @@ export interface ClosedParam {
   readonly list?: true;
 }
 
-export type Board = ReportBoard | OwnBoard;
+/**
+ * A benchmark's leaderboard: the shared leaderboard, API, export and home-card code serves
+ * it from each approved submission's stored report (`aggregates.metrics`) of the split its
+ * views pick. A new benchmark declares one of these and needs nothing else there.
+ */
+export interface Board<Report = unknown> {
+  /** Sortable figure columns in display order (the model column comes first, always). */
+  readonly columns: readonly BoardColumn[];
+  /** The primary metric's column key: the default sort and the home page's leader. */
+  readonly primary: string;
+  /** Columns where lower is better: sorted ascending first. None when absent. */
+  readonly lowerIsBetter?: readonly string[];
+  /** What the 95% bootstrap intervals resample. */
+  readonly ciOver: "samples" | "tasks";
+  /** The URL parameters that pick the rows shown, in the order the URL and the API answer name them. */
+  readonly views: readonly BoardViewParam[];
+  /**
+   * The diagnostics page's own view parameters, when it reads others than the board's views
+   * (MPW's analysis: the cohort's setting, the settings it pools); absent, it reads the views.
+   */
+  readonly diagnosticsParams?: Readonly<Record<string, ClosedParam>>;
+  /** The stored report of a split, parsed on every read. */
+  readonly reportSchema: z.ZodType<Report>;
+  /** The columns' figures of a parsed report. */
+  figures(report: Report): BoardFigures;
+  /** Display name of a stored version key. */
+  versionLabel(key: string): string;
+  /**
+   * A row's figures as the leaderboard API publishes them, when the board published its own
+   * fields before the boards were one (MPW, WideSearch); absent: the columns and their `ci`.
+   */
+  apiRow?(row: BoardRowFields<Report>): Record<string, unknown>;
+}
+
+/** What the API's `apiRow` gets of a row: its submission's fields and its parsed report. */
+export interface BoardRowFields<Report> {
+  benchmarkVersion: string;
+  samples: number;
+  report: Report;
+}
+
+/** The view parameter that picks a version, if the board has one. */
+export function versionView(
+  board: Pick<Board, "views">,
+): Extract<BoardViewParam, { picks: "version" }> | null {
+  return (
+    board.views.find(
+      (v): v is Extract<BoardViewParam, { picks: "version" }> => v.picks === "version",
+    ) ?? null
+  );
+}
 
 /** The board's sort keys: its columns and the model name. */
-export function sortKeys(board: Pick<BoardBase, "columns">): string[] {
+export function sortKeys(board: Pick<Board, "columns">): string[] {
   return [...board.columns.map((c) => c.key), "model"];
 }
 
@@ -106,10 +137,6 @@ export function sortVersions(versions: readonly string[]): string[] {
 /** A stored version key as it is: most boards show their versions verbatim. */
 export const verbatim = (key: string): string => key;
 
-export function isReportBoard(board: Board): board is ReportBoard {
-  return board.format === "report";
-}
-
 /** A stored 95% interval. */
 export const intervalSchema = z.object({
   lo: z.number(),
@@ -117,6 +144,6 @@ export const intervalSchema = z.object({
 }) satisfies z.ZodType<Interval>;
 
 /** The columns' figures of a stored report read back from the database: parsed, never cast. */
-export function storedFigures<Report>(board: ReportBoard<Report>, stored: unknown): BoardFigures {
+export function storedFigures<Report>(board: Board<Report>, stored: unknown): BoardFigures {
   return board.figures(board.reportSchema.parse(stored));
 }

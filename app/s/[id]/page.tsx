@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { connection } from "next/server";
 import { currentViewer } from "@/server/auth";
-import { BENCHMARK_VIEWS } from "@/components/benchmarks/views";
+import { BENCHMARK_VIEWS } from "@/server/benchmarks";
 import { getDb } from "@/db/client";
 import { hintCounts, listSamples, sampleFacets } from "@/db/queries/samples";
 import { getAggregates, getSubmission } from "@/db/queries/submissions";

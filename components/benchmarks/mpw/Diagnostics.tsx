@@ -8,7 +8,7 @@ import { percent } from "@/lib/format";
 import { sampleFiltersQuery, DEFAULT_SAMPLE_FILTERS } from "@/lib/url/samples";
 import { BoardHeader } from "@/components/leaderboard/BoardHeader";
 import { mpwModule } from "@/lib/benchmarks/mpw";
-import type { MpwDiagnosticsData } from "@/server/boards/mpw";
+import type { MpwDiagnosticsData } from "@/server/benchmarks/mpw/diagnostics";
 import type { BoardPageProps } from "../types";
 
 function samplesHref(

@@ -8,10 +8,12 @@ import {
   StandingNote,
   VerifiedFilter,
 } from "@/components/leaderboard/Standing";
+import { boardQuery, withView, type BoardState } from "@/lib/benchmarks/board-state";
+import { MPW_TIERS } from "@/lib/benchmarks/mpw/board";
 import { MPW_SETTINGS } from "@/lib/benchmarks/mpw/manifest";
-import { LEADERBOARD_TIERS, leaderboardQuery } from "@/lib/url/leaderboard";
+import type { MpwAggregateReport } from "@/lib/benchmarks/mpw/stored";
 import { mpwModule } from "@/lib/benchmarks/mpw";
-import type { MpwLeaderboardData } from "@/server/boards/mpw";
+import type { ReportLeaderboardData } from "@/server/benchmarks/board";
 import type { BoardPageProps } from "../types";
 
 const SETTING_LABELS: Record<string, string> = {
@@ -28,42 +30,48 @@ const SETTING_NOTES: Record<string, string> = {
   C: "Setting C: the question and the web_search tool only — fully end to end.",
 };
 
-export function MpwLeaderboard({ data: { state, rows } }: BoardPageProps<MpwLeaderboardData>) {
+const query = (state: BoardState) => boardQuery("mpw", state);
+
+export function MpwLeaderboard({
+  data: { state, rows, adjudicated },
+}: BoardPageProps<ReportLeaderboardData<MpwAggregateReport>>) {
   const base = "/b/mpw";
+  // Always one of MPW_SETTINGS: the parser falls back to the board's default.
+  const setting = state.view.setting ?? "";
   return (
     <div className="space-y-5">
       <BoardHeader id="mpw" name={mpwModule.name} page="leaderboard">
-        {SETTING_NOTES[state.setting]}
+        {SETTING_NOTES[setting]}
       </BoardHeader>
       <div className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4">
         <PillLinks
           label="Setting"
           testId="setting-picker"
-          links={MPW_SETTINGS.map((setting) => ({
-            label: SETTING_LABELS[setting],
-            href: base + leaderboardQuery({ ...state, setting }),
-            active: state.setting === setting,
+          links={MPW_SETTINGS.map((s) => ({
+            label: SETTING_LABELS[s],
+            href: base + query(withView(state, "setting", s)),
+            active: setting === s,
           }))}
         />
         <PillLinks
           label="Tier"
           testId="tier-picker"
-          links={LEADERBOARD_TIERS.map((tier) => ({
+          links={MPW_TIERS.map((tier) => ({
             label: tier,
-            href: base + leaderboardQuery({ ...state, tier }),
-            active: state.tier === tier,
+            href: base + query(withView(state, "tier", tier)),
+            active: state.view.tier === tier,
           }))}
         />
         <VerifiedFilter
           verified={state.verified}
-          href={(verified) => base + leaderboardQuery({ ...state, verified })}
+          href={(verified) => base + query({ ...state, verified })}
         />
       </div>
-      {rows.length ? <BoardActions id="mpw" query={leaderboardQuery(state)} /> : null}
+      {rows.length ? <BoardActions id="mpw" query={query(state)} /> : null}
       {rows.length === 0 && state.verified ? (
-        <NoVerifiedRows allHref={base + leaderboardQuery({ ...state, verified: false })} />
+        <NoVerifiedRows allHref={base + query({ ...state, verified: false })} />
       ) : (
-        <LeaderboardTable rows={rows} state={state} basePath={base} />
+        <LeaderboardTable rows={rows} state={state} adjudicated={adjudicated} basePath={base} />
       )}
       <p className="text-xs text-slate-500">
         Pass@1, FCR and HitRate are means over samples with 95% percentile-bootstrap intervals
@@ -80,7 +88,11 @@ export function MpwLeaderboard({ data: { state, rows } }: BoardPageProps<MpwLead
         <CostAccuracySection
           rows={rows}
           metric="Pass@1"
-          primary={(row) => ({ value: row.pass1, lo: row.pass1Lo, hi: row.pass1Hi })}
+          primary={({ report: { pass1 } }) => ({
+            value: pass1.value,
+            lo: pass1.ci?.lo ?? null,
+            hi: pass1.ci?.hi ?? null,
+          })}
         />
       ) : null}
     </div>

@@ -1,15 +1,12 @@
 import Link from "next/link";
 import { AdjudicatedBadge } from "@/components/reeval/AdjudicatedBadge";
 import { RateWithCi } from "@/components/ui/Metric";
-import type { LeaderboardRow } from "@/db/queries/leaderboard";
+import type { ReportBoardRow } from "@/db/queries/seekboard";
 import { mpwModule } from "@/lib/benchmarks/mpw";
 import { decimal } from "@/lib/format";
 import { SortHeader } from "@/components/leaderboard/SortHeader";
-import {
-  leaderboardQuery,
-  type LeaderboardSort,
-  type LeaderboardState,
-} from "@/lib/url/leaderboard";
+import { boardQuery, defaultDir, type BoardState } from "@/lib/benchmarks/board-state";
+import type { Estimate, MpwAggregateReport } from "@/lib/benchmarks/mpw/stored";
 import { RankCell } from "@/components/leaderboard/BoardActions";
 import {
   firstUnranked,
@@ -27,34 +24,36 @@ import {
   STICKY_RANK_HEAD,
 } from "@/components/leaderboard/sticky";
 
-function sortHref(basePath: string, state: LeaderboardState, sort: LeaderboardSort): string {
-  const dir =
-    state.sort === sort
-      ? state.dir === "asc"
-        ? "desc"
-        : "asc"
-      : sort === "model"
-        ? "asc"
-        : "desc";
-  return basePath + leaderboardQuery({ ...state, sort, dir });
+function sortHref(basePath: string, state: BoardState, sort: string): string {
+  const dir = state.sort === sort ? (state.dir === "asc" ? "desc" : "asc") : defaultDir(sort);
+  return basePath + boardQuery("mpw", { ...state, sort, dir });
+}
+
+function Rate({ estimate }: { estimate: Estimate }) {
+  return (
+    <RateWithCi value={estimate.value} lo={estimate.ci?.lo ?? null} hi={estimate.ci?.hi ?? null} />
+  );
 }
 
 export function LeaderboardTable({
   rows,
   state,
+  adjudicated,
   basePath,
 }: {
-  rows: LeaderboardRow[];
-  state: LeaderboardState;
+  rows: ReportBoardRow<MpwAggregateReport>[];
+  state: BoardState;
+  adjudicated: ReadonlyMap<number, number>;
   basePath: string;
 }) {
+  const setting = state.view.setting;
   if (rows.length === 0) {
     return (
       <p
         className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-600"
         data-testid="leaderboard-empty"
       >
-        No approved submission under setting {state.setting} yet.
+        No approved submission under setting {setting} yet.
       </p>
     );
   }
@@ -99,7 +98,7 @@ export function LeaderboardTable({
               className="group hover:bg-slate-50"
               data-testid="leaderboard-row"
               data-model={row.model}
-              data-pass1={row.pass1 ?? ""}
+              data-pass1={row.report.pass1.value ?? ""}
               data-ranked={row.standing.ranked}
               data-verified={row.standing.verified}
             >
@@ -119,36 +118,38 @@ export function LeaderboardTable({
                 {row.agent ? (
                   <span className="ml-2 text-xs text-slate-500">{row.agent}</span>
                 ) : null}
-                <AdjudicatedBadge count={row.adjudicated} />
+                <AdjudicatedBadge count={adjudicated.get(row.submissionId) ?? 0} />
                 <StandingBadges standing={row.standing} />
               </td>
               <td className="px-3 py-2 text-right">
-                <RateWithCi value={row.pass1} lo={row.pass1Lo} hi={row.pass1Hi} />
+                <Rate estimate={row.report.pass1} />
               </td>
               <td className="px-3 py-2 text-right">
-                {state.setting === "A" ? (
+                {setting === "A" ? (
                   <span className="text-slate-500">n/a</span>
                 ) : (
-                  <RateWithCi value={row.fcr} lo={row.fcrLo} hi={row.fcrHi} />
+                  <Rate estimate={row.report.fcr} />
                 )}
               </td>
               <td className="px-3 py-2 text-right">
-                {state.setting === "A" ? (
+                {setting === "A" ? (
                   <span className="text-slate-500">n/a</span>
                 ) : (
-                  <RateWithCi value={row.hitRate} lo={row.hitRateLo} hi={row.hitRateHi} />
+                  <Rate estimate={row.report.hitRate} />
                 )}
-                {state.setting !== "A" && row.zeroCallSamples > 0 ? (
+                {setting !== "A" && row.report.zeroCallSamples > 0 ? (
                   <span
                     className="block text-xs text-slate-500"
                     title="Samples without any tool call; their HitRate counts as 0"
                   >
-                    {row.zeroCallSamples} w/o calls
+                    {row.report.zeroCallSamples} w/o calls
                   </span>
                 ) : null}
               </td>
-              <td className="px-3 py-2 text-right tabular-nums">{decimal(row.toolCalls)}</td>
-              <td className="px-3 py-2 text-right tabular-nums">{row.n}</td>
+              <td className="px-3 py-2 text-right tabular-nums">
+                {decimal(row.report.toolCalls.value)}
+              </td>
+              <td className="px-3 py-2 text-right tabular-nums">{row.report.n}</td>
               <StandingCells row={row} rows={rows} />
             </tr>,
           ])}

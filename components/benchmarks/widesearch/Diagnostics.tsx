@@ -2,25 +2,19 @@ import { PrecisionRecallChart } from "@/components/charts/PrecisionRecallChart";
 import { ScalingChart } from "@/components/charts/ScalingChart";
 import { BoardHeader } from "@/components/leaderboard/BoardHeader";
 import { PillLinks } from "@/components/ui/PillLinks";
-import type { WideSearchLeaderboardRow } from "@/db/queries/widesearch";
+import type { ReportBoardRow } from "@/db/queries/seekboard";
 import { wideSearchModule } from "@/lib/benchmarks/widesearch";
-import {
-  WIDESEARCH_LANGUAGES,
-  wideSearchLeaderboardQuery,
-  type WideSearchLeaderboardState,
-} from "@/lib/benchmarks/widesearch/url";
-import type { WideSearchDiagnosticsData } from "@/server/boards/widesearch";
+import { boardQuery, withView, type BoardState } from "@/lib/benchmarks/board-state";
+import { WIDESEARCH_LANGUAGES } from "@/lib/benchmarks/widesearch/board";
+import type { WideSearchStoredAggregate } from "@/lib/benchmarks/widesearch/stored-aggregate";
+import type { ReportBoardLoaded } from "@/server/benchmarks/board";
 import type { BoardPageProps } from "../types";
 
 const LANGUAGE_LABELS = { all: "all", en: "English", zh: "Chinese" } as const;
 
-export function LanguagePicker({
-  state,
-  path,
-}: {
-  state: WideSearchLeaderboardState;
-  path: string;
-}) {
+type WideSearchRow = ReportBoardRow<WideSearchStoredAggregate>;
+
+export function LanguagePicker({ state, path }: { state: BoardState; path: string }) {
   return (
     <div className="rounded-lg border border-slate-200 bg-white p-4">
       <PillLinks
@@ -28,8 +22,8 @@ export function LanguagePicker({
         testId="language-picker"
         links={WIDESEARCH_LANGUAGES.map((lang) => ({
           label: LANGUAGE_LABELS[lang],
-          href: path + wideSearchLeaderboardQuery({ ...state, lang }),
-          active: state.lang === lang,
+          href: path + boardQuery("widesearch", withView(state, "lang", lang)),
+          active: state.view.lang === lang,
         }))}
       />
     </div>
@@ -48,7 +42,7 @@ export function NoRows() {
 }
 
 /** Precision against recall, and test-time scaling (Pass@k, Max@k) over each task's runs. */
-export function WideSearchPlots({ rows }: { rows: WideSearchLeaderboardRow[] }) {
+export function WideSearchPlots({ rows }: { rows: WideSearchRow[] }) {
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <section className="rounded-lg border border-slate-200 bg-white p-4">
@@ -60,10 +54,10 @@ export function WideSearchPlots({ rows }: { rows: WideSearchLeaderboardRow[] }) 
         <PrecisionRecallChart
           points={rows.map((r) => ({
             model: r.model,
-            rowPrecision: r.aggregate.rowPrecisionAvg,
-            rowRecall: r.aggregate.rowRecallAvg,
-            itemPrecision: r.aggregate.itemPrecisionAvg,
-            itemRecall: r.aggregate.itemRecallAvg,
+            rowPrecision: r.report.rowPrecisionAvg,
+            rowRecall: r.report.rowRecallAvg,
+            itemPrecision: r.report.itemPrecisionAvg,
+            itemRecall: r.report.itemRecallAvg,
           }))}
         />
       </section>
@@ -75,8 +69,8 @@ export function WideSearchPlots({ rows }: { rows: WideSearchLeaderboardRow[] }) 
         </p>
         <ScalingChart
           series={rows
-            .filter((r) => r.aggregate.scaling.length > 1)
-            .map((r) => ({ model: r.model, points: r.aggregate.scaling }))}
+            .filter((r) => r.report.scaling.length > 1)
+            .map((r) => ({ model: r.model, points: r.report.scaling }))}
         />
       </section>
     </div>
@@ -85,7 +79,7 @@ export function WideSearchPlots({ rows }: { rows: WideSearchLeaderboardRow[] }) 
 
 export function WideSearchDiagnostics({
   data: { state, rows },
-}: BoardPageProps<WideSearchDiagnosticsData>) {
+}: BoardPageProps<ReportBoardLoaded<WideSearchStoredAggregate>>) {
   const path = "/b/widesearch/analysis";
   return (
     <div className="space-y-5">
@@ -93,7 +87,7 @@ export function WideSearchDiagnostics({
         id="widesearch"
         name={wideSearchModule.name}
         page="diagnostics"
-        query={wideSearchLeaderboardQuery({ ...state, sort: "successAvg", dir: "desc" })}
+        query={boardQuery("widesearch", { ...state, sort: "successAvg", dir: "desc" })}
       >
         Where agents lose rows: precision against recall per submission, and how success and item F1
         grow with the number of runs a task gets.

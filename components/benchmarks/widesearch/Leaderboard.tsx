@@ -4,8 +4,9 @@ import { SortHeader } from "@/components/leaderboard/SortHeader";
 import { AdjudicatedBadge } from "@/components/reeval/AdjudicatedBadge";
 import { wideSearchModule } from "@/lib/benchmarks/widesearch";
 import { ciInterval, decimal, percent } from "@/lib/format";
-import { wideSearchLeaderboardQuery, type WideSearchSort } from "@/lib/benchmarks/widesearch/url";
-import type { WideSearchLeaderboardData } from "@/server/boards/widesearch";
+import { boardQuery, defaultDir, type BoardState } from "@/lib/benchmarks/board-state";
+import type { WideSearchStoredAggregate } from "@/lib/benchmarks/widesearch/stored-aggregate";
+import type { ReportLeaderboardData } from "@/server/benchmarks/board";
 import type { BoardPageProps } from "../types";
 import { LanguagePicker, NoRows, WideSearchPlots } from "./Diagnostics";
 import { BoardActions, RankCell } from "@/components/leaderboard/BoardActions";
@@ -35,22 +36,17 @@ const WITH_CI = ["successAvg", "rowF1Avg", "itemF1Avg"] as const;
 const hasCi = (key: string): key is (typeof WITH_CI)[number] =>
   (WITH_CI as readonly string[]).includes(key);
 
+const query = (state: BoardState) => boardQuery("widesearch", state);
+
 export function WideSearchLeaderboard({
   data: { state, rows, adjudicated },
-}: BoardPageProps<WideSearchLeaderboardData>) {
-  const sortHref = (sort: WideSearchSort) =>
+}: BoardPageProps<ReportLeaderboardData<WideSearchStoredAggregate>>) {
+  const sortHref = (sort: string) =>
     BASE +
-    wideSearchLeaderboardQuery({
+    query({
       ...state,
       sort,
-      dir:
-        state.sort === sort
-          ? state.dir === "asc"
-            ? "desc"
-            : "asc"
-          : sort === "model"
-            ? "asc"
-            : "desc",
+      dir: state.sort === sort ? (state.dir === "asc" ? "desc" : "asc") : defaultDir(sort),
     });
   const columns = wideSearchModule.board.columns;
   return (
@@ -59,7 +55,7 @@ export function WideSearchLeaderboard({
         id="widesearch"
         name={wideSearchModule.name}
         page="leaderboard"
-        query={wideSearchLeaderboardQuery({ ...state, sort: "successAvg", dir: "desc" })}
+        query={query({ ...state, sort: "successAvg", dir: "desc" })}
       >
         Agents fill a whole table; a run succeeds only when every row and cell is right. Avg@N
         averages a task&apos;s N runs, Pass@N asks whether any run succeeded, Max@N takes the best
@@ -69,15 +65,11 @@ export function WideSearchLeaderboard({
       <LanguagePicker state={state} path={BASE} />
       <VerifiedFilter
         verified={state.verified}
-        href={(verified) => BASE + wideSearchLeaderboardQuery({ ...state, verified })}
+        href={(verified) => BASE + query({ ...state, verified })}
       />
-      {rows.length ? (
-        <BoardActions id="widesearch" query={wideSearchLeaderboardQuery(state)} />
-      ) : null}
+      {rows.length ? <BoardActions id="widesearch" query={query(state)} /> : null}
       {rows.length === 0 && state.verified ? (
-        <NoVerifiedRows
-          allHref={BASE + wideSearchLeaderboardQuery({ ...state, verified: false })}
-        />
+        <NoVerifiedRows allHref={BASE + query({ ...state, verified: false })} />
       ) : rows.length === 0 ? (
         <NoRows />
       ) : (
@@ -110,7 +102,7 @@ export function WideSearchLeaderboard({
             </thead>
             <tbody className="divide-y divide-slate-100">
               {rows.map((row, i) => {
-                const a = row.aggregate;
+                const a = row.report;
                 return [
                   firstUnranked(rows, i) ? (
                     <UnrankedDivider
@@ -187,9 +179,9 @@ export function WideSearchLeaderboard({
           rows={rows}
           metric="Success rate (Avg@N)"
           primary={(row) => ({
-            value: row.aggregate.successAvg,
-            lo: row.aggregate.ci.successAvg?.lo ?? null,
-            hi: row.aggregate.ci.successAvg?.hi ?? null,
+            value: row.report.successAvg,
+            lo: row.report.ci.successAvg?.lo ?? null,
+            hi: row.report.ci.successAvg?.hi ?? null,
           })}
         />
       ) : null}

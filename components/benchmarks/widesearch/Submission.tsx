@@ -6,11 +6,11 @@ import { SubmissionHeader } from "@/components/submission/SubmissionHeader";
 import { SampleFlags } from "@/components/tags/SampleFlags";
 import { Badge } from "@/components/ui/Badge";
 import { ciInterval, decimal, percent } from "@/lib/format";
+import { wideSearchSampleMetricsSchema } from "@/lib/benchmarks/widesearch/stored";
 import {
-  wideSearchSampleMetricsSchema,
   wideSearchStoredAggregateSchema,
   type WideSearchStoredAggregate,
-} from "@/lib/benchmarks/widesearch/stored";
+} from "@/lib/benchmarks/widesearch/stored-aggregate";
 import type { SubmissionViewProps } from "../pages";
 
 /** The import's check of our aggregation against the producer's summary JSON (lib/benchmarks/widesearch/ingest.ts writes them into the import notes). */

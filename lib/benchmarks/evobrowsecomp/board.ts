@@ -1,6 +1,6 @@
 /** The EvoBrowseComp leaderboard: one board per benchmark version, accuracy per language × setting. */
 import { EVO_LANGUAGES, EVO_SETTINGS } from "./bundle-format";
-import { count, rate, verbatim, type BoardFigures, type ReportBoard } from "../board";
+import { count, rate, verbatim, type BoardFigures, type Board } from "../board";
 import type { EvoReport } from "./metrics";
 import { evoReportSchema } from "./report";
 
@@ -44,7 +44,6 @@ function evoFigures(r: EvoReport): BoardFigures {
 }
 
 export const evoBrowseCompBoard = {
-  format: "report",
   columns: [
     rate(
       "accuracy",
@@ -64,9 +63,8 @@ export const evoBrowseCompBoard = {
   primary: "accuracy",
   lowerIsBetter: ["calibrationError", "exceedRatio"],
   ciOver: "tasks",
-  versionParam: "version",
-  settingFilter: false,
+  views: [{ picks: "version", param: "version" }],
   reportSchema: evoReportSchema,
   figures: evoFigures,
   versionLabel: verbatim,
-} as const satisfies ReportBoard<EvoReport>;
+} as const satisfies Board<EvoReport>;

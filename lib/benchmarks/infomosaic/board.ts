@@ -1,5 +1,5 @@
 /** The InfoMosaic leaderboard: accuracy (score 2), testcase pass rate, accuracy per domain; filtered by setting. */
-import { count, rate, verbatim, type BoardFigures, type ReportBoard } from "../board";
+import { count, rate, verbatim, type BoardFigures, type Board } from "../board";
 import type { Interval } from "../../metrics/bootstrap";
 import { INFOMOSAIC_DOMAINS } from "./formats";
 import { infoMosaicReportSchema, type InfoMosaicStoredReport } from "./report";
@@ -33,7 +33,6 @@ function infoMosaicFigures(r: InfoMosaicStoredReport): BoardFigures {
 }
 
 export const infoMosaicBoard = {
-  format: "report",
   columns: [
     rate(
       "accuracy",
@@ -52,9 +51,8 @@ export const infoMosaicBoard = {
   ],
   primary: "accuracy",
   ciOver: "samples",
-  versionParam: null,
-  settingFilter: true,
+  views: [{ picks: "setting", param: "setting", values: null, default: "all" }],
   reportSchema: infoMosaicReportSchema,
   figures: infoMosaicFigures,
   versionLabel: verbatim,
-} as const satisfies ReportBoard<InfoMosaicStoredReport>;
+} as const satisfies Board<InfoMosaicStoredReport>;

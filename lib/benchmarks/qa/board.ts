@@ -1,11 +1,10 @@
 /** The QA leaderboard: one board per dataset, accuracy and the calibration error of the stated confidence. */
-import { count, rate, type ReportBoard } from "../board";
+import { count, rate, type Board } from "../board";
 import { qaDatasetOf } from "./stored";
 import type { QaReport } from "./metrics";
 import { qaReportSchema } from "./report";
 
 export const qaBoard = {
-  format: "report",
   columns: [
     rate("accuracy", "Accuracy", "Mean over tasks of the mean over runs"),
     rate(
@@ -18,8 +17,7 @@ export const qaBoard = {
   primary: "accuracy",
   lowerIsBetter: ["calibrationError"],
   ciOver: "tasks",
-  versionParam: "dataset",
-  settingFilter: false,
+  views: [{ picks: "version", param: "dataset" }],
   reportSchema: qaReportSchema,
   figures: (r: QaReport) => ({
     values: { ...r.aggregate },
@@ -30,4 +28,4 @@ export const qaBoard = {
     const { dataset, version } = qaDatasetOf(key);
     return version === "v1" ? dataset : `${dataset} (${version})`;
   },
-} as const satisfies ReportBoard<QaReport>;
+} as const satisfies Board<QaReport>;

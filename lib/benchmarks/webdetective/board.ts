@@ -1,10 +1,9 @@
 /** The WebDetective leaderboard: Pass@1 and the paper's knowledge, search and generation scores. */
-import { count, rate, verbatim, type ReportBoard } from "../board";
+import { count, rate, verbatim, type Board } from "../board";
 import type { WebDetectiveReport } from "./metrics";
 import { webDetectiveReportSchema } from "./report";
 
 export const webDetectiveBoard = {
-  format: "report",
   columns: [
     rate("pass1", "Pass@1", "Attempted and judged correct, over all samples"),
     rate(
@@ -43,9 +42,8 @@ export const webDetectiveBoard = {
   primary: "pass1",
   lowerIsBetter: ["forgetRate", "leadAstrayRate"],
   ciOver: "samples",
-  versionParam: null,
-  settingFilter: false,
+  views: [],
   reportSchema: webDetectiveReportSchema,
   figures: (r: WebDetectiveReport) => ({ values: { ...r.aggregate }, cis: { ...r.ci } }),
   versionLabel: verbatim,
-} as const satisfies ReportBoard<WebDetectiveReport>;
+} as const satisfies Board<WebDetectiveReport>;

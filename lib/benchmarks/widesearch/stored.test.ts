@@ -1,12 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { aggregateWideSearch, type WideSearchRunSample } from "./aggregate";
 import type { WideSearchSummary } from "./formats";
-import {
-  summaryCheck,
-  wideSearchReason,
-  wideSearchSampleMetricsSchema,
-  wideSearchStoredAggregateSchema,
-} from "./stored";
+import { summaryCheck, wideSearchReason, wideSearchSampleMetricsSchema } from "./stored";
+import { wideSearchStoredAggregateSchema } from "./stored-aggregate";
 
 describe("wideSearchReason", () => {
   it("keeps the producer's error messages (their first line)", () => {

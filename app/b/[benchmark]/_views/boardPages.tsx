@@ -1,8 +1,7 @@
 import type { ReactNode } from "react";
-import { BENCHMARK_VIEWS } from "@/components/benchmarks/views";
 import type { BenchmarkId } from "@/lib/benchmarks/registry";
 import type { RawSearchParams } from "@/lib/url/search-params";
-import { BOARD_LOADERS } from "@/server/boards";
+import { BENCHMARK_VIEWS, BOARD_LOADERS } from "@/server/benchmarks";
 
 /** A benchmark's leaderboard for the URL's state: its loader reads, its view shows. */
 export async function leaderboardPage<Id extends BenchmarkId>(

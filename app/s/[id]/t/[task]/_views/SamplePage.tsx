@@ -1,5 +1,5 @@
 import { notFound } from "next/navigation";
-import { BENCHMARK_VIEWS } from "@/components/benchmarks/views";
+import { BENCHMARK_VIEWS } from "@/server/benchmarks";
 import { ReevalSection } from "@/components/reeval/ReevalSection";
 import { SampleAnnotationsPanel } from "@/components/tags/SampleAnnotationsPanel";
 import { getDb } from "@/db/client";
