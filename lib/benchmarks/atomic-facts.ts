@@ -3,6 +3,13 @@
  * a hit log matches): how their keys compare. Pure.
  */
 
+/** One tool call's entry in a hit log (the shared `hit_logs` table): which atomic facts it matched. */
+export interface HitLogEntry {
+  hit: boolean;
+  matchedFactKeys: string[];
+  isCompoundQuery: boolean;
+}
+
 /** Fact keys are compared after trimming whitespace. */
 export function normaliseFactKey(key: string): string {
   return key.trim();

@@ -3,7 +3,7 @@
  * benchmark module: the sample rows it reads, the aggregate rows it writes, the sample a
  * re-evaluation works on. Pure.
  */
-import type { HitLogEntry } from "./mpw/metrics";
+import type { HitLogEntry } from "./atomic-facts";
 import type { GoldTableView } from "../reeval/gold";
 import type { SampleState } from "../reeval/state";
 

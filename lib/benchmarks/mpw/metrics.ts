@@ -7,11 +7,9 @@ import { factKeySet, normaliseFactKey } from "../atomic-facts";
 export type Tier = "easy" | "medium" | "hard";
 
 /** One entry of `trajectory_log.hit_logs`: the PEM's verdict on one tool call. */
-export interface HitLogEntry {
-  hit: boolean;
-  matchedFactKeys: string[];
-  isCompoundQuery: boolean;
-}
+import type { HitLogEntry } from "../atomic-facts";
+
+export type { HitLogEntry };
 
 export interface MpwSampleMetrics {
   /** Number of tool calls in the trajectory. */
