@@ -2,13 +2,11 @@
  * MPW-Bench per-sample metrics, exactly as `metrics.md` (MPW section) defines them.
  * Pure and total: every function is defined for empty input.
  */
-import { factKeySet, normaliseFactKey } from "../atomic-facts";
+import { factKeySet, normaliseFactKey, type HitLogEntry } from "../atomic-facts";
 
 export type Tier = "easy" | "medium" | "hard";
 
 /** One entry of `trajectory_log.hit_logs`: the PEM's verdict on one tool call. */
-import type { HitLogEntry } from "../atomic-facts";
-
 export type { HitLogEntry };
 
 export interface MpwSampleMetrics {
