@@ -8,8 +8,8 @@ import {
 } from "@/db/queries/analysis";
 import { getMpwLeaderboard, type LeaderboardRow } from "@/db/queries/leaderboard";
 import type { DeltaFacts, FcrPassBins, TruncatedCurves } from "@/lib/benchmarks/mpw/analysis";
-import { modelSelections, type ModelSelection } from "@/lib/analysis/selection";
-import { parseAnalysisPageState, type AnalysisPageState } from "@/lib/url/analysis";
+import { parseAnalysisPageState, type AnalysisPageState } from "@/lib/benchmarks/mpw/analysis-page";
+import { modelSelections, type ModelSelection } from "@/lib/benchmarks/mpw/analysis-selection";
 import { parseLeaderboardState, type LeaderboardState } from "@/lib/url/leaderboard";
 import type { BoardLoaders } from "./types";
 
