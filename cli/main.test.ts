@@ -47,10 +47,11 @@ beforeAll(() => {
   const tasks = TASK_TEXT.split("\n")
     .filter((l) => l.trim() !== "")
     .map((line, i) => parseMpwTaskRecord(JSON.parse(line), "tasks.jsonl", i + 1));
-  const records = tasks.map((t) =>
+  const records = tasks.map((t, i) =>
     generateMpwRecord(
       {
         index: Number(t.taskKey),
+        position: i,
         category: "Real sample",
         question: t.question ?? "",
         answer: t.goldAnswer ?? "",

@@ -41,6 +41,7 @@ const TASKS: DemoTaskInput[] = TASK_LINES.map((line, i) => {
   const task = parseMpwTaskRecord(JSON.parse(line), "tasks.jsonl", i + 1);
   return {
     index: Number(task.taskKey),
+    position: i,
     category: "Real sample",
     question: task.question ?? "",
     answer: task.goldAnswer ?? "",

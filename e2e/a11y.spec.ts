@@ -21,8 +21,8 @@ test("the skip link is the first stop and moves focus to the page's main content
 
 test("a sample's title names its task, model and benchmark", async ({ page }) => {
   const id = await submissionIdOf(page, "MindWatcher 32B", "C");
-  await page.goto(`/s/${id}/t/44`);
-  await expect(page).toHaveTitle("Task 44 · MindWatcher 32B · MPW-Bench · Seekboard");
+  await page.goto(`/s/${id}/t/100044`);
+  await expect(page).toHaveTitle("Task 100044 · MindWatcher 32B · MPW-Bench · Seekboard");
   await page.screenshot({ ...shot("sample-contrast"), fullPage: false }); // the top: the full page is 15,000 px
   // A task the submission does not have is a 404 with no sample named in its title.
   expect((await page.goto(`/s/${id}/t/nope`))?.status()).toBe(404);

@@ -146,14 +146,14 @@ test.describe("direct loads", () => {
   });
 
   test("/s/[id]/t/[task]?run=0", async ({ page }) => {
-    const errors = await load(page, `/s/${ids.c}/t/5?run=0`);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Task #5");
+    const errors = await load(page, `/s/${ids.c}/t/100005?run=0`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Task #100005");
     await expect(page.getByTestId("steps")).toBeVisible();
     expect(errors).toEqual([]);
   });
 
   test("/s/[id]/t/[task] of a setting-A submission has no tool calls", async ({ page }) => {
-    const errors = await load(page, `/s/${ids.a}/t/3`);
+    const errors = await load(page, `/s/${ids.a}/t/100003`);
     await expect(page.locator('li[data-kind="tool_call"]')).toHaveCount(0);
     await expect(page.locator('li[data-kind="answer"]')).toHaveCount(1);
     expect(errors).toEqual([]);

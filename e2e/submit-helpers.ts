@@ -60,6 +60,7 @@ export function mpwRecordLines(options: BundleOptions): string {
       const record = generateMpwRecord(
         {
           index: Number(task.taskKey),
+          position: i,
           category: "Real sample",
           question: task.question ?? "",
           answer: task.goldAnswer ?? "",

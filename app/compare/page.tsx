@@ -34,9 +34,12 @@ export default async function ComparePage({ searchParams }: Props) {
   const problems = [...state.problems, ...missing.map((id) => `there is no submission #${id}`)];
   if (state.benchmark !== null && !isBenchmarkId(state.benchmark))
     problems.push(`b=${state.benchmark.slice(0, 40)} is not a benchmark that can be compared`);
+  // With neither submissions nor b=, the picker opens on the registry's first benchmark.
   const pickerBenchmark =
     found[0]?.benchmarkId ??
-    (state.benchmark !== null && isBenchmarkId(state.benchmark) ? state.benchmark : "mpw");
+    (state.benchmark !== null && isBenchmarkId(state.benchmark)
+      ? state.benchmark
+      : BENCHMARK_IDS[0]);
   const incompatible = incompatibility(found, nameOf);
   const comparable =
     found.length >= 2 && incompatible === null && isBenchmarkId(found[0].benchmarkId);

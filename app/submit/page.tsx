@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
 import { SubmitForm } from "@/components/submit/SubmitForm";
-import { MPW_SETTINGS } from "@/lib/benchmarks/mpw/manifest";
 import { BENCHMARK_IDS, BENCHMARKS } from "@/lib/benchmarks/registry";
 import { submitConfigFromEnv } from "@/lib/submit/config";
 
@@ -11,6 +10,9 @@ export const metadata: Metadata = { title: "Submit results" };
 const LOG_BENCHMARKS = BENCHMARK_IDS.filter((id) => BENCHMARKS[id].seekboardFormat !== null).map(
   (id) => ({ id, name: BENCHMARKS[id].name }),
 );
+
+/** Every benchmark's named settings, suggested in the form's Setting field. */
+const KNOWN_SETTINGS = [...new Set(BENCHMARK_IDS.flatMap((id) => BENCHMARKS[id].settings ?? []))];
 
 export default async function SubmitPage() {
   // The size limit comes from the running server's environment, not the build's.
@@ -35,7 +37,7 @@ export default async function SubmitPage() {
       </div>
       <SubmitForm
         maxUploadBytes={config.maxUploadBytes}
-        settings={MPW_SETTINGS}
+        settings={KNOWN_SETTINGS}
         logBenchmarks={LOG_BENCHMARKS}
       />
     </div>

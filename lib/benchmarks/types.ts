@@ -62,6 +62,8 @@ export interface BenchmarkInfo<Id extends string = string> {
   /** One paragraph for the home page and the leaderboard's header. */
   readonly description: string;
   readonly compare: CompareProfile;
+  /** The settings its manifests name, as its paper does (the submit form suggests them). */
+  readonly settings?: readonly string[];
 
   // Leaderboard and diagnostics
   /** The leaderboard: columns, primary metric, sort order, filters and the stored report it reads. */

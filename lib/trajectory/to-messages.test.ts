@@ -132,6 +132,7 @@ describe("messagesFromSteps: the inverse of stepsFromMessages", () => {
     const record = generateMpwRecord(
       {
         index: 3,
+        position: 3,
         category: "Real sample",
         question: "Who?",
         answer: "Ann",

@@ -66,6 +66,7 @@ export function benchTasks(count: number): BenchTasks {
     const task = parseMpwTaskRecord(value, "tasks.jsonl", i + 1);
     return {
       index: value.index,
+      position: i,
       category: task.category ?? "Real sample",
       question: task.question ?? "",
       answer: task.goldAnswer ?? "",
@@ -254,7 +255,7 @@ export function longTrajectoryRecord(
   shape: LongTrajectory,
 ): Record<string, unknown> {
   const calls = shape.calls;
-  const random = seededRandom(seedFrom(`bench-long|${task.index}`));
+  const random = seededRandom(seedFrom(`bench-long|${task.position}`));
   const facts = Object.entries(task.atomicFacts);
   const messages: Record<string, unknown>[] = [
     {

@@ -45,6 +45,7 @@ const TASKS: DemoTaskInput[] = TASK_TEXT.split("\n")
     const task = parseMpwTaskRecord(JSON.parse(line), "tasks.jsonl", i + 1);
     return {
       index: Number(task.taskKey),
+      position: i,
       category: "Real sample",
       question: task.question ?? "",
       answer: task.goldAnswer ?? "",

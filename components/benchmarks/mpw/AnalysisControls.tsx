@@ -1,5 +1,5 @@
 import { MPW_SETTINGS } from "@/lib/benchmarks/mpw/manifest";
-import type { AnalysisPageState } from "@/lib/url/analysis";
+import type { AnalysisPageState } from "@/lib/benchmarks/mpw/analysis-page";
 
 const field = "rounded border border-slate-300 bg-white px-2 py-1 text-sm";
 

@@ -9,6 +9,8 @@ import type { MpwDemoModel, MpwTarget } from "./demo-models";
 
 export interface DemoTaskInput {
   index: number;
+  /** The task's place in the demo's task set: it seeds the record, whatever the task's index. */
+  position: number;
   category: string;
   question: string;
   answer: string;
@@ -113,7 +115,7 @@ export function generateMpwRecord(
   options: DemoRecordOptions,
 ): Record<string, unknown> {
   const { model, setting } = options;
-  const random = seededRandom(seedFrom(`${model.model}|${setting}|${task.index}`));
+  const random = seededRandom(seedFrom(`${model.model}|${setting}|${task.position}`));
   const factEntries = Object.entries(task.atomicFacts);
   const factCount = factEntries.length;
   const messages: Record<string, unknown>[] = [

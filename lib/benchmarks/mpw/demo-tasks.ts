@@ -217,6 +217,13 @@ export const MPW_CATEGORIES: CategoryTemplate[] = [
   },
 ];
 
+/**
+ * The synthetic tasks' indexes start here. The real MPW-Bench numbers its 1,608 tasks 0–1607, so
+ * an index inside that range would show invented content under a real task's id; 100000 onwards
+ * is plainly outside it and still a whole number, as the authors' task format has it.
+ */
+export const MPW_SYNTHETIC_INDEX_BASE = 100_000;
+
 export interface MpwDemoTask {
   index: number;
   category: string;
@@ -239,9 +246,13 @@ function drawFactCount(random: () => number): number {
   return 11 + Math.floor(random() * 8);
 }
 
-export function generateMpwTask(index: number): MpwDemoTask {
-  const random = seededRandom(seedFrom(`mpw-task-${index}`));
-  const category = MPW_CATEGORIES[index % MPW_CATEGORIES.length];
+/**
+ * The synthetic task at `position` in the demo's task set (after the real ones), indexed
+ * `MPW_SYNTHETIC_INDEX_BASE + position`; its content is seeded by the position alone.
+ */
+export function generateMpwTask(position: number): MpwDemoTask {
+  const random = seededRandom(seedFrom(`mpw-task-${position}`));
+  const category = MPW_CATEGORIES[position % MPW_CATEGORIES.length];
   const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)];
   const a = pick(category.entities);
   let b = pick(category.entities);
@@ -270,7 +281,7 @@ export function generateMpwTask(index: number): MpwDemoTask {
   const question = category.ask(a, b, attribute, period);
   const answer = `${winner} (${Math.abs(valueA - valueB)} more)`;
   return {
-    index,
+    index: MPW_SYNTHETIC_INDEX_BASE + position,
     category: category.name,
     prompt: [{ role: "user", content: question }],
     answer,

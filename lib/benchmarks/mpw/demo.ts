@@ -2,7 +2,8 @@ import "server-only";
 /**
  * MPW-Bench's demo: deterministic synthetic submissions for the paper's models and
  * settings, written as real bundles (the records streamed to disk one at a time), on the
- * three real MPW tasks kept in `demo/mpw/` and synthetic ones after them.
+ * three real MPW tasks kept in `demo/mpw/` and synthetic ones after them (indexed from
+ * `MPW_SYNTHETIC_INDEX_BASE`, outside the real benchmark's range).
  */
 import { closeSync, mkdirSync, openSync, readFileSync, writeFileSync, writeSync } from "node:fs";
 import { join } from "node:path";
@@ -25,8 +26,8 @@ export function demoTaskLines(taskCount: number): string[] {
     .split("\n")
     .filter((line) => line.trim() !== "");
   const lines = real.slice(0, taskCount);
-  for (let index = lines.length; index < taskCount; index++)
-    lines.push(JSON.stringify(generateMpwTask(index)));
+  for (let position = lines.length; position < taskCount; position++)
+    lines.push(JSON.stringify(generateMpwTask(position)));
   return lines;
 }
 
@@ -39,6 +40,7 @@ function taskInputs(lines: readonly string[]): DemoTaskInput[] {
     const task = parseMpwTaskRecord(value, "tasks.jsonl", i + 1);
     return {
       index: value.index,
+      position: i,
       category: task.category ?? "Real sample",
       question: task.question ?? "",
       answer: task.goldAnswer ?? "",

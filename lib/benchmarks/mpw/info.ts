@@ -1,6 +1,7 @@
 /** MPW-Bench: what it is and how its pages show it; client-safe (no Node-only code). */
 import type { BenchmarkInfo } from "../types";
 import { mpwBoard } from "./board";
+import { MPW_SETTINGS } from "./manifest";
 import { mpwTaxonomy } from "./taxonomy";
 import { mpwReview } from "./review";
 
@@ -21,6 +22,7 @@ export const mpwInfo = {
     outcomeFrom: { sample: "correct" },
     toolCallsFrom: { sample: "tool_calls" },
   },
+  settings: MPW_SETTINGS,
   board: mpwBoard,
   taxonomy: mpwTaxonomy,
   // Setting A gives the evidence in the prompt: no tools.

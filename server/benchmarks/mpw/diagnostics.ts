@@ -1,14 +1,9 @@
 import "server-only";
 import { getDb } from "@/db/client";
-import {
-  deltaFactsData,
-  fcrPassData,
-  listMpwModelSubmissions,
-  truncatedData,
-} from "./analysis";
+import { deltaFactsData, fcrPassData, listMpwModelSubmissions, truncatedData } from "./analysis";
 import type { DeltaFacts, FcrPassBins, TruncatedCurves } from "@/lib/benchmarks/mpw/analysis";
-import { modelSelections, type ModelSelection } from "@/lib/analysis/selection";
-import { parseAnalysisPageState, type AnalysisPageState } from "@/lib/url/analysis";
+import { modelSelections, type ModelSelection } from "@/lib/benchmarks/mpw/analysis-selection";
+import { parseAnalysisPageState, type AnalysisPageState } from "@/lib/benchmarks/mpw/analysis-page";
 import type { RawSearchParams } from "@/lib/url/search-params";
 
 /** The paper's Figures 2 and 3 for the chosen models. */

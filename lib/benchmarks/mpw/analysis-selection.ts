@@ -1,5 +1,5 @@
 /** Which submissions each analysis plot draws, from the page's state. Pure. */
-import type { AnalysisPageState } from "../url/analysis";
+import type { AnalysisPageState } from "./analysis-page";
 
 export interface SubmissionSummary {
   submissionId: number;
