@@ -35,7 +35,7 @@ export const mpwBoard = {
       }),
     },
   ],
-  // The analysis page's own state (lib/url/analysis.ts), not the leaderboard's setting and tier.
+  // The analysis page's own state (lib/benchmarks/mpw/analysis-page.ts), not the leaderboard's setting and tier.
   diagnosticsParams: {
     cohortSetting: { values: MPW_SETTINGS },
     pool: { values: MPW_SETTINGS, list: true },
