@@ -88,7 +88,7 @@ const config = [
               group: ["**/db/*", "@/db/*"],
               allowTypeImports: true,
               message:
-                "A view gets its data as props: the page or its loader (server/boards) runs the queries.",
+                "A view gets its data as props: the page or its loader (server/benchmarks) runs the queries.",
             },
           ],
         },

@@ -30,6 +30,7 @@ import { closeDb, type Db } from "./client";
 import { openTestDb } from "../test/db";
 import { appTables, sqlRows, tableCounts } from "../test/sql";
 import { ingestBundle } from "./ingest";
+import { getSubmissionPreview } from "./queries/moderation";
 import {
   writeRealWideSearchBundles,
   writeSyntheticWideSearchBundles,
@@ -556,6 +557,15 @@ describe("native import: the synthetic demo bundle", () => {
       "demo_zh_03",
     ]);
     for (const runs of perTask.values()) expect(runs).toEqual([0, 1, 2]);
+  });
+
+  it("the upload answer's figures are WideSearch's columns, and its tool calls its mean search calls, as before", async () => {
+    const preview = await getSubmissionPreview(db, id);
+    const searchCalls = r.aggregate.searchCalls;
+    expect(searchCalls).toBeGreaterThan(0);
+    expect(preview?.metrics).toMatchObject({ n: 7, toolCalls: searchCalls });
+    expect(preview?.figures?.[0]).toMatchObject({ key: "successAvg", label: "SR Avg@N" });
+    expect(preview?.figures?.find((f) => f.key === "searchCalls")?.value).toBe(searchCalls);
   });
 
   it("samples.detail holds the score breakdown for scored samples", async () => {

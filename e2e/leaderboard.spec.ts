@@ -240,9 +240,7 @@ test.describe("leaderboard", () => {
   });
 
   test("sorting by model orders data-model alphabetically both ways", async ({ page }) => {
-    // Known app bug: the model sort is SQLite's case-sensitive BINARY order, so "GPT-5"
-    // lands before "Gemini-2.5-Flash" ('P' < 'e'). Fix in db/queries/leaderboard.ts
-    // (order by the model COLLATE NOCASE); then delete this line.
+    // The model sort ignores case, so "GPT-5" sorts among the "G…"s (db/queries/seekboard.ts).
     await page.goto("/b/mpw");
     await page.getByTestId("sort-model").click();
     await expect(page).toHaveURL(/[?&]sort=model(&|$)/);

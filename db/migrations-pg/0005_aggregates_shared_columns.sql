@@ -1,4 +1,6 @@
 -- MPW's own figures move into its stored report (`metrics`, lib/benchmarks/mpw/stored.ts), one per split, from the columns before they go: the report's keys in the order `aggregateMpw` writes them (json keeps them as written), each double precision written as its shortest exact text. Pass@1 stays where it was, renamed to the shared primary metric.
+-- Doubles as their shortest exact text whatever the role's setting (the default since PostgreSQL 12).
+SET LOCAL extra_float_digits = 1;--> statement-breakpoint
 UPDATE "aggregates" SET "metrics" = json_build_object(
   'n', "n",
   'pass1', json_build_object('value', "pass1", 'ci', CASE WHEN "pass1_lo" IS NULL OR "pass1_hi" IS NULL THEN NULL ELSE json_build_object('lo', "pass1_lo", 'hi', "pass1_hi") END, 'n', "n"),

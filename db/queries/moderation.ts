@@ -82,6 +82,7 @@ function previewOf(row: PreviewRow): SubmissionPreview {
     n === null ? null : submissionFigures(benchmarkInfo(submission.benchmark).board, metrics);
   // The figures this preview published before every board had its own: Pass@1 is the primary metric.
   const figure = (key: string) => figures?.find((f) => f.key === key) ?? null;
+  const board = benchmarkInfo(submission.benchmark).board;
   return {
     ...submission,
     status: z.enum(SUBMISSION_STATUSES).parse(status),
@@ -96,7 +97,7 @@ function previewOf(row: PreviewRow): SubmissionPreview {
             fcrCi: pair(figure("fcr")?.ci ?? null),
             hitRate: figure("hitRate")?.value ?? null,
             hitRateCi: pair(figure("hitRate")?.ci ?? null),
-            toolCalls: figure("toolCalls")?.value ?? null,
+            toolCalls: figure(board.toolCallsFigure ?? "toolCalls")?.value ?? null,
             extra: metrics === null ? null : reportSchema.parse(metrics),
           },
     figures,

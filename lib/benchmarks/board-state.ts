@@ -36,7 +36,7 @@ export interface BoardState {
 }
 
 /** A view parameter's default: a version's is the newest stored one, named by none. */
-export function viewDefault(view: BoardViewParam): string | null {
+function viewDefault(view: BoardViewParam): string | null {
   return view.picks === "version" ? null : view.default;
 }
 

@@ -100,6 +100,11 @@ export interface Board<Report = unknown> {
   /** Display name of a stored version key. */
   versionLabel(key: string): string;
   /**
+   * The column the upload answer's `metrics.toolCalls` (mean tool calls per run) reads, when
+   * it is not `toolCalls`; absent and without such a column, the answer says null.
+   */
+  readonly toolCallsFigure?: string;
+  /**
    * A row's figures as the leaderboard API publishes them, when the board published its own
    * fields before the boards were one (MPW, WideSearch); absent: the columns and their `ci`.
    */
@@ -109,7 +114,6 @@ export interface Board<Report = unknown> {
 /** What the API's `apiRow` gets of a row: its submission's fields and its parsed report. */
 export interface BoardRowFields<Report> {
   benchmarkVersion: string;
-  samples: number;
   report: Report;
 }
 

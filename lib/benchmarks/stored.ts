@@ -52,7 +52,7 @@ export interface AggregateRow {
   /** The primary metric, in the shared primary columns so every board sorts the same way. */
   primary: ColumnEstimate;
   statusCounts: StatusCounts;
-  /** The benchmark's own report for this split (`aggregates.metrics`); null when it keeps none there. */
+  /** The benchmark's own report for this split (`aggregates.metrics`): what its board reads (`reportSchema`). */
   report: unknown;
 }
 

@@ -87,10 +87,11 @@ const SITES = [
 
 /** One search-agent sample in Inspect's shape: 10–40 calls of `web_search` (a JSON list of results) and `web_browser_go` (a page's text), then an answer. */
 function evalSample(
-  task: { index: number; question: string; answer: string; atomicFacts: Record<string, string> },
+  task: { question: string; answer: string; atomicFacts: Record<string, string> },
   id: number,
 ) {
-  const random = seededRandom(seedFrom(`bench-inspect|${task.index}`));
+  // Seeded by the sample's place (id − 1), not the task's index, so the log is the same whatever the demo's task ids are.
+  const random = seededRandom(seedFrom(`bench-inspect|${id - 1}`));
   const facts = Object.keys(task.atomicFacts);
   const subjectOf = () =>
     facts.length ? facts[Math.floor(random() * facts.length)] : task.question;

@@ -7,7 +7,7 @@ import { DownloadLinks } from "./DownloadLinks";
 import { percent } from "@/lib/format";
 import { sampleFiltersQuery, DEFAULT_SAMPLE_FILTERS } from "@/lib/url/samples";
 import { BoardHeader } from "@/components/leaderboard/BoardHeader";
-import { mpwModule } from "@/lib/benchmarks/mpw";
+import { mpwInfo } from "@/lib/benchmarks/mpw/info";
 import type { MpwDiagnosticsData } from "@/server/benchmarks/mpw/diagnostics";
 import type { BoardPageProps } from "../types";
 
@@ -24,7 +24,7 @@ export function MpwDiagnostics({
 }: BoardPageProps<MpwDiagnosticsData>) {
   return (
     <div className="space-y-6">
-      <BoardHeader id="mpw" name={mpwModule.name} page="diagnostics">
+      <BoardHeader id="mpw" name={mpwInfo.name} page="diagnostics">
         Does coverage drive accuracy, and do agents stop searching too early? The paper&apos;s
         Figures 2 and 3 for any submissions on the leaderboard; click a point to open the samples
         behind it.

@@ -12,7 +12,7 @@ import { boardQuery, withView, type BoardState } from "@/lib/benchmarks/board-st
 import { MPW_TIERS } from "@/lib/benchmarks/mpw/board";
 import { MPW_SETTINGS } from "@/lib/benchmarks/mpw/manifest";
 import type { MpwAggregateReport } from "@/lib/benchmarks/mpw/stored";
-import { mpwModule } from "@/lib/benchmarks/mpw";
+import { mpwInfo } from "@/lib/benchmarks/mpw/info";
 import type { ReportLeaderboardData } from "@/server/benchmarks/board";
 import type { BoardPageProps } from "../types";
 
@@ -40,7 +40,7 @@ export function MpwLeaderboard({
   const setting = state.view.setting ?? "";
   return (
     <div className="space-y-5">
-      <BoardHeader id="mpw" name={mpwModule.name} page="leaderboard">
+      <BoardHeader id="mpw" name={mpwInfo.name} page="leaderboard">
         {SETTING_NOTES[setting]}
       </BoardHeader>
       <div className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4">
@@ -81,7 +81,7 @@ export function MpwLeaderboard({
       </p>
       <StandingNote
         basis={rows[0]?.standing.basis ?? null}
-        rules={mpwModule.standing}
+        rules={mpwInfo.standing}
         ciOver="tasks"
       />
       {rows.length ? (

@@ -1,12 +1,12 @@
 import Link from "next/link";
 import { AdjudicatedBadge } from "@/components/reeval/AdjudicatedBadge";
-import { RateWithCi } from "@/components/ui/Metric";
+import { EstimateCell } from "./BreakdownTable";
 import type { ReportBoardRow } from "@/db/queries/seekboard";
-import { mpwModule } from "@/lib/benchmarks/mpw";
+import { mpwInfo } from "@/lib/benchmarks/mpw/info";
 import { decimal } from "@/lib/format";
 import { SortHeader } from "@/components/leaderboard/SortHeader";
 import { boardQuery, defaultDir, type BoardState } from "@/lib/benchmarks/board-state";
-import type { Estimate, MpwAggregateReport } from "@/lib/benchmarks/mpw/stored";
+import type { MpwAggregateReport } from "@/lib/benchmarks/mpw/stored";
 import { RankCell } from "@/components/leaderboard/BoardActions";
 import {
   firstUnranked,
@@ -27,12 +27,6 @@ import {
 function sortHref(basePath: string, state: BoardState, sort: string): string {
   const dir = state.sort === sort ? (state.dir === "asc" ? "desc" : "asc") : defaultDir(sort);
   return basePath + boardQuery("mpw", { ...state, sort, dir });
-}
-
-function Rate({ estimate }: { estimate: Estimate }) {
-  return (
-    <RateWithCi value={estimate.value} lo={estimate.ci?.lo ?? null} hi={estimate.ci?.hi ?? null} />
-  );
 }
 
 export function LeaderboardTable({
@@ -71,7 +65,7 @@ export function LeaderboardTable({
               href={sortHref(basePath, state, "model")}
               className={`${STICKY_MODEL_HEAD} px-3 py-2`}
             />
-            {mpwModule.board.columns.map((c) => (
+            {mpwInfo.board.columns.map((c) => (
               <SortHeader
                 key={c.key}
                 label={c.label}
@@ -90,7 +84,7 @@ export function LeaderboardTable({
             firstUnranked(rows, i) ? (
               <UnrankedDivider
                 key="unranked"
-                colSpan={mpwModule.board.columns.length + 2 + standingColumnCount(rows)}
+                colSpan={mpwInfo.board.columns.length + 2 + standingColumnCount(rows)}
               />
             ) : null,
             <tr
@@ -122,20 +116,20 @@ export function LeaderboardTable({
                 <StandingBadges standing={row.standing} />
               </td>
               <td className="px-3 py-2 text-right">
-                <Rate estimate={row.report.pass1} />
+                <EstimateCell estimate={row.report.pass1} />
               </td>
               <td className="px-3 py-2 text-right">
                 {setting === "A" ? (
                   <span className="text-slate-500">n/a</span>
                 ) : (
-                  <Rate estimate={row.report.fcr} />
+                  <EstimateCell estimate={row.report.fcr} />
                 )}
               </td>
               <td className="px-3 py-2 text-right">
                 {setting === "A" ? (
                   <span className="text-slate-500">n/a</span>
                 ) : (
-                  <Rate estimate={row.report.hitRate} />
+                  <EstimateCell estimate={row.report.hitRate} />
                 )}
                 {setting !== "A" && row.report.zeroCallSamples > 0 ? (
                   <span

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { intervalSchema, type BoardFigures } from "../board";
 
 /** A mean, its 95% bootstrap interval and the samples it is over. */
-export const estimateSchema = z.object({
+const estimateSchema = z.object({
   value: z.number().nullable(),
   ci: intervalSchema.nullable(),
   /** Samples the mean is over (FCR leaves out samples with no facts). */

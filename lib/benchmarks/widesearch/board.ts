@@ -62,6 +62,8 @@ export const wideSearchBoard = {
   columns,
   primary: "successAvg",
   ciOver: "tasks",
+  // The upload answer's mean tool calls: WideSearch's search calls, as it published them.
+  toolCallsFigure: "searchCalls",
   views: [
     {
       picks: "split",

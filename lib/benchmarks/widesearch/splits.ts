@@ -63,7 +63,7 @@ export function wideSearchSplits(samples: readonly WideSearchStoredSample[]): Wi
   ];
 }
 
-/** One row per split: success rate (Avg@N) as the primary metric, mean search calls as the tool-call figure, the whole report beside it. */
+/** One row per split: success rate (Avg@N) as the primary metric, the whole report beside it. */
 export function wideSearchAggregateRows(rows: readonly StoredSampleRow[]): AggregateRow[] {
   const samples = rows.map((r) => ({
     instanceId: r.taskKey,
@@ -81,7 +81,6 @@ export function wideSearchAggregateRows(rows: readonly StoredSampleRow[]): Aggre
         lo: split.ci.successAvg?.lo ?? null,
         hi: split.ci.successAvg?.hi ?? null,
       },
-      toolCalls: { value: split.searchCalls, lo: null, hi: null },
       statusCounts,
       report: {
         ...a,
