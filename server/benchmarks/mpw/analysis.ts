@@ -15,6 +15,7 @@ import { mpwAggregateReportSchema } from "../../../lib/benchmarks/mpw/stored";
 import { assertNever } from "../../../lib/assert-never";
 import { postgresPoolOf, sqliteClientOf, type Db } from "../../../db/client";
 import { aggregates, submissions } from "../../../db/schema";
+import type { SubmissionSummary } from "../../../lib/benchmarks/mpw/analysis-selection";
 
 export class UnknownSubmissionError extends Error {
   constructor(readonly ids: number[]) {
@@ -199,17 +200,8 @@ export async function analysisData(
   }
 }
 
-export interface ModelSubmission {
-  submissionId: number;
-  model: string;
-  setting: string;
-  pass1: number | null;
-  fcr: number | null;
-  n: number;
-}
-
 /** Every approved MPW submission with its overall Pass@1 and FCR: the analysis page's menu and overlays. */
-export async function listMpwModelSubmissions(db: Db): Promise<ModelSubmission[]> {
+export async function listMpwModelSubmissions(db: Db): Promise<SubmissionSummary[]> {
   const rows = await db
     .select({
       submissionId: submissions.id,
