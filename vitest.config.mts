@@ -13,7 +13,6 @@ export default defineConfig({
     include: [
       "lib/**/*.test.ts",
       "db/**/*.test.ts",
-      "server/**/*.test.ts",
       "cli/**/*.test.ts",
       "test/**/*.test.ts",
     ],

@@ -62,7 +62,7 @@ import { BENCHMARK_IDS, isBenchmarkId } from "../lib/benchmarks/registry";
 import { TaskFileError } from "../lib/standing/task-file";
 import { teamNameSchema } from "../lib/auth/tokens";
 import { issueUploadToken, listUploadTokens, revokeUploadToken } from "../db/upload-tokens";
-import { analysisData } from "../server/benchmarks/mpw/analysis";
+import { analysisData } from "../db/queries/fact-plots";
 import {
   ANALYSIS_KINDS,
   analysisOptionsSchema,

@@ -7,7 +7,8 @@ import { z } from "zod";
 import type { AggregateRow } from "../lib/benchmarks/stored";
 import { BENCHMARKS } from "../lib/benchmarks/registry";
 import { first, type Db } from "./client";
-import { aggregates, samples, submissions, tasks } from "./schema";
+import { aggregates, sampleFacts, samples, submissions, tasks } from "./schema";
+import { factFigureSql, factsOfSample } from "./sample-facts";
 import { benchmarkIdOf } from "./benchmark-id";
 
 const reportSchema = z.record(z.string(), z.unknown());
@@ -44,11 +45,11 @@ export async function refreshAggregates(db: Db, submissionId: number): Promise<v
       run: samples.run,
       status: samples.status,
       correct: samples.correct,
-      fcr: samples.fcr,
-      hitRate: samples.hitRate,
+      fcr: factFigureSql.fcr,
+      hitRate: factFigureSql.hitRate,
       toolCalls: samples.toolCalls,
-      hitLogCalls: samples.hitLogCalls,
-      compoundRate: samples.compoundRate,
+      hitLogCalls: factFigureSql.hitLogCalls,
+      compoundRate: factFigureSql.compoundRate,
       tier: samples.tier,
       category: samples.category,
       language: tasks.language,
@@ -58,6 +59,7 @@ export async function refreshAggregates(db: Db, submissionId: number): Promise<v
       detail: rules.readsDetail ? samples.detail : sql<null>`NULL`,
     })
     .from(samples)
+    .leftJoin(sampleFacts, factsOfSample)
     .innerJoin(tasks, eq(tasks.id, samples.taskId))
     .innerJoin(submissions, eq(submissions.id, samples.submissionId))
     .where(eq(samples.submissionId, submissionId))

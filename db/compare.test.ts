@@ -24,7 +24,7 @@ import {
   pairedRows,
   type CompareSubmission,
 } from "./queries/compare";
-import { aggregates, samples, uploadTokens } from "./schema";
+import { aggregates, sampleFacts, samples, uploadTokens } from "./schema";
 import { writeDemoFiles } from "./seed-demo";
 
 let tmp: string;
@@ -172,8 +172,13 @@ describe("pairedRows / comparePair on MPW", () => {
       new Map(
         (
           await db
-            .select({ taskKey: samples.taskKey, fcr: samples.fcr, toolCalls: samples.toolCalls })
+            .select({
+              taskKey: samples.taskKey,
+              fcr: sampleFacts.fcr,
+              toolCalls: samples.toolCalls,
+            })
             .from(samples)
+            .innerJoin(sampleFacts, eq(sampleFacts.sampleId, samples.id))
             .where(eq(samples.submissionId, id))
             .orderBy(asc(samples.id))
         ).map((r) => [r.taskKey, r]),

@@ -13,6 +13,7 @@ import { engineOf, first, rawRows, sqliteClientOf, type Db } from "./client";
 import {
   benchmarks,
   hitLogs,
+  sampleFacts,
   samples,
   steps,
   submissions,
@@ -344,6 +345,7 @@ type Sqlite = NonNullable<ReturnType<typeof sqliteClientOf>>;
 /** SQLite: prepared statements, a sample with its steps and hit logs at a time. */
 class SqliteSampleWriter extends SampleCounts implements SampleWriter {
   private readonly insertSample;
+  private readonly insertFacts;
   private readonly insertStep;
   private readonly insertHit;
 
@@ -355,10 +357,14 @@ class SqliteSampleWriter extends SampleCounts implements SampleWriter {
     super();
     this.insertSample = sqlite.prepare(
       `INSERT INTO samples (submission_id, task_id, task_key, run, prediction, status, correct, verdict_source, verdict_label, judge_rationale,
-         tool_calls, hit_log_calls, hits, fact_count, facts_covered, fcr, hit_rate, compound_rate, tier, category, first_covered_at,
-         new_facts_by_call, hits_by_call, actual_turns, max_turns, error_info, malformed_steps, step_count, source_file, source_line, metrics, detail,
+         tool_calls, tier, category, actual_turns, max_turns, error_info, malformed_steps, step_count, source_file, source_line, metrics, detail,
          prompt_tokens, completion_tokens, cost_usd, seconds)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.insertFacts = sqlite.prepare(
+      `INSERT INTO sample_facts (sample_id, submission_id, correct, status, tool_calls, hit_log_calls, hits, fact_count, facts_covered,
+         fcr, hit_rate, compound_rate, first_covered_at, new_facts_by_call, hits_by_call)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.insertStep = sqlite.prepare(
       "INSERT INTO steps (sample_id, ordinal, kind, call_index, data, malformed) VALUES (?, ?, ?, ?, ?, ?)",
@@ -385,18 +391,8 @@ class SqliteSampleWriter extends SampleCounts implements SampleWriter {
         row.verdictLabel,
         row.judgeRationale,
         row.toolCalls,
-        row.hitLogCalls,
-        row.hits,
-        row.factCount,
-        row.factsCovered,
-        row.fcr,
-        row.hitRate,
-        row.compoundRate,
         row.tier,
         row.category,
-        JSON.stringify(row.firstCoveredAt),
-        JSON.stringify(row.newFactsByCall),
-        JSON.stringify(row.hitsByCall),
         row.actualTurns,
         row.maxTurns,
         row.errorInfo,
@@ -412,6 +408,25 @@ class SqliteSampleWriter extends SampleCounts implements SampleWriter {
         row.usage?.seconds ?? null,
       ).lastInsertRowid,
     );
+    const { facts } = row;
+    if (facts)
+      this.insertFacts.run(
+        sampleId,
+        this.submissionId,
+        row.correct ? 1 : 0,
+        row.status,
+        row.toolCalls,
+        facts.hitLogCalls,
+        facts.hits,
+        facts.factCount,
+        facts.factsCovered,
+        facts.fcr,
+        facts.hitRate,
+        facts.compoundRate,
+        JSON.stringify(facts.firstCoveredAt),
+        JSON.stringify(facts.newFactsByCall),
+        JSON.stringify(facts.hitsByCall),
+      );
     // The columns beside a step's `data` are copies for filtering.
     steps.forEach((step, ordinal) => {
       this.insertStep.run(
@@ -537,18 +552,8 @@ class PostgresSampleWriter extends SampleCounts implements SampleWriter {
       verdictLabel: row.verdictLabel,
       judgeRationale: row.judgeRationale,
       toolCalls: row.toolCalls,
-      hitLogCalls: row.hitLogCalls,
-      hits: row.hits,
-      factCount: row.factCount,
-      factsCovered: row.factsCovered,
-      fcr: row.fcr,
-      hitRate: row.hitRate,
-      compoundRate: row.compoundRate,
       tier: row.tier,
       category: row.category,
-      firstCoveredAt: plain(row.firstCoveredAt),
-      newFactsByCall: row.newFactsByCall,
-      hitsByCall: row.hitsByCall,
       actualTurns: row.actualTurns,
       maxTurns: row.maxTurns,
       errorInfo: row.errorInfo,
@@ -569,10 +574,30 @@ class PostgresSampleWriter extends SampleCounts implements SampleWriter {
       await recordsetInsert(this.db, pgSchema.samples, values, ["id", "task_key", "run"]),
     );
     for (const row of inserted) ids.set(`${row.run}\u0000${row.task_key}`, row.id);
+    const factRows: (typeof sampleFacts.$inferInsert)[] = [];
     const stepRows: (typeof steps.$inferInsert)[] = [];
     const hitRows: (typeof hitLogs.$inferInsert)[] = [];
     for (const { row } of batch) {
       const sampleId = ids.get(`${row.run}\u0000${row.task.taskKey}`)!;
+      const { facts } = row;
+      if (facts)
+        factRows.push({
+          sampleId,
+          submissionId: this.submissionId,
+          correct: row.correct,
+          status: row.status,
+          toolCalls: row.toolCalls,
+          hitLogCalls: facts.hitLogCalls,
+          hits: facts.hits,
+          factCount: facts.factCount,
+          factsCovered: facts.factsCovered,
+          fcr: facts.fcr,
+          hitRate: facts.hitRate,
+          compoundRate: facts.compoundRate,
+          firstCoveredAt: plain(facts.firstCoveredAt),
+          newFactsByCall: facts.newFactsByCall,
+          hitsByCall: facts.hitsByCall,
+        });
       row.steps.forEach((step, ordinal) => {
         stepRows.push({
           sampleId,
@@ -596,6 +621,7 @@ class PostgresSampleWriter extends SampleCounts implements SampleWriter {
         });
       }
     }
+    await recordsetInsert(this.db, pgSchema.sampleFacts, factRows);
     await recordsetInsert(this.db, pgSchema.steps, stepRows);
     await recordsetInsert(this.db, pgSchema.hitLogs, hitRows);
   }

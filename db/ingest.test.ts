@@ -29,6 +29,10 @@ const FIXTURE_RECORD = JSON.parse(
   readFileSync(join(ROOT, "test", "fixtures", "mpw", "result-record.json"), "utf8"),
 );
 const OPTIONS = { source: "test", status: "approved" } as const;
+/** A sample's row with its fact figures (`sample_facts`), as the old single table read. */
+const SAMPLES_WITH_FACTS = `SELECT s.*, f.hit_log_calls, f.hits, f.fact_count, f.facts_covered, f.fcr, f.hit_rate,
+  f.compound_rate, f.first_covered_at, f.new_facts_by_call, f.hits_by_call
+  FROM samples s LEFT JOIN sample_facts f ON f.sample_id = s.id`;
 const MANIFEST = {
   benchmark: "mpw",
   model: "M",
@@ -179,7 +183,7 @@ describe("ingestBundle: a good bundle", () => {
 
   it("stores per-sample metrics that match the definitions", async () => {
     const samples = await rowsOf(
-      "SELECT * FROM samples WHERE submission_id = ? ORDER BY task_key",
+      `${SAMPLES_WITH_FACTS} WHERE s.submission_id = ? ORDER BY s.task_key`,
       firstId,
     );
     expect(samples.map((s) => [s.task_key, s.run])).toEqual([
@@ -314,7 +318,7 @@ describe("ingestBundle: a good bundle", () => {
     });
 
     // The fixture's hand-computed figures (see lib/benchmarks/mpw/import.test.ts): FCR 2/4, HitRate 3/4, 4 calls.
-    const [s] = await rowsOf("SELECT * FROM samples WHERE submission_id = ?", fixtureId);
+    const [s] = await rowsOf(`${SAMPLES_WITH_FACTS} WHERE s.submission_id = ?`, fixtureId);
     expect(s).toMatchObject({
       task_key: "0",
       run: 0,
@@ -469,7 +473,7 @@ describe("ingestBundle: stored task", () => {
     );
     const result = await ingestBundle(db, dir, OPTIONS);
     const [s] = await rowsOf(
-      "SELECT fact_count, fcr, tier, task_id FROM samples WHERE submission_id = ?",
+      "SELECT f.fact_count, f.fcr, s.tier, s.task_id FROM samples s JOIN sample_facts f ON f.sample_id = s.id WHERE s.submission_id = ?",
       result.submissionId,
     );
     expect(s).toMatchObject({ fact_count: 4, fcr: 0.5, tier: "easy" });
@@ -758,7 +762,7 @@ describe("ingestBundle: names that are Object.prototype keys", () => {
       expect(statusCounts).toEqual(counted([name]));
     }
     const samples = await rowsOf(
-      "SELECT status, fcr, first_covered_at FROM samples WHERE submission_id = ? ORDER BY id",
+      "SELECT s.status, f.fcr, f.first_covered_at FROM samples s JOIN sample_facts f ON f.sample_id = s.id WHERE s.submission_id = ? ORDER BY s.id",
       submissionId,
     );
     expect(

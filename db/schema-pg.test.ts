@@ -112,7 +112,7 @@ describe("the PostgreSQL schema", () => {
         { id: 1, import_notes: { incomplete: ["a.eval: cancelled"] }, revision: 0 },
       ]);
       const { rows } = await pool.query<{ column_name: string; data_type: string }>(
-        "SELECT column_name, data_type FROM information_schema.columns WHERE table_name = 'samples' AND column_name IN ('correct', 'fcr', 'metrics') ORDER BY column_name",
+        "SELECT column_name, data_type FROM information_schema.columns WHERE table_name = 'sample_facts' AND column_name IN ('correct', 'fcr', 'first_covered_at') ORDER BY column_name",
       );
       expect(rows.map((r) => r.data_type)).toEqual(["boolean", "double precision", "json"]);
     });

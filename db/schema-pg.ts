@@ -17,6 +17,7 @@ export const {
   submissions,
   submissionTasks,
   samples,
+  sampleFacts,
   steps,
   hitLogs,
   aggregates,

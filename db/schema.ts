@@ -26,6 +26,7 @@ export const {
   submissions,
   submissionTasks,
   samples,
+  sampleFacts,
   steps,
   hitLogs,
   aggregates,

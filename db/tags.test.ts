@@ -21,12 +21,13 @@ import { openTestDb } from "../test/db";
 import { ingestBundleDir } from "./ingest";
 import { hintCounts, listSamples, sampleListPosition, type SampleListRow } from "./queries/samples";
 import { tagCounts, tagsOfSample } from "./queries/tags";
-import { samples, submissions, submissionTasks, tasks } from "./schema";
+import { sampleFacts, samples, submissions, submissionTasks, tasks } from "./schema";
+import { factFigureSql, factsOfSample } from "./sample-facts";
 import { isCohortEligible } from "../lib/benchmarks/mpw/analysis";
 import { writeDemoBundles } from "../lib/benchmarks/mpw/demo";
 import { writeDemoFiles } from "./seed-demo";
 import { applySampleTag, removeSampleTag } from "./tags";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, getTableColumns } from "drizzle-orm";
 
 let tmp: string;
 let db: Db;
@@ -74,12 +75,13 @@ async function allSamples(submissionId: number) {
   ))!.setting;
   const rows = await db
     .select({
-      sample: samples,
+      sample: { ...getTableColumns(samples), ...factFigureSql },
       language: tasks.language,
       question: submissionTasks.question,
       gold: submissionTasks.goldAnswer,
     })
     .from(samples)
+    .leftJoin(sampleFacts, factsOfSample)
     .innerJoin(tasks, eq(tasks.id, samples.taskId))
     .leftJoin(
       submissionTasks,

@@ -10,7 +10,7 @@
  *     trajectory page and its API, a 500-call trajectory page with 1 MiB tool outputs, the
  *     step API on one of those outputs and the find API over that trajectory, the sample
  *     API, each analysis plot's data; against the same server returning a static JSON file;
- *   - each analysis plot's data computed directly (server/benchmarks/mpw/analysis.ts) at ≥ 100,000 samples;
+ *   - each analysis plot's data computed directly (db/queries/fact-plots.ts) at ≥ 100,000 samples;
  *   - the stall probe: while the 10× bundle, zipped, uploads and ingests, the leaderboard
  *     and the trajectory API timed every 50 ms against their idle times, and the ingest's
  *     throughput and the server's and worker's peak RSS (scripts/bench/stall.ts);
@@ -38,7 +38,7 @@ import { count, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { closeDb, describeTarget, engineOf, openDb, rawRows, type Db } from "../db/client";
 import { samples, steps } from "../db/schema";
-import { analysisData } from "../server/benchmarks/mpw/analysis";
+import { analysisData } from "../db/queries/fact-plots";
 import { getReportBoard } from "../db/queries/seekboard";
 import { listSamples, sampleFacets } from "../db/queries/samples";
 import { getAggregates, getSubmission } from "../db/queries/submissions";

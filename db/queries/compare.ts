@@ -168,8 +168,8 @@ export async function pairedRows(db: Db, a: number, b: number): Promise<PairedRo
     .join("");
   const perTask = (side: number) =>
     sql`SELECT s.task_key, MIN(s.id) AS first_id, MIN(s.task_id) AS task_id, AVG(${outcome("s")}) AS score,
-            AVG(${sql.raw(profile.fcr ? "s.fcr" : noFcr)}) AS fcr, AVG(${sql.raw(toolCallsSql(engine, profile))}) AS calls${sql.raw(splitColumns)}
-     FROM samples s ${sql.raw(profile.dimensions.length > 0 ? "JOIN tasks t ON t.id = s.task_id" : "")}
+            AVG(${sql.raw(profile.fcr ? "f.fcr" : noFcr)}) AS fcr, AVG(${sql.raw(toolCallsSql(engine, profile))}) AS calls${sql.raw(splitColumns)}
+     FROM samples s ${sql.raw(profile.fcr ? "LEFT JOIN sample_facts f ON f.sample_id = s.id" : "")} ${sql.raw(profile.dimensions.length > 0 ? "JOIN tasks t ON t.id = s.task_id" : "")}
      WHERE s.submission_id = ${side} GROUP BY s.task_key`;
   const rows = (
     await rawRows(

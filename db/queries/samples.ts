@@ -7,7 +7,6 @@ import {
   gt,
   gte,
   inArray,
-  lt,
   lte,
   or,
   sql,
@@ -35,7 +34,8 @@ import {
   type SampleSortKey,
 } from "../../lib/url/samples";
 import { engineOf, first, type Db, type Engine } from "../client";
-import { samples, sampleTags, submissions, submissionTasks, tasks } from "../schema";
+import { sampleFacts, samples, sampleTags, submissions, submissionTasks, tasks } from "../schema";
+import { factFigureSql, factsOfSample } from "../sample-facts";
 import { ascNullsFirst, descNullsLast } from "./order";
 import { tagsOfSamples } from "./tags";
 import type { SampleRef } from "./trajectory";
@@ -72,16 +72,16 @@ function likePattern(text: string): string {
 
 /**
  * The samples with an automatic hint, as SQL: exactly those for which `hasHint` holds
- * (db/tags.test.ts). A boolean on both engines; `metrics` is JSON text on SQLite, json on
+ * (db/tags.test.ts), in a query that joins `sample_facts` (`factsOfSample`). A boolean on both engines; `metrics` is JSON text on SQLite, json on
  * PostgreSQL (cast to jsonb where values are compared).
  */
 export function hintCondition(engine: Engine, hint: HintId, setting: string): SQL {
   const postgres = engine === "postgres";
   switch (hint) {
     case "low-fcr-stop":
-      return sql`(${samples.status} = 'finished' AND ${eq(samples.correct, false)} AND ${samples.toolCalls} >= 1 AND ${samples.fcr} IS NOT NULL AND ${samples.fcr} < ${LOW_FCR})`;
+      return sql`(${samples.status} = 'finished' AND ${eq(samples.correct, false)} AND ${samples.toolCalls} >= 1 AND ${sampleFacts.fcr} IS NOT NULL AND ${sampleFacts.fcr} < ${LOW_FCR})`;
     case "compound":
-      return sql`(${samples.compoundRate} IS NOT NULL AND ${samples.compoundRate} > ${HIGH_COMPOUND_RATE})`;
+      return sql`(${sampleFacts.compoundRate} IS NOT NULL AND ${sampleFacts.compoundRate} > ${HIGH_COMPOUND_RATE})`;
     case "tool-limit":
       // The field is JSON `true` (hasHint's `=== true`).
       return sql`(${samples.status} = 'max_turns_reached' OR (${samples.actualTurns} IS NOT NULL AND ${samples.maxTurns} IS NOT NULL AND ${samples.actualTurns} >= ${samples.maxTurns})${sql.join(
@@ -113,12 +113,12 @@ export function hintCondition(engine: Engine, hint: HintId, setting: string): SQ
 }
 
 const NUMERIC_COLUMNS = {
-  fcr: samples.fcr,
+  fcr: factFigureSql.fcr,
   calls: samples.toolCalls,
-  hits: samples.hits,
-  hitrate: samples.hitRate,
-  compound: samples.compoundRate,
-  facts: samples.factCount,
+  hits: factFigureSql.hits,
+  hitrate: factFigureSql.hitRate,
+  compound: factFigureSql.compoundRate,
+  facts: factFigureSql.factCount,
   turns: samples.actualTurns,
   run: samples.run,
 } as const;
@@ -175,15 +175,15 @@ function clauseCondition(engine: Engine, clause: FilterClause, setting: string):
         const column = NUMERIC_COLUMNS[clause.field];
         switch (clause.op) {
           case "<":
-            return lt(column, clause.value) as SQL;
+            return sql`${column} < ${clause.value}`;
           case "<=":
-            return lte(column, clause.value) as SQL;
+            return sql`${column} <= ${clause.value}`;
           case ">":
-            return gt(column, clause.value) as SQL;
+            return sql`${column} > ${clause.value}`;
           case ">=":
-            return gte(column, clause.value) as SQL;
+            return sql`${column} >= ${clause.value}`;
           case "=":
-            return eq(column, clause.value) as SQL;
+            return sql`${column} = ${clause.value}`;
         }
       }
     }
@@ -205,14 +205,14 @@ function whereOf(
   if (filters.status) conditions.push(eq(samples.status, filters.status));
   if (filters.tier !== "all") conditions.push(eq(samples.tier, filters.tier));
   if (filters.category) conditions.push(eq(samples.category, filters.category));
-  if (filters.fcrMin !== null) conditions.push(gte(samples.fcr, filters.fcrMin));
-  if (filters.fcrMax !== null) conditions.push(lte(samples.fcr, filters.fcrMax));
+  if (filters.fcrMin !== null) conditions.push(gte(sampleFacts.fcr, filters.fcrMin));
+  if (filters.fcrMax !== null) conditions.push(lte(sampleFacts.fcr, filters.fcrMax));
   if (filters.minCalls !== null) conditions.push(gte(samples.toolCalls, filters.minCalls));
   if (filters.cohort) {
     conditions.push(
       cohortStatuses.length ? inArray(samples.status, [...cohortStatuses]) : sql`(1 = 0)`,
       gte(samples.toolCalls, 1),
-      gt(samples.factCount, 0),
+      gt(sampleFacts.factCount, 0),
     );
   }
   if (filters.q) {
@@ -246,7 +246,7 @@ async function submissionScope(db: Db, submissionId: number): Promise<Submission
   if (!row) throw new Error(`no submission ${submissionId}`);
   return {
     setting: row.setting,
-    cohortStatuses: benchmarkModule(row.benchmarkId).callCohort?.statuses ?? [],
+    cohortStatuses: benchmarkModule(row.benchmarkId).factPlots?.cohortStatuses ?? [],
   };
 }
 
@@ -295,13 +295,13 @@ function sortColumns(engine: Engine, key: SampleSortKey, setting: string): SQL[]
     case "category":
       return [sql`${samples.category}`];
     case "fcr":
-      return [sql`${samples.fcr}`];
+      return [sql`${factFigureSql.fcr}`];
     case "calls":
       return [sql`${samples.toolCalls}`];
     case "hitrate":
-      return [sql`${samples.hitRate}`];
+      return [sql`${factFigureSql.hitRate}`];
     case "facts":
-      return [sql`${samples.factsCovered}`];
+      return [sql`${factFigureSql.factsCovered}`];
     case "flags":
       // How many automatic hints apply, plus how many tags the maintainers gave.
       return [
@@ -346,6 +346,7 @@ export async function listSamples(
           .from(samples)
           .innerJoin(tasks, eq(tasks.id, samples.taskId))
           .leftJoin(submissionTasks, OWN_TEXT)
+          .leftJoin(sampleFacts, factsOfSample)
           .where(where),
       )
     )?.n ?? 0;
@@ -361,20 +362,21 @@ export async function listSamples(
       status: samples.status,
       tier: samples.tier,
       category: samples.category,
-      fcr: samples.fcr,
-      hitRate: samples.hitRate,
+      fcr: factFigureSql.fcr,
+      hitRate: factFigureSql.hitRate,
       toolCalls: samples.toolCalls,
-      factCount: samples.factCount,
-      factsCovered: samples.factsCovered,
+      factCount: factFigureSql.factCount,
+      factsCovered: factFigureSql.factsCovered,
       malformedSteps: samples.malformedSteps,
       metrics: samples.metrics,
-      compoundRate: samples.compoundRate,
+      compoundRate: factFigureSql.compoundRate,
       actualTurns: samples.actualTurns,
       maxTurns: samples.maxTurns,
     })
     .from(samples)
     .innerJoin(tasks, eq(tasks.id, samples.taskId))
     .leftJoin(submissionTasks, OWN_TEXT)
+    .leftJoin(sampleFacts, factsOfSample)
     .where(where)
     .orderBy(...orderOf(engine, filters.sort, scope.setting))
     .limit(SAMPLE_PAGE_SIZE)
@@ -420,6 +422,7 @@ export async function sampleListPosition(
     .from(samples)
     .innerJoin(tasks, eq(tasks.id, samples.taskId))
     .leftJoin(submissionTasks, OWN_TEXT)
+    .leftJoin(sampleFacts, factsOfSample)
     .where(whereOf(engine, submissionId, scope, filters, query.clauses))
     .orderBy(...orderOf(engine, filters.sort, scope.setting));
   const at = list.findIndex((row) => row.id === sampleId);
@@ -446,6 +449,7 @@ export async function hintCounts(db: Db, submissionId: number): Promise<Record<H
           db
             .select({ n: count() })
             .from(samples)
+            .leftJoin(sampleFacts, factsOfSample)
             .where(
               and(
                 eq(samples.submissionId, submissionId),

@@ -1,7 +1,8 @@
 import "server-only";
 import { asc, eq } from "drizzle-orm";
 import { first, type Db } from "../client";
-import { aggregates, samples, submissions } from "../schema";
+import { aggregates, sampleFacts, samples, submissions } from "../schema";
+import { factFigureSql, factsOfSample } from "../sample-facts";
 import { benchmarkIdOf } from "../benchmark-id";
 
 export type SubmissionRow = typeof submissions.$inferSelect;
@@ -28,20 +29,21 @@ export async function listSampleMetrics(db: Db, submissionId: number) {
       taskKey: samples.taskKey,
       run: samples.run,
       correct: samples.correct,
-      fcr: samples.fcr,
-      hitRate: samples.hitRate,
+      fcr: factFigureSql.fcr,
+      hitRate: factFigureSql.hitRate,
       toolCalls: samples.toolCalls,
-      hitLogCalls: samples.hitLogCalls,
-      hits: samples.hits,
-      factCount: samples.factCount,
-      factsCovered: samples.factsCovered,
-      compoundRate: samples.compoundRate,
+      hitLogCalls: factFigureSql.hitLogCalls,
+      hits: factFigureSql.hits,
+      factCount: factFigureSql.factCount,
+      factsCovered: factFigureSql.factsCovered,
+      compoundRate: factFigureSql.compoundRate,
       status: samples.status,
       tier: samples.tier,
       category: samples.category,
       verdictSource: samples.verdictSource,
     })
     .from(samples)
+    .leftJoin(sampleFacts, factsOfSample)
     .where(eq(samples.submissionId, submissionId))
     .orderBy(asc(samples.id));
 }

@@ -3,7 +3,8 @@ import { asc, count, desc, eq, inArray } from "drizzle-orm";
 import { sampleHints, type HintId } from "../../lib/hints/hints";
 import { taxonomyIdOf, type TaxonomyId } from "../../lib/tags/taxonomies";
 import { first, type Db } from "../client";
-import { samples, sampleTags, submissions } from "../schema";
+import { sampleFacts, samples, sampleTags, submissions } from "../schema";
+import { factFigureSql, factsOfSample } from "../sample-facts";
 import { ascNullsFirst } from "./order";
 
 interface SampleTagRow {
@@ -72,10 +73,13 @@ export async function sampleAnnotations(db: Db, sampleId: number): Promise<Sampl
     db
       .select({
         sample: samples,
+        fcr: factFigureSql.fcr,
+        compoundRate: factFigureSql.compoundRate,
         setting: submissions.setting,
         benchmarkId: submissions.benchmarkId,
       })
       .from(samples)
+      .leftJoin(sampleFacts, factsOfSample)
       .innerJoin(submissions, eq(submissions.id, samples.submissionId))
       .where(eq(samples.id, sampleId))
       .limit(1),
@@ -85,6 +89,11 @@ export async function sampleAnnotations(db: Db, sampleId: number): Promise<Sampl
     sampleId,
     benchmarkId: row.benchmarkId,
     tags: await tagsOfSample(db, sampleId),
-    hints: sampleHints({ ...row.sample, setting: row.setting }),
+    hints: sampleHints({
+      ...row.sample,
+      fcr: row.fcr,
+      compoundRate: row.compoundRate,
+      setting: row.setting,
+    }),
   };
 }

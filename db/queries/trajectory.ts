@@ -1,10 +1,11 @@
 import "server-only";
-import { and, asc, eq, gt, lt, desc, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, gt, lt, desc, sql } from "drizzle-orm";
 import { z } from "zod";
 import { engineOf, first, type Db } from "../client";
 import {
   canonicalTasks,
   hitLogs,
+  sampleFacts,
   samples,
   steps,
   submissions,
@@ -13,8 +14,11 @@ import {
 } from "../schema";
 import { parseStoredStep, type Step } from "../../lib/trajectory/steps";
 import { getSubmission } from "./submissions";
+import { factFigureSql, factSeriesColumns, factsOfSample, withFactSeries } from "../sample-facts";
+import type { SampleFactFigures } from "../../lib/benchmarks/atomic-facts";
 
-export type SampleRow = typeof samples.$inferSelect;
+/** A stored sample with its fact figures (a sample without atomic facts: none covered). */
+export type SampleRow = typeof samples.$inferSelect & SampleFactFigures;
 export type TaskRow = typeof tasks.$inferSelect;
 export type HitLogRow = typeof hitLogs.$inferSelect;
 
@@ -141,10 +145,11 @@ export async function getTrajectory(
 ): Promise<Trajectory | null> {
   const submission = await getSubmission(db, submissionId);
   if (!submission) return null;
-  const sample = await first(
+  const found = await first(
     db
-      .select()
+      .select({ ...getTableColumns(samples), ...factFigureSql, ...factSeriesColumns })
       .from(samples)
+      .leftJoin(sampleFacts, factsOfSample)
       .where(
         and(
           eq(samples.submissionId, submissionId),
@@ -154,7 +159,8 @@ export async function getTrajectory(
       )
       .limit(1),
   );
-  if (!sample) return null;
+  if (!found) return null;
+  const sample = withFactSeries(found);
   const task = await first(db.select().from(tasks).where(eq(tasks.id, sample.taskId)).limit(1));
   if (!task) throw new Error(`sample ${sample.id} refers to missing task ${sample.taskId}`);
   const stepRows = (

@@ -16,6 +16,7 @@ import { engineOf, first, rawRows, type Db } from "../client";
 import {
   auditEntries,
   hitLogs,
+  sampleFacts,
   samples,
   submissions,
   submissionTasks,
@@ -23,6 +24,7 @@ import {
   type AuditAction,
 } from "../schema";
 import { benchmarkIdOf } from "../benchmark-id";
+import { factsOfSample } from "../sample-facts";
 
 export type ReevalResult<T extends object = object> =
   ({ ok: true } & T) | { ok: false; error: string };
@@ -39,8 +41,8 @@ export function failure(error: unknown): { ok: false; error: string } {
   return { ok: false, error: error instanceof Error ? error.message : String(error) };
 }
 
-/** The sample fields a re-evaluation may change, as drizzle columns. */
-const STATE_COLUMNS = {
+/** The fields a re-evaluation may change that `samples` holds. */
+const SAMPLE_STATE_COLUMNS = {
   correct: samples.correct,
   verdictSource: samples.verdictSource,
   verdictLabel: samples.verdictLabel,
@@ -48,18 +50,31 @@ const STATE_COLUMNS = {
   status: samples.status,
   metrics: samples.metrics,
   detail: samples.detail,
-  fcr: samples.fcr,
-  hitRate: samples.hitRate,
-  hits: samples.hits,
-  hitLogCalls: samples.hitLogCalls,
-  factCount: samples.factCount,
-  factsCovered: samples.factsCovered,
-  compoundRate: samples.compoundRate,
   tier: samples.tier,
-  firstCoveredAt: samples.firstCoveredAt,
-  newFactsByCall: samples.newFactsByCall,
-  hitsByCall: samples.hitsByCall,
+};
+
+/** …and those `sample_facts` holds (a sample of a benchmark without atomic facts has no row). */
+const FACT_STATE_COLUMNS = {
+  fcr: sampleFacts.fcr,
+  hitRate: sampleFacts.hitRate,
+  hits: sampleFacts.hits,
+  hitLogCalls: sampleFacts.hitLogCalls,
+  factCount: sampleFacts.factCount,
+  factsCovered: sampleFacts.factsCovered,
+  compoundRate: sampleFacts.compoundRate,
+  firstCoveredAt: sampleFacts.firstCoveredAt,
+  newFactsByCall: sampleFacts.newFactsByCall,
+  hitsByCall: sampleFacts.hitsByCall,
+};
+
+/** The sample fields a re-evaluation may change, as drizzle columns (read with `sample_facts` joined). */
+const STATE_COLUMNS = {
+  ...SAMPLE_STATE_COLUMNS,
+  ...FACT_STATE_COLUMNS,
 } satisfies Record<StateKey, unknown>;
+
+const isFactKey = (key: string): key is keyof typeof FACT_STATE_COLUMNS =>
+  key in FACT_STATE_COLUMNS;
 
 export interface SampleContext extends ReevalSample {
   id: number;
@@ -103,6 +118,7 @@ export async function loadSample(db: Db, sampleId: number): Promise<SampleContex
         state: STATE_COLUMNS,
       })
       .from(samples)
+      .leftJoin(sampleFacts, factsOfSample)
       .innerJoin(submissions, eq(submissions.id, samples.submissionId))
       .innerJoin(tasks, eq(tasks.id, samples.taskId))
       .leftJoin(
@@ -123,15 +139,43 @@ export async function loadSample(db: Db, sampleId: number): Promise<SampleContex
 export async function currentState(db: Db, sampleId: number): Promise<SampleState | null> {
   return (
     (await first(
-      db.select(STATE_COLUMNS).from(samples).where(eq(samples.id, sampleId)).limit(1),
+      db
+        .select(STATE_COLUMNS)
+        .from(samples)
+        .leftJoin(sampleFacts, factsOfSample)
+        .where(eq(samples.id, sampleId))
+        .limit(1),
     )) ?? null
   );
 }
 
+/**
+ * Writes a state: the sample's own fields to `samples`, its fact figures to `sample_facts`
+ * with the copies that table keeps of the verdict and status.
+ */
 export async function writeState(db: Db, sampleId: number, state: SampleState): Promise<void> {
   const values = storedStateSchema.parse(state);
-  if (!Object.keys(values).length) return;
-  await db.update(samples).set(values).where(eq(samples.id, sampleId));
+  const own: Partial<typeof samples.$inferInsert> = {};
+  const facts: Partial<typeof sampleFacts.$inferInsert> = {};
+  for (const [key, value] of Object.entries(values)) {
+    if (isFactKey(key)) Object.assign(facts, { [key]: value });
+    else Object.assign(own, { [key]: value });
+  }
+  if (Object.keys(own).length) await db.update(samples).set(own).where(eq(samples.id, sampleId));
+  const copies = {
+    ...(values.correct !== undefined && { correct: values.correct }),
+    ...(values.status !== undefined && { status: values.status }),
+  };
+  if (Object.keys(facts).length) {
+    const written = await db
+      .update(sampleFacts)
+      .set({ ...facts, ...copies })
+      .where(eq(sampleFacts.sampleId, sampleId))
+      .returning({ sampleId: sampleFacts.sampleId });
+    if (!written.length) throw new Error(`sample ${sampleId} has no fact figures to change`);
+  } else if (Object.keys(copies).length) {
+    await db.update(sampleFacts).set(copies).where(eq(sampleFacts.sampleId, sampleId));
+  }
 }
 
 export interface AuditInput {

@@ -161,21 +161,8 @@ export function defineSchema(k: SchemaKit) {
       verdictLabel: k.text("verdict_label"),
       judgeRationale: k.text("judge_rationale"),
       toolCalls: k.int("tool_calls").notNull(),
-      hitLogCalls: k.int("hit_log_calls").notNull(),
-      hits: k.int().notNull(),
-      factCount: k.int("fact_count").notNull(),
-      factsCovered: k.int("facts_covered").notNull(),
-      fcr: k.float(),
-      hitRate: k.float("hit_rate").notNull(),
-      compoundRate: k.float("compound_rate"),
       tier: k.text(),
       category: k.text(),
-      /** For each atomic-fact key, the call that first covered it (null: never). */
-      firstCoveredAt: k.json("first_covered_at").$type<Record<string, number | null>>().notNull(),
-      /** Per call k: facts first covered at k; precomputed for the Δfacts(k) and FCR(k) plots. */
-      newFactsByCall: k.json("new_facts_by_call").$type<number[]>().notNull().default([]),
-      /** Per call k: 1 when the call hit. */
-      hitsByCall: k.json("hits_by_call").$type<number[]>().notNull().default([]),
       actualTurns: k.int("actual_turns"),
       maxTurns: k.int("max_turns"),
       errorInfo: k.text("error_info"),
@@ -183,7 +170,7 @@ export function defineSchema(k: SchemaKit) {
       stepCount: k.int("step_count").notNull(),
       sourceFile: k.text("source_file").notNull(),
       sourceLine: k.int("source_line").notNull(),
-      /** Benchmark-specific per-sample metrics beyond the MPW columns (e.g. WideSearch row/item P/R/F1). */
+      /** The benchmark's own per-sample figures (e.g. WideSearch row/item P/R/F1), for its module to parse. */
       metrics: k.json().$type<Record<string, unknown>>(),
       /** What the run cost, when the bundle says (null: not reported, never 0). */
       promptTokens: k.int("prompt_tokens"),
@@ -201,14 +188,50 @@ export function defineSchema(k: SchemaKit) {
       // in id order from the last failed sample of a submission).
       k.index("samples_submission_correct").on(t.submissionId, t.correct, t.id),
       k.index("samples_task").on(t.taskId),
+    ],
+  );
+
+  /**
+   * A sample's coverage of its task's atomic facts and its hit log's figures
+   * (lib/benchmarks/atomic-facts.ts): one row per sample of a benchmark whose tasks carry
+   * atomic facts (MPW), none for the others. `submission_id`, `correct`, `status` and
+   * `tool_calls` are copies of the sample's, so the fact plots read this table alone;
+   * re-evaluation writes both (db/reeval/store.ts).
+   */
+  const sampleFacts = k.table(
+    "sample_facts",
+    {
+      sampleId: k
+        .int("sample_id")
+        .primaryKey()
+        .references(() => samples.id, { onDelete: "cascade" }),
+      submissionId: k.int("submission_id").notNull(),
+      correct: k.bool().notNull(),
+      status: k.text().notNull(),
+      toolCalls: k.int("tool_calls").notNull(),
+      hitLogCalls: k.int("hit_log_calls").notNull(),
+      hits: k.int().notNull(),
+      factCount: k.int("fact_count").notNull(),
+      factsCovered: k.int("facts_covered").notNull(),
+      fcr: k.float(),
+      hitRate: k.float("hit_rate").notNull(),
+      compoundRate: k.float("compound_rate"),
+      /** For each atomic-fact key, the call that first covered it (null: never). */
+      firstCoveredAt: k.json("first_covered_at").$type<Record<string, number | null>>().notNull(),
+      /** Per call k: facts first covered at k; precomputed for the Δfacts(k) and FCR(k) plots. */
+      newFactsByCall: k.json("new_facts_by_call").$type<number[]>().notNull(),
+      /** Per call k: 1 when the call hit. */
+      hitsByCall: k.json("hits_by_call").$type<number[]>().notNull(),
+    },
+    (t) => [
       // Covering index: the FCR-vs-Pass@1 plot reads only these columns.
-      k.index("samples_fcr_pass").on(t.submissionId, t.factCount, t.fcr, t.correct),
+      k.index("sample_facts_fcr_pass").on(t.submissionId, t.factCount, t.fcr, t.correct),
       // Covering index for the tool-call cohort plots (Δfacts, truncated curves): they
       // select by call count and read only these columns, so at 100,000+ samples the
-      // scan never touches the wide sample rows. PostgreSQL keeps the JSON arrays out: a
-      // btree entry is limited to about 2.7 kB, which a long run's arrays exceed.
+      // scan never touches the wide rows. PostgreSQL keeps the JSON arrays out: a btree
+      // entry is limited to about 2.7 kB, which a long run's arrays exceed.
       k
-        .index("samples_call_series")
+        .index("sample_facts_call_series")
         .on(
           t.submissionId,
           t.toolCalls,
@@ -467,6 +490,7 @@ export function defineSchema(k: SchemaKit) {
     submissions,
     submissionTasks,
     samples,
+    sampleFacts,
     steps,
     hitLogs,
     aggregates,

@@ -24,3 +24,43 @@ export function factKeySet(atomicFactKeys: Iterable<string>): Set<string> {
   }
   return keys;
 }
+
+/**
+ * A sample's coverage of its task's atomic facts and its hit log's figures, as the shared
+ * `sample_facts` table holds them: only a benchmark whose tasks carry atomic facts (MPW)
+ * writes them; a sample without them has no row.
+ */
+export interface SampleFactFigures {
+  /** Tool calls that carry a hit log. */
+  hitLogCalls: number;
+  hits: number;
+  /** The task's distinct fact keys. */
+  factCount: number;
+  factsCovered: number;
+  /** factsCovered / factCount; null when the task has no facts. */
+  fcr: number | null;
+  hitRate: number;
+  compoundRate: number | null;
+  /** For each fact key, the call that first covered it (null: never). */
+  firstCoveredAt: Record<string, number | null>;
+  /** Per call k: facts first covered at k. */
+  newFactsByCall: number[];
+  /** Per call k: 1 when the call hit. */
+  hitsByCall: number[];
+}
+
+/** A fact-scored sample as the FCR-vs-Pass@1 plot reads it. */
+export interface FcrPassPoint {
+  fcr: number;
+  correct: boolean;
+}
+
+/** A sample's per-call fact series as the tool-call cohort plots read them. */
+export interface CallSeriesSample {
+  toolCalls: number;
+  factCount: number;
+  /** Fact keys (trimmed, inside F) first matched at call k, for k = 1..T. */
+  newFactsByCall: readonly number[];
+  /** 1 when call k hit an atomic fact, for k = 1..T. */
+  hitsByCall: readonly number[];
+}

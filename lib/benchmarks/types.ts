@@ -18,6 +18,7 @@ import type { AggregateRules, ReevalRules } from "./stored";
 import type { TrajectoryReview } from "./review";
 import type { StandingRules } from "../standing/rules";
 import type { TaskFileRules } from "../standing/task-file";
+import type { CallSeriesSample, FcrPassPoint } from "./atomic-facts";
 
 /** Where a stored per-sample value is: a column of `samples`, a column of its task, or a field of `samples.metrics`. */
 export type StoredValue =
@@ -83,6 +84,19 @@ export interface BenchmarkInfo<Id extends string = string> {
 }
 
 /** The whole benchmark, server side: its info plus importing, demo data, stored figures and judging. */
+/** A benchmark's plots over its fact figures: each computed from the rows the shared reader gives (db/queries/fact-plots.ts). */
+export interface FactPlots {
+  /** Termination statuses of the runs the tool-call cohort plots read. */
+  readonly cohortStatuses: readonly string[];
+  readonly fcrPass: (samples: readonly FcrPassPoint[], bins: number) => { bins: object[] };
+  readonly deltaFacts: (
+    series: readonly CallSeriesSample[],
+    kCohort: number,
+    nThreshold: number,
+  ) => { points: object[] };
+  readonly truncated: (series: readonly CallSeriesSample[], kTrunc: number) => { points: object[] };
+}
+
 export interface BenchmarkModule<Id extends string = string> extends BenchmarkInfo<Id> {
   // Importing: manifest, importer, demo data
   /** Reads this benchmark's bundles: the manifest schema, the files hashed, the records as rows. */
@@ -104,16 +118,16 @@ export interface BenchmarkModule<Id extends string = string> extends BenchmarkIn
   readonly taskTier?: (factCount: number) => string | null;
 
   // Stored figures, aggregates, re-evaluation
-  /** zod for the per-sample figures in `samples.metrics`; null when they are columns of `samples` (MPW). */
+  /** zod for the per-sample figures in `samples.metrics`; null when it has none beyond its fact figures (MPW). */
   readonly storedSampleSchema: z.ZodType<Record<string, unknown>> | null;
   readonly aggregate: AggregateRules;
   readonly reeval: ReevalRules;
   /**
-   * Its tool-call cohort (MPW's Figures 2 and 3): the termination statuses of the samples the
-   * cohort plots read, which the sample list's `cohort` filter selects too. Without it, no
-   * cohort plots, and the filter selects nothing.
+   * Its plots over many submissions' fact figures (`sample_facts`; MPW's Figures 2 and 3),
+   * served by `/api/analysis/<kind>` and `cli analysis`. Without it, none, and the sample
+   * list's `cohort` filter selects nothing.
    */
-  readonly callCohort?: { readonly statuses: readonly string[] };
+  readonly factPlots?: FactPlots;
 
   // Judging
   readonly judge: AnswerJudge | TableJudge;

@@ -8,6 +8,7 @@
 import { z } from "zod";
 import type { LineReadOptions } from "./lines";
 import type { Step } from "../trajectory/steps";
+import type { SampleFactFigures } from "../benchmarks/atomic-facts";
 
 /** The fields every benchmark's manifest has (after validation and defaults). */
 export interface ManifestBase {
@@ -48,9 +49,9 @@ export interface HitLogRow {
 }
 
 /**
- * One sample as it is stored: every column of `samples` a bundle fills. Columns that do
- * not apply to a benchmark hold the neutral values (`NEUTRAL_SAMPLE_FIGURES`); its own
- * figures go to `metrics`.
+ * One sample as it is stored: every column of `samples` a bundle fills, and its
+ * `sample_facts` row. Fields that do not apply to a benchmark hold the neutral values
+ * (`NEUTRAL_SAMPLE_FIGURES`); its own figures go to `metrics`.
  */
 export interface SampleRow {
   task: TaskInput;
@@ -64,18 +65,10 @@ export interface SampleRow {
   verdictLabel: string | null;
   judgeRationale: string | null;
   toolCalls: number;
-  hitLogCalls: number;
-  hits: number;
-  factCount: number;
-  factsCovered: number;
-  fcr: number | null;
-  hitRate: number;
-  compoundRate: number | null;
+  /** Its coverage of the task's atomic facts (`sample_facts`); null when its benchmark has none. */
+  facts: SampleFactFigures | null;
   tier: string | null;
   category: string | null;
-  firstCoveredAt: Record<string, number | null>;
-  newFactsByCall: number[];
-  hitsByCall: number[];
   actualTurns: number | null;
   maxTurns: number | null;
   errorInfo: string | null;
@@ -99,19 +92,10 @@ export interface SampleUsage {
   seconds: number | null;
 }
 
-/** The MPW fact columns of a sample whose benchmark has no atomic facts. */
+/** The fact, tier and turn fields of a sample whose benchmark has no atomic facts. */
 export const NEUTRAL_SAMPLE_FIGURES = {
-  hitLogCalls: 0,
-  hits: 0,
-  factCount: 0,
-  factsCovered: 0,
-  fcr: null,
-  hitRate: 0,
-  compoundRate: null,
+  facts: null,
   tier: null,
-  firstCoveredAt: {},
-  newFactsByCall: [],
-  hitsByCall: [],
   actualTurns: null,
   maxTurns: null,
   errorInfo: null,

@@ -156,9 +156,13 @@ async function main() {
     const statements = {
       sample: sqlite.prepare(
         `INSERT INTO samples (submission_id, task_id, task_key, run, prediction, status, correct, verdict_source, verdict_label, judge_rationale,
-           tool_calls, hit_log_calls, hits, fact_count, facts_covered, fcr, hit_rate, compound_rate, tier, category, first_covered_at,
-           new_facts_by_call, hits_by_call, actual_turns, max_turns, error_info, malformed_steps, step_count, source_file, source_line)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           tool_calls, tier, category, actual_turns, max_turns, error_info, malformed_steps, step_count, source_file, source_line)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      facts: sqlite.prepare(
+        `INSERT INTO sample_facts (sample_id, submission_id, correct, status, tool_calls, hit_log_calls, hits, fact_count, facts_covered,
+           fcr, hit_rate, compound_rate, first_covered_at, new_facts_by_call, hits_by_call)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       step: sqlite.prepare(
         "INSERT INTO steps (sample_id, ordinal, kind, call_index, data, malformed) VALUES (?, ?, ?, ?, ?, ?)",
@@ -198,18 +202,8 @@ async function main() {
           s.verdict.label,
           s.judgeRationale,
           m.toolCalls,
-          m.hitLogCalls,
-          m.hits,
-          m.factCount,
-          m.factsCovered,
-          m.fcr,
-          m.hitRate,
-          m.compoundRate,
           m.tier,
           s.task.category,
-          JSON.stringify(m.firstCoveredAt),
-          JSON.stringify(m.newFactsByCall),
-          JSON.stringify(m.hitsByCall),
           s.actualTurns,
           s.maxTurns,
           s.errorInfo,
@@ -218,6 +212,23 @@ async function main() {
           s.file,
           s.line,
         ).lastInsertRowid;
+        a.statements.facts.run(
+          sampleId,
+          a.submissionId,
+          s.verdict.correct ? 1 : 0,
+          s.status,
+          m.toolCalls,
+          m.hitLogCalls,
+          m.hits,
+          m.factCount,
+          m.factsCovered,
+          m.fcr,
+          m.hitRate,
+          m.compoundRate,
+          JSON.stringify(m.firstCoveredAt),
+          JSON.stringify(m.newFactsByCall),
+          JSON.stringify(m.hitsByCall),
+        );
         s.steps.forEach((step, ordinal) => {
           a.statements.step.run(
             sampleId,
@@ -261,64 +272,76 @@ async function main() {
   const b = await prepareDb(`${base}-prepared`);
   const runsB = new RunCounter();
   const rows = timed(phases, "rowPrep", () =>
-    samples.map((s, i): { sample: SampleParams; steps: StepParams[]; hits: HitParams[] } => {
-      const m = s.metrics;
-      return {
-        sample: [
-          b.submissionId,
-          b.taskIds[i],
-          s.task.taskKey,
-          runsB.next(s.task.taskKey),
-          s.prediction,
-          s.status,
-          s.verdict.correct ? 1 : 0,
-          s.verdict.source,
-          s.verdict.label,
-          s.judgeRationale,
-          m.toolCalls,
-          m.hitLogCalls,
-          m.hits,
-          m.factCount,
-          m.factsCovered,
-          m.fcr,
-          m.hitRate,
-          m.compoundRate,
-          m.tier,
-          s.task.category,
-          JSON.stringify(m.firstCoveredAt),
-          JSON.stringify(m.newFactsByCall),
-          JSON.stringify(m.hitsByCall),
-          s.actualTurns,
-          s.maxTurns,
-          s.errorInfo,
-          s.malformedSteps,
-          s.steps.length,
-          s.file,
-          s.line,
-        ],
-        steps: s.steps.map((step, ordinal) => [
-          ordinal,
-          step.kind,
-          step.kind === "tool_call" || step.kind === "tool_result" ? step.callIndex : null,
-          JSON.stringify(step),
-          step.malformed,
-        ]),
-        hits: s.hitLog.map((e) => [
-          e.callIndex,
-          e.hit ? 1 : 0,
-          JSON.stringify(e.matchedFactKeys),
-          e.isCompoundQuery ? 1 : 0,
-          e.query,
-          e.reason,
-        ]),
-      };
-    }),
+    samples.map(
+      (
+        s,
+        i,
+      ): { sample: SampleParams; facts: SampleParams; steps: StepParams[]; hits: HitParams[] } => {
+        const m = s.metrics;
+        return {
+          sample: [
+            b.submissionId,
+            b.taskIds[i],
+            s.task.taskKey,
+            runsB.next(s.task.taskKey),
+            s.prediction,
+            s.status,
+            s.verdict.correct ? 1 : 0,
+            s.verdict.source,
+            s.verdict.label,
+            s.judgeRationale,
+            m.toolCalls,
+            m.tier,
+            s.task.category,
+            s.actualTurns,
+            s.maxTurns,
+            s.errorInfo,
+            s.malformedSteps,
+            s.steps.length,
+            s.file,
+            s.line,
+          ],
+          facts: [
+            b.submissionId,
+            s.verdict.correct ? 1 : 0,
+            s.status,
+            m.toolCalls,
+            m.hitLogCalls,
+            m.hits,
+            m.factCount,
+            m.factsCovered,
+            m.fcr,
+            m.hitRate,
+            m.compoundRate,
+            JSON.stringify(m.firstCoveredAt),
+            JSON.stringify(m.newFactsByCall),
+            JSON.stringify(m.hitsByCall),
+          ],
+          steps: s.steps.map((step, ordinal) => [
+            ordinal,
+            step.kind,
+            step.kind === "tool_call" || step.kind === "tool_result" ? step.callIndex : null,
+            JSON.stringify(step),
+            step.malformed,
+          ]),
+          hits: s.hitLog.map((e) => [
+            e.callIndex,
+            e.hit ? 1 : 0,
+            JSON.stringify(e.matchedFactKeys),
+            e.isCompoundQuery ? 1 : 0,
+            e.query,
+            e.reason,
+          ]),
+        };
+      },
+    ),
   );
   started = performance.now();
   b.sqlite
     .transaction(() => {
       for (const row of rows) {
         const sampleId = b.statements.sample.run(...row.sample).lastInsertRowid;
+        b.statements.facts.run(sampleId, ...row.facts);
         for (const step of row.steps) b.statements.step.run(sampleId, ...step);
         for (const hit of row.hits) b.statements.hit.run(sampleId, ...hit);
       }

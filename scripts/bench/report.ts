@@ -291,7 +291,7 @@ const PHASE_LABELS: Record<string, string> = {
   jsonParse: "JSON.parse of each record",
   parseRecord: "parseMpwResultRecord (zod + steps + metrics)",
   rowPrep: "JSON.stringify of step / hit-log / metric columns",
-  insert: "INSERT samples, steps, hit_logs (values serialised beforehand)",
+  insert: "INSERT samples, sample_facts, steps, hit_logs (values serialised beforehand)",
   aggregates: "refreshAggregates (bootstrap CIs per split)",
 };
 
@@ -579,7 +579,7 @@ function renderRun(r: BenchResults): string[] {
   out("## Analysis plot data");
   out();
   out(
-    `Each plot's data over a pool of search-setting MPW submissions: through the server (\`/api/analysis/<kind>?submissions=…\`, ${r.analysis[0]?.api[0]?.n ?? 0} requests each) and in-process (\`analysisData()\` of server/benchmarks/mpw/analysis.ts on the same database, ${r.analysis[0]?.db[0]?.n ?? 0} calls each). The target is stated at ${int(PLOT_SCALE)} samples, so the first pool is the first submissions that reach it; the second is every submission on the board.`,
+    `Each plot's data over a pool of search-setting MPW submissions: through the server (\`/api/analysis/<kind>?submissions=…\`, ${r.analysis[0]?.api[0]?.n ?? 0} requests each) and in-process (\`analysisData()\` of db/queries/fact-plots.ts on the same database, ${r.analysis[0]?.db[0]?.n ?? 0} calls each). The target is stated at ${int(PLOT_SCALE)} samples, so the first pool is the first submissions that reach it; the second is every submission on the board.`,
   );
   out();
   out(

@@ -8,7 +8,15 @@ import { join } from "node:path";
 import { and, asc, count, eq, isNotNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { closeDb, engineOf, first, type Db } from "../../db/client";
-import { auditEntries, reevalJobs, samples, sampleTags, submissions, tasks } from "../../db/schema";
+import {
+  auditEntries,
+  reevalJobs,
+  sampleFacts,
+  samples,
+  sampleTags,
+  submissions,
+  tasks,
+} from "../../db/schema";
 import { temporaryDatabase } from "../api/support";
 
 const cookieJar = new Map<string, string>();
@@ -160,7 +168,12 @@ describe("re-evaluation server actions", () => {
     await logIn();
     const actions = await import("../../server/reeval-actions");
     const sample = await mpwSample();
-    await (await appDb()).update(samples).set({ fcr: 0 }).where(eq(samples.id, sample.id));
+    await (
+      await appDb()
+    )
+      .update(sampleFacts)
+      .set({ fcr: 0 })
+      .where(eq(sampleFacts.sampleId, sample.id));
     const preview = await actions.previewRescoreAction(null, form({ sampleId: sample.id }));
     if (!preview.ok) throw new Error(preview.error);
     const [payload, mac] = preview.token.split(".");

@@ -3,6 +3,9 @@
  * FCR-vs-Pass@1 equal-frequency bins, the Δfacts(k) cohort curve and the truncated
  * FCR(k)/HitPrec(k) curves. Pure and total: empty cohorts give empty point lists.
  */
+import type { CallSeriesSample, FcrPassPoint } from "../atomic-facts";
+
+export type { CallSeriesSample, FcrPassPoint };
 
 /** Termination statuses whose trajectories the authors' tool-call scripts keep. */
 export const COHORT_STATUSES = ["finished", "max_turns_reached"] as const;
@@ -21,11 +24,6 @@ export function isCohortEligible(sample: {
     sample.toolCalls >= 1 &&
     sample.factCount > 0
   );
-}
-
-export interface FcrPassPoint {
-  fcr: number;
-  correct: boolean;
 }
 
 export interface FcrBin {
@@ -85,15 +83,6 @@ function binOf(members: readonly FcrPassPoint[]): FcrBin {
     meanFcr: fcrSum / members.length,
     pass1: correct / members.length,
   };
-}
-
-export interface CallSeriesSample {
-  toolCalls: number;
-  factCount: number;
-  /** Fact keys (trimmed, inside F) first matched at call k, for k = 1..T. */
-  newFactsByCall: readonly number[];
-  /** 1 when call k hit an atomic fact, for k = 1..T. */
-  hitsByCall: readonly number[];
 }
 
 export interface DeltaFactsPoint {

@@ -9,7 +9,7 @@ import { mpwAggregateRows } from "./aggregate";
 import { mpwJudge } from "./judge";
 import { rescoreMpw } from "./reeval";
 import { mpwTaskFile } from "./task-file";
-import { COHORT_STATUSES } from "./analysis";
+import { COHORT_STATUSES, deltaFacts, fcrPassBins, truncatedCurves } from "./analysis";
 import { tierFromFactCount } from "./metrics";
 
 export const mpwModule = {
@@ -35,6 +35,11 @@ export const mpwModule = {
     },
     goldTable: null,
   },
-  callCohort: { statuses: COHORT_STATUSES },
+  factPlots: {
+    cohortStatuses: COHORT_STATUSES,
+    fcrPass: fcrPassBins,
+    deltaFacts,
+    truncated: truncatedCurves,
+  },
   judge: mpwJudge,
 } as const satisfies BenchmarkModule<"mpw">;

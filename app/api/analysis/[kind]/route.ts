@@ -1,7 +1,7 @@
 import { connection, NextResponse } from "next/server";
 import { viewerOfRequest } from "@/server/auth";
 import { getDb } from "@/db/client";
-import { analysisData, UnknownSubmissionError } from "@/server/benchmarks/mpw/analysis";
+import { analysisData, UnknownSubmissionError } from "@/db/queries/fact-plots";
 import { hiddenSubmissionIds } from "@/db/queries/visibility";
 import { toCsv } from "@/lib/export/csv";
 import {
