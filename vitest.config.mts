@@ -10,12 +10,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: [
-      "lib/**/*.test.ts",
-      "db/**/*.test.ts",
-      "cli/**/*.test.ts",
-      "test/**/*.test.ts",
-    ],
+    include: ["lib/**/*.test.ts", "db/**/*.test.ts", "cli/**/*.test.ts", "test/**/*.test.ts"],
     environment: "node",
     // SEEKBOARD_TEST_ENGINE=postgres runs the same suites on a throwaway PostgreSQL server.
     globalSetup: ["test/global-setup.ts"],
