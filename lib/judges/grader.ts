@@ -40,6 +40,50 @@ correct: Answer 'yes' if extracted_final_answer matches the [correct_answer] giv
 confidence: The extracted confidence score between 0% and 100% from [response]. Put 100 if there is no confidence score available.`,
 };
 
+const SPACE = /\s/;
+/** What ends a line, as a regular expression's `^` and `$` see lines. */
+const LINE_TERMINATOR = /[\n\r\u2028\u2029]/;
+
+function skipSpace(text: string, i: number, withinLine = false): number {
+  while (i < text.length && SPACE.test(text[i]) && !(withinLine && LINE_TERMINATOR.test(text[i])))
+    i++;
+  return i;
+}
+
+const skipBold = (text: string, i: number) => (text.startsWith("**", i) ? i + 2 : i);
+
+function lineEnd(text: string, i: number): number {
+  while (i < text.length && !LINE_TERMINATOR.test(text[i])) i++;
+  return i;
+}
+
+/**
+ * The value of the first `name: value` field of a reply: on a line of its own (the key
+ * case-insensitive, bold markers around the key or the value tolerated), the value
+ * running to the end of its line, or on the next non-blank line when none follows the
+ * colon. Read by position in one pass, never by a backtracking pattern: a reply is
+ * untrusted text (a team's bundle may hold one), and a run of whitespace must cost its
+ * length, not its cube.
+ */
+export function graderField(text: string, name: string): string | null {
+  const key = name.toLowerCase();
+  for (let start = 0; start <= text.length;) {
+    let i = skipBold(text, skipSpace(text, start, true));
+    if (text.slice(i, i + key.length).toLowerCase() === key) {
+      i = skipSpace(text, skipBold(text, i + key.length));
+      if (text[i] === ":") {
+        i = skipSpace(text, skipBold(text, skipSpace(text, i + 1)));
+        const value = text.slice(i, lineEnd(text, i)).trimEnd();
+        return value.endsWith("**") ? value.slice(0, -2).trimEnd() : value;
+      }
+    }
+    const end = lineEnd(text, start);
+    if (end === text.length) return null;
+    start = end + 1;
+  }
+  return null;
+}
+
 /**
  * BrowseComp's grader: `extracted_final_answer: …`, `reasoning: …`, `correct: yes|no`,
  * `confidence: N%`. The `correct:` line decides; bold markers around keys are tolerated.
@@ -47,11 +91,7 @@ confidence: The extracted confidence score between 0% and 100% from [response]. 
 export function parseBrowseCompGrader(
   text: string,
 ): JudgeVerdict & { extractedFinalAnswer: string | null; confidence: number | null } {
-  const field = (name: string) =>
-    new RegExp(
-      `^\\s*(?:\\*\\*)?${name}(?:\\*\\*)?\\s*:\\s*(?:\\*\\*)?\\s*(.*?)\\s*(?:\\*\\*)?\\s*$`,
-      "im",
-    ).exec(text)?.[1] ?? null;
+  const field = (name: string) => graderField(text, name);
   const correct = field("correct");
   if (correct === null)
     throw new GraderParseError('the grader output has no "correct: yes|no" line');

@@ -11,7 +11,7 @@ import { parseInfoMosaicJudge } from "../benchmarks/infomosaic/judge";
 import { parseMpwJudge } from "../benchmarks/mpw/judge";
 import { parseWideSearchCellScores } from "../benchmarks/widesearch/judge";
 import { llmJudgeSettingFromEnv, publicJudgeConfig, LlmJudgeError } from "./chat";
-import { GraderParseError, parseBrowseCompGrader } from "./grader";
+import { GraderParseError, graderField, parseBrowseCompGrader } from "./grader";
 import { JUDGE_PROMPTS } from "./llm";
 import { fillTemplate, judgeMessages } from "./prompts";
 
@@ -82,6 +82,29 @@ describe("grader output", () => {
     expect(parseBrowseCompGrader("**correct:** no").correct).toBe(false);
     expect(() => parseBrowseCompGrader("correct: maybe")).toThrow(GraderParseError);
     expect(() => parseBrowseCompGrader("looks right to me")).toThrow(/no "correct: yes\|no" line/);
+  });
+
+  it("reads a field as the grader's pattern did, on every arrangement of its pieces", () => {
+    // The pattern the fields were read with before: the reference for what a field is.
+    const byPattern = (text: string, name: string) =>
+      new RegExp(
+        `^\\s*(?:\\*\\*)?${name}(?:\\*\\*)?\\s*:\\s*(?:\\*\\*)?\\s*(.*?)\\s*(?:\\*\\*)?\\s*$`,
+        "im",
+      ).exec(text)?.[1] ?? null;
+    const pieces = ["correct", "Correct", "**", ":", " ", "\t", "\n", "\r\n", "yes", "no", "x"];
+    // Every text of up to five pieces: 11^5 arrangements, each compared.
+    const texts = [""];
+    for (let length = 0; length < 5; length++)
+      for (const text of texts.slice()) for (const piece of pieces) texts.push(text + piece);
+    for (const text of texts)
+      expect(graderField(text, "correct"), JSON.stringify(text)).toBe(byPattern(text, "correct"));
+  });
+
+  it("reads a reply padded with whitespace in one pass (the pattern took seconds on 1.8 KB)", () => {
+    const padded = `correct: yes${" \t".repeat(200_000)}\nconfidence: 80%`;
+    expect(parseBrowseCompGrader(padded)).toMatchObject({ correct: true, confidence: 80 });
+    const blankLines = `${"\n \t".repeat(200_000)}correct:${" ".repeat(200_000)}no`;
+    expect(parseBrowseCompGrader(blankLines).correct).toBe(false);
   });
 
   it("reads MPW's <answer>Correct|Incorrect</answer>, strictly", () => {
