@@ -10,6 +10,7 @@ import { displayName, ingestUpload } from "../ingest-upload";
 import { getSubmissionPreview } from "../queries/moderation";
 import { submissionChecks } from "../queries/standing";
 import { touchUploadToken } from "../upload-tokens";
+import { uploadedByTeamOf } from "../queries/upload-tokens";
 import {
   failUploadJob,
   finishUploadJob,
@@ -23,7 +24,7 @@ import {
 /** How often the progress file is rewritten at most: often enough for a progress bar, rarely enough to cost nothing. */
 const PROGRESS_EVERY_MS = 250;
 
-/** The 201/200 answer for an imported bundle. The team and moderation notes stay out: a duplicate may be another team's submission. */
+/** The 201/200 answer for an imported bundle (a duplicate: of the same team's). The team and moderation notes stay out. */
 export async function submissionAnswer(db: Db, result: IngestResult): Promise<SubmissionAnswer> {
   const preview = await getSubmissionPreview(db, result.submissionId);
   if (!preview) throw new Error(`submission ${result.submissionId} vanished after its import`);
@@ -120,6 +121,14 @@ export async function runUploadJob(db: Db, job: ClaimedUpload): Promise<void> {
       },
     );
     await touchUploadToken(db, job.uploaderTokenId);
+    // Another team's submission (or one the site loaded itself): its id, status and figures are theirs to see.
+    if (result.duplicate && !(await uploadedByTeamOf(db, result.submissionId, job.uploaderTokenId)))
+      throw BundleError.at(
+        displayName(job.fileName),
+        null,
+        null,
+        "this bundle's content was already submitted by another team: a copy is not a new run, and nothing of that submission is shown",
+      );
     const final = progress.last();
     await finishUploadJob(
       db,

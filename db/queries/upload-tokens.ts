@@ -1,8 +1,8 @@
 import "server-only";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import { digestsEqual } from "../../lib/auth/tokens";
 import { first, type Db } from "../client";
-import { uploadTokens } from "../schema";
+import { submissions, uploadTokens } from "../schema";
 
 /** The live (not revoked) token with this hash, if any. */
 export async function findActiveUploadToken(
@@ -17,4 +17,25 @@ export async function findActiveUploadToken(
       .limit(1),
   );
   return row && digestsEqual(row.tokenHash, tokenHash) ? { id: row.id, team: row.team } : undefined;
+}
+
+/** Whether the submission was uploaded by the team that holds `tokenId` (with any of its tokens). */
+export async function uploadedByTeamOf(
+  db: Db,
+  submissionId: number,
+  tokenId: number,
+): Promise<boolean> {
+  const submission = await first(
+    db
+      .select({ tokenId: submissions.uploaderTokenId })
+      .from(submissions)
+      .where(eq(submissions.id, submissionId))
+      .limit(1),
+  );
+  if (submission?.tokenId == null) return false;
+  const teams = await db
+    .select({ team: uploadTokens.team })
+    .from(uploadTokens)
+    .where(inArray(uploadTokens.id, [submission.tokenId, tokenId]));
+  return submission.tokenId === tokenId || (teams.length === 2 && teams[0].team === teams[1].team);
 }

@@ -209,6 +209,34 @@ describe("POST /api/submissions: accepted bundles", () => {
     expect({ ...after, upload_tokens: null }).toEqual({ ...before, upload_tokens: null });
   });
 
+  it("another team's copy of the bundle: 400 naming nothing of the first team's submission; the same team's other token: 200", async () => {
+    const before = await dumpDatabase(db);
+    const other = await issueUploadToken(db, "Team Copycat");
+    const copy = await upload(uploadRequest(fileAt(goodZip), other.token));
+    expect(copy.status).toBe(400);
+    const body = await json(copy);
+    expect(body).toEqual({
+      errors: [
+        {
+          file: expect.any(String),
+          line: null,
+          field: null,
+          message: expect.stringMatching(/already submitted by another team/),
+        },
+      ],
+    });
+    const text = JSON.stringify(body);
+    for (const secret of [`"${firstId}"`, `/s/${firstId}`, "Alpha 7B", "pending"])
+      expect(text).not.toContain(secret);
+    const sameTeam = await issueUploadToken(db, "Team Alpha");
+    const again = await upload(uploadRequest(fileAt(goodZip), sameTeam.token));
+    expect(again.status).toBe(200);
+    expect(await json(again)).toMatchObject({ id: firstId, duplicate: true });
+    const after = await dumpDatabase(db);
+    expect(after.submissions).toEqual(before.submissions);
+    expect(after.samples).toEqual(before.samples);
+  });
+
   it("the form's model, agent and setting correct the manifest's (a new submission)", async () => {
     const response = await upload(
       uploadRequest(fileAt(goodZip), team.token, {
@@ -371,7 +399,8 @@ describe("POST /api/submissions: refused requests", () => {
   });
 
   it("429 with Retry-After past SEEKBOARD_UPLOADS_PER_HOUR for one token; other tokens are not affected", async () => {
-    const limited = await issueUploadToken(db, "Team Busy");
+    // Tokens of the bundle's own team: each upload is a duplicate it may see (200).
+    const limited = await issueUploadToken(db, "Team Alpha");
     process.env.SEEKBOARD_UPLOADS_PER_HOUR = "2";
     try {
       for (let i = 0; i < 2; i++)
@@ -381,7 +410,7 @@ describe("POST /api/submissions: refused requests", () => {
       const retryAfter = Number(refused.headers.get("retry-after"));
       expect(retryAfter).toBeGreaterThan(3500);
       expect(retryAfter).toBeLessThanOrEqual(3600);
-      const other = await issueUploadToken(db, "Team Calm");
+      const other = await issueUploadToken(db, "Team Alpha");
       expect((await upload(uploadRequest(fileAt(goodZip), other.token))).status).toBe(200);
     } finally {
       delete process.env.SEEKBOARD_UPLOADS_PER_HOUR;

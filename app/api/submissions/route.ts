@@ -62,8 +62,8 @@ function endedJobResponse(job: UploadJobView, headers: Record<string, string>): 
  * for the worker; the request waits for the import up to `wait` ms (at most, and by
  * default, SEEKBOARD_UPLOAD_WAIT_MS):
  *   201 {"id", "status": "pending", …preview}   a new submission, awaiting moderation
- *   200 {"id", "duplicate": true, …preview}     this bundle was already received
- *   400 {"errors": [{"file", "line", "field", "message"}]}   nothing imported
+ *   200 {"id", "duplicate": true, …preview}     this team already sent this bundle
+ *   400 {"errors": [{"file", "line", "field", "message"}]}   nothing imported (also: another team's copy)
  *   202 {"jobId", "statusUrl", "state", "progress"}   still importing: follow GET /api/jobs/{id}
  *   401 no or unknown/revoked token · 403 the admin token (uploads belong to a team)
  *   413 over SEEKBOARD_MAX_UPLOAD_BYTES · 429 over SEEKBOARD_UPLOADS_PER_HOUR (Retry-After)
