@@ -554,6 +554,27 @@ describe("ingestBundle: malformed bundles are refused and leave the database unc
     expect(err.message).toMatch(/JSON/);
   });
 
+  it("a name with invisible or direction-changing characters: each field named with its characters", async () => {
+    const err = await refused(
+      bundle(
+        { "results.jsonl": goodResults() },
+        { ...MANIFEST, model: "GPT\u202e-4o", agent: "Re\u200bAct", setting: "C" },
+      ),
+    );
+    expect(err.details).toEqual([
+      expect.objectContaining({
+        file: "manifest.json",
+        field: "model",
+        message: expect.stringContaining("U+202E"),
+      }),
+      expect.objectContaining({ field: "agent", message: expect.stringContaining("U+200B") }),
+    ]);
+    const isolate = await refused(
+      bundle({ "results.jsonl": goodResults() }, { ...MANIFEST, model: "\u2066Atlas\u2069" }),
+    );
+    expect(isolate.details[0].message).toContain("U+2066, U+2069");
+  });
+
   it("unknown benchmark", async () => {
     const err = await refused(
       bundle({ "results.jsonl": goodResults() }, { ...MANIFEST, benchmark: "nope" }),

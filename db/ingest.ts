@@ -17,6 +17,7 @@ import {
 } from "../lib/import/bundle";
 import { BundleError } from "../lib/import/errors";
 import { readBundleManifest, unpackBundleLogs } from "../lib/import/manifest";
+import { checkDisplayNames } from "../lib/import/display-names";
 import { refreshAggregates } from "./aggregates";
 import { isUniqueViolation, withTx, type Db } from "./client";
 import {
@@ -121,6 +122,7 @@ export async function ingestBundleDir(
 ): Promise<IngestResult> {
   const { benchmark, bundle } = readBundleManifest(root, options.unpackedLogs);
   const { manifest } = bundle;
+  checkDisplayNames("manifest.json", manifest);
   const files = [
     { name: "manifest.json", path: join(root, "manifest.json") },
     ...bundle.files(root),

@@ -118,7 +118,7 @@ export function ReportBoardTable<Report>({
                   href={`/s/${row.submissionId}`}
                   className="font-medium text-indigo-700 hover:underline sm:whitespace-nowrap"
                 >
-                  {row.model}
+                  <bdi>{row.model}</bdi>
                 </Link>
                 <AdjudicatedBadge count={adjudicated.get(row.submissionId) ?? 0} />
                 <span className="ml-1 block text-xs text-slate-500">

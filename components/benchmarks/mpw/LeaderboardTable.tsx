@@ -107,7 +107,7 @@ export function LeaderboardTable({
                   href={`/s/${row.submissionId}`}
                   className="font-medium text-indigo-700 hover:underline sm:whitespace-nowrap"
                 >
-                  {row.model}
+                  <bdi>{row.model}</bdi>
                 </Link>
                 {row.agent ? (
                   <span className="ml-2 text-xs text-slate-500">{row.agent}</span>
