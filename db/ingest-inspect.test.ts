@@ -16,6 +16,7 @@ import { closeDb, type Db } from "./client";
 import { openTestDb } from "../test/db";
 import { sqlRows, tableCounts } from "../test/sql";
 import { ingestBundle, ingestInspectLog, type IngestResult } from "./ingest";
+import { zipOf } from "../test/api/support";
 
 const FIXTURES = join(__dirname, "..", "test", "fixtures", "inspect");
 const OPTIONS = { source: "test", status: "approved" } as const;
@@ -405,6 +406,43 @@ describe("malformed logs are refused, naming the member and field", () => {
       file: "zstd-understated.eval: samples/1_epoch_1.json",
       message: "corrupt zstd data: it decompresses past the 5000 bytes the archive states",
     });
+  });
+
+  it("a sample logged twice in one log (a case variant of its member, a repeated JSON entry): refused, naming both", async () => {
+    const { samples, ...header } = fixtureJson("log_read_sample.json");
+    const member = JSON.stringify(samples[0]);
+    const evalLog = zipOf(tmp, [
+      ["header.json", JSON.stringify(header)],
+      ["samples/1_epoch_1.json", member],
+      ["samples/1_EPOCH_1.json", member],
+    ]);
+    const dir = bundle({ benchmark: "qa", format: "inspect", logs: ["run.eval"] }, {});
+    copyFileSync(evalLog, join(dir, "run.eval"));
+    expect(detail(await refused(() => ingestBundle(db, dir, OPTIONS)))).toEqual({
+      file: "run.eval: samples/1_EPOCH_1.json",
+      line: null,
+      field: "epoch",
+      message:
+        "sample 1, epoch 1 is logged again (first in run.eval: samples/1_epoch_1.json): a log holds each sample once",
+    });
+    const json = bundle(
+      { benchmark: "qa", format: "inspect", logs: ["run.json"] },
+      { "run.json": JSON.stringify({ ...header, samples: [samples[0], samples[0]] }) },
+    );
+    expect(detail(await refused(() => ingestBundle(db, json, OPTIONS)))).toMatchObject({
+      file: "run.json: samples.1",
+      field: "epoch",
+    });
+    // The same sample in two logs is two runs, as before.
+    const two = bundle(
+      { benchmark: "qa", format: "inspect", logs: ["a.json", "b.json"], dataset: "twice" },
+      {
+        "a.json": JSON.stringify({ ...header, samples }),
+        "b.json": JSON.stringify({ ...header, samples }),
+      },
+    );
+    const result = await ingestBundle(db, two, OPTIONS);
+    expect((await storedSamples(result.submissionId)).map((s) => s.run)).toEqual([0, 1]);
   });
 
   it("a dangling attachment reference", async () => {

@@ -194,8 +194,21 @@ export function bindInspectBundle<B extends SeekboardBenchmark, M extends Seekbo
       const writer = new SeekboardRowWriter(spec, sink);
       const runs = new RunCounter();
       for (const [i, log] of logs.entries()) {
+        // A log holds each sample (id, epoch) once: a second copy under another member name
+        // (`1_EPOCH_1.json` beside `1_epoch_1.json`) would be counted as another run.
+        const logged = new Map<string, string>();
         for (const { where, sample } of log.samples(options.onBytesRead)) {
           const taskId = String(sample.id);
+          const key = `${taskId}\u0000${sample.epoch}`;
+          const first = logged.get(key);
+          if (first !== undefined)
+            throw BundleError.at(
+              where,
+              null,
+              "epoch",
+              `sample ${taskId}, epoch ${sample.epoch} is logged again (first in ${first}): a log holds each sample once`,
+            );
+          logged.set(key, where);
           const converted = inspectSampleLine(sample, {
             taskId,
             run: runs.next(taskId),
