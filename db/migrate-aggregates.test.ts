@@ -11,8 +11,13 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { closeDb, getDb, openDb } from "./client";
 import { mpwAggregateReportSchema } from "../lib/benchmarks/mpw/stored";
-import { testEngine } from "../test/db";
-import { emptyTarget, insertRow, migrationsBefore } from "../test/migrations-before";
+import {
+  columnNames,
+  emptyTarget,
+  insertRow,
+  migrationsBefore,
+  openAsServer,
+} from "../test/migrations-before";
 import { sqlRows } from "../test/sql";
 
 const TAG = "aggregates_shared_columns";
@@ -133,21 +138,9 @@ describe("migrating a database written before the shared aggregates columns", ()
   it("moves MPW's figures into its report, unchanged at the leaderboard API; keeps other reports", async () => {
     const target = emptyTarget(tmp);
     await writeOldDatabase(target);
-    // The app opens (and migrates) the database as a server would.
-    if (testEngine() === "sqlite") {
-      process.env.SEEKBOARD_DB = target;
-      delete process.env.SEEKBOARD_DATABASE_URL;
-    } else process.env.SEEKBOARD_DATABASE_URL = target;
-    const db = await getDb();
+    const db = await openAsServer(target);
 
-    const columns =
-      testEngine() === "sqlite"
-        ? await sqlRows(db, "SELECT name FROM pragma_table_info('aggregates') ORDER BY name")
-        : await sqlRows(
-            db,
-            "SELECT column_name AS name FROM information_schema.columns WHERE table_name = 'aggregates' ORDER BY column_name",
-          );
-    expect(columns.map((c) => c.name)).toEqual([
+    expect(await columnNames(db, "aggregates")).toEqual([
       "metrics",
       "n",
       "primary",

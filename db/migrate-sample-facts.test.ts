@@ -13,7 +13,13 @@ import { closeDb, getDb, openDb } from "./client";
 import { listSampleMetrics } from "./queries/submissions";
 import { getTrajectory } from "./queries/trajectory";
 import { testEngine } from "../test/db";
-import { emptyTarget, insertRow, migrationsBefore } from "../test/migrations-before";
+import {
+  columnNames,
+  emptyTarget,
+  insertRow,
+  migrationsBefore,
+  openAsServer,
+} from "../test/migrations-before";
 import { sqlRows } from "../test/sql";
 
 const TAG = "sample_facts";
@@ -111,21 +117,9 @@ describe("migrating a database written before sample_facts", () => {
   it("moves MPW's fact figures into their own table, unchanged for every reader; leaves the others without", async () => {
     const target = emptyTarget(tmp);
     await writeOldDatabase(target);
-    // The app opens (and migrates) the database as a server would.
-    if (testEngine() === "sqlite") {
-      process.env.SEEKBOARD_DB = target;
-      delete process.env.SEEKBOARD_DATABASE_URL;
-    } else process.env.SEEKBOARD_DATABASE_URL = target;
-    const db = await getDb();
+    const db = await openAsServer(target);
 
-    const columns =
-      testEngine() === "sqlite"
-        ? await sqlRows(db, "SELECT name FROM pragma_table_info('samples')")
-        : await sqlRows(
-            db,
-            "SELECT column_name AS name FROM information_schema.columns WHERE table_name = 'samples'",
-          );
-    const names = columns.map((c) => String(c.name));
+    const names = await columnNames(db, "samples");
     for (const column of Object.keys(MPW_FACTS)) expect(names).not.toContain(column);
 
     const stored = await sqlRows(db, "SELECT * FROM sample_facts ORDER BY sample_id");

@@ -9,7 +9,7 @@ import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect } from "vitest";
 import { z } from "zod";
-import type { Db } from "../db/client";
+import { getDb, type Db } from "../db/client";
 import { databaseUrl, testEngine } from "./db";
 import { sqlRows } from "./sql";
 
@@ -77,4 +77,26 @@ export async function insertRow(
     `INSERT INTO ${table} (${names.map((n) => `"${n}"`).join(", ")}) VALUES (${names.map(() => "?").join(", ")}) RETURNING 1 AS inserted`,
     ...names.map((n) => row[n]),
   );
+}
+
+/** The app's database opened (and migrated) at `target` as a server would: through `getDb()`. */
+export async function openAsServer(target: string): Promise<Db> {
+  if (testEngine() === "sqlite") {
+    process.env.SEEKBOARD_DB = target;
+    delete process.env.SEEKBOARD_DATABASE_URL;
+  } else process.env.SEEKBOARD_DATABASE_URL = target;
+  return getDb();
+}
+
+/** The table's column names, sorted. */
+export async function columnNames(db: Db, table: string): Promise<string[]> {
+  const rows =
+    testEngine() === "sqlite"
+      ? await sqlRows(db, `SELECT name FROM pragma_table_info('${table}') ORDER BY name`)
+      : await sqlRows(
+          db,
+          "SELECT column_name AS name FROM information_schema.columns WHERE table_name = ? ORDER BY column_name",
+          table,
+        );
+  return rows.map((row) => String(row.name));
 }

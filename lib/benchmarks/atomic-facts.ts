@@ -31,21 +31,24 @@ export function factKeySet(atomicFactKeys: Iterable<string>): Set<string> {
  * writes them; a sample without them has no row.
  */
 export interface SampleFactFigures {
-  /** Tool calls that carry a hit log. */
+  /** T: tool calls that carry a hit log. */
   hitLogCalls: number;
   hits: number;
-  /** The task's distinct fact keys. */
+  /** |F|: the task's fact keys after trimming and de-duplicating. */
   factCount: number;
+  /** |H ∩ F|. */
   factsCovered: number;
-  /** factsCovered / factCount; null when the task has no facts. */
+  /** |H ∩ F| / |F|; null when |F| = 0 (excluded from means). */
   fcr: number | null;
+  /** hits / T; 0 when T = 0, as the authors' code does. */
   hitRate: number;
+  /** Share of calls flagged compound; null when T = 0. */
   compoundRate: number | null;
-  /** For each fact key, the call that first covered it (null: never). */
+  /** For each fact key of F: the 1-based call index that first covered it, or null. */
   firstCoveredAt: Record<string, number | null>;
-  /** Per call k: facts first covered at k. */
+  /** Per hit-logged call k: how many facts of F it covered first (Δfacts(k) of one sample). */
   newFactsByCall: number[];
-  /** Per call k: 1 when the call hit. */
+  /** Per hit-logged call k: 1 when it hit. */
   hitsByCall: number[];
 }
 

@@ -61,6 +61,27 @@ async function timedAsync<T>(
 }
 
 type SampleParams = unknown[];
+
+/** A sample's `sample_facts` row after its id, in the importer's column order (db/ingest-shared.ts). */
+function factParams(s: MpwSample, submissionId: number): SampleParams {
+  const m = s.metrics;
+  return [
+    submissionId,
+    s.verdict.correct ? 1 : 0,
+    s.status,
+    m.toolCalls,
+    m.hitLogCalls,
+    m.hits,
+    m.factCount,
+    m.factsCovered,
+    m.fcr,
+    m.hitRate,
+    m.compoundRate,
+    JSON.stringify(m.firstCoveredAt),
+    JSON.stringify(m.newFactsByCall),
+    JSON.stringify(m.hitsByCall),
+  ];
+}
 type StepParams = unknown[];
 type HitParams = unknown[];
 
@@ -212,23 +233,7 @@ async function main() {
           s.file,
           s.line,
         ).lastInsertRowid;
-        a.statements.facts.run(
-          sampleId,
-          a.submissionId,
-          s.verdict.correct ? 1 : 0,
-          s.status,
-          m.toolCalls,
-          m.hitLogCalls,
-          m.hits,
-          m.factCount,
-          m.factsCovered,
-          m.fcr,
-          m.hitRate,
-          m.compoundRate,
-          JSON.stringify(m.firstCoveredAt),
-          JSON.stringify(m.newFactsByCall),
-          JSON.stringify(m.hitsByCall),
-        );
+        a.statements.facts.run(sampleId, ...factParams(s, a.submissionId));
         s.steps.forEach((step, ordinal) => {
           a.statements.step.run(
             sampleId,
@@ -301,22 +306,7 @@ async function main() {
             s.file,
             s.line,
           ],
-          facts: [
-            b.submissionId,
-            s.verdict.correct ? 1 : 0,
-            s.status,
-            m.toolCalls,
-            m.hitLogCalls,
-            m.hits,
-            m.factCount,
-            m.factsCovered,
-            m.fcr,
-            m.hitRate,
-            m.compoundRate,
-            JSON.stringify(m.firstCoveredAt),
-            JSON.stringify(m.newFactsByCall),
-            JSON.stringify(m.hitsByCall),
-          ],
+          facts: factParams(s, b.submissionId),
           steps: s.steps.map((step, ordinal) => [
             ordinal,
             step.kind,

@@ -10,7 +10,7 @@ import { parseMpwResultRecord, parseMpwTaskRecord, type MpwSample, type MpwTask 
 import { mpwManifestSchema } from "./manifest";
 
 function sampleRow(sample: MpwSample, run: number, file: string, line: number): SampleRow {
-  const m = sample.metrics;
+  const { toolCalls, tier, ...facts } = sample.metrics;
   return {
     task: sample.task,
     run,
@@ -22,20 +22,9 @@ function sampleRow(sample: MpwSample, run: number, file: string, line: number): 
     verdictSource: sample.verdict.source,
     verdictLabel: sample.verdict.label,
     judgeRationale: sample.judgeRationale,
-    toolCalls: m.toolCalls,
-    facts: {
-      hitLogCalls: m.hitLogCalls,
-      hits: m.hits,
-      factCount: m.factCount,
-      factsCovered: m.factsCovered,
-      fcr: m.fcr,
-      hitRate: m.hitRate,
-      compoundRate: m.compoundRate,
-      firstCoveredAt: m.firstCoveredAt,
-      newFactsByCall: m.newFactsByCall,
-      hitsByCall: m.hitsByCall,
-    },
-    tier: m.tier,
+    toolCalls,
+    facts,
+    tier,
     category: sample.task.category,
     actualTurns: sample.actualTurns,
     maxTurns: sample.maxTurns,

@@ -2,36 +2,22 @@
  * MPW-Bench per-sample metrics, exactly as `metrics.md` (MPW section) defines them.
  * Pure and total: every function is defined for empty input.
  */
-import { factKeySet, normaliseFactKey, type HitLogEntry } from "../atomic-facts";
+import {
+  factKeySet,
+  normaliseFactKey,
+  type HitLogEntry,
+  type SampleFactFigures,
+} from "../atomic-facts";
 
 export type Tier = "easy" | "medium" | "hard";
 
 /** One entry of `trajectory_log.hit_logs`: the PEM's verdict on one tool call. */
 export type { HitLogEntry };
 
-export interface MpwSampleMetrics {
+export interface MpwSampleMetrics extends SampleFactFigures {
   /** Number of tool calls in the trajectory. */
   toolCalls: number;
-  /** T: tool calls that carry a hit log. */
-  hitLogCalls: number;
-  hits: number;
-  /** |F| after trimming and de-duplicating keys. */
-  factCount: number;
-  /** |H ∩ F|. */
-  factsCovered: number;
-  /** |H ∩ F| / |F|; null when |F| = 0 (excluded from means). */
-  fcr: number | null;
-  /** hits / T; 0 when T = 0, as the authors' code does. */
-  hitRate: number;
-  /** Share of calls flagged compound; null when T = 0. */
-  compoundRate: number | null;
   tier: Tier | null;
-  /** For each fact key of F: the 1-based call index that first covered it, or null. */
-  firstCoveredAt: Record<string, number | null>;
-  /** Per hit-logged call k: how many facts of F it covered first (Δfacts(k) of one sample). */
-  newFactsByCall: number[];
-  /** Per hit-logged call k: 1 when it hit. */
-  hitsByCall: number[];
 }
 
 /** Difficulty tier from |F|: Easy 1–5, Medium 6–10, Hard ≥ 11; no facts, no tier. */
