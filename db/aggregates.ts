@@ -30,6 +30,14 @@ function aggregateValues(submissionId: number, row: AggregateRow): typeof aggreg
 
 /** Recomputes a submission's stored aggregates from its samples (run inside the writer's transaction). */
 export async function refreshAggregates(db: Db, submissionId: number): Promise<void> {
+  await writeAggregates(db, submissionId, await computeAggregates(db, submissionId));
+}
+
+/** A submission's aggregates as its samples give them now (a read: an import computes them before its last transaction). */
+export async function computeAggregates(
+  db: Db,
+  submissionId: number,
+): Promise<(typeof aggregates.$inferInsert)[]> {
   const submission = await first(
     db
       .select({ benchmarkId: submissions.benchmarkId })
@@ -64,12 +72,20 @@ export async function refreshAggregates(db: Db, submissionId: number): Promise<v
     .innerJoin(submissions, eq(submissions.id, samples.submissionId))
     .where(eq(samples.submissionId, submissionId))
     .orderBy(asc(samples.id));
+  return rules.rows(rows).map((row) => aggregateValues(submissionId, row));
+}
+
+/** Replaces a submission's stored aggregates, in the caller's transaction. */
+export async function writeAggregates(
+  db: Db,
+  submissionId: number,
+  values: (typeof aggregates.$inferInsert)[],
+): Promise<void> {
   await db.delete(aggregates).where(eq(aggregates.submissionId, submissionId));
   // What is derived from the samples outside the aggregates (the boards' standings) is keyed by this.
   await db
     .update(submissions)
     .set({ revision: sql`${submissions.revision} + 1` })
     .where(eq(submissions.id, submissionId));
-  const values = rules.rows(rows).map((row) => aggregateValues(submissionId, row));
   if (values.length) await db.insert(aggregates).values(values);
 }

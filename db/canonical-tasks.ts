@@ -113,15 +113,17 @@ export async function removeCanonicalTasks(
   benchmarkId: BenchmarkId,
   version: string,
 ): Promise<number> {
-  const removed = await db
-    .delete(canonicalTasks)
-    .where(
-      and(
-        eq(canonicalTasks.benchmarkId, benchmarkId),
-        eq(canonicalTasks.benchmarkVersion, version),
-      ),
-    )
-    .returning({ taskKey: canonicalTasks.taskKey });
+  const removed = await withTx(db, (tx) =>
+    tx
+      .delete(canonicalTasks)
+      .where(
+        and(
+          eq(canonicalTasks.benchmarkId, benchmarkId),
+          eq(canonicalTasks.benchmarkVersion, version),
+        ),
+      )
+      .returning({ taskKey: canonicalTasks.taskKey }),
+  );
   return removed.length;
 }
 

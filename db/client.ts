@@ -189,6 +189,44 @@ class Mutex {
   }
 }
 
+/**
+ * How long a statement outside `withTx` waits, synchronously, for another process's write
+ * lock (better-sqlite3 can only busy-wait). Writes belong in `withTx`, which waits without
+ * blocking the event loop; this covers migrations and the rare lone statement.
+ */
+const STATEMENT_BUSY_MS = 5000;
+/**
+ * How long `withTx` keeps asking for the write lock another process holds (an import holds it
+ * for one batch at a time), between asks letting the event loop serve other requests.
+ */
+const WRITE_LOCK_WAIT_MS = 30_000;
+
+function isBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "SQLITE_BUSY" || (typeof code === "string" && code.startsWith("SQLITE_BUSY_"));
+}
+
+/**
+ * BEGIN IMMEDIATE without busy-waiting: tried with no busy timeout, and while another process
+ * holds the write lock, tried again after a timer (1 ms doubling to 50 ms), so every other
+ * request runs meanwhile. Fails with SQLITE_BUSY after WRITE_LOCK_WAIT_MS.
+ */
+async function beginImmediate(client: Database.Database): Promise<void> {
+  const started = Date.now();
+  for (let wait = 1; ; wait = Math.min(wait * 2, 50)) {
+    client.pragma("busy_timeout = 0");
+    try {
+      client.exec("BEGIN IMMEDIATE");
+      return;
+    } catch (error) {
+      if (!isBusy(error) || Date.now() - started >= WRITE_LOCK_WAIT_MS) throw error;
+    } finally {
+      client.pragma(`busy_timeout = ${STATEMENT_BUSY_MS}`);
+    }
+    await new Promise((done) => setTimeout(done, wait));
+  }
+}
+
 /** Opens the file and applies (or, `external`, requires) its migrations; returns the tags applied. */
 function openSqlite(
   path: string,
@@ -200,7 +238,7 @@ function openSqlite(
   client.pragma("journal_mode = WAL");
   client.pragma("synchronous = NORMAL");
   client.pragma("foreign_keys = ON");
-  client.pragma("busy_timeout = 5000");
+  client.pragma(`busy_timeout = ${STATEMENT_BUSY_MS}`);
   const db = drizzleSqlite(client, { schema });
   let applied: string[];
   try {
@@ -384,8 +422,9 @@ export async function closeDb(db: Db): Promise<void> {
 
 /**
  * Runs `fn` in one transaction: all of its writes land, or none (an error rolls back).
- * SQLite: an immediate transaction on the connection, one at a time per process, and `fn`
- * may await only the database (checked: anything else is refused and rolled back).
+ * SQLite: an immediate transaction on the connection, one at a time per process, begun
+ * without blocking the event loop while another process writes, and `fn` may await only the
+ * database (checked: anything else is refused and rolled back).
  * PostgreSQL: a transaction on one pooled connection. Called inside a transaction, `fn`
  * joins it.
  */
@@ -403,7 +442,7 @@ export async function withTx<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> 
   if (inTransaction.getStore()) return fn(db);
   return lock.run(() =>
     inTransaction.run(true, async () => {
-      client.exec("BEGIN IMMEDIATE");
+      await beginImmediate(client);
       // The transaction shares the process's one connection: a statement of another request
       // would join it if the callback let the event loop run (awaited a file, the network, a
       // timer). better-sqlite3's queries settle at once, so a callback that awaits only them

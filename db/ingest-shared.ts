@@ -7,9 +7,18 @@
 import { factKeySet } from "../lib/benchmarks/atomic-facts";
 import { BENCHMARKS, benchmarkModule, type BenchmarkId } from "../lib/benchmarks/registry";
 import type { BundleRead, SampleRow, TaskInput } from "../lib/import/importer";
-import { and, eq, getTableColumns, getTableName, sql, type Table } from "drizzle-orm";
+import {
+  and,
+  eq,
+  getTableColumns,
+  getTableName,
+  inArray,
+  notExists,
+  sql,
+  type Table,
+} from "drizzle-orm";
 import { z } from "zod";
-import { engineOf, first, rawRows, sqliteClientOf, type Db } from "./client";
+import { engineOf, first, rawRows, sqliteClientOf, withTx, type Db } from "./client";
 import {
   benchmarks,
   hitLogs,
@@ -19,6 +28,7 @@ import {
   submissions,
   submissionTasks,
   tasks,
+  type StoredSubmissionStatus,
   type SubmissionStatus,
 } from "./schema";
 import * as pgSchema from "./schema-pg";
@@ -61,17 +71,28 @@ export async function ensureBenchmark(db: Db, id: BenchmarkId): Promise<void> {
     });
 }
 
-/** The submission a bundle with this content hash already became, if any. */
+/** The submission a bundle with this content hash already became, or is becoming (status `importing`), if any. */
 export function existingSubmission(
   db: Db,
   bundleHash: string,
-): Promise<{ id: number; sampleCount: number; taskCount: number } | undefined> {
+): Promise<
+  | {
+      id: number;
+      sampleCount: number;
+      taskCount: number;
+      status: StoredSubmissionStatus;
+      importHeartbeatAt: string | null;
+    }
+  | undefined
+> {
   return first(
     db
       .select({
         id: submissions.id,
         sampleCount: submissions.sampleCount,
         taskCount: submissions.taskCount,
+        status: submissions.status,
+        importHeartbeatAt: submissions.importHeartbeatAt,
       })
       .from(submissions)
       .where(eq(submissions.bundleHash, bundleHash))
@@ -79,7 +100,10 @@ export function existingSubmission(
   );
 }
 
-/** A new submission row; a bundle already stored (the unique bundle hash) makes this throw, even when two imports race. */
+/**
+ * A new submission row, `importing` (seen by no one) until `publishSubmission`; a bundle already
+ * stored or being imported (the unique bundle hash) makes this throw, even when two imports race.
+ */
 export async function insertSubmission(
   db: Db,
   fields: {
@@ -102,7 +126,8 @@ export async function insertSubmission(
       setting: fields.setting,
       bundleHash: fields.bundleHash,
       uploadedAt: options.uploadedAt ?? new Date().toISOString(),
-      status: options.status,
+      status: "importing",
+      importHeartbeatAt: new Date().toISOString(),
       source: options.source,
       sampleCount: 0,
       taskCount: 0,
@@ -113,16 +138,114 @@ export async function insertSubmission(
   return row.id;
 }
 
-/** Records what reading the bundle found: its counts, import notes and judge model (null: neither the manifest nor the records name one). */
-export async function finishSubmission(
+/** An import whose last batch committed longer ago than this died (its process was killed): it is removed, and the bundle may be imported again. */
+export const IMPORT_STALE_MS = 60_000;
+
+/**
+ * The submission a bundle with this hash became, once settled: an import of it still running
+ * in another process (or this one) is waited for — published, it is the answer; failed, or
+ * dead (no batch for IMPORT_STALE_MS; it is removed here), there is none.
+ */
+export async function settledSubmission(
+  db: Db,
+  bundleHash: string,
+): Promise<{ id: number; sampleCount: number; taskCount: number } | undefined> {
+  for (let wait = 20; ; wait = Math.min(wait * 2, 500)) {
+    const existing = await existingSubmission(db, bundleHash);
+    if (!existing || existing.status !== "importing") return existing;
+    const beat = Date.parse(existing.importHeartbeatAt ?? "");
+    if (!(beat > Date.now() - IMPORT_STALE_MS)) {
+      await removeImport(db, existing.id, []);
+      return undefined;
+    }
+    await new Promise((done) => setTimeout(done, wait));
+  }
+}
+
+/** Samples removed per transaction when an import is taken back (their steps go with them). */
+const REMOVE_BATCH = 256;
+
+/**
+ * Takes back a failed or dead import, a batch of samples per transaction, then the submission
+ * (what hangs on it goes with it), then the tasks it created that nothing else has come to use.
+ * Only a submission still `importing` is touched.
+ */
+export async function removeImport(
   db: Db,
   submissionId: number,
+  createdTasks: readonly number[],
+): Promise<void> {
+  const importing = and(eq(submissions.id, submissionId), eq(submissions.status, "importing"));
+  for (;;) {
+    const removed = await withTx(db, async (tx) => {
+      if (!(await first(tx.select({ id: submissions.id }).from(submissions).where(importing))))
+        return 0;
+      const ids = await tx
+        .select({ id: samples.id })
+        .from(samples)
+        .where(eq(samples.submissionId, submissionId))
+        .limit(REMOVE_BATCH);
+      if (ids.length)
+        await tx.delete(samples).where(
+          inArray(
+            samples.id,
+            ids.map((row) => row.id),
+          ),
+        );
+      return ids.length;
+    });
+    if (removed === 0) break;
+  }
+  await withTx(db, async (tx) => {
+    await tx.delete(submissions).where(importing);
+    for (let start = 0; start < createdTasks.length; start += REMOVE_BATCH) {
+      const chunk = createdTasks.slice(start, start + REMOVE_BATCH);
+      await tx.delete(tasks).where(
+        and(
+          inArray(tasks.id, chunk),
+          notExists(
+            tx
+              .select({ one: sql`1` })
+              .from(samples)
+              .where(eq(samples.taskId, tasks.id)),
+          ),
+          notExists(
+            tx
+              .select({ one: sql`1` })
+              .from(submissionTasks)
+              .where(eq(submissionTasks.taskId, tasks.id)),
+          ),
+        ),
+      );
+    }
+  });
+}
+
+/** An importing submission's batch has committed: it is alive (see `IMPORT_STALE_MS`). */
+export async function importHeartbeat(db: Db, submissionId: number): Promise<void> {
+  await db
+    .update(submissions)
+    .set({ importHeartbeatAt: new Date().toISOString() })
+    .where(eq(submissions.id, submissionId));
+}
+
+/**
+ * Publishes an imported submission: records what reading the bundle found (its counts, import
+ * notes and judge model — null: neither the manifest nor the records name one) and gives it
+ * its status, which makes it visible.
+ */
+export async function publishSubmission(
+  db: Db,
+  submissionId: number,
+  status: SubmissionStatus,
   counts: { samples: number; tasks: number; runs: number },
   read?: BundleRead,
 ): Promise<void> {
   await db
     .update(submissions)
     .set({
+      status,
+      importHeartbeatAt: null,
       sampleCount: counts.samples,
       taskCount: counts.tasks,
       runs: counts.runs,
@@ -182,18 +305,35 @@ function plain<T extends object>(value: T): T {
   return { ...value };
 }
 
+/** What a bundle adds to a shared task row that lacks it, as the row stores it. */
+interface TaskFillIn {
+  id: number;
+  goldAnswer: string | null;
+  category: string | null;
+  language: string | null;
+  extra: Record<string, unknown> | null;
+  atomicFacts: Record<string, unknown>;
+  factCount: number;
+  tier: string | null;
+}
+
 /**
  * Finds or creates tasks, and records each as this submission states it. The shared task
  * row (benchmark, version, task id) takes what it lacks from the bundle and never loses
- * what it has; the question and gold answer a page shows are the submission's own
- * (`submission_tasks`), so a bundle without them never shows another one's.
+ * what it has — only once the whole bundle has been read (`fillIn`), so a bundle refused
+ * half-way changes no other submission's task; the question and gold answer a page shows
+ * are the submission's own (`submission_tasks`), so a bundle without them never shows
+ * another one's. Each call takes the transaction of the batch it writes in.
  */
 export class TaskWriter {
   /** Each task read so far: its row id, and whether its question and gold answer are recorded for this submission. */
   private readonly seen = new Map<string, { id: number; question: boolean; gold: boolean }>();
+  /** Shared rows that existed before this import, and what this bundle would add to them. */
+  private readonly fillIns: TaskFillIn[] = [];
+  /** Rows this import created: removed with it when it fails (unless another submission has come to use them). */
+  readonly created: number[] = [];
 
   constructor(
-    private readonly db: Db,
     private readonly benchmarkId: string,
     private readonly version: string,
     private readonly submissionId: number,
@@ -203,7 +343,7 @@ export class TaskWriter {
     return this.seen.size;
   }
 
-  async idOf(input: TaskInput): Promise<number> {
+  async idOf(db: Db, input: TaskInput): Promise<number> {
     const known = this.seen.get(input.taskKey);
     if (known !== undefined) {
       // A task met again (its samples after its task line, or the other way round) adds what was missing.
@@ -211,15 +351,14 @@ export class TaskWriter {
         (!known.question && input.question !== null) ||
         (!known.gold && input.goldAnswer !== null)
       )
-        await this.recordOwn(known.id, input);
+        await this.recordOwn(db, known.id, input);
       return known.id;
     }
-    const task = engineOf(this.db) === "postgres" ? storableOnPostgres(input).value : input;
+    const task = engineOf(db) === "postgres" ? storableOnPostgres(input).value : input;
     const factCount = factKeySet(Object.keys(task.atomicFacts)).size;
     const tier = benchmarkModule(this.benchmarkId).taskTier?.(factCount) ?? null;
     const extra = task.extra ? plain(task.extra) : null;
     const atomicFacts = plain(task.atomicFacts);
-    const { db } = this;
     const row = await first(
       db
         .select({ id: tasks.id })
@@ -236,19 +375,16 @@ export class TaskWriter {
     let id: number;
     if (row) {
       id = row.id;
-      // What the stored task lacks, from this bundle; the facts only when it has none.
-      await db
-        .update(tasks)
-        .set({
-          goldAnswer: sql`coalesce(${tasks.goldAnswer}, ${task.goldAnswer})`,
-          category: sql`coalesce(${tasks.category}, ${task.category})`,
-          language: sql`coalesce(${tasks.language}, ${task.language})`,
-          extra: sql`coalesce(${tasks.extra}, ${extra === null ? null : sql.param(extra, tasks.extra)})`,
-          atomicFacts: sql`CASE WHEN ${tasks.factCount} = 0 THEN ${sql.param(atomicFacts, tasks.atomicFacts)} ELSE ${tasks.atomicFacts} END`,
-          tier: sql`CASE WHEN ${tasks.factCount} = 0 THEN ${tier} ELSE ${tasks.tier} END`,
-          factCount: sql`CASE WHEN ${tasks.factCount} = 0 THEN ${factCount} ELSE ${tasks.factCount} END`,
-        })
-        .where(eq(tasks.id, id));
+      this.fillIns.push({
+        id,
+        goldAnswer: task.goldAnswer,
+        category: task.category,
+        language: task.language,
+        extra,
+        atomicFacts,
+        factCount,
+        tier,
+      });
     } else {
       const [inserted] = await db
         .insert(tasks)
@@ -266,15 +402,44 @@ export class TaskWriter {
         })
         .returning({ id: tasks.id });
       id = inserted.id;
+      this.created.push(id);
     }
-    await this.recordOwn(id, task);
+    await this.recordOwn(db, id, task);
     return id;
   }
 
+  /**
+   * What the stored tasks lack, from this bundle (the facts only when a task has none): up to
+   * `batch` tasks per transaction of `transact`, once the bundle has been read whole.
+   */
+  async fillIn(
+    transact: (write: (tx: Db) => Promise<void>) => Promise<void>,
+    batch: number,
+  ): Promise<void> {
+    for (let start = 0; start < this.fillIns.length; start += batch) {
+      const chunk = this.fillIns.slice(start, start + batch);
+      await transact(async (tx) => {
+        for (const fill of chunk)
+          await tx
+            .update(tasks)
+            .set({
+              goldAnswer: sql`coalesce(${tasks.goldAnswer}, ${fill.goldAnswer})`,
+              category: sql`coalesce(${tasks.category}, ${fill.category})`,
+              language: sql`coalesce(${tasks.language}, ${fill.language})`,
+              extra: sql`coalesce(${tasks.extra}, ${fill.extra === null ? null : sql.param(fill.extra, tasks.extra)})`,
+              atomicFacts: sql`CASE WHEN ${tasks.factCount} = 0 THEN ${sql.param(fill.atomicFacts, tasks.atomicFacts)} ELSE ${tasks.atomicFacts} END`,
+              tier: sql`CASE WHEN ${tasks.factCount} = 0 THEN ${fill.tier} ELSE ${tasks.tier} END`,
+              factCount: sql`CASE WHEN ${tasks.factCount} = 0 THEN ${fill.factCount} ELSE ${tasks.factCount} END`,
+            })
+            .where(eq(tasks.id, fill.id));
+      });
+    }
+  }
+
   /** This submission's question and gold answer of the task: the first each bundle line gives, kept. */
-  private async recordOwn(id: number, task: TaskInput): Promise<void> {
-    const text = engineOf(this.db) === "postgres" ? storableOnPostgres(task).value : task;
-    await this.db
+  private async recordOwn(db: Db, id: number, task: TaskInput): Promise<void> {
+    const text = engineOf(db) === "postgres" ? storableOnPostgres(task).value : task;
+    await db
       .insert(submissionTasks)
       .values({
         submissionId: this.submissionId,
@@ -300,9 +465,10 @@ export class TaskWriter {
 
 /** Writes a bundle's samples with their steps and hit logs, and counts what the submission row records. */
 export interface SampleWriter {
-  write(row: SampleRow): Promise<void>;
-  /** Writes what is still buffered: call before reading the samples back. */
-  flush(): Promise<void>;
+  /** Writes (or buffers) a sample in the transaction `db`. */
+  write(db: Db, row: SampleRow): Promise<void>;
+  /** Writes what is still buffered: call before the transaction `db` ends. */
+  flush(db: Db): Promise<void>;
   readonly samples: number;
   /** Distinct tasks among the samples written. */
   readonly tasks: number;
@@ -315,7 +481,7 @@ export function sampleWriter(db: Db, submissionId: number, taskWriter: TaskWrite
   const sqlite = sqliteClientOf(db);
   return sqlite
     ? new SqliteSampleWriter(sqlite, submissionId, taskWriter)
-    : new PostgresSampleWriter(db, submissionId, taskWriter);
+    : new PostgresSampleWriter(submissionId, taskWriter);
 }
 
 /** What both writers count. */
@@ -374,8 +540,8 @@ class SqliteSampleWriter extends SampleCounts implements SampleWriter {
     );
   }
 
-  async write(row: SampleRow): Promise<void> {
-    const taskId = await this.taskWriter.idOf(row.task);
+  async write(db: Db, row: SampleRow): Promise<void> {
+    const taskId = await this.taskWriter.idOf(db, row.task);
     const { steps } = row;
     const malformed = this.counted(row);
     const sampleId = Number(
@@ -511,15 +677,14 @@ class PostgresSampleWriter extends SampleCounts implements SampleWriter {
   private pendingChars = 0;
 
   constructor(
-    private readonly db: Db,
     private readonly submissionId: number,
     private readonly taskWriter: TaskWriter,
   ) {
     super();
   }
 
-  async write(input: SampleRow): Promise<void> {
-    const taskId = await this.taskWriter.idOf(input.task);
+  async write(db: Db, input: SampleRow): Promise<void> {
+    const taskId = await this.taskWriter.idOf(db, input.task);
     const malformed = this.counted(input);
     // The task key changes as the task writer's did, so the two still match.
     const { value: row, chars } = storableOnPostgres(input);
@@ -531,10 +696,10 @@ class PostgresSampleWriter extends SampleCounts implements SampleWriter {
       this.pendingSteps >= PG_STEP_BATCH ||
       this.pendingChars >= PG_BATCH_CHARS
     )
-      await this.flush();
+      await this.flush(db);
   }
 
-  async flush(): Promise<void> {
+  async flush(db: Db): Promise<void> {
     const batch = this.pending;
     if (!batch.length) return;
     this.pending = [];
@@ -571,7 +736,7 @@ class PostgresSampleWriter extends SampleCounts implements SampleWriter {
     // (task, run) is unique within a submission: the ids are matched by it, not by the order RETURNING gives.
     const ids = new Map<string, number>();
     const inserted = insertedSampleSchema.parse(
-      await recordsetInsert(this.db, pgSchema.samples, values, ["id", "task_key", "run"]),
+      await recordsetInsert(db, pgSchema.samples, values, ["id", "task_key", "run"]),
     );
     for (const row of inserted) ids.set(`${row.run}\u0000${row.task_key}`, row.id);
     const factRows: (typeof sampleFacts.$inferInsert)[] = [];
@@ -621,8 +786,8 @@ class PostgresSampleWriter extends SampleCounts implements SampleWriter {
         });
       }
     }
-    await recordsetInsert(this.db, pgSchema.sampleFacts, factRows);
-    await recordsetInsert(this.db, pgSchema.steps, stepRows);
-    await recordsetInsert(this.db, pgSchema.hitLogs, hitRows);
+    await recordsetInsert(db, pgSchema.sampleFacts, factRows);
+    await recordsetInsert(db, pgSchema.steps, stepRows);
+    await recordsetInsert(db, pgSchema.hitLogs, hitRows);
   }
 }

@@ -1,8 +1,11 @@
 /**
  * Importer, saving half, written once for every benchmark: a bundle into the database in
- * one transaction. The benchmark's importer (its module's `importer`) reads the records
- * as they are written, so memory stays flat whatever the bundle's size; any error rolls
- * the whole bundle back. A bundle whose content was ingested before is a duplicate.
+ * batches. The benchmark's importer (its module's `importer`) reads the records as they are
+ * written, so memory stays flat whatever the bundle's size. The submission is `importing`
+ * (seen by no one) until its last transaction publishes it, and any error removes it whole;
+ * each batch holds the write lock briefly, so requests that write (an admin-token guess
+ * counted, another team's upload) never wait for a whole import. A bundle whose content was
+ * ingested before is a duplicate.
  */
 import { existsSync, mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -18,19 +21,30 @@ import {
 import { BundleError } from "../lib/import/errors";
 import { readBundleManifest, unpackBundleLogs } from "../lib/import/manifest";
 import { checkDisplayNames } from "../lib/import/display-names";
-import { refreshAggregates } from "./aggregates";
+import type { SampleRow, TaskInput } from "../lib/import/importer";
+import { computeAggregates, writeAggregates } from "./aggregates";
 import { isUniqueViolation, withTx, type Db } from "./client";
 import {
   ensureBenchmark,
-  existingSubmission,
-  finishSubmission,
+  importHeartbeat,
   insertSubmission,
+  publishSubmission,
+  removeImport,
   sampleWriter,
+  settledSubmission,
   TaskWriter,
   type IngestOptions,
 } from "./ingest-shared";
 
 export type { IngestOptions, IngestProgress } from "./ingest-shared";
+
+/**
+ * A batch ends at this many records (tasks and samples) or this many bytes read, whichever
+ * comes first: a few hundred samples with their steps, tens of milliseconds of writing
+ * (npm run bench), which is the longest another writer waits for the lock.
+ */
+const BATCH_RECORDS = 256;
+const BATCH_BYTES = 8 * 1024 * 1024;
 
 export interface IngestResult {
   submissionId: number;
@@ -149,73 +163,114 @@ export async function ingestBundleDir(
     malformedSteps,
     bundleHash,
   });
+  /** The submission this bundle already became; one still importing elsewhere is waited for. */
   const duplicateOf = async (): Promise<IngestResult | null> => {
-    const existing = await existingSubmission(db, bundleHash);
+    const existing = await settledSubmission(db, bundleHash);
     return existing ? result(existing.id, existing.sampleCount, existing.taskCount, true, 0) : null;
   };
-  const before = await duplicateOf();
-  if (before) return before;
 
-  // `db` is the transaction inside: nothing of the import can be written outside it.
-  const run = withTx(db, async (db) => {
-    await ensureBenchmark(db, benchmark);
-    const submissionId = await insertSubmission(
-      db,
-      {
-        benchmark,
-        version: bundle.storedVersion,
-        model: manifest.model,
-        agent: manifest.agent ?? null,
-        setting: manifest.setting,
-        bundleHash,
-      },
-      options,
-    );
-    const tasks = new TaskWriter(db, benchmark, bundle.storedVersion, submissionId);
-    const writer = sampleWriter(db, submissionId, tasks);
+  let submissionId: number;
+  for (;;) {
+    const before = await duplicateOf();
+    if (before) return before;
+    try {
+      submissionId = await withTx(db, async (tx) => {
+        await ensureBenchmark(tx, benchmark);
+        return insertSubmission(
+          tx,
+          {
+            benchmark,
+            version: bundle.storedVersion,
+            model: manifest.model,
+            agent: manifest.agent ?? null,
+            setting: manifest.setting,
+            bundleHash,
+          },
+          options,
+        );
+      });
+      break;
+    } catch (error) {
+      // The same bundle imported at the same moment by another process: its row won the unique hash.
+      if (!isUniqueViolation(error)) throw error;
+    }
+  }
+
+  const tasks = new TaskWriter(benchmark, bundle.storedVersion, submissionId);
+  const writer = sampleWriter(db, submissionId, tasks);
+  try {
+    // The records are read outside any transaction and written a batch at a time, each batch
+    // in a short transaction: the write lock is never held for longer than one batch.
+    let batch: ({ task: TaskInput } | { sample: SampleRow })[] = [];
+    let batchSamples = 0;
+    let batchBytes = 0;
+    const writeBatch = async () => {
+      const records = batch;
+      batch = [];
+      batchSamples = 0;
+      batchBytes = 0;
+      await withTx(db, async (tx) => {
+        for (const record of records)
+          if ("sample" in record) await writer.write(tx, record.sample);
+          else await tasks.idOf(tx, record.task);
+        await writer.flush(tx);
+        await importHeartbeat(tx, submissionId);
+      });
+    };
     const { onProgress } = options;
     // The manifest was read before the records.
     let bytesRead = statSync(files[0].path).size;
     const read = await bundle.read(
       root,
       {
-        task: async (task) => void (await tasks.idOf(task)),
-        sample: async (row) => {
-          await writer.write(row);
+        task: async (task) => {
+          batch.push({ task });
+          if (batch.length >= BATCH_RECORDS || batchBytes >= BATCH_BYTES) await writeBatch();
+        },
+        sample: async (sample) => {
+          batch.push({ sample });
+          batchSamples += 1;
           onProgress?.({
             done: Math.min(bytesRead, totalBytes),
             total: totalBytes,
-            samples: writer.samples,
+            samples: writer.samples + batchSamples,
           });
+          if (batch.length >= BATCH_RECORDS || batchBytes >= BATCH_BYTES) await writeBatch();
         },
       },
       {
         maxLineBytes: options.maxLineBytes,
-        onBytesRead: onProgress ? (bytes) => void (bytesRead += bytes) : undefined,
+        onBytesRead: (bytes) => {
+          bytesRead += bytes;
+          batchBytes += bytes;
+        },
       },
     );
+    await writeBatch();
     if (writer.samples === 0) {
       const empty = bundle.noSamples();
       throw BundleError.at(empty.file, null, null, empty.message);
     }
-    await writer.flush();
-    await finishSubmission(
-      db,
-      submissionId,
-      { samples: writer.samples, tasks: writer.tasks, runs: writer.runs },
-      read,
-    );
-    await refreshAggregates(db, submissionId);
+    // The bundle is read whole and valid: only now does it add to tasks other submissions share.
+    await tasks.fillIn((write) => withTx(db, write), BATCH_RECORDS);
+    const aggregateRows = await computeAggregates(db, submissionId);
+    await withTx(db, async (tx) => {
+      await writeAggregates(tx, submissionId, aggregateRows);
+      await publishSubmission(
+        tx,
+        submissionId,
+        options.status,
+        { samples: writer.samples, tasks: writer.tasks, runs: writer.runs },
+        read,
+      );
+    });
     return result(submissionId, writer.samples, writer.tasks, false, writer.malformedSteps);
-  });
-  try {
-    return await run;
   } catch (error) {
-    // The same bundle imported at the same moment by another process: its submission won the unique hash.
-    if (isUniqueViolation(error)) {
-      const winner = await duplicateOf();
-      if (winner) return winner;
-    }
+    await removeImport(db, submissionId, tasks.created).catch((cleanup: unknown) =>
+      console.error(
+        `seekboard: could not remove the failed import of submission ${submissionId}: ${cleanup instanceof Error ? cleanup.message : String(cleanup)}`,
+      ),
+    );
     throw error;
   }
 }

@@ -31,7 +31,9 @@ export async function moderateSubmission(
         .where(eq(submissions.id, id))
         .limit(1),
     );
-    if (!current) return { ok: false, problem: "not-found" } as const;
+    // One still importing is not there yet.
+    if (!current || current.status === "importing")
+      return { ok: false, problem: "not-found" } as const;
     if (current.status === decision) return { ok: false, problem: "unchanged" } as const;
     const changed = await tx
       .update(submissions)

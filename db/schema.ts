@@ -9,6 +9,7 @@ import { sqliteKit } from "./schema-kit/kit";
 export {
   SUBMISSION_STATUSES,
   type SubmissionStatus,
+  type StoredSubmissionStatus,
   AUDIT_ACTIONS,
   type AuditAction,
   REEVAL_JOB_STATUSES,

@@ -68,9 +68,11 @@ export async function removeSampleTag(
   sampleId: number,
   tag: string,
 ): Promise<number | null> {
-  const removed = await db
-    .delete(sampleTags)
-    .where(and(eq(sampleTags.sampleId, sampleId), eq(sampleTags.tag, tag)))
-    .returning({ submissionId: sampleTags.submissionId });
+  const removed = await withTx(db, (tx) =>
+    tx
+      .delete(sampleTags)
+      .where(and(eq(sampleTags.sampleId, sampleId), eq(sampleTags.tag, tag)))
+      .returning({ submissionId: sampleTags.submissionId }),
+  );
   return removed[0]?.submissionId ?? null;
 }

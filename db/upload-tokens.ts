@@ -1,7 +1,7 @@
 /** Issuing, listing and revoking per-team upload tokens. The token is returned once and only its hash is kept. */
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { generateUploadToken, hashUploadToken } from "../lib/auth/tokens";
-import type { Db } from "./client";
+import { withTx, type Db } from "./client";
 import { uploadTokens } from "./schema";
 
 export interface IssuedUploadToken {
@@ -39,10 +39,12 @@ export async function issueUploadToken(
   now: Date = new Date(),
 ): Promise<IssuedUploadToken> {
   const token = generateUploadToken();
-  const [row] = await db
-    .insert(uploadTokens)
-    .values({ team, tokenHash: hashUploadToken(token), createdAt: now.toISOString() })
-    .returning({ id: uploadTokens.id });
+  const [row] = await withTx(db, (tx) =>
+    tx
+      .insert(uploadTokens)
+      .values({ team, tokenHash: hashUploadToken(token), createdAt: now.toISOString() })
+      .returning({ id: uploadTokens.id }),
+  );
   return { id: row.id, team, token };
 }
 
@@ -52,18 +54,19 @@ export async function revokeUploadToken(
   id: number,
   now: Date = new Date(),
 ): Promise<boolean> {
-  const revoked = await db
-    .update(uploadTokens)
-    .set({ revokedAt: now.toISOString() })
-    .where(and(eq(uploadTokens.id, id), isNull(uploadTokens.revokedAt)))
-    .returning({ id: uploadTokens.id });
+  const revoked = await withTx(db, (tx) =>
+    tx
+      .update(uploadTokens)
+      .set({ revokedAt: now.toISOString() })
+      .where(and(eq(uploadTokens.id, id), isNull(uploadTokens.revokedAt)))
+      .returning({ id: uploadTokens.id }),
+  );
   return revoked.length === 1;
 }
 
 /** Records a successful upload; failed ones leave the database exactly as it was. */
 export async function touchUploadToken(db: Db, id: number, now: Date = new Date()): Promise<void> {
-  await db
-    .update(uploadTokens)
-    .set({ lastUsedAt: now.toISOString() })
-    .where(eq(uploadTokens.id, id));
+  await withTx(db, (tx) =>
+    tx.update(uploadTokens).set({ lastUsedAt: now.toISOString() }).where(eq(uploadTokens.id, id)),
+  );
 }

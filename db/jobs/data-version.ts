@@ -6,7 +6,7 @@
  * hear it at once (the poll of the counter stays, for SQLite and for a lost listener).
  */
 import { eq, sql } from "drizzle-orm";
-import { engineOf, first, rawRun, type Db } from "../client";
+import { engineOf, first, rawRun, withTx, type Db } from "../client";
 import { dataVersions } from "../schema";
 
 export const PUBLIC_DATA = "public";
@@ -14,17 +14,20 @@ export const PUBLIC_DATA = "public";
 /** PostgreSQL's channel for bumps of PUBLIC_DATA (server/worker-process.ts listens on it). */
 export const PUBLIC_DATA_CHANNEL = "seekboard_public_data";
 
+/** In the caller's transaction, or one of its own (which waits for the lock without blocking the server). */
 export async function bumpDataVersion(db: Db, name: string): Promise<void> {
-  await db
-    .insert(dataVersions)
-    .values({ name, version: 1 })
-    .onConflictDoUpdate({
-      target: dataVersions.name,
-      set: { version: sql`${dataVersions.version} + 1` },
-    });
-  // Delivered when the surrounding transaction (if any) commits, never before the change is visible.
-  if (name === PUBLIC_DATA && engineOf(db) === "postgres")
-    await rawRun(db, sql`SELECT pg_notify(${PUBLIC_DATA_CHANNEL}, '')`);
+  await withTx(db, async (tx) => {
+    await tx
+      .insert(dataVersions)
+      .values({ name, version: 1 })
+      .onConflictDoUpdate({
+        target: dataVersions.name,
+        set: { version: sql`${dataVersions.version} + 1` },
+      });
+    // Delivered when the transaction commits, never before the change is visible.
+    if (name === PUBLIC_DATA && engineOf(tx) === "postgres")
+      await rawRun(tx, sql`SELECT pg_notify(${PUBLIC_DATA_CHANNEL}, '')`);
+  });
 }
 
 /** 0 until the first bump. */

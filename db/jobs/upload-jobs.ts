@@ -83,16 +83,19 @@ export async function enqueueUpload(
   upload: QueuedUpload,
   now: Date = new Date(),
 ): Promise<number> {
-  const [row] = await db
-    .insert(uploadJobs)
-    // Spread: form fields arrive as a null-prototype object, which drizzle's JSON column cannot take.
-    .values({
-      state: "queued",
-      ...upload,
-      fields: { ...upload.fields },
-      createdAt: now.toISOString(),
-    })
-    .returning({ id: uploadJobs.id });
+  // withTx: the lock is waited for without blocking the server (an import may hold it).
+  const [row] = await withTx(db, (tx) =>
+    tx
+      .insert(uploadJobs)
+      // Spread: form fields arrive as a null-prototype object, which drizzle's JSON column cannot take.
+      .values({
+        state: "queued",
+        ...upload,
+        fields: { ...upload.fields },
+        createdAt: now.toISOString(),
+      })
+      .returning({ id: uploadJobs.id }),
+  );
   return row.id;
 }
 

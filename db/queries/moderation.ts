@@ -4,7 +4,7 @@ import type { MetricsPreview } from "../../lib/submit/answer";
 import { submissionFigures, type SubmissionFigure } from "../../lib/benchmarks/figures";
 import { benchmarkInfo } from "../../lib/benchmarks/info";
 import type { Interval } from "../../lib/metrics/bootstrap";
-import { and, asc, desc, eq, isNotNull, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, ne, type SQL } from "drizzle-orm";
 import { first, type Db } from "../client";
 import {
   aggregates,
@@ -108,7 +108,9 @@ export async function getSubmissionPreview(
   db: Db,
   id: number,
 ): Promise<SubmissionPreview | undefined> {
-  const row = await first(previewsWhere(db, eq(submissions.id, id)).limit(1));
+  const row = await first(
+    previewsWhere(db, and(eq(submissions.id, id), ne(submissions.status, "importing"))!).limit(1),
+  );
   return row === undefined ? undefined : previewOf(row);
 }
 

@@ -10,6 +10,11 @@ import type { SchemaKit } from "./kit";
 
 export const SUBMISSION_STATUSES = ["pending", "approved", "rejected"] as const;
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
+/**
+ * A stored submission's status: one of the above, or `importing` while its samples are
+ * written in batches — seen by no one, moderated by no one, until the import publishes it.
+ */
+export type StoredSubmissionStatus = SubmissionStatus | "importing";
 
 export const AUDIT_ACTIONS = [
   "rejudge",
@@ -91,7 +96,7 @@ export function defineSchema(k: SchemaKit) {
       setting: k.text().notNull(),
       bundleHash: k.text("bundle_hash").notNull(),
       uploadedAt: k.text("uploaded_at").notNull(),
-      status: k.text().$type<SubmissionStatus>().notNull(),
+      status: k.text().$type<StoredSubmissionStatus>().notNull(),
       /** How the bundle arrived: cli, demo, upload. */
       source: k.text().notNull(),
       sampleCount: k.int("sample_count").notNull(),
@@ -108,6 +113,8 @@ export function defineSchema(k: SchemaKit) {
       judgeModel: k.text("judge_model"),
       /** Bumped whenever the submission's samples' figures are recomputed (ingest, re-evaluation, undo): keys what is derived from them. */
       revision: k.int().notNull().default(0),
+      /** While importing: when its last batch committed (an import older than a minute died and is removed). */
+      importHeartbeatAt: k.text("import_heartbeat_at"),
     },
     (t) => [
       k.uniqueIndex("submissions_bundle_hash").on(t.bundleHash),

@@ -1,7 +1,7 @@
 /**
  * Who may see a submission. Approved ones are public; a pending (or rejected) one is
  * seen only by the admin and by the team whose token uploaded it — everyone else gets
- * a 404, as if it did not exist.
+ * a 404, as if it did not exist. One still importing is seen by no one.
  */
 export interface Viewer {
   admin: boolean;
@@ -15,6 +15,7 @@ export function canViewSubmission(
   submission: { status: string; uploaderTokenId: number | null },
   viewer: Viewer,
 ): boolean {
+  if (submission.status === "importing") return false;
   if (submission.status === "approved" || viewer.admin) return true;
   return (
     submission.uploaderTokenId !== null && submission.uploaderTokenId === viewer.uploaderTokenId

@@ -23,7 +23,7 @@ import { refreshAggregates } from "../../db/aggregates";
 import { closeDb, openDb, sqliteClientOf, withTx } from "../../db/client";
 import {
   ensureBenchmark,
-  finishSubmission,
+  publishSubmission,
   insertSubmission,
   TaskWriter,
 } from "../../db/ingest-shared";
@@ -170,9 +170,9 @@ async function main() {
         },
         { source: "bench-raw", status: "approved" },
       );
-      const writer = new TaskWriter(tx, "mpw", manifest.benchmarkVersion, submissionId);
-      for (const task of taskRecords.values()) await writer.idOf(task);
-      for (const s of samples) taskIds.push(await writer.idOf(s.task));
+      const writer = new TaskWriter("mpw", manifest.benchmarkVersion, submissionId);
+      for (const task of taskRecords.values()) await writer.idOf(tx, task);
+      for (const s of samples) taskIds.push(await writer.idOf(tx, s.task));
     });
     const statements = {
       sample: sqlite.prepare(
@@ -263,7 +263,7 @@ async function main() {
 
   await timedAsync(phases, "aggregates", () =>
     withTx(a.db, async (tx) => {
-      await finishSubmission(tx, a.submissionId, {
+      await publishSubmission(tx, a.submissionId, "approved", {
         samples: samples.length,
         tasks: new Set(samples.map((s) => s.task.taskKey)).size,
         runs: maxRun,

@@ -1,0 +1,1 @@
+ALTER TABLE "submissions" ADD COLUMN "import_heartbeat_at" text;

@@ -1,0 +1,1 @@
+ALTER TABLE `submissions` ADD `import_heartbeat_at` text;
