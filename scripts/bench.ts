@@ -675,7 +675,7 @@ async function main() {
 
     // 5. Last, so the uploaded submission disturbs nothing above; the probe deletes it again.
     log(
-      `stall probe: a ${config.ingestSizes[1]}-sample upload while three URLs are timed every ${TICK_MS} ms`,
+      `stall probe: a ${config.ingestSizes[1]}-sample upload while four URLs are timed every ${TICK_MS} ms and a second team uploads every second`,
     );
     const stall = await measureStall({
       cwd,
@@ -707,6 +707,18 @@ async function main() {
               (JSON.parse(b) as { sample: { toolCalls: number } }).sample.toolCalls ===
                 LONG_TRAJECTORY.calls,
               `${LONG_TRAJECTORY.calls} tool calls`,
+            ),
+        },
+        {
+          // Issue 28: an unknown Bearer is counted as an admin-token guess, a write, which must
+          // not wait for the import's write lock; the answer is the public one.
+          name: "sample API, junk Bearer",
+          path: `/api/s/${sub}/samples`,
+          headers: { authorization: "Bearer not-a-token" },
+          check: (b) =>
+            assertAnswer(
+              (JSON.parse(b) as { samples: unknown[] }).samples.length > 0,
+              "a page of samples for an anonymous junk Bearer",
             ),
         },
       ],

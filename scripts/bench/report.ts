@@ -253,9 +253,19 @@ function stallChecks(s: StallResults, raw: RawRun): TargetCheck[] {
   const workerMB = s.rss.workerMiB === null ? null : megabytes(s.rss.workerMiB);
   return [
     {
-      target: `Slowest request during ${upload} ≤ ${STALL_MAX_MS} ms (leaderboard, public and rendered; trajectory API; each timed every ${TICK_MS} ms)`,
+      target: `Slowest request during ${upload} ≤ ${STALL_MAX_MS} ms (${s.urls.map((u) => u.name).join("; ")}; each timed every ${TICK_MS} ms)`,
       measured: `${ms(slowest.upload.max)} ms (${slowest.name})${failed}`,
       ok: errors === 0 && s.urls.every((u) => u.upload.max <= STALL_MAX_MS),
+    },
+    {
+      target: `A second team's one-sample upload during ${upload} answers within ${STALL_MAX_MS} ms (one a second)`,
+      measured: s.secondTeam
+        ? `slowest ${ms(s.secondTeam.timing.max)} ms, p50 ${ms(s.secondTeam.timing.p50)} ms over ${int(s.secondTeam.sent)} uploads${s.secondTeam.errors ? `; ${int(s.secondTeam.errors)} failed (${s.secondTeam.firstError ?? ""})` : ""}`
+        : "not measured (a run before issue 28)",
+      ok:
+        s.secondTeam !== undefined &&
+        s.secondTeam.errors === 0 &&
+        s.secondTeam.timing.max <= STALL_MAX_MS,
     },
     {
       target: `p95 during ${upload} ≤ ${STALL_P95_FACTOR}× its p95 with no upload running`,
@@ -664,13 +674,20 @@ function renderRun(r: BenchResults): string[] {
   out();
   const st = r.stall;
   out(
-    `While a ${int(st.samples)}-sample MPW bundle (the 10× ingest bundle's generator under a model name of this run, so its hash is new; ${st.zipMiB.toFixed(1)} MiB zipped, ${int(st.unpackedMiB)} MiB unpacked) is uploaded through \`POST /api/submissions?wait=0\` and ingested, three URLs are timed every ${TICK_MS} ms, each on its own schedule so a slow answer of one never delays another: the public leaderboard (no cookie, no validator: rendered as a visitor's first load), the leaderboard rendered for a session, and the ${LONG_TRAJECTORY.calls}-call trajectory API. A URL's request is a visitor's: while it is in flight, that URL's next ticks send nothing and wait for it, each recorded from its own scheduled moment to that answer, so a stall counts once for every tick it covers (percentiles are over ticks; "sent" counts the requests). Requests of every tick piling up instead would be load of the probe's own making: the rendered leaderboard alone takes tens of milliseconds of the server's one event loop, and three requests every ${TICK_MS} ms kept this server busy even idle. Each request has a fresh connection; latency runs to its last byte. "Idle" is the same ticking for ${st.idleSeconds} s just before the upload; "during" runs from the upload's first byte to the ingest's end: the server answered 202 and the job was followed at its status URL until done (${st.uploadSeconds.toFixed(1)} s). A tick whose request failed (another status, a reset) counts as an error and misses the target. The server is a fresh \`next start\` over the same database, its upload limits raised for the bundle; the probe runs after every other server measurement and then deletes the submission, its job, the tasks it added and its token. Ingest throughput in the worker is the job's samples over its import, \`import_started_at\` → \`finished_at\` (table \`upload_jobs\`: the records read, checked and written, the aggregates, the commit and the upload's answer; the unzip before it is counted in the whole job's figure, from \`started_at\`), compared with the raw-insert baseline's samples/s, which starts from parsed records too. Peak RSS: VmHWM and VmRSS of the server's process tree read from /proc every 250 ms until the ingest ends, the largest kept; the worker is the process whose command line names \`cli/main.ts worker\`${st.rss.workerMiB === null ? " (none ran)" : ` (${st.rss.workerPids} such process${st.rss.workerPids === 1 ? "" : "es"}: the largest counts)`}, the server the largest other one.`,
+    `While a ${int(st.samples)}-sample MPW bundle (the 10× ingest bundle's generator under a model name of this run, so its hash is new; ${st.zipMiB.toFixed(1)} MiB zipped, ${int(st.unpackedMiB)} MiB unpacked) is uploaded through \`POST /api/submissions?wait=0\` and ingested, ${st.urls.length} URLs are timed every ${TICK_MS} ms, each on its own schedule so a slow answer of one never delays another: the public leaderboard (no cookie, no validator: rendered as a visitor's first load), the leaderboard rendered for a session, the ${LONG_TRAJECTORY.calls}-call trajectory API${st.urls.length > 3 ? ", and the sample API with an unknown Bearer (counted as a guess at the admin token: a write)" : ""}. A URL's request is a visitor's: while it is in flight, that URL's next ticks send nothing and wait for it, each recorded from its own scheduled moment to that answer, so a stall counts once for every tick it covers (percentiles are over ticks; "sent" counts the requests). Requests of every tick piling up instead would be load of the probe's own making: the rendered leaderboard alone takes tens of milliseconds of the server's one event loop, and a request of each URL every ${TICK_MS} ms kept this server busy even idle. Each request has a fresh connection; latency runs to its last byte. "Idle" is the same ticking for ${st.idleSeconds} s just before the upload; "during" runs from the upload's first byte to the ingest's end: the server answered 202 and the job was followed at its status URL until done (${st.uploadSeconds.toFixed(1)} s). A tick whose request failed (another status, a reset) counts as an error and misses the target. The server is a fresh \`next start\` over the same database, its upload limits raised for the bundle; the probe runs after every other server measurement and then deletes the submission, its job, the tasks it added and its token. Ingest throughput in the worker is the job's samples over its import, \`import_started_at\` → \`finished_at\` (table \`upload_jobs\`: the records read, checked and written, the aggregates, the commit and the upload's answer; the unzip before it is counted in the whole job's figure, from \`started_at\`), compared with the raw-insert baseline's samples/s, which starts from parsed records too. Peak RSS: VmHWM and VmRSS of the server's process tree read from /proc every 250 ms until the ingest ends, the largest kept; the worker is the process whose command line names \`cli/main.ts worker\`${st.rss.workerMiB === null ? " (none ran)" : ` (${st.rss.workerPids} such process${st.rss.workerPids === 1 ? "" : "es"}: the largest counts)`}, the server the largest other one.`,
   );
   out();
   out(
     `Ingest in the worker: ${int(st.samples)} samples imported in ${st.ingest.seconds.toFixed(1)} s = ${int(st.ingest.samplesPerSecond)} samples/s, ${pct(st.ingest.samplesPerSecond / rawSamplesPerSecond(r.ingest.raw))} of the raw-insert baseline's ${int(rawSamplesPerSecond(r.ingest.raw))}; the whole job with its unzip ${st.ingest.jobSeconds.toFixed(1)} s (${pct(st.ingest.jobSamplesPerSecond / rawSamplesPerSecond(r.ingest.raw))}). Peak RSS: server ${mib(st.rss.serverMiB)}, worker ${st.rss.workerMiB === null ? "—" : mib(st.rss.workerMiB)}.`,
   );
   out();
+  if (st.secondTeam) {
+    const t = st.secondTeam;
+    out(
+      `A second team's uploads during the import: a one-record MPW results file (\`.jsonl\`, a new model name each time) posted with another team's token to \`POST /api/submissions?wait=0\` every second, each after the one before answered: ${int(t.sent)} sent, ${int(t.errors)} failed; latency p50 ${ms(t.timing.p50)} ms, p95 ${ms(t.timing.p95)} ms, max ${ms(t.timing.max)} ms (${verdict(t.errors === 0 && t.timing.max <= STALL_MAX_MS)}, max ≤ ${STALL_MAX_MS} ms).${t.firstError ? ` First error: \`${t.firstError.replaceAll("`", "'").replaceAll("\n", " ")}\`` : ""}`,
+    );
+    out();
+  }
   for (const u of st.urls) {
     out(`### ${u.name} \`${shortPath(u.path)}\``);
     out();

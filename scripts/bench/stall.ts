@@ -6,7 +6,9 @@
  * first with nothing running (the idle baseline), then from the upload's first byte until
  * its ingest ends; meanwhile the server's and the worker's RSS are polled from /proc. The
  * uploaded submission, its job row, the tasks it added and the bench's token are deleted
- * afterwards, so the database is as it was (a re-run with `--db` uploads afresh).
+ * afterwards, so the database is as it was (a re-run with `--db` uploads afresh). Beside
+ * the ticking URLs, a second team uploads a one-sample results file every second during the
+ * import (issue 28: its upload must not wait for the import's write lock).
  */
 import { execFileSync } from "node:child_process";
 import {
@@ -33,6 +35,14 @@ export const TICK_MS = 50;
 /** How often the server's and the worker's memory is read from /proc. */
 const RSS_POLL_MS = 250;
 const TEAM = "seekboard-bench-stall";
+const SECOND_TEAM = "seekboard-bench-stall-second";
+/** How often the second team uploads during the import (each upload waits for the one before). */
+const SECOND_UPLOAD_MS = 1000;
+/** The one MPW record the second team uploads, under a new model name each time (so each is new). */
+const SECOND_RECORD = readFileSync(
+  join(process.cwd(), "test", "fixtures", "mpw", "result-record.json"),
+  "utf8",
+);
 /** Untimed requests of each URL on the fresh server before the idle baseline: its first answers compile and fill caches. */
 const WARMUP = 10;
 
@@ -71,6 +81,8 @@ export interface StallResults {
     jobSeconds: number;
     jobSamplesPerSecond: number;
   };
+  /** A second team's one-sample uploads (`?wait=0`) during the import: each answer's latency (absent from runs before issue 28). */
+  secondTeam?: { timing: Timing; sent: number; errors: number; firstError: string | null };
   /** Peak of VmHWM and VmRSS read every RSS_POLL_MS, in MiB; worker null when no worker process was seen. */
   rss: { serverMiB: number; workerMiB: number | null; workerPids: number };
 }
@@ -316,6 +328,56 @@ async function getJson(url: string, token: string): Promise<unknown> {
   return JSON.parse(text) as unknown;
 }
 
+/**
+ * A second team's uploads, one after another every SECOND_UPLOAD_MS until stopped: a one-record
+ * MPW results file with the form's model, setting and benchmark, `?wait=0` (answered once the
+ * job is queued: the per-token limit counted, the file spooled, the job row written).
+ */
+function startSecondTeam(baseUrl: string, token: string) {
+  const ms: number[] = [];
+  let sent = 0;
+  let errors = 0;
+  let firstError: string | null = null;
+  let stopped = false;
+  const loop = (async () => {
+    while (!stopped) {
+      const scheduled = performance.now();
+      const form = new FormData();
+      form.set("benchmark", "mpw");
+      form.set("model", `Seekboard bench second team ${sent} ${Date.now()}`);
+      form.set("setting", "C");
+      form.set("bundle", new Blob([SECOND_RECORD.replaceAll("\n", " ")]), "one.jsonl");
+      sent += 1;
+      try {
+        const response = await fetch(`${baseUrl}/api/submissions?wait=0`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${token}` },
+          body: form,
+          signal: AbortSignal.timeout(60_000),
+        });
+        const body = await response.text();
+        if (response.status >= 200 && response.status < 300) ms.push(performance.now() - scheduled);
+        else {
+          errors += 1;
+          firstError ??= `${response.status}: ${body.slice(0, 200)}`;
+        }
+      } catch (error) {
+        errors += 1;
+        firstError ??= error instanceof Error ? error.message : String(error);
+      }
+      const next = scheduled + SECOND_UPLOAD_MS - performance.now();
+      if (next > 0 && !stopped) await new Promise((r) => setTimeout(r, next));
+    }
+  })();
+  return {
+    async stop() {
+      stopped = true;
+      await loop;
+      return { timing: summarise(ms), sent, errors, firstError };
+    },
+  };
+}
+
 function dirBytes(dir: string): number {
   return readdirSync(dir).reduce((sum, name) => sum + statSync(join(dir, name)).size, 0);
 }
@@ -353,9 +415,11 @@ export async function measureStall(options: {
 
   const before = await openDb(options.database);
   let token: { id: number; token: string };
+  let second: { id: number; token: string };
   let maxTaskId: number;
   try {
     token = await issueUploadToken(before, TEAM);
+    second = await issueUploadToken(before, SECOND_TEAM);
     maxTaskId = (await first(before.select({ n: max(tasks.id) }).from(tasks)))?.n ?? 0;
   } finally {
     await closeDb(before);
@@ -399,9 +463,14 @@ export async function measureStall(options: {
       `stall: uploading ${zipMiB.toFixed(1)} MiB (${options.samples.toLocaleString("en-US")} samples), timing every ${TICK_MS} ms until the ingest ends`,
     );
     const ticker = startTicker(server.url, options.urls);
+    const secondTeam = startSecondTeam(server.url, second.token);
     const uploadStarted = performance.now();
+    let secondUploads: StallResults["secondTeam"] | null = null;
     const ingested = await uploadAndWait(server.url, zipPath, token.token, made).finally(() =>
-      ticker.stop().then((t) => (during = t)),
+      Promise.all([
+        ticker.stop().then((t) => (during = t)),
+        secondTeam.stop().then((t) => (secondUploads = t)),
+      ]),
     );
     const memory = rss.stop();
     const { samples } = ingested;
@@ -447,6 +516,7 @@ export async function measureStall(options: {
             first: idle[i].firstError ?? during[i].firstError,
           },
         })),
+        secondTeam: secondUploads!,
         ingest: {
           seconds,
           samplesPerSecond: samples / seconds,
@@ -463,6 +533,7 @@ export async function measureStall(options: {
     await server.stop();
     rmSync(zipPath, { force: true });
     await removeUpload(options.database, { jobId: made.jobId, tokenId: token.id, maxTaskId });
+    await removeUpload(options.database, { jobId: null, tokenId: second.id, maxTaskId });
   }
 }
 
@@ -475,6 +546,7 @@ async function removeUpload(
   try {
     await withTx(db, async (tx) => {
       if (made.jobId !== null) await tx.delete(uploadJobs).where(eq(uploadJobs.id, made.jobId));
+      await tx.delete(uploadJobs).where(eq(uploadJobs.uploaderTokenId, made.tokenId));
       // By its token: also a submission whose upload the probe did not see to its end.
       await tx.delete(submissions).where(eq(submissions.uploaderTokenId, made.tokenId));
       await tx
