@@ -432,11 +432,31 @@ export async function withTx<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> 
   const handle = handleOf(db);
   if (handle.engine === "postgres") {
     if (handle.inTransaction) return fn(db);
-    return asPostgres(db).transaction(async (pgTx) => {
-      const tx = pgTx as unknown as Db;
+    // Not drizzle's transaction(): it sends BEGIN before its try, so a pooled connection the
+    // server had dropped (the pool not told yet) failed there and was never released, and the
+    // pool could not end. Here the connection goes back healthy or is destroyed.
+    const client = await handle.pool.connect();
+    let healthy = false;
+    try {
+      await client.query("BEGIN");
+      const tx = drizzlePg(client, { schema: pgSchema }) as unknown as Db;
       setHandle(tx, { ...handle, inTransaction: true });
-      return fn(tx);
-    });
+      try {
+        const result = await fn(tx);
+        await client.query("COMMIT");
+        healthy = true;
+        return result;
+      } catch (error) {
+        // The error that ended the transaction is the one reported, whatever the rollback does.
+        await client.query("ROLLBACK").then(
+          () => (healthy = true),
+          () => undefined,
+        );
+        throw error;
+      }
+    } finally {
+      client.release(!healthy);
+    }
   }
   const { client, lock, inTransaction } = handle;
   if (inTransaction.getStore()) return fn(db);

@@ -266,11 +266,30 @@ export async function ingestBundleDir(
     });
     return result(submissionId, writer.samples, writer.tasks, false, writer.malformedSteps);
   } catch (error) {
-    await removeImport(db, submissionId, tasks.created).catch((cleanup: unknown) =>
+    await takeBack(db, submissionId, tasks.created);
+    throw error;
+  }
+}
+
+/**
+ * Removes a failed import, trying again a few times: what failed it may have been the
+ * connection (PostgreSQL hands out pooled connections a server restart has cut before it
+ * notices). One left behind stays invisible, and the next import of its bundle removes it
+ * once its heartbeat is a minute old.
+ */
+async function takeBack(db: Db, submissionId: number, createdTasks: readonly number[]) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await removeImport(db, submissionId, createdTasks);
+    } catch (cleanup) {
+      if (attempt < 3) {
+        await new Promise((done) => setTimeout(done, 100 * attempt));
+        continue;
+      }
       console.error(
         `seekboard: could not remove the failed import of submission ${submissionId}: ${cleanup instanceof Error ? cleanup.message : String(cleanup)}`,
-      ),
-    );
-    throw error;
+      );
+      return;
+    }
   }
 }
