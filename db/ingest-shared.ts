@@ -51,6 +51,12 @@ export interface IngestOptions {
   maxReadBytes?: number;
   /** Told how far the import is, as it reads and writes (often: throttle what it does). */
   onProgress?: (progress: IngestProgress) => void;
+  /**
+   * This import runs again after its process died (an upload job taken up by the next
+   * worker): a submission of the same bundle and the same team still `importing` is what the
+   * dead one left, removed at once rather than waited for until its heartbeat is stale.
+   */
+  afterDeadImport?: boolean;
 }
 
 /** How far an import is: bytes of the bundle's named files read of their total, samples written. */
@@ -82,6 +88,7 @@ export function existingSubmission(
       taskCount: number;
       status: StoredSubmissionStatus;
       importHeartbeatAt: string | null;
+      uploaderTokenId: number | null;
     }
   | undefined
 > {
@@ -93,6 +100,7 @@ export function existingSubmission(
         taskCount: submissions.taskCount,
         status: submissions.status,
         importHeartbeatAt: submissions.importHeartbeatAt,
+        uploaderTokenId: submissions.uploaderTokenId,
       })
       .from(submissions)
       .where(eq(submissions.bundleHash, bundleHash))
@@ -144,17 +152,22 @@ export const IMPORT_STALE_MS = 60_000;
 /**
  * The submission a bundle with this hash became, once settled: an import of it still running
  * in another process (or this one) is waited for — published, it is the answer; failed, or
- * dead (no batch for IMPORT_STALE_MS; it is removed here), there is none.
+ * dead (no batch for IMPORT_STALE_MS, or `deadImportOf` the same team: it is removed here),
+ * there is none.
  */
 export async function settledSubmission(
   db: Db,
   bundleHash: string,
+  deadImportOf?: number | null,
 ): Promise<{ id: number; sampleCount: number; taskCount: number } | undefined> {
   for (let wait = 20; ; wait = Math.min(wait * 2, 500)) {
     const existing = await existingSubmission(db, bundleHash);
     if (!existing || existing.status !== "importing") return existing;
     const beat = Date.parse(existing.importHeartbeatAt ?? "");
-    if (!(beat > Date.now() - IMPORT_STALE_MS)) {
+    const dead =
+      (deadImportOf !== undefined && existing.uploaderTokenId === deadImportOf) ||
+      !(beat > Date.now() - IMPORT_STALE_MS);
+    if (dead) {
       await removeImport(db, existing.id, []);
       return undefined;
     }

@@ -56,6 +56,8 @@ export interface UploadOptions {
   onProgress?: IngestOptions["onProgress"];
   /** Told when the file is unpacked and its records are about to be read. */
   onUnpacked?: () => void;
+  /** The job runs again because its worker died mid-import (see IngestOptions.afterDeadImport). */
+  afterDeadImport?: boolean;
 }
 
 /** The client's file name without any folders, as errors show it. */
@@ -122,6 +124,7 @@ export async function ingestUpload(
     maxLineBytes: options.maxLineBytes,
     maxReadBytes: options.limits.maxUnpackedBytes,
     onProgress: options.onProgress,
+    afterDeadImport: options.afterDeadImport,
   };
 
   if (kind === "inspect-log") {

@@ -165,7 +165,11 @@ export async function ingestBundleDir(
   });
   /** The submission this bundle already became; one still importing elsewhere is waited for. */
   const duplicateOf = async (): Promise<IngestResult | null> => {
-    const existing = await settledSubmission(db, bundleHash);
+    const existing = await settledSubmission(
+      db,
+      bundleHash,
+      options.afterDeadImport ? (options.uploaderTokenId ?? null) : undefined,
+    );
     return existing ? result(existing.id, existing.sampleCount, existing.taskCount, true, 0) : null;
   };
 

@@ -111,6 +111,8 @@ export async function runUploadJob(db: Db, job: ClaimedUpload): Promise<void> {
         limits,
         maxLineBytes,
         onProgress: progress.write,
+        // A job is claimed again only when its worker died.
+        afterDeadImport: job.attempts > 1,
         onUnpacked: () =>
           markImportStarted(db, job.id).catch((error: unknown) =>
             console.error(
