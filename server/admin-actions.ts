@@ -8,8 +8,11 @@ import {
   adminCookieOptions,
   adminToken,
   checkAdminToken,
+  endAdminSession,
   isAdminSession,
   isHttpsAction,
+  openAdminSession,
+  requestClient,
 } from "@/server/auth";
 import { moderationReasonSchema, rejectionReasonSchema } from "@/server/moderate";
 import { getDb } from "@/db/client";
@@ -23,8 +26,6 @@ import {
   taskFileSource,
   TaskFileError,
 } from "@/lib/standing/task-file";
-import { signAdminSession } from "@/lib/auth/admin-session";
-import { clientAddress } from "@/lib/auth/failure-limit";
 import { teamNameSchema } from "@/lib/auth/tokens";
 
 type ActionResult<T extends object = object> = ({ ok: true } & T) | { ok: false; error: string };
@@ -48,7 +49,7 @@ export async function login(
     .object({ token: z.string().min(1, "enter the admin token").max(1024) })
     .safeParse({ token: formData.get("token") ?? "" });
   if (!parsed.success) return { ok: false, error: firstIssue(parsed.error) };
-  const checked = await checkAdminToken(clientAddress(await headers()), parsed.data.token);
+  const checked = await checkAdminToken(requestClient(await headers()), parsed.data.token);
   if (!checked.ok) {
     const { retryAfterSeconds } = checked;
     return retryAfterSeconds === null
@@ -61,14 +62,17 @@ export async function login(
   }
   (await cookies()).set(
     ADMIN_COOKIE,
-    signAdminSession(admin),
+    await openAdminSession(),
     adminCookieOptions(await isHttpsAction()),
   );
   return { ok: true };
 }
 
+/** Revokes the session on the server (a copy of the cookie stops working too), then drops the cookie. */
 export async function logout(): Promise<void> {
-  (await cookies()).delete(ADMIN_COOKIE);
+  const store = await cookies();
+  await endAdminSession(store.get(ADMIN_COOKIE)?.value);
+  store.delete(ADMIN_COOKIE);
 }
 
 const teamSchema = z.object({ team: teamNameSchema });
