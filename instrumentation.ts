@@ -1,5 +1,7 @@
 /**
- * Runs once when the server starts: unpack folders a crashed server left in the temporary
+ * Runs once when the server starts: every request from now on stamped with its socket's
+ * address (server/peer-address.ts; SEEKBOARD_TRUSTED_PROXIES read, so a bad value stops the
+ * start), unpack folders a crashed server left in the temporary
  * directory removed, schema migrations (SEEKBOARD_MIGRATIONS=external: waiting for `cli
  * migrate` instead), demo data on an empty database (not with SEEKBOARD_NO_DEMO=1), then the
  * job worker (which recovers jobs a previous worker left unfinished; SEEKBOARD_WORKER=external:
@@ -7,6 +9,10 @@
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { stampPeerAddresses } = await import("./server/peer-address");
+  stampPeerAddresses();
+  const { trustedProxies } = await import("./server/auth");
+  trustedProxies();
   const { sweepStaleUnpackDirs } = await import("./lib/import/bundle");
   const swept = sweepStaleUnpackDirs();
   if (swept > 0)

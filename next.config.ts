@@ -38,9 +38,9 @@ const nextConfig: NextConfig = {
   // time for a 450 KB trajectory page, on every request. Public pages get a validator of their own, from the data they show (proxy.ts),
   // which answers a revalidation without rendering; static assets keep their own validators.
   generateEtags: false,
-  // A server action's body may hold an official task file (lib/standing/task-file.ts:
-  // MAX_TASK_FILE_BYTES, 16 MiB) and its multipart framing; the default is 1 MB.
-  experimental: { serverActions: { bodySizeLimit: "17mb" } },
+  // Server actions keep Next's default body limit (1 MB), the login included: the one form
+  // that sends a file (an official task file, up to 16 MiB) posts to an API route that counts
+  // its body as it arrives (POST /api/admin/task-sets, server/task-sets.ts).
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders }];
   },

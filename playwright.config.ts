@@ -113,6 +113,8 @@ export default defineConfig({
           : { SEEKBOARD_DB: DB }),
         NEXT_TELEMETRY_DISABLED: "1",
         SEEKBOARD_ADMIN_TOKEN: process.env.SEEKBOARD_ADMIN_TOKEN,
+        // The `tls` project's Caddy connects from here (docs/DEPLOY.md, "Reverse proxy").
+        SEEKBOARD_TRUSTED_PROXIES: "127.0.0.1,::1",
       },
     },
     {

@@ -27,22 +27,18 @@ async function lockScope(tx: Db, scope: LimitScope): Promise<void> {
     );
 }
 
-/** Attempts of `scope` (of one key, or of every key) after `since`, ascending, in ms. */
+/** Attempts of `scope` by `key` after `since`, ascending, in ms. */
 async function attemptTimes(
   tx: Db,
   scope: LimitScope,
-  key: string | null,
+  key: string,
   since: number,
 ): Promise<number[]> {
   const rows = await tx
     .select({ at: limitEvents.at })
     .from(limitEvents)
     .where(
-      and(
-        eq(limitEvents.scope, scope),
-        key === null ? undefined : eq(limitEvents.key, key),
-        gt(limitEvents.at, at(since)),
-      ),
+      and(eq(limitEvents.scope, scope), eq(limitEvents.key, key), gt(limitEvents.at, at(since))),
     )
     .orderBy(asc(limitEvents.at));
   return rows.map((row) => Date.parse(row.at));
@@ -88,9 +84,11 @@ export async function attemptWithinLimit(
 /**
  * One try of the admin token by `client`, checked and counted in one transaction (so
  * parallel wrong guesses cannot all pass the check before any is counted): refused while
- * its own failures, or all clients' together, are at their limit in the window (the right
- * token included, so a guesser cannot keep trying), with the seconds until it may; else
- * allowed, and a wrong token (`correct` false) is counted. A right one never is.
+ * the client's own failures are at their limit in the window (the right token included, so a
+ * guesser cannot keep trying), with the seconds until it may; else allowed, and a wrong token
+ * (`correct` false) is counted. A right one never is. Only the client's own failures count:
+ * no figure over all clients refuses anyone, since anyone's junk would then lock the admin
+ * out, and one that refused only wrong tokens would tell a guesser nothing a 401 does not.
  */
 export async function adminTokenAttempt(
   db: Db,
@@ -99,24 +97,15 @@ export async function adminTokenAttempt(
   correct: boolean,
   now: number = Date.now(),
 ): Promise<LimitVerdict> {
-  const since = now - limits.windowMs;
   return withTx(db, async (tx) => {
     await lockScope(tx, "admin-failure");
-    const waits = [
-      windowWait(
-        await attemptTimes(tx, "admin-failure", client, since),
-        limits.perClient,
-        limits.windowMs,
-        now,
-      ),
-      windowWait(
-        await attemptTimes(tx, "admin-failure", null, since),
-        limits.global,
-        limits.windowMs,
-        now,
-      ),
-    ].filter((wait): wait is number => wait !== null);
-    if (waits.length) return { allowed: false, retryAfterSeconds: Math.max(...waits) };
+    const wait = windowWait(
+      await attemptTimes(tx, "admin-failure", client, now - limits.windowMs),
+      limits.perClient,
+      limits.windowMs,
+      now,
+    );
+    if (wait !== null) return { allowed: false, retryAfterSeconds: wait };
     if (!correct) await record(tx, "admin-failure", client, now, limits.windowMs);
     return { allowed: true };
   });

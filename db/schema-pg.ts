@@ -28,4 +28,5 @@ export const {
   dataVersions,
   sampleTags,
   limitEvents,
+  sessions,
 } = defineSchema(kit);

@@ -18,6 +18,8 @@ export {
   type UploadJobState,
   LIMIT_SCOPES,
   type LimitScope,
+  SESSION_KINDS,
+  type SessionKind,
 } from "./schema-kit/define";
 
 export const {
@@ -38,4 +40,5 @@ export const {
   dataVersions,
   sampleTags,
   limitEvents,
+  sessions,
 } = defineSchema(sqliteKit);

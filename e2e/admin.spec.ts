@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { request as httpRequest } from "node:http";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { shot, trackErrors } from "./helpers";
 import { ADMIN_TOKEN, issueTokenInAdmin, logInAsAdmin, writeMpwZip } from "./submit-helpers";
@@ -59,6 +60,83 @@ test.describe("/admin", () => {
     await page.getByRole("button", { name: "Log out" }).click();
     await expect(page.getByTestId("admin-login")).toBeVisible();
     expect(errors).toEqual([]);
+  });
+
+  test("logging out ends the session on the server: a copy of the cookie no longer opens /admin", async ({
+    page,
+    context,
+    playwright,
+  }) => {
+    await logInAsAdmin(page);
+    const session = (await context.cookies()).find((c) => c.name === "sb_admin");
+    expect(session?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // Another client holding a copy of the cookie, as a stolen one would be.
+    const thief = await playwright.request.newContext({
+      baseURL: test.info().project.use.baseURL,
+      ignoreHTTPSErrors: true,
+      extraHTTPHeaders: { cookie: `sb_admin=${session?.value}` },
+    });
+    const before = await (await thief.get("/admin")).text();
+    expect(before).toContain("Moderation queue");
+    await page.getByRole("button", { name: "Log out" }).click();
+    await expect(page.getByTestId("admin-login")).toBeVisible();
+    const after = await (await thief.get("/admin")).text();
+    expect(after).toContain('data-testid="admin-login"');
+    expect(after).not.toContain("Moderation queue");
+    await thief.dispose();
+  });
+
+  test("a flood of junk Bearers from many forwarded clients never makes the admin token answer 429; each client is counted as itself", async ({
+    request,
+  }) => {
+    // The e2e server trusts 127.0.0.1 as its proxy (playwright.config.ts), as behind Caddy: the
+    // client is the X-Forwarded-For hop it appended. The server's own peer header is stamped over
+    // whatever a client sends in it, so a forged one changes nothing.
+    const tokens = (token: string, client: string) =>
+      request.get("/api/tokens", {
+        headers: {
+          authorization: `Bearer ${token}`,
+          "x-forwarded-for": client,
+          "x-seekboard-peer": "198.51.100.1",
+        },
+      });
+    for (let i = 0; i < 100; i++)
+      expect((await tokens(`junk-${i}`, `203.0.113.${i}`)).status()).toBe(401);
+    expect((await tokens(ADMIN_TOKEN, "192.0.2.10")).status()).toBe(200);
+    for (let i = 0; i < 10; i++)
+      expect((await tokens(`junk-${i}`, "192.0.2.77")).status()).toBe(401);
+    expect((await tokens(ADMIN_TOKEN, "192.0.2.77")).status()).toBe(429);
+    expect((await tokens(ADMIN_TOKEN, "192.0.2.78")).status()).toBe(200);
+  });
+
+  test("a server action's body over 1 MB is refused before the rest is sent: only the task-file route takes large bodies", async ({
+    request,
+  }) => {
+    // 1.5 MB of a multipart body sent to a page (any such POST may be a server action), and
+    // the body left open: the server answers without waiting for the rest, not holding it.
+    const url = new URL("/admin", test.info().project.use.baseURL);
+    const status = await new Promise<number>((resolve, reject) => {
+      const post = httpRequest(url, {
+        method: "POST",
+        headers: { "content-type": "multipart/form-data; boundary=b" },
+      });
+      const timer = setTimeout(() => reject(new Error("no answer before the body ended")), 10_000);
+      post.on("response", (response) => {
+        clearTimeout(timer);
+        response.resume();
+        post.destroy();
+        resolve(response.statusCode ?? 0);
+      });
+      post.on("error", reject);
+      post.write('--b\r\ncontent-disposition: form-data; name="padding"\r\n\r\n');
+      post.write(Buffer.alloc(1536 * 1024, 0x78));
+    });
+    expect(status).toBeGreaterThanOrEqual(400);
+    // The task-file route refuses anyone but the admin before reading what it is sent.
+    const anonymous = await request.post("/api/admin/task-sets", {
+      multipart: { benchmark: "mpw", version: "v1", padding: "x".repeat(2 * 1024 * 1024) },
+    });
+    expect(anonymous.status()).toBe(401);
   });
 
   test("issues a team token, whose upload waits in the queue; approving puts it on the leaderboard; rejecting with a reason takes it off", async ({

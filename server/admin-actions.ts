@@ -8,30 +8,26 @@ import {
   adminCookieOptions,
   adminToken,
   checkAdminToken,
+  endAdminSession,
   isAdminSession,
   isHttpsAction,
+  openAdminSession,
+  requestClient,
 } from "@/server/auth";
 import { moderationReasonSchema, rejectionReasonSchema } from "@/server/moderate";
 import { getDb } from "@/db/client";
 import { moderateSubmission } from "@/db/moderation";
 import { issueUploadToken, revokeUploadToken } from "@/db/upload-tokens";
-import { registerCanonicalTasks, removeCanonicalTasks } from "@/db/canonical-tasks";
-import { BENCHMARK_IDS, BENCHMARKS, type BenchmarkId } from "@/lib/benchmarks/registry";
-import {
-  MAX_TASK_FILE_BYTES,
-  parseTaskFile,
-  taskFileSource,
-  TaskFileError,
-} from "@/lib/standing/task-file";
-import { signAdminSession } from "@/lib/auth/admin-session";
-import { clientAddress } from "@/lib/auth/failure-limit";
+import { removeCanonicalTasks } from "@/db/canonical-tasks";
+import { BENCHMARKS } from "@/lib/benchmarks/registry";
+import { NOT_ADMIN_MESSAGE, taskSetSchema } from "@/server/task-sets";
 import { teamNameSchema } from "@/lib/auth/tokens";
 
 type ActionResult<T extends object = object> = ({ ok: true } & T) | { ok: false; error: string };
 /** A refused login says when the next attempt will be heard. */
 type LoginResult = { ok: true } | { ok: false; error: string; retryAfterSeconds?: number };
 
-const NOT_ADMIN = { ok: false, error: "your admin session has ended; log in again" } as const;
+const NOT_ADMIN = { ok: false, error: NOT_ADMIN_MESSAGE } as const;
 
 function firstIssue(error: z.ZodError): string {
   const issue = error.issues[0];
@@ -48,7 +44,7 @@ export async function login(
     .object({ token: z.string().min(1, "enter the admin token").max(1024) })
     .safeParse({ token: formData.get("token") ?? "" });
   if (!parsed.success) return { ok: false, error: firstIssue(parsed.error) };
-  const checked = await checkAdminToken(clientAddress(await headers()), parsed.data.token);
+  const checked = await checkAdminToken(requestClient(await headers()), parsed.data.token);
   if (!checked.ok) {
     const { retryAfterSeconds } = checked;
     return retryAfterSeconds === null
@@ -61,14 +57,17 @@ export async function login(
   }
   (await cookies()).set(
     ADMIN_COOKIE,
-    signAdminSession(admin),
+    await openAdminSession(),
     adminCookieOptions(await isHttpsAction()),
   );
   return { ok: true };
 }
 
+/** Revokes the session on the server (a copy of the cookie stops working too), then drops the cookie. */
 export async function logout(): Promise<void> {
-  (await cookies()).delete(ADMIN_COOKIE);
+  const store = await cookies();
+  await endAdminSession(store.get(ADMIN_COOKIE)?.value);
+  store.delete(ADMIN_COOKIE);
 }
 
 const teamSchema = z.object({ team: teamNameSchema });
@@ -128,61 +127,6 @@ export async function moderate(
     };
   await publicDataChanged();
   return { ok: true };
-}
-
-const taskSetSchema = z.object({
-  benchmark: z.enum(BENCHMARK_IDS, { error: "choose a benchmark" }),
-  version: z
-    .string()
-    .trim()
-    .min(1, "name the benchmark version")
-    .max(100, "at most 100 characters"),
-});
-
-export type RegisterTaskSetResult = ActionResult<{
-  benchmark: BenchmarkId;
-  version: string;
-  tasks: number;
-  replaced: number;
-  source: string;
-}>;
-
-/** Registers a benchmark version's canonical task set from its official task file, replacing the one before. */
-export async function registerTaskSet(
-  _previous: RegisterTaskSetResult | null,
-  formData: FormData,
-): Promise<RegisterTaskSetResult> {
-  if (!(await isAdminSession())) return NOT_ADMIN;
-  const parsed = taskSetSchema.safeParse({
-    benchmark: formData.get("benchmark"),
-    version: formData.get("version") ?? "",
-  });
-  if (!parsed.success) return { ok: false, error: firstIssue(parsed.error) };
-  const file = formData.get("file");
-  // A form sent with no file chosen carries an empty, unnamed one.
-  if (!(file instanceof File) || (file.name === "" && file.size === 0))
-    return { ok: false, error: "choose the task file" };
-  const source = taskFileSource(file.name);
-  if (file.size > MAX_TASK_FILE_BYTES)
-    return { ok: false, error: `${source}: the file is larger than ${MAX_TASK_FILE_BYTES} bytes` };
-  let text: string;
-  try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(await file.arrayBuffer());
-  } catch {
-    return { ok: false, error: `${source}: not valid UTF-8` };
-  }
-  const { benchmark, version } = parsed.data;
-  let tasks;
-  try {
-    tasks = parseTaskFile(BENCHMARKS[benchmark], text, source).tasks;
-  } catch (error) {
-    if (error instanceof TaskFileError) return { ok: false, error: error.message };
-    throw error;
-  }
-  const counts = await registerCanonicalTasks(await getDb(), benchmark, version, tasks, source);
-  // Coverage, and so ranks, are measured against the set: every public board may change.
-  await publicDataChanged();
-  return { ok: true, benchmark, version, tasks: counts.tasks, replaced: counts.replaced, source };
 }
 
 export type RemoveTaskSetResult = ActionResult<{ removed: number }>;

@@ -1,15 +1,22 @@
 import "server-only";
 /**
- * Who is asking: the admin (a signed session cookie, or the admin token as a Bearer
- * header on the API) and the team that uploaded (its token as a Bearer header, or
- * the cookie an upload from this browser left behind).
+ * Who is asking: the admin (a session cookie naming a live server-side session, or the admin
+ * token as a Bearer header on the API) and the team that uploaded (its token as a Bearer
+ * header, or the cookie an upload from this browser left behind).
  */
+import type { BlockList } from "node:net";
 import { cookies, headers } from "next/headers";
 import { getDb } from "@/db/client";
 import { findActiveUploadToken } from "@/db/queries/upload-tokens";
-import { verifyAdminSession, ADMIN_SESSION_SECONDS } from "@/lib/auth/admin-session";
-import { bearerToken, hashUploadToken, secretsEqual } from "@/lib/auth/tokens";
-import { clientAddress } from "@/lib/auth/failure-limit";
+import { findLiveSession, openSession, revokeSession } from "@/db/sessions";
+import { adminTokenFingerprint, ADMIN_SESSION_SECONDS } from "@/lib/auth/sessions";
+import { bearerToken, digestsEqual, hashUploadToken, secretsEqual } from "@/lib/auth/tokens";
+import {
+  clientAddress,
+  limitKeyOf,
+  parseTrustedProxies,
+  PEER_ADDRESS_HEADER,
+} from "@/lib/auth/client-address";
 import { adminTokenAttempt } from "@/db/limits";
 import { errorResponse, unauthorizedResponse } from "./api";
 import { PUBLIC_VIEWER, type Viewer } from "@/lib/auth/visibility";
@@ -30,22 +37,37 @@ export function adminToken(): string | null {
 
 /** Wrong admin tokens one client may send in a minute (login form and Bearer together). */
 export const ADMIN_FAILURES_PER_CLIENT = 10;
-/** Wrong admin tokens all clients together may send in a minute. */
-export const ADMIN_FAILURES_GLOBAL = 100;
 
 /** Wrong admin tokens are counted over a minute, in the database: every process and instance counts the same ones. */
-const ADMIN_FAILURE_LIMITS = {
-  windowMs: 60_000,
-  perClient: ADMIN_FAILURES_PER_CLIENT,
-  global: ADMIN_FAILURES_GLOBAL,
-};
+const ADMIN_FAILURE_LIMITS = { windowMs: 60_000, perClient: ADMIN_FAILURES_PER_CLIENT };
+
+let trusted: { text: string | undefined; list: BlockList } | null = null;
+
+/** SEEKBOARD_TRUSTED_PROXIES, parsed (throws on an entry that is not an address or range). */
+export function trustedProxies(): BlockList {
+  const text = process.env.SEEKBOARD_TRUSTED_PROXIES;
+  if (trusted === null || trusted.text !== text)
+    trusted = { text, list: parseTrustedProxies(text) };
+  return trusted.list;
+}
+
+/** The client a request came from, as its guesses are counted: see lib/auth/client-address.ts. */
+export function requestClient(requestHeaders: Headers): string {
+  return limitKeyOf(
+    clientAddress(
+      requestHeaders.get(PEER_ADDRESS_HEADER),
+      requestHeaders.get("x-forwarded-for"),
+      trustedProxies(),
+    ),
+  );
+}
 
 /** Refused with `retryAfterSeconds` while too many wrong tokens came in the last minute; null: this token was wrong. */
 export type AdminTokenCheck = { ok: true } | { ok: false; retryAfterSeconds: number | null };
 
 /**
- * Checks an admin token offered by `client` (its address): refused unchecked while the client
- * or everyone has failed too often in the last minute; a wrong token is counted, a right one not.
+ * Checks an admin token offered by `client` (requestClient): refused unchecked while the client
+ * has failed too often in the last minute; a wrong token is counted, a right one not.
  */
 export async function checkAdminToken(
   client: string,
@@ -61,7 +83,7 @@ export async function checkAdminToken(
 
 /**
  * Null when the request carries the admin token as Bearer; otherwise 401 (also when admin is
- * disabled), or 429 with Retry-After while its client (or everyone) has sent too many wrong tokens.
+ * disabled), or 429 with Retry-After while its client has sent too many wrong tokens.
  */
 export async function adminBearerRefusal(request: Request): Promise<Response | null> {
   if (adminToken() === null)
@@ -69,7 +91,7 @@ export async function adminBearerRefusal(request: Request): Promise<Response | n
       "admin is disabled on this instance (SEEKBOARD_ADMIN_TOKEN is not set)",
     );
   const checked = await checkAdminToken(
-    clientAddress(request.headers),
+    requestClient(request.headers),
     bearerToken(request.headers.get("authorization")),
   );
   if (checked.ok) return null;
@@ -91,11 +113,22 @@ function cookieFromHeader(header: string | null, name: string): string | undefin
   return undefined;
 }
 
+/** Whether `value` (the admin cookie) names a live admin session opened under the current admin token. */
+async function isLiveAdminSession(value: string | undefined): Promise<boolean> {
+  const admin = adminToken();
+  if (admin === null) return false;
+  const session = await findLiveSession(await getDb(), value);
+  return (
+    session?.kind === "admin" &&
+    session.adminFingerprint !== null &&
+    digestsEqual(session.adminFingerprint, adminTokenFingerprint(admin))
+  );
+}
+
 /**
- * `bearer` comes with the address of the `client` that sent it. A Bearer that is no team's
- * token is a guess at the admin token, counted like the login form's: while the client (or
- * everyone) has guessed too often, even the right one is not honoured, so the read APIs
- * cannot be used to test guesses either.
+ * `bearer` comes with the `client` that sent it. A Bearer that is no team's token is a guess
+ * at the admin token, counted like the login form's: while the client has guessed too often,
+ * even the right one is not honoured, so the read APIs cannot be used to test guesses either.
  */
 async function viewerFrom(
   cookie: (name: string) => string | undefined,
@@ -109,7 +142,7 @@ async function viewerFrom(
       : undefined;
   const isAdmin =
     admin !== null &&
-    (verifyAdminSession(admin, cookie(ADMIN_COOKIE)) ||
+    ((await isLiveAdminSession(cookie(ADMIN_COOKIE))) ||
       (bearer !== null && !uploader && (await checkAdminToken(bearer.client, bearer.token)).ok));
   return isAdmin || uploader
     ? { admin: isAdmin, uploaderTokenId: uploader?.id ?? null }
@@ -122,7 +155,7 @@ export async function viewerOfRequest(request: Request): Promise<Viewer> {
   const token = bearerToken(request.headers.get("authorization"));
   return viewerFrom(
     (name) => cookieFromHeader(header, name),
-    token === null ? null : { token, client: clientAddress(request.headers) },
+    token === null ? null : { token, client: requestClient(request.headers) },
   );
 }
 
@@ -133,8 +166,25 @@ export async function currentViewer(): Promise<Viewer> {
 }
 
 export async function isAdminSession(): Promise<boolean> {
+  return isLiveAdminSession((await cookies()).get(ADMIN_COOKIE)?.value);
+}
+
+/** Whether an API request carries a live admin session cookie. */
+export async function isAdminSessionRequest(request: Request): Promise<boolean> {
+  return isLiveAdminSession(cookieFromHeader(request.headers.get("cookie"), ADMIN_COOKIE));
+}
+
+/** Opens an admin session under the current admin token: the value for the admin cookie. */
+export async function openAdminSession(): Promise<string> {
   const admin = adminToken();
-  return admin !== null && verifyAdminSession(admin, (await cookies()).get(ADMIN_COOKIE)?.value);
+  if (admin === null) throw new Error("admin is disabled (SEEKBOARD_ADMIN_TOKEN is not set)");
+  const grant = { kind: "admin", adminFingerprint: adminTokenFingerprint(admin) } as const;
+  return (await openSession(await getDb(), grant, ADMIN_SESSION_SECONDS)).id;
+}
+
+/** Ends the session the admin cookie names, wherever that cookie has been copied to. */
+export async function endAdminSession(value: string | undefined): Promise<void> {
+  await revokeSession(await getDb(), value);
 }
 
 /** Cookies are Secure when the site is reached over https (directly or through a proxy saying so). */

@@ -35,6 +35,10 @@ export type UploadJobState = (typeof UPLOAD_JOB_STATES)[number];
 export const LIMIT_SCOPES = ["upload", "admin-failure"] as const;
 export type LimitScope = (typeof LIMIT_SCOPES)[number];
 
+/** Who a browser session signs in: the admin, or a team (with one of its upload tokens). */
+export const SESSION_KINDS = ["admin", "team"] as const;
+export type SessionKind = (typeof SESSION_KINDS)[number];
+
 /** The tables, built with `k`. */
 export function defineSchema(k: SchemaKit) {
   const benchmarks = k.table("benchmarks", {
@@ -471,8 +475,8 @@ export function defineSchema(k: SchemaKit) {
     ],
   );
   /**
-   * Attempts counted against a limit (uploads per team token, wrong admin tokens per client
-   * and overall): in the database, so every server process and instance counts the same
+   * Attempts counted against a limit (uploads per team token, wrong admin tokens per
+   * client): in the database, so every server process and instance counts the same
    * attempts and a restart forgets none. `at` is ISO 8601 in UTC with milliseconds, which
    * sorts as time does.
    */
@@ -487,6 +491,33 @@ export function defineSchema(k: SchemaKit) {
     (t) => [
       k.index("limit_events_scope_key_at").on(t.scope, t.key, t.at),
       k.index("limit_events_scope_at").on(t.scope, t.at),
+    ],
+  );
+
+  /**
+   * Browser sessions (lib/auth/sessions.ts): the cookie holds a random id, this table its
+   * SHA-256 only. A session ends when it expires or is revoked (logout). An admin session
+   * keeps a fingerprint of the admin token it was opened under (an HMAC of it, never the
+   * token), so changing the token ends it; a team session names the upload token it signed in
+   * with, and goes with it.
+   */
+  const sessions = k.table(
+    "sessions",
+    {
+      id: k.id(),
+      idHash: k.text("id_hash").notNull(),
+      kind: k.text().$type<SessionKind>().notNull(),
+      adminFingerprint: k.text("admin_fingerprint"),
+      uploadTokenId: k
+        .int("upload_token_id")
+        .references(() => uploadTokens.id, { onDelete: "cascade" }),
+      createdAt: k.text("created_at").notNull(),
+      expiresAt: k.text("expires_at").notNull(),
+      revokedAt: k.text("revoked_at"),
+    },
+    (t) => [
+      k.uniqueIndex("sessions_id_hash").on(t.idHash),
+      k.index("sessions_expires_at").on(t.expiresAt),
     ],
   );
 
@@ -508,5 +539,6 @@ export function defineSchema(k: SchemaKit) {
     dataVersions,
     sampleTags,
     limitEvents,
+    sessions,
   };
 }

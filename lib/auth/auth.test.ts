@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { ADMIN_SESSION_SECONDS, signAdminSession, verifyAdminSession } from "./admin-session";
+import {
+  adminTokenFingerprint,
+  generateSessionId,
+  hashSessionId,
+  isSessionIdShape,
+} from "./sessions";
 import {
   bearerToken,
   digestsEqual,
@@ -37,38 +42,25 @@ describe("upload tokens", () => {
   });
 });
 
-describe("admin session", () => {
-  const now = new Date("2030-01-01T00:00:00Z");
-
-  it("verifies under the same admin token until it expires", () => {
-    const value = signAdminSession("admin-secret", now);
-    expect(value).not.toContain("admin-secret");
-    expect(verifyAdminSession("admin-secret", value, now)).toBe(true);
-    expect(
-      verifyAdminSession(
-        "admin-secret",
-        value,
-        new Date(now.getTime() + (ADMIN_SESSION_SECONDS - 1) * 1000),
-      ),
-    ).toBe(true);
-    expect(
-      verifyAdminSession(
-        "admin-secret",
-        value,
-        new Date(now.getTime() + ADMIN_SESSION_SECONDS * 1000),
-      ),
-    ).toBe(false);
+describe("session ids", () => {
+  it("are 32 random bytes in base64url, stored as their sha256 hex", () => {
+    const a = generateSessionId();
+    expect(a).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(Buffer.from(a, "base64url")).toHaveLength(32);
+    expect(generateSessionId()).not.toBe(a);
+    expect(isSessionIdShape(a)).toBe(true);
+    for (const bad of [undefined, "", "admin.1.x", `${a}x`, a.slice(1)])
+      expect(isSessionIdShape(bad)).toBe(false);
+    expect(hashSessionId(a)).toMatch(/^[0-9a-f]{64}$/);
+    expect(hashSessionId(a)).not.toBe(hashSessionId(generateSessionId()));
   });
 
-  it("fails for another admin token, a changed expiry, or garbage", () => {
-    const value = signAdminSession("admin-secret", now);
-    expect(verifyAdminSession("other-secret", value, now)).toBe(false);
-    const [, expires, mac] = value.split(".");
-    expect(verifyAdminSession("admin-secret", `admin.${Number(expires) + 3600}.${mac}`, now)).toBe(
-      false,
-    );
-    for (const bad of [undefined, "", "admin", "admin.1.x", `${value}x`])
-      expect(verifyAdminSession("admin-secret", bad, now)).toBe(false);
+  it("an admin session keeps a fingerprint of the admin token, not the token", () => {
+    const fingerprint = adminTokenFingerprint("admin-secret");
+    expect(fingerprint).toMatch(/^[0-9a-f]{64}$/);
+    expect(fingerprint).toBe(adminTokenFingerprint("admin-secret"));
+    expect(fingerprint).not.toBe(adminTokenFingerprint("other-secret"));
+    expect(fingerprint).not.toBe(hashUploadToken("admin-secret"));
   });
 });
 

@@ -1,8 +1,10 @@
 /**
  * Guessing the admin token: after ADMIN_FAILURES_PER_CLIENT wrong tokens in a minute, the
  * login form and the moderation API's Bearer check refuse that client even with the right
- * token, and say when to retry; another client is unaffected. The form and the API share one
- * count (they guard one secret).
+ * token, and say when to retry; another client is unaffected, however many others guess. The
+ * form and the API share one count (they guard one secret). The client is the socket's peer
+ * (the header the server stamps), and X-Forwarded-For only from SEEKBOARD_TRUSTED_PROXIES.
+ * And the admin's session: logging out ends it on the server, for every copy of the cookie.
  */
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it, vi } from "vitest";
@@ -14,15 +16,17 @@ vi.mock("next/headers", () => ({
   cookies: async () => ({
     get: (name: string) => (cookieJar.has(name) ? { name, value: cookieJar.get(name) } : undefined),
     set: (name: string, value: string) => cookieJar.set(name, value),
+    delete: (name: string) => cookieJar.delete(name),
   }),
   headers: async () => requestHeaders.current,
 }));
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
 
 const tmp = temporaryDatabase("admin-guess-limit");
-const { login } = await import("@/server/admin-actions");
+const { login, logout } = await import("@/server/admin-actions");
 const { POST: approve } = await import("@/app/api/submissions/[id]/approve/route");
 const { ADMIN_FAILURES_PER_CLIENT, viewerOfRequest } = await import("@/server/auth");
+const { PEER_ADDRESS_HEADER } = await import("@/lib/auth/client-address");
 const { closeDb, getDb } = await import("@/db/client");
 
 afterAll(async () => {
@@ -31,18 +35,22 @@ afterAll(async () => {
 });
 
 function logInFrom(address: string, token: string) {
-  requestHeaders.current = new Headers({ "x-forwarded-for": address });
+  requestHeaders.current = new Headers({ [PEER_ADDRESS_HEADER]: address });
   cookieJar.clear();
   const form = new FormData();
   form.set("token", token);
   return login(null, form);
 }
 
-const approveFrom = (address: string, token: string) =>
+const approveFrom = (address: string, token: string, forwardedFor?: string) =>
   approve(
     new Request(`${BASE}/api/submissions/999999/approve`, {
       method: "POST",
-      headers: { authorization: `Bearer ${token}`, "x-forwarded-for": address },
+      headers: {
+        authorization: `Bearer ${token}`,
+        [PEER_ADDRESS_HEADER]: address,
+        ...(forwardedFor ? { "x-forwarded-for": forwardedFor } : {}),
+      },
     }),
     {
       params: Promise.resolve({ id: "999999" }),
@@ -85,7 +93,7 @@ describe("the read APIs' Bearer", () => {
   const viewerFrom = (address: string, token: string) =>
     viewerOfRequest(
       new Request(`${BASE}/api/s/1/samples`, {
-        headers: { authorization: `Bearer ${token}`, "x-forwarded-for": address },
+        headers: { authorization: `Bearer ${token}`, [PEER_ADDRESS_HEADER]: address },
       }),
     );
 
@@ -102,5 +110,77 @@ describe("the read APIs' Bearer", () => {
       ok: false,
       retryAfterSeconds: expect.any(Number),
     });
+  });
+});
+
+describe("a flood of junk Bearers", () => {
+  const readFrom = (peer: string, token: string, forwardedFor: string) =>
+    viewerOfRequest(
+      new Request(`${BASE}/api/s/1/samples`, {
+        headers: {
+          authorization: `Bearer ${token}`,
+          [PEER_ADDRESS_HEADER]: peer,
+          "x-forwarded-for": forwardedFor,
+        },
+      }),
+    );
+
+  it("with forged X-Forwarded-For, locks out only the flooder: the admin token from elsewhere never answers 429", async () => {
+    for (let i = 0; i < 100; i++) {
+      const forged = `10.${i >> 8}.${i & 255}.1`;
+      await readFrom("203.0.113.66", `junk-${i}`, forged);
+      expect((await approveFrom("203.0.113.66", `junk-${i}`, forged)).status).toBeGreaterThan(400);
+    }
+    // The forged addresses were not believed: the flooder is one client, at its limit.
+    expect((await approveFrom("203.0.113.66", ADMIN_TOKEN, "10.0.0.1")).status).toBe(429);
+    expect((await approveFrom("198.51.100.77", ADMIN_TOKEN)).status).toBe(404);
+    expect(await readFrom("198.51.100.78", ADMIN_TOKEN, "10.0.0.1")).toMatchObject({ admin: true });
+    expect(await logInFrom("198.51.100.79", ADMIN_TOKEN)).toEqual({ ok: true });
+  });
+
+  it("behind a trusted proxy, counts each client by the address the proxy appended", async () => {
+    process.env.SEEKBOARD_TRUSTED_PROXIES = "127.0.0.1";
+    try {
+      for (let i = 0; i < ADMIN_FAILURES_PER_CLIENT; i++)
+        expect((await approveFrom("127.0.0.1", `junk-${i}`, "6.6.6.6, 192.0.2.50")).status).toBe(
+          401,
+        );
+      // The same client through the proxy, whatever it writes itself, is at its limit...
+      expect((await approveFrom("127.0.0.1", ADMIN_TOKEN, "7.7.7.7, 192.0.2.50")).status).toBe(429);
+      // ...and another client through the same proxy is not.
+      expect((await approveFrom("127.0.0.1", ADMIN_TOKEN, "192.0.2.51")).status).toBe(404);
+    } finally {
+      delete process.env.SEEKBOARD_TRUSTED_PROXIES;
+    }
+  });
+});
+
+describe("the admin session", () => {
+  const readWithCookie = (value: string) =>
+    viewerOfRequest(
+      new Request(`${BASE}/api/s/1/samples`, { headers: { cookie: `sb_admin=${value}` } }),
+    );
+
+  it("holds only a random id; logging out revokes it, so a copy of the cookie stops working", async () => {
+    expect(await logInFrom("192.0.2.200", ADMIN_TOKEN)).toEqual({ ok: true });
+    const copied = cookieJar.get("sb_admin") ?? "";
+    expect(copied).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await readWithCookie(copied)).toMatchObject({ admin: true });
+    await logout();
+    expect(cookieJar.has("sb_admin")).toBe(false);
+    expect(await readWithCookie(copied)).toMatchObject({ admin: false });
+  });
+
+  it("ends when SEEKBOARD_ADMIN_TOKEN changes", async () => {
+    expect(await logInFrom("192.0.2.201", ADMIN_TOKEN)).toEqual({ ok: true });
+    const value = cookieJar.get("sb_admin") ?? "";
+    expect(await readWithCookie(value)).toMatchObject({ admin: true });
+    process.env.SEEKBOARD_ADMIN_TOKEN = "a-new-admin-token";
+    try {
+      expect(await readWithCookie(value)).toMatchObject({ admin: false });
+    } finally {
+      process.env.SEEKBOARD_ADMIN_TOKEN = ADMIN_TOKEN;
+    }
+    expect(await readWithCookie(value)).toMatchObject({ admin: true });
   });
 });

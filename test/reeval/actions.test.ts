@@ -58,8 +58,8 @@ beforeEach(() => {
 });
 
 async function logIn() {
-  const { signAdminSession } = await import("../../lib/auth/admin-session");
-  cookieJar.set("sb_admin", signAdminSession(ADMIN_TOKEN));
+  const { openAdminSession } = await import("../../server/auth");
+  cookieJar.set("sb_admin", await openAdminSession());
 }
 
 function form(fields: Record<string, string | number>): FormData {
