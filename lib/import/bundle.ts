@@ -22,7 +22,7 @@ import { createGunzip } from "node:zlib";
 import { Decompress } from "fzstd";
 import * as tar from "tar";
 import yauzl from "yauzl";
-import { BundleError } from "./errors";
+import { BundleError, serverResourceCode } from "./errors";
 
 export interface BundleLimits {
   /** Total bytes an archive may expand to, counted as they are decompressed, and the bytes an import may read. */
@@ -31,6 +31,11 @@ export interface BundleLimits {
   maxFiles: number;
   /** Wall time unpacking an archive may take (default `DEFAULT_UNPACK_MS`). */
   maxUnpackMs?: number;
+  /**
+   * The folder archives unpack into (default the system's temporary folder): an upload
+   * job's own, so that what a killed worker left is found from the job and removed.
+   */
+  unpackInto?: string;
 }
 
 /** A legitimate 1 GiB bundle unpacks in seconds; a minute is ample and bounds what a crafted one costs. */
@@ -92,7 +97,7 @@ export async function openBundle(
   if (statSync(path).isDirectory()) return { root: findManifestRoot(path), cleanup: () => {} };
   const kind = archiveKind(path);
   if (!kind) throw BundleError.at(path, null, null, "a bundle is a directory, a .zip or a .tar.gz");
-  const target = mkdtempSync(join(tmpdir(), UNPACK_PREFIX));
+  const target = mkdtempSync(join(limits.unpackInto ?? tmpdir(), UNPACK_PREFIX));
   const folders = [target, realpathSync(target)];
   const cleanup = () => rmSync(target, { recursive: true, force: true });
   try {
@@ -108,14 +113,16 @@ export async function openBundle(
 /**
  * Errors name paths inside the bundle only: the unpack folder and the archive's own folder
  * (the server's upload folder) never reach a submitter. A whole-archive error keeps the
- * archive as its file, for the caller to show under the name the client gave.
+ * archive as its file, for the caller to show under the name the client gave. The server's
+ * own failure (a full disk) is no error of the bundle's: it is passed on as it is.
  */
 function withoutTempPath(
   error: unknown,
   archive: string,
   unpackFolders: readonly string[],
   memberOf?: string,
-): BundleError {
+): Error {
+  if (serverResourceCode(error)) return error as Error;
   // The file system's root (an archive at "/x.zip") is no folder to hide: every path starts there.
   const folders = [...unpackFolders, dirname(archive)].filter(
     (folder) => dirname(folder) !== folder,
@@ -588,7 +595,7 @@ function unzip(
           stopTimer();
           zip.close();
           reject(
-            error instanceof BundleError
+            error instanceof BundleError || serverResourceCode(error)
               ? error
               : BundleError.at(path, null, null, `zip: ${(error as Error).message}`),
           );
@@ -730,7 +737,7 @@ function untar(path: string, target: string, limits: BundleLimits): Promise<void
     const fail = (error: Error) => {
       if (refused) return finish();
       refused =
-        error instanceof BundleError
+        error instanceof BundleError || serverResourceCode(error)
           ? error
           : BundleError.at(path, null, null, `not a readable .tar.gz: ${error.message}`);
       stop(refused);

@@ -143,7 +143,7 @@ export async function unpackBundleLogs(root: string, limits: BundleLimits): Prom
       if (!isEvalLog(name)) continue;
       const path = realpathSync(bundleFile(root, name, `logs.${i}`));
       if (folders.has(path)) continue;
-      const target = mkdtempSync(join(tmpdir(), UNPACK_PREFIX));
+      const target = mkdtempSync(join(limits.unpackInto ?? tmpdir(), UNPACK_PREFIX));
       created.push(target);
       await unpackEvalLog(path, name, target, {
         ...limits,
