@@ -17,6 +17,7 @@ import { openTestDb } from "../test/db";
 import { sqlRows, tableCounts } from "../test/sql";
 import { ingestBundle, ingestInspectLog, type IngestResult } from "./ingest";
 import { zipOf } from "../test/api/support";
+import { attachmentLog, inputRefsLog } from "../scripts/bench/hostile";
 
 const FIXTURES = join(__dirname, "..", "test", "fixtures", "inspect");
 const OPTIONS = { source: "test", status: "approved" } as const;
@@ -544,6 +545,46 @@ describe("malformed logs are refused, naming the member and field", () => {
     expect((await storedSamples(result.submissionId))[0]).toMatchObject({
       correct: 0,
       verdict_label: "NaN",
+    });
+  });
+});
+
+describe("logs whose references stand for far more than they hold (issue 28)", () => {
+  const MiB = 1024 ** 2;
+  const written = (name: string, text: string) => {
+    const path = join(tmp, name);
+    writeFileSync(path, text);
+    return path;
+  };
+
+  it("one 32 KiB attachment referenced 4,000 times: refused as it expands, nothing stored", async () => {
+    const log = written("attached.json", attachmentLog());
+    const small = await refused(() =>
+      ingestInspectLog(
+        db,
+        log,
+        { benchmark: "qa" },
+        { ...OPTIONS, limits: { ...DEFAULT_LIMITS, maxUnpackedBytes: 16 * MiB } },
+      ),
+    );
+    expect(small.details[0]).toMatchObject({
+      file: "attached.json",
+      field: expect.stringMatching(/^samples\.0\.messages\.\d+\.content$/),
+      message: "the logs expand (attachments and input_refs) beyond 16777216 bytes",
+    });
+    // Within the unpacked budget, the sample alone is past what one record may hold.
+    const large = await refused(() => ingestInspectLog(db, log, { benchmark: "qa" }, OPTIONS));
+    expect(large.details[0].message).toMatch(
+      /more than 67108864 bytes, the most one sample may hold/,
+    );
+  });
+
+  it("2,000 model events × 24 input_refs of 1.5 KB messages (3.6 MB): refused, not expanded", async () => {
+    const log = written("refs.json", inputRefsLog(2000, 24, 2000, 1500));
+    const error = await refused(() => ingestInspectLog(db, log, { benchmark: "qa" }, OPTIONS));
+    expect(error.details[0]).toMatchObject({
+      file: "refs.json: samples.0",
+      field: expect.stringMatching(/^events\.1999\.input_refs\.\d+$/),
     });
   });
 });

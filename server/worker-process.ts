@@ -25,6 +25,23 @@ const WATCH_EVERY_MS = 500;
 const LISTEN_RETRY_MIN_MS = 1000;
 const LISTEN_RETRY_MAX_MS = 30_000;
 
+/**
+ * The worker's heap limit, in MiB (SEEKBOARD_WORKER_HEAP_MB): imports stream and count what
+ * a bundle becomes against its budgets (a 1 GiB `.eval` peaks near 370 MiB), so a worker
+ * past this is a bug or a bundle no budget foresaw; it dies alone, not with the machine.
+ */
+export const DEFAULT_WORKER_HEAP_MB = 1024;
+
+/** Node's flags for the worker: tsx, the server's conditions and the bounded heap. */
+export function workerExecArgv(env: Record<string, string | undefined> = process.env): string[] {
+  const configured = env.SEEKBOARD_WORKER_HEAP_MB?.trim();
+  const heap =
+    configured && /^\d{1,6}$/.test(configured) && Number(configured) >= 64
+      ? Number(configured)
+      : DEFAULT_WORKER_HEAP_MB;
+  return ["--conditions=react-server", "--import", "tsx", `--max-old-space-size=${heap}`];
+}
+
 interface WorkerState {
   child: ChildProcess | null;
   stopping: boolean;
@@ -46,7 +63,7 @@ function forkWorker(state: WorkerState, backoffMs: number): void {
     join(/*turbopackIgnore: true*/ process.cwd(), "cli", "main.ts"),
     ["worker", ...where.args],
     {
-      execArgv: ["--conditions=react-server", "--import", "tsx"],
+      execArgv: workerExecArgv(),
       env: where.env,
       stdio: ["ignore", "ignore", "inherit", "ipc"],
     },

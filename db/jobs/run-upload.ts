@@ -1,7 +1,7 @@
 /** One upload job run by the worker: the spooled file imported, the answer or the errors recorded, the spool folder removed. */
-import { existsSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { BundleError } from "../../lib/import/errors";
+import { BundleError, serverResourceCode } from "../../lib/import/errors";
 import type { JobProgress, SubmissionAnswer } from "../../lib/submit/answer";
 import { benchmarkIdOf } from "../benchmark-id";
 import type { Db } from "../client";
@@ -14,8 +14,11 @@ import { uploadedByTeamOf } from "../queries/upload-tokens";
 import {
   failUploadJob,
   finishUploadJob,
+  jobTempDir,
   markImportStarted,
   progressPath,
+  removeJobTempDir,
+  retryLaterError,
   serverError,
   SPOOLED_FILE,
   type ClaimedUpload,
@@ -75,8 +78,11 @@ function progressWriter(
 }
 
 /**
- * Imports a claimed job's file. A bundle's problems fail the job with its errors (what a 400
- * says); anything else fails it with a message naming no server path, and goes to the log.
+ * Imports a claimed job's file, unpacking into the job's own temporary folder (emptied
+ * first: an earlier attempt may have been killed mid-way). A bundle's problems fail the job
+ * with its errors (what a 400 says); the server running out of disk or file handles fails it
+ * as worth retrying later (a 503); anything else fails it with a message naming no server
+ * path. Both of the server's go to the log.
  */
 export async function runUploadJob(db: Db, job: ClaimedUpload): Promise<void> {
   const received = join(job.spoolDir, SPOOLED_FILE);
@@ -91,7 +97,10 @@ export async function runUploadJob(db: Db, job: ClaimedUpload): Promise<void> {
         `the import took longer than ${maxImportMs} ms (SEEKBOARD_MAX_IMPORT_MS); nothing was imported`,
       ),
   });
+  const unpackInto = jobTempDir(job.id);
   try {
+    removeJobTempDir(job.id);
+    mkdirSync(unpackInto, { recursive: true });
     if (!existsSync(received)) {
       await failUploadJob(
         db,
@@ -108,7 +117,7 @@ export async function runUploadJob(db: Db, job: ClaimedUpload): Promise<void> {
       { dir: job.spoolDir, path: received, fileName: job.fileName, fields: job.fields },
       {
         uploaderTokenId: job.uploaderTokenId,
-        limits,
+        limits: { ...limits, unpackInto },
         maxLineBytes,
         onProgress: progress.write,
         // A job is claimed again only when its worker died.
@@ -141,8 +150,19 @@ export async function runUploadJob(db: Db, job: ClaimedUpload): Promise<void> {
         : { done: 0, total: null, samples: result.samples },
     );
   } catch (error) {
+    const resource = serverResourceCode(error);
     if (error instanceof BundleError) {
       await failUploadJob(db, job.id, error.details, progress.last());
+    } else if (resource) {
+      console.error(`seekboard worker: upload job ${job.id} ran out of room (${resource}):`, error);
+      await failUploadJob(
+        db,
+        job.id,
+        retryLaterError(
+          `the server ran out of room while importing (${resource}); nothing was imported: the bundle is not at fault, upload it again later`,
+        ),
+        progress.last(),
+      );
     } else {
       console.error(`seekboard worker: upload job ${job.id} failed:`, error);
       await failUploadJob(
@@ -156,5 +176,6 @@ export async function runUploadJob(db: Db, job: ClaimedUpload): Promise<void> {
     }
   } finally {
     rmSync(job.spoolDir, { recursive: true, force: true });
+    removeJobTempDir(job.id);
   }
 }

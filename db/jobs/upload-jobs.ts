@@ -12,11 +12,12 @@
  * leaving it queued for ever.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { hostname } from "node:os";
+import { hostname, tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { dataRecord } from "../../lib/data-record";
+import { UNPACK_PREFIX } from "../../lib/import/bundle";
 import {
   errorDetailsSchema,
   jobProgressSchema,
@@ -263,6 +264,39 @@ export function serverError(message: string): ErrorDetail[] {
 }
 
 /**
+ * The field of a server error worth retrying later (the server's disk or file handles ran
+ * out while it worked on the upload): the upload answers 503 with Retry-After.
+ */
+export const RETRY_LATER_FIELD = "retry-after";
+/** The Retry-After of such an answer: long enough for an operator's sweep or a finished import to free room. */
+export const RETRY_LATER_SECONDS = 60;
+
+export function retryLaterError(message: string): ErrorDetail[] {
+  return [{ file: "server", line: null, field: RETRY_LATER_FIELD, message }];
+}
+
+/** Whether a failed job's errors are the server's, worth the same upload again later. */
+export function isRetryLater(errors: readonly ErrorDetail[]): boolean {
+  return (
+    errors.length > 0 &&
+    errors.every((detail) => detail.file === "server" && detail.field === RETRY_LATER_FIELD)
+  );
+}
+
+/**
+ * Where a job's archives unpack: one folder per job in the temporary directory, named by
+ * the job's id, so that what a killed worker left there is removed when the job is queued
+ * again or given up (the day-old sweep of `seekboard-bundle-*` folders still covers it).
+ */
+export function jobTempDir(id: number, root: string = tmpdir()): string {
+  return join(root, `${UNPACK_PREFIX}job-${id}`);
+}
+
+export function removeJobTempDir(id: number): void {
+  rmSync(jobTempDir(id), { recursive: true, force: true });
+}
+
+/**
  * Running jobs whose worker is gone (`isAlive` says which are): queued again, or failed
  * once tried MAX_ATTEMPTS times. Returns how many of each. Each change names the dead
  * worker, so that two workers recovering at once never requeue a job one of them has
@@ -285,6 +319,8 @@ export async function recoverUploadJobs(
     .orderBy(asc(uploadJobs.id));
   const dead = running.filter((job) => !isAlive(job.worker));
   if (dead.length === 0) return { requeued: 0, failed: 0 };
+  // A dead worker is on this host (another host's is taken as alive): its unpack folders are here.
+  for (const job of dead) removeJobTempDir(job.id);
   const givenUp: string[] = [];
   const counts = await withTx(db, async (tx) => {
     let requeued = 0;

@@ -18,7 +18,8 @@ import {
   type ManifestBundle,
 } from "../import/importer";
 import { inspectSampleLine } from "../import/inspect/convert";
-import { headerScorers } from "../import/inspect/log";
+import { ExpansionBudget, headerScorers } from "../import/inspect/log";
+import { MAX_LINE_BYTES } from "../import/lines";
 import { isEvalLog, openEvalLog, openJsonLog, type InspectLog } from "../import/inspect/read";
 import {
   SeekboardRowWriter,
@@ -193,11 +194,16 @@ export function bindInspectBundle<B extends SeekboardBenchmark, M extends Seekbo
     async read(_root, sink, options) {
       const writer = new SeekboardRowWriter(spec, sink);
       const runs = new RunCounter();
+      // A converted sample is one record: it may expand to what a results file's line may hold.
+      const budget = new ExpansionBudget(
+        options.maxLineBytes ?? MAX_LINE_BYTES,
+        context.maxExpandedBytes,
+      );
       for (const [i, log] of logs.entries()) {
         // A log holds each sample (id, epoch) once: a second copy under another member name
         // (`1_EPOCH_1.json` beside `1_epoch_1.json`) would be counted as another run.
         const logged = new Map<string, string>();
-        for (const { where, sample } of log.samples(options.onBytesRead)) {
+        for (const { where, sample } of log.samples(budget, options.onBytesRead)) {
           const taskId = String(sample.id);
           const key = `${taskId}\u0000${sample.epoch}`;
           const first = logged.get(key);
@@ -217,6 +223,7 @@ export function bindInspectBundle<B extends SeekboardBenchmark, M extends Seekbo
             benchmarkFields: inspect.benchmarkFields,
             log: log.file,
             where,
+            budget,
           });
           const line = parseConverted(spec, converted.line, where);
           await writer.write(line, {

@@ -18,12 +18,15 @@ import {
   checkReadBudget,
   DEFAULT_LIMITS,
   hashBundleFiles,
+  MAX_ZSTD_WINDOW_BYTES,
   openBundle,
   STALE_UNPACK_MS,
   sweepStaleUnpackDirs,
+  unpackEvalLog,
 } from "./bundle";
 import { BundleError } from "./errors";
 import { readManifest } from "./manifest";
+import { windowBombEval, zipOfStored, zstdFrame } from "../../scripts/bench/hostile";
 
 const tmp = mkdtempSync(join(tmpdir(), "seekboard-bundle-test-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -246,5 +249,74 @@ describe("checkReadBudget", () => {
     expect(
       errorOf(() => checkReadBudget([file("a.jsonl"), file("b.jsonl")], 199)).details[0],
     ).toMatchObject({ file: "b.jsonl", message: expect.stringMatching(/more than 199 bytes/) });
+  });
+});
+
+describe("zstd members of a .eval: each frame's declared window checked before it is decoded", () => {
+  const unpacked = async (log: Buffer) => {
+    const path = join(tmp, `log-${counter++}.eval`);
+    writeFileSync(path, log);
+    const target = mkdtempSync(join(tmp, "eval-"));
+    const error = await unpackEvalLog(path, "run.eval", target, DEFAULT_LIMITS).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    return { target, error };
+  };
+  const member = (name: string, frames: Buffer[], content: Buffer) => ({
+    name,
+    method: 93 as const,
+    data: Buffer.concat(frames),
+    uncompressedSize: content.length,
+  });
+
+  it("a frame declaring a 1 GiB window is refused, naming the member, before anything is allocated", async () => {
+    const log = windowBombEval();
+    expect(log.length).toBeLessThan(600);
+    const before = process.memoryUsage().arrayBuffers;
+    const { error } = await unpacked(log);
+    expect(error).toBeInstanceOf(BundleError);
+    expect((error as BundleError).details[0]).toMatchObject({
+      file: "run.eval: samples/1_epoch_1.json",
+      message: expect.stringContaining(`window, more than the ${MAX_ZSTD_WINDOW_BYTES} bytes`),
+    });
+    expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(64 * 1024 ** 2);
+  });
+
+  it("two hundred such members: the first stops the log", async () => {
+    const { error } = await unpacked(windowBombEval(200));
+    expect((error as BundleError).details).toHaveLength(1);
+    expect((error as BundleError).details[0].file).toBe("run.eval: samples/1_epoch_1.json");
+  });
+
+  it("frames within the limit decode; a later frame of the same member is checked too", async () => {
+    const a = Buffer.from("first frame;");
+    const b = Buffer.from("second frame");
+    const good = await unpacked(
+      zipOfStored([member("a.json", [zstdFrame(a, 20), zstdFrame(b, 25)], Buffer.concat([a, b]))]),
+    );
+    expect(good.error).toBeNull();
+    expect(readFileSync(join(good.target, "a.json"), "utf8")).toBe("first frame;second frame");
+    const bad = await unpacked(
+      zipOfStored([member("a.json", [zstdFrame(a, 20), zstdFrame(b, 26)], Buffer.concat([a, b]))]),
+    );
+    expect((bad.error as BundleError).details[0]).toMatchObject({
+      file: "run.eval: a.json",
+      message: expect.stringContaining("a 67108864-byte window"),
+    });
+  });
+
+  it("a single-segment frame declaring more content than the member states is refused before decoding", async () => {
+    const content = Buffer.from("tiny");
+    // Single segment, 4-byte Frame_Content_Size of 1 MiB: the window is the content.
+    const frame = Buffer.concat([
+      Buffer.from([0x28, 0xb5, 0x2f, 0xfd, 0xa0, 0, 0, 0x10, 0]),
+      Buffer.from([(content.length << 3) | 1, 0, 0]),
+      content,
+    ]);
+    const { error } = await unpacked(zipOfStored([member("a.json", [frame], content)]));
+    expect((error as BundleError).details[0].message).toContain(
+      "declares 1048576 bytes of content",
+    );
   });
 });

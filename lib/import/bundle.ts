@@ -22,7 +22,7 @@ import { createGunzip } from "node:zlib";
 import { Decompress } from "fzstd";
 import * as tar from "tar";
 import yauzl from "yauzl";
-import { BundleError } from "./errors";
+import { BundleError, serverResourceCode } from "./errors";
 
 export interface BundleLimits {
   /** Total bytes an archive may expand to, counted as they are decompressed, and the bytes an import may read. */
@@ -31,6 +31,11 @@ export interface BundleLimits {
   maxFiles: number;
   /** Wall time unpacking an archive may take (default `DEFAULT_UNPACK_MS`). */
   maxUnpackMs?: number;
+  /**
+   * The folder archives unpack into (default the system's temporary folder): an upload
+   * job's own, so that what a killed worker left is found from the job and removed.
+   */
+  unpackInto?: string;
 }
 
 /** A legitimate 1 GiB bundle unpacks in seconds; a minute is ample and bounds what a crafted one costs. */
@@ -92,7 +97,7 @@ export async function openBundle(
   if (statSync(path).isDirectory()) return { root: findManifestRoot(path), cleanup: () => {} };
   const kind = archiveKind(path);
   if (!kind) throw BundleError.at(path, null, null, "a bundle is a directory, a .zip or a .tar.gz");
-  const target = mkdtempSync(join(tmpdir(), UNPACK_PREFIX));
+  const target = mkdtempSync(join(limits.unpackInto ?? tmpdir(), UNPACK_PREFIX));
   const folders = [target, realpathSync(target)];
   const cleanup = () => rmSync(target, { recursive: true, force: true });
   try {
@@ -108,14 +113,16 @@ export async function openBundle(
 /**
  * Errors name paths inside the bundle only: the unpack folder and the archive's own folder
  * (the server's upload folder) never reach a submitter. A whole-archive error keeps the
- * archive as its file, for the caller to show under the name the client gave.
+ * archive as its file, for the caller to show under the name the client gave. The server's
+ * own failure (a full disk) is no error of the bundle's: it is passed on as it is.
  */
 function withoutTempPath(
   error: unknown,
   archive: string,
   unpackFolders: readonly string[],
   memberOf?: string,
-): BundleError {
+): Error {
+  if (serverResourceCode(error)) return error as Error;
   // The file system's root (an archive at "/x.zip") is no folder to hide: every path starts there.
   const folders = [...unpackFolders, dirname(archive)].filter(
     (folder) => dirname(folder) !== folder,
@@ -323,16 +330,135 @@ function meter(budget: Budget, name: () => string): Transform {
   });
 }
 
+/** A frame refused for its window, before it was decoded. */
+class ZstdWindowError extends Error {}
+
 /** ZIP compression method 93: Zstandard (APPNOTE 4.4.5), Inspect's default for `.eval` members since 0.3.206. */
 const ZIP_ZSTD = 93;
 
 /**
+ * The largest window a zstd frame may declare (RFC 8878 §3.1.1.1.2): the decoder allocates
+ * it before reading a byte. 32 MiB holds every level up to 19 (8 MiB) with room; libzstd
+ * itself refuses more than 128 MiB unless told otherwise.
+ */
+export const MAX_ZSTD_WINDOW_BYTES = 32 * 1024 ** 2;
+
+const ZSTD_MAGIC = 0xfd2fb528;
+/** Skippable frames: magic 0x184D2A50–0x184D2A5F, then a 4-byte size. */
+const ZSTD_SKIPPABLE = 0x184d2a50;
+
+/**
+ * Walks a zstd stream's frame and block headers as the bytes arrive (no decoding), so each
+ * frame's declared window is checked before the decoder sees the frame: `check` gets the
+ * window a frame needs (its Window_Descriptor, or its Frame_Content_Size for a single
+ * segment). Only up to a frame header's 18 bytes are held.
+ */
+class ZstdFrameHeaders {
+  private held: Buffer = Buffer.alloc(0);
+  /** Bytes to pass over before the next header: a block's content, a checksum, a skippable frame. */
+  private skip = 0;
+  private state: "frame" | "block" = "frame";
+  private checksum = false;
+  constructor(private readonly check: (windowBytes: number, singleSegment: boolean) => void) {}
+
+  scan(chunk: Buffer): void {
+    let at = 0;
+    while (at < chunk.length) {
+      if (this.skip > 0) {
+        const passed = Math.min(this.skip, chunk.length - at);
+        this.skip -= passed;
+        at += passed;
+        continue;
+      }
+      const need = this.headerLength();
+      const take = Math.min(need - this.held.length, chunk.length - at);
+      this.held = Buffer.concat([this.held, chunk.subarray(at, at + take)]);
+      at += take;
+      // A frame header's length shows only once its first bytes are in: look again.
+      if (this.held.length === need && this.headerLength() === need) this.header();
+    }
+  }
+
+  /** Bytes the header being read takes, as far as the bytes held tell. */
+  private headerLength(): number {
+    if (this.state === "block") return 3;
+    if (this.held.length < 5) return 5;
+    const magic = this.held.readUInt32LE(0);
+    if ((magic & 0xfffffff0) === ZSTD_SKIPPABLE) return 8;
+    if (magic !== ZSTD_MAGIC) return 5;
+    const descriptor = this.held[4];
+    const singleSegment = (descriptor >> 5) & 1;
+    const dictionary = [0, 1, 2, 4][descriptor & 3];
+    const contentSizeFlag = descriptor >> 6;
+    const contentSize = contentSizeFlag === 0 ? singleSegment : 1 << contentSizeFlag;
+    return 5 + (singleSegment ? 0 : 1) + dictionary + contentSize;
+  }
+
+  private header(): void {
+    const held = this.held;
+    this.held = Buffer.alloc(0);
+    if (this.state === "block") {
+      const header = held[0] | (held[1] << 8) | (held[2] << 16);
+      const last = header & 1;
+      const type = (header >> 1) & 3;
+      const size = header >>> 3;
+      // An RLE block stores one byte, whatever size it stands for.
+      this.skip = type === 1 ? 1 : size;
+      if (last) {
+        this.state = "frame";
+        this.skip += this.checksum ? 4 : 0;
+      }
+      return;
+    }
+    const magic = held.readUInt32LE(0);
+    if ((magic & 0xfffffff0) === ZSTD_SKIPPABLE) {
+      this.skip = held.readUInt32LE(4);
+      return;
+    }
+    // Not a frame: the decoder reports it.
+    if (magic !== ZSTD_MAGIC) return;
+    const descriptor = held[4];
+    const singleSegment = (descriptor >> 5) & 1;
+    this.checksum = ((descriptor >> 2) & 1) === 1;
+    const contentSizeFlag = descriptor >> 6;
+    const dictionary = [0, 1, 2, 4][descriptor & 3];
+    let window = 0;
+    if (singleSegment) {
+      const at = 5 + dictionary;
+      const bytes = held.length - at;
+      // Frame_Content_Size, little-endian; its 2-byte form is offset by 256.
+      let size = 0;
+      for (let i = bytes - 1; i >= 0; i -= 1) size = size * 256 + held[at + i];
+      window = size + (contentSizeFlag === 1 ? 256 : 0);
+    } else {
+      const exponent = held[5] >> 3;
+      const mantissa = held[5] & 7;
+      const base = 2 ** (10 + exponent);
+      window = base + (base / 8) * mantissa;
+    }
+    this.check(window, singleSegment === 1);
+    this.state = "block";
+  }
+}
+
+/**
  * A zstd member's raw bytes decompressed as they stream (fzstd: Node 20's zlib has no
  * zstd); the output must come to the size the central directory states, as yauzl checks
- * for DEFLATE members.
+ * for DEFLATE members. Each frame's window is checked before it is decoded.
  */
 function zstdMember(entry: yauzl.Entry): Transform {
   let produced = 0;
+  const headers = new ZstdFrameHeaders((window, singleSegment) => {
+    if (window > MAX_ZSTD_WINDOW_BYTES)
+      throw new ZstdWindowError(
+        `a zstd frame declares a ${window}-byte window, more than the ${MAX_ZSTD_WINDOW_BYTES} bytes this server decodes with (compress at a level up to 19)`,
+      );
+    // A single-segment frame's window is its content, which the member's stated size bounds.
+    if (singleSegment && produced + window > entry.uncompressedSize)
+      throw new ZstdWindowError(
+        `a zstd frame declares ${window} bytes of content, past the ${entry.uncompressedSize} bytes the archive states`,
+      );
+  });
   let pending: Buffer[] = [];
   const decoder = new Decompress((chunk) => {
     produced += chunk.length;
@@ -351,10 +477,13 @@ function zstdMember(entry: yauzl.Entry): Transform {
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       try {
+        headers.scan(chunk);
         decoder.push(chunk);
         flush(this);
         callback();
       } catch (error) {
+        if (error instanceof ZstdWindowError)
+          return callback(BundleError.at(entry.fileName, null, null, error.message));
         callback(
           BundleError.at(
             entry.fileName,
@@ -466,7 +595,7 @@ function unzip(
           stopTimer();
           zip.close();
           reject(
-            error instanceof BundleError
+            error instanceof BundleError || serverResourceCode(error)
               ? error
               : BundleError.at(path, null, null, `zip: ${(error as Error).message}`),
           );
@@ -608,7 +737,7 @@ function untar(path: string, target: string, limits: BundleLimits): Promise<void
     const fail = (error: Error) => {
       if (refused) return finish();
       refused =
-        error instanceof BundleError
+        error instanceof BundleError || serverResourceCode(error)
           ? error
           : BundleError.at(path, null, null, `not a readable .tar.gz: ${error.message}`);
       stop(refused);

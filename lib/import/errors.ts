@@ -49,3 +49,29 @@ export function detailsFromZod(
     return { file, line, field: path.length ? path.join(".") : null, message: issue.message };
   });
 }
+
+/**
+ * Error codes of the server's own resources running out (disk, quota, file handles,
+ * memory, a failing or read-only disk): no fault of the bundle's, and the same upload may
+ * succeed later.
+ */
+const SERVER_RESOURCE_CODES: ReadonlySet<string> = new Set([
+  "ENOSPC",
+  "EDQUOT",
+  "EMFILE",
+  "ENFILE",
+  "ENOMEM",
+  "EIO",
+  "EROFS",
+  "SQLITE_FULL",
+]);
+
+/** The code of a server-resource failure in `error` or its causes, or null for any other error. */
+export function serverResourceCode(error: unknown): string | null {
+  for (let at = error, depth = 0; at instanceof Error && depth < 8; depth += 1) {
+    const code = (at as NodeJS.ErrnoException).code;
+    if (typeof code === "string" && SERVER_RESOURCE_CODES.has(code)) return code;
+    at = at.cause;
+  }
+  return null;
+}

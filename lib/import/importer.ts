@@ -153,6 +153,8 @@ export interface BundleContext {
   root: string;
   /** Each unpacked `.eval` log's folder, by the log's real path. */
   unpackedLogs: ReadonlyMap<string, string>;
+  /** Bytes the logs' references may expand to in all (what the unpacked budget leaves). */
+  maxExpandedBytes: number;
 }
 
 /** What the registry holds: an importer whose manifest type stays inside it. */

@@ -3,7 +3,14 @@ import { mkdtempSync, readFileSync, realpathSync, rmSync, statSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { z } from "zod";
-import { bundleFile, folderBytes, UNPACK_PREFIX, unpackEvalLog, type BundleLimits } from "./bundle";
+import {
+  bundleFile,
+  DEFAULT_LIMITS,
+  folderBytes,
+  UNPACK_PREFIX,
+  unpackEvalLog,
+  type BundleLimits,
+} from "./bundle";
 import { BundleError, detailsFromZod } from "./errors";
 import { isEvalLog } from "./inspect/read";
 import { jsonNestedDeeperThan, MAX_JSON_DEPTH } from "./json-depth";
@@ -76,7 +83,14 @@ export function readBundleManifest(
       `${BENCHMARKS[name].name} results are read in its own format; "${format}" is read for ${readers.join(", ")}`,
     );
   }
-  const context: BundleContext = { root, unpackedLogs };
+  const context: BundleContext = {
+    root,
+    unpackedLogs,
+    maxExpandedBytes:
+      unpackedLogs instanceof UnpackedLogFolders
+        ? unpackedLogs.expansionBytes
+        : DEFAULT_LIMITS.maxUnpackedBytes,
+  };
   const bound = BENCHMARKS[name].importer.bind(raw, context);
   if (!bound.success) throw new BundleError(detailsFromZod("manifest.json", null, bound.error));
   return { benchmark: name, bundle: bound.bundle };
@@ -89,9 +103,22 @@ export function readBundleManifest(
  */
 const EVAL_MAX_MEMBERS = 200_000;
 
+/**
+ * Each `.eval` log's folder, by the log's real path, and what the bundle's unpacked budget
+ * leaves for the logs' references to expand to (attachments, input_refs), which count
+ * against it as the logs are read.
+ */
+export class UnpackedLogFolders extends Map<string, string> {
+  constructor(
+    readonly expansionBytes: number,
+    entries: Iterable<[string, string]> = [],
+  ) {
+    super(entries);
+  }
+}
+
 export interface UnpackedLogs {
-  /** Each `.eval` log's folder, by the log's real path. */
-  folders: ReadonlyMap<string, string>;
+  folders: UnpackedLogFolders;
   cleanup: () => void;
 }
 
@@ -108,14 +135,15 @@ export async function unpackBundleLogs(root: string, limits: BundleLimits): Prom
   const manifest = z
     .object({ format: z.literal(INSPECT_FORMAT), logs: z.array(z.string()) })
     .safeParse(readManifestJson(root));
-  if (!manifest.success) return { folders, cleanup };
+  if (!manifest.success)
+    return { folders: new UnpackedLogFolders(limits.maxUnpackedBytes), cleanup };
   let budget = limits.maxUnpackedBytes;
   try {
     for (const [i, name] of manifest.data.logs.entries()) {
       if (!isEvalLog(name)) continue;
       const path = realpathSync(bundleFile(root, name, `logs.${i}`));
       if (folders.has(path)) continue;
-      const target = mkdtempSync(join(tmpdir(), UNPACK_PREFIX));
+      const target = mkdtempSync(join(limits.unpackInto ?? tmpdir(), UNPACK_PREFIX));
       created.push(target);
       await unpackEvalLog(path, name, target, {
         ...limits,
@@ -129,7 +157,7 @@ export async function unpackBundleLogs(root: string, limits: BundleLimits): Prom
     cleanup();
     throw error;
   }
-  return { folders, cleanup };
+  return { folders: new UnpackedLogFolders(budget, folders), cleanup };
 }
 
 export function readManifest(root: string): ManifestBase {

@@ -3,7 +3,8 @@
  * job is then followed through GET /api/jobs/{id} (by its uploader and the admin only), and
  * the queue survives a worker that is away or died.
  */
-import { rmSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { hostname } from "node:os";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
@@ -29,7 +30,8 @@ const { eq } = await import("drizzle-orm");
 const { uploadJobs } = await import("@/db/schema");
 const { closeDb, getDb } = await import("@/db/client");
 const { issueUploadToken } = await import("@/db/upload-tokens");
-const { claimUploadJob, recoverUploadJobs, MAX_ATTEMPTS } = await import("@/db/jobs/upload-jobs");
+const { claimUploadJob, jobTempDir, recoverUploadJobs, MAX_ATTEMPTS } =
+  await import("@/db/jobs/upload-jobs");
 const { POST: upload } = await import("@/app/api/submissions/route");
 const { GET: jobRoute } = await import("@/app/api/jobs/[id]/route");
 
@@ -133,6 +135,20 @@ describe("202 and the job", () => {
     }
   });
 
+  it("a job run again after a crash: what the earlier attempt unpacked is removed, and its own unpacking too", async () => {
+    const response = await uploadWithWait(zipOfModel("Rerun", 1), alpha.token, "0");
+    const { jobId } = await json(response);
+    const leftOver = join(jobTempDir(jobId), "seekboard-bundle-x");
+    mkdirSync(leftOver, { recursive: true });
+    const worker = startWorker(db);
+    try {
+      expect(await untilEnded(jobId)).toMatchObject({ state: "done" });
+      expect(existsSync(jobTempDir(jobId))).toBe(false);
+    } finally {
+      await worker.stop();
+    }
+  });
+
   it("a bundle refused by the worker: the job fails with the errors a 400 gives", async () => {
     const worker = startWorker(db);
     try {
@@ -203,15 +219,23 @@ describe("a worker that died", () => {
     let claimed = await claimUploadJob(db, `${hostname()}/1`);
     while (claimed && claimed.id !== jobId) claimed = await claimUploadJob(db, `${hostname()}/1`);
     expect(claimed).toMatchObject({ id: jobId, attempts: 1 });
+    // What the killed worker had unpacked, in the job's own temporary folder.
+    const leftOver = join(jobTempDir(jobId), "seekboard-bundle-x", "results.jsonl");
+    mkdirSync(join(leftOver, ".."), { recursive: true });
+    writeFileSync(leftOver, "half of it");
     // A live worker's job is left alone.
     expect(await recoverUploadJobs(db, () => true)).toEqual({ requeued: 0, failed: 0 });
+    expect(existsSync(leftOver)).toBe(true);
     expect((await recoverUploadJobs(db, () => false)).requeued).toBeGreaterThanOrEqual(1);
+    expect(existsSync(jobTempDir(jobId))).toBe(false);
     expect((await json(await jobOf(jobId, bearer(alpha.token)))).state).toBe("queued");
     for (let attempt = 2; attempt <= MAX_ATTEMPTS; attempt += 1) {
       let again = await claimUploadJob(db, `${hostname()}/1`);
       while (again && again.id !== jobId) again = await claimUploadJob(db, `${hostname()}/1`);
       expect(again).toMatchObject({ id: jobId, attempts: attempt });
+      mkdirSync(jobTempDir(jobId), { recursive: true });
       await recoverUploadJobs(db, () => false);
+      expect(existsSync(jobTempDir(jobId))).toBe(false);
     }
     const given = await json(await jobOf(jobId, bearer(alpha.token)));
     expect(given).toMatchObject({

@@ -6,7 +6,9 @@ import { getDb } from "@/db/client";
 import {
   enqueueUpload,
   getUploadJob,
+  isRetryLater,
   newSpoolDir,
+  RETRY_LATER_SECONDS,
   SPOOLED_FILE,
   type UploadJobView,
 } from "@/db/jobs/upload-jobs";
@@ -49,6 +51,12 @@ function endedJobResponse(job: UploadJobView, headers: Record<string, string>): 
     });
   }
   const errors = job.errors ?? [];
+  // The server ran out of room: the same upload may well succeed later.
+  if (isRetryLater(errors))
+    return errorResponse(503, errors.map((detail) => detail.message).join("; "), {
+      ...headers,
+      "Retry-After": String(RETRY_LATER_SECONDS),
+    });
   // A failure of the server's own (the worker died, the file vanished) is no fault of the bundle's.
   if (errors.length && errors.every((detail) => detail.file === "server"))
     return errorResponse(500, errors.map((detail) => detail.message).join("; "), headers);
@@ -65,6 +73,7 @@ function endedJobResponse(job: UploadJobView, headers: Record<string, string>): 
  *   200 {"id", "duplicate": true, …preview}     this team already sent this bundle
  *   400 {"errors": [{"file", "line", "field", "message"}]}   nothing imported (also: another team's copy)
  *   202 {"jobId", "statusUrl", "state", "progress"}   still importing: follow GET /api/jobs/{id}
+ *   503 the server ran out of room (disk, file handles) importing it: upload again after Retry-After
  *   401 no or unknown/revoked token · 403 the admin token (uploads belong to a team)
  *   413 over SEEKBOARD_MAX_UPLOAD_BYTES · 429 over SEEKBOARD_UPLOADS_PER_HOUR (Retry-After)
  */

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { BundleError } from "../errors";
 import { inspectSampleLine, inspectVerdict } from "./convert";
-import { inspectSampleSchema } from "./log";
+import { ExpansionBudget, inspectSampleSchema } from "./log";
+import { inputRefsLog } from "../../../scripts/bench/hostile";
 
+const MiB = 1024 ** 2;
 const CONTEXT = {
   taskId: "7",
   run: 0,
@@ -10,6 +13,7 @@ const CONTEXT = {
   benchmarkFields: undefined,
   log: "run.eval",
   where: "run.eval: samples/7_epoch_1.json",
+  budget: new ExpansionBudget(64 * MiB, 1024 * MiB),
 };
 const sample = (fields: Record<string, unknown>) =>
   inspectSampleSchema.parse({ id: 7, epoch: 1, input: "Who wrote it?", target: "Ada", ...fields });
@@ -242,5 +246,52 @@ describe("inspectSampleLine", () => {
       { role: "assistant", content: "Ada" },
     ]);
     expect(line.prediction).toBe("Ada");
+  });
+});
+
+describe("input_refs: only the last model event's input is built, within the budget", () => {
+  const condensed = (events: number, refs: number, pool: number, messageBytes?: number) =>
+    inspectSampleSchema.parse(
+      (JSON.parse(inputRefsLog(events, refs, pool, messageBytes)) as { samples: unknown[] })
+        .samples[0],
+    );
+
+  it("2,000 model events × 24 refs into a 2,000-message pool: the last event's 48,000 messages, nothing else built", () => {
+    const before = process.memoryUsage().heapUsed;
+    const { line } = inspectSampleLine(condensed(2000, 24, 2000), {
+      ...CONTEXT,
+      budget: new ExpansionBudget(64 * MiB, 1024 * MiB),
+    });
+    expect((line.messages as unknown[]).length).toBe(48_000);
+    // Every event expanded held 96 million message references (≈ 770 MB).
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(200 * MiB);
+  });
+
+  it("refused, naming the reference, once the expanded input passes the sample's limit", () => {
+    const sample = condensed(3, 24, 2000, 1200);
+    let error: unknown;
+    try {
+      inspectSampleLine(sample, { ...CONTEXT, budget: new ExpansionBudget(16 * MiB, 1024 * MiB) });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(BundleError);
+    expect((error as BundleError).details[0]).toMatchObject({
+      file: CONTEXT.where,
+      field: expect.stringMatching(/^events\.2\.input_refs\.\d+$/),
+      message: expect.stringContaining("more than 16777216 bytes, the most one sample may hold"),
+    });
+  });
+
+  it("and once the logs together pass theirs", () => {
+    const budget = new ExpansionBudget(64 * MiB, 5 * MiB);
+    const sample = condensed(1, 1, 2000, 1200);
+    inspectSampleLine(sample, { ...CONTEXT, budget });
+    budget.nextSample();
+    inspectSampleLine(sample, { ...CONTEXT, budget });
+    budget.nextSample();
+    expect(() => inspectSampleLine(sample, { ...CONTEXT, budget })).toThrow(
+      /the logs expand \(attachments and input_refs\) beyond 5242880 bytes/,
+    );
   });
 });

@@ -9,6 +9,7 @@ import { z } from "zod";
 import { assertNever } from "../../assert-never";
 import { BundleError } from "../errors";
 import type {
+  ExpansionBudget,
   InspectContent,
   InspectMessage,
   InspectModelEvent,
@@ -106,42 +107,50 @@ function eventUsage(event: InspectModelEvent): {
 }
 
 /**
- * The model events' input, expanded: a condensed sample stores each event's input as
- * ranges (`input_refs`, end exclusive) of its message pool.
+ * The last model event and its input, expanded: a condensed sample stores each event's
+ * input as ranges (`input_refs`, end exclusive) of its message pool. Only the last event
+ * is shown, so only its input is built, and only once its size is counted against
+ * `budget` (thousands of events of overlapping ranges would otherwise stand for gigabytes).
  */
-export function expandedModelEvents(sample: InspectSample, where: string): InspectModelEvent[] {
-  const pool = sample.events_data?.messages ?? sample.message_pool ?? [];
+function lastModelEvent(
+  sample: InspectSample,
+  where: string,
+  budget: ExpansionBudget,
+): InspectModelEvent | undefined {
   const events = sample.events ?? [];
-  const out: InspectModelEvent[] = [];
-  events.forEach((event, i) => {
-    if (!isModelEvent(event)) return;
-    if (!event.input_refs) {
-      out.push(event);
-      return;
+  const i = events.findLastIndex(isModelEvent);
+  if (i < 0) return undefined;
+  const event = events[i] as InspectModelEvent;
+  if (!event.input_refs) return event;
+  const pool = sample.events_data?.messages ?? sample.message_pool ?? [];
+  // Prefix sums of the pool messages' JSON sizes: a range's size without building it.
+  const sizeBefore = [0];
+  for (const message of pool) sizeBefore.push(sizeBefore.at(-1)! + JSON.stringify(message).length);
+  event.input_refs.forEach(([start, end], j) => {
+    const field = `events.${i}.input_refs.${j}`;
+    if (start > end || end > pool.length) {
+      throw BundleError.at(
+        where,
+        null,
+        field,
+        `[${start}, ${end}] is outside the message pool (${pool.length} messages)`,
+      );
     }
-    const input: InspectMessage[] = [];
-    event.input_refs.forEach(([start, end], j) => {
-      if (start > end || end > pool.length) {
-        throw BundleError.at(
-          where,
-          null,
-          `events.${i}.input_refs.${j}`,
-          `[${start}, ${end}] is outside the message pool (${pool.length} messages)`,
-        );
-      }
-      input.push(...pool.slice(start, end));
-    });
-    out.push({ ...event, input });
+    budget.add(where, field, sizeBefore[end] - sizeBefore[start]);
   });
-  return out;
+  return { ...event, input: event.input_refs.flatMap(([start, end]) => pool.slice(start, end)) };
 }
 
 type LineMessage = Record<string, unknown>;
 
 /** The conversation to show: the sample's messages, else the last model call's input and answer, else the input. */
-function conversation(sample: InspectSample, where: string): InspectMessage[] {
+function conversation(
+  sample: InspectSample,
+  where: string,
+  budget: ExpansionBudget,
+): InspectMessage[] {
   if (sample.messages.length) return sample.messages;
-  const last = expandedModelEvents(sample, where).at(-1);
+  const last = lastModelEvent(sample, where, budget);
   const answer = last?.output?.choices[0]?.message;
   if (last && last.input.length) return answer ? [...last.input, answer] : last.input;
   return typeof sample.input === "string"
@@ -279,6 +288,8 @@ export interface InspectLineContext {
   benchmarkFields: Record<string, unknown> | undefined;
   log: string;
   where: string;
+  /** What the sample's references may expand to (its attachments are counted as it is read). */
+  budget: ExpansionBudget;
 }
 
 /** A Seekboard-format line, and how its verdict was read (the line's verdict has no "partial"). */
@@ -291,7 +302,7 @@ export interface InspectLine {
 }
 
 export function inspectSampleLine(sample: InspectSample, context: InspectLineContext): InspectLine {
-  const messages = conversation(sample, context.where);
+  const messages = conversation(sample, context.where, context.budget);
   const matched = eventsByMessage(messages, modelEvents(sample));
   const scores = scoresOf(sample, context.v1Scorer);
   const scorer = context.scorer ?? scores.keys().next().value ?? null;

@@ -194,17 +194,61 @@ export function parseInspectJson(text: string, file: string): unknown {
   }
 }
 
+/**
+ * What an import's Inspect samples become once their references are expanded (each
+ * `attachment://` replaced by its text, the last model event's `input_refs` by the pool's
+ * messages), counted before it is built: a small log that references one attachment
+ * thousands of times is refused, not expanded. A sample may become at most `sampleBytes`
+ * (it is one record, as a line of a results file is), the logs together `totalBytes`.
+ * Bytes are UTF-16 code units of the expanded text, the measure JSON text is built in.
+ */
+export class ExpansionBudget {
+  private total = 0;
+  private sample = 0;
+  constructor(
+    readonly sampleBytes: number,
+    readonly totalBytes: number,
+  ) {}
+
+  /** A new sample's own count starts. */
+  nextSample(): void {
+    this.sample = 0;
+  }
+
+  /** `bytes` more of the sample at `file` (its `field`), refused past either limit. */
+  add(file: string, field: string | null, bytes: number): void {
+    this.sample += bytes;
+    this.total += bytes;
+    if (this.sample > this.sampleBytes)
+      throw BundleError.at(
+        file,
+        null,
+        field,
+        `the sample expands (attachments and input_refs) to more than ${this.sampleBytes} bytes, the most one sample may hold`,
+      );
+    if (this.total > this.totalBytes)
+      throw BundleError.at(
+        file,
+        null,
+        field,
+        `the logs expand (attachments and input_refs) beyond ${this.totalBytes} bytes`,
+      );
+  }
+}
+
 /** `attachment://<hash>`: Inspect moves long strings (system prompts, tool outputs, images) into the sample's `attachments`. */
 const ATTACHMENT = "attachment://";
 
 /**
- * The sample with every `attachment://<hash>` string replaced by the attachment's text;
- * a reference to an attachment the sample does not hold is an error naming its field.
+ * The sample with every `attachment://<hash>` string replaced by the attachment's text,
+ * each replacement counted against `budget` before it is made; a reference to an
+ * attachment the sample does not hold is an error naming its field.
  */
 export function resolveAttachments(
   value: unknown,
   attachments: Readonly<Record<string, string>>,
   file: string,
+  budget: ExpansionBudget,
 ): unknown {
   // The path is a stack, joined only for an error: samples hold tens of thousands of strings.
   const path: string[] = [];
@@ -219,7 +263,10 @@ export function resolveAttachments(
           path.join("."),
           `${node} is not among the sample's attachments`,
         );
-      return attachments[hash];
+      const text = attachments[hash];
+      // The text is shared, not copied, here; it is copied into every record built from the sample.
+      if (text.length > node.length) budget.add(file, path.join("."), text.length - node.length);
+      return text;
     }
     if (typeof node !== "object" || node === null) return node;
     if (Array.isArray(node)) {

@@ -17,6 +17,7 @@ import {
   inspectSampleSchema,
   parseInspectJson,
   resolveAttachments,
+  type ExpansionBudget,
   type InspectHeader,
   type InspectSample,
 } from "./log";
@@ -31,8 +32,12 @@ export interface InspectLog {
   header: InspectHeader;
   /** Why the run is not a finished one (no header, cancelled, stopped by an error); null when it finished. */
   incomplete: string | null;
-  /** Each sample with where it was read (a `.eval` member, or the `.json` log's `samples.<i>`). */
+  /**
+   * Each sample with where it was read (a `.eval` member, or the `.json` log's
+   * `samples.<i>`), its attachments resolved within `budget`.
+   */
   samples(
+    budget: ExpansionBudget,
     onBytesRead?: (bytes: number) => void,
   ): Iterable<{ where: string; sample: InspectSample }>;
 }
@@ -82,14 +87,20 @@ function incompleteReason(header: InspectHeader, fromJournal: boolean): string |
 
 const attachmentsSchema = z.object({ attachments: z.record(z.string(), z.string()).nullish() });
 
-/** A sample's JSON, its attachments resolved, checked. */
-function sampleOf(value: unknown, where: string, prefix: readonly string[] = []): InspectSample {
+/** A sample's JSON, its attachments resolved within `budget`, checked. */
+function sampleOf(
+  value: unknown,
+  where: string,
+  budget: ExpansionBudget,
+  prefix: readonly string[] = [],
+): InspectSample {
   // An attachments table of the wrong shape is reported by the sample's schema below.
   const attachments = attachmentsSchema.safeParse(value);
   const table = attachments.success ? (attachments.data.attachments ?? {}) : {};
   let resolved: unknown;
   try {
-    resolved = resolveAttachments(value, table, where);
+    budget.nextSample();
+    resolved = resolveAttachments(value, table, where, budget);
   } catch (error) {
     if (!(error instanceof BundleError) || prefix.length === 0) throw error;
     throw new BundleError(
@@ -152,7 +163,7 @@ export function openEvalLog(file: string, dir: string, logBytes: number): Inspec
     file,
     header,
     incomplete: incompleteReason(header, fromJournal),
-    *samples(onBytesRead) {
+    *samples(budget, onBytesRead) {
       for (const name of sampleMembers(dir)) {
         const where = member(`samples/${name}`);
         yield {
@@ -160,6 +171,7 @@ export function openEvalLog(file: string, dir: string, logBytes: number): Inspec
           sample: sampleOf(
             readJson(`samples/${name}`, onBytesRead && ((bytes) => onBytesRead(bytes * scale))),
             where,
+            budget,
           ),
         };
       }
@@ -184,11 +196,11 @@ export function openJsonLog(
     file,
     header,
     incomplete: incompleteReason(header, false),
-    *samples() {
+    *samples(budget) {
       for (const [i, sample] of (samples ?? []).entries())
         yield {
           where: `${file}: samples.${i}`,
-          sample: sampleOf(sample, file, ["samples", String(i)]),
+          sample: sampleOf(sample, file, budget, ["samples", String(i)]),
         };
     },
   };
