@@ -14,7 +14,7 @@ import { canViewSubmission } from "../lib/auth/visibility";
 import { closeDb, openDb, rawRun } from "./client";
 import { sql } from "drizzle-orm";
 import { ingestBundle } from "./ingest";
-import { IMPORT_STALE_MS } from "./ingest-shared";
+import { IMPORT_STALE_MS, removeDeadImports } from "./ingest-shared";
 import { attemptWithinLimit } from "./limits";
 
 const ROOT = join(__dirname, "..");
@@ -134,6 +134,43 @@ describe("an import in batches", () => {
     );
     expect(both.filter((r) => r.duplicate)).toHaveLength(1);
     expect(new Set(both.map((r) => r.submissionId)).size).toBe(1);
+  });
+});
+
+describe("the worker's sweep of dead imports", () => {
+  it("removes an import whose heartbeat is a minute old, and leaves a live one", async () => {
+    const db = testDb();
+    const dead = await ingestBundle(db, bundle("sweep-dead", "sweep-dead", 3), {
+      source: "cli",
+      status: "approved",
+    });
+    const live = await ingestBundle(db, bundle("sweep-live", "sweep-live", 3), {
+      source: "cli",
+      status: "approved",
+    });
+    const old = new Date(Date.now() - IMPORT_STALE_MS - 1000).toISOString();
+    const fresh = new Date().toISOString();
+    for (const [id, beat] of [
+      [dead.submissionId, old],
+      [live.submissionId, fresh],
+    ] as const)
+      await rawRun(
+        db,
+        sql`UPDATE submissions SET status = 'importing', import_heartbeat_at = ${beat} WHERE id = ${id}`,
+      );
+    expect(await removeDeadImports(db)).toBe(1);
+    const left = await sqlRows(
+      db,
+      "SELECT model FROM submissions WHERE model IN ('sweep-dead', 'sweep-live') ORDER BY model",
+    );
+    expect(left.map((row) => row.model)).toEqual(["sweep-live"]);
+    expect(
+      await sqlCount(
+        db,
+        "SELECT count(*) AS c FROM samples WHERE submission_id = ?",
+        dead.submissionId,
+      ),
+    ).toBe(0);
   });
 });
 

@@ -13,6 +13,7 @@ import {
   getTableColumns,
   getTableName,
   inArray,
+  lt,
   notExists,
   sql,
   type Table,
@@ -173,6 +174,25 @@ export async function settledSubmission(
     }
     await new Promise((done) => setTimeout(done, wait));
   }
+}
+
+/**
+ * Removes every import whose process died (no batch for IMPORT_STALE_MS), as the worker's
+ * periodic recovery: what a killed `cli ingest` left is otherwise only cleared by the next
+ * import of the same bundle. Returns how many.
+ */
+export async function removeDeadImports(db: Db, now: Date = new Date()): Promise<number> {
+  const dead = await db
+    .select({ id: submissions.id })
+    .from(submissions)
+    .where(
+      and(
+        eq(submissions.status, "importing"),
+        lt(submissions.importHeartbeatAt, new Date(now.getTime() - IMPORT_STALE_MS).toISOString()),
+      ),
+    );
+  for (const { id } of dead) await removeImport(db, id, []);
+  return dead.length;
 }
 
 /** Samples removed per transaction when an import is taken back (their steps go with them). */

@@ -11,6 +11,7 @@ import type { LlmJudgeSetting } from "../../lib/judges/chat";
 import { DEFAULT_DB_PATH, isPostgresUrl, type Db } from "../client";
 import { failInterruptedJobs, nextQueuedReevalJob, runReevalJob } from "../reeval/jobs";
 import { bumpDataVersion, PUBLIC_DATA } from "./data-version";
+import { removeDeadImports } from "../ingest-shared";
 import { runUploadJob } from "./run-upload";
 import { claimUploadJob, liveSpoolDirs, recoverUploadJobs, SPOOLED_FILE } from "./upload-jobs";
 
@@ -113,6 +114,8 @@ async function recover(db: Db, log: (message: string) => void): Promise<void> {
   if (uploads.failed) log(`${uploads.failed} upload job(s) given up after repeated interruptions`);
   const reevals = await failInterruptedJobs(db, (worker) => workerAlive(worker));
   if (reevals) log(`${reevals} re-evaluation job(s) interrupted by a stopped worker marked failed`);
+  const imports = await removeDeadImports(db);
+  if (imports) log(`${imports} import(s) whose process died removed`);
 }
 
 function pause(ms: number, signal: AbortSignal): Promise<void> {
