@@ -6,6 +6,7 @@ import { benchmarkInfo } from "../../lib/benchmarks/info";
 import type { Interval } from "../../lib/metrics/bootstrap";
 import { skeleton } from "../../lib/import/confusables";
 import { and, asc, desc, eq, inArray, isNotNull, ne, type SQL } from "drizzle-orm";
+import { benchmarkIdOf } from "../benchmark-id";
 import { first, type Db } from "../client";
 import {
   aggregates,
@@ -176,7 +177,9 @@ export async function confusableNames(
     .leftJoin(uploadTokens, eq(uploadTokens.id, submissions.uploaderTokenId))
     .where(
       and(
-        inArray(submissions.benchmarkId, [...new Set(queue.map((row) => row.benchmark))]),
+        inArray(submissions.benchmarkId, [
+          ...new Set(queue.map((row) => benchmarkIdOf(row.benchmark))),
+        ]),
         ne(submissions.status, "rejected"),
       ),
     )

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { confusable, nameDifference, skeleton } from "./confusables";
+import { confusable, describeCodePoints, nameDifference, skeleton } from "./confusables";
 
 describe("skeleton", () => {
   it("reads Cyrillic and Greek look-alikes as the Latin letters they pass for", () => {
@@ -80,5 +80,17 @@ describe("nameDifference", () => {
       suffix: "a",
     });
     expect(nameDifference("aa", "aaa")).toEqual({ prefix: "aa", a: "", b: "a", suffix: "" });
+  });
+});
+
+describe("describeCodePoints", () => {
+  it("names each code point with its script when it is a letter of one model names borrow from", () => {
+    expect(describeCodePoints("\u043eo\u03bf0\u{1d428}")).toEqual([
+      "U+043E Cyrillic",
+      "U+006F Latin",
+      "U+03BF Greek",
+      "U+0030",
+      "U+1D428",
+    ]);
   });
 });

@@ -4,6 +4,7 @@
  * character replaced by the prototype it is visually confusable with, after compatibility
  * decomposition (NFKD folds fullwidth forms, mathematical letters and ligatures). Pure.
  */
+import { codePoint } from "./display-names";
 
 /**
  * The prototype of each confusable character, grouped by prototype: the "MA" entries of
@@ -161,4 +162,19 @@ export function nameDifference(a: string, b: string): NameDifference {
     b: y.slice(start, y.length - end).join(""),
     suffix: x.slice(x.length - end).join(""),
   };
+}
+
+/** The scripts model names' look-alikes come from; anything else is named by its code point only. */
+const SCRIPTS = ["Latin", "Cyrillic", "Greek", "Armenian", "Cherokee"] as const;
+const SCRIPT_TESTS = SCRIPTS.map(
+  (script) => [script, new RegExp(`^\\p{Script=${script}}$`, "u")] as const,
+);
+
+/** Each code point of `text` as `U+043E Cyrillic` (`U+0030` for digits, punctuation and others), for a moderator to see which differ. */
+export function describeCodePoints(text: string): string[] {
+  return Array.from(text, (c) => {
+    const code = codePoint(c);
+    const script = SCRIPT_TESTS.find(([, test]) => test.test(c))?.[0];
+    return script ? `${code} ${script}` : code;
+  });
 }
