@@ -6,6 +6,7 @@ import { ciInterval, decimal, percent } from "@/lib/format";
 import type { Interval } from "@/lib/metrics/bootstrap";
 import { RankCell } from "./BoardActions";
 import { SortHeader } from "./SortHeader";
+import { TeamCell, TeamHeader } from "./Team";
 import {
   firstUnranked,
   rankLabel,
@@ -87,6 +88,7 @@ export function ReportBoardTable<Report>({
               />
             ))}
             <StandingHeaders rows={rows} className="px-2 py-2" />
+            <TeamHeader className="px-2 py-2" />
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
@@ -94,7 +96,7 @@ export function ReportBoardTable<Report>({
             firstUnranked(rows, i) ? (
               <UnrankedDivider
                 key="unranked"
-                colSpan={columns.length + 2 + standingColumnCount(rows)}
+                colSpan={columns.length + 3 + standingColumnCount(rows)}
               />
             ) : null,
             <tr
@@ -138,6 +140,7 @@ export function ReportBoardTable<Report>({
                 />
               ))}
               <StandingCells row={row} rows={rows} />
+              <TeamCell team={row.team} className="px-2 py-2" />
             </tr>,
           ])}
         </tbody>

@@ -23,6 +23,7 @@ import {
   STICKY_RANK_CELL,
   STICKY_RANK_HEAD,
 } from "@/components/leaderboard/sticky";
+import { TeamCell, TeamHeader } from "@/components/leaderboard/Team";
 
 function sortHref(basePath: string, state: BoardState, sort: string): string {
   const dir = state.sort === sort ? (state.dir === "asc" ? "desc" : "asc") : defaultDir(sort);
@@ -77,6 +78,7 @@ export function LeaderboardTable({
               />
             ))}
             <StandingHeaders rows={rows} className="px-3 py-2" />
+            <TeamHeader className="px-3 py-2" />
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
@@ -84,7 +86,7 @@ export function LeaderboardTable({
             firstUnranked(rows, i) ? (
               <UnrankedDivider
                 key="unranked"
-                colSpan={mpwInfo.board.columns.length + 2 + standingColumnCount(rows)}
+                colSpan={mpwInfo.board.columns.length + 3 + standingColumnCount(rows)}
               />
             ) : null,
             <tr
@@ -110,7 +112,9 @@ export function LeaderboardTable({
                   <bdi>{row.model}</bdi>
                 </Link>
                 {row.agent ? (
-                  <span className="ml-2 text-xs text-slate-500">{row.agent}</span>
+                  <span className="ml-2 text-xs text-slate-500">
+                    <bdi>{row.agent}</bdi>
+                  </span>
                 ) : null}
                 <AdjudicatedBadge count={adjudicated.get(row.submissionId) ?? 0} />
                 <StandingBadges standing={row.standing} />
@@ -145,6 +149,7 @@ export function LeaderboardTable({
               </td>
               <td className="px-3 py-2 text-right tabular-nums">{row.report.n}</td>
               <StandingCells row={row} rows={rows} />
+              <TeamCell team={row.team} className="px-3 py-2" />
             </tr>,
           ])}
         </tbody>
