@@ -87,8 +87,8 @@ export function ReportBoardTable<Report>({
                 className="px-2 py-2 text-right"
               />
             ))}
-            <StandingHeaders rows={rows} className="px-2 py-2" />
             <TeamHeader className="px-2 py-2" />
+            <StandingHeaders rows={rows} className="px-2 py-2" />
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
@@ -139,8 +139,8 @@ export function ReportBoardTable<Report>({
                   ci={row.cis[c.key]}
                 />
               ))}
-              <StandingCells row={row} rows={rows} />
               <TeamCell team={row.team} className="px-2 py-2" />
+              <StandingCells row={row} rows={rows} />
             </tr>,
           ])}
         </tbody>

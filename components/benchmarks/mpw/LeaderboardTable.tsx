@@ -77,8 +77,8 @@ export function LeaderboardTable({
                 className="px-3 py-2 text-right"
               />
             ))}
-            <StandingHeaders rows={rows} className="px-3 py-2" />
             <TeamHeader className="px-3 py-2" />
+            <StandingHeaders rows={rows} className="px-3 py-2" />
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
@@ -148,8 +148,8 @@ export function LeaderboardTable({
                 {decimal(row.report.toolCalls.value)}
               </td>
               <td className="px-3 py-2 text-right tabular-nums">{row.report.n}</td>
-              <StandingCells row={row} rows={rows} />
               <TeamCell team={row.team} className="px-3 py-2" />
+              <StandingCells row={row} rows={rows} />
             </tr>,
           ])}
         </tbody>
