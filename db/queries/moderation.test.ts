@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BenchmarkId } from "../../lib/benchmarks/registry";
 import { closeDb, type Db } from "../client";
 import { ensureBenchmark } from "../ingest-shared";
-import { submissions, uploadTokens, type SubmissionStatus } from "../schema";
+import { submissions, uploadTokens, type StoredSubmissionStatus } from "../schema";
 import { openTestDb } from "../../test/db";
 import { confusableNames, listModerationQueue } from "./moderation";
 
@@ -23,7 +23,7 @@ async function submit(
   benchmarkId: BenchmarkId,
   model: string,
   team: string | null,
-  status: SubmissionStatus,
+  status: StoredSubmissionStatus,
   agent: string | null = null,
 ): Promise<number> {
   const [row] = await db
@@ -65,11 +65,14 @@ beforeAll(async () => {
   ids.set("acme", await submit("qa", "GPT-4o-search", "Acme", "approved", "ReAct"));
   ids.set("cli", await submit("qa", "Claude-3", null, "approved"));
   ids.set("rejected", await submit("qa", "Gemini-2", "Acme", "rejected"));
+  // An import not yet published is seen by no one.
+  ids.set("importing", await submit("qa", "Mistral-7", "Acme", "importing"));
   // Pending, all of Beta unless said otherwise.
   ids.set("cyrillic", await submit("qa", "GPT-4\u043e-search", "Beta", "pending", "R\u0435Act"));
   ids.set("same", await submit("qa", "GPT-4o-search", "Beta", "pending"));
   ids.set("cliLike", await submit("qa", "C1aude-3", "Beta", "pending"));
   ids.set("vsRejected", await submit("qa", "Gemini-\u01a7", "Beta", "pending"));
+  ids.set("vsImporting", await submit("qa", "Mistra1-7", "Beta", "pending"));
   ids.set("otherBenchmark", await submit("webdetective", "GPT-4\u03bf-search", "Beta", "pending"));
   ids.set("ownTeam", await submit("qa", "GPT-4o-\u0455earch", "Acme", "pending"));
   ids.set("teamName", await submit("qa", "Unrelated", "Acrne", "pending"));
@@ -118,12 +121,13 @@ describe("confusableNames", () => {
     expect(byKey("teamName")).toMatchObject([{ field: "team", name: "Acrne", other: "Acme" }]);
   });
 
-  it("leaves out the same name, a rejected submission's, another benchmark's and the team's own", async () => {
+  it("leaves out the same name, a rejected or unpublished submission's, another benchmark's and the team's own", async () => {
     const flagged = await confusableNames(db, await listModerationQueue(db));
     // `same` is Beta's exact `GPT-4o-search`: not confusable, but Beta's Cyrillic one is Beta's own.
     expect(flagged.has(ids.get("same")!)).toBe(true);
     expect(flagged.get(ids.get("same")!)!.map((n) => n.other)).toEqual(["GPT-4o-\u0455earch"]);
     expect(flagged.has(ids.get("vsRejected")!)).toBe(false);
+    expect(flagged.has(ids.get("vsImporting")!)).toBe(false);
     expect(flagged.has(ids.get("otherBenchmark")!)).toBe(false);
     // Acme's pending name is flagged against Beta's, never against Acme's own approved one;
     // and Acme's team name against Acrne's.

@@ -180,7 +180,7 @@ export async function confusableNames(
         inArray(submissions.benchmarkId, [
           ...new Set(queue.map((row) => benchmarkIdOf(row.benchmark))),
         ]),
-        ne(submissions.status, "rejected"),
+        inArray(submissions.status, ["approved", "pending"]),
       ),
     )
     .orderBy(asc(submissions.id));
