@@ -3,6 +3,7 @@ import Link from "next/link";
 import { connection } from "next/server";
 import { adminToken, isAdminSession } from "@/server/auth";
 import { AdminLoginForm } from "@/components/admin/AdminLoginForm";
+import { ConfusableNames } from "@/components/admin/ConfusableNames";
 import { IssueTokenForm } from "@/components/admin/IssueTokenForm";
 import { ModerationControls } from "@/components/admin/ModerationControls";
 import { RevokeTokenButton } from "@/components/admin/RevokeTokenButton";
@@ -11,8 +12,10 @@ import { Badge } from "@/components/ui/Badge";
 import { BoardFigureList } from "@/components/submission/BoardFigures";
 import { getDb, type Db } from "@/db/client";
 import {
+  confusableNames,
   listModerationQueue,
   listRecentDecisions,
+  type ConfusableName,
   type SubmissionPreview,
 } from "@/db/queries/moderation";
 import { taskSetOverview } from "@/db/queries/task-sets";
@@ -50,7 +53,10 @@ export default async function AdminPage() {
     listUploadTokens(db),
     taskSetOverview(db),
   ]);
-  const checks = await checksOf(db, [...queue, ...decisions]);
+  const [checks, confusables] = await Promise.all([
+    checksOf(db, [...queue, ...decisions]),
+    confusableNames(db, queue),
+  ]);
   const taskFileBenchmarks = BENCHMARK_IDS.map((id) => ({
     id,
     name: BENCHMARKS[id].name,
@@ -75,7 +81,12 @@ export default async function AdminPage() {
             Nothing is waiting for review.
           </p>
         ) : (
-          <SubmissionTable rows={queue} checks={checks} testId="moderation-queue" />
+          <SubmissionTable
+            rows={queue}
+            checks={checks}
+            confusables={confusables}
+            testId="moderation-queue"
+          />
         )}
       </section>
 
@@ -84,7 +95,12 @@ export default async function AdminPage() {
         {decisions.length === 0 ? (
           <p className="text-sm text-slate-600">No decisions yet.</p>
         ) : (
-          <SubmissionTable rows={decisions} checks={checks} testId="recent-decisions" />
+          <SubmissionTable
+            rows={decisions}
+            checks={checks}
+            confusables={new Map()}
+            testId="recent-decisions"
+          />
         )}
       </section>
 
@@ -154,14 +170,16 @@ async function checksOf(db: Db, rows: readonly SubmissionPreview[]): Promise<Map
   );
 }
 
-/** The submissions with their checks against their benchmark's rules, the moderator's first question. */
+/** The submissions with their checks against their benchmark's rules, the moderator's first question, and their names that read as another team's. */
 function SubmissionTable({
   rows,
   checks,
+  confusables,
   testId,
 }: {
   rows: SubmissionPreview[];
   checks: Map<number, Checks>;
+  confusables: ReadonlyMap<number, ConfusableName[]>;
   testId: string;
 }) {
   return (
@@ -195,15 +213,27 @@ function SubmissionTable({
             >
               <td className="px-3 py-2">
                 <Link href={`/s/${row.id}`} className="font-medium text-indigo-700 hover:underline">
-                  {row.model}
+                  <bdi>{row.model}</bdi>
                 </Link>
                 <div className="text-xs text-slate-500">
-                  #{row.id} · {row.benchmark} · setting {row.setting}
-                  {row.agent ? ` · ${row.agent}` : ""}
+                  #{row.id} · {row.benchmark} · setting <bdi>{row.setting}</bdi>
+                  {row.agent ? (
+                    <>
+                      {" · "}
+                      <bdi>{row.agent}</bdi>
+                    </>
+                  ) : null}
                 </div>
+                {confusables.has(row.id) ? (
+                  <ConfusableNames names={confusables.get(row.id)!} />
+                ) : null}
               </td>
               <td className="px-3 py-2">
-                {row.team ?? <span className="text-slate-500">command line</span>}
+                {row.team === null ? (
+                  <span className="text-slate-500">command line</span>
+                ) : (
+                  <bdi>{row.team}</bdi>
+                )}
               </td>
               <td className="px-3 py-2 tabular-nums">
                 {row.uploadedAt.slice(0, 16).replace("T", " ")}

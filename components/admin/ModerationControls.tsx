@@ -21,7 +21,7 @@ export function ModerationControls({
             <button
               type="submit"
               disabled={pending}
-              className="rounded bg-emerald-600 px-2 py-1 text-xs font-medium text-white hover:bg-emerald-700 disabled:opacity-50"
+              className="rounded bg-emerald-700 px-2 py-1 text-xs font-medium text-white hover:bg-emerald-800 disabled:opacity-50"
             >
               Approve
             </button>

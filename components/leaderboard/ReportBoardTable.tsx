@@ -6,6 +6,7 @@ import { ciInterval, decimal, percent } from "@/lib/format";
 import type { Interval } from "@/lib/metrics/bootstrap";
 import { RankCell } from "./BoardActions";
 import { SortHeader } from "./SortHeader";
+import { TeamCell, TeamHeader } from "./Team";
 import {
   firstUnranked,
   rankLabel,
@@ -86,6 +87,7 @@ export function ReportBoardTable<Report>({
                 className="px-2 py-2 text-right"
               />
             ))}
+            <TeamHeader className="px-2 py-2" />
             <StandingHeaders rows={rows} className="px-2 py-2" />
           </tr>
         </thead>
@@ -94,7 +96,7 @@ export function ReportBoardTable<Report>({
             firstUnranked(rows, i) ? (
               <UnrankedDivider
                 key="unranked"
-                colSpan={columns.length + 2 + standingColumnCount(rows)}
+                colSpan={columns.length + 3 + standingColumnCount(rows)}
               />
             ) : null,
             <tr
@@ -137,6 +139,7 @@ export function ReportBoardTable<Report>({
                   ci={row.cis[c.key]}
                 />
               ))}
+              <TeamCell team={row.team} className="px-2 py-2" />
               <StandingCells row={row} rows={rows} />
             </tr>,
           ])}

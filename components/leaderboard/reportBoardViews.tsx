@@ -11,6 +11,7 @@ import type { RawSearchParams } from "@/lib/url/search-params";
 import type { ReportBoardLoaded, ReportLeaderboardData } from "@/server/benchmarks/board";
 import { BoardHeader, type BoardPage } from "./BoardHeader";
 import { ReportBoardTable } from "./ReportBoardTable";
+import { TeamNote } from "./Team";
 import { BoardActions } from "./BoardActions";
 import { CostAccuracySection, NoVerifiedRows, StandingNote, VerifiedFilter } from "./Standing";
 
@@ -160,6 +161,7 @@ export function reportBoardViews<Report>(
           />
         )}
         {ciNote}
+        {rows.length > 0 ? <TeamNote /> : null}
         <StandingNote
           basis={rows[0]?.standing.basis ?? null}
           rules={module.standing}

@@ -5,7 +5,7 @@ import { sortVersions, type Board, type BoardFigures } from "../../lib/benchmark
 import type { BoardState } from "../../lib/benchmarks/board-state";
 import type { BenchmarkId } from "../../lib/benchmarks/registry";
 import { first, type Db } from "../client";
-import { aggregates, submissions } from "../schema";
+import { aggregates, submissions, uploadTokens } from "../schema";
 import { rankedFirst } from "../../lib/standing/standing";
 import { getViewStandings, type Standing, type ViewSplit } from "./standing";
 
@@ -14,6 +14,8 @@ export interface ReportBoardRow<Report> extends BoardFigures {
   model: string;
   agent: string | null;
   setting: string;
+  /** The team whose upload token submitted it; null: imported from the command line (the maintainers). */
+  team: string | null;
   benchmarkVersion: string;
   samples: number;
   hasTrajectories: boolean;
@@ -91,6 +93,7 @@ export async function getReportBoard<Report>(
       model: submissions.model,
       agent: submissions.agent,
       setting: submissions.setting,
+      team: uploadTokens.team,
       benchmarkVersion: submissions.benchmarkVersion,
       samples: submissions.sampleCount,
       // 0/1 on SQLite, a boolean on PostgreSQL.
@@ -105,6 +108,7 @@ export async function getReportBoard<Report>(
       aggregates,
       and(eq(aggregates.submissionId, submissions.id), eq(aggregates.split, split.key)),
     )
+    .leftJoin(uploadTokens, eq(uploadTokens.id, submissions.uploaderTokenId))
     .where(and(...conditions))
     .orderBy(asc(submissions.model), asc(submissions.id));
   const rows = found.map(({ metrics, ...row }) => {

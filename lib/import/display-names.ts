@@ -9,7 +9,8 @@ import { BundleError } from "./errors";
 /** Control (Cc) and format (Cf) characters: bidi overrides and isolates, zero-width characters, BOMs. */
 const HIDDEN = /[\p{Cc}\p{Cf}]/gu;
 
-const codePoint = (c: string) =>
+/** `c` as U+XXXX. */
+export const codePoint = (c: string) =>
   `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`;
 
 /** The hidden characters of `text`, as U+XXXX, each once, in order. */

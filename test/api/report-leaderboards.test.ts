@@ -19,14 +19,21 @@ const tmp = temporaryDatabase("report-leaderboards");
 const { closeDb, getDb } = await import("@/db/client");
 const { ingestBundleDir } = await import("@/db/ingest");
 const { writeDemoFiles } = await import("@/db/seed-demo");
+const { issueUploadToken } = await import("@/db/upload-tokens");
 const { GET: leaderboard } = await import("@/app/api/b/[benchmark]/leaderboard/route");
 
 const db = await getDb();
 
 beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), "seekboard-report-leaderboards-"));
+  // The second bundle (WebDetective) is a team's upload; the others came from the command line.
+  const token = await issueUploadToken(db, "Acme Lab");
   for (const [i, b] of writeDemoFiles(dir).entries())
-    await ingestBundleDir(db, b.dir, { source: "test", status: i === 0 ? "pending" : "approved" });
+    await ingestBundleDir(db, b.dir, {
+      source: "test",
+      status: i === 0 ? "pending" : "approved",
+      uploaderTokenId: i === 1 ? token.id : null,
+    });
   rmSync(dir, { recursive: true, force: true });
 }, 120_000);
 
@@ -126,6 +133,18 @@ describe("the leaderboard API of WebDetective, EvoBrowseComp, InfoMosaic and QA"
       );
     }
     expect((await get("qa", "?format=xml")).status).toBe(400);
+  });
+
+  it("each row names its team (null: imported from the command line), the CSV's last column", async () => {
+    const { body } = await get("webdetective");
+    expect(body.rows.map((r) => r.team).sort()).toEqual(["Acme Lab", null]);
+    const response = await leaderboard(
+      new Request(`${BASE}/api/b/webdetective/leaderboard?format=csv`),
+      { params: Promise.resolve({ benchmark: "webdetective" }) },
+    );
+    const [header, ...lines] = (await response.text()).trimEnd().split("\r\n");
+    expect(header.split(",").at(-1)).toBe("team");
+    expect(lines.map((line) => line.split(",").at(-1)).sort()).toEqual(["", "Acme Lab"]);
   });
 
   it("InfoMosaic: per-domain columns; the setting filter", async () => {

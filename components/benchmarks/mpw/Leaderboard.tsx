@@ -1,5 +1,6 @@
 import { BoardActions } from "@/components/leaderboard/BoardActions";
 import { BoardHeader } from "@/components/leaderboard/BoardHeader";
+import { TeamNote } from "@/components/leaderboard/Team";
 import { LeaderboardTable } from "./LeaderboardTable";
 import { PillLinks } from "@/components/ui/PillLinks";
 import {
@@ -79,6 +80,7 @@ export function MpwLeaderboard({
         counts samples without tool calls as 0. Tiers come from the number of atomic facts: easy
         1–5, medium 6–10, hard ≥ 11.
       </p>
+      {rows.length > 0 ? <TeamNote /> : null}
       <StandingNote
         basis={rows[0]?.standing.basis ?? null}
         rules={mpwInfo.standing}

@@ -23,6 +23,7 @@ import {
   STICKY_RANK_CELL,
   STICKY_RANK_HEAD,
 } from "@/components/leaderboard/sticky";
+import { TeamCell, TeamHeader } from "@/components/leaderboard/Team";
 
 function sortHref(basePath: string, state: BoardState, sort: string): string {
   const dir = state.sort === sort ? (state.dir === "asc" ? "desc" : "asc") : defaultDir(sort);
@@ -76,6 +77,7 @@ export function LeaderboardTable({
                 className="px-3 py-2 text-right"
               />
             ))}
+            <TeamHeader className="px-3 py-2" />
             <StandingHeaders rows={rows} className="px-3 py-2" />
           </tr>
         </thead>
@@ -84,7 +86,7 @@ export function LeaderboardTable({
             firstUnranked(rows, i) ? (
               <UnrankedDivider
                 key="unranked"
-                colSpan={mpwInfo.board.columns.length + 2 + standingColumnCount(rows)}
+                colSpan={mpwInfo.board.columns.length + 3 + standingColumnCount(rows)}
               />
             ) : null,
             <tr
@@ -110,7 +112,9 @@ export function LeaderboardTable({
                   <bdi>{row.model}</bdi>
                 </Link>
                 {row.agent ? (
-                  <span className="ml-2 text-xs text-slate-500">{row.agent}</span>
+                  <span className="ml-2 text-xs text-slate-500">
+                    <bdi>{row.agent}</bdi>
+                  </span>
                 ) : null}
                 <AdjudicatedBadge count={adjudicated.get(row.submissionId) ?? 0} />
                 <StandingBadges standing={row.standing} />
@@ -144,6 +148,7 @@ export function LeaderboardTable({
                 {decimal(row.report.toolCalls.value)}
               </td>
               <td className="px-3 py-2 text-right tabular-nums">{row.report.n}</td>
+              <TeamCell team={row.team} className="px-3 py-2" />
               <StandingCells row={row} rows={rows} />
             </tr>,
           ])}

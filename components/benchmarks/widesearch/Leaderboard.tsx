@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { BoardHeader } from "@/components/leaderboard/BoardHeader";
 import { SortHeader } from "@/components/leaderboard/SortHeader";
+import { TeamCell, TeamHeader, TeamNote } from "@/components/leaderboard/Team";
 import { AdjudicatedBadge } from "@/components/reeval/AdjudicatedBadge";
 import { wideSearchModule } from "@/lib/benchmarks/widesearch";
 import { ciInterval, decimal, percent } from "@/lib/format";
@@ -97,6 +98,7 @@ export function WideSearchLeaderboard({
                     className="px-2 py-2 text-right"
                   />
                 ))}
+                <TeamHeader className="px-2 py-2" />
                 <StandingHeaders rows={rows} className="px-2 py-2" />
               </tr>
             </thead>
@@ -107,7 +109,7 @@ export function WideSearchLeaderboard({
                   firstUnranked(rows, i) ? (
                     <UnrankedDivider
                       key="unranked"
-                      colSpan={columns.length + 2 + standingColumnCount(rows)}
+                      colSpan={columns.length + 3 + standingColumnCount(rows)}
                     />
                   ) : null,
                   <tr
@@ -166,6 +168,7 @@ export function WideSearchLeaderboard({
                         </td>
                       );
                     })}
+                    <TeamCell team={row.team} className="px-2 py-2" />
                     <StandingCells row={row} rows={rows} />
                   </tr>,
                 ];
@@ -193,6 +196,7 @@ export function WideSearchLeaderboard({
         producer&apos;s, checked to reproduce its own summary; they have no trajectories or tables
         to inspect.
       </p>
+      {rows.length > 0 ? <TeamNote /> : null}
       <StandingNote
         basis={rows[0]?.standing.basis ?? null}
         rules={wideSearchModule.standing}

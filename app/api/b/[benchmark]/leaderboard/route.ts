@@ -68,6 +68,7 @@ async function boardAnswer(
       ...figures(row),
       adjudicated: adjudicated.get(row.submissionId) ?? 0,
       ...standingFields(row.standing),
+      team: row.team,
     })),
   };
 }
@@ -89,7 +90,9 @@ async function boardAnswer(
  *   "ranked", "rank" (ties share a rank; null when not ranked), "preliminary", "verified", "checks",
  *   "tokensPerTask", "costUsdPerTask", "costUsdPerCorrect", "secondsPerTask" (null: not reported) and,
  *   with several runs per task, "passHat" {"2": …}; rows come ranked first. `verified=1` keeps verified rows.
- * Any of them with `format=csv`: the same rows as CSV, one line each (the board's export link).
+ *   Each row's "team" is the team whose upload token submitted it (null: imported from the command line
+ *   by the maintainers).
+ * Any of them with `format=csv`: the same rows as CSV, one line each (the board's export link), "team" last.
  * Approved submissions only, as the page. An unknown benchmark is a 404 and an
  * unknown parameter value a 400 — never a silently different (or empty) board.
  */
@@ -120,8 +123,12 @@ export async function GET(
   const answer = await boardAnswer(db, benchmark, board, search);
   if (search.get("format") !== "csv") return Response.json(answer);
   // The rows exactly as the JSON gives them, one line each; nested figures (CIs, stats) as JSON text.
-  // Every field any row has (pass^k only where a row's tasks have several runs), in first-seen order.
-  const columns = [...new Set(answer.rows.flatMap((row) => Object.keys(row)))];
+  // Every field any row has (pass^k only where a row's tasks have several runs), in first-seen order;
+  // "team", added after the others, stays the last column so a reader of the earlier export keeps its columns.
+  const columns = [
+    ...[...new Set(answer.rows.flatMap((row) => Object.keys(row)))].filter((c) => c !== "team"),
+    "team",
+  ];
   return new Response(toCsv(answer.rows, columns), {
     headers: {
       "content-type": "text/csv; charset=utf-8",
