@@ -38,6 +38,8 @@ const { closeDb, getDb } = await import("@/db/client");
 const { issueUploadToken, revokeUploadToken } = await import("@/db/upload-tokens");
 const { dataVersion, PUBLIC_DATA } = await import("@/db/jobs/data-version");
 const { POST: upload } = await import("@/app/api/submissions/route");
+const { ADMIN_FAILURES_PER_CLIENT } = await import("@/server/auth");
+const { PEER_ADDRESS_HEADER } = await import("@/lib/auth/client-address");
 const { POST: approve } = await import("@/app/api/submissions/[id]/approve/route");
 const { POST: reject } = await import("@/app/api/submissions/[id]/reject/route");
 const { GET: leaderboard } = await import("@/app/api/b/[benchmark]/leaderboard/route");
@@ -102,6 +104,7 @@ describe("POST /api/submissions: who may upload", () => {
       expect(response.headers.get("www-authenticate")).toMatch(/^Bearer/);
       expect(await json(response)).toEqual({ error: expect.any(String) });
     }
+    // The dump leaves out limit_events: the two wrong tokens are counted as admin-token guesses (below).
     expect(await dumpDatabase(db)).toEqual(afterIssue);
     expect(afterIssue.upload_tokens.length).toBe(before.upload_tokens.length + 1);
   });
@@ -110,6 +113,22 @@ describe("POST /api/submissions: who may upload", () => {
     const response = await upload(uploadRequest(fileAt(goodZip), ADMIN_TOKEN));
     expect(response.status).toBe(403);
     expect((await json(response)).error).toMatch(/team/);
+  });
+
+  it("a token that is no team's is a counted guess at the admin token: 429 past the client's limit, the admin's answer elsewhere unchanged", async () => {
+    const from = (address: string, token: string) => {
+      const request = uploadRequest(fileAt(goodZip), token);
+      request.headers.set(PEER_ADDRESS_HEADER, address);
+      return upload(request);
+    };
+    const statuses: number[] = [];
+    for (let i = 0; i <= ADMIN_FAILURES_PER_CLIENT; i++)
+      statuses.push((await from("192.0.2.50", `sb_guess-${i}`)).status);
+    expect(statuses.slice(0, ADMIN_FAILURES_PER_CLIENT).every((s) => s === 401)).toBe(true);
+    const limited = await from("192.0.2.50", ADMIN_TOKEN);
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect((await from("192.0.2.51", ADMIN_TOKEN)).status).toBe(403);
   });
 });
 

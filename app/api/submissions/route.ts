@@ -1,7 +1,12 @@
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { errorResponse, invalidResponse, unauthorizedResponse } from "@/server/api";
-import { adminToken, isHttpsRequest, uploaderCookieHeader } from "@/server/auth";
+import {
+  checkAdminToken,
+  isHttpsRequest,
+  requestClient,
+  uploaderCookieHeader,
+} from "@/server/auth";
 import { getDb } from "@/db/client";
 import {
   enqueueUpload,
@@ -14,7 +19,7 @@ import {
 } from "@/db/jobs/upload-jobs";
 import { spoolRoot } from "@/db/jobs/worker";
 import { findActiveUploadToken } from "@/db/queries/upload-tokens";
-import { bearerToken, hashUploadToken, secretsEqual } from "@/lib/auth/tokens";
+import { bearerToken, hashUploadToken } from "@/lib/auth/tokens";
 import type { JobAccepted } from "@/lib/submit/job-follow";
 import { submitConfigFromEnv, uploadWaitMsFromEnv } from "@/lib/submit/config";
 import {
@@ -74,7 +79,7 @@ function endedJobResponse(job: UploadJobView, headers: Record<string, string>): 
  *   400 {"errors": [{"file", "line", "field", "message"}]}   nothing imported (also: another team's copy)
  *   202 {"jobId", "statusUrl", "state", "progress"}   still importing: follow GET /api/jobs/{id}
  *   503 the server ran out of room (disk, file handles) importing it: upload again after Retry-After
- *   401 no or unknown/revoked token · 403 the admin token (uploads belong to a team)
+ *   401 no or unknown/revoked token (a guess at the admin token: counted, 429 past the limit) · 403 the admin token
  *   413 over SEEKBOARD_MAX_UPLOAD_BYTES · 429 over SEEKBOARD_UPLOADS_PER_HOUR (Retry-After)
  */
 export async function POST(request: Request): Promise<Response> {
@@ -86,11 +91,19 @@ export async function POST(request: Request): Promise<Response> {
   const tokenHash = hashUploadToken(token);
   const uploader = await findActiveUploadToken(db, tokenHash);
   if (!uploader) {
-    const admin = adminToken();
-    if (admin !== null && secretsEqual(token, admin))
+    // No team's token: a guess at the admin token, counted as the login form's are (else this
+    // answer's 403 / 401 would test guesses without limit).
+    const checked = await checkAdminToken(requestClient(request.headers), token);
+    if (checked.ok)
       return errorResponse(
         403,
         "uploads belong to a team: issue a team upload token in /admin and upload with it",
+      );
+    if (checked.retryAfterSeconds !== null)
+      return errorResponse(
+        429,
+        `too many wrong tokens; try again in ${checked.retryAfterSeconds} s`,
+        { "Retry-After": String(checked.retryAfterSeconds) },
       );
     return unauthorizedResponse("the upload token is not valid (unknown or revoked)");
   }
