@@ -24,12 +24,18 @@ const RECORD = JSON.parse(
 const { db: testDb, tmp } = testDatabase("batches");
 const sqliteOnly = testEngine() === "sqlite";
 
-/** An MPW bundle of `count` tasks, one run each (task `index` 10000 + i), then `tail` lines as they are. */
-function bundle(name: string, model: string, count: number, tail: string[] = []): string {
+/** An MPW bundle of `count` tasks, one run each (task `index` first + i), then `tail` lines as they are. */
+function bundle(
+  name: string,
+  model: string,
+  count: number,
+  tail: string[] = [],
+  first = 10_000,
+): string {
   const dir = join(tmp, name);
   mkdirSync(dir);
   const lines = Array.from({ length: count }, (_, i) =>
-    JSON.stringify({ ...RECORD, index: 10_000 + i }),
+    JSON.stringify({ ...RECORD, index: first + i }),
   );
   writeFileSync(join(dir, "results.jsonl"), [...lines, ...tail].join("\n") + "\n");
   writeFileSync(
@@ -140,7 +146,7 @@ describe("an import in batches", () => {
 describe("the worker's sweep of dead imports", () => {
   it("removes an import whose heartbeat is a minute old, and leaves a live one", async () => {
     const db = testDb();
-    const dead = await ingestBundle(db, bundle("sweep-dead", "sweep-dead", 3), {
+    const dead = await ingestBundle(db, bundle("sweep-dead", "sweep-dead", 3, [], 50_000), {
       source: "cli",
       status: "approved",
     });
@@ -169,6 +175,13 @@ describe("the worker's sweep of dead imports", () => {
         db,
         "SELECT count(*) AS c FROM samples WHERE submission_id = ?",
         dead.submissionId,
+      ),
+    ).toBe(0);
+    // The tasks only it stated go with it: a later bundle cannot inherit their gold or facts.
+    expect(
+      await sqlCount(
+        db,
+        "SELECT count(*) AS c FROM tasks WHERE task_key IN ('50000', '50001', '50002')",
       ),
     ).toBe(0);
   });

@@ -21,8 +21,10 @@ import {
 import { z } from "zod";
 import { engineOf, first, rawRows, sqliteClientOf, withTx, type Db } from "./client";
 import {
+  auditEntries,
   benchmarks,
   hitLogs,
+  reevalJobs,
   sampleFacts,
   samples,
   steps,
@@ -169,7 +171,7 @@ export async function settledSubmission(
       (deadImportOf !== undefined && existing.uploaderTokenId === deadImportOf) ||
       !(beat > Date.now() - IMPORT_STALE_MS);
     if (dead) {
-      await removeImport(db, existing.id, []);
+      await removeImport(db, existing.id);
       return undefined;
     }
     await new Promise((done) => setTimeout(done, wait));
@@ -191,7 +193,7 @@ export async function removeDeadImports(db: Db, now: Date = new Date()): Promise
         lt(submissions.importHeartbeatAt, new Date(now.getTime() - IMPORT_STALE_MS).toISOString()),
       ),
     );
-  for (const { id } of dead) await removeImport(db, id, []);
+  for (const { id } of dead) await removeImport(db, id);
   return dead.length;
 }
 
@@ -200,14 +202,11 @@ const REMOVE_BATCH = 256;
 
 /**
  * Takes back a failed or dead import, a batch of samples per transaction, then the submission
- * (what hangs on it goes with it), then the tasks it created that nothing else has come to use.
- * Only a submission still `importing` is touched.
+ * (what hangs on it goes with it), then the tasks it stated that nothing else uses — those
+ * its batches created, whose text and facts no other bundle stated. Only a submission still
+ * `importing` is touched.
  */
-export async function removeImport(
-  db: Db,
-  submissionId: number,
-  createdTasks: readonly number[],
-): Promise<void> {
+export async function removeImport(db: Db, submissionId: number): Promise<void> {
   const importing = and(eq(submissions.id, submissionId), eq(submissions.status, "importing"));
   for (;;) {
     const removed = await withTx(db, async (tx) => {
@@ -230,27 +229,36 @@ export async function removeImport(
     if (removed === 0) break;
   }
   await withTx(db, async (tx) => {
+    const stated = (
+      await tx
+        .select({ taskId: submissionTasks.taskId })
+        .from(submissionTasks)
+        .innerJoin(submissions, eq(submissions.id, submissionTasks.submissionId))
+        .where(importing)
+    ).map((row) => row.taskId);
     await tx.delete(submissions).where(importing);
-    for (let start = 0; start < createdTasks.length; start += REMOVE_BATCH) {
-      const chunk = createdTasks.slice(start, start + REMOVE_BATCH);
+    const unused = (table: typeof samples | typeof submissionTasks | typeof auditEntries) =>
+      notExists(
+        tx
+          .select({ one: sql`1` })
+          .from(table)
+          .where(eq(table.taskId, tasks.id)),
+      );
+    for (let start = 0; start < stated.length; start += REMOVE_BATCH)
       await tx.delete(tasks).where(
         and(
-          inArray(tasks.id, chunk),
+          inArray(tasks.id, stated.slice(start, start + REMOVE_BATCH)),
+          unused(samples),
+          unused(submissionTasks),
+          unused(auditEntries),
           notExists(
             tx
               .select({ one: sql`1` })
-              .from(samples)
-              .where(eq(samples.taskId, tasks.id)),
-          ),
-          notExists(
-            tx
-              .select({ one: sql`1` })
-              .from(submissionTasks)
-              .where(eq(submissionTasks.taskId, tasks.id)),
+              .from(reevalJobs)
+              .where(eq(reevalJobs.taskId, tasks.id)),
           ),
         ),
       );
-    }
   });
 }
 
@@ -363,8 +371,6 @@ export class TaskWriter {
   private readonly seen = new Map<string, { id: number; question: boolean; gold: boolean }>();
   /** Shared rows that existed before this import, and what this bundle would add to them. */
   private readonly fillIns: TaskFillIn[] = [];
-  /** Rows this import created: removed with it when it fails (unless another submission has come to use them). */
-  readonly created: number[] = [];
 
   constructor(
     private readonly benchmarkId: string,
@@ -392,33 +398,23 @@ export class TaskWriter {
     const tier = benchmarkModule(this.benchmarkId).taskTier?.(factCount) ?? null;
     const extra = task.extra ? plain(task.extra) : null;
     const atomicFacts = plain(task.atomicFacts);
-    const row = await first(
-      db
-        .select({ id: tasks.id })
-        .from(tasks)
-        .where(
-          and(
-            eq(tasks.benchmarkId, this.benchmarkId),
-            eq(tasks.benchmarkVersion, this.version),
-            eq(tasks.taskKey, task.taskKey),
-          ),
-        )
-        .limit(1),
-    );
-    let id: number;
-    if (row) {
-      id = row.id;
-      this.fillIns.push({
-        id,
-        goldAnswer: task.goldAnswer,
-        category: task.category,
-        language: task.language,
-        extra,
-        atomicFacts,
-        factCount,
-        tier,
-      });
-    } else {
+    const stored = () =>
+      first(
+        db
+          .select({ id: tasks.id })
+          .from(tasks)
+          .where(
+            and(
+              eq(tasks.benchmarkId, this.benchmarkId),
+              eq(tasks.benchmarkVersion, this.version),
+              eq(tasks.taskKey, task.taskKey),
+            ),
+          )
+          .limit(1),
+      );
+    let row = await stored();
+    if (!row) {
+      // Another import (on PostgreSQL, at the same moment) may create it first: then it is theirs.
       const [inserted] = await db
         .insert(tasks)
         .values({
@@ -433,10 +429,26 @@ export class TaskWriter {
           language: task.language,
           extra,
         })
+        .onConflictDoNothing()
         .returning({ id: tasks.id });
-      id = inserted.id;
-      this.created.push(id);
+      if (inserted) {
+        await this.recordOwn(db, inserted.id, task);
+        return inserted.id;
+      }
+      row = await stored();
+      if (!row) throw new Error(`task ${task.taskKey}: neither stored nor insertable`);
     }
+    const { id } = row;
+    this.fillIns.push({
+      id,
+      goldAnswer: task.goldAnswer,
+      category: task.category,
+      language: task.language,
+      extra,
+      atomicFacts,
+      factCount,
+      tier,
+    });
     await this.recordOwn(db, id, task);
     return id;
   }

@@ -45,6 +45,8 @@ export type { IngestOptions, IngestProgress } from "./ingest-shared";
  */
 const BATCH_RECORDS = 256;
 const BATCH_BYTES = 8 * 1024 * 1024;
+/** How often a running import says it is alive besides its batches (well inside IMPORT_STALE_MS). */
+const HEARTBEAT_MS = 10_000;
 
 export interface IngestResult {
   submissionId: number;
@@ -202,6 +204,13 @@ export async function ingestBundleDir(
 
   const tasks = new TaskWriter(benchmark, bundle.storedVersion, submissionId);
   const writer = sampleWriter(db, submissionId, tasks);
+  // Alive between batches too (a slow first batch, the fill-ins, the aggregates): only a dead
+  // process's import goes a minute without a heartbeat.
+  const heartbeat = setInterval(
+    () => void withTx(db, (tx) => importHeartbeat(tx, submissionId)).catch(() => undefined),
+    HEARTBEAT_MS,
+  );
+  heartbeat.unref();
   try {
     // The records are read outside any transaction and written a batch at a time, each batch
     // in a short transaction: the write lock is never held for longer than one batch.
@@ -270,8 +279,10 @@ export async function ingestBundleDir(
     });
     return result(submissionId, writer.samples, writer.tasks, false, writer.malformedSteps);
   } catch (error) {
-    await takeBack(db, submissionId, tasks.created);
+    await takeBack(db, submissionId);
     throw error;
+  } finally {
+    clearInterval(heartbeat);
   }
 }
 
@@ -281,10 +292,10 @@ export async function ingestBundleDir(
  * notices). One left behind stays invisible, and the next import of its bundle removes it
  * once its heartbeat is a minute old.
  */
-async function takeBack(db: Db, submissionId: number, createdTasks: readonly number[]) {
+async function takeBack(db: Db, submissionId: number) {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await removeImport(db, submissionId, createdTasks);
+      return await removeImport(db, submissionId);
     } catch (cleanup) {
       if (attempt < 3) {
         await new Promise((done) => setTimeout(done, 100 * attempt));

@@ -1,7 +1,7 @@
 import "server-only";
-import { and, count, countDistinct, desc, eq, inArray, isNull, or } from "drizzle-orm";
+import { and, count, countDistinct, desc, eq, inArray, isNull, ne, or } from "drizzle-orm";
 import { first, type Db } from "../client";
-import { auditEntries, reevalJobs, samples } from "../schema";
+import { auditEntries, reevalJobs, samples, submissions } from "../schema";
 
 export type AuditEntryView = typeof auditEntries.$inferSelect;
 
@@ -91,7 +91,8 @@ export async function taskSampleCounts(
       db
         .select({ samples: count(), submissions: countDistinct(samples.submissionId) })
         .from(samples)
-        .where(eq(samples.taskId, taskId)),
+        .innerJoin(submissions, eq(submissions.id, samples.submissionId))
+        .where(and(eq(samples.taskId, taskId), ne(submissions.status, "importing"))),
     )) ?? { samples: 0, submissions: 0 }
   );
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, ne } from "drizzle-orm";
 import { first, type Db } from "../client";
 import { aggregates, sampleFacts, samples, submissions } from "../schema";
 import { factFigureSql, factsOfSample } from "../sample-facts";
@@ -9,8 +9,15 @@ export type SubmissionRow = typeof submissions.$inferSelect;
 export type AggregateRow = typeof aggregates.$inferSelect;
 
 /** A submission, its benchmark id checked against the registry (a column typed BenchmarkId is not a checked one). */
+/** A submission by id; one still importing is not there yet (undefined), for every caller. */
 export async function getSubmission(db: Db, id: number): Promise<SubmissionRow | undefined> {
-  const row = await first(db.select().from(submissions).where(eq(submissions.id, id)).limit(1));
+  const row = await first(
+    db
+      .select()
+      .from(submissions)
+      .where(and(eq(submissions.id, id), ne(submissions.status, "importing")))
+      .limit(1),
+  );
   return row && { ...row, benchmarkId: benchmarkIdOf(row.benchmarkId) };
 }
 

@@ -3,7 +3,7 @@
  * by a table scorer). The fix is one audit entry; the re-evaluation of every sample of the
  * task is queued as a job (./jobs.ts).
  */
-import { and, count, eq, inArray } from "drizzle-orm";
+import { and, count, eq, inArray, ne } from "drizzle-orm";
 import { z } from "zod";
 import { benchmarkModule } from "../../lib/benchmarks/registry";
 import { objectOf } from "../../lib/benchmarks/stored";
@@ -12,7 +12,7 @@ import type { JudgeId } from "../../lib/judges/types";
 import { jobJudgeOptions } from "../../lib/reeval/judge-options";
 import type { GoldState } from "../../lib/reeval/gold";
 import { first, withTx, type Db } from "../client";
-import { auditEntries, reevalJobs, samples, tasks } from "../schema";
+import { auditEntries, reevalJobs, samples, submissions, tasks } from "../schema";
 import { lockRows, MAX_REASON_LENGTH, writeAudit, type ReevalResult } from "./store";
 
 export type GoldFix =
@@ -177,8 +177,15 @@ export async function fixGold(
         stamp,
       );
       const total =
-        (await first(tx.select({ n: count() }).from(samples).where(eq(samples.taskId, taskId))))
-          ?.n ?? 0;
+        (
+          await first(
+            tx
+              .select({ n: count() })
+              .from(samples)
+              .innerJoin(submissions, eq(submissions.id, samples.submissionId))
+              .where(and(eq(samples.taskId, taskId), ne(submissions.status, "importing"))),
+          )
+        )?.n ?? 0;
       const [job] = await tx
         .insert(reevalJobs)
         .values({

@@ -2,7 +2,7 @@
  * The background re-evaluation a gold fix queues: every sample of the task judged again,
  * chunk by chunk, by the worker (db/jobs/worker.ts), never in the server's process.
  */
-import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import { benchmarkModule, type BenchmarkId } from "../../lib/benchmarks/registry";
 import type { JudgeOutcome } from "../../lib/benchmarks/stored";
 import type { LlmJudgeSetting } from "../../lib/judges/chat";
@@ -106,7 +106,9 @@ export async function runReevalJob(db: Db, jobId: number, options: JobOptions): 
     await db
       .select({ id: samples.id })
       .from(samples)
-      .where(eq(samples.taskId, job.taskId))
+      // A submission still importing is not there yet: its samples are judged with the fixed gold as they are read.
+      .innerJoin(submissions, eq(submissions.id, samples.submissionId))
+      .where(and(eq(samples.taskId, job.taskId), ne(submissions.status, "importing")))
       .orderBy(samples.id)
   ).map((r) => r.id);
   const chunkSize = options.chunkSize ?? 5;
