@@ -306,6 +306,25 @@ describe("zstd members of a .eval: each frame's declared window checked before i
     });
   });
 
+  it("tiny blocks in a large window (seconds of decoder work per few bytes) are refused before they are decoded", async () => {
+    const blocks = 16_384;
+    // Window 2^25 (allowed), then one-byte RLE blocks (type 1, size 1), the last one flagged.
+    const rle = (last: boolean) => {
+      const header = (1 << 3) | (1 << 1) | (last ? 1 : 0);
+      return Buffer.from([header & 0xff, (header >> 8) & 0xff, header >> 16, 0x61]);
+    };
+    const frame = Buffer.concat([
+      Buffer.from([0x28, 0xb5, 0x2f, 0xfd, 0x00, (25 - 10) << 3]),
+      ...Array.from({ length: blocks }, (_, i) => rle(i === blocks - 1)),
+    ]);
+    const content = Buffer.alloc(blocks, 0x61);
+    const { error } = await unpacked(zipOfStored([member("a.json", [frame], content)]));
+    expect((error as BundleError).details[0]).toMatchObject({
+      file: "run.eval: a.json",
+      message: expect.stringContaining("too small for their 33554432-byte window"),
+    });
+  });
+
   it("a single-segment frame declaring more content than the member states is refused before decoding", async () => {
     const content = Buffer.from("tiny");
     // Single segment, 4-byte Frame_Content_Size of 1 MiB: the window is the content.

@@ -343,6 +343,16 @@ const ZIP_ZSTD = 93;
  */
 export const MAX_ZSTD_WINDOW_BYTES = 32 * 1024 ** 2;
 
+/**
+ * The decoder's work a member may cost: each block costs its frame's window (fzstd moves the
+ * window along each block), allowed up to this many times the bytes decoded so far plus a
+ * fixed allowance. A compressor's blocks hold up to 128 KiB, so real data costs at most
+ * window ÷ 128 KiB per byte (256 at the largest window); a stream of one-byte blocks in a
+ * 32 MiB window would cost 32 Mi per byte (measured: 64 KiB of them took 19 s).
+ */
+const ZSTD_WORK_PER_BYTE = 256;
+const ZSTD_WORK_ALLOWANCE = 16 * 1024 ** 3;
+
 const ZSTD_MAGIC = 0xfd2fb528;
 /** Skippable frames: magic 0x184D2A50–0x184D2A5F, then a 4-byte size. */
 const ZSTD_SKIPPABLE = 0x184d2a50;
@@ -359,9 +369,12 @@ class ZstdFrameHeaders {
   private skip = 0;
   private state: "frame" | "block" = "frame";
   private checksum = false;
+  /** The window of the frame being read. */
+  window = 0;
   constructor(private readonly check: (windowBytes: number, singleSegment: boolean) => void) {}
 
-  scan(chunk: Buffer): void {
+  /** `onBlock` is told, at the offset in `chunk` just past each block header, that a block of the current window begins. */
+  scan(chunk: Buffer, onBlock: (end: number) => void = () => undefined): void {
     let at = 0;
     while (at < chunk.length) {
       if (this.skip > 0) {
@@ -375,7 +388,11 @@ class ZstdFrameHeaders {
       this.held = Buffer.concat([this.held, chunk.subarray(at, at + take)]);
       at += take;
       // A frame header's length shows only once its first bytes are in: look again.
-      if (this.held.length === need && this.headerLength() === need) this.header();
+      if (this.held.length === need && this.headerLength() === need) {
+        const block = this.state === "block";
+        this.header();
+        if (block) onBlock(at);
+      }
     }
   }
 
@@ -437,6 +454,7 @@ class ZstdFrameHeaders {
       window = base + (base / 8) * mantissa;
     }
     this.check(window, singleSegment === 1);
+    this.window = window;
     this.state = "block";
   }
 }
@@ -448,6 +466,8 @@ class ZstdFrameHeaders {
  */
 function zstdMember(entry: yauzl.Entry): Transform {
   let produced = 0;
+  /** What the blocks begun so far cost the decoder: fzstd moves its window along each block. */
+  let work = 0;
   const headers = new ZstdFrameHeaders((window, singleSegment) => {
     if (window > MAX_ZSTD_WINDOW_BYTES)
       throw new ZstdWindowError(
@@ -477,8 +497,20 @@ function zstdMember(entry: yauzl.Entry): Transform {
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       try {
-        headers.scan(chunk);
-        decoder.push(chunk);
+        // Fed to the decoder a block at a time, each block's cost checked before its content
+        // is decoded: a few bytes of tiny blocks in a large window cost seconds of CPU each.
+        let fed = 0;
+        headers.scan(chunk, (end) => {
+          decoder.push(chunk.subarray(fed, end));
+          fed = end;
+          flush(this);
+          work += headers.window;
+          if (work > ZSTD_WORK_PER_BYTE * produced + ZSTD_WORK_ALLOWANCE)
+            throw new ZstdWindowError(
+              `its zstd blocks are too small for their ${headers.window}-byte window (blocks that decode to a few bytes each, in a large window, cost the server seconds apiece): refused before decoding them`,
+            );
+        });
+        decoder.push(chunk.subarray(fed));
         flush(this);
         callback();
       } catch (error) {
