@@ -208,12 +208,12 @@ function isBusy(error: unknown): boolean {
 
 /**
  * BEGIN IMMEDIATE without busy-waiting: tried with no busy timeout, and while another process
- * holds the write lock, tried again after a timer (1 ms doubling to 50 ms), so every other
+ * holds the write lock, tried again after a timer (1 ms doubling to 20 ms), so every other
  * request runs meanwhile. Fails with SQLITE_BUSY after WRITE_LOCK_WAIT_MS.
  */
 async function beginImmediate(client: Database.Database): Promise<void> {
   const started = Date.now();
-  for (let wait = 1; ; wait = Math.min(wait * 2, 50)) {
+  for (let wait = 1; ; wait = Math.min(wait * 2, 20)) {
     client.pragma("busy_timeout = 0");
     try {
       client.exec("BEGIN IMMEDIATE");

@@ -43,8 +43,8 @@ export type { IngestOptions, IngestProgress } from "./ingest-shared";
  * comes first: a few hundred samples with their steps, tens of milliseconds of writing
  * (npm run bench), which is the longest another writer waits for the lock.
  */
-const BATCH_RECORDS = 256;
-const BATCH_BYTES = 8 * 1024 * 1024;
+const BATCH_RECORDS = 128;
+const BATCH_BYTES = 4 * 1024 * 1024;
 /** How often a running import says it is alive besides its batches (well inside IMPORT_STALE_MS). */
 const HEARTBEAT_MS = 10_000;
 
