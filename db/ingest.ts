@@ -45,6 +45,8 @@ export type { IngestOptions, IngestProgress } from "./ingest-shared";
  */
 const BATCH_RECORDS = 128;
 const BATCH_BYTES = 4 * 1024 * 1024;
+/** …or this many steps: a batch is held in memory until written, and a compressed log's bytes read say little of its samples' size. */
+const BATCH_STEPS = 2048;
 /** How often a running import says it is alive besides its batches (well inside IMPORT_STALE_MS). */
 const HEARTBEAT_MS = 10_000;
 
@@ -217,11 +219,15 @@ export async function ingestBundleDir(
     let batch: ({ task: TaskInput } | { sample: SampleRow })[] = [];
     let batchSamples = 0;
     let batchBytes = 0;
+    let batchSteps = 0;
+    const full = () =>
+      batch.length >= BATCH_RECORDS || batchBytes >= BATCH_BYTES || batchSteps >= BATCH_STEPS;
     const writeBatch = async () => {
       const records = batch;
       batch = [];
       batchSamples = 0;
       batchBytes = 0;
+      batchSteps = 0;
       await withTx(db, async (tx) => {
         for (const record of records)
           if ("sample" in record) await writer.write(tx, record.sample);
@@ -238,17 +244,18 @@ export async function ingestBundleDir(
       {
         task: async (task) => {
           batch.push({ task });
-          if (batch.length >= BATCH_RECORDS || batchBytes >= BATCH_BYTES) await writeBatch();
+          if (full()) await writeBatch();
         },
         sample: async (sample) => {
           batch.push({ sample });
           batchSamples += 1;
+          batchSteps += sample.steps.length;
           onProgress?.({
             done: Math.min(bytesRead, totalBytes),
             total: totalBytes,
             samples: writer.samples + batchSamples,
           });
-          if (batch.length >= BATCH_RECORDS || batchBytes >= BATCH_BYTES) await writeBatch();
+          if (full()) await writeBatch();
         },
       },
       {
