@@ -207,13 +207,25 @@ function isBusy(error: unknown): boolean {
 }
 
 /**
+ * The longest pause between two asks for the write lock. An ask costs microseconds; a long
+ * pause could fall wholly inside an import's next batch and miss the gap between two.
+ */
+const WRITE_LOCK_ASK_MS = 4;
+/**
+ * How long a job that writes in batches leaves SQLite's write lock free after each: longer
+ * than the pause between asks, so that a request waiting for the lock takes it in the gap
+ * (SQLite has no queue: without the pause the job's next batch may win every time).
+ */
+const BATCH_GAP_MS = 10;
+
+/**
  * BEGIN IMMEDIATE without busy-waiting: tried with no busy timeout, and while another process
- * holds the write lock, tried again after a timer (1 ms doubling to 20 ms), so every other
- * request runs meanwhile. Fails with SQLITE_BUSY after WRITE_LOCK_WAIT_MS.
+ * holds the write lock, tried again after a timer (1 ms doubling to WRITE_LOCK_ASK_MS), so
+ * every other request runs meanwhile. Fails with SQLITE_BUSY after WRITE_LOCK_WAIT_MS.
  */
 async function beginImmediate(client: Database.Database): Promise<void> {
   const started = Date.now();
-  for (let wait = 1; ; wait = Math.min(wait * 2, 20)) {
+  for (let wait = 1; ; wait = Math.min(wait * 2, WRITE_LOCK_ASK_MS)) {
     client.pragma("busy_timeout = 0");
     try {
       client.exec("BEGIN IMMEDIATE");
@@ -485,6 +497,16 @@ export async function withTx<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> 
       }
     }),
   );
+}
+
+/**
+ * Called by a job that writes in batches (an import, its removal) after each batch: on SQLite
+ * it leaves the database's one write lock free for BATCH_GAP_MS, so that the requests waiting
+ * for it go first. PostgreSQL locks rows, not the database: nothing waits there.
+ */
+export async function betweenBatches(db: Db): Promise<void> {
+  if (handleOf(db).engine === "sqlite")
+    await new Promise((resolve) => setTimeout(resolve, BATCH_GAP_MS));
 }
 
 /** A raw statement's rows, on either engine (the statement is the caller's, per dialect). */

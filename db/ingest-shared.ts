@@ -19,7 +19,15 @@ import {
   type Table,
 } from "drizzle-orm";
 import { z } from "zod";
-import { engineOf, first, rawRows, sqliteClientOf, withTx, type Db } from "./client";
+import {
+  betweenBatches,
+  engineOf,
+  first,
+  rawRows,
+  sqliteClientOf,
+  withTx,
+  type Db,
+} from "./client";
 import {
   auditEntries,
   benchmarks,
@@ -227,6 +235,7 @@ export async function removeImport(db: Db, submissionId: number): Promise<void> 
       return ids.length;
     });
     if (removed === 0) break;
+    await betweenBatches(db);
   }
   await withTx(db, async (tx) => {
     const stated = (

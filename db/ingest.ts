@@ -23,7 +23,7 @@ import { readBundleManifest, unpackBundleLogs } from "../lib/import/manifest";
 import { checkDisplayNames } from "../lib/import/display-names";
 import type { SampleRow, TaskInput } from "../lib/import/importer";
 import { computeAggregates, writeAggregates } from "./aggregates";
-import { isUniqueViolation, withTx, type Db } from "./client";
+import { betweenBatches, isUniqueViolation, withTx, type Db } from "./client";
 import {
   ensureBenchmark,
   importHeartbeat,
@@ -235,6 +235,7 @@ export async function ingestBundleDir(
         await writer.flush(tx);
         await importHeartbeat(tx, submissionId);
       });
+      await betweenBatches(db);
     };
     const { onProgress } = options;
     // The manifest was read before the records.
@@ -272,7 +273,10 @@ export async function ingestBundleDir(
       throw BundleError.at(empty.file, null, null, empty.message);
     }
     // The bundle is read whole and valid: only now does it add to tasks other submissions share.
-    await tasks.fillIn((write) => withTx(db, write), BATCH_RECORDS);
+    await tasks.fillIn(async (write) => {
+      await withTx(db, write);
+      await betweenBatches(db);
+    }, BATCH_RECORDS);
     const aggregateRows = await computeAggregates(db, submissionId);
     await withTx(db, async (tx) => {
       await writeAggregates(tx, submissionId, aggregateRows);

@@ -58,6 +58,22 @@ async function record(
   await tx.insert(limitEvents).values({ scope, key, at: at(now) });
 }
 
+/**
+ * Whether `key` may try now, without counting a try: a read, so that a request can refuse
+ * early without waiting for the write lock. What holds is attemptWithinLimit's count.
+ */
+export async function limitVerdict(
+  db: Db,
+  scope: LimitScope,
+  key: string,
+  limit: number,
+  windowMs: number,
+  now: number = Date.now(),
+): Promise<LimitVerdict> {
+  const wait = windowWait(await attemptTimes(db, scope, key, now - windowMs), limit, windowMs, now);
+  return wait === null ? { allowed: true } : { allowed: false, retryAfterSeconds: wait };
+}
+
 /** Counts an attempt when fewer than `limit` of `key`'s fall in the window; otherwise says when one will be allowed. */
 export async function attemptWithinLimit(
   db: Db,

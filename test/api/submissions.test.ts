@@ -3,7 +3,7 @@
  * POST /api/submissions, the admin's approve/reject, the public leaderboard API, and
  * who may see a pending submission through the analysis API.
  */
-import { rmSync } from "node:fs";
+import { existsSync, readdirSync, rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   ADMIN_TOKEN,
@@ -38,6 +38,7 @@ const { closeDb, getDb } = await import("@/db/client");
 const { issueUploadToken, revokeUploadToken } = await import("@/db/upload-tokens");
 const { dataVersion, PUBLIC_DATA } = await import("@/db/jobs/data-version");
 const { POST: upload } = await import("@/app/api/submissions/route");
+const { spoolRoot } = await import("@/db/jobs/worker");
 const { ADMIN_FAILURES_PER_CLIENT } = await import("@/server/auth");
 const { PEER_ADDRESS_HEADER } = await import("@/lib/auth/client-address");
 const { POST: approve } = await import("@/app/api/submissions/[id]/approve/route");
@@ -431,6 +432,35 @@ describe("POST /api/submissions: refused requests", () => {
       expect(retryAfter).toBeLessThanOrEqual(3600);
       const other = await issueUploadToken(db, "Team Alpha");
       expect((await upload(uploadRequest(fileAt(goodZip), other.token))).status).toBe(200);
+    } finally {
+      delete process.env.SEEKBOARD_UPLOADS_PER_HOUR;
+    }
+  });
+
+  it("an upload is counted with its job's queuing: two at once for an hour's last upload queue one, and the other's file is removed", async () => {
+    const limited = await issueUploadToken(db, "Team Alpha");
+    const spool = spoolRoot();
+    const spooled = () => (existsSync(spool) ? readdirSync(spool).length : 0);
+    process.env.SEEKBOARD_UPLOADS_PER_HOUR = "1";
+    try {
+      const before = spooled();
+      const answers = await Promise.all(
+        [0, 1].map(() => upload(uploadRequest(fileAt(goodZip), limited.token))),
+      );
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 429]);
+      // The queued job's file is taken by the worker; the refused one left nothing.
+      expect(spooled()).toBeLessThanOrEqual(before);
+    } finally {
+      delete process.env.SEEKBOARD_UPLOADS_PER_HOUR;
+    }
+  });
+
+  it("a body received and refused counts as an upload", async () => {
+    const limited = await issueUploadToken(db, "Team Alpha");
+    process.env.SEEKBOARD_UPLOADS_PER_HOUR = "1";
+    try {
+      expect((await upload(uploadRequest(null, limited.token, { model: "x" }))).status).toBe(400);
+      expect((await upload(uploadRequest(fileAt(goodZip), limited.token))).status).toBe(429);
     } finally {
       delete process.env.SEEKBOARD_UPLOADS_PER_HOUR;
     }

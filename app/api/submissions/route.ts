@@ -7,7 +7,7 @@ import {
   requestClient,
   uploaderCookieHeader,
 } from "@/server/auth";
-import { getDb } from "@/db/client";
+import { getDb, withTx, type Db } from "@/db/client";
 import {
   enqueueUpload,
   getUploadJob,
@@ -29,7 +29,7 @@ import {
   receiveMultipart,
   UploadTooLargeError,
 } from "@/lib/submit/multipart";
-import { attemptWithinLimit } from "@/db/limits";
+import { attemptWithinLimit, limitVerdict } from "@/db/limits";
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -120,22 +120,25 @@ export async function POST(request: Request): Promise<Response> {
   }
   const waitMs = Math.min(waitParam === null ? Infinity : Number(waitParam), uploadWaitMsFromEnv());
 
-  const allowed = await attemptWithinLimit(
+  // Each upload counts against its token's hourly limit. Checked first by a read, so that an
+  // upload over the limit is refused before its body is received; counted with the job's
+  // queuing, in its one transaction: a request waits for the write lock once.
+  const overLimit = (verdict: { retryAfterSeconds: number }) =>
+    errorResponse(
+      429,
+      `more than ${config.uploadsPerHour} uploads in an hour with this token; try again in ${verdict.retryAfterSeconds} s`,
+      { "Retry-After": String(verdict.retryAfterSeconds) },
+    );
+  const countUpload = (tx: Db) =>
+    attemptWithinLimit(tx, "upload", String(uploader.id), config.uploadsPerHour, HOUR_MS);
+  const early = await limitVerdict(
     db,
     "upload",
     String(uploader.id),
     config.uploadsPerHour,
     HOUR_MS,
   );
-  if (!allowed.allowed) {
-    return errorResponse(
-      429,
-      `more than ${config.uploadsPerHour} uploads in an hour with this token; try again in ${allowed.retryAfterSeconds} s`,
-      {
-        "Retry-After": String(allowed.retryAfterSeconds),
-      },
-    );
-  }
+  if (!early.allowed) return overLimit(early);
   const declared = request.headers.get("content-length");
   if (declared !== null && Number(declared) > config.maxUploadBytes)
     return tooLarge(config.maxUploadBytes);
@@ -153,7 +156,7 @@ export async function POST(request: Request): Promise<Response> {
 
   // Named after this host: with several instances, the worker that can see the file takes the job.
   const dir = newSpoolDir(spoolRoot());
-  let jobId: number;
+  let queued: { jobId: number } | { allowed: false; retryAfterSeconds: number };
   try {
     const received = await receiveMultipart(
       request.body,
@@ -164,20 +167,29 @@ export async function POST(request: Request): Promise<Response> {
         maxBodyBytes: config.maxUploadBytes,
         ...DEFAULT_FIELD_LIMITS,
       },
-    );
+    ).catch(async (error: unknown) => {
+      // A body received and refused counts as an upload all the same.
+      await withTx(db, countUpload);
+      throw error;
+    });
     if (!received.file) {
       rmSync(dir, { recursive: true, force: true });
+      await withTx(db, countUpload);
       return invalidResponse([
         { file: "request", line: null, field: "bundle", message: 'no file in the field "bundle"' },
       ]);
     }
     const { maxUnpackedBytes, maxFiles, maxUnpackMs, maxImportMs, maxLineBytes } = config;
-    jobId = await enqueueUpload(db, {
+    const upload = {
       uploaderTokenId: uploader.id,
       spoolDir: dir,
       fileName: received.file.fileName,
       fields: received.fields,
       limits: { maxUnpackedBytes, maxFiles, maxUnpackMs, maxImportMs, maxLineBytes },
+    };
+    queued = await withTx(db, async (tx) => {
+      const verdict = await countUpload(tx);
+      return verdict.allowed ? { jobId: await enqueueUpload(tx, upload) } : verdict;
     });
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
@@ -188,6 +200,12 @@ export async function POST(request: Request): Promise<Response> {
       ]);
     throw error;
   }
+  // Another upload with the token took the hour's last one while this one was received.
+  if (!("jobId" in queued)) {
+    rmSync(dir, { recursive: true, force: true });
+    return overLimit(queued);
+  }
+  const { jobId } = queued;
 
   const headers = { "Set-Cookie": uploaderCookieHeader(tokenHash, isHttpsRequest(request)) };
   const deadline = Date.now() + waitMs;
