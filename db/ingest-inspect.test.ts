@@ -570,13 +570,34 @@ describe("logs whose references stand for far more than they hold (issue 28)", (
     expect(small.details[0]).toMatchObject({
       file: "attached.json",
       field: expect.stringMatching(/^samples\.0\.messages\.\d+\.content$/),
-      message: "the logs expand (attachments and input_refs) beyond 16777216 bytes",
+      message:
+        "the logs with what they expand to (attachments and input_refs) pass 16777216 bytes, the bundle's unpacked limit",
     });
     // Within the unpacked budget, the sample alone is past what one record may hold.
     const large = await refused(() => ingestInspectLog(db, log, { benchmark: "qa" }, OPTIONS));
     expect(large.details[0].message).toMatch(
       /more than 67108864 bytes, the most one sample may hold/,
     );
+  });
+
+  it("a JSON log's own bytes count with what it expands to: together within the unpacked budget", async () => {
+    const text = attachmentLog(50, 20_000);
+    const log = written("own-bytes.json", text);
+    const expands = 50 * (20_000 - "attachment://0123456789abcdef0123456789abcdef".length);
+    const own = Buffer.byteLength(text);
+    const within = (maxUnpackedBytes: number) => ({
+      ...OPTIONS,
+      limits: { ...DEFAULT_LIMITS, maxUnpackedBytes },
+    });
+    // The expansion alone fits; with the log's own bytes it does not.
+    const error = await refused(() =>
+      ingestInspectLog(db, log, { benchmark: "qa" }, within(expands + Math.floor(own / 2))),
+    );
+    expect(error.details[0].message).toMatch(
+      /^the logs with what they expand to \(attachments and input_refs\) pass \d+ bytes/,
+    );
+    const result = await ingestInspectLog(db, log, { benchmark: "qa" }, within(expands + own));
+    expect(result.samples).toBe(1);
   });
 
   it("2,000 model events × 24 input_refs of 1.5 KB messages (3.6 MB): refused, not expanded", async () => {

@@ -198,6 +198,7 @@ export function bindInspectBundle<B extends SeekboardBenchmark, M extends Seekbo
       const budget = new ExpansionBudget(
         options.maxLineBytes ?? MAX_LINE_BYTES,
         context.maxExpandedBytes,
+        context.maxUnpackedBytes,
       );
       for (const [i, log] of logs.entries()) {
         // A log holds each sample (id, epoch) once: a second copy under another member name

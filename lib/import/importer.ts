@@ -155,6 +155,8 @@ export interface BundleContext {
   unpackedLogs: ReadonlyMap<string, string>;
   /** Bytes the logs' references may expand to in all (what the unpacked budget leaves). */
   maxExpandedBytes: number;
+  /** The unpacked budget itself, which the logs and their expansion share (for messages). */
+  maxUnpackedBytes: number;
 }
 
 /** What the registry holds: an importer whose manifest type stays inside it. */

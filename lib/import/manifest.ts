@@ -86,10 +86,15 @@ export function readBundleManifest(
   const context: BundleContext = {
     root,
     unpackedLogs,
-    maxExpandedBytes:
-      unpackedLogs instanceof UnpackedLogFolders
-        ? unpackedLogs.expansionBytes
-        : DEFAULT_LIMITS.maxUnpackedBytes,
+    ...(unpackedLogs instanceof UnpackedLogFolders
+      ? {
+          maxExpandedBytes: unpackedLogs.expansionBytes,
+          maxUnpackedBytes: unpackedLogs.limitBytes,
+        }
+      : {
+          maxExpandedBytes: DEFAULT_LIMITS.maxUnpackedBytes,
+          maxUnpackedBytes: DEFAULT_LIMITS.maxUnpackedBytes,
+        }),
   };
   const bound = BENCHMARKS[name].importer.bind(raw, context);
   if (!bound.success) throw new BundleError(detailsFromZod("manifest.json", null, bound.error));
@@ -111,6 +116,7 @@ const EVAL_MAX_MEMBERS = 200_000;
 export class UnpackedLogFolders extends Map<string, string> {
   constructor(
     readonly expansionBytes: number,
+    readonly limitBytes: number,
     entries: Iterable<[string, string]> = [],
   ) {
     super(entries);
@@ -136,13 +142,23 @@ export async function unpackBundleLogs(root: string, limits: BundleLimits): Prom
     .object({ format: z.literal(INSPECT_FORMAT), logs: z.array(z.string()) })
     .safeParse(readManifestJson(root));
   if (!manifest.success)
-    return { folders: new UnpackedLogFolders(limits.maxUnpackedBytes), cleanup };
+    return {
+      folders: new UnpackedLogFolders(limits.maxUnpackedBytes, limits.maxUnpackedBytes),
+      cleanup,
+    };
   let budget = limits.maxUnpackedBytes;
+  const counted = new Set<string>();
   try {
     for (const [i, name] of manifest.data.logs.entries()) {
-      if (!isEvalLog(name)) continue;
       const path = realpathSync(bundleFile(root, name, `logs.${i}`));
-      if (folders.has(path)) continue;
+      if (counted.has(path)) continue;
+      counted.add(path);
+      // A `.json` log is read as it is: its own bytes count against the budget its
+      // references expand within, as an `.eval` log's unpacked members do.
+      if (!isEvalLog(name)) {
+        budget -= statSync(path).size;
+        continue;
+      }
       const target = mkdtempSync(join(limits.unpackInto ?? tmpdir(), UNPACK_PREFIX));
       created.push(target);
       await unpackEvalLog(path, name, target, {
@@ -157,7 +173,7 @@ export async function unpackBundleLogs(root: string, limits: BundleLimits): Prom
     cleanup();
     throw error;
   }
-  return { folders: new UnpackedLogFolders(budget, folders), cleanup };
+  return { folders: new UnpackedLogFolders(budget, limits.maxUnpackedBytes, folders), cleanup };
 }
 
 export function readManifest(root: string): ManifestBase {

@@ -291,7 +291,7 @@ describe("input_refs: only the last model event's input is built, within the bud
     inspectSampleLine(sample, { ...CONTEXT, budget });
     budget.nextSample();
     expect(() => inspectSampleLine(sample, { ...CONTEXT, budget })).toThrow(
-      /the logs expand \(attachments and input_refs\) beyond 5242880 bytes/,
+      /the logs with what they expand to \(attachments and input_refs\) pass 5242880 bytes/,
     );
   });
 });

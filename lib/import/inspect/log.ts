@@ -205,9 +205,14 @@ export function parseInspectJson(text: string, file: string): unknown {
 export class ExpansionBudget {
   private total = 0;
   private sample = 0;
+  /**
+   * `totalBytes`: what all samples may expand by; `limitBytes`, the limit it is what is left
+   * of, which an error names (the bundle's unpacked limit, shared with the logs' own bytes).
+   */
   constructor(
     readonly sampleBytes: number,
     readonly totalBytes: number,
+    readonly limitBytes: number = totalBytes,
   ) {}
 
   /** A new sample's own count starts. */
@@ -231,7 +236,7 @@ export class ExpansionBudget {
         file,
         null,
         field,
-        `the logs expand (attachments and input_refs) beyond ${this.totalBytes} bytes`,
+        `the logs with what they expand to (attachments and input_refs) pass ${this.limitBytes} bytes, the bundle's unpacked limit`,
       );
   }
 }
