@@ -5,6 +5,7 @@ import type { BoardColumn } from "@/lib/benchmarks/board";
 import { ciInterval, decimal, percent } from "@/lib/format";
 import type { Interval } from "@/lib/metrics/bootstrap";
 import { RankCell } from "./BoardActions";
+import { RowHistory } from "./RowHistory";
 import { SortHeader } from "./SortHeader";
 import { TeamCell, TeamHeader } from "./Team";
 import {
@@ -130,6 +131,7 @@ export function ReportBoardTable<Report>({
                   {row.hasTrajectories ? "" : " · no trajectories"}
                 </span>
                 <StandingBadges standing={row.standing} />
+                <RowHistory history={row.history} primary={columns[0]} />
               </td>
               {columns.map((c) => (
                 <Cell

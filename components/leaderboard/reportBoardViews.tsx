@@ -45,7 +45,8 @@ function Pickers<Report>({
     switch (view.picks) {
       case "version": {
         if (versions.length === 0) return [];
-        // Versions are newest first and the newest is the default; datasets have no order to default by.
+        // Versions are newest first and the newest is the default (named by no parameter); datasets
+        // come by their latest approved submission, so the default moves: a link names its dataset.
         const byVersion = view.param === "version";
         return [
           <PillLinks

@@ -1,5 +1,6 @@
 import "server-only";
 import { assertNever } from "../../lib/assert-never";
+import { resolveVersion } from "../../lib/benchmarks/board";
 import { askedValues, boardParams, type BoardParam } from "../../lib/benchmarks/board-params";
 import { BENCHMARK_INFO, type BenchmarkId } from "../../lib/benchmarks/info";
 import type { BoardPage } from "../../lib/url/board-page";
@@ -31,12 +32,17 @@ export async function unknownBoardParam(
   page: BoardPage,
   search: RawSearchParams,
 ): Promise<UnknownBoardParam | null> {
-  for (const param of boardParams(BENCHMARK_INFO[id].board, page)) {
+  const board = BENCHMARK_INFO[id].board;
+  for (const param of boardParams(board, page)) {
     if (!param.picksView) continue;
     const asked = askedValues(param, search);
     if (asked.length === 0) continue;
     const valid = await valuesOf(db, id, param);
-    const unknown = asked.find((value) => !valid.includes(value));
+    // A version is also named as its picker shows it (QA's `browsecomp-demo` for `browsecomp-demo@v1`).
+    const versions = "stored" in param.values && param.values.stored === "versions";
+    const unknown = asked.find((value) =>
+      versions ? resolveVersion(board, valid, value) === null : !valid.includes(value),
+    );
     if (unknown !== undefined) return { param: param.param, value: unknown, valid };
   }
   return null;

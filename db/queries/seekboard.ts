@@ -1,15 +1,22 @@
 import "server-only";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { assertNever } from "../../lib/assert-never";
-import { sortVersions, type Board, type BoardFigures } from "../../lib/benchmarks/board";
-import type { BoardState } from "../../lib/benchmarks/board-state";
-import type { BenchmarkId } from "../../lib/benchmarks/registry";
+import {
+  resolveVersion,
+  sortVersions,
+  versionView,
+  type Board,
+  type BoardFigures,
+} from "../../lib/benchmarks/board";
+import { defaultDir, type BoardState } from "../../lib/benchmarks/board-state";
+import { BENCHMARKS, type BenchmarkId } from "../../lib/benchmarks/registry";
 import { first, type Db } from "../client";
 import { aggregates, submissions, uploadTokens } from "../schema";
-import { rankedFirst } from "../../lib/standing/standing";
+import { latestPerEntry, rankedFirst } from "../../lib/standing/standing";
 import { getViewStandings, type Standing, type ViewSplit } from "./standing";
 
-export interface ReportBoardRow<Report> extends BoardFigures {
+/** A submission of a board with its figures: a row, or an earlier submission of a row's entry. */
+export interface ReportBoardSubmission<Report> extends BoardFigures {
   submissionId: number;
   model: string;
   agent: string | null;
@@ -17,11 +24,18 @@ export interface ReportBoardRow<Report> extends BoardFigures {
   /** The team whose upload token submitted it; null: imported from the command line (the maintainers). */
   team: string | null;
   benchmarkVersion: string;
+  uploadedAt: string;
   samples: number;
   hasTrajectories: boolean;
   /** The stored report of the view's split, parsed with the board's schema. */
   report: Report;
+}
+
+/** A board row: the latest submission of its team × model × agent × setting, ranked. */
+export interface ReportBoardRow<Report> extends ReportBoardSubmission<Report> {
   standing: Standing;
+  /** The entry's earlier submissions, newest first: not ranked, listed under the row. */
+  history: ReportBoardSubmission<Report>[];
 }
 
 export interface ReportBoardData<Report> {
@@ -35,13 +49,25 @@ function approvedOf(id: BenchmarkId) {
   return and(eq(submissions.benchmarkId, id), eq(submissions.status, "approved"));
 }
 
-/** The versions (EvoBrowseComp) or datasets (QA, `<dataset>@<version>` keys) with approved submissions, newest first. */
+/**
+ * The versions (EvoBrowseComp) or datasets (QA, `<dataset>@<version>` keys) with approved
+ * submissions, in the order the board offers them (its version view's `order`): the first is
+ * the default.
+ */
 export async function boardVersions(db: Db, id: BenchmarkId): Promise<string[]> {
   const rows = await db
-    .selectDistinct({ version: submissions.benchmarkVersion })
+    .select({
+      version: submissions.benchmarkVersion,
+      latest: sql<string>`max(${submissions.uploadedAt})`,
+    })
     .from(submissions)
-    .where(approvedOf(id));
-  return sortVersions(rows.map((r) => r.version));
+    .where(approvedOf(id))
+    .groupBy(submissions.benchmarkVersion);
+  const newest = sortVersions(rows.map((r) => r.version));
+  if (versionView(BENCHMARKS[id].board)?.order !== "latest-submission") return newest;
+  const latest = new Map(rows.map((r) => [r.version, r.latest]));
+  // Array.prototype.sort is stable: datasets uploaded at the same moment stay newest version first.
+  return newest.sort((a, b) => (latest.get(b) ?? "").localeCompare(latest.get(a) ?? ""));
 }
 
 /** The settings of a benchmark's approved submissions. */
@@ -54,8 +80,10 @@ export async function boardSettings(db: Db, id: BenchmarkId): Promise<string[]> 
 }
 
 /**
- * Approved submissions of a board with their figures and standings, the ranked rows first,
- * each group sorted by the state's sort (nulls last, ties by model). The board's views pick
+ * Approved submissions of a board with their figures and standings, one row per team ×
+ * model × agent × setting (the latest; the earlier ones are its history), the ranked rows
+ * first, each group sorted by the state's sort (nulls last, ties by model); in the default
+ * order the ranked rows go by rank, then by the primary metric. The board's views pick
  * the rows: one version (dataset; `version`, else the newest), a setting ("all": every one)
  * and the stored split whose report is read ("overall" when the board has no split).
  */
@@ -74,7 +102,8 @@ export async function getReportBoard<Report>(
     switch (view.picks) {
       case "version":
         versions = await boardVersions(db, id);
-        version = value !== null && versions.includes(value) ? value : (versions[0] ?? null);
+        version =
+          (value === null ? null : resolveVersion(board, versions, value)) ?? versions[0] ?? null;
         if (version !== null) conditions.push(eq(submissions.benchmarkVersion, version));
         break;
       case "setting":
@@ -95,6 +124,7 @@ export async function getReportBoard<Report>(
       setting: submissions.setting,
       team: uploadTokens.team,
       benchmarkVersion: submissions.benchmarkVersion,
+      uploadedAt: submissions.uploadedAt,
       samples: submissions.sampleCount,
       // 0/1 on SQLite, a boolean on PostgreSQL.
       hasTrajectories:
@@ -129,12 +159,20 @@ export async function getReportBoard<Report>(
       return x === y ? a.model.localeCompare(b.model) : x === null ? 1 : -1;
     return sign * (x - y) || a.model.localeCompare(b.model);
   });
+  const entries = latestPerEntry(rows);
   const standings = await getViewStandings(
     db,
     { benchmarkId: id, split: split.standing },
-    rows.map((row) => row.submissionId),
+    entries.map((row) => row.submissionId),
   );
-  return { version, versions, rows: rankedFirst(rows, standings, state.verified) };
+  return {
+    version,
+    versions,
+    rows: rankedFirst(entries, standings, {
+      verifiedOnly: state.verified,
+      byRank: state.sort === board.primary && state.dir === defaultDir(board.primary),
+    }),
+  };
 }
 
 export interface BenchmarkSummary {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sortKeys, sortVersions } from "./board";
+import { resolveVersion, sortKeys, sortVersions } from "./board";
 import { boardQuery, defaultDir, parseBoardState } from "./board-state";
 import { BENCHMARK_IDS, BENCHMARKS } from "./registry";
 
@@ -106,5 +106,16 @@ describe("the boards that published their own fields before the boards were one"
       key: "lang:zh",
       standing: { field: "language", value: "zh" },
     });
+  });
+
+  it("a version is named by its key or by the label its picker shows", () => {
+    const qa = BENCHMARKS.qa.board;
+    const datasets = ["browsecomp-demo@v1", "frames@v2", "frames@v1"];
+    expect(resolveVersion(qa, datasets, "browsecomp-demo@v1")).toBe("browsecomp-demo@v1");
+    expect(resolveVersion(qa, datasets, "browsecomp-demo")).toBe("browsecomp-demo@v1");
+    expect(resolveVersion(qa, datasets, "frames")).toBe("frames@v1");
+    expect(resolveVersion(qa, datasets, "frames (v2)")).toBe("frames@v2");
+    expect(resolveVersion(qa, datasets, "walkb-arith")).toBeNull();
+    expect(resolveVersion(BENCHMARKS.evobrowsecomp.board, ["2026-01"], "2025-10")).toBeNull();
   });
 });

@@ -41,8 +41,16 @@ export interface BoardFigures {
  * their 404, the API's 400 and its answer all read it from here.
  */
 export type BoardViewParam =
-  /** One version (dataset) of the approved submissions at a time: by default the newest (first). */
-  | { readonly picks: "version"; readonly param: "version" | "dataset" }
+  /**
+   * One version (dataset) of the approved submissions at a time, by default the first:
+   * versions ("newest-version") newest first; datasets ("latest-submission"), which have no
+   * order of their own, the one with the most recent approved submission first.
+   */
+  | {
+      readonly picks: "version";
+      readonly param: "version" | "dataset";
+      readonly order: "newest-version" | "latest-submission";
+    }
   /**
    * The submissions of one setting: a closed list with its default, or (values null) the
    * stored settings and "all", the default.
@@ -136,6 +144,19 @@ export function sortKeys(board: Pick<Board, "columns">): string[] {
 /** Newest first: versions compared as strings with numeric runs ("2026-01" > "2025-10", "v10" > "v9"). */
 export function sortVersions(versions: readonly string[]): string[] {
   return [...versions].sort((a, b) => b.localeCompare(a, "en", { numeric: true }));
+}
+
+/**
+ * The stored version a URL's value names: the key itself, or the key whose label the picker
+ * shows (QA's `browsecomp-demo` for `browsecomp-demo@v1`); null when it names none.
+ */
+export function resolveVersion(
+  board: Pick<Board, "versionLabel">,
+  versions: readonly string[],
+  asked: string,
+): string | null {
+  if (versions.includes(asked)) return asked;
+  return versions.find((key) => board.versionLabel(key) === asked) ?? null;
 }
 
 /** A stored version key as it is: most boards show their versions verbatim. */

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { CanonicalTask, CoverageBasis, StandingRules } from "./rules";
 import {
+  latestPerEntry,
+  rankedFirst,
   rankStandings,
   runsBySubmission,
   submissionStanding,
@@ -210,5 +212,107 @@ describe("viewStandings: reliability and cost of the view's tasks", () => {
       split: null,
     });
     expect(s.get(1)?.cost.costUsdPerTask).toBeNull();
+  });
+});
+
+describe("latestPerEntry: one row per team × model × agent × setting", () => {
+  const row = (
+    submissionId: number,
+    uploadedAt: string,
+    extra: Partial<{
+      team: string | null;
+      model: string;
+      agent: string | null;
+      setting: string;
+    }> = {},
+  ) => ({
+    submissionId,
+    uploadedAt,
+    team: null,
+    model: "Atlas-Pro",
+    agent: "ReAct",
+    setting: "default",
+    benchmarkVersion: "v1",
+    ...extra,
+  });
+
+  it("keeps the latest upload at its place; the earlier ones are its history, newest first", () => {
+    const rows = [
+      row(1, "2026-01-01T00:00:00Z"),
+      row(2, "2026-01-01T00:00:00Z", { model: "Beacon-32B" }),
+      row(3, "2026-03-01T00:00:00Z"),
+      row(4, "2026-02-01T00:00:00Z"),
+    ];
+    const entries = latestPerEntry(rows);
+    expect(entries.map((r) => r.submissionId)).toEqual([2, 3]);
+    expect(entries[1].history.map((r) => r.submissionId)).toEqual([4, 1]);
+    expect(entries[0].history).toEqual([]);
+  });
+
+  it("another team, agent, setting or version is another entry; equal times keep the higher id", () => {
+    const rows = [
+      row(1, "2026-01-01T00:00:00Z"),
+      row(2, "2026-01-01T00:00:00Z", { team: "lab" }),
+      row(3, "2026-01-01T00:00:00Z", { agent: null }),
+      row(4, "2026-01-01T00:00:00Z", { setting: "B" }),
+      { ...row(5, "2026-01-01T00:00:00Z"), benchmarkVersion: "v2" },
+      row(6, "2026-01-01T00:00:00Z"),
+    ];
+    const entries = latestPerEntry(rows);
+    expect(entries.map((r) => r.submissionId)).toEqual([2, 3, 4, 5, 6]);
+    expect(entries.at(-1)?.history.map((r) => r.submissionId)).toEqual([1]);
+  });
+});
+
+describe("rankedFirst: the default order lists rows by rank", () => {
+  const standing = (rank: number | null, verified = true): Standing => ({
+    tasksCovered: 4,
+    tasksTotal: 4,
+    basis: "published",
+    ranked: rank !== null,
+    rank,
+    preliminary: false,
+    verified,
+    checks: [],
+    cost: {
+      tokensPerTask: null,
+      promptTokensPerTask: null,
+      completionTokensPerTask: null,
+      costUsdPerTask: null,
+      costUsdPerCorrect: null,
+      secondsPerTask: null,
+      toolCallsPerTask: null,
+      totalCostUsd: null,
+      totalTokens: null,
+      totalSeconds: null,
+    },
+    reliability: { passHat: {}, passAt: {}, consistency: null },
+  });
+  // In primary-metric order (WideSearch English: deepseek 6.5% #4, claude 6.0% #5, glm 6.0% #3).
+  const rows = [1, 2, 3, 4, 5].map((submissionId) => ({ submissionId }));
+  const standings = new Map([
+    [1, standing(1)],
+    [2, standing(4)],
+    [3, standing(5, false)],
+    [4, standing(null)],
+    [5, standing(3)],
+  ]);
+
+  it("by rank, then in the order given (the primary metric); unranked rows last", () => {
+    const placed = rankedFirst(rows, standings, { verifiedOnly: false, byRank: true });
+    expect(placed.map((r) => r.submissionId)).toEqual([1, 5, 2, 3, 4]);
+    const ranks = placed.flatMap((r) => (r.standing.rank === null ? [] : [r.standing.rank]));
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+  });
+
+  it("another sort keeps its order within the ranked rows; verified only drops the others", () => {
+    expect(
+      rankedFirst(rows, standings, { verifiedOnly: false, byRank: false }).map(
+        (r) => r.submissionId,
+      ),
+    ).toEqual([1, 2, 3, 5, 4]);
+    expect(
+      rankedFirst(rows, standings, { verifiedOnly: true, byRank: true }).map((r) => r.submissionId),
+    ).toEqual([1, 5, 2, 4]);
   });
 });

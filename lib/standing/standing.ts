@@ -169,26 +169,68 @@ export function runsBySubmission(
   return groups;
 }
 
+/** What makes rows the same entry on a board: one team's model, agent and setting on one version. */
+export interface EntryRow {
+  submissionId: number;
+  team: string | null;
+  model: string;
+  agent: string | null;
+  setting: string;
+  benchmarkVersion: string;
+  /** When it was uploaded (ISO 8601): the latest of an entry's submissions is its row. */
+  uploadedAt: string;
+}
+
+/**
+ * One row per team × model × agent × setting (× version): the latest upload (the highest id
+ * among equal times), at its place in the order given; the entry's earlier submissions are
+ * its `history`, newest first. Only the latest is ranked, so a resubmission never takes a
+ * rank of its own nor pushes other rows down.
+ */
+export function latestPerEntry<Row extends EntryRow>(
+  rows: readonly Row[],
+): (Row & { history: Row[] })[] {
+  const entries = new Map<string, Row[]>();
+  for (const row of rows) {
+    const key = JSON.stringify([row.team, row.model, row.agent, row.setting, row.benchmarkVersion]);
+    const entry = entries.get(key);
+    if (entry) entry.push(row);
+    else entries.set(key, [row]);
+  }
+  const newestFirst = (a: Row, b: Row) =>
+    b.uploadedAt.localeCompare(a.uploadedAt) || b.submissionId - a.submissionId;
+  const latest = new Map<number, Row[]>();
+  for (const entry of entries.values()) {
+    const [head, ...history] = [...entry].sort(newestFirst);
+    latest.set(head.submissionId, history);
+  }
+  return rows.flatMap((row) => {
+    const history = latest.get(row.submissionId);
+    return history ? [{ ...row, history }] : [];
+  });
+}
+
 /**
  * A view's rows in board order: the ranked rows first, then the rows that miss tasks —
- * never above a ranked row — each group in the order given (the chosen sort, so a sort by
- * the primary metric reads in its order even where a paired test ranks a lower mean higher).
- * `verifiedOnly` keeps the verified rows (ranks stay those of the whole view).
+ * never above a ranked row — each group in the order given (the chosen sort). `byRank`
+ * (the board's default order, by the primary metric) lists the ranked rows by rank, then in
+ * the order given, so "#" never decreases down the table even where a paired test ranks a
+ * lower mean higher. `verifiedOnly` keeps the verified rows (ranks stay those of the whole view).
  */
 export function rankedFirst<Row extends { submissionId: number }>(
   rows: readonly Row[],
   standings: ReadonlyMap<number, Standing>,
-  verifiedOnly: boolean,
+  { verifiedOnly, byRank }: { verifiedOnly: boolean; byRank: boolean },
 ): (Row & { standing: Standing })[] {
   const placed = rows.flatMap((row) => {
     const standing = standings.get(row.submissionId);
     if (!standing) throw new Error(`no standing for submission ${row.submissionId}`);
     return verifiedOnly && !standing.verified ? [] : [{ ...row, standing }];
   });
-  return [
-    ...placed.filter((row) => row.standing.ranked),
-    ...placed.filter((row) => !row.standing.ranked),
-  ];
+  const ranked = placed.filter((row) => row.standing.ranked);
+  // Array.prototype.sort is stable: rows of one rank keep the order given.
+  if (byRank) ranked.sort((a, b) => (a.standing.rank ?? 0) - (b.standing.rank ?? 0));
+  return [...ranked, ...placed.filter((row) => !row.standing.ranked)];
 }
 
 const interval = (ci: { lo: number; hi: number } | null | undefined) =>

@@ -63,7 +63,7 @@ export const evoBrowseCompBoard = {
   primary: "accuracy",
   lowerIsBetter: ["calibrationError", "exceedRatio"],
   ciOver: "tasks",
-  views: [{ picks: "version", param: "version" }],
+  views: [{ picks: "version", param: "version", order: "newest-version" }],
   reportSchema: evoReportSchema,
   figures: evoFigures,
   versionLabel: verbatim,

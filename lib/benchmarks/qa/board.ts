@@ -17,7 +17,7 @@ export const qaBoard = {
   primary: "accuracy",
   lowerIsBetter: ["calibrationError"],
   ciOver: "tasks",
-  views: [{ picks: "version", param: "dataset" }],
+  views: [{ picks: "version", param: "dataset", order: "latest-submission" }],
   reportSchema: qaReportSchema,
   figures: (r: QaReport) => ({
     values: { ...r.aggregate },

@@ -2,7 +2,7 @@ import { errorResponse, invalidResponse } from "@/server/api";
 import { getDb, type Db } from "@/db/client";
 import { adjudicatedCounts } from "@/db/queries/audit";
 import { invalidApiParams } from "@/db/queries/board-params";
-import { getReportBoard } from "@/db/queries/seekboard";
+import { getReportBoard, type ReportBoardSubmission } from "@/db/queries/seekboard";
 import type { Board } from "@/lib/benchmarks/board";
 import { parseBoardState } from "@/lib/benchmarks/board-state";
 import {
@@ -36,7 +36,7 @@ async function boardAnswer(
     rows.map((row) => row.submissionId),
   );
   const keys = board.columns.map((c) => c.key);
-  const figures = (row: (typeof rows)[number]) =>
+  const figures = (row: ReportBoardSubmission<unknown>) =>
     board.apiRow
       ? board.apiRow(row)
       : {
@@ -68,6 +68,13 @@ async function boardAnswer(
       ...figures(row),
       adjudicated: adjudicated.get(row.submissionId) ?? 0,
       ...standingFields(row.standing),
+      uploadedAt: row.uploadedAt,
+      // The entry's earlier submissions (same team, model, agent, setting): not ranked, newest first.
+      history: row.history.map((earlier) => ({
+        submissionId: earlier.submissionId,
+        uploadedAt: earlier.uploadedAt,
+        ...figures(earlier),
+      })),
       team: row.team,
     })),
   };
@@ -89,7 +96,10 @@ async function boardAnswer(
  * Every board's rows also carry their standing (README: the contract): "tasksCovered", "tasksTotal",
  *   "ranked", "rank" (ties share a rank; null when not ranked), "preliminary", "verified", "checks",
  *   "tokensPerTask", "costUsdPerTask", "costUsdPerCorrect", "secondsPerTask" (null: not reported) and,
- *   with several runs per task, "passHat" {"2": …}; rows come ranked first. `verified=1` keeps verified rows.
+ *   with several runs per task, "passHat" {"2": …}; rows come ranked first, in the default order by rank
+ *   (then the primary metric). `verified=1` keeps verified rows.
+ * One row per team × model × agent × setting: the latest upload ("uploadedAt"); the entry's earlier
+ *   submissions are its "history" [{"submissionId", "uploadedAt", <figures>}], newest first, not ranked.
  *   Each row's "team" is the team whose upload token submitted it (null: imported from the command line
  *   by the maintainers).
  * Any of them with `format=csv`: the same rows as CSV, one line each (the board's export link), "team" last.
