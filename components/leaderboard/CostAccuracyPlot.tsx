@@ -34,14 +34,16 @@ export interface CostAccuracyPoint {
   y: number;
   yLo: number | null;
   yHi: number | null;
+  /** Ranked and not preliminary: only such a point can be on the frontier. */
+  rankable: boolean;
 }
 
 export interface CostAccuracyPlotProps {
   points: CostAccuracyPoint[];
   xLabel: string;
   yLabel: string;
-  /** Why the x axis is not dollars, when it falls back (e.g. "No submission reports dollars: tool calls per task instead."), else null. */
-  fallbackNote: string | null;
+  /** Why the x axis is not dollars and which rows are left out or kept off the frontier (e.g. "13 rows report no dollars per task, so are left out."); empty when nothing needs saying. */
+  notes: readonly string[];
   xFormat: CostFormat;
 }
 
@@ -82,14 +84,14 @@ function FrontierPath(props: LineDrawShapeProps) {
  * cost–accuracy frontier (`paretoFrontier`: the upper-left convex hull, as HAL draws it). Points
  * open their submission; the list in the caption gives every point's figures in words, and the
  * board's table above holds the same submissions' links for keyboards and screen readers (a
- * second link per row would give every model two links of one name). A frontier of one point
- * has no line to draw.
+ * second link per row would give every model two links of one name). Only ranked, not
+ * preliminary points can be on the frontier; a frontier of one point has no line to draw.
  */
 export function CostAccuracyPlot({
   points,
   xLabel,
   yLabel,
-  fallbackNote,
+  notes,
   xFormat,
 }: CostAccuracyPlotProps) {
   const router = useRouter();
@@ -97,9 +99,11 @@ export function CostAccuracyPlot({
   // Built once per data: new arrays on every hover would make Recharts redraw the dots under the pointer and lose the click.
   const { data, onFrontier, offFrontier } = useMemo(() => {
     const frontierIds = new Set(
-      paretoFrontier(points.map((p) => ({ id: p.submissionId, cost: p.x, accuracy: p.y }))).map(
-        (p) => p.id,
-      ),
+      paretoFrontier(
+        points
+          .filter((p) => p.rankable)
+          .map((p) => ({ id: p.submissionId, cost: p.x, accuracy: p.y })),
+      ).map((p) => p.id),
     );
     const data = points.map((p) => ({
       ...p,
@@ -230,10 +234,10 @@ export function CostAccuracyPlot({
         <p>
           Each point is a submission: {yLabel} (up) against {xLabel} (across), with 95% CIs as bars
           both ways; up and to the left is better. The line is the cost–accuracy frontier as HAL
-          draws it: the upper-left convex hull of the submissions no other beats on both. Click a
-          point, or the model in the table, to open the submission.
+          draws it: the upper-left convex hull of the ranked submissions no other beats on both.
+          Click a point, or the model in the table, to open the submission.
         </p>
-        {fallbackNote ? <p data-testid="cost-fallback-note">{fallbackNote}</p> : null}
+        {notes.length ? <p data-testid="cost-fallback-note">{notes.join(" ")}</p> : null}
         <ul className="grid gap-x-6 gap-y-1 sm:grid-cols-2" aria-label="The plotted submissions">
           {data.map((p) => (
             <li
@@ -248,7 +252,11 @@ export function CostAccuracyPlot({
               </span>
               {p.onFrontier ? (
                 <span className="ml-1 rounded bg-sky-50 px-1 text-sky-800">frontier</span>
-              ) : null}
+              ) : p.rankable ? null : (
+                <span className="ml-1 text-slate-500" data-testid="cost-point-unrankable">
+                  (partial or preliminary)
+                </span>
+              )}
             </li>
           ))}
         </ul>

@@ -15,6 +15,7 @@ import {
 } from "@/lib/standing/rules";
 import type { Standing } from "@/lib/standing/standing";
 import type { Estimate } from "@/lib/standing/cost";
+import { costPlot } from "@/lib/standing/cost-plot";
 import { CostAccuracyPlot, type CostAccuracyPoint } from "./CostAccuracyPlot";
 
 type Placed = { submissionId: number; model: string; setting: string; standing: Standing };
@@ -306,25 +307,9 @@ export interface PrimaryFigure {
   hi: number | null;
 }
 
-const AXES = [
-  { key: "costUsdPerTask", label: "Dollars per task", format: "usd", note: null },
-  {
-    key: "tokensPerTask",
-    label: "Tokens per task",
-    format: "tokens",
-    note: "No submission in this view reports dollars: tokens per task instead.",
-  },
-  {
-    key: "toolCallsPerTask",
-    label: "Tool calls per task",
-    format: "count",
-    note: "No submission in this view reports dollars or tokens: tool calls per task instead.",
-  },
-] as const;
-
 /**
- * The cost–accuracy plot of a view: dollars per task when any row reports them, else tokens,
- * else tool calls (and it says so); rows without the measure are listed as left out.
+ * The cost–accuracy plot of a view (`costPlot`): the cost measure most rows report, and
+ * notes saying which rows are left out or kept off the frontier, and why.
  */
 export function CostAccuracySection<Row extends Placed>({
   rows,
@@ -335,33 +320,20 @@ export function CostAccuracySection<Row extends Placed>({
   primary: (row: Row) => PrimaryFigure;
   metric: string;
 }) {
-  const axis = AXES.find((a) => rows.some((row) => row.standing.cost[a.key] !== null)) ?? AXES[0];
-  const points: CostAccuracyPoint[] = rows.flatMap((row) => {
-    const x = row.standing.cost[axis.key];
-    const y = primary(row);
-    if (!x || y.value === null) return [];
-    return [
-      {
-        submissionId: row.submissionId,
-        model: row.model,
-        setting: row.setting,
-        href: `/s/${row.submissionId}`,
-        x: x.value,
-        xLo: x.ci?.lo ?? null,
-        xHi: x.ci?.hi ?? null,
-        y: y.value,
-        yLo: y.lo,
-        yHi: y.hi,
-      },
-    ];
-  });
-  const left = rows.length - points.length;
-  const notes = [
-    axis.note,
-    left > 0 && points.length > 0
-      ? `${left} row${left === 1 ? "" : "s"} without ${axis.label.toLowerCase()} left out.`
-      : null,
-  ].filter((n) => n !== null);
+  const plot = costPlot(rows, (row) => primary(row).value);
+  const points: CostAccuracyPoint[] = plot.points.map(({ row, x, y, frontier }) => ({
+    submissionId: row.submissionId,
+    model: row.model,
+    setting: row.setting,
+    href: `/s/${row.submissionId}`,
+    x: x.value,
+    xLo: x.ci?.lo ?? null,
+    xHi: x.ci?.hi ?? null,
+    y,
+    yLo: primary(row).lo,
+    yHi: primary(row).hi,
+    rankable: frontier,
+  }));
   return (
     <section className="space-y-2" aria-labelledby="cost-accuracy-heading">
       <h2 id="cost-accuracy-heading" className="text-lg font-semibold text-slate-900">
@@ -369,10 +341,10 @@ export function CostAccuracySection<Row extends Placed>({
       </h2>
       <CostAccuracyPlot
         points={points}
-        xLabel={axis.label}
+        xLabel={plot.axis.label}
         yLabel={metric}
-        fallbackNote={notes.length ? notes.join(" ") : null}
-        xFormat={axis.format}
+        notes={plot.notes}
+        xFormat={plot.axis.format}
       />
     </section>
   );
