@@ -285,10 +285,13 @@ export function StandingNote({
   return (
     <p className="text-xs text-slate-500" data-testid="standing-note">
       &quot;#&quot; is 1 + the number of ranked rows significantly better on the primary metric
-      (seeded paired bootstrap over the shared tasks, 95%): rows no row beats share rank 1, and
-      re-sorting never renumbers it. Only a row covering every task of the view is ranked
+      (seeded paired bootstrap over the shared tasks, 95%): rows no row beats share rank 1; by
+      default rows are listed by rank, then by the primary metric, and re-sorting never renumbers
+      them. Only a row covering every task of the view is ranked
       {basis ? `; coverage is measured against ${BASIS_WORDS[basis]}` : ""}. Fewer than{" "}
-      {rules.minTasks} tasks: preliminary. Verified: the whole task set, {rules.protocolRuns} run
+      {rules.minTasks} tasks: preliminary. One row per team, model, agent and setting: its latest
+      submission; earlier ones are listed under it, not ranked. Verified, over the view&apos;s
+      tasks: every one of them, {rules.protocolRuns} run
       {rules.protocolRuns === 1 ? "" : "s"} per task
       {rules.toolCallLimit
         ? `, at most ${rules.toolCallLimit.calls} tool calls a run (${rules.toolCallLimit.source})`

@@ -43,13 +43,25 @@ export interface Check {
   detail: string;
 }
 
-/** What a submission's samples say, for its checks: over the whole version, not one view. */
+/**
+ * What a submission's samples say, for its checks: over the view's tasks (a split view's
+ * checks agree with its coverage), or over the whole version.
+ */
 export interface SubmissionFacts {
-  /** Tasks of the version's canonical set it has at least one run of, and the set's size. */
+  /** Tasks of the set checked (the view's, else the version's canonical set) it has at least one run of, and the set's size. */
   canonicalCovered: number;
   canonicalTotal: number;
   /** How the canonical set is known. */
   basis: CoverageBasis;
+  /**
+   * No approved submission of the version sets its task set yet: the submission's own tasks
+   * are the set (the first of a new QA dataset), never "0 / 0".
+   */
+  ownTasks: boolean;
+  /** The view's tasks in words ("English"), when the checks are over a split; null: the whole version. */
+  view: string | null;
+  /** Over the whole version, the splits its runs cover alone, in words ("English tasks only"); null otherwise. */
+  coveredOnly: string | null;
   /** Fewest and most runs of any task it ran. */
   fewestRuns: number;
   mostRuns: number;
@@ -77,7 +89,9 @@ export function checkSubmission(rules: StandingRules, facts: SubmissionFacts): C
   checks.push({
     rule: "complete-task-set",
     ok: facts.canonicalTotal > 0 && facts.canonicalCovered === facts.canonicalTotal,
-    detail: `${facts.canonicalCovered} / ${facts.canonicalTotal} tasks of ${BASIS_WORDS[facts.basis]}`,
+    detail: facts.ownTasks
+      ? `${facts.canonicalCovered} / ${facts.canonicalTotal} tasks, its own: no approved submission of this version sets the task set yet`
+      : `${facts.canonicalCovered} / ${facts.canonicalTotal} ${facts.view === null ? "" : `${facts.view} `}tasks of ${BASIS_WORDS[facts.basis]}${facts.coveredOnly === null ? "" : `: ${facts.coveredOnly}`}`,
   });
   checks.push({
     rule: "runs-per-task",

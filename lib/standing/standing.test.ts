@@ -139,7 +139,7 @@ describe("viewStandings: coverage per split", () => {
   });
 });
 
-describe("viewStandings: checks over the version", () => {
+describe("viewStandings: checks over the view", () => {
   const s = viewStandings({
     rules: RULES,
     submissions: SUBMISSIONS,
@@ -159,15 +159,56 @@ describe("viewStandings: checks over the version", () => {
     ]);
   });
 
-  it("names every failed rule: missing tasks (of the version, not the view), the limit, the judge, trajectories", () => {
+  it("names every failed rule; the view's coverage and its check agree (2 / 2 English tasks)", () => {
     const failed = s.get(2)?.checks.filter((c) => !c.ok);
     expect(failed?.map((c) => [c.rule, c.detail])).toEqual([
-      ["complete-task-set", "2 / 4 tasks of the official task file registered for this version"],
       ["tool-call-limit", "2 of 4 runs exceed 10 tool calls (the paper's limit)"],
       ["judge-declared", "no judge model declared"],
       ["trajectories", "0% of samples have a trajectory; at least 50% required"],
     ]);
+    expect(s.get(2)?.checks[0]).toEqual({
+      rule: "complete-task-set",
+      ok: true,
+      detail: "2 / 2 English tasks of the official task file registered for this version",
+    });
+    expect(s.get(2)?.tasksCovered).toBe(s.get(2)?.tasksTotal);
     expect(s.get(2)?.verified).toBe(false);
+  });
+
+  it("over the whole version, a row of one language's tasks says so in words", () => {
+    const whole = viewStandings({
+      rules: RULES,
+      submissions: SUBMISSIONS,
+      samples: SAMPLES,
+      canonical: { tasks: CANONICAL, basis: "registered" },
+      split: null,
+    });
+    expect(whole.get(2)?.checks[0]).toEqual({
+      rule: "complete-task-set",
+      ok: false,
+      detail:
+        "2 / 4 tasks of the official task file registered for this version: English tasks only",
+    });
+    // One English task of two is no whole split: the count alone.
+    expect(whole.get(3)?.checks[0].detail).toBe(
+      "1 / 4 tasks of the official task file registered for this version",
+    );
+  });
+
+  it("a version no approved submission has set yet: its own tasks are the set, never 0 / 0", () => {
+    const first = viewStandings({
+      rules: RULES,
+      submissions: SUBMISSIONS,
+      samples: SAMPLES,
+      canonical: { tasks: [], basis: "largest-submission" },
+      split: null,
+    });
+    expect(first.get(1)?.checks[0]).toEqual({
+      rule: "complete-task-set",
+      ok: true,
+      detail: "4 / 4 tasks, its own: no approved submission of this version sets the task set yet",
+    });
+    expect(first.get(1)).toMatchObject({ tasksCovered: 4, tasksTotal: 4, ranked: false });
   });
 
   it("fewer runs than the protocol fails that rule; tool calls not recorded leave the limit rule out", () => {

@@ -2,7 +2,7 @@
  * A leaderboard view's standings, written once for every benchmark: per submission its
  * coverage of the view's task set (a row missing tasks is not ranked), its rank by the
  * significance rule (./rank.ts) among the ranked rows, its checks against the module's
- * rules (over the whole version), its cost and time (./cost.ts) and its reliability over
+ * rules (over the view's tasks: a split view's, else the whole version's), its cost and time (./cost.ts) and its reliability over
  * runs (./reliability.ts). Pure: the database layer reads the samples, this decides.
  */
 import { costFigures, type CostFigures, type RunUsage } from "./cost";
@@ -65,41 +65,99 @@ export interface SubmissionStanding extends Omit<Standing, "rank"> {
 const inSplit = (task: { tier: string | null; language: string | null }, split: ViewSplit | null) =>
   split === null || task[split.field] === split.value;
 
-/** One submission's standing in a view but its rank, from its runs on the version. */
+const LANGUAGES = new Intl.DisplayNames(["en"], { type: "language", fallback: "code" });
+
+/** A split in a visitor's words: "English" (WideSearch's `lang`), "hard-tier" (MPW's `tier`). */
+export function splitWords(split: ViewSplit): string {
+  return split.field === "language"
+    ? (LANGUAGES.of(split.value) ?? split.value)
+    : `${split.value}-tier`;
+}
+
+/**
+ * When a submission's tasks are exactly every task of some values of a split field (all
+ * English tasks, none of the others), those values in words: "English tasks only". Null
+ * when it covers every task, or its tasks are not a union of whole splits.
+ */
+export function coveredOnly(
+  tasks: readonly CanonicalTask[],
+  covered: ReadonlySet<string>,
+): string | null {
+  if (covered.size === 0 || tasks.every((t) => covered.has(t.taskKey))) return null;
+  for (const field of ["language", "tier"] as const) {
+    const values = new Map<string, { all: number; covered: number }>();
+    for (const task of tasks) {
+      const value = task[field];
+      if (value === null) continue;
+      const counts = values.get(value) ?? { all: 0, covered: 0 };
+      counts.all += 1;
+      if (covered.has(task.taskKey)) counts.covered += 1;
+      values.set(value, counts);
+    }
+    if (values.size < 2) continue;
+    const counts = [...values.values()];
+    const whole = [...values].filter(([, c]) => c.covered === c.all).map(([value]) => value);
+    const noneElse = counts.every((c) => c.covered === 0 || c.covered === c.all);
+    const tasksOfSplits = counts.reduce((sum, c) => sum + c.covered, 0);
+    if (whole.length && noneElse && tasksOfSplits === covered.size)
+      return `${whole
+        .sort()
+        .map((value) => splitWords({ field, value }))
+        .join(" and ")} tasks only`;
+  }
+  return null;
+}
+
+/**
+ * One submission's standing in a view but its rank, from its runs on the version. Its
+ * checks are over the view's tasks and runs, so a view never ranks a row as complete and
+ * fails it as incomplete; over the whole version (no split) a partial row's check says which
+ * splits it covers in words.
+ */
 export function submissionStanding(
   rules: StandingRules,
   view: ViewTasks,
   submission: { judgeModel: string | null },
   samples: readonly StandingSample[],
 ): SubmissionStanding {
-  const versionTasks = new Set(view.canonical.tasks.map((t) => t.taskKey));
-  const viewTasks = view.canonical.tasks
-    .filter((t) => inSplit(t, view.split))
-    .map((t) => t.taskKey);
+  // A version no approved submission has set a task set for yet: the submission's own tasks are it.
+  const ownTasks =
+    view.canonical.tasks.length === 0 && view.canonical.basis === "largest-submission";
+  const canonical = ownTasks ? tasksOf(samples) : view.canonical.tasks;
+  const viewTasks = canonical.filter((t) => inSplit(t, view.split)).map((t) => t.taskKey);
+  const inView = new Set(viewTasks);
   const runsByTask = new Map<string, StandingSample[]>();
   for (const s of samples) {
     const runs = runsByTask.get(s.taskKey);
     if (runs) runs.push(s);
     else runsByTask.set(s.taskKey, [s]);
   }
+  // The checks read the view's runs; over the whole version, every run (also of tasks off the set).
+  const checked = view.split === null ? samples : samples.filter((s) => inSplit(s, view.split));
+  const checkedTasks = new Set(checked.map((s) => s.taskKey));
   let fewestRuns = Number.POSITIVE_INFINITY;
   let mostRuns = 0;
-  for (const runs of runsByTask.values()) {
+  for (const [key, runs] of runsByTask) {
+    if (!checkedTasks.has(key)) continue;
     fewestRuns = Math.min(fewestRuns, runs.length);
     mostRuns = Math.max(mostRuns, runs.length);
   }
-  const withCalls = samples.filter((s) => s.toolCalls !== null);
+  const withCalls = checked.filter((s) => s.toolCalls !== null);
   const limit = rules.toolCallLimit?.calls ?? null;
+  const coveredKeys = new Set([...runsByTask.keys()].filter((key) => inView.has(key)));
   const checks = checkSubmission(rules, {
-    canonicalCovered: [...runsByTask.keys()].filter((key) => versionTasks.has(key)).length,
-    canonicalTotal: versionTasks.size,
+    canonicalCovered: coveredKeys.size,
+    canonicalTotal: viewTasks.length,
     basis: view.canonical.basis,
-    fewestRuns: runsByTask.size ? fewestRuns : 0,
+    ownTasks,
+    view: view.split === null ? null : splitWords(view.split),
+    coveredOnly: view.split === null ? coveredOnly(canonical, coveredKeys) : null,
+    fewestRuns: checkedTasks.size ? fewestRuns : 0,
     mostRuns,
     runsWithCalls: withCalls.length,
     runsOverLimit: limit === null ? 0 : withCalls.filter((s) => (s.toolCalls ?? 0) > limit).length,
-    samples: samples.length,
-    samplesWithTrajectory: samples.filter((s) => s.hasTrajectory).length,
+    samples: checked.length,
+    samplesWithTrajectory: checked.filter((s) => s.hasTrajectory).length,
     judgeModel: submission.judgeModel,
   });
   // The view's figures are over the view's tasks only.
@@ -112,7 +170,8 @@ export function submissionStanding(
     tasksCovered: covered,
     tasksTotal: viewTasks.length,
     basis: view.canonical.basis,
-    ranked: viewTasks.length > 0 && covered === viewTasks.length,
+    // Its own tasks are no set to rank against: rows of different tasks are never ranked together.
+    ranked: !ownTasks && viewTasks.length > 0 && covered === viewTasks.length,
     preliminary: covered < rules.minTasks,
     verified: checks.every((c) => c.ok),
     checks,
@@ -128,6 +187,15 @@ export function submissionStanding(
       return runs.length ? runs.reduce((sum, r) => sum + r.outcome, 0) / runs.length : 0;
     }),
   };
+}
+
+/** A submission's own tasks, in order of first run, with their splits. */
+function tasksOf(samples: readonly StandingSample[]): CanonicalTask[] {
+  const tasks = new Map<string, CanonicalTask>();
+  for (const s of samples)
+    if (!tasks.has(s.taskKey))
+      tasks.set(s.taskKey, { taskKey: s.taskKey, tier: s.tier, language: s.language });
+  return [...tasks.values()];
 }
 
 /** The view's standings from its rows' own parts: the ranked rows ranked among themselves. */

@@ -19,6 +19,7 @@ const { closeDb, getDb } = await import("@/db/client");
 const { seedDemo } = await import("@/db/seed-demo");
 const { canonicalTasks, samples, submissions } = await import("@/db/schema");
 const { GET: leaderboard } = await import("@/app/api/b/[benchmark]/leaderboard/route");
+const { BENCHMARK_IDS, BENCHMARKS } = await import("@/lib/benchmarks/registry");
 
 const db = await getDb();
 
@@ -127,8 +128,8 @@ describe("MPW: ranks that respect uncertainty", () => {
     const rows = body?.rows ?? [];
     const ranks = rows.map((r) => r.rank as number);
     expect(ranks[0]).toBe(1);
-    const pass1 = rows.map((r) => r.pass1 as number);
-    expect(pass1).toEqual([...pass1].sort((a, b) => b - a));
+    // Listed by rank, then by Pass@1.
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
     // Qwen3-30B-A3B and Qwen3-32B have the same Pass@1 (37 / 240): one rank.
     const qwen = rows.filter((r) => r.model === "Qwen3-30B-A3B" || r.model === "Qwen3-32B");
     expect(qwen[0].pass1).toBe(qwen[1].pass1);
@@ -231,5 +232,98 @@ describe("a registered task set", () => {
     expect(after?.rows[0].checks).toContainEqual(
       expect.objectContaining({ rule: "complete-task-set", ok: false }),
     );
+  });
+});
+
+describe("board order and one row per entry", () => {
+  it("every board's default view lists its ranked rows by rank, then by the primary metric", async () => {
+    const views = [
+      ...BENCHMARK_IDS.map((id) => [id, ""] as const),
+      ["mpw", "?tier=hard"] as const,
+      ["widesearch", "?lang=zh"] as const,
+    ];
+    for (const [id, query] of views) {
+      const primary = BENCHMARKS[id].board.primary === "successAvg" ? "successAvg" : null;
+      const key = primary ?? BENCHMARKS[id].board.primary;
+      const ranked = ((await get(id, query)).body?.rows ?? []).filter((r) => r.ranked);
+      for (let i = 1; i < ranked.length; i++) {
+        const [above, below] = [ranked[i - 1], ranked[i]];
+        expect(below.rank, `${id}${query} row ${i}`).toBeGreaterThanOrEqual(above.rank as number);
+        if (below.rank === above.rank)
+          expect(below[key] as number, `${id}${query} row ${i}`).toBeLessThanOrEqual(
+            above[key] as number,
+          );
+      }
+    }
+  });
+
+  it("a resubmission is one row, the latest, with the earlier one as its history; it pushes nobody down", async () => {
+    const dataset = "browsecomp-demo@v1";
+    const atlas = await db
+      .select({ id: submissions.id, agent: submissions.agent })
+      .from(submissions)
+      .where(
+        and(eq(submissions.model, "Atlas-Pro (demo)"), eq(submissions.benchmarkVersion, dataset)),
+      )
+      .orderBy(asc(submissions.uploadedAt), asc(submissions.id));
+    expect(atlas.length).toBeGreaterThanOrEqual(2);
+    const rankOf = (rows: Row[]) => new Map(rows.map((r) => [r.model, r.rank]));
+    const before = rankOf((await get("qa", `?dataset=${dataset}`)).body?.rows ?? []);
+    // The same team, model, agent and setting, uploaded twice.
+    await db
+      .update(submissions)
+      .set({ agent: atlas[0].agent })
+      .where(eq(submissions.id, atlas[atlas.length - 1].id));
+    const rows = (await get("qa", `?dataset=${dataset}`)).body?.rows ?? [];
+    const shown = rows.filter((r) => r.model === "Atlas-Pro (demo)");
+    expect(shown).toHaveLength(1);
+    expect(shown[0].submissionId).toBe(atlas[atlas.length - 1].id);
+    const history = shown[0].history as { submissionId: number; accuracy: number }[];
+    expect(history.map((h) => h.submissionId)).toEqual(
+      atlas
+        .slice(0, -1)
+        .map((a) => a.id)
+        .reverse(),
+    );
+    expect(typeof history[0].accuracy).toBe("number");
+    expect(rows.some((r) => history.some((h) => h.submissionId === r.submissionId))).toBe(false);
+    // The earlier run no longer counts as a row better than the others: Beacon-32B is #2, not #3.
+    const after = rankOf(rows);
+    for (const [model, rank] of after)
+      if (rank !== null) expect(rank, model).toBeLessThanOrEqual(before.get(model) as number);
+    expect([before.get("Beacon-32B (demo)"), after.get("Beacon-32B (demo)")]).toEqual([3, 2]);
+    await db
+      .update(submissions)
+      .set({ agent: atlas[atlas.length - 1].agent })
+      .where(eq(submissions.id, atlas[atlas.length - 1].id));
+  });
+});
+
+describe("datasets and coverage in words", () => {
+  it("QA opens on the dataset with the most recent approved submission, and takes the name its picker shows", async () => {
+    const approved = await db
+      .select({ version: submissions.benchmarkVersion, uploadedAt: submissions.uploadedAt })
+      .from(submissions)
+      .where(and(eq(submissions.benchmarkId, "qa"), eq(submissions.status, "approved")));
+    const latest = approved.reduce((a, b) => (b.uploadedAt > a.uploadedAt ? b : a));
+    const body = (await get("qa")).body;
+    expect(body?.dataset).toBe(latest.version);
+    expect((body?.datasets as { key: string }[])[0].key).toBe(latest.version);
+    const named = await get("qa", "?dataset=browsecomp-demo");
+    expect(named.status).toBe(200);
+    expect(named.body?.dataset).toBe("browsecomp-demo@v1");
+    expect((await get("qa", "?dataset=nonesuch")).status).toBe(400);
+  });
+
+  it("WideSearch English: a row covering 100 / 100 English tasks passes the task-set rule of that view", async () => {
+    const rows = (await get("widesearch")).body?.rows ?? [];
+    const real = rows.filter((r) => r.ranked);
+    expect(real.length).toBeGreaterThan(0);
+    for (const row of real)
+      expect(row.checks).toContainEqual({
+        rule: "complete-task-set",
+        ok: true,
+        detail: "100 / 100 English tasks of the benchmark's published task ids",
+      });
   });
 });
