@@ -1,6 +1,11 @@
 import { ReliabilityChart } from "@/components/charts/ReliabilityChart";
 import type { ReportBoardRow } from "@/db/queries/seekboard";
 import { percent } from "@/lib/format";
+import {
+  DEFAULT_CALIBRATION_BINS,
+  FEW_SAMPLES_PER_BIN,
+  tooFewSamples,
+} from "@/lib/benchmarks/qa/calibration";
 import type { QaReport } from "@/lib/benchmarks/qa/metrics";
 
 /** Lowest to highest stated confidence: the bins are in order of confidence. */
@@ -12,16 +17,29 @@ function confidenceRange(bins: QaReport["calibration"]["bins"]): string {
 
 /** Calibration of the stated confidence: the reliability diagram of each submission and its calibration error. */
 export function QaCalibrationPlots({ rows }: { rows: ReportBoardRow<QaReport>[] }) {
-  const binSize = rows[0]?.report.calibration.binSize;
+  const binSize = rows[0]?.report.calibration.binSize ?? null;
+  const few = rows.filter(
+    (row) => row.report.calibration.n > 0 && tooFewSamples(row.report.calibration),
+  );
   return (
     <section className="rounded-lg border border-slate-200 bg-white p-4">
       <h2 className="text-sm font-semibold">Calibration: accuracy against stated confidence</h2>
       <p className="text-xs text-slate-500">
-        Samples sorted by stated confidence (else the judge&apos;s) and cut into bins of{" "}
-        {binSize ?? "β"} (the last takes the remainder); each point is a bin&apos;s mean confidence
-        and accuracy. Points below the diagonal: overconfident. The calibration error is the
-        bins&apos; root-mean-square gap, weighted by size.
+        Samples sorted by stated confidence (else the judge&apos;s) and cut into{" "}
+        {binSize === null
+          ? `${DEFAULT_CALIBRATION_BINS} bins of equal count (fewer with fewer samples)`
+          : `bins of ${binSize} (the last takes the remainder)`}
+        ; each point is a bin&apos;s mean confidence and accuracy. Points below the diagonal:
+        overconfident. The calibration error is the bins&apos; root-mean-square gap, weighted by
+        size.
       </p>
+      {few.length ? (
+        <p className="mt-1 text-xs text-amber-900" data-testid="calibration-few-samples">
+          Too few samples to read calibration closely: {few.map((row) => row.model).join(", ")}{" "}
+          {few.length === 1 ? "has" : "have"} bins of fewer than {FEW_SAMPLES_PER_BIN} samples, so
+          each bin&apos;s accuracy, and the error, rest on a handful of answers.
+        </p>
+      ) : null}
       <ReliabilityChart
         series={rows.map((row) => ({
           label: row.model,
@@ -61,7 +79,11 @@ export function QaCalibrationPlots({ rows }: { rows: ReportBoardRow<QaReport>[] 
                 <td className="px-2 py-1 text-right tabular-nums">
                   {confidenceRange(report.calibration.bins)}
                 </td>
-                <td className="px-2 py-1 text-right tabular-nums">
+                <td
+                  className="px-2 py-1 text-right tabular-nums"
+                  data-testid="calibration-bins"
+                  title={report.calibration.bins.map((bin) => bin.n).join(", ") + " samples"}
+                >
                   {report.calibration.bins.length}
                 </td>
                 <td className="px-2 py-1 text-right tabular-nums">

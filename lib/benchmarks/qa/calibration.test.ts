@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { bootstrapMeans } from "../../metrics/bootstrap";
 import { bootstrapStatistics } from "./bootstrap";
-import { calibrationError, calibrationErrorCi, type CalibrationPoint } from "./calibration";
+import {
+  calibrationError,
+  calibrationErrorCi,
+  tooFewSamples,
+  type CalibrationPoint,
+} from "./calibration";
 
 const pt = (confidence: number, correct: boolean): CalibrationPoint => ({ confidence, correct });
 
@@ -39,9 +44,41 @@ describe("calibrationError (BrowseComp / HLE method)", () => {
 
   it("fewer samples than β form one bin", () => {
     // conf (0.1+0.2+0.6+0.8+0.9)/5 = 0.52, acc 3/5 = 0.6 → |0.52 − 0.6| = 0.08
-    const result = calibrationError(FIVE);
+    const result = calibrationError(FIVE, { binSize: 100 });
     expect(result.bins).toHaveLength(1);
     expect(result.error).toBeCloseTo(0.08, 12);
+  });
+
+  it("by default, 10 bins of equal count; fewer samples, one bin each, hand-computed", () => {
+    // 10✗ | 20✓ | 60✗ | 80✓ | 90✓: gaps 0.1, 0.8, 0.6, 0.2, 0.1; squares sum to 1.06, each weighs 1/5
+    const result = calibrationError(FIVE);
+    expect(result.binSize).toBeNull();
+    expect(result.bins.map((b) => b.n)).toEqual([1, 1, 1, 1, 1]);
+    expect(result.error).toBeCloseTo(Math.sqrt(1.06 / 5), 12);
+  });
+
+  it("B equal-count bins: bin b holds ⌊b·n/B⌋ … ⌊(b+1)·n/B⌋ − 1, hand-computed", () => {
+    // B = 3, n = 5: edges 0, 1, 3, 5 → 10✗ | 20✓ 60✗ | 80✓ 90✓
+    // gaps 0.1 (w 1/5), |0.4 − 0.5| = 0.1 (w 2/5), |0.85 − 1| = 0.15 (w 2/5)
+    // CE = sqrt(0.2·0.01 + 0.4·0.01 + 0.4·0.0225) = sqrt(0.015)
+    const result = calibrationError(FIVE, { bins: 3 });
+    expect(result.bins.map((b) => b.n)).toEqual([1, 2, 2]);
+    expect(result.error).toBeCloseTo(Math.sqrt(0.015), 12);
+    // B = 2: edges 0, 2, 5, the same bins as β = 2.
+    expect(calibrationError(FIVE, { bins: 2 }).error).toBeCloseTo(Math.sqrt(0.055), 12);
+    expect(() => calibrationError(FIVE, { bins: 0 })).toThrow(RangeError);
+  });
+
+  it("an 80-sample model has 10 bins of 8, too few samples per bin; 100 samples, 10 of 10, enough", () => {
+    const points = (n: number) => Array.from({ length: n }, (_, i) => pt(i % 101, i % 2 === 0));
+    const eighty = calibrationError(points(80));
+    expect(eighty.bins.map((b) => b.n)).toEqual(Array(10).fill(8));
+    expect(tooFewSamples(eighty)).toBe(true);
+    // β = 100, the reference script's bins: one bin, the gap of the means.
+    expect(calibrationError(points(80), { binSize: 100 }).bins).toHaveLength(1);
+    const hundred = calibrationError(points(100));
+    expect(hundred.bins.map((b) => b.n)).toEqual(Array(10).fill(10));
+    expect(tooFewSamples(hundred)).toBe(false);
   });
 
   it("ties keep input order (stable sort), which decides bin membership at an edge", () => {

@@ -25,9 +25,10 @@ describe("aggregateQa", () => {
     expect(report.aggregate.accuracy).toBeCloseTo(0.5, 12);
     expect(report.aggregate.n).toBe(3);
     expect(report).toMatchObject({ samples: 4, runs: 2, unjudged: 1 });
-    // calibration over the 3 samples with a confidence, one bin (n < 100):
-    // conf (0.8 + 1 + 0.4)/3 = 0.7333, accuracy 2/3 → |0.7333 − 0.6667| = 0.0667
-    expect(report.aggregate.calibrationError).toBeCloseTo(0.2 / 3, 12);
+    // calibration over the 3 samples with a confidence, one bin each (fewer than 10 samples):
+    // 40✗ | 80✓ | 100✓ → gaps 0.4, 0.2, 0 → sqrt((0.16 + 0.04 + 0) / 3)
+    expect(report.aggregate.calibrationError).toBeCloseTo(Math.sqrt(0.2 / 3), 12);
+    expect(report.calibration.bins).toHaveLength(3);
     expect(report.calibration.n).toBe(3);
     expect(report.accuracyCi!.lo).toBeLessThanOrEqual(0.5);
     expect(report.accuracyCi!.hi).toBeGreaterThanOrEqual(0.5);

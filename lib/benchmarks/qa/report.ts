@@ -7,7 +7,8 @@ import type { QaReport } from "./metrics";
 export const calibrationResultSchema = z.object({
   error: z.number().nullable(),
   n: z.number(),
-  binSize: z.number(),
+  // Null: equal-count bins; reports stored before them carry β (100).
+  binSize: z.number().nullable(),
   norm: z.enum(["l2", "l1", "max"]),
   bins: z.array(
     z.object({
