@@ -136,6 +136,14 @@ export function versionView(
   );
 }
 
+/** The column of the board's primary metric. */
+export function primaryColumn(board: Pick<Board, "columns" | "primary">): BoardColumn {
+  const column = board.columns.find((c) => c.key === board.primary);
+  if (!column)
+    throw new Error(`the primary metric ${board.primary} is none of the board's columns`);
+  return column;
+}
+
 /** The board's sort keys: its columns and the model name. */
 export function sortKeys(board: Pick<Board, "columns">): string[] {
   return [...board.columns.map((c) => c.key), "model"];

@@ -2,12 +2,14 @@ import Link from "next/link";
 import { AdjudicatedBadge } from "@/components/reeval/AdjudicatedBadge";
 import { EstimateCell } from "./BreakdownTable";
 import type { ReportBoardRow } from "@/db/queries/seekboard";
+import { primaryColumn } from "@/lib/benchmarks/board";
 import { mpwInfo } from "@/lib/benchmarks/mpw/info";
 import { decimal } from "@/lib/format";
 import { SortHeader } from "@/components/leaderboard/SortHeader";
 import { boardQuery, defaultDir, type BoardState } from "@/lib/benchmarks/board-state";
 import type { MpwAggregateReport } from "@/lib/benchmarks/mpw/stored";
 import { RankCell } from "@/components/leaderboard/BoardActions";
+import { RowHistory } from "@/components/leaderboard/RowHistory";
 import {
   firstUnranked,
   rankLabel,
@@ -118,6 +120,7 @@ export function LeaderboardTable({
                 ) : null}
                 <AdjudicatedBadge count={adjudicated.get(row.submissionId) ?? 0} />
                 <StandingBadges standing={row.standing} />
+                <RowHistory history={row.history} primary={primaryColumn(mpwInfo.board)} />
               </td>
               <td className="px-3 py-2 text-right">
                 <EstimateCell estimate={row.report.pass1} />

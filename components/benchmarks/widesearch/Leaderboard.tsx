@@ -3,6 +3,7 @@ import { BoardHeader } from "@/components/leaderboard/BoardHeader";
 import { SortHeader } from "@/components/leaderboard/SortHeader";
 import { TeamCell, TeamHeader, TeamNote } from "@/components/leaderboard/Team";
 import { AdjudicatedBadge } from "@/components/reeval/AdjudicatedBadge";
+import { primaryColumn } from "@/lib/benchmarks/board";
 import { wideSearchModule } from "@/lib/benchmarks/widesearch";
 import { ciInterval, decimal, percent } from "@/lib/format";
 import { boardQuery, defaultDir, type BoardState } from "@/lib/benchmarks/board-state";
@@ -11,6 +12,7 @@ import type { ReportLeaderboardData } from "@/server/benchmarks/board";
 import type { BoardPageProps } from "../types";
 import { LanguagePicker, NoRows, WideSearchPlots } from "./Diagnostics";
 import { BoardActions, RankCell } from "@/components/leaderboard/BoardActions";
+import { RowHistory } from "@/components/leaderboard/RowHistory";
 import {
   CostAccuracySection,
   NoVerifiedRows,
@@ -143,6 +145,10 @@ export function WideSearchLeaderboard({
                           : ""}
                       </span>
                       <StandingBadges standing={row.standing} />
+                      <RowHistory
+                        history={row.history}
+                        primary={primaryColumn(wideSearchModule.board)}
+                      />
                     </td>
                     {columns.map((c) => {
                       const value = a[c.key];
