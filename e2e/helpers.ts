@@ -165,3 +165,30 @@ export function ingestPendingFixture(
 /** The filter-language box of a submission's sample table. */
 export const filterBox = (page: Page): Locator =>
   page.getByTestId("sample-filters").getByTestId("filter-query");
+
+/**
+ * A board's default order: the ranked rows by "#", which never decreases down the table,
+ * then by the primary figure (the row attribute named); the rows below them by that figure.
+ */
+export async function expectRankOrder(page: Page, attribute: string, what: string): Promise<void> {
+  const rows = await page.getByTestId("leaderboard-row").evaluateAll(
+    (els, attr) =>
+      els.map((el) => ({
+        ranked: el.getAttribute("data-ranked") === "true",
+        rank: Number(el.querySelector("[data-testid=rank]")?.getAttribute("data-rank")),
+        value: Number(el.getAttribute(attr)),
+      })),
+    attribute,
+  );
+  expect(rows.length, `${what}: rows`).toBeGreaterThan(1);
+  const ranked = rows.filter((r) => r.ranked);
+  expect(rows.slice(0, ranked.length), `${what}: ranked rows first`).toEqual(ranked);
+  for (let i = 1; i < ranked.length; i++) {
+    const [above, below] = [ranked[i - 1], ranked[i]];
+    expect(below.rank, `${what}: "#" at row ${i + 1}`).toBeGreaterThanOrEqual(above.rank);
+    if (below.rank === above.rank)
+      expect(below.value, `${what}: within rank ${below.rank}`).toBeLessThanOrEqual(above.value);
+  }
+  const rest = rows.slice(ranked.length).map((r) => r.value);
+  if (rest.length > 1) expectSorted(rest, "desc", `${what}: the rows not ranked`);
+}

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectSorted, shot, trackErrors } from "./helpers";
+import { expectRankOrder, shot, trackErrors } from "./helpers";
 
 const primaries = (page: import("@playwright/test").Page) =>
   page
@@ -11,7 +11,7 @@ test.describe("WebDetective, EvoBrowseComp, InfoMosaic, QA", () => {
     const errors = trackErrors(page);
     await page.goto("/b/webdetective");
     await expect(page.getByTestId("leaderboard-row")).toHaveCount(3);
-    expectSorted(await primaries(page), "desc", "Pass@1");
+    await expectRankOrder(page, "data-primary", "Pass@1");
     await expect(page.getByTestId("region-table")).toHaveAttribute("data-points", "18");
     await expect(page.getByTestId("profile-map")).toHaveAttribute("data-points", "3");
     await page.screenshot(shot("webdetective-leaderboard"));
@@ -40,7 +40,7 @@ test.describe("WebDetective, EvoBrowseComp, InfoMosaic, QA", () => {
     const board = page.getByTestId("leaderboard");
     await expect(board).toHaveAttribute("data-version", "2026-01");
     await expect(page.getByTestId("leaderboard-row")).toHaveCount(3);
-    expectSorted(await primaries(page), "desc", "accuracy");
+    await expectRankOrder(page, "data-primary", "accuracy");
     const newest = await primaries(page);
     await expect(page.getByTestId("evo-setting-chart")).toHaveAttribute("data-points", "6");
     await page.screenshot(shot("evobrowsecomp-leaderboard"));

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectSorted, shot, trackErrors } from "./helpers";
+import { expectRankOrder, shot, trackErrors } from "./helpers";
 
 test.describe("WideSearch", () => {
   test("the leaderboard lists the real runs and the demo agents, sorts, and splits by language", async ({
@@ -9,13 +9,8 @@ test.describe("WideSearch", () => {
     await page.goto("/b/widesearch");
     const rows = page.getByTestId("leaderboard-row");
     await expect(rows).toHaveCount(14);
-    // Sorted within the ranked rows, and within the partial rows listed below them.
-    for (const ranked of ["true", "false"]) {
-      const success = await page
-        .locator(`[data-testid=leaderboard-row][data-ranked=${ranked}]`)
-        .evaluateAll((els) => els.map((el) => Number(el.getAttribute("data-success-avg"))));
-      expectSorted(success, "desc", `SR Avg@N of the rows ranked=${ranked}`);
-    }
+    // The ranked rows by "#", then SR Avg@N; the partial rows below them by SR Avg@N.
+    await expectRankOrder(page, "data-success-avg", "SR Avg@N");
     await expect(page.getByTestId("precision-recall-chart")).toBeVisible();
     await expect(page.getByTestId("scaling-chart")).toBeVisible();
     await page.screenshot(shot("widesearch-leaderboard"));
