@@ -8,7 +8,7 @@ import type { SubmissionViewProps } from "@/components/benchmarks/pages";
 import { storedFigures, versionView } from "@/lib/benchmarks/board";
 import { boardOf, boardQuery, parseBoardState, withView } from "@/lib/benchmarks/board-state";
 import { BENCHMARKS, type BenchmarkId } from "@/lib/benchmarks/registry";
-import { ciInterval, decimal, percent } from "@/lib/format";
+import { ciBracket, decimal, percent } from "@/lib/format";
 
 /**
  * A submission of one of the answer-judged boards: its board's columns as headline figures,
@@ -58,7 +58,7 @@ export function SeekboardSubmission({
               key={c.key}
               label={c.label}
               title={c.title}
-              ci={ci && c.kind === "rate" ? ciInterval(ci.lo, ci.hi) : null}
+              ci={ci && c.kind === "rate" ? ciBracket(value, ci.lo, ci.hi, "rate") : null}
             >
               {c.kind === "rate"
                 ? percent(value)
