@@ -1,3 +1,4 @@
+import { ScrollRegion } from "@/components/ui/ScrollRegion";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { StatusBadge, VerdictBadge } from "@/components/ui/Badge";
@@ -155,7 +156,7 @@ export function SampleTable({
           No sample matches these filters.
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <ScrollRegion label="Samples" className="rounded-lg border border-slate-200 bg-white">
           <table className="min-w-full text-sm" data-testid="sample-table">
             <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
               <tr>
@@ -222,7 +223,7 @@ export function SampleTable({
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       {pages > 1 && !pastEnd ? (
         <nav className="flex items-center gap-3 text-sm" aria-label="Sample pages">

@@ -1,3 +1,4 @@
+import { ScrollRegion } from "@/components/ui/ScrollRegion";
 import Link from "next/link";
 import {
   InfoMosaicDomainChart,
@@ -182,7 +183,7 @@ export function InfoMosaicPlots({
             </Link>
           ))}
         </div>
-        <div className="mt-2 overflow-x-auto">
+        <ScrollRegion label="Where each tool is used in the trajectory" className="mt-2">
           <table
             className="text-xs"
             data-testid="tool-heatmap"
@@ -219,7 +220,7 @@ export function InfoMosaicPlots({
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       </section>
     </div>
   );

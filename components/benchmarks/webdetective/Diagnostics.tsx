@@ -1,3 +1,4 @@
+import { ScrollRegion } from "@/components/ui/ScrollRegion";
 import type { ReportBoardRow } from "@/db/queries/seekboard";
 import { percent } from "@/lib/format";
 import {
@@ -52,7 +53,7 @@ export function WebDetectivePlots({ rows }: { rows: ReportBoardRow<WebDetectiveR
           S: knowledge sufficient (every evidence piece found by search or known); I: insufficient.
           Share of each model&apos;s samples; {rows.length} models, {cohort} samples.
         </p>
-        <div className="mt-2 overflow-x-auto">
+        <ScrollRegion label="Knowledge regions per model" className="mt-2">
           <table
             className="min-w-full text-xs"
             data-testid="region-table"
@@ -95,7 +96,7 @@ export function WebDetectivePlots({ rows }: { rows: ReportBoardRow<WebDetectiveR
               })}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       </section>
       <section className="rounded-lg border border-slate-200 bg-white p-4">
         <h2 className="text-sm font-semibold">Profile map (paper Table 2)</h2>
