@@ -9,7 +9,7 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
-import { percent } from "@/lib/format";
+import { percent, plural } from "@/lib/format";
 import { seriesColor } from "./palette";
 import { ChartTable, tablePercent } from "./ChartTable";
 import { SeriesTooltip, seriesDot, useSeriesHover } from "./SeriesHover";
@@ -84,7 +84,7 @@ export function ScalingChart({ series }: { series: ScalingSeries[] }) {
                       radius: 3,
                       points: s.points,
                       describe: (p) => ({
-                        title: `k = ${p.k} runs`,
+                        title: `k = ${plural(p.k, "run")}`,
                         lines: [`${label} ${percent(p[metric])}`],
                       }),
                       hover,

@@ -6,7 +6,7 @@
  */
 import { Badge } from "@/components/ui/Badge";
 import { PillLinks } from "@/components/ui/PillLinks";
-import { ciBracket, figure, percent, type FigureUnit } from "@/lib/format";
+import { ciBracket, figure, percent, type FigureUnit, plural } from "@/lib/format";
 import {
   BASIS_WORDS,
   type Check,
@@ -191,7 +191,7 @@ export function ChecksBadge({ verified, checks }: { verified: boolean; checks: r
       data-rules={failed.map((c) => c.rule).join(" ")}
     >
       <summary className="cursor-pointer text-rose-800">
-        {failed.length} rule{failed.length === 1 ? "" : "s"} failed
+        {plural(failed.length, "rule")} failed
       </summary>
       <ul className="mt-1 list-disc space-y-0.5 pl-4 text-slate-600">
         {failed.map((c) => (
@@ -300,8 +300,8 @@ export function StandingNote({
       (seeded paired bootstrap over the shared tasks, 95%): rows no row beats share rank 1, and
       re-sorting never renumbers it. Only a row covering every task of the view is ranked
       {basis ? `; coverage is measured against ${BASIS_WORDS[basis]}` : ""}. Fewer than{" "}
-      {rules.minTasks} tasks: preliminary. Verified: the whole task set, {rules.protocolRuns} run
-      {rules.protocolRuns === 1 ? "" : "s"} per task
+      {rules.minTasks} tasks: preliminary. Verified: the whole task set,{" "}
+      {plural(rules.protocolRuns, "run")} per task
       {rules.toolCallLimit
         ? `, at most ${rules.toolCallLimit.calls} tool calls a run (${rules.toolCallLimit.source})`
         : ""}
@@ -372,7 +372,7 @@ export function CostAccuracySection<Row extends Placed>({
   const notes = [
     axis.note,
     left > 0 && points.length > 0
-      ? `${left} row${left === 1 ? "" : "s"} without ${axis.label.toLowerCase()} left out.`
+      ? `${plural(left, "row")} without ${axis.label.toLowerCase()} left out.`
       : null,
   ].filter((n) => n !== null);
   return (

@@ -5,7 +5,7 @@ import { Stat } from "@/components/submission/Stat";
 import { SubmissionHeader } from "@/components/submission/SubmissionHeader";
 import { SampleFlags } from "@/components/tags/SampleFlags";
 import { Badge } from "@/components/ui/Badge";
-import { ciBracket, decimal, percent } from "@/lib/format";
+import { ciBracket, decimal, percent, plural } from "@/lib/format";
 import { wideSearchSampleMetricsSchema } from "@/lib/benchmarks/widesearch/stored";
 import {
   wideSearchStoredAggregateSchema,
@@ -54,7 +54,7 @@ export function WideSearchSubmission({
         report={aggregates.find((a) => a.split === "overall")?.metrics}
         boardHref="/b/widesearch"
         boardLabel={`WideSearch · ${submission.setting}`}
-        summary={`${overall.n} tasks × N = ${overall.runs} run${overall.runs === 1 ? "" : "s"}`}
+        summary={`${plural(overall.n, "task")} × N = ${plural(overall.runs, "run")}`}
       />
 
       {checks.length ? (
