@@ -78,6 +78,7 @@ export function SeekboardSubmission({
         filters={filters}
         facets={facets}
         failures={failures}
+        filterExample={BENCHMARKS[board].filterExample}
         fields={[
           { kind: "verdict", label: "Verdict" },
           { kind: "status" },

@@ -6,6 +6,7 @@ import { SubmissionHeader } from "@/components/submission/SubmissionHeader";
 import { SampleFlags } from "@/components/tags/SampleFlags";
 import { Badge } from "@/components/ui/Badge";
 import { ciBracket, decimal, percent, plural } from "@/lib/format";
+import { wideSearchInfo } from "@/lib/benchmarks/widesearch/info";
 import { wideSearchSampleMetricsSchema } from "@/lib/benchmarks/widesearch/stored";
 import {
   wideSearchStoredAggregateSchema,
@@ -117,6 +118,7 @@ export function WideSearchSubmission({
         filters={filters}
         facets={facets}
         failures={failures}
+        filterExample={wideSearchInfo.filterExample}
         fields={[
           {
             kind: "verdict",
