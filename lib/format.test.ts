@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ciBracket, costValue, figure, niceTicks, plural, withCi } from "./format";
+import { ciBracket, costValue, figure, niceTicks, plural, seriesLabels, withCi } from "./format";
 
 describe("costValue", () => {
   it("dollars: cents from a dollar up, three significant digits below, zeros past the cents dropped", () => {
@@ -93,5 +93,29 @@ describe("niceTicks", () => {
 
   it("a maximum of 0 or less still draws an axis", () => {
     expect(niceTicks(0)).toEqual([0, 1]);
+  });
+});
+
+describe("seriesLabels", () => {
+  it("the model alone when unique; else the first detail that tells it apart; else its number", () => {
+    expect(
+      seriesLabels([
+        { id: 1, model: "deepseek-reasoner", details: ["ReAct", "default", "Team A"] },
+        { id: 2, model: "deepseek-reasoner", details: ["ReAct", "default", "Team B"] },
+        { id: 3, model: "gpt-5.2", details: ["ReAct", "default", null] },
+      ]),
+    ).toEqual(["deepseek-reasoner · Team A", "deepseek-reasoner · Team B", "gpt-5.2"]);
+    expect(
+      seriesLabels([
+        { id: 7, model: "m", details: ["single agent", null] },
+        { id: 8, model: "m", details: ["multi agent", null] },
+      ]),
+    ).toEqual(["m · single agent", "m · multi agent"]);
+    expect(
+      seriesLabels([
+        { id: 4, model: "m", details: ["ReAct"] },
+        { id: 5, model: "m", details: ["ReAct"] },
+      ]),
+    ).toEqual(["m · #4", "m · #5"]);
   });
 });

@@ -206,3 +206,21 @@ export function niceTicks(max: number, count = 5): number[] {
   const digits = Math.max(0, -Math.floor(Math.log10(step)) + 2);
   return Array.from({ length: steps + 1 }, (_, i) => Number((i * step).toFixed(digits)));
 }
+
+/**
+ * Names for series drawn together (chart legends): the model alone when no other series has
+ * that model, else the model with the first of its details (agent, setting, team …) that
+ * tells the same-model series apart, else with the submission's number.
+ */
+export function seriesLabels(
+  items: readonly { id: number; model: string; details: readonly (string | null)[] }[],
+): string[] {
+  return items.map((item) => {
+    const same = items.filter((other) => other.model === item.model);
+    if (same.length === 1) return item.model;
+    const index = item.details.findIndex(
+      (detail, i) => detail !== null && same.every((o) => o === item || o.details[i] !== detail),
+    );
+    return index === -1 ? `${item.model} · #${item.id}` : `${item.model} · ${item.details[index]}`;
+  });
+}

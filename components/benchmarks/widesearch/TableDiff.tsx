@@ -74,7 +74,10 @@ export function TableDiff({ score }: { score: WideSearchSampleScore }) {
                     </div>
                     {cell.isKey ? null : (
                       <div className="mt-0.5 text-[11px] leading-tight opacity-80">
-                        {cell.metric} → {scoreText(cell.score)}
+                        {cell.metric}
+                        {cell.preprocess.length
+                          ? ` after ${cell.preprocess.join(", ")}`
+                          : ""} → {scoreText(cell.score)}
                         {cell.score !== 1 ? <span className="block">{cell.why}</span> : null}
                       </div>
                     )}
