@@ -48,6 +48,16 @@ function Cell({
       {kind === "rate" ? percent(value) : kind === "count" ? (value ?? "—") : decimal(value)}
       {interval ? (
         <span className="ml-1 whitespace-nowrap text-xs text-slate-500">{interval}</span>
+      ) : kind === "rate" && ci === null && value === 0 ? (
+        // A rate with no interval is one whose denominator is empty (e.g. no refusals): the
+        // paper sets it to 0; a measured 0 has its bootstrap interval [0.0, 0.0].
+        <span
+          className="ml-1 whitespace-nowrap text-xs text-amber-800"
+          title="Nothing to measure it on in this submission (its denominator is empty, e.g. no refusals), so it is 0 by the paper's definition and has no interval"
+          data-testid="empty-denominator"
+        >
+          [empty, set to 0]
+        </span>
       ) : null}
     </td>
   );
