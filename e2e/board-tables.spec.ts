@@ -6,7 +6,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { BENCHMARK_IDS } from "../lib/benchmarks/info";
+import { BENCHMARK_IDS, BENCHMARK_INFO } from "../lib/benchmarks/info";
 import { shot } from "./helpers";
 
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
@@ -131,3 +131,49 @@ for (const [width, height] of [
     }
   });
 }
+
+test.describe("small things a visitor notices", () => {
+  test.use({ viewport: { width: 1366, height: 768 } });
+
+  test("each benchmark's filter box offers its own example query", async ({ page }) => {
+    for (const id of BENCHMARK_IDS) {
+      const [, , submission] = await routesOf(page, id);
+      await page.goto(submission);
+      await expect(page.getByTestId("filter-query"), id).toHaveAttribute(
+        "placeholder",
+        BENCHMARK_INFO[id].filterExample,
+      );
+    }
+  });
+
+  test("the cost–accuracy plot's axes step evenly and end on a tick", async ({ page }) => {
+    for (const id of BENCHMARK_IDS) {
+      await page.goto(`/b/${id}`);
+      const plot = page.getByTestId("cost-accuracy-plot");
+      if ((await plot.count()) === 0) continue;
+      await plot.locator(".recharts-yAxis .recharts-cartesian-axis-tick-value").first().waitFor();
+      const ticks = (
+        await plot.locator(".recharts-yAxis .recharts-cartesian-axis-tick-value").allTextContents()
+      ).map((t) => Number(t.replace("%", "")));
+      const steps = ticks.slice(1).map((t, i) => Number((t - ticks[i]).toFixed(6)));
+      expect(new Set(steps).size, `${id}: y ticks ${ticks.join(", ")}`).toBe(1);
+    }
+  });
+
+  test("same-model scaling series carry names that tell them apart", async ({ page }) => {
+    await page.goto("/b/widesearch/analysis");
+    const legend = page.getByTestId("scaling-chart").locator(".recharts-legend-item-text");
+    await legend.first().waitFor();
+    const names = await legend.allTextContents();
+    expect(new Set(names).size, names.join(" | ")).toBe(names.length);
+  });
+
+  test("a WebDetective rate without an interval says why", async ({ page }) => {
+    await page.goto("/b/webdetective");
+    const cells = page.getByTestId("leaderboard-row").locator("td");
+    const texts = await cells.allTextContents();
+    // Every "0.0%" rate either has its interval or the empty-denominator note.
+    for (const text of texts.filter((t) => t.trim().startsWith("0.0%")))
+      expect(text).toMatch(/0\.0%(\[|\s*\[)/);
+  });
+});
