@@ -36,6 +36,7 @@ const REPORT = POSTGRES ? "playwright-report-postgres" : "playwright-report";
  */
 const RENDER_ONLY_SPECS = [
   "axe.spec.ts",
+  "board-tables.spec.ts",
   "a11y.spec.ts",
   "charts.spec.ts",
   "expand.spec.ts",

@@ -4,7 +4,7 @@ import { getDb } from "@/db/client";
 import { defaultViewLeader } from "@/db/queries/board-leader";
 import { benchmarkSummary } from "@/db/queries/seekboard";
 import { BENCHMARK_IDS, BENCHMARKS } from "@/lib/benchmarks/registry";
-import { percent } from "@/lib/format";
+import { percent, plural } from "@/lib/format";
 
 export default async function HomePage() {
   await connection();
@@ -88,8 +88,8 @@ export default async function HomePage() {
                         className="block text-xs font-normal text-slate-600"
                         data-testid="leader-ties"
                       >
-                        rank 1, shared with {b.leader.tiedAtTop} other
-                        {b.leader.tiedAtTop === 1 ? "" : "s"} (no row is significantly better)
+                        rank 1, shared with {plural(b.leader.tiedAtTop, "other")} (no row is
+                        significantly better)
                       </span>
                     ) : null}
                     <span

@@ -20,7 +20,7 @@ async function horizontalOverflow(page: Page): Promise<{ overflow: number; culpr
       .filter(
         (el) =>
           el.getBoundingClientRect().right > root.clientWidth + 1 &&
-          !el.closest(".overflow-x-auto"),
+          !el.closest(".overflow-x-auto, [data-testid=scroll-region]"),
       )
       .slice(0, 3)
       .map(

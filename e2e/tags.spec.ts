@@ -63,22 +63,17 @@ test.describe("failure tags and the filter language", () => {
     const editor = annotations.getByTestId("tag-editor");
     await expect(editor).toBeVisible();
 
-    // From InfoMosaic's taxonomy, grouped in the menu with the paper's section.
+    // From MPW's own taxonomy, the only one offered, grouped in the menu with the paper's section.
     const menu = editor.getByTestId("taxonomy-tag-form").locator("select[name=tag]");
+    await expect(menu.locator("optgroup")).toHaveCount(1);
     await expect(
-      menu.locator(
-        'optgroup[label="InfoMosaic-Bench failure types (InfoMosaic-Bench §5.3.3, App. A.5)"] option',
-      ),
-    ).toHaveCount(6);
-    await expect(menu.locator('optgroup[label^="MPW-Bench diagnostics"] option')).toHaveText([
-      "Premature Stop",
-      "Low-yield Queries",
-    ]);
-    await menu.selectOption("Retrieval Miss");
+      menu.locator('optgroup[label="MPW-Bench diagnostics (MPW §4.4–4.5)"] option'),
+    ).toHaveText(["Premature Stop", "Low-yield Queries"]);
+    await menu.selectOption("Premature Stop");
     await editor.getByTestId("taxonomy-tag-form").getByRole("button", { name: "Apply" }).click();
-    await expect(editor.getByTestId("tag-apply-outcome")).toHaveText("tagged “Retrieval Miss”");
+    await expect(editor.getByTestId("tag-apply-outcome")).toHaveText("tagged “Premature Stop”");
     await expect(
-      annotations.getByTestId("sample-tags").locator('[data-tag="Retrieval Miss"]'),
+      annotations.getByTestId("sample-tags").locator('[data-tag="Premature Stop"]'),
     ).toBeVisible();
 
     // A free tag: too long is refused with the reason, then a valid one is added.
@@ -92,18 +87,18 @@ test.describe("failure tags and the filter language", () => {
     await free.getByRole("button", { name: "Add tag" }).click();
     await expect(editor.getByTestId("tag-apply-outcome")).toHaveText(`tagged “${FREE_TAG}”`);
     await expect(annotations.getByTestId("sample-tags").locator("[data-tag]")).toHaveText([
-      "Retrieval Miss",
+      "Premature Stop",
       FREE_TAG,
     ]);
     // The same taxonomy tag twice is refused.
-    await expect(menu.locator('option[value="Retrieval Miss"]')).toBeDisabled();
+    await expect(menu.locator('option[value="Premature Stop"]')).toBeDisabled();
     await page.screenshot(shot("tags-trajectory-admin"));
 
     // A visitor sees the tags but not the controls.
     const visitor = await browser.newPage();
     await visitor.goto(href);
     await expect(visitor.getByTestId("sample-tags").locator("[data-tag]")).toHaveText([
-      "Retrieval Miss",
+      "Premature Stop",
       FREE_TAG,
     ]);
     await expect(visitor.getByTestId("tag-editor")).toHaveCount(0);
@@ -112,19 +107,19 @@ test.describe("failure tags and the filter language", () => {
     // The submission page counts the tags.
     await page.goto(`/s/${submissionId}`);
     const counts = page.getByTestId("tag-counts");
-    await expect(counts.locator('[data-tag="Retrieval Miss"]')).toHaveAttribute("data-count", "1");
+    await expect(counts.locator('[data-tag="Premature Stop"]')).toHaveAttribute("data-count", "1");
     await expect(counts.locator(`[data-tag="${FREE_TAG}"]`)).toHaveAttribute("data-count", "1");
     await samplesShot(page, "tags-submission-counts");
 
     // A count links to its samples through the filter language.
-    await counts.locator('[data-tag="Retrieval Miss"]').click();
+    await counts.locator('[data-tag="Premature Stop"]').click();
     await expect(page).toHaveURL(/[?&]f=tag%3A%22Retrieval\+Miss%22/);
-    await expect(filterBox(page)).toHaveValue('tag:"Retrieval Miss"');
+    await expect(filterBox(page)).toHaveValue('tag:"Premature Stop"');
     await expect(page.getByTestId("sample-count")).toHaveAttribute("data-total", "1");
     await expect(page.getByTestId("sample-row").getByRole("link")).toHaveText([label]);
     await expect(
       page.getByTestId("sample-row").getByTestId("sample-flags").locator("[data-tag]"),
-    ).toHaveText(["Retrieval Miss", FREE_TAG]);
+    ).toHaveText(["Premature Stop", FREE_TAG]);
 
     // Typed into the filter box: the free tag, quoted, with other fields and negation.
     await runQuery(page, `tag:"${FREE_TAG}" verdict:incorrect -tier:nonsense`);
@@ -143,7 +138,7 @@ test.describe("failure tags and the filter language", () => {
 
     // Clean-up through the panel: removing both tags.
     await page.goto(href);
-    for (const tag of ["Retrieval Miss", FREE_TAG]) {
+    for (const tag of ["Premature Stop", FREE_TAG]) {
       await page.getByRole("button", { name: `Remove the tag ${tag}` }).click();
       await expect(page.getByTestId("tag-remove-outcome")).toHaveText(`removed “${tag}”`);
     }

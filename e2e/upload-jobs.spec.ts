@@ -271,7 +271,7 @@ test.describe("/submit follows a 202", () => {
     await expect(accepted).toBeVisible();
     await expect(accepted).toContainText("Received as submission #4242");
     await expect(accepted).toContainText(
-      "E2E Scripted · setting C · ReAct · 16080 samples of 3 tasks",
+      "E2E Scripted · setting C · ReAct · 16,080 samples of 3 tasks",
     );
     expect((await importSeen(page)).states).toEqual(["queued", "running"]);
     expect(new Set(script.authorizations)).toEqual(new Set([`Bearer ${token}`]));

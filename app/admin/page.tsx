@@ -1,3 +1,4 @@
+import { ScrollRegion } from "@/components/ui/ScrollRegion";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { connection } from "next/server";
@@ -86,6 +87,7 @@ export default async function AdminPage() {
             checks={checks}
             confusables={confusables}
             testId="moderation-queue"
+            label="Moderation queue"
           />
         )}
       </section>
@@ -100,6 +102,7 @@ export default async function AdminPage() {
             checks={checks}
             confusables={new Map()}
             testId="recent-decisions"
+            label="Recent decisions"
           />
         )}
       </section>
@@ -176,14 +179,16 @@ function SubmissionTable({
   checks,
   confusables,
   testId,
+  label,
 }: {
   rows: SubmissionPreview[];
   checks: Map<number, Checks>;
   confusables: ReadonlyMap<number, ConfusableName[]>;
   testId: string;
+  label: string;
 }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+    <ScrollRegion label={label} className="rounded-lg border border-slate-200 bg-white">
       <table className="w-full text-left text-sm" data-testid={testId}>
         <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
           <tr>
@@ -258,6 +263,6 @@ function SubmissionTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

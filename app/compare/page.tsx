@@ -1,3 +1,4 @@
+import { ScrollRegion } from "@/components/ui/ScrollRegion";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { connection } from "next/server";
@@ -151,85 +152,90 @@ async function Comparison({
   return (
     <>
       <section
-        className="overflow-x-auto rounded-lg border border-slate-200 bg-white"
+        className="rounded-lg border border-slate-200 bg-white"
         data-testid="compared-submissions"
       >
-        <table className="w-full text-sm">
-          <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
-            <tr>
-              <th className="px-3 py-2">Role</th>
-              <th className="px-3 py-2">Submission</th>
-              <th className="px-3 py-2">Setting</th>
-              <th className="px-3 py-2">Version</th>
-              <th className="px-3 py-2 text-right">Tasks</th>
-              <th className="px-3 py-2 text-right">Runs</th>
-              <th className="px-3 py-2" />
-            </tr>
-          </thead>
-          <tbody>
-            {found.map((s) => (
-              <tr
-                key={s.id}
-                className="border-t border-slate-100"
-                data-testid="compared-row"
-                data-id={s.id}
-              >
-                <td className="px-3 py-2">
-                  {s === base ? (
-                    <strong>A · baseline</strong>
-                  ) : s === vs ? (
-                    <strong>B · in detail</strong>
-                  ) : (
-                    <span className="text-slate-500">against A</span>
-                  )}
-                </td>
-                <td className="px-3 py-2">
-                  <Link href={`/s/${s.id}`} className="font-medium text-indigo-700 hover:underline">
-                    {s.model}
-                  </Link>{" "}
-                  <span className="text-xs text-slate-500">
-                    #{s.id}
-                    {s.agent ? ` · ${s.agent}` : ""}
-                    {s.status !== "approved" ? ` · ${s.status}` : ""}
-                  </span>
-                </td>
-                <td className="px-3 py-2">{s.setting}</td>
-                <td className="px-3 py-2">{s.benchmarkVersion}</td>
-                <td className="px-3 py-2 text-right tabular-nums">{s.taskCount}</td>
-                <td className="px-3 py-2 text-right tabular-nums">{s.runs}</td>
-                <td className="space-x-3 whitespace-nowrap px-3 py-2 text-right text-xs">
-                  {s !== base ? (
-                    <Link
-                      href={compareHref({ ids, base: s.id })}
-                      className="text-indigo-700 hover:underline"
-                    >
-                      make baseline
-                    </Link>
-                  ) : null}
-                  {s !== base && s !== vs ? (
-                    <Link
-                      href={compareHref({ ids, base: base.id, vs: s.id })}
-                      className="text-indigo-700 hover:underline"
-                    >
-                      show in detail
-                    </Link>
-                  ) : null}
-                  {found.length > 2 ? (
-                    <Link
-                      href={compareHref({
-                        ids: ids.filter((id) => id !== s.id),
-                        base: s === base ? undefined : base.id,
-                      })}
-                      className="text-slate-500 hover:underline"
-                    >
-                      remove
-                    </Link>
-                  ) : null}
-                </td>
+        <ScrollRegion label="Compared submissions" className="">
+          <table className="w-full text-sm">
+            <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
+              <tr>
+                <th className="px-3 py-2">Role</th>
+                <th className="px-3 py-2">Submission</th>
+                <th className="px-3 py-2">Setting</th>
+                <th className="px-3 py-2">Version</th>
+                <th className="px-3 py-2 text-right">Tasks</th>
+                <th className="px-3 py-2 text-right">Runs</th>
+                <th className="px-3 py-2" />
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {found.map((s) => (
+                <tr
+                  key={s.id}
+                  className="border-t border-slate-100"
+                  data-testid="compared-row"
+                  data-id={s.id}
+                >
+                  <td className="px-3 py-2">
+                    {s === base ? (
+                      <strong>A · baseline</strong>
+                    ) : s === vs ? (
+                      <strong>B · in detail</strong>
+                    ) : (
+                      <span className="text-slate-500">against A</span>
+                    )}
+                  </td>
+                  <td className="px-3 py-2">
+                    <Link
+                      href={`/s/${s.id}`}
+                      className="font-medium text-indigo-700 hover:underline"
+                    >
+                      {s.model}
+                    </Link>{" "}
+                    <span className="text-xs text-slate-500">
+                      #{s.id}
+                      {s.agent ? ` · ${s.agent}` : ""}
+                      {s.status !== "approved" ? ` · ${s.status}` : ""}
+                    </span>
+                  </td>
+                  <td className="px-3 py-2">{s.setting}</td>
+                  <td className="px-3 py-2">{s.benchmarkVersion}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">{s.taskCount}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">{s.runs}</td>
+                  <td className="space-x-3 whitespace-nowrap px-3 py-2 text-right text-xs">
+                    {s !== base ? (
+                      <Link
+                        href={compareHref({ ids, base: s.id })}
+                        className="text-indigo-700 hover:underline"
+                      >
+                        make baseline
+                      </Link>
+                    ) : null}
+                    {s !== base && s !== vs ? (
+                      <Link
+                        href={compareHref({ ids, base: base.id, vs: s.id })}
+                        className="text-indigo-700 hover:underline"
+                      >
+                        show in detail
+                      </Link>
+                    ) : null}
+                    {found.length > 2 ? (
+                      <Link
+                        href={compareHref({
+                          ids: ids.filter((id) => id !== s.id),
+                          base: s === base ? undefined : base.id,
+                        })}
+                        className="text-slate-500 hover:underline"
+                      >
+                        remove
+                      </Link>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollRegion>
       </section>
 
       {pairwise.length > 0 ? (

@@ -1,3 +1,4 @@
+import { ScrollRegion } from "@/components/ui/ScrollRegion";
 import type { TaskSetOverviewRow } from "@/db/queries/task-sets";
 import { RemoveTaskSetButton } from "./RemoveTaskSetButton";
 import { TaskSetForm, type TaskSetBenchmarkOption } from "./TaskSetForm";
@@ -27,7 +28,7 @@ export function TaskSets({
           No benchmark version has approved submissions or a registered task set yet.
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <ScrollRegion label="Task sets" className="rounded-lg border border-slate-200 bg-white">
           <table className="w-full text-left text-sm" data-testid="task-sets">
             <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
               <tr>
@@ -98,7 +99,7 @@ export function TaskSets({
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       <TaskSetForm benchmarks={benchmarks} maxBytes={maxBytes} />
     </section>

@@ -1,3 +1,6 @@
+import { ScrollRegion } from "@/components/ui/ScrollRegion";
+import { plural } from "@/lib/format";
+
 /**
  * A chart's figures as a table, folded under it: the text alternative for screen readers and
  * for anyone who wants the exact numbers the chart draws (its tooltips round).
@@ -13,8 +16,10 @@ export function ChartTable({
 }) {
   return (
     <details className="mt-2 text-xs text-slate-700" data-testid="chart-table">
-      <summary className="cursor-pointer text-slate-600">Data table ({rows.length} rows)</summary>
-      <div className="mt-1 max-h-72 overflow-auto rounded border border-slate-200">
+      <summary className="cursor-pointer text-slate-600">
+        Data table ({plural(rows.length, "row")})
+      </summary>
+      <ScrollRegion label={caption} className="mt-1 max-h-72 rounded border border-slate-200">
         <table className="min-w-full">
           <caption className="sr-only">{caption}</caption>
           <thead className="sticky top-0 bg-slate-50 text-left">
@@ -42,7 +47,7 @@ export function ChartTable({
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </details>
   );
 }

@@ -15,7 +15,8 @@ import { percent } from "@/lib/format";
 import { ChartTable, tablePercent } from "./ChartTable";
 
 export interface PrecisionRecallPoint {
-  model: string;
+  /** The series name: the model, told apart from same-model rows (seriesLabels). */
+  label: string;
   rowPrecision: number | null;
   rowRecall: number | null;
   itemPrecision: number | null;
@@ -30,10 +31,10 @@ const ITEMS = "items (cells)";
 export function PrecisionRecallChart({ points }: { points: PrecisionRecallPoint[] }) {
   const rows = points
     .filter((p) => p.rowPrecision !== null && p.rowRecall !== null)
-    .map((p) => ({ series: ROWS, model: p.model, x: p.rowRecall!, y: p.rowPrecision! }));
+    .map((p) => ({ series: ROWS, label: p.label, x: p.rowRecall!, y: p.rowPrecision! }));
   const items = points
     .filter((p) => p.itemPrecision !== null && p.itemRecall !== null)
-    .map((p) => ({ series: ITEMS, model: p.model, x: p.itemRecall!, y: p.itemPrecision! }));
+    .map((p) => ({ series: ITEMS, label: p.label, x: p.itemRecall!, y: p.itemPrecision! }));
   return (
     <>
       <div
@@ -83,7 +84,7 @@ export function PrecisionRecallChart({ points }: { points: PrecisionRecallPoint[
                     className="rounded border border-slate-200 bg-white p-2 text-xs shadow"
                   >
                     <div className="font-medium text-slate-900">{p.series}</div>
-                    <div className="text-slate-600">{p.model}</div>
+                    <div className="text-slate-600">{p.label}</div>
                     <div className="tabular-nums">precision {percent(p.y)}</div>
                     <div className="tabular-nums">recall {percent(p.x)}</div>
                   </div>
@@ -106,7 +107,7 @@ export function PrecisionRecallChart({ points }: { points: PrecisionRecallPoint[
         caption="Row and item precision and recall per model"
         columns={["Model", "Row precision", "Row recall", "Item precision", "Item recall"]}
         rows={points.map((p) => [
-          p.model,
+          p.label,
           tablePercent(p.rowPrecision),
           tablePercent(p.rowRecall),
           tablePercent(p.itemPrecision),

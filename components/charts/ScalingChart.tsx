@@ -9,13 +9,14 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
-import { percent } from "@/lib/format";
+import { percent, plural } from "@/lib/format";
 import { seriesColor } from "./palette";
 import { ChartTable, tablePercent } from "./ChartTable";
 import { SeriesTooltip, seriesDot, useSeriesHover } from "./SeriesHover";
 
 export interface ScalingSeries {
-  model: string;
+  /** The series name: the model, told apart from same-model rows (seriesLabels). */
+  label: string;
   points: { k: number; successPass: number; rowF1Max: number; itemF1Max: number }[];
 }
 
@@ -66,10 +67,10 @@ export function ScalingChart({ series }: { series: ScalingSeries[] }) {
                   ["itemF1Max", "Item F1 Max@k", "5 4"],
                 ] as const
               ).map(([metric, label, dash]) => {
-                const name = `${s.model} ${label}`;
+                const name = `${s.label} ${label}`;
                 return (
                   <Line
-                    key={`${s.model}-${metric}`}
+                    key={`${s.label}-${metric}`}
                     data={s.points}
                     dataKey={metric}
                     name={name}
@@ -84,7 +85,7 @@ export function ScalingChart({ series }: { series: ScalingSeries[] }) {
                       radius: 3,
                       points: s.points,
                       describe: (p) => ({
-                        title: `k = ${p.k} runs`,
+                        title: `k = ${plural(p.k, "run")}`,
                         lines: [`${label} ${percent(p[metric])}`],
                       }),
                       hover,
@@ -103,7 +104,7 @@ export function ScalingChart({ series }: { series: ScalingSeries[] }) {
         columns={["Model", "k", "SR Pass@k", "Row F1 Max@k", "Item F1 Max@k"]}
         rows={series.flatMap((s) =>
           s.points.map((p) => [
-            s.model,
+            s.label,
             p.k,
             tablePercent(p.successPass),
             tablePercent(p.rowF1Max),

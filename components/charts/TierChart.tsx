@@ -11,7 +11,7 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
-import { percent } from "@/lib/format";
+import { ciBracket, percent, plural } from "@/lib/format";
 import { ChartTable, tablePercent } from "./ChartTable";
 import { itemTooltip } from "./SeriesHover";
 
@@ -25,8 +25,6 @@ export interface TierDatum {
 }
 
 const pct = (v: number) => `${Math.round(v * 100)}%`;
-const ciText = (ci: [number, number] | null) =>
-  ci ? `${percent(ci[0])} – ${percent(ci[1])}` : "—";
 
 /** Pass@1 with its CI as error bars, FCR beside it, per difficulty tier. */
 export function TierChart({ data }: { data: TierDatum[] }) {
@@ -66,8 +64,8 @@ export function TierChart({ data }: { data: TierDatum[] }) {
                 category: (d: TierDatum) => `tier ${d.tier}`,
                 extra: (d, series) =>
                   series === "Pass@1"
-                    ? `95% CI ${ciText(d.pass1Ci)} · ${d.n} samples`
-                    : `${d.n} samples`,
+                    ? `95% CI ${ciBracket(d.pass1, d.pass1Ci?.[0], d.pass1Ci?.[1], "rate") ?? "—"} · ${plural(d.n, "sample")}`
+                    : plural(d.n, "sample"),
               })}
             />
             <Legend verticalAlign="top" wrapperStyle={{ fontSize: 12 }} itemSorter={null} />

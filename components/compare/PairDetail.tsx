@@ -1,3 +1,4 @@
+import { ScrollRegion } from "@/components/ui/ScrollRegion";
 import Link from "next/link";
 import type { CompareSubmission } from "@/db/queries/compare";
 import type { CompareProfile } from "@/lib/benchmarks/types";
@@ -218,74 +219,76 @@ function SplitTable({
   cellHref: (cell: OutcomeCell, within: Within) => string;
 }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white p-4">
+    <div className="rounded-lg border border-slate-200 bg-white p-4">
       <h3 className="text-sm font-semibold">
         By {profile.dimensions.map((d) => d.label.toLowerCase()).join(" and ")}
       </h3>
-      <table className="mt-2 w-full text-sm" data-testid="split-table">
-        <thead className="text-left text-xs uppercase tracking-wide text-slate-500">
-          <tr>
-            <th className="py-1 pr-3">Split</th>
-            <th className="py-1 pr-3 text-right">Tasks</th>
-            <th className="py-1 pr-3 text-right">A</th>
-            <th className="py-1 pr-3 text-right">B</th>
-            <th className="py-1 pr-3 text-right">B − A</th>
-            <th className="py-1 pr-3 text-right">95% CI</th>
-            {OUTCOME_CELLS.map((c) => (
-              <th key={c} className="py-1 pr-3 text-right" title={cellName(c)}>
-                {c === "only-a" ? "only A" : c === "only-b" ? "only B" : c}
-              </th>
-            ))}
-            <th className="py-1 text-right">McNemar p</th>
-          </tr>
-        </thead>
-        <tbody>
-          {profile.dimensions.map((dimension) =>
-            report.splits
-              .filter((s) => s.dimension === dimension.key)
-              .map((s, i) => (
-                <tr
-                  key={`${s.dimension}:${s.value}`}
-                  className={`tabular-nums ${i === 0 ? "border-t-2 border-slate-200" : "border-t border-slate-100"}`}
-                  data-testid="split-row"
-                  data-split={`${s.dimension}:${s.value}`}
-                >
-                  <td className="py-1 pr-3">
-                    <span className="text-xs text-slate-500">{dimension.label}</span> {s.value}
-                  </td>
-                  <td className="py-1 pr-3 text-right">{s.summary.tasks}</td>
-                  <td className="py-1 pr-3 text-right">{percent(s.summary.primary?.meanA)}</td>
-                  <td className="py-1 pr-3 text-right">{percent(s.summary.primary?.meanB)}</td>
-                  <td className="py-1 pr-3 text-right font-medium">
-                    {s.summary.primary ? points(s.summary.primary.difference) : "—"}
-                  </td>
-                  <td className="whitespace-nowrap py-1 pr-3 text-right">
-                    {s.summary.primary ? ciText(s.summary.primary, "points") : "—"}
-                  </td>
-                  {OUTCOME_CELLS.map((c) => (
-                    <td key={c} className="py-1 pr-3 text-right">
-                      <Link
-                        href={cellHref(c, { dimension: s.dimension, value: s.value })}
-                        className="text-indigo-700 hover:underline"
-                      >
-                        {countOf(s.summary.matrix, c)}
-                      </Link>
-                    </td>
-                  ))}
-                  <td
-                    className="whitespace-nowrap py-1 text-right"
-                    title={methodLabel(s.summary.mcnemar)}
+      <ScrollRegion label="Pass rates by split" className="">
+        <table className="mt-2 w-full text-sm" data-testid="split-table">
+          <thead className="text-left text-xs uppercase tracking-wide text-slate-500">
+            <tr>
+              <th className="py-1 pr-3">Split</th>
+              <th className="py-1 pr-3 text-right">Tasks</th>
+              <th className="py-1 pr-3 text-right">A</th>
+              <th className="py-1 pr-3 text-right">B</th>
+              <th className="py-1 pr-3 text-right">B − A</th>
+              <th className="py-1 pr-3 text-right">95% CI</th>
+              {OUTCOME_CELLS.map((c) => (
+                <th key={c} className="py-1 pr-3 text-right" title={cellName(c)}>
+                  {c === "only-a" ? "only A" : c === "only-b" ? "only B" : c}
+                </th>
+              ))}
+              <th className="py-1 text-right">McNemar p</th>
+            </tr>
+          </thead>
+          <tbody>
+            {profile.dimensions.map((dimension) =>
+              report.splits
+                .filter((s) => s.dimension === dimension.key)
+                .map((s, i) => (
+                  <tr
+                    key={`${s.dimension}:${s.value}`}
+                    className={`tabular-nums ${i === 0 ? "border-t-2 border-slate-200" : "border-t border-slate-100"}`}
+                    data-testid="split-row"
+                    data-split={`${s.dimension}:${s.value}`}
                   >
-                    {pValue(s.summary.mcnemar.p)}{" "}
-                    <span className="text-xs text-slate-500">
-                      {s.summary.mcnemar.method === "exact" ? "exact" : "χ²cc"}
-                    </span>
-                  </td>
-                </tr>
-              )),
-          )}
-        </tbody>
-      </table>
+                    <td className="py-1 pr-3">
+                      <span className="text-xs text-slate-500">{dimension.label}</span> {s.value}
+                    </td>
+                    <td className="py-1 pr-3 text-right">{s.summary.tasks}</td>
+                    <td className="py-1 pr-3 text-right">{percent(s.summary.primary?.meanA)}</td>
+                    <td className="py-1 pr-3 text-right">{percent(s.summary.primary?.meanB)}</td>
+                    <td className="py-1 pr-3 text-right font-medium">
+                      {s.summary.primary ? points(s.summary.primary.difference) : "—"}
+                    </td>
+                    <td className="whitespace-nowrap py-1 pr-3 text-right">
+                      {s.summary.primary ? ciText(s.summary.primary, "points") : "—"}
+                    </td>
+                    {OUTCOME_CELLS.map((c) => (
+                      <td key={c} className="py-1 pr-3 text-right">
+                        <Link
+                          href={cellHref(c, { dimension: s.dimension, value: s.value })}
+                          className="text-indigo-700 hover:underline"
+                        >
+                          {countOf(s.summary.matrix, c)}
+                        </Link>
+                      </td>
+                    ))}
+                    <td
+                      className="whitespace-nowrap py-1 text-right"
+                      title={methodLabel(s.summary.mcnemar)}
+                    >
+                      {pValue(s.summary.mcnemar.p)}{" "}
+                      <span className="text-xs text-slate-500">
+                        {s.summary.mcnemar.method === "exact" ? "exact" : "χ²cc"}
+                      </span>
+                    </td>
+                  </tr>
+                )),
+            )}
+          </tbody>
+        </table>
+      </ScrollRegion>
       <p className="mt-1 text-xs text-slate-500">
         Small splits give wide intervals; McNemar p-values are not corrected for testing many
         splits.

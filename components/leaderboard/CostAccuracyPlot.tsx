@@ -17,7 +17,7 @@ import {
 } from "recharts";
 import { seriesColor } from "@/components/charts/palette";
 import { SeriesTooltip, seriesDot, useSeriesHover } from "@/components/charts/SeriesHover";
-import { costValue, percent, type CostFormat } from "@/lib/format";
+import { costValue, niceTicks, withCi, type CostFormat } from "@/lib/format";
 import { paretoFrontier } from "@/lib/standing/frontier";
 
 export interface CostAccuracyPoint {
@@ -55,18 +55,6 @@ const pct = (v: number) => `${Number((v * 100).toFixed(1))}%`;
 /** A point's name as the leaderboard writes it: the model, and its setting unless that is the default. */
 function pointLabel(p: CostAccuracyPoint): string {
   return p.setting === "default" ? p.model : `${p.model} · ${p.setting}`;
-}
-
-/** "$0.004 [$0.003, $0.0052]": a figure with its CI's two ends when it has one. */
-function withInterval(
-  format: (v: number) => string,
-  value: number,
-  lo: number | null,
-  hi: number | null,
-): string {
-  return lo === null || hi === null
-    ? format(value)
-    : `${format(value)} [${format(lo)}, ${format(hi)}]`;
 }
 
 /** The error bars' offsets below and above the point, as Recharts wants them; none without a CI. */
@@ -129,8 +117,14 @@ export function CostAccuracyPlot({
     );
   }
   const tick = (v: number) => costValue(v, xFormat);
-  const xText = (p: CostAccuracyPoint) => withInterval(tick, p.x, p.xLo, p.xHi);
-  const yText = (p: CostAccuracyPoint) => withInterval(percent, p.y, p.yLo, p.yHi);
+  const xText = (p: CostAccuracyPoint) => withCi(p.x, p.xLo, p.xHi, xFormat);
+  const yText = (p: CostAccuracyPoint) => withCi(p.y, p.yLo, p.yHi, "rate");
+  // Even ticks whose last one ends the axis, past every point and interval end (a rate axis
+  // at least to 10%, at most to 100%).
+  const xTicks = niceTicks(Math.max(...points.map((p) => Math.max(p.x, p.xHi ?? p.x))));
+  const yTicks = niceTicks(
+    Math.min(1, Math.max(0.1, ...points.map((p) => Math.max(p.y, p.yHi ?? p.y)))),
+  );
   const series = [
     { name: "on the frontier", data: onFrontier, color: FRONTIER_COLOR },
     { name: "other submissions", data: offFrontier, color: OTHER_COLOR },
@@ -153,7 +147,8 @@ export function CostAccuracyPlot({
             <XAxis
               type="number"
               dataKey="x"
-              domain={[0, "auto"]}
+              domain={[0, xTicks[xTicks.length - 1]]}
+              ticks={xTicks}
               tickFormatter={tick}
               name={xLabel}
               label={{ value: xLabel, position: "insideBottom", offset: -10, fontSize: 12 }}
@@ -162,7 +157,8 @@ export function CostAccuracyPlot({
             <YAxis
               type="number"
               dataKey="y"
-              domain={[0, (max: number) => Math.min(1, Math.max(0.1, Math.ceil(max * 10) / 10))]}
+              domain={[0, yTicks[yTicks.length - 1]]}
+              ticks={yTicks}
               tickFormatter={pct}
               name={yLabel}
               label={{ value: yLabel, angle: -90, position: "insideLeft", fontSize: 12 }}

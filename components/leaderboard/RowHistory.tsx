@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { ReportBoardSubmission } from "@/db/queries/seekboard";
 import type { BoardColumn } from "@/lib/benchmarks/board";
-import { ciInterval, decimal, percent } from "@/lib/format";
+import { decimal, plural, withCi } from "@/lib/format";
 
 /**
  * A row's earlier submissions (same team, model, agent and setting), under its model: not
@@ -18,7 +18,7 @@ export function RowHistory({
   return (
     <details className="mt-1 text-xs" data-testid="row-history" data-count={history.length}>
       <summary className="cursor-pointer text-slate-600">
-        {history.length} earlier submission{history.length === 1 ? "" : "s"}
+        {plural(history.length, "earlier submission")}
       </summary>
       <ul className="mt-1 space-y-0.5 pl-3 text-slate-600">
         {history.map((earlier) => {
@@ -32,11 +32,10 @@ export function RowHistory({
               <span className="tabular-nums">
                 {primary.label}{" "}
                 {primary.kind === "rate"
-                  ? percent(value)
+                  ? withCi(value, ci?.lo, ci?.hi, "rate")
                   : primary.kind === "count"
                     ? (value ?? "—")
                     : decimal(value)}
-                {ci && primary.kind === "rate" ? ` ${ciInterval(ci.lo, ci.hi)}` : ""}
               </span>
             </li>
           );

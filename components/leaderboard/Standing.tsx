@@ -6,7 +6,7 @@
  */
 import { Badge } from "@/components/ui/Badge";
 import { PillLinks } from "@/components/ui/PillLinks";
-import { costValue, percent, type CostFormat } from "@/lib/format";
+import { ciBracket, figure, percent, type FigureUnit, plural } from "@/lib/format";
 import {
   BASIS_WORDS,
   type Check,
@@ -32,52 +32,39 @@ const COST_COLUMNS = [
     label: "Tokens/task",
     title:
       "Prompt + completion tokens per task (mean over its runs), with a 95% bootstrap CI over tasks",
-    format: "tokens",
+    unit: "tokens",
   },
   {
     key: "costUsdPerTask",
     label: "$/task",
     title: "Dollars per task (mean over its runs), with a 95% bootstrap CI over tasks",
-    format: "usd",
+    unit: "usd",
   },
   {
     key: "costUsdPerCorrect",
     label: "$/correct",
     title: "Total dollars over correct runs, with a 95% bootstrap CI over tasks",
-    format: "usd",
+    unit: "usd",
   },
   {
     key: "secondsPerTask",
     label: "Time/task",
     title: "Wall-clock seconds per task (mean over its runs), with a 95% bootstrap CI over tasks",
-    format: "seconds",
+    unit: "seconds",
   },
 ] as const;
 
-function seconds(value: number): string {
-  return value >= 90 ? `${(value / 60).toFixed(1)} min` : `${value.toFixed(value >= 10 ? 0 : 1)} s`;
-}
-
-function formatted(value: number, format: CostFormat | "seconds"): string {
-  return format === "seconds" ? seconds(value) : costValue(value, format);
-}
-
-function EstimateCell({
-  estimate,
-  format,
-}: {
-  estimate: Estimate | null;
-  format: CostFormat | "seconds";
-}) {
+function EstimateCell({ estimate, unit }: { estimate: Estimate | null; unit: FigureUnit }) {
+  const interval = estimate
+    ? ciBracket(estimate.value, estimate.ci?.lo, estimate.ci?.hi, unit)
+    : null;
   return (
     <td className="px-2 py-2 text-right tabular-nums" data-reported={estimate ? "true" : "false"}>
       {estimate ? (
         <>
-          {formatted(estimate.value, format)}
-          {estimate.ci ? (
-            <span className="ml-1 block whitespace-nowrap text-xs text-slate-500">
-              [{formatted(estimate.ci.lo, format)}, {formatted(estimate.ci.hi, format)}]
-            </span>
+          {figure(estimate.value, unit)}
+          {interval ? (
+            <span className="ml-1 block whitespace-nowrap text-xs text-slate-500">{interval}</span>
           ) : null}
         </>
       ) : (
@@ -87,9 +74,35 @@ function EstimateCell({
   );
 }
 
+/**
+ * The cost columns some row of the view reports: a column no row reports would only say "not
+ * reported" down the table and push the rest out of view (StandingNote names them instead).
+ */
+export const reportedCostColumns = (rows: readonly Placed[]) =>
+  COST_COLUMNS.filter((c) => rows.some((row) => row.standing.cost[c.key] !== null));
+
+/** The cost columns no row of the view reports, by label. */
+export const unreportedCostLabels = (rows: readonly Placed[]) =>
+  COST_COLUMNS.filter((c) => !rows.some((row) => row.standing.cost[c.key] !== null)).map(
+    (c) => c.label,
+  );
+
+/** Under a board's table: the columns left out because no row of the view reports them. */
+export function HiddenColumns({ labels }: { labels: readonly string[] }) {
+  return labels.length ? (
+    <p
+      className="mt-1 text-xs text-slate-500"
+      data-testid="hidden-columns"
+      data-columns={labels.join("|")}
+    >
+      Not reported by any submission here, so not shown: {labels.join(", ")}.
+    </p>
+  ) : null;
+}
+
 /** How many cells StandingHeaders adds. */
 export const standingColumnCount = (rows: readonly Placed[]) =>
-  1 + COST_COLUMNS.length + (hasReliability(rows) ? 1 : 0);
+  1 + reportedCostColumns(rows).length + (hasReliability(rows) ? 1 : 0);
 
 /** The standing's header cells, after the board's own columns. */
 export function StandingHeaders({
@@ -107,7 +120,7 @@ export function StandingHeaders({
       >
         Coverage
       </th>
-      {COST_COLUMNS.map((c) => (
+      {reportedCostColumns(rows).map((c) => (
         <th key={c.key} className={`${className} whitespace-nowrap text-right`} title={c.title}>
           {c.label}
         </th>
@@ -133,8 +146,8 @@ export function StandingCells({ row, rows }: { row: Placed; rows: readonly Place
       <td className="whitespace-nowrap px-2 py-2 text-right tabular-nums" data-testid="coverage">
         {standing.tasksCovered} / {standing.tasksTotal}
       </td>
-      {COST_COLUMNS.map((c) => (
-        <EstimateCell key={c.key} estimate={standing.cost[c.key]} format={c.format} />
+      {reportedCostColumns(rows).map((c) => (
+        <EstimateCell key={c.key} estimate={standing.cost[c.key]} unit={c.unit} />
       ))}
       {hasReliability(rows) ? (
         <td className="px-2 py-2 text-right tabular-nums" data-testid="pass-hat">
@@ -179,7 +192,7 @@ export function ChecksBadge({ verified, checks }: { verified: boolean; checks: r
       data-rules={failed.map((c) => c.rule).join(" ")}
     >
       <summary className="cursor-pointer text-rose-800">
-        {failed.length} rule{failed.length === 1 ? "" : "s"} failed
+        {plural(failed.length, "rule")} failed
       </summary>
       <ul className="mt-1 list-disc space-y-0.5 pl-4 text-slate-600">
         {failed.map((c) => (
@@ -291,8 +304,7 @@ export function StandingNote({
       {basis ? `; coverage is measured against ${BASIS_WORDS[basis]}` : ""}. Fewer than{" "}
       {rules.minTasks} tasks: preliminary. One row per team, model, agent and setting: its latest
       submission; earlier ones are listed under it, not ranked. Verified, over the view&apos;s
-      tasks: every one of them, {rules.protocolRuns} run
-      {rules.protocolRuns === 1 ? "" : "s"} per task
+      tasks: every one of them, {plural(rules.protocolRuns, "run")} per task
       {rules.toolCallLimit
         ? `, at most ${rules.toolCallLimit.calls} tool calls a run (${rules.toolCallLimit.source})`
         : ""}

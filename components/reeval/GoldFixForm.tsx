@@ -1,5 +1,6 @@
 "use client";
 import { useActionState } from "react";
+import { plural } from "@/lib/format";
 import { fixGoldAction } from "@/server/reeval-actions";
 import type { ReevalJobView } from "@/db/queries/audit";
 import type { JudgeOption } from "@/lib/reeval/describe";
@@ -127,8 +128,8 @@ export function GoldFixForm({
           disabled={pending}
           className="rounded bg-indigo-600 px-2.5 py-1 font-medium text-white hover:bg-indigo-700 disabled:opacity-50"
         >
-          Correct the gold and re-evaluate {samples} sample{samples === 1 ? "" : "s"} in{" "}
-          {submissions} submission{submissions === 1 ? "" : "s"}
+          Correct the gold and re-evaluate {plural(samples, "sample")} in{" "}
+          {plural(submissions, "submission")}
         </button>
       </form>
       {state && !state.ok ? (

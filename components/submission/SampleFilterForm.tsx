@@ -169,11 +169,13 @@ export function SampleFilterForm({
   filters,
   facets,
   fields,
+  filterExample,
 }: {
   action: string;
   filters: SampleFilters;
   facets: SampleFacets;
   fields: SampleFilterField[];
+  filterExample: string;
 }) {
   return (
     <form
@@ -185,7 +187,7 @@ export function SampleFilterForm({
       {fields.map((spec) => (
         <FilterField key={spec.kind} spec={spec} filters={filters} facets={facets} />
       ))}
-      <FilterQueryInput value={filters.f} />
+      <FilterQueryInput value={filters.f} example={filterExample} />
       <button
         type="submit"
         className="rounded bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-indigo-700"

@@ -1,3 +1,5 @@
+import { plural } from "@/lib/format";
+import { ScrollRegion } from "@/components/ui/ScrollRegion";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { StatusBadge, VerdictBadge } from "@/components/ui/Badge";
@@ -140,12 +142,12 @@ export function SampleTable({
   return (
     <div className="space-y-2">
       <p className="text-sm text-slate-600" data-testid="sample-count" data-total={total}>
-        {total.toLocaleString("en")} sample{total === 1 ? "" : "s"} match
+        {plural(total, "sample")} {total === 1 ? "matches" : "match"}
         {total > 0 && !pastEnd ? ` · page ${filters.page} of ${pages}` : ""}
       </p>
       {pastEnd && total > 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-600">
-          There is no page {filters.page}: the samples fill {pages} page{pages === 1 ? "" : "s"}.{" "}
+          There is no page {filters.page}: the samples fill {plural(pages, "page")}.{" "}
           <Link href={pageHref(pages)} className="text-indigo-700 hover:underline" rel="prev">
             Go to the last page
           </Link>
@@ -155,7 +157,7 @@ export function SampleTable({
           No sample matches these filters.
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <ScrollRegion label="Samples" className="rounded-lg border border-slate-200 bg-white">
           <table className="min-w-full text-sm" data-testid="sample-table">
             <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
               <tr>
@@ -222,7 +224,7 @@ export function SampleTable({
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       {pages > 1 && !pastEnd ? (
         <nav className="flex items-center gap-3 text-sm" aria-label="Sample pages">

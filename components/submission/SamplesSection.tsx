@@ -14,6 +14,7 @@ export function SamplesSection({
   fields,
   task,
   columns,
+  filterExample,
 }: {
   submissionId: number;
   samples: SampleList;
@@ -23,6 +24,8 @@ export function SamplesSection({
   fields: SampleFilterField[];
   task: SampleTaskCell;
   columns: SampleColumn[];
+  /** The benchmark's own filter query example (its module's `filterExample`). */
+  filterExample: string;
 }) {
   return (
     <section className="space-y-3" id="samples">
@@ -33,6 +36,7 @@ export function SamplesSection({
         filters={filters}
         facets={facets}
         fields={fields}
+        filterExample={filterExample}
       />
       <SampleTable
         submissionId={submissionId}

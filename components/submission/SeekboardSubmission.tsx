@@ -8,7 +8,7 @@ import type { SubmissionViewProps } from "@/components/benchmarks/pages";
 import { storedFigures, versionView } from "@/lib/benchmarks/board";
 import { boardOf, boardQuery, parseBoardState, withView } from "@/lib/benchmarks/board-state";
 import { BENCHMARKS, type BenchmarkId } from "@/lib/benchmarks/registry";
-import { ciInterval, decimal, percent } from "@/lib/format";
+import { ciBracket, decimal, percent, plural } from "@/lib/format";
 
 /**
  * A submission of one of the answer-judged boards: its board's columns as headline figures,
@@ -46,7 +46,7 @@ export function SeekboardSubmission({
         report={overall.metrics}
         boardHref={boardHref}
         boardLabel={boardLabel}
-        summary={`${submission.taskCount} tasks · ${submission.sampleCount} samples · ${submission.runs} run${submission.runs === 1 ? "" : "s"}`}
+        summary={`${plural(submission.taskCount, "task")} · ${plural(submission.sampleCount, "sample")} · ${plural(submission.runs, "run")}`}
       />
 
       <section className="grid gap-3 sm:grid-cols-3 lg:grid-cols-5" data-testid="overall-metrics">
@@ -58,7 +58,7 @@ export function SeekboardSubmission({
               key={c.key}
               label={c.label}
               title={c.title}
-              ci={ci && c.kind === "rate" ? ciInterval(ci.lo, ci.hi) : null}
+              ci={ci && c.kind === "rate" ? ciBracket(value, ci.lo, ci.hi, "rate") : null}
             >
               {c.kind === "rate"
                 ? percent(value)
@@ -78,6 +78,7 @@ export function SeekboardSubmission({
         filters={filters}
         facets={facets}
         failures={failures}
+        filterExample={BENCHMARKS[board].filterExample}
         fields={[
           { kind: "verdict", label: "Verdict" },
           { kind: "status" },

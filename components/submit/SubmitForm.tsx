@@ -1,5 +1,6 @@
 "use client";
 import Link from "next/link";
+import { plural } from "@/lib/format";
 import { useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { Badge } from "@/components/ui/Badge";
@@ -538,8 +539,8 @@ function ImportProgress({ job }: { job: ImportView }) {
         aria-valuenow={percent ?? undefined}
         aria-valuetext={
           percent === null
-            ? `${job.state}, ${job.progress.samples} samples`
-            : `${percent}%, ${job.progress.samples} samples`
+            ? `${job.state}, ${plural(job.progress.samples, "sample")}`
+            : `${percent}%, ${plural(job.progress.samples, "sample")}`
         }
         data-phase="importing"
         className="h-2 overflow-hidden rounded bg-slate-200"
@@ -591,8 +592,7 @@ function Outcome({ phase }: { phase: Phase }) {
       data-testid="bundle-errors"
     >
       <h2 className="font-semibold text-rose-800">
-        The bundle was refused and nothing was imported — {phase.errors.length} problem
-        {phase.errors.length === 1 ? "" : "s"}:
+        The bundle was refused and nothing was imported — {plural(phase.errors.length, "problem")}:
       </h2>
       <table className="w-full text-left text-sm">
         <thead className="text-xs uppercase tracking-wide text-rose-700">
@@ -649,8 +649,8 @@ function Accepted({ answer }: { answer: SubmissionAnswer }) {
       </div>
       <p className="text-sm text-slate-700">
         {answer.model} · setting {answer.setting}
-        {answer.agent ? ` · ${answer.agent}` : ""} · {answer.samples} samples of {answer.tasks}{" "}
-        tasks.{" "}
+        {answer.agent ? ` · ${answer.agent}` : ""} · {plural(answer.samples, "sample")} of{" "}
+        {plural(answer.tasks, "task")}.{" "}
         {answer.status === "pending"
           ? "It appears on the leaderboard once the admin approves it; until then only you and the admin can open it."
           : null}

@@ -1,13 +1,12 @@
 import { HINTS } from "@/lib/hints/hints";
 import { FIELD_NAMES, parseFilter } from "@/lib/filter/parse";
 
-const EXAMPLE = 'status:max_turns_reached fcr<0.3 tier:hard tag:"Retrieval Miss" "Knicks"';
-
 /**
  * The filter-language box of a sample filter form (a GET form: the query lands in `f=`).
- * A query that does not parse is shown with its error, and selects no sample.
+ * A query that does not parse is shown with its error, and selects no sample. `example`, the
+ * placeholder, is the benchmark's own (its registry module's `filterExample`).
  */
-export function FilterQueryInput({ value }: { value: string }) {
+export function FilterQueryInput({ value, example }: { value: string; example: string }) {
   const parsed = parseFilter(value);
   return (
     <div className="flex basis-full flex-col gap-1">
@@ -17,7 +16,7 @@ export function FilterQueryInput({ value }: { value: string }) {
           name="f"
           type="search"
           defaultValue={value}
-          placeholder={EXAMPLE}
+          placeholder={example}
           aria-invalid={!parsed.ok}
           spellCheck={false}
           className={`rounded border bg-white px-2 py-1 font-mono text-sm ${parsed.ok ? "border-slate-300" : "border-rose-400"}`}

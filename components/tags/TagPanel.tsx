@@ -63,48 +63,50 @@ export function TagPanel({
         </ul>
       ) : null}
       <Outcome state={removed} testId="tag-remove-outcome" />
-      <form
-        action={apply}
-        className="flex flex-wrap items-center gap-2"
-        data-testid="taxonomy-tag-form"
-      >
-        <input type="hidden" name="sampleId" value={sampleId} />
-        <label className="sr-only" htmlFor={`taxonomy-tag-${sampleId}`}>
-          Taxonomy tag
-        </label>
-        <select
-          id={`taxonomy-tag-${sampleId}`}
-          name="tag"
-          required
-          defaultValue=""
-          className="max-w-full rounded border border-slate-300 bg-white px-2 py-1 text-sm"
+      {taxonomies.length ? (
+        <form
+          action={apply}
+          className="flex flex-wrap items-center gap-2"
+          data-testid="taxonomy-tag-form"
         >
-          <option value="" disabled>
-            Choose a failure type…
-          </option>
-          {taxonomies.map((t) => (
-            <optgroup key={t.name} label={`${t.name} (${t.source})`}>
-              {t.tags.map((tag) => (
-                <option
-                  key={tag.name}
-                  value={tag.name}
-                  title={tag.definition}
-                  disabled={tags.includes(tag.name)}
-                >
-                  {tag.name}
-                </option>
-              ))}
-            </optgroup>
-          ))}
-        </select>
-        <button
-          type="submit"
-          disabled={applying}
-          className={`${button} bg-indigo-600 text-white hover:bg-indigo-700`}
-        >
-          Apply
-        </button>
-      </form>
+          <input type="hidden" name="sampleId" value={sampleId} />
+          <label className="sr-only" htmlFor={`taxonomy-tag-${sampleId}`}>
+            Taxonomy tag
+          </label>
+          <select
+            id={`taxonomy-tag-${sampleId}`}
+            name="tag"
+            required
+            defaultValue=""
+            className="max-w-full rounded border border-slate-300 bg-white px-2 py-1 text-sm"
+          >
+            <option value="" disabled>
+              Choose a failure type…
+            </option>
+            {taxonomies.map((t) => (
+              <optgroup key={t.name} label={`${t.name} (${t.source})`}>
+                {t.tags.map((tag) => (
+                  <option
+                    key={tag.name}
+                    value={tag.name}
+                    title={tag.definition}
+                    disabled={tags.includes(tag.name)}
+                  >
+                    {tag.name}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </select>
+          <button
+            type="submit"
+            disabled={applying}
+            className={`${button} bg-indigo-600 text-white hover:bg-indigo-700`}
+          >
+            Apply
+          </button>
+        </form>
+      ) : null}
       <form
         action={apply}
         className="flex flex-wrap items-center gap-2"

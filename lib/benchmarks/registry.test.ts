@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { parseFilter } from "../filter/parse";
 import { BENCHMARK_INFO, benchmarkInfo } from "./info";
 import { BENCHMARK_IDS, BENCHMARKS, benchmarkModule, isBenchmarkId } from "./registry";
 
@@ -36,6 +37,15 @@ describe("the benchmark registry", () => {
 
   describe.each(BENCHMARK_IDS)("%s", (id) => {
     const benchmark = BENCHMARKS[id];
+
+    it("has a filter example that parses and names only its own failure tags", () => {
+      const parsed = parseFilter(benchmark.filterExample);
+      expect(parsed.ok).toBe(true);
+      const own = new Set((benchmark.taxonomy?.tags ?? []).map((t) => t.name));
+      if (parsed.ok)
+        for (const clause of parsed.clauses)
+          if (clause.field === "tag") expect(own.has(clause.value)).toBe(true);
+    });
 
     it("has its words: name, nav label and description", () => {
       expect(benchmark.name.trim()).not.toBe("");

@@ -77,6 +77,8 @@ export interface BenchmarkInfo<Id extends string = string> {
   /** The paper's failure taxonomy, as tags for its samples; null when the paper gives none. */
   readonly taxonomy: TaxonomyDefinition | null;
   readonly hints: HintRules;
+  /** The sample filter box's placeholder: a query in this benchmark's own fields, statuses and tags (it must parse). */
+  readonly filterExample: string;
 
   // The sample page
   /** Each tool call's outcome in the benchmark's terms (the call timeline) and where the run went wrong (the diagnosis). */

@@ -4,6 +4,7 @@
  * reads. Shared by the upload page and `cli submit`; pure.
  */
 import { z } from "zod";
+import { plural } from "@/lib/format";
 import { errorDetailSchema, jobProgressSchema, jobStateSchema, type JobProgress } from "./answer";
 
 /** An absolute path on the site ("/api/jobs/7"), never another host ("//evil") or a script URL. */
@@ -52,5 +53,5 @@ export function jobProgressText(progress: JobProgress): string {
     progress.total === null
       ? `${mebibytes(progress.done)} MiB read`
       : `${percent}% · ${mebibytes(progress.done)} of ${mebibytes(progress.total)} MiB`;
-  return `${bytes} · ${progress.samples.toLocaleString("en-US")} sample${progress.samples === 1 ? "" : "s"}`;
+  return `${bytes} · ${plural(progress.samples, "sample")}`;
 }

@@ -39,19 +39,10 @@ describe("taxonomies", () => {
     expect(findTaxonomyTag("Retrieval")).toBeUndefined();
   });
 
-  it("a benchmark's own taxonomy comes first", () => {
-    expect(taxonomiesFor("webdetective").map((t) => t.id)).toEqual([
-      "webdetective",
-      "widesearch",
-      "infomosaic",
-      "mpw",
-    ]);
-    expect(taxonomiesFor("qa").map((t) => t.id)).toEqual([
-      "widesearch",
-      "infomosaic",
-      "webdetective",
-      "mpw",
-    ]);
+  it("a benchmark is offered its own taxonomy only, none when its paper gives none", () => {
+    expect(taxonomiesFor("webdetective").map((t) => t.id)).toEqual(["webdetective"]);
+    expect(taxonomiesFor("qa")).toEqual([]);
+    expect(taxonomiesFor("evobrowsecomp")).toEqual([]);
   });
 });
 

@@ -55,8 +55,10 @@ export function resolveTag(name: string): ResolvedTag {
     : { tag: name, taxonomy: null };
 }
 
-/** The taxonomy listed first for a benchmark's samples (its own), then the others. */
+/**
+ * The taxonomies offered for a benchmark's samples: its own only (none when its paper gives
+ * none) — another paper's failure types do not describe its runs; a free tag still can.
+ */
 export function taxonomiesFor(benchmarkId: string): Taxonomy[] {
-  const own = TAXONOMIES.filter((t) => t.id === benchmarkId);
-  return [...own, ...TAXONOMIES.filter((t) => t.id !== benchmarkId)];
+  return TAXONOMIES.filter((t) => t.id === benchmarkId);
 }

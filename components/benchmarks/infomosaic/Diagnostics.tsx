@@ -1,3 +1,4 @@
+import { ScrollRegion } from "@/components/ui/ScrollRegion";
 import Link from "next/link";
 import {
   InfoMosaicDomainChart,
@@ -6,7 +7,7 @@ import {
   type OutcomeDatum,
 } from "./Charts";
 import type { ReportBoardRow } from "@/db/queries/seekboard";
-import { percent } from "@/lib/format";
+import { percent, plural } from "@/lib/format";
 import { INFOMOSAIC_DOMAINS } from "@/lib/benchmarks/infomosaic/formats";
 import { POSITION_SEGMENTS, type ToolCallBin } from "@/lib/benchmarks/infomosaic/metrics";
 import type { InfoMosaicStoredReport } from "@/lib/benchmarks/infomosaic/report";
@@ -116,7 +117,7 @@ export function InfoMosaicPlots({
       <section className="rounded-lg border border-slate-200 bg-white p-4">
         <h2 className="text-sm font-semibold">Accuracy per domain</h2>
         <p className="text-xs text-slate-500">
-          Score 2 only. {rows.length} submissions, {samples} samples.
+          Score 2 only. {plural(rows.length, "submission")}, {plural(samples, "sample")}.
         </p>
         <InfoMosaicDomainChart
           domains={domains}
@@ -128,7 +129,8 @@ export function InfoMosaicPlots({
       <section className="rounded-lg border border-slate-200 bg-white p-4">
         <h2 className="text-sm font-semibold">Pass rate per domain</h2>
         <p className="text-xs text-slate-500">
-          Mean testcase pass rate where computable. {rows.length} submissions, {samples} samples.
+          Mean testcase pass rate where computable. {plural(rows.length, "submission")},{" "}
+          {plural(samples, "sample")}.
         </p>
         <InfoMosaicDomainChart
           domains={domains}
@@ -141,15 +143,16 @@ export function InfoMosaicPlots({
         <h2 className="text-sm font-semibold">Tool-call outcomes</h2>
         <p className="text-xs text-slate-500">
           Every answered tool call classified by its reply: usage error, selection error (a tool
-          that does not exist), invalid (empty) result, valid result. {calls} calls in {rows.length}{" "}
-          submissions. Irrelevant-but-non-empty replies count as valid (no judge).
+          that does not exist), invalid (empty) result, valid result. {plural(calls, "call")} in{" "}
+          {plural(rows.length, "submission")}. Irrelevant-but-non-empty replies count as valid (no
+          judge).
         </p>
         <ToolOutcomeChart data={outcomes} />
       </section>
       <section className="rounded-lg border border-slate-200 bg-white p-4">
         <h2 className="text-sm font-semibold">Accuracy against tool-call turns</h2>
         <p className="text-xs text-slate-500">
-          Samples binned by assistant turns that called tools. {samples} samples.
+          Samples binned by assistant turns that called tools. {plural(samples, "sample")}.
         </p>
         <ToolCallsAccuracyChart
           bins={bins}
@@ -168,7 +171,7 @@ export function InfoMosaicPlots({
         <p className="text-xs text-slate-500">
           Each sample&apos;s tool calls split into {POSITION_SEGMENTS} equal segments by relative
           position; a cell is the tool&apos;s share of that segment&apos;s calls. {heat.label}:{" "}
-          {heatCalls} calls in {heat.report.aggregate.n} samples.
+          {plural(heatCalls, "call")} in {plural(heat.report.aggregate.n, "sample")}.
         </p>
         <div className="mt-2 flex flex-wrap gap-2 text-xs" data-testid="heatmap-picker">
           {reports.map((r) => (
@@ -182,7 +185,7 @@ export function InfoMosaicPlots({
             </Link>
           ))}
         </div>
-        <div className="mt-2 overflow-x-auto">
+        <ScrollRegion label="Where each tool is used in the trajectory" className="mt-2">
           <table
             className="text-xs"
             data-testid="tool-heatmap"
@@ -219,7 +222,7 @@ export function InfoMosaicPlots({
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       </section>
     </div>
   );

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { SeekboardSubmission } from "@/components/submission/SeekboardSubmission";
 import type { AggregateRow } from "@/db/queries/submissions";
-import { ciInterval, percent } from "@/lib/format";
+import { ciBracket, percent } from "@/lib/format";
 import { infoMosaicStoredSampleSchema } from "@/lib/benchmarks/infomosaic/stored";
 import type { SubmissionViewProps } from "../pages";
 
@@ -45,7 +45,7 @@ function DomainBreakdown({ aggregates }: { aggregates: AggregateRow[] }) {
                 <td className="py-1 pr-3 text-right tabular-nums">
                   {percent(s.accuracy)}{" "}
                   <span className="text-xs text-slate-500">
-                    {ciInterval(s.accuracyCi?.lo ?? null, s.accuracyCi?.hi ?? null)}
+                    {ciBracket(s.accuracy, s.accuracyCi?.lo, s.accuracyCi?.hi, "rate")}
                   </span>
                 </td>
                 <td className="py-1 pr-3 text-right tabular-nums">{percent(s.passRate)}</td>

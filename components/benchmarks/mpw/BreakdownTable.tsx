@@ -1,3 +1,4 @@
+import { ScrollRegion } from "@/components/ui/ScrollRegion";
 import { RateWithCi } from "@/components/ui/Metric";
 import { decimal } from "@/lib/format";
 import type { Estimate, MpwAggregateReport } from "@/lib/benchmarks/mpw/stored";
@@ -31,7 +32,7 @@ export function BreakdownTable({
     return <p className="mt-2 text-sm text-slate-500">No samples in any split.</p>;
   const na = <span className="text-slate-500">n/a</span>;
   return (
-    <div className="overflow-x-auto">
+    <ScrollRegion label="Figures per split" className="">
       <table className="mt-2 min-w-full text-sm" data-testid={testId}>
         <thead className="text-left text-xs uppercase tracking-wide text-slate-500">
           <tr>
@@ -62,6 +63,6 @@ export function BreakdownTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

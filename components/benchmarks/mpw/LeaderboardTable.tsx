@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { ScrollRegion } from "@/components/ui/ScrollRegion";
 import { AdjudicatedBadge } from "@/components/reeval/AdjudicatedBadge";
 import { EstimateCell } from "./BreakdownTable";
 import type { ReportBoardRow } from "@/db/queries/seekboard";
@@ -12,16 +13,20 @@ import { RankCell } from "@/components/leaderboard/BoardActions";
 import { RowHistory } from "@/components/leaderboard/RowHistory";
 import {
   firstUnranked,
+  HiddenColumns,
   rankLabel,
   StandingBadges,
   StandingCells,
   standingColumnCount,
   StandingHeaders,
   UnrankedDivider,
+  unreportedCostLabels,
 } from "@/components/leaderboard/Standing";
 import {
   STICKY_MODEL_CELL,
   STICKY_MODEL_HEAD,
+  STICKY_PRIMARY_CELL,
+  STICKY_PRIMARY_HEAD,
   STICKY_RANK_CELL,
   STICKY_RANK_HEAD,
 } from "@/components/leaderboard/sticky";
@@ -55,108 +60,111 @@ export function LeaderboardTable({
     );
   }
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-      <table className="min-w-full text-sm" data-testid="leaderboard" data-rows={rows.length}>
-        <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
-          <tr>
-            <th className={`${STICKY_RANK_HEAD} px-3 py-2 text-right`}>#</th>
-            <SortHeader
-              label="Model"
-              title="Model and agent"
-              sort="model"
-              state={state}
-              href={sortHref(basePath, state, "model")}
-              className={`${STICKY_MODEL_HEAD} px-3 py-2`}
-            />
-            {mpwInfo.board.columns.map((c) => (
+    <div>
+      <ScrollRegion label="Leaderboard" className="rounded-lg border border-slate-200 bg-white">
+        <table className="min-w-full text-sm" data-testid="leaderboard" data-rows={rows.length}>
+          <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
+            <tr>
+              <th className={`${STICKY_RANK_HEAD} px-3 py-2 text-right`}>#</th>
               <SortHeader
-                key={c.key}
-                label={c.label}
-                title={c.title}
-                sort={c.key}
+                label="Model"
+                title="Model and agent"
+                sort="model"
                 state={state}
-                href={sortHref(basePath, state, c.key)}
-                className="px-3 py-2 text-right"
+                href={sortHref(basePath, state, "model")}
+                className={`${STICKY_MODEL_HEAD} px-3 py-2`}
               />
-            ))}
-            <TeamHeader className="px-3 py-2" />
-            <StandingHeaders rows={rows} className="px-3 py-2" />
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {rows.map((row, i) => [
-            firstUnranked(rows, i) ? (
-              <UnrankedDivider
-                key="unranked"
-                colSpan={mpwInfo.board.columns.length + 3 + standingColumnCount(rows)}
-              />
-            ) : null,
-            <tr
-              key={row.submissionId}
-              className="group hover:bg-slate-50"
-              data-testid="leaderboard-row"
-              data-model={row.model}
-              data-pass1={row.report.pass1.value ?? ""}
-              data-ranked={row.standing.ranked}
-              data-verified={row.standing.verified}
-            >
-              <RankCell
-                rank={rankLabel(row.standing)}
-                submissionId={row.submissionId}
-                model={row.model}
-                className={`${STICKY_RANK_CELL} px-3 py-2`}
-              />
-              <td className={`${STICKY_MODEL_CELL} px-3 py-2`}>
-                <Link
-                  href={`/s/${row.submissionId}`}
-                  className="font-medium text-indigo-700 hover:underline sm:whitespace-nowrap"
-                >
-                  <bdi>{row.model}</bdi>
-                </Link>
-                {row.agent ? (
-                  <span className="ml-2 text-xs text-slate-500">
-                    <bdi>{row.agent}</bdi>
-                  </span>
-                ) : null}
-                <AdjudicatedBadge count={adjudicated.get(row.submissionId) ?? 0} />
-                <StandingBadges standing={row.standing} />
-                <RowHistory history={row.history} primary={primaryColumn(mpwInfo.board)} />
-              </td>
-              <td className="px-3 py-2 text-right">
-                <EstimateCell estimate={row.report.pass1} />
-              </td>
-              <td className="px-3 py-2 text-right">
-                {setting === "A" ? (
-                  <span className="text-slate-500">n/a</span>
-                ) : (
-                  <EstimateCell estimate={row.report.fcr} />
-                )}
-              </td>
-              <td className="px-3 py-2 text-right">
-                {setting === "A" ? (
-                  <span className="text-slate-500">n/a</span>
-                ) : (
-                  <EstimateCell estimate={row.report.hitRate} />
-                )}
-                {setting !== "A" && row.report.zeroCallSamples > 0 ? (
-                  <span
-                    className="block text-xs text-slate-500"
-                    title="Samples without any tool call; their HitRate counts as 0"
+              {mpwInfo.board.columns.map((c, i) => (
+                <SortHeader
+                  key={c.key}
+                  label={c.label}
+                  title={c.title}
+                  sort={c.key}
+                  state={state}
+                  href={sortHref(basePath, state, c.key)}
+                  className={`${i === 0 ? STICKY_PRIMARY_HEAD : ""} px-3 py-2 text-right`}
+                />
+              ))}
+              <TeamHeader className="px-3 py-2" />
+              <StandingHeaders rows={rows} className="px-3 py-2" />
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {rows.map((row, i) => [
+              firstUnranked(rows, i) ? (
+                <UnrankedDivider
+                  key="unranked"
+                  colSpan={mpwInfo.board.columns.length + 3 + standingColumnCount(rows)}
+                />
+              ) : null,
+              <tr
+                key={row.submissionId}
+                className="group hover:bg-slate-50"
+                data-testid="leaderboard-row"
+                data-model={row.model}
+                data-pass1={row.report.pass1.value ?? ""}
+                data-ranked={row.standing.ranked}
+                data-verified={row.standing.verified}
+              >
+                <RankCell
+                  rank={rankLabel(row.standing)}
+                  submissionId={row.submissionId}
+                  model={row.model}
+                  className={`${STICKY_RANK_CELL} px-3 py-2`}
+                />
+                <td className={`${STICKY_MODEL_CELL} px-3 py-2`}>
+                  <Link
+                    href={`/s/${row.submissionId}`}
+                    className="font-medium text-indigo-700 hover:underline"
                   >
-                    {row.report.zeroCallSamples} w/o calls
-                  </span>
-                ) : null}
-              </td>
-              <td className="px-3 py-2 text-right tabular-nums">
-                {decimal(row.report.toolCalls.value)}
-              </td>
-              <td className="px-3 py-2 text-right tabular-nums">{row.report.n}</td>
-              <TeamCell team={row.team} className="px-3 py-2" />
-              <StandingCells row={row} rows={rows} />
-            </tr>,
-          ])}
-        </tbody>
-      </table>
+                    <bdi>{row.model}</bdi>
+                  </Link>
+                  {row.agent ? (
+                    <span className="ml-2 text-xs text-slate-500">
+                      <bdi>{row.agent}</bdi>
+                    </span>
+                  ) : null}
+                  <AdjudicatedBadge count={adjudicated.get(row.submissionId) ?? 0} />
+                  <StandingBadges standing={row.standing} />
+                  <RowHistory history={row.history} primary={primaryColumn(mpwInfo.board)} />
+                </td>
+                <td className={`${STICKY_PRIMARY_CELL} px-3 py-2 text-right`}>
+                  <EstimateCell estimate={row.report.pass1} />
+                </td>
+                <td className="px-3 py-2 text-right">
+                  {setting === "A" ? (
+                    <span className="text-slate-500">n/a</span>
+                  ) : (
+                    <EstimateCell estimate={row.report.fcr} />
+                  )}
+                </td>
+                <td className="px-3 py-2 text-right">
+                  {setting === "A" ? (
+                    <span className="text-slate-500">n/a</span>
+                  ) : (
+                    <EstimateCell estimate={row.report.hitRate} />
+                  )}
+                  {setting !== "A" && row.report.zeroCallSamples > 0 ? (
+                    <span
+                      className="block text-xs text-slate-500"
+                      title="Samples without any tool call; their HitRate counts as 0"
+                    >
+                      {row.report.zeroCallSamples} w/o calls
+                    </span>
+                  ) : null}
+                </td>
+                <td className="px-3 py-2 text-right tabular-nums">
+                  {decimal(row.report.toolCalls.value)}
+                </td>
+                <td className="px-3 py-2 text-right tabular-nums">{row.report.n}</td>
+                <TeamCell team={row.team} className="px-3 py-2" />
+                <StandingCells row={row} rows={rows} />
+              </tr>,
+            ])}
+          </tbody>
+        </table>
+      </ScrollRegion>
+      <HiddenColumns labels={unreportedCostLabels(rows)} />
     </div>
   );
 }

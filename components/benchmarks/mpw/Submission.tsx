@@ -6,6 +6,7 @@ import { SubmissionHeader } from "@/components/submission/SubmissionHeader";
 import { SampleFlags } from "@/components/tags/SampleFlags";
 import { Badge } from "@/components/ui/Badge";
 import { CountWithCi } from "@/components/ui/Metric";
+import { mpwInfo } from "@/lib/benchmarks/mpw/info";
 import { mpwAggregateReportSchema } from "@/lib/benchmarks/mpw/stored";
 import { percent } from "@/lib/format";
 import type { SubmissionViewProps } from "../pages";
@@ -142,6 +143,7 @@ export function MpwSubmission({
         filters={filters}
         facets={facets}
         failures={failures}
+        filterExample={mpwInfo.filterExample}
         fields={[
           { kind: "verdict", label: "Verdict" },
           { kind: "status" },

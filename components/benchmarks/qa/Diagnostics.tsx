@@ -1,3 +1,4 @@
+import { ScrollRegion } from "@/components/ui/ScrollRegion";
 import { ReliabilityChart } from "@/components/charts/ReliabilityChart";
 import type { ReportBoardRow } from "@/db/queries/seekboard";
 import { percent } from "@/lib/format";
@@ -50,7 +51,7 @@ export function QaCalibrationPlots({ rows }: { rows: ReportBoardRow<QaReport>[] 
           })),
         }))}
       />
-      <div className="mt-3 overflow-x-auto">
+      <ScrollRegion label="Calibration bins" className="mt-3">
         <table
           className="min-w-full text-xs"
           data-testid="calibration-table"
@@ -93,7 +94,7 @@ export function QaCalibrationPlots({ rows }: { rows: ReportBoardRow<QaReport>[] 
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </section>
   );
 }

@@ -1,5 +1,6 @@
+import { ScrollRegion } from "@/components/ui/ScrollRegion";
 import type { ReportBoardRow } from "@/db/queries/seekboard";
-import { percent } from "@/lib/format";
+import { percent, plural } from "@/lib/format";
 import {
   WEBDETECTIVE_PROFILES,
   PROFILE_THRESHOLDS,
@@ -50,9 +51,10 @@ export function WebDetectivePlots({ rows }: { rows: ReportBoardRow<WebDetectiveR
         <h2 className="text-sm font-semibold">Knowledge region × response</h2>
         <p className="text-xs text-slate-500">
           S: knowledge sufficient (every evidence piece found by search or known); I: insufficient.
-          Share of each model&apos;s samples; {rows.length} models, {cohort} samples.
+          Share of each model&apos;s samples; {plural(rows.length, "model")},{" "}
+          {plural(cohort, "sample")}.
         </p>
-        <div className="mt-2 overflow-x-auto">
+        <ScrollRegion label="Knowledge regions per model" className="mt-2">
           <table
             className="min-w-full text-xs"
             data-testid="region-table"
@@ -85,7 +87,7 @@ export function WebDetectivePlots({ rows }: { rows: ReportBoardRow<WebDetectiveR
                         style={{
                           background: `rgba(${c.good ? "16,185,129" : "244,63,94"},${(0.6 * c.count) / n})`,
                         }}
-                        title={`${c.count} samples`}
+                        title={plural(c.count, "sample")}
                       >
                         {percent(c.count / n, 0)}
                       </td>
@@ -95,7 +97,7 @@ export function WebDetectivePlots({ rows }: { rows: ReportBoardRow<WebDetectiveR
               })}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       </section>
       <section className="rounded-lg border border-slate-200 bg-white p-4">
         <h2 className="text-sm font-semibold">Profile map (paper Table 2)</h2>

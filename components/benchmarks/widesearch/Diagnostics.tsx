@@ -6,6 +6,7 @@ import type { ReportBoardRow } from "@/db/queries/seekboard";
 import { wideSearchModule } from "@/lib/benchmarks/widesearch";
 import { boardQuery, withView, type BoardState } from "@/lib/benchmarks/board-state";
 import { WIDESEARCH_LANGUAGES } from "@/lib/benchmarks/widesearch/board";
+import { seriesLabels } from "@/lib/format";
 import type { WideSearchStoredAggregate } from "@/lib/benchmarks/widesearch/stored-aggregate";
 import type { ReportBoardLoaded } from "@/server/benchmarks/board";
 import type { BoardPageProps } from "../types";
@@ -43,6 +44,14 @@ export function NoRows() {
 
 /** Precision against recall, and test-time scaling (Pass@k, Max@k) over each task's runs. */
 export function WideSearchPlots({ rows }: { rows: WideSearchRow[] }) {
+  // Two runs of one model (another agent, setting or team) get names that tell them apart.
+  const labels = seriesLabels(
+    rows.map((r) => ({
+      id: r.submissionId,
+      model: r.model,
+      details: [r.agent, r.setting, r.team],
+    })),
+  );
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <section className="rounded-lg border border-slate-200 bg-white p-4">
@@ -52,8 +61,8 @@ export function WideSearchPlots({ rows }: { rows: WideSearchRow[] }) {
           than inventing them.
         </p>
         <PrecisionRecallChart
-          points={rows.map((r) => ({
-            model: r.model,
+          points={rows.map((r, i) => ({
+            label: labels[i],
             rowPrecision: r.report.rowPrecisionAvg,
             rowRecall: r.report.rowRecallAvg,
             itemPrecision: r.report.itemPrecisionAvg,
@@ -68,9 +77,9 @@ export function WideSearchPlots({ rows }: { rows: WideSearchRow[] }) {
           one run per task are drawn.
         </p>
         <ScalingChart
-          series={rows
-            .filter((r) => r.report.scaling.length > 1)
-            .map((r) => ({ model: r.model, points: r.report.scaling }))}
+          series={rows.flatMap((r, i) =>
+            r.report.scaling.length > 1 ? [{ label: labels[i], points: r.report.scaling }] : [],
+          )}
         />
       </section>
     </div>

@@ -5,7 +5,8 @@ import { TeamCell, TeamHeader, TeamNote } from "@/components/leaderboard/Team";
 import { AdjudicatedBadge } from "@/components/reeval/AdjudicatedBadge";
 import { primaryColumn } from "@/lib/benchmarks/board";
 import { wideSearchModule } from "@/lib/benchmarks/widesearch";
-import { ciInterval, decimal, percent } from "@/lib/format";
+import { ScrollRegion } from "@/components/ui/ScrollRegion";
+import { ciBracket, decimal, percent } from "@/lib/format";
 import { boardQuery, defaultDir, type BoardState } from "@/lib/benchmarks/board-state";
 import type { WideSearchStoredAggregate } from "@/lib/benchmarks/widesearch/stored-aggregate";
 import type { ReportLeaderboardData } from "@/server/benchmarks/board";
@@ -19,16 +20,20 @@ import {
   StandingNote,
   VerifiedFilter,
   firstUnranked,
+  HiddenColumns,
   rankLabel,
   StandingBadges,
   StandingCells,
   standingColumnCount,
   StandingHeaders,
   UnrankedDivider,
+  unreportedCostLabels,
 } from "@/components/leaderboard/Standing";
 import {
   STICKY_MODEL_CELL,
   STICKY_MODEL_HEAD,
+  STICKY_PRIMARY_CELL,
+  STICKY_PRIMARY_HEAD,
   STICKY_RANK_CELL,
   STICKY_RANK_HEAD,
 } from "@/components/leaderboard/sticky";
@@ -51,7 +56,10 @@ export function WideSearchLeaderboard({
       sort,
       dir: state.sort === sort ? (state.dir === "asc" ? "desc" : "asc") : defaultDir(sort),
     });
-  const columns = wideSearchModule.board.columns;
+  // The primary metric (the first column) always shows; another column only when a row reports it.
+  const [primary, ...rest] = wideSearchModule.board.columns;
+  const columns = [primary, ...rest.filter((c) => rows.some((row) => row.report[c.key] !== null))];
+  const hidden = rest.filter((c) => !columns.includes(c)).map((c) => c.label);
   return (
     <div className="space-y-5">
       <BoardHeader
@@ -76,111 +84,113 @@ export function WideSearchLeaderboard({
       ) : rows.length === 0 ? (
         <NoRows />
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-          <table className="min-w-full text-sm" data-testid="leaderboard" data-rows={rows.length}>
-            <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
-              <tr>
-                <th className={`${STICKY_RANK_HEAD} px-2 py-2 text-right`}>#</th>
-                <SortHeader
-                  label="Model"
-                  title="Model and agent"
-                  sort="model"
-                  state={state}
-                  href={sortHref("model")}
-                  className={`${STICKY_MODEL_HEAD} px-2 py-2`}
-                />
-                {columns.map((c) => (
+        <div>
+          <ScrollRegion label="Leaderboard" className="rounded-lg border border-slate-200 bg-white">
+            <table className="min-w-full text-sm" data-testid="leaderboard" data-rows={rows.length}>
+              <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
+                <tr>
+                  <th className={`${STICKY_RANK_HEAD} px-2 py-2 text-right`}>#</th>
                   <SortHeader
-                    key={c.key}
-                    label={c.label}
-                    title={c.title}
-                    sort={c.key}
+                    label="Model"
+                    title="Model and agent"
+                    sort="model"
                     state={state}
-                    href={sortHref(c.key)}
-                    className="px-2 py-2 text-right"
+                    href={sortHref("model")}
+                    className={`${STICKY_MODEL_HEAD} px-2 py-2`}
                   />
-                ))}
-                <TeamHeader className="px-2 py-2" />
-                <StandingHeaders rows={rows} className="px-2 py-2" />
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {rows.map((row, i) => {
-                const a = row.report;
-                return [
-                  firstUnranked(rows, i) ? (
-                    <UnrankedDivider
-                      key="unranked"
-                      colSpan={columns.length + 3 + standingColumnCount(rows)}
+                  {columns.map((c, i) => (
+                    <SortHeader
+                      key={c.key}
+                      label={c.label}
+                      title={c.title}
+                      sort={c.key}
+                      state={state}
+                      href={sortHref(c.key)}
+                      className={`${i === 0 ? STICKY_PRIMARY_HEAD : ""} px-2 py-2 text-right`}
                     />
-                  ) : null,
-                  <tr
-                    key={row.submissionId}
-                    className="group hover:bg-slate-50"
-                    data-testid="leaderboard-row"
-                    data-model={row.model}
-                    data-success-avg={a.successAvg ?? ""}
-                    data-ranked={row.standing.ranked}
-                    data-verified={row.standing.verified}
-                  >
-                    <RankCell
-                      rank={rankLabel(row.standing)}
-                      submissionId={row.submissionId}
-                      model={row.model}
-                      className={`${STICKY_RANK_CELL} px-2 py-2`}
-                    />
-                    <td className={`${STICKY_MODEL_CELL} px-2 py-2`}>
-                      <Link
-                        href={`/s/${row.submissionId}`}
-                        className="font-medium text-indigo-700 hover:underline sm:whitespace-nowrap"
-                      >
-                        <bdi>{row.model}</bdi>
-                      </Link>
-                      <AdjudicatedBadge count={adjudicated.get(row.submissionId) ?? 0} />
-                      <span className="ml-1 block text-xs text-slate-500">
-                        {row.agent ?? row.setting}
-                        {row.hasTrajectories ? "" : " · results only"}
-                        {a.incompleteSamples > 0
-                          ? ` · ${a.incompleteSamples} runs with unscored llm_judge cells`
-                          : ""}
-                      </span>
-                      <StandingBadges standing={row.standing} />
-                      <RowHistory
-                        history={row.history}
-                        primary={primaryColumn(wideSearchModule.board)}
+                  ))}
+                  <TeamHeader className="px-2 py-2" />
+                  <StandingHeaders rows={rows} className="px-2 py-2" />
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {rows.map((row, i) => {
+                  const a = row.report;
+                  return [
+                    firstUnranked(rows, i) ? (
+                      <UnrankedDivider
+                        key="unranked"
+                        colSpan={columns.length + 3 + standingColumnCount(rows)}
                       />
-                    </td>
-                    {columns.map((c) => {
-                      const value = a[c.key];
-                      const ci = hasCi(c.key) ? a.ci[c.key] : null;
-                      return (
-                        <td
-                          key={c.key}
-                          className="px-2 py-2 text-right tabular-nums"
-                          title={
-                            ci ? `95% CI over tasks ${percent(ci.lo)}–${percent(ci.hi)}` : undefined
-                          }
+                    ) : null,
+                    <tr
+                      key={row.submissionId}
+                      className="group hover:bg-slate-50"
+                      data-testid="leaderboard-row"
+                      data-model={row.model}
+                      data-success-avg={a.successAvg ?? ""}
+                      data-ranked={row.standing.ranked}
+                      data-verified={row.standing.verified}
+                    >
+                      <RankCell
+                        rank={rankLabel(row.standing)}
+                        submissionId={row.submissionId}
+                        model={row.model}
+                        className={`${STICKY_RANK_CELL} px-2 py-2`}
+                      />
+                      <td className={`${STICKY_MODEL_CELL} px-2 py-2`}>
+                        <Link
+                          href={`/s/${row.submissionId}`}
+                          className="font-medium text-indigo-700 hover:underline"
                         >
-                          {c.kind === "rate"
-                            ? percent(value)
-                            : c.kind === "count"
-                              ? value
-                              : decimal(value, 1)}
-                          {ci ? (
-                            <span className="ml-1 whitespace-nowrap text-xs text-slate-500">
-                              {ciInterval(ci.lo, ci.hi)}
-                            </span>
-                          ) : null}
-                        </td>
-                      );
-                    })}
-                    <TeamCell team={row.team} className="px-2 py-2" />
-                    <StandingCells row={row} rows={rows} />
-                  </tr>,
-                ];
-              })}
-            </tbody>
-          </table>
+                          <bdi>{row.model}</bdi>
+                        </Link>
+                        <AdjudicatedBadge count={adjudicated.get(row.submissionId) ?? 0} />
+                        <span className="ml-1 block text-xs text-slate-500">
+                          {row.agent ?? row.setting}
+                          {row.hasTrajectories ? "" : " · results only"}
+                          {a.incompleteSamples > 0
+                            ? ` · ${a.incompleteSamples} runs with unscored llm_judge cells`
+                            : ""}
+                        </span>
+                        <StandingBadges standing={row.standing} />
+                        <RowHistory
+                          history={row.history}
+                          primary={primaryColumn(wideSearchModule.board)}
+                        />
+                      </td>
+                      {columns.map((c, i) => {
+                        const value = a[c.key];
+                        const ci = hasCi(c.key) ? a.ci[c.key] : null;
+                        const interval = ci ? ciBracket(value, ci.lo, ci.hi, "rate") : null;
+                        return (
+                          <td
+                            key={c.key}
+                            className={`${i === 0 ? STICKY_PRIMARY_CELL : ""} px-2 py-2 text-right tabular-nums`}
+                            title={interval ? `95% CI over tasks ${interval}` : undefined}
+                          >
+                            {c.kind === "rate"
+                              ? percent(value)
+                              : c.kind === "count"
+                                ? value
+                                : decimal(value, 1)}
+                            {interval ? (
+                              <span className="ml-1 whitespace-nowrap text-xs text-slate-500">
+                                {interval}
+                              </span>
+                            ) : null}
+                          </td>
+                        );
+                      })}
+                      <TeamCell team={row.team} className="px-2 py-2" />
+                      <StandingCells row={row} rows={rows} />
+                    </tr>,
+                  ];
+                })}
+              </tbody>
+            </table>
+          </ScrollRegion>
+          <HiddenColumns labels={[...hidden, ...unreportedCostLabels(rows)]} />
         </div>
       )}
       {rows.length > 0 ? (

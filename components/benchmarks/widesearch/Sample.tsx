@@ -94,7 +94,8 @@ export function WideSearchSample({
           <p className="text-xs text-slate-500">
             Rows are joined on the key column(s) {score.columns.keys.join(", ")} after
             preprocessing; a row scores the minimum of its cells. Green 1, red 0, amber partial,
-            hatched unscored. Hover a cell for the metric and the values it compared.
+            hatched unscored. Each cell names its metric, the preprocessing applied and its score,
+            and says why when it missed: on a phone as with a mouse, nothing needs hovering.
           </p>
           {score.warnings.length ? (
             <ul className="list-disc pl-5 text-xs text-amber-800">

@@ -5,7 +5,8 @@ import { Stat } from "@/components/submission/Stat";
 import { SubmissionHeader } from "@/components/submission/SubmissionHeader";
 import { SampleFlags } from "@/components/tags/SampleFlags";
 import { Badge } from "@/components/ui/Badge";
-import { ciInterval, decimal, percent } from "@/lib/format";
+import { ciBracket, decimal, percent, plural } from "@/lib/format";
+import { wideSearchInfo } from "@/lib/benchmarks/widesearch/info";
 import { wideSearchSampleMetricsSchema } from "@/lib/benchmarks/widesearch/stored";
 import {
   wideSearchStoredAggregateSchema,
@@ -43,8 +44,10 @@ export function WideSearchSubmission({
   const overall = splits.find((s) => s.split === "overall")?.aggregate;
   if (!overall) throw new Error(`submission ${submission.id} has no aggregates`);
   const checks = summaryChecksSchema.parse(submission.importNotes?.summaryChecks);
-  const ci = (c: { lo: number | null; hi: number | null } | null | undefined) =>
-    ciInterval(c?.lo ?? null, c?.hi ?? null);
+  const ci = (
+    value: number | null,
+    c: { lo: number | null; hi: number | null } | null | undefined,
+  ) => ciBracket(value, c?.lo, c?.hi, "rate");
   return (
     <div className="space-y-6">
       <SubmissionHeader
@@ -52,7 +55,7 @@ export function WideSearchSubmission({
         report={aggregates.find((a) => a.split === "overall")?.metrics}
         boardHref="/b/widesearch"
         boardLabel={`WideSearch · ${submission.setting}`}
-        summary={`${overall.n} tasks × N = ${overall.runs} run${overall.runs === 1 ? "" : "s"}`}
+        summary={`${plural(overall.n, "task")} × N = ${plural(overall.runs, "run")}`}
       />
 
       {checks.length ? (
@@ -81,15 +84,15 @@ export function WideSearchSubmission({
       ) : null}
 
       <section className="grid gap-3 sm:grid-cols-3 lg:grid-cols-6" data-testid="overall-metrics">
-        <Stat label="SR Avg@N" ci={ci(overall.ci.successAvg)}>
+        <Stat label="SR Avg@N" ci={ci(overall.successAvg, overall.ci.successAvg)}>
           {percent(overall.successAvg)}
         </Stat>
         <Stat label="SR Pass@N">{percent(overall.successPass)}</Stat>
-        <Stat label="Row F1 Avg@N" ci={ci(overall.ci.rowF1Avg)}>
+        <Stat label="Row F1 Avg@N" ci={ci(overall.rowF1Avg, overall.ci.rowF1Avg)}>
           {percent(overall.rowF1Avg)}
         </Stat>
         <Stat label="Row F1 Max@N">{percent(overall.rowF1Max)}</Stat>
-        <Stat label="Item F1 Avg@N" ci={ci(overall.ci.itemF1Avg)}>
+        <Stat label="Item F1 Avg@N" ci={ci(overall.itemF1Avg, overall.ci.itemF1Avg)}>
           {percent(overall.itemF1Avg)}
         </Stat>
         <Stat label="Item F1 Max@N">{percent(overall.itemF1Max)}</Stat>
@@ -115,6 +118,7 @@ export function WideSearchSubmission({
         filters={filters}
         facets={facets}
         failures={failures}
+        filterExample={wideSearchInfo.filterExample}
         fields={[
           {
             kind: "verdict",

@@ -1,3 +1,4 @@
+import { ScrollRegion } from "@/components/ui/ScrollRegion";
 import type { CellDiff, WideSearchSampleScore } from "@/lib/benchmarks/widesearch/score";
 
 function tone(score: CellDiff["score"]): string {
@@ -22,7 +23,10 @@ export function TableDiff({ score }: { score: WideSearchSampleScore }) {
   const keys = new Set(score.columns.keys);
   return (
     <div className="space-y-4">
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      <ScrollRegion
+        label="Submitted table against the gold table"
+        className="rounded-lg border border-slate-200 bg-white"
+      >
         <table
           className="min-w-full border-collapse text-sm"
           data-testid="table-diff"
@@ -70,7 +74,10 @@ export function TableDiff({ score }: { score: WideSearchSampleScore }) {
                     </div>
                     {cell.isKey ? null : (
                       <div className="mt-0.5 text-[11px] leading-tight opacity-80">
-                        {cell.metric} → {scoreText(cell.score)}
+                        {cell.metric}
+                        {cell.preprocess.length
+                          ? ` after ${cell.preprocess.join(", ")}`
+                          : ""} → {scoreText(cell.score)}
                         {cell.score !== 1 ? <span className="block">{cell.why}</span> : null}
                       </div>
                     )}
@@ -90,7 +97,7 @@ export function TableDiff({ score }: { score: WideSearchSampleScore }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <div className="grid gap-4 lg:grid-cols-2">
         <UnmatchedRows
           title="Missing rows (in gold, not predicted)"

@@ -32,6 +32,7 @@ export const evoBrowseCompInfo = {
     trajectoryShare: 0.9,
     judgeDeclared: true,
   },
+  filterExample: "language:zh hint:tool-limit",
   hints: {
     toolFreeSettings: [],
     toolFreeSample: { field: "setting", value: "tool-free" },

@@ -36,6 +36,7 @@ export const infoMosaicInfo = {
     trajectoryShare: 0.9,
     judgeDeclared: true,
   },
+  filterExample: 'category:map turns>5 tag:"Retrieval Miss"',
   hints: { toolFreeSettings: ["no-tool"], toolFreeSample: null, toolLimitExceeded: null },
   review: infoMosaicReview,
 } as const satisfies BenchmarkInfo<"infomosaic">;

@@ -35,6 +35,7 @@ export const mpwInfo = {
     trajectoryShare: 0.9,
     judgeDeclared: true,
   },
+  filterExample: 'status:max_turns_reached fcr<0.3 tier:hard tag:"Premature Stop"',
   hints: { toolFreeSettings: ["A"], toolFreeSample: null, toolLimitExceeded: null },
   review: mpwReview,
 } as const satisfies BenchmarkInfo<"mpw">;

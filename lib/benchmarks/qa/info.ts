@@ -27,6 +27,7 @@ export const qaInfo = {
     trajectoryShare: 0.9,
     judgeDeclared: true,
   },
+  filterExample: "correct:false calls<2",
   hints: { toolFreeSettings: [], toolFreeSample: null, toolLimitExceeded: null },
   review: answerJudgedReview,
 } as const satisfies BenchmarkInfo<"qa">;

@@ -29,6 +29,7 @@ export const webDetectiveInfo = {
     trajectoryShare: 0.9,
     judgeDeclared: true,
   },
+  filterExample: 'correct:false tag:"Premature Satisfaction"',
   hints: { toolFreeSettings: [], toolFreeSample: null, toolLimitExceeded: null },
   review: webDetectiveReview,
 } as const satisfies BenchmarkInfo<"webdetective">;

@@ -33,6 +33,7 @@ export const wideSearchInfo = {
     // Scored by its table rules; its few llm_judge cells are left unscored here.
     judgeDeclared: false,
   },
+  filterExample: 'language:zh calls<5 tag:"Incomplete Query Decomposition"',
   hints: { toolFreeSettings: [], toolFreeSample: null, toolLimitExceeded: null },
   review: wideSearchReview,
 } as const satisfies BenchmarkInfo<"widesearch">;
