@@ -212,7 +212,9 @@ describe("inspectSampleLine", () => {
       }),
       CONTEXT,
     );
-    expect(line.messages?.at(-1)?.usage).toEqual({ prompt_tokens: 15235, completion_tokens: 281 });
+    expect(line).toMatchObject({
+      messages: [{ usage: { prompt_tokens: 15235, completion_tokens: 281 } }],
+    });
   });
 
   it("status from error and limit; unjudged without the chosen score; a list target joined", () => {
