@@ -32,6 +32,7 @@ export function GoldFixForm({
       ? {
           id: state.jobId,
           taskId,
+          submissionId: null,
           auditEntryId: null,
           status: "queued",
           judge: null,

@@ -26,6 +26,7 @@ export async function sampleHistory(
 const JOB_COLUMNS = {
   id: reevalJobs.id,
   taskId: reevalJobs.taskId,
+  submissionId: reevalJobs.submissionId,
   auditEntryId: reevalJobs.auditEntryId,
   status: reevalJobs.status,
   judge: reevalJobs.judge,
@@ -51,6 +52,20 @@ export async function latestReevalJob(db: Db, taskId: number): Promise<ReevalJob
   return (
     (await first(
       jobsWhere(db, eq(reevalJobs.taskId, taskId)).orderBy(desc(reevalJobs.id)).limit(1),
+    )) ?? null
+  );
+}
+
+/** The latest job judging a submission's unjudged samples. */
+export async function latestSubmissionJob(
+  db: Db,
+  submissionId: number,
+): Promise<ReevalJobView | null> {
+  return (
+    (await first(
+      jobsWhere(db, eq(reevalJobs.submissionId, submissionId))
+        .orderBy(desc(reevalJobs.id))
+        .limit(1),
     )) ?? null
   );
 }

@@ -52,7 +52,10 @@ export async function judgeSample(
     return rules.withLlm(ctx, llm, source, fetchImpl);
   }
   if (judge === "grader") {
-    const stored = ctx.state.judgeRationale;
+    // The grader output the sample was imported with, even after an adjudication replaced it.
+    const stored = ctx.importedVerdict
+      ? ctx.importedVerdict.judgeRationale
+      : ctx.state.judgeRationale;
     if (typeof stored !== "string" || !stored)
       throw new Error("this sample has no stored grader output to re-read");
     const errors: string[] = [];

@@ -407,6 +407,7 @@ export function defineSchema(k: SchemaKit) {
     },
     (t) => [
       k.index("reeval_jobs_task").on(t.taskId, t.id),
+      k.index("reeval_jobs_submission").on(t.submissionId, t.id),
       k.index("reeval_jobs_status").on(t.status, t.id),
     ],
   );
