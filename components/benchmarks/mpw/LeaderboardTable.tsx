@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { AdjudicatedBadge } from "@/components/reeval/AdjudicatedBadge";
+import { UnjudgedBadge } from "@/components/leaderboard/UnjudgedBadge";
 import { EstimateCell } from "./BreakdownTable";
 import type { ReportBoardRow } from "@/db/queries/seekboard";
 import { mpwInfo } from "@/lib/benchmarks/mpw/info";
@@ -117,6 +118,7 @@ export function LeaderboardTable({
                   </span>
                 ) : null}
                 <AdjudicatedBadge count={adjudicated.get(row.submissionId) ?? 0} />
+                <UnjudgedBadge count={row.unjudged} />
                 <StandingBadges standing={row.standing} />
               </td>
               <td className="px-3 py-2 text-right">
