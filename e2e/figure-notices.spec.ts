@@ -27,6 +27,7 @@ test("an adjudication withdraws the claim that the CSV reproduces the producer's
   const errors = trackErrors(page);
   await page.goto("/b/widesearch");
   await page.getByRole("link", { name: "deepseek-reasoner" }).first().click();
+  await page.waitForURL(/\/s\/\d+$/);
   const submissionUrl = new URL(page.url()).pathname;
   const checks = page.getByTestId("summary-checks").locator("li");
   await expect(checks.first()).toHaveAttribute("data-reproduces", "true");
