@@ -53,6 +53,7 @@ export async function computeAggregates(
       run: samples.run,
       status: samples.status,
       correct: samples.correct,
+      verdictSource: samples.verdictSource,
       fcr: factFigureSql.fcr,
       hitRate: factFigureSql.hitRate,
       toolCalls: samples.toolCalls,

@@ -11,6 +11,7 @@ import { getDb } from "@/db/client";
 import { getReevalJob, type ReevalJobView } from "@/db/queries/audit";
 import { fixGold, type GoldFix } from "@/db/reeval/gold";
 import { affectedByJob } from "@/db/reeval/jobs";
+import { judgeUnjudged } from "@/db/reeval/unjudged";
 import { adjudicate, applyProposal, previewRejudge, previewRescore } from "@/db/reeval/proposals";
 import { MAX_REASON_LENGTH } from "@/db/reeval/store";
 import { undoEntry } from "@/db/reeval/undo";
@@ -215,4 +216,19 @@ export async function reevalJobStatusAction(jobId: number): Promise<ReevalJobVie
   if (job && (job.status === "done" || job.status === "failed"))
     await revalidateAffected(await affectedByJob(db, job.id));
   return job;
+}
+
+export type JudgeUnjudgedResult = ReevalActionResult<{ jobId: number; total: number }>;
+
+/** Queues the benchmark's LLM judge on a submission's unjudged samples; the worker runs it. */
+export async function judgeUnjudgedAction(
+  _previous: JudgeUnjudgedResult | null,
+  formData: FormData,
+): Promise<JudgeUnjudgedResult> {
+  if (!(await isAdminSession())) return NOT_ADMIN;
+  const id = idSchema.safeParse(formData.get("submissionId"));
+  if (!id.success) return { ok: false, error: firstIssue(id.error) };
+  const result = await judgeUnjudged(await getDb(), id.data, ADMIN_ACTOR, llmSetting());
+  if (!result.ok) return result;
+  return { ok: true, jobId: result.jobId, total: result.total };
 }

@@ -4,6 +4,7 @@ import type { SampleFacets } from "@/components/submission/SampleFilterForm";
 import type { SampleListContext } from "@/components/trajectory/SampleListNav";
 import type { StepPaging } from "@/components/trajectory/TrajectorySteps";
 import type { FailureCounts } from "@/components/tags/FailureSummary";
+import type { VerdictChanges } from "@/db/queries/audit";
 import type { SampleList } from "@/db/queries/samples";
 import type { AggregateRow, SubmissionRow } from "@/db/queries/submissions";
 import type { SampleRef, Trajectory } from "@/db/queries/trajectory";
@@ -17,6 +18,10 @@ export interface SubmissionViewProps {
   filters: SampleFilters;
   facets: SampleFacets;
   failures: FailureCounts;
+  /** Its verdicts changed since the import (WideSearch words its summary checks by them). */
+  changes: VerdictChanges;
+  /** What its figures rest on (unjudged samples, changed verdicts), under its header. */
+  notices: ReactNode;
 }
 
 export interface SampleViewProps {

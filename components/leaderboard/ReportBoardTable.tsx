@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { AdjudicatedBadge } from "@/components/reeval/AdjudicatedBadge";
+import { UnjudgedBadge } from "@/components/leaderboard/UnjudgedBadge";
 import { ScrollRegion } from "@/components/ui/ScrollRegion";
 import type { ReportBoardRow } from "@/db/queries/seekboard";
 import type { BoardColumn } from "@/lib/benchmarks/board";
@@ -153,6 +154,7 @@ export function ReportBoardTable<Report>({
                     <bdi>{row.model}</bdi>
                   </Link>
                   <AdjudicatedBadge count={adjudicated.get(row.submissionId) ?? 0} />
+                  <UnjudgedBadge count={row.unjudged} />
                   <span className="ml-1 block text-xs text-slate-500">
                     {[row.agent, row.setting !== "default" ? row.setting : null]
                       .filter(Boolean)

@@ -33,6 +33,7 @@ export function GoldFixForm({
       ? {
           id: state.jobId,
           taskId,
+          submissionId: null,
           auditEntryId: null,
           status: "queued",
           judge: null,

@@ -24,6 +24,7 @@ export function SeekboardSubmission({
   filters,
   facets,
   failures,
+  notices,
 }: SubmissionViewProps & {
   board: BenchmarkId;
   /** A sample's metrics in one line, for the table's Details column. */
@@ -43,6 +44,7 @@ export function SeekboardSubmission({
     <div className="space-y-6">
       <SubmissionHeader
         submission={submission}
+        notices={notices}
         report={overall.metrics}
         boardHref={boardHref}
         boardLabel={boardLabel}

@@ -17,6 +17,7 @@ export function SubmissionHeader({
   boardHref,
   boardLabel,
   summary,
+  notices,
   showHash = false,
 }: {
   submission: SubmissionRow;
@@ -26,6 +27,8 @@ export function SubmissionHeader({
   boardLabel: string;
   /** What the submission holds (tasks, runs), after the badges. */
   summary?: ReactNode;
+  /** What its figures rest on (components/submission/FigureNotices.tsx). */
+  notices: ReactNode;
   showHash?: boolean;
 }) {
   const incomplete = incompleteSchema.safeParse(submission.importNotes).data?.incomplete ?? null;
@@ -104,6 +107,7 @@ export function SubmissionHeader({
           </ul>
         </div>
       ) : null}
+      {notices}
     </div>
   );
 }

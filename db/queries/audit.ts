@@ -1,5 +1,18 @@
 import "server-only";
-import { and, count, countDistinct, desc, eq, inArray, isNull, ne, or } from "drizzle-orm";
+import {
+  and,
+  count,
+  countDistinct,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  ne,
+  or,
+} from "drizzle-orm";
+import { changedSinceImport } from "../../lib/reeval/state";
+import { parseImportedVerdict } from "../reeval/store";
 import { first, type Db } from "../client";
 import { auditEntries, reevalJobs, samples, submissions } from "../schema";
 
@@ -26,6 +39,7 @@ export async function sampleHistory(
 const JOB_COLUMNS = {
   id: reevalJobs.id,
   taskId: reevalJobs.taskId,
+  submissionId: reevalJobs.submissionId,
   auditEntryId: reevalJobs.auditEntryId,
   status: reevalJobs.status,
   judge: reevalJobs.judge,
@@ -51,6 +65,20 @@ export async function latestReevalJob(db: Db, taskId: number): Promise<ReevalJob
   return (
     (await first(
       jobsWhere(db, eq(reevalJobs.taskId, taskId)).orderBy(desc(reevalJobs.id)).limit(1),
+    )) ?? null
+  );
+}
+
+/** The latest job judging a submission's unjudged samples. */
+export async function latestSubmissionJob(
+  db: Db,
+  submissionId: number,
+): Promise<ReevalJobView | null> {
+  return (
+    (await first(
+      jobsWhere(db, eq(reevalJobs.submissionId, submissionId))
+        .orderBy(desc(reevalJobs.id))
+        .limit(1),
     )) ?? null
   );
 }
@@ -95,4 +123,37 @@ export async function taskSampleCounts(
         .where(and(eq(samples.taskId, taskId), ne(submissions.status, "importing"))),
     )) ?? { samples: 0, submissions: 0 }
   );
+}
+
+/** How a submission's figures differ from those it was imported with. */
+export interface VerdictChanges {
+  /** Samples whose verdict or figures a re-evaluation changed since the import. */
+  changed: number;
+  /** …of which a maintainer set the verdict. */
+  adjudicated: number;
+  /** Changed samples by the bundle file they came from. */
+  changedByFile: Map<string, number>;
+}
+
+/** Read from the samples that keep an imported verdict (those a re-evaluation touched). */
+export async function verdictChanges(db: Db, submissionId: number): Promise<VerdictChanges> {
+  const rows = await db
+    .select({
+      sourceFile: samples.sourceFile,
+      correct: samples.correct,
+      verdictSource: samples.verdictSource,
+      metrics: samples.metrics,
+      importedVerdict: samples.importedVerdict,
+    })
+    .from(samples)
+    .where(and(eq(samples.submissionId, submissionId), isNotNull(samples.importedVerdict)));
+  const changes: VerdictChanges = { changed: 0, adjudicated: 0, changedByFile: new Map() };
+  for (const row of rows) {
+    const imported = parseImportedVerdict(row.importedVerdict);
+    if (!imported || !changedSinceImport(row, imported)) continue;
+    changes.changed += 1;
+    if (row.verdictSource === "adjudicated") changes.adjudicated += 1;
+    changes.changedByFile.set(row.sourceFile, (changes.changedByFile.get(row.sourceFile) ?? 0) + 1);
+  }
+  return changes;
 }

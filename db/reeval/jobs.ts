@@ -1,13 +1,14 @@
 /**
- * The background re-evaluation a gold fix queues: every sample of the task judged again,
- * chunk by chunk, by the worker (db/jobs/worker.ts), never in the server's process.
+ * The background re-evaluations, run chunk by chunk by the worker (db/jobs/worker.ts), never
+ * in the server's process: a gold fix's (every sample of the task judged again) and a
+ * maintainer's judging of a submission's unjudged samples (./unjudged.ts).
  */
 import { and, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import { benchmarkModule, type BenchmarkId } from "../../lib/benchmarks/registry";
 import type { JudgeOutcome } from "../../lib/benchmarks/stored";
 import type { LlmJudgeSetting } from "../../lib/judges/chat";
 import { JUDGE_IDS } from "../../lib/judges/types";
-import { changedKeys, substantiveDiff } from "../../lib/reeval/state";
+import { changedKeys, diffState, substantiveDiff } from "../../lib/reeval/state";
 import { first, withTx, type Db } from "../client";
 import { auditEntries, reevalJobs, samples, submissions } from "../schema";
 import { benchmarkIdOf } from "../benchmark-id";
@@ -83,6 +84,7 @@ export async function runReevalJob(db: Db, jobId: number, options: JobOptions): 
     db
       .select({
         taskId: reevalJobs.taskId,
+        submissionId: reevalJobs.submissionId,
         auditEntryId: reevalJobs.auditEntryId,
         judge: reevalJobs.judge,
         actor: reevalJobs.actor,
@@ -102,24 +104,40 @@ export async function runReevalJob(db: Db, jobId: number, options: JobOptions): 
     .where(and(eq(reevalJobs.id, jobId), eq(reevalJobs.status, "queued")))
     .returning({ id: reevalJobs.id });
   if (claimed.length === 0) return;
-  const ids = (
-    await db
-      .select({ id: samples.id })
-      .from(samples)
-      // A submission still importing is not there yet: its samples are judged with the fixed gold as they are read.
-      .innerJoin(submissions, eq(submissions.id, samples.submissionId))
-      .where(and(eq(samples.taskId, job.taskId), ne(submissions.status, "importing")))
-      .orderBy(samples.id)
-  ).map((r) => r.id);
+  const scope =
+    job.taskId !== null
+      ? eq(samples.taskId, job.taskId)
+      : job.submissionId !== null
+        ? eq(samples.submissionId, job.submissionId)
+        : null;
+  const ids = scope
+    ? (
+        await db
+          .select({ id: samples.id })
+          .from(samples)
+          // A submission still importing is not there yet: its samples are judged with the fixed gold as they are read.
+          .innerJoin(submissions, eq(submissions.id, samples.submissionId))
+          .where(and(scope, ne(submissions.status, "importing")))
+          .orderBy(samples.id)
+      ).map((r) => r.id)
+    : [];
   const chunkSize = options.chunkSize ?? 5;
   try {
     if (!judge) throw new Error(`unknown judge "${job.judge}"`);
+    if (!scope) throw new Error("the job names neither a task nor a submission");
     for (let start = 0; start < ids.length; start += chunkSize) {
       const chunk = ids.slice(start, start + chunkSize);
       const results: { ctx: SampleContext; outcome: JudgeOutcome }[] = [];
+      // A submission's job judges only its unjudged samples (its total counts those).
+      let inScope = 0;
       for (const id of chunk) {
         const ctx = await loadSample(db, id);
         if (!ctx) continue;
+        if (job.taskId === null) {
+          const unjudged = benchmarkModule(ctx.benchmarkId).reeval.unjudged;
+          if (!unjudged?.(ctx.state)) continue;
+        }
+        inScope += 1;
         const outcome = await reevaluate(ctx, judge, options);
         if (outcome) results.push({ ctx, outcome });
       }
@@ -136,7 +154,11 @@ export async function runReevalJob(db: Db, jobId: number, options: JobOptions): 
         for (const { ctx, outcome } of results) {
           const current = await currentState(tx, ctx.id);
           if (!current || changedKeys(current, ctx.state).length) continue;
-          const { before, after } = substantiveDiff(current, outcome.state);
+          // An unjudged sample's first verdict is recorded even where it keeps "not correct".
+          const { before, after } =
+            job.taskId === null
+              ? diffState(current, outcome.state)
+              : substantiveDiff(current, outcome.state);
           if (!Object.keys(after).length) continue;
           await writeState(tx, ctx.id, after);
           await writeAudit(
@@ -164,7 +186,7 @@ export async function runReevalJob(db: Db, jobId: number, options: JobOptions): 
         await tx
           .update(reevalJobs)
           .set({
-            done: sql`${reevalJobs.done} + ${chunk.length}`,
+            done: sql`${reevalJobs.done} + ${job.taskId === null ? inScope : chunk.length}`,
             changed: sql`${reevalJobs.changed} + ${changed}`,
           })
           .where(eq(reevalJobs.id, jobId));

@@ -52,22 +52,28 @@ export async function judgeSample(
     return rules.withLlm(ctx, llm, source, fetchImpl);
   }
   if (judge === "grader") {
-    const stored = ctx.state.judgeRationale;
-    if (typeof stored !== "string" || !stored)
-      throw new Error("this sample has no stored grader output to re-read");
+    // The sample's grader output, else the one it was imported with: an adjudication or a
+    // gold fix's deterministic re-evaluation replaces the rationale with its own words.
+    const stored = [ctx.state.judgeRationale, ctx.importedVerdict?.judgeRationale].filter(
+      (text, i, all): text is string =>
+        typeof text === "string" && text !== "" && all.indexOf(text) === i,
+    );
+    if (!stored.length) throw new Error("this sample has no stored grader output to re-read");
     const errors: string[] = [];
-    for (const reader of rules.storedReplies) {
-      try {
-        const verdict = reader.parse(stored);
-        // The grader's text stays the rationale: re-reading it must not replace it by an excerpt.
-        return {
-          state: { ...verdictState(ctx, verdict, source), judgeRationale: stored },
-          rationale: `read as ${reader.format} grader output: ${verdict.label}`,
-          judgeConfig: { format: reader.format },
-        };
-      } catch (error) {
-        if (!(error instanceof GraderParseError)) throw error;
-        errors.push(`${reader.format}: ${error.message}`);
+    for (const text of stored) {
+      for (const reader of rules.storedReplies) {
+        try {
+          const verdict = reader.parse(text);
+          // The grader's text stays the rationale: re-reading it must not replace it by an excerpt.
+          return {
+            state: { ...verdictState(ctx, verdict, source), judgeRationale: text },
+            rationale: `read as ${reader.format} grader output: ${verdict.label}`,
+            judgeConfig: { format: reader.format },
+          };
+        } catch (error) {
+          if (!(error instanceof GraderParseError)) throw error;
+          errors.push(`${reader.format}: ${error.message}`);
+        }
       }
     }
     throw new GraderParseError(`the stored grader output could not be read (${errors.join("; ")})`);

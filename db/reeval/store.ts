@@ -10,7 +10,15 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { BenchmarkId } from "../../lib/benchmarks/registry";
 import type { ReevalSample } from "../../lib/benchmarks/stored";
-import { storedStateSchema, type SampleState, type StateKey } from "../../lib/reeval/state";
+import {
+  importedVerdictSchema,
+  sameValue,
+  storedStateSchema,
+  VERDICT_KEYS,
+  type ImportedVerdict,
+  type SampleState,
+  type StateKey,
+} from "../../lib/reeval/state";
 import { refreshAggregates } from "../aggregates";
 import { engineOf, first, rawRows, type Db } from "../client";
 import {
@@ -81,6 +89,13 @@ export interface SampleContext extends ReevalSample {
   submissionId: number;
   benchmarkId: BenchmarkId;
   taskId: number;
+  /** Its verdict as imported, once a re-evaluation changed it; null while it is as imported. */
+  importedVerdict: ImportedVerdict | null;
+}
+
+/** `samples.imported_verdict` read back. */
+export function parseImportedVerdict(value: unknown): ImportedVerdict | null {
+  return value === null || value === undefined ? null : importedVerdictSchema.parse(value);
 }
 
 function readHitLog(db: Db, sampleId: number) {
@@ -115,6 +130,7 @@ export async function loadSample(db: Db, sampleId: number): Promise<SampleContex
         goldAnswer: tasks.goldAnswer,
         atomicFacts: tasks.atomicFacts,
         taskExtra: tasks.extra,
+        importedVerdict: samples.importedVerdict,
         state: STATE_COLUMNS,
       })
       .from(samples)
@@ -133,7 +149,12 @@ export async function loadSample(db: Db, sampleId: number): Promise<SampleContex
   );
   if (!row) return null;
   const hitLog = await readHitLog(db, sampleId);
-  return { ...row, benchmarkId: benchmarkIdOf(row.benchmarkId), hitLog: () => hitLog };
+  return {
+    ...row,
+    benchmarkId: benchmarkIdOf(row.benchmarkId),
+    importedVerdict: parseImportedVerdict(row.importedVerdict),
+    hitLog: () => hitLog,
+  };
 }
 
 export async function currentState(db: Db, sampleId: number): Promise<SampleState | null> {
@@ -150,12 +171,54 @@ export async function currentState(db: Db, sampleId: number): Promise<SampleStat
 }
 
 /**
+ * What `imported_verdict` holds once `values` are written: the verdict as imported while the
+ * sample's differs from it (the original stays beside the override), null once it is as
+ * imported again (an undo); undefined when `values` change no verdict field.
+ */
+async function importedVerdictAfter(
+  db: Db,
+  sampleId: number,
+  values: SampleState,
+): Promise<ImportedVerdict | null | undefined> {
+  if (!VERDICT_KEYS.some((key) => key in values)) return undefined;
+  const row = await first(
+    db
+      .select({
+        importedVerdict: samples.importedVerdict,
+        correct: samples.correct,
+        verdictSource: samples.verdictSource,
+        verdictLabel: samples.verdictLabel,
+        judgeRationale: samples.judgeRationale,
+        metrics: samples.metrics,
+      })
+      .from(samples)
+      .where(eq(samples.id, sampleId))
+      .limit(1),
+  );
+  if (!row) return undefined;
+  const current: ImportedVerdict = importedVerdictSchema.parse({
+    correct: row.correct,
+    verdictSource: row.verdictSource,
+    verdictLabel: row.verdictLabel,
+    judgeRationale: row.judgeRationale,
+    metrics: row.metrics,
+  });
+  const original = parseImportedVerdict(row.importedVerdict) ?? current;
+  const next = { ...current };
+  for (const key of VERDICT_KEYS) if (key in values) Object.assign(next, { [key]: values[key] });
+  return sameValue(next, original) ? null : original;
+}
+
+/**
  * Writes a state: the sample's own fields to `samples`, its fact figures to `sample_facts`
- * with the copies that table keeps of the verdict and status.
+ * with the copies that table keeps of the verdict and status, and the verdict as imported
+ * beside a changed one (`imported_verdict`).
  */
 export async function writeState(db: Db, sampleId: number, state: SampleState): Promise<void> {
   const values = storedStateSchema.parse(state);
   const own: Partial<typeof samples.$inferInsert> = {};
+  const imported = await importedVerdictAfter(db, sampleId, values);
+  if (imported !== undefined) own.importedVerdict = imported;
   const facts: Partial<typeof sampleFacts.$inferInsert> = {};
   for (const [key, value] of Object.entries(values)) {
     if (isFactKey(key)) Object.assign(facts, { [key]: value });

@@ -191,6 +191,13 @@ export function defineSchema(k: SchemaKit) {
       seconds: k.float(),
       /** Large per-sample detail read only on the sample's own page (e.g. a WideSearch cell-by-cell diff). */
       detail: k.json().$type<Record<string, unknown>>(),
+      /**
+       * The verdict as imported (`correct`, its source, label, grader output and `metrics`),
+       * kept by the first re-evaluation that changes it (db/reeval/store.ts) so the original
+       * stays beside the override; null while the sample is as imported. Parsed with
+       * `importedVerdictSchema` (lib/reeval/state.ts).
+       */
+      importedVerdict: k.json("imported_verdict"),
     },
     (t) => [
       k.uniqueIndex("samples_submission_task_run").on(t.submissionId, t.taskKey, t.run),
@@ -377,10 +384,12 @@ export function defineSchema(k: SchemaKit) {
     "reeval_jobs",
     {
       id: k.id(),
-      taskId: k
-        .int("task_id")
-        .notNull()
-        .references(() => tasks.id),
+      /** The task whose samples it re-evaluates after a gold fix; null for a submission's job. */
+      taskId: k.int("task_id").references(() => tasks.id),
+      /** The submission whose unjudged samples it judges; null for a gold fix's job. */
+      submissionId: k
+        .int("submission_id")
+        .references(() => submissions.id, { onDelete: "cascade" }),
       /** The gold-fix (or its undo) that started the job. */
       auditEntryId: k.int("audit_entry_id"),
       status: k.text().$type<ReevalJobStatus>().notNull(),
@@ -398,6 +407,7 @@ export function defineSchema(k: SchemaKit) {
     },
     (t) => [
       k.index("reeval_jobs_task").on(t.taskId, t.id),
+      k.index("reeval_jobs_submission").on(t.submissionId, t.id),
       k.index("reeval_jobs_status").on(t.status, t.id),
     ],
   );

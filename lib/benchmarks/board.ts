@@ -34,6 +34,11 @@ export const count = <Key extends string>(
 export interface BoardFigures {
   values: Record<string, number | null>;
   cis: Record<string, Interval | null>;
+  /**
+   * Samples without a judge verdict, counted as not correct in the figures (so they are lower
+   * bounds); absent where the benchmark scores every sample itself or the report predates the count.
+   */
+  unjudged?: number;
 }
 
 /**

@@ -8,6 +8,7 @@ describe("a submission's board figures", () => {
     const [overall] = aggregateMpw(
       [true, false, true].map((correct) => ({
         correct,
+        verdictSource: "answer",
         fcr: 0.5,
         hitRate: 1,
         toolCalls: 2,

@@ -3,6 +3,7 @@
  * (the QA boards, EvoBrowseComp and the hint-free multi-hop set share the format).
  */
 import { z } from "zod";
+import { objectOf } from "./stored";
 
 export const judgedSampleFields = {
   verdict: z.enum(["correct", "incorrect"]).nullable(),
@@ -14,6 +15,11 @@ export const judgedSampleFields = {
   extractedFinalAnswer: z.string().nullable(),
   toolCalls: z.number().nullable(),
 };
+
+/** A sample stored without a verdict (`metrics.verdict` null): the line was not judged. */
+export function judgedSampleUnjudged(state: { metrics?: unknown }): boolean {
+  return objectOf(state.metrics).verdict === null;
+}
 
 /** The stored figures under a new verdict: the aggregates read `verdict`. */
 export function withJudgedVerdict(

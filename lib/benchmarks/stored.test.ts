@@ -25,6 +25,7 @@ describe("status counts", () => {
   it("hold in MPW's aggregates too", () => {
     const row = {
       correct: true,
+      verdictSource: "answer",
       fcr: 1,
       hitRate: 1,
       toolCalls: 1,

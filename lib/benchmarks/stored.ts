@@ -13,6 +13,8 @@ export interface StoredSampleRow {
   run: number;
   status: string;
   correct: boolean;
+  /** Which judge field (or scorer) decided the verdict; "none" when nothing did. */
+  verdictSource: string;
   fcr: number | null;
   hitRate: number;
   toolCalls: number;
@@ -116,6 +118,12 @@ export interface ReevalRules {
    * read from the task's stored `extra`; null when the gold is one answer.
    */
   readonly goldTable: ((taskExtra: Record<string, unknown> | null) => GoldTableView | null) | null;
+  /**
+   * Whether a stored sample has no judge verdict (counted as not correct until a judge gives
+   * one: the maintainer may have its judge run on them); null when the benchmark's own scorer
+   * scores every sample.
+   */
+  readonly unjudged: ((state: SampleState) => boolean) | null;
 }
 
 /** A JSON object read back from a sample's state; anything else reads as an empty object. */

@@ -40,6 +40,36 @@ export const storedStateSchema = z
   .partial();
 
 export type StateKey = keyof z.infer<typeof storedStateSchema>;
+
+/**
+ * A sample's verdict as imported, kept in `samples.imported_verdict` by the first
+ * re-evaluation that changes it: the original grader output stays readable beside an
+ * adjudication or a gold fix's re-evaluation, and the figures can tell they were changed.
+ */
+export const importedVerdictSchema = z.object({
+  correct: z.boolean(),
+  verdictSource: z.string(),
+  verdictLabel: z.string().nullable(),
+  judgeRationale: z.string().nullable(),
+  metrics: z.record(z.string(), z.unknown()).nullable(),
+});
+export type ImportedVerdict = z.infer<typeof importedVerdictSchema>;
+
+/** The state keys an imported verdict keeps. */
+export const VERDICT_KEYS = [
+  "correct",
+  "verdictSource",
+  "verdictLabel",
+  "judgeRationale",
+  "metrics",
+] as const satisfies readonly StateKey[];
+
+/** Whether the sample's verdict or figures differ from those it was imported with. */
+export function changedSinceImport(current: SampleState, imported: ImportedVerdict): boolean {
+  return (
+    !sameValue(current.correct, imported.correct) || !sameValue(current.metrics, imported.metrics)
+  );
+}
 export type SampleState = Partial<Record<StateKey, unknown>>;
 
 /** JSON with object keys sorted, so two equal states compare equal whatever their key order. */

@@ -1,7 +1,13 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { connection } from "next/server";
-import { currentViewer } from "@/server/auth";
+import { currentViewer, isAdminSession } from "@/server/auth";
+import { llmSetting } from "@/server/reeval";
+import { FigureNotices } from "@/components/submission/FigureNotices";
+import { JudgeUnjudgedForm } from "@/components/reeval/JudgeUnjudgedForm";
+import { adjudicatedCounts, latestSubmissionJob, verdictChanges } from "@/db/queries/audit";
+import { storedFigures } from "@/lib/benchmarks/board";
+import { BENCHMARKS } from "@/lib/benchmarks/registry";
 import { BENCHMARK_VIEWS } from "@/server/benchmarks";
 import { getDb } from "@/db/client";
 import { hintCounts, listSamples, sampleFacets } from "@/db/queries/samples";
@@ -38,10 +44,36 @@ export default async function SubmissionPage({ params, searchParams }: Props) {
   if (!submission || !canViewSubmission(submission, await currentViewer())) notFound();
   const filters = parseSampleFilters(await searchParams);
   const { Submission } = BENCHMARK_VIEWS[submission.benchmarkId];
+  const aggregates = await getAggregates(db, id);
+  const overall = aggregates.find((a) => a.split === "overall");
+  const unjudged = overall
+    ? storedFigures(BENCHMARKS[submission.benchmarkId].board, overall.metrics).unjudged
+    : undefined;
+  const changes = await verdictChanges(db, id);
+  const admin = await isAdminSession();
+  const notices = (
+    <FigureNotices
+      unjudged={unjudged}
+      changed={changes.changed}
+      adjudicated={(await adjudicatedCounts(db, [id])).get(id) ?? 0}
+      judgeForm={
+        admin && unjudged ? (
+          <JudgeUnjudgedForm
+            submissionId={id}
+            unjudged={unjudged}
+            llmUnavailable={llmSetting().why}
+            latestJob={await latestSubmissionJob(db, id)}
+          />
+        ) : null
+      }
+    />
+  );
   return (
     <Submission
       submission={submission}
-      aggregates={await getAggregates(db, id)}
+      aggregates={aggregates}
+      changes={changes}
+      notices={notices}
       samples={await listSamples(db, id, filters)}
       filters={filters}
       facets={await sampleFacets(db, id)}

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { ScrollRegion } from "@/components/ui/ScrollRegion";
 import { AdjudicatedBadge } from "@/components/reeval/AdjudicatedBadge";
+import { UnjudgedBadge } from "@/components/leaderboard/UnjudgedBadge";
 import { EstimateCell } from "./BreakdownTable";
 import type { ReportBoardRow } from "@/db/queries/seekboard";
 import { primaryColumn } from "@/lib/benchmarks/board";
@@ -125,6 +126,7 @@ export function LeaderboardTable({
                     </span>
                   ) : null}
                   <AdjudicatedBadge count={adjudicated.get(row.submissionId) ?? 0} />
+                  <UnjudgedBadge count={row.unjudged} />
                   <StandingBadges standing={row.standing} />
                   <RowHistory history={row.history} primary={primaryColumn(mpwInfo.board)} />
                 </td>

@@ -25,6 +25,7 @@ export function MpwSubmission({
   filters,
   facets,
   failures,
+  notices,
 }: SubmissionViewProps) {
   const splits: MpwSplit[] = aggregates.map((a) => ({
     split: a.split,
@@ -43,6 +44,7 @@ export function MpwSubmission({
     <div className="space-y-6">
       <SubmissionHeader
         submission={submission}
+        notices={notices}
         report={stored.metrics}
         boardHref={`/b/${submission.benchmarkId}?setting=${encodeURIComponent(submission.setting)}`}
         boardLabel={`MPW-Bench · setting ${submission.setting}`}

@@ -36,6 +36,8 @@ export function WideSearchSubmission({
   filters,
   facets,
   failures,
+  changes,
+  notices,
 }: SubmissionViewProps) {
   const splits = aggregates.map((a) => ({
     split: a.split,
@@ -52,6 +54,7 @@ export function WideSearchSubmission({
     <div className="space-y-6">
       <SubmissionHeader
         submission={submission}
+        notices={notices}
         report={aggregates.find((a) => a.split === "overall")?.metrics}
         boardHref="/b/widesearch"
         boardLabel={`WideSearch · ${submission.setting}`}
@@ -63,23 +66,43 @@ export function WideSearchSubmission({
           className="space-y-1 rounded-lg border border-slate-200 bg-white p-3 text-sm"
           data-testid="summary-checks"
         >
-          {checks.map((c) => (
-            <li key={c.summary}>
-              {c.matches ? (
-                <Badge tone="green">reproduced</Badge>
-              ) : (
-                <Badge tone="amber" title={`largest difference ${c.maxDifference} at ${c.worst}`}>
-                  differs
-                </Badge>
-              )}{" "}
-              aggregating <span className="font-mono">{c.evaluation}</span>{" "}
-              {c.matches ? "reproduces" : "does not reproduce"} the producer&apos;s{" "}
-              <span className="font-mono">{c.summary}</span>
-              {typeof c.judge === "string" ? (
-                <span className="text-slate-500"> (judge {c.judge})</span>
-              ) : null}
-            </li>
-          ))}
+          {checks.map((c) => {
+            // Re-evaluation changed verdicts of this file since the import: the figures are no longer the CSV's.
+            const changed = changes.changedByFile.get(c.evaluation) ?? 0;
+            const reproduces = c.matches && changed === 0;
+            return (
+              <li key={c.summary} data-reproduces={reproduces} data-changed={changed}>
+                {reproduces ? (
+                  <Badge tone="green">reproduced</Badge>
+                ) : changed > 0 ? (
+                  <Badge tone="amber" title="verdicts changed by re-evaluation after the import">
+                    re-evaluated
+                  </Badge>
+                ) : (
+                  <Badge tone="amber" title={`largest difference ${c.maxDifference} at ${c.worst}`}>
+                    differs
+                  </Badge>
+                )}{" "}
+                aggregating <span className="font-mono">{c.evaluation}</span>{" "}
+                {changed > 0 ? (
+                  <>
+                    {c.matches ? "reproduced" : "did not reproduce"} the producer&apos;s{" "}
+                    <span className="font-mono">{c.summary}</span> as imported; {changed} of its
+                    verdicts {changed === 1 ? "was" : "were"} changed since, so the figures below
+                    are no longer the producer&apos;s
+                  </>
+                ) : (
+                  <>
+                    {c.matches ? "reproduces" : "does not reproduce"} the producer&apos;s{" "}
+                    <span className="font-mono">{c.summary}</span>
+                  </>
+                )}
+                {typeof c.judge === "string" ? (
+                  <span className="text-slate-500"> (judge {c.judge})</span>
+                ) : null}
+              </li>
+            );
+          })}
         </ul>
       ) : null}
 

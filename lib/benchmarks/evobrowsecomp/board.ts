@@ -40,7 +40,7 @@ function evoFigures(r: EvoReport): BoardFigures {
     values[column.key] = cell?.accuracy ?? null;
     cis[column.key] = cell?.accuracyCi ?? null;
   }
-  return { values, cis };
+  return { values, cis, unjudged: r.unjudged };
 }
 
 export const evoBrowseCompBoard = {

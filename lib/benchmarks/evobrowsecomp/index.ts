@@ -7,7 +7,7 @@ import { evoBrowseCompExport } from "./export";
 import { evoBrowseCompMetricsReport } from "./metrics-report";
 import { evoBrowseCompDemo } from "./demo";
 import { evoBrowseCompImporter } from "./ingest";
-import { withJudgedVerdict } from "../judged-sample";
+import { judgedSampleUnjudged, withJudgedVerdict } from "../judged-sample";
 import { evoBrowseCompJudge } from "./judge";
 import { evoAggregateRows, evoStoredSampleSchema } from "./stored";
 import { evoBrowseCompTaskFile } from "./task-file";
@@ -22,6 +22,11 @@ export const evoBrowseCompModule = {
   importer: evoBrowseCompImporter,
   storedSampleSchema: evoStoredSampleSchema,
   aggregate: { readsDetail: false, rows: evoAggregateRows },
-  reeval: { withVerdict: withJudgedVerdict, rescore: "answer", goldTable: null },
+  reeval: {
+    withVerdict: withJudgedVerdict,
+    rescore: "answer",
+    goldTable: null,
+    unjudged: judgedSampleUnjudged,
+  },
   judge: evoBrowseCompJudge,
 } as const satisfies BenchmarkModule<"evobrowsecomp">;

@@ -27,6 +27,12 @@ export const infoMosaicModule = {
   storedSampleSchema: infoMosaicStoredSampleSchema,
   // The tool-use plots read each trajectory's messages from the detail.
   aggregate: { readsDetail: true, rows: infoMosaicAggregateRows },
-  reeval: { withVerdict: infoMosaicWithVerdict, rescore: "answer", goldTable: null },
+  // Every InfoMosaic record carries its score.
+  reeval: {
+    withVerdict: infoMosaicWithVerdict,
+    rescore: "answer",
+    goldTable: null,
+    unjudged: null,
+  },
   judge: infoMosaicJudge,
 } as const satisfies BenchmarkModule<"infomosaic">;

@@ -3,6 +3,7 @@ import { aggregateMpw, splitKeysOf, type MpwAggregate, type MpwSampleRow } from 
 
 const row = (r: Partial<MpwSampleRow>): MpwSampleRow => ({
   correct: false,
+  verdictSource: "answer",
   fcr: null,
   hitRate: 0,
   toolCalls: 0,
@@ -168,5 +169,15 @@ describe("aggregateMpw", () => {
 
   it("is deterministic", () => {
     expect(aggregateMpw(ROWS)).toEqual(aggregateMpw(ROWS));
+  });
+
+  it("counts the samples without a judge verdict, per split, beside Pass@1", () => {
+    const [overall, hard] = aggregateMpw([
+      row({ verdictSource: "none", tier: "hard" }),
+      row({ verdictSource: "none" }),
+      row({ correct: true }),
+    ]);
+    expect([overall.split, overall.unjudged, overall.pass1.value]).toEqual(["overall", 2, 1 / 3]);
+    expect([hard.split, hard.unjudged]).toEqual(["tier:hard", 1]);
   });
 });

@@ -7,12 +7,14 @@ import {
   type StatusCounts,
   type StoredSampleRow,
 } from "../stored";
-import type { Tier } from "./metrics";
+import { MPW_UNJUDGED_SOURCE, type Tier } from "./metrics";
 import type { Estimate, MpwAggregateReport } from "./stored";
 
 /** The stored per-sample figures an MPW aggregate is built from. */
 export interface MpwSampleRow {
   correct: boolean;
+  /** "none": the record carries no judge verdict (e.g. a file written before judging). */
+  verdictSource: string;
   fcr: number | null;
   hitRate: number;
   toolCalls: number;
@@ -77,6 +79,7 @@ export function aggregateMpw(
       toolCalls: estimate(toolCalls, toolCallsCi),
       compoundRate: mean(group.map((r) => r.compoundRate).filter((v): v is number => v !== null)),
       zeroCallSamples: group.filter((r) => r.hitLogCalls === 0).length,
+      unjudged: group.filter((r) => r.verdictSource === MPW_UNJUDGED_SOURCE).length,
       statusCounts,
     };
   });

@@ -329,3 +329,35 @@ describe("parseMpwResultRecord refuses wrong types with file, line and field", (
     expect(err.details[0]).toMatchObject({ file: "r.jsonl", line: 9 });
   });
 });
+
+describe("a tasks file whose questions are not the records'", () => {
+  // The authors' released result file (test/fixtures/mpw/release): its indices 0 and 1 are
+  // other tasks than the release's example tasks 0 and 1.
+  const RELEASE_LINES = readFileSync(
+    join(ROOT, "test", "fixtures", "mpw", "release", "Qwen3-30B-A3B_setting_b_results.jsonl"),
+    "utf8",
+  )
+    .split("\n")
+    .filter((l) => l.trim() !== "");
+  const tasks = TASK_LINES.map((line, i) =>
+    parseMpwTaskRecord(JSON.parse(line), "tasks.jsonl", i + 1),
+  );
+
+  it("is refused, naming the task", () => {
+    const error = bundleErrorOf(() =>
+      parseMpwResultRecord(JSON.parse(RELEASE_LINES[0]), "results.jsonl", 1, tasks[0]),
+    );
+    expect(error.details[0]).toMatchObject({ file: "results.jsonl", line: 1 });
+    expect(error.message).toContain("task 0: the tasks file's question (\"2027年温布尔登");
+    expect(error.message).toContain("is not this record's (\"在2028–29赛季");
+  });
+
+  it("agrees with a record of the same task, and without the tasks file the records import", () => {
+    expect(parseMpwResultRecord(record(), "r.jsonl", 1, tasks[0]).task.goldAnswer).toBe(
+      "Carlos Alcaraz",
+    );
+    const own = parseMpwResultRecord(JSON.parse(RELEASE_LINES[1]), "results.jsonl", 2);
+    expect(own.task.taskKey).toBe("1");
+    expect(own.task.goldAnswer).toBe("4");
+  });
+});

@@ -14,6 +14,7 @@ import {
 import { chatMessageSchema, stepsFromMessages } from "../../trajectory/messages";
 import type { Step } from "../../trajectory/steps";
 import { BundleError, detailsFromZod } from "../../import/errors";
+import { checkTaskQuestion } from "../../import/task-question";
 import { dataRecord } from "../../data-record";
 
 const flag = z.union([z.boolean(), z.number()]).nullish();
@@ -197,6 +198,9 @@ export function parseMpwResultRecord(
   const world = log?.world_truth_info;
   const messages = record.messages ?? log?.full_history ?? [];
   const recordFacts = factsAsRecord(world?.atomic_facts);
+  const ownQuestions = [firstUserText(messages), world?.generated_question];
+  if (knownTask)
+    checkTaskQuestion(String(record.index), knownTask.question, ownQuestions, file, line);
   const question =
     firstUserText(messages) ?? knownTask?.question ?? world?.generated_question ?? null;
   const task: MpwTask = {

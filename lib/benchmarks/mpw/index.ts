@@ -10,7 +10,7 @@ import { mpwJudge } from "./judge";
 import { rescoreMpw } from "./reeval";
 import { mpwTaskFile } from "./task-file";
 import { COHORT_STATUSES, deltaFacts, fcrPassBins, truncatedCurves } from "./analysis";
-import { tierFromFactCount } from "./metrics";
+import { MPW_UNJUDGED_SOURCE, tierFromFactCount } from "./metrics";
 
 export const mpwModule = {
   ...mpwInfo,
@@ -34,6 +34,7 @@ export const mpwModule = {
       note: "Re-reads the hit log against the task's atomic facts (FCR, HitRate, compound rate). The verdict stays the judge's.",
     },
     goldTable: null,
+    unjudged: (state) => state.verdictSource === MPW_UNJUDGED_SOURCE,
   },
   factPlots: {
     cohortStatuses: COHORT_STATUSES,

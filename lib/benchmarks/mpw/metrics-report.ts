@@ -26,6 +26,8 @@ function aggregateJson(a: ReportAggregate) {
     toolCallsCi: pair(r.toolCalls.ci),
     compoundRate: r.compoundRate,
     zeroCallSamples: r.zeroCallSamples,
+    // null: a report stored before unjudged samples were counted.
+    unjudged: r.unjudged ?? null,
     statusCounts: a.statusCounts,
   };
 }

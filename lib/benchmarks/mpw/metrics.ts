@@ -110,6 +110,9 @@ const CORRECT_ANSWER_TAG = /<answer>\s*Correct\s*<\/answer>/;
  * Verdict from the judge fields. Equality, never substring: one author script tests
  * `'correct' in judgment`, which counts "Incorrect" as correct.
  */
+/** The verdict source of a record without any judge field: unjudged, counted as not correct. */
+export const MPW_UNJUDGED_SOURCE = "none";
+
 export function mpwVerdict(record: MpwJudgeFields): MpwVerdict {
   // A judge that did not succeed (e.g. `skipped`) decides nothing: incorrect, whatever else is set.
   if (typeof record.judge_status === "string" && record.judge_status !== "success") {
@@ -133,5 +136,5 @@ export function mpwVerdict(record: MpwJudgeFields): MpwVerdict {
   }
   if (typeof record.judge_status === "string")
     return { correct: false, source: "judge_status", label: record.judge_status };
-  return { correct: false, source: "none", label: null };
+  return { correct: false, source: MPW_UNJUDGED_SOURCE, label: null };
 }

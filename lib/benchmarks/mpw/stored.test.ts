@@ -4,6 +4,7 @@ import { mpwAggregateReportSchema, mpwBoardFigures } from "./stored";
 
 const row = (r: Partial<MpwSampleRow>): MpwSampleRow => ({
   correct: false,
+  verdictSource: "answer",
   fcr: null,
   hitRate: 0,
   toolCalls: 0,
@@ -54,6 +55,7 @@ describe("MPW's stored aggregate rows", () => {
       run: 0,
       status: "finished",
       correct: true,
+      verdictSource: "answer",
       fcr: 0.5,
       hitRate: 1,
       toolCalls: 2,

@@ -23,6 +23,11 @@ export const mpwAggregateReportSchema = z.object({
   compoundRate: z.number().nullable(),
   /** Samples with no hit-logged call: their HitRate counts as 0. */
   zeroCallSamples: z.number().int().nonnegative(),
+  /**
+   * Samples whose record carries no judge verdict: counted as not correct, so Pass@1 is a
+   * lower bound. Absent from reports stored before it was counted.
+   */
+  unjudged: z.number().int().nonnegative().optional(),
 });
 export type MpwAggregateReport = z.infer<typeof mpwAggregateReportSchema>;
 
@@ -43,5 +48,6 @@ export function mpwBoardFigures(report: MpwAggregateReport): BoardFigures {
       toolCalls: report.toolCalls.ci,
       n: null,
     },
+    unjudged: report.unjudged,
   };
 }

@@ -22,6 +22,7 @@ export const qaBoard = {
   figures: (r: QaReport) => ({
     values: { ...r.aggregate },
     cis: { accuracy: r.accuracyCi, calibrationError: r.calibrationErrorCi },
+    unjudged: r.unjudged,
   }),
   /** The dataset, and its version when not v1. */
   versionLabel(key: string): string {

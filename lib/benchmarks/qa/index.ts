@@ -8,7 +8,7 @@ import { qaMetricsReport } from "./metrics-report";
 import { qaDemo } from "./demo";
 import { qaImporter } from "./ingest";
 import { browseCompJudge } from "../../judges/grader";
-import { withJudgedVerdict } from "../judged-sample";
+import { judgedSampleUnjudged, withJudgedVerdict } from "../judged-sample";
 import { qaAggregateRows, qaStoredSampleSchema } from "./stored";
 
 export const qaModule = {
@@ -20,6 +20,11 @@ export const qaModule = {
   importer: qaImporter,
   storedSampleSchema: qaStoredSampleSchema,
   aggregate: { readsDetail: false, rows: qaAggregateRows },
-  reeval: { withVerdict: withJudgedVerdict, rescore: "answer", goldTable: null },
+  reeval: {
+    withVerdict: withJudgedVerdict,
+    rescore: "answer",
+    goldTable: null,
+    unjudged: judgedSampleUnjudged,
+  },
   judge: browseCompJudge,
 } as const satisfies BenchmarkModule<"qa">;

@@ -44,6 +44,10 @@ export const webDetectiveBoard = {
   ciOver: "samples",
   views: [],
   reportSchema: webDetectiveReportSchema,
-  figures: (r: WebDetectiveReport) => ({ values: { ...r.aggregate }, cis: { ...r.ci } }),
+  figures: (r: WebDetectiveReport) => ({
+    values: { ...r.aggregate },
+    cis: { ...r.ci },
+    unjudged: r.unjudged,
+  }),
   versionLabel: verbatim,
 } as const satisfies Board<WebDetectiveReport>;

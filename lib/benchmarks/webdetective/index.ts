@@ -1,6 +1,7 @@
 import "server-only";
 /** WebDetective: the whole module, server side: its info plus importing, demo data, stored figures and judging. */
 import type { BenchmarkModule } from "../types";
+import { judgedSampleUnjudged } from "../judged-sample";
 import { webDetectiveInfo } from "./info";
 import { webDetectiveFormat } from "./bundle-format";
 import { webDetectiveExport } from "./export";
@@ -23,7 +24,12 @@ export const webDetectiveModule = {
   importer: webDetectiveImporter,
   storedSampleSchema: webDetectiveStoredSampleSchema,
   aggregate: { readsDetail: false, rows: webDetectiveAggregateRows },
-  reeval: { withVerdict: webDetectiveWithVerdict, rescore: "answer", goldTable: null },
+  reeval: {
+    withVerdict: webDetectiveWithVerdict,
+    rescore: "answer",
+    goldTable: null,
+    unjudged: judgedSampleUnjudged,
+  },
   // The paper prints no judge prompt of its own: answers are graded as the BrowseComp family's.
   judge: browseCompJudge,
 } as const satisfies BenchmarkModule<"webdetective">;

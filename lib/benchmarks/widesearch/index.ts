@@ -30,6 +30,8 @@ export const wideSearchModule = {
       note: "Re-scores the response table against the gold table with the rule metrics (llm_judge cells stay unscored).",
     },
     goldTable: wideSearchGoldTable,
+    // Its table scorer scores every sample; unscored llm_judge cells are counted apart.
+    unjudged: null,
   },
   judge: wideSearchJudge,
 } as const satisfies BenchmarkModule<"widesearch">;

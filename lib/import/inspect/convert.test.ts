@@ -145,7 +145,7 @@ describe("inspectSampleLine", () => {
     expect([verdict, verdictLabel, verdictSource]).toEqual(["correct", "C", "inspect:match"]);
   });
 
-  it("run figures summed over models (cache reads and writes as prompt tokens), the cost only where reported", () => {
+  it("run figures summed over models (without a total: cache reads and writes as prompt tokens), the cost only where reported", () => {
     const { line } = inspectSampleLine(
       sample({
         model_usage: {
@@ -169,6 +169,52 @@ describe("inspectSampleLine", () => {
       seconds: 12.5,
     });
     expect(inspectSampleLine(sample({}), CONTEXT).line.usage).toBeUndefined();
+  });
+
+  it("tokens from the log's own total_tokens, whether input_tokens holds the cache reads or not", () => {
+    // A gpt-4o-mini sample as Inspect logged it before subtracting cache reads from the input:
+    // Inspect shows 15,516 tokens; adding the cache reads again made 24,604.
+    const openaiOld = { input_tokens: 15235, input_tokens_cache_read: 9088, output_tokens: 281 };
+    const usageOf = (usage: Record<string, number>) =>
+      inspectSampleLine(sample({ model_usage: { m: usage } }), CONTEXT).line.usage;
+    expect(usageOf({ ...openaiOld, total_tokens: 15516 })).toEqual({
+      prompt_tokens: 15235,
+      completion_tokens: 281,
+    });
+    // The same call as newer Inspect logs it (cache reads apart from the input).
+    expect(usageOf({ ...openaiOld, input_tokens: 15235 - 9088, total_tokens: 15516 })).toEqual({
+      prompt_tokens: 15235,
+      completion_tokens: 281,
+    });
+    // Anthropic: input, cache writes and cache reads are disjoint and the total counts them all.
+    expect(
+      usageOf({
+        input_tokens: 100,
+        input_tokens_cache_write: 20,
+        input_tokens_cache_read: 30,
+        output_tokens: 10,
+        total_tokens: 160,
+      }),
+    ).toEqual({ prompt_tokens: 150, completion_tokens: 10 });
+    // A model event's usage reads the same way.
+    const { line } = inspectSampleLine(
+      sample({
+        messages: [{ id: "a", role: "assistant", content: "Ada" }],
+        events: [
+          {
+            event: "model",
+            output: {
+              choices: [{ message: { id: "a", role: "assistant", content: "Ada" } }],
+              usage: { ...openaiOld, total_tokens: 15516 },
+            },
+          },
+        ],
+      }),
+      CONTEXT,
+    );
+    expect(line).toMatchObject({
+      messages: [{ usage: { prompt_tokens: 15235, completion_tokens: 281 } }],
+    });
   });
 
   it("status from error and limit; unjudged without the chosen score; a list target joined", () => {

@@ -60,14 +60,24 @@ function contentText(content: InspectContent): { text: string; reasoning: string
   return { text: text.join(""), reasoning: reasoning.length ? reasoning.join("\n\n") : null };
 }
 
-/** Prompt-side tokens of a usage: input, plus cache reads and writes where the provider counts them apart. */
-function promptTokens(usage: ModelUsage): number | null {
+/**
+ * Prompt and completion tokens of a usage, from the log's own `total_tokens` where it has one:
+ * providers disagree on whether `input_tokens` already holds the cache reads and writes
+ * (OpenAI's did until Inspect began subtracting them; Anthropic's never did), but every
+ * provider's total counts each token once, so the prompt is the total less the output. Without
+ * a total (or with one below the output), input plus cache reads and writes.
+ */
+function tokenFigures(usage: ModelUsage): { prompt: number | null; completion: number | null } {
+  const completion = usage.output_tokens ?? null;
+  const total = usage.total_tokens;
+  if (typeof total === "number" && total > 0 && total >= (completion ?? 0))
+    return { prompt: total - (completion ?? 0), completion };
   const parts = [
     usage.input_tokens,
     usage.input_tokens_cache_read,
     usage.input_tokens_cache_write,
   ].filter((n): n is number => typeof n === "number");
-  return parts.length ? parts.reduce((a, b) => a + b, 0) : null;
+  return { prompt: parts.length ? parts.reduce((a, b) => a + b, 0) : null, completion };
 }
 
 /** Sums a figure over models; null when no model reports it (unknown is never 0). */
@@ -94,9 +104,9 @@ function eventUsage(event: InspectModelEvent): {
   const usage = event.output?.usage;
   const figures: Record<string, number> = {};
   if (usage) {
-    const prompt = promptTokens(usage);
+    const { prompt, completion } = tokenFigures(usage);
     if (prompt !== null) figures.prompt_tokens = prompt;
-    if (typeof usage.output_tokens === "number") figures.completion_tokens = usage.output_tokens;
+    if (completion !== null) figures.completion_tokens = completion;
     if (typeof usage.total_cost === "number") figures.cost_usd = usage.total_cost;
   }
   const seconds = event.output?.time ?? event.working_time;
@@ -256,8 +266,8 @@ function statusOf(sample: InspectSample): { status: string; errorInfo: string | 
 function usageOf(sample: InspectSample): Record<string, number> | undefined {
   const usages = Object.values(sample.model_usage ?? {});
   const figures: Record<string, number | null> = {
-    prompt_tokens: sum(usages.map(promptTokens)),
-    completion_tokens: sum(usages.map((u) => u.output_tokens)),
+    prompt_tokens: sum(usages.map((u) => tokenFigures(u).prompt)),
+    completion_tokens: sum(usages.map((u) => tokenFigures(u).completion)),
     cost_usd: sum(usages.map((u) => u.total_cost)),
     seconds: sample.total_time ?? sample.working_time ?? null,
   };
