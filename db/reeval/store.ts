@@ -86,6 +86,7 @@ export interface SampleContext extends ReevalSample {
 function readHitLog(db: Db, sampleId: number) {
   return db
     .select({
+      callIndex: hitLogs.callIndex,
       hit: hitLogs.hit,
       matchedFactKeys: hitLogs.matchedFactKeys,
       isCompoundQuery: hitLogs.compound,

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { BundleError } from "../../import/errors";
-import { parseMpwResultRecord, parseMpwTaskRecord, type MpwTask } from "./import";
+import { hitLogCalls, parseMpwResultRecord, parseMpwTaskRecord, type MpwTask } from "./import";
 
 const ROOT = join(__dirname, "..", "..", "..");
 // The real tasks as the repository ships them for the demo (demo/mpw, Apache-2.0): a fresh checkout has them.
@@ -327,5 +327,19 @@ describe("parseMpwResultRecord refuses wrong types with file, line and field", (
   it("a record that is not an object", () => {
     const err = bundleErrorOf(() => parseMpwResultRecord([1, 2], "r.jsonl", 9));
     expect(err.details[0]).toMatchObject({ file: "r.jsonl", line: 9 });
+  });
+});
+
+describe("hitLogCalls", () => {
+  const calls = [
+    { callIndex: 1, query: "a" },
+    { callIndex: 2, query: "b" },
+    { callIndex: 3, query: "c" },
+  ];
+  it("ties each entry to the call that sent its query, not to its place in the log", () => {
+    expect(hitLogCalls(["b", "C "], calls)).toEqual([2, 3]);
+  });
+  it("an entry whose query no later call sent takes the next call; the log keeps its order", () => {
+    expect(hitLogCalls([null, "zzz", "c", "a"], calls)).toEqual([1, 2, 3, 4]);
   });
 });
