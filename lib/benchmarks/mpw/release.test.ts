@@ -1,6 +1,8 @@
 /** The MPW authors' released result file (test/fixtures/mpw/release, Apache-2.0), read as a new user's upload is. */
-import { readFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { readManifest } from "../../import/manifest";
 import { describe, expect, it } from "vitest";
 import { callsOf, repeatedQueries } from "../../trajectory/calls";
 import { parseMpwResultRecord } from "./import";
@@ -98,5 +100,20 @@ describe("the MPW authors' Qwen3-30B-A3B setting-B results", () => {
     const texts = mpwDiagnosis(reviewed(1)).items.map((item) => item.text);
     expect(texts).toContain("2 repeated queries (first at call 5, repeating call 3)");
     expect(texts.some((t) => /after 8 calls$/.test(t))).toBe(true);
+  });
+
+  it('is stored as Setting B-fewshot from a manifest that says "B": its system prompt is the few-shot one', () => {
+    const root = mkdtempSync(join(tmpdir(), "mpw-release-"));
+    copyFileSync(FILE, join(root, "results.jsonl"));
+    writeFileSync(
+      join(root, "manifest.json"),
+      JSON.stringify({
+        benchmark: "mpw",
+        model: "Qwen3-30B-A3B",
+        setting: "B",
+        results: ["results.jsonl"],
+      }),
+    );
+    expect(readManifest(root).setting).toBe("B-fewshot");
   });
 });
