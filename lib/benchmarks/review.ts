@@ -3,6 +3,7 @@
  * own terms (the call timeline) and where the run went wrong (the diagnosis). Each module
  * gives its `review`; the shared pieces are here.
  */
+import { z } from "zod";
 import { callFailed, callsOf, repeatedQueries, type TrajectoryCall } from "../trajectory/calls";
 import type { Step } from "../trajectory/steps";
 
@@ -95,18 +96,33 @@ export function callItems(
   return items;
 }
 
+/** The tool calls a judged sample's record says the run made (`samples.metrics.toolCalls`). */
+const recordedCallsSchema = z.object({ toolCalls: z.number().int().min(0) });
+
+/**
+ * How many calls the run made by its record, when the record says more than the stored
+ * steps hold (a bundle may keep a long run's first calls only); else null.
+ */
+function unstoredCallCount(sample: Pick<ReviewedSample, "metrics" | "steps">): number | null {
+  const recorded = recordedCallsSchema.safeParse(sample.metrics);
+  if (!recorded.success) return null;
+  const stored = callsOf(sample.steps).at(-1)?.callIndex ?? 0;
+  return recorded.data.toolCalls > stored ? recorded.data.toolCalls : null;
+}
+
 /** Items about the end of the run: no final answer, or a wrong one and after how many calls. */
 export function answerItems(
-  sample: Pick<ReviewedSample, "prediction" | "correct" | "steps">,
+  sample: Pick<ReviewedSample, "prediction" | "correct" | "steps" | "metrics">,
 ): DiagnosisItem[] {
   if (sample.prediction === null || sample.prediction.trim() === "")
     return [{ text: "no final answer", callIndex: null }];
   if (sample.correct) return [];
   const last = callsOf(sample.steps).at(-1);
+  const made = unstoredCallCount(sample) ?? last?.callIndex ?? 0;
   return [
     {
-      text: last
-        ? `answered wrongly after ${plural(last.callIndex, "call")}`
+      text: made
+        ? `answered wrongly after ${plural(made, "call")}`
         : sample.steps.length
           ? "answered wrongly without a tool call"
           : "answered wrongly",
@@ -115,14 +131,27 @@ export function answerItems(
   ];
 }
 
-/** `callItems` of the sample's calls, or that it has no recorded trajectory. */
+/**
+ * `callItems` of the sample's calls, or that it has no recorded trajectory; first, when the
+ * record counts more calls than the steps hold, that the stored trajectory is partial.
+ */
 export function trajectoryItems(
-  sample: Pick<ReviewedSample, "steps">,
+  sample: Pick<ReviewedSample, "steps" | "metrics">,
   failed?: (call: TrajectoryCall) => boolean,
 ): DiagnosisItem[] {
-  return sample.steps.length === 0
-    ? [{ text: "no trajectory recorded", callIndex: null }]
-    : callItems(callsOf(sample.steps), failed);
+  if (sample.steps.length === 0) return [{ text: "no trajectory recorded", callIndex: null }];
+  const calls = callsOf(sample.steps);
+  const made = unstoredCallCount(sample);
+  const partial: DiagnosisItem[] =
+    made === null
+      ? []
+      : [
+          {
+            text: `the stored trajectory is partial: ${calls.length} of the run's ${plural(made, "call")}`,
+            callIndex: calls.at(-1)?.callIndex ?? null,
+          },
+        ];
+  return [...partial, ...callItems(calls, failed)];
 }
 
 /** For benchmarks that judge the answer only: each call is a call or an error, repeated queries marked. */
