@@ -5,7 +5,8 @@
  */
 import { z } from "zod";
 import { callFailed, callsOf, repeatedQueries, type TrajectoryCall } from "../trajectory/calls";
-import type { Step } from "../trajectory/steps";
+import { parseSerp, serpCandidate, type Step } from "../trajectory/steps";
+import { toolKind, type ToolKind } from "../trajectory/tools";
 
 /** What a review reads of one stored sample: its row's fields, its steps, its hit log and its task. */
 export interface ReviewedSample {
@@ -63,7 +64,7 @@ export interface TrajectoryReview {
   readonly diagnosis: (sample: ReviewedSample) => Diagnosis;
 }
 
-export const CALL: CallOutcomeKind = { key: "call", label: "call", tone: "neutral" };
+export const CALL: CallOutcomeKind = { key: "call", label: "other call", tone: "neutral" };
 export const ERROR: CallOutcomeKind = { key: "error", label: "error", tone: "error" };
 export const REPEATED_QUERY: CallOutcomeKind = {
   key: "repeated-query",
@@ -71,12 +72,60 @@ export const REPEATED_QUERY: CallOutcomeKind = {
   tone: "repeat",
 };
 
+/** Outcomes of a call told by its reply alone, for benchmarks whose records judge the answer only. */
+export const SEARCH_RESULTS: CallOutcomeKind = {
+  key: "results",
+  label: "search with results",
+  tone: "partial",
+};
+export const PAGE_OPENED: CallOutcomeKind = {
+  key: "page-opened",
+  label: "page opened",
+  tone: "gain",
+};
+export const NO_RESULTS: CallOutcomeKind = {
+  key: "no-results",
+  label: "empty reply or no results",
+  tone: "empty",
+};
+export const NO_REPLY: CallOutcomeKind = {
+  key: "no-reply",
+  label: "no reply stored",
+  tone: "warn",
+};
+
+/** An empty reply: blank, an empty list, a SERP without results, or a search tool's "no results". */
+function emptyReply(reply: string): boolean {
+  const text = reply.trim();
+  if (text === "" || /^no (search )?results?\b/i.test(text)) return true;
+  const serp = parseSerp(text);
+  if (serp) return serp.search_result.length === 0;
+  const value = serpCandidate(text);
+  return Array.isArray(value) && value.length === 0;
+}
+
+/**
+ * What a call that did not fail brought back, by its reply and its tool's kind (`toolKind`,
+ * or the benchmark's own): no reply, nothing, a page, results; `CALL` for other tools.
+ */
+export function replyOutcome(call: TrajectoryCall, kind: ToolKind): CallOutcomeKind {
+  if (call.result === null) return NO_REPLY;
+  if (emptyReply(call.result)) return NO_RESULTS;
+  if (kind === "open") return PAGE_OPENED;
+  return kind === "search" ? SEARCH_RESULTS : CALL;
+}
+
 export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-/** What every benchmark's diagnosis says of its calls: none made, errors, repeated queries. */
+/**
+ * What every benchmark's diagnosis says of its calls: none made, errors, repeated queries.
+ * A repeat is counted as the timeline colours it: not when the call failed, nor when
+ * `outranks` gives it another outcome first (MPW: a new fact), so legend and summary agree.
+ */
 export function callItems(
   calls: readonly TrajectoryCall[],
   failed: (call: TrajectoryCall) => boolean = callFailed,
+  outranks: (call: TrajectoryCall) => boolean = () => false,
 ): DiagnosisItem[] {
   if (calls.length === 0) return [{ text: "no tool calls", callIndex: null }];
   const items: DiagnosisItem[] = [];
@@ -86,7 +135,13 @@ export function callItems(
       text: `${plural(errors.length, "tool call")} failed (first at call ${errors[0].callIndex})`,
       callIndex: errors[0].callIndex,
     });
-  const repeats = repeatedQueries(calls);
+  const byIndex = new Map(calls.map((c) => [c.callIndex, c]));
+  const repeats = new Map(
+    [...repeatedQueries(calls)].filter(([index]) => {
+      const call = byIndex.get(index);
+      return call !== undefined && !outranks(call) && !failed(call);
+    }),
+  );
   const [first] = repeats;
   if (first)
     items.push({
@@ -154,15 +209,20 @@ export function trajectoryItems(
   return [...partial, ...callItems(calls, failed)];
 }
 
-/** For benchmarks that judge the answer only: each call is a call or an error, repeated queries marked. */
+/** For benchmarks that judge the answer only: each call by what its reply brought back, repeated queries and errors marked. */
 export const answerJudgedReview: TrajectoryReview = {
-  outcomes: [CALL, REPEATED_QUERY, ERROR],
+  outcomes: [SEARCH_RESULTS, PAGE_OPENED, CALL, NO_RESULTS, NO_REPLY, REPEATED_QUERY, ERROR],
   calls: (sample) => {
     const calls = callsOf(sample.steps);
     const repeats = repeatedQueries(calls);
     return calls.map((c) => ({
       call: c.callIndex,
-      outcome: callFailed(c) ? ERROR.key : repeats.has(c.callIndex) ? REPEATED_QUERY.key : CALL.key,
+      outcome: (callFailed(c)
+        ? ERROR
+        : repeats.has(c.callIndex)
+          ? REPEATED_QUERY
+          : replyOutcome(c, toolKind(c.name))
+      ).key,
     }));
   },
   diagnosis: (sample) => ({ items: [...trajectoryItems(sample), ...answerItems(sample)] }),
