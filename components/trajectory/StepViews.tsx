@@ -161,13 +161,16 @@ function CallMarkBadges({ mark }: { mark: CallRowMark }) {
       data-testid="call-mark"
       data-outcome={mark.key}
     >
-      <span className="inline-flex items-center gap-1 text-xs text-slate-700">
-        <span
-          className={`inline-block size-2.5 rounded-sm ${OUTCOME_TONE[mark.tone]}`}
-          aria-hidden
-        />
-        {mark.label}
-      </span>
+      {/* A call coloured as a repeat: the badge naming the call it repeats says it all. */}
+      {mark.tone === "repeat" && mark.repeats !== null ? null : (
+        <span className="inline-flex items-center gap-1 text-xs text-slate-700">
+          <span
+            className={`inline-block size-2.5 rounded-sm ${OUTCOME_TONE[mark.tone]}`}
+            aria-hidden
+          />
+          {mark.label}
+        </span>
+      )}
       {mark.repeats !== null ? (
         <a
           href={mark.repeats.href}
