@@ -4,6 +4,7 @@ import type { OutcomeTone } from "@/lib/benchmarks/review";
 export const TONE: Record<OutcomeTone, string> = {
   gain: "bg-emerald-600",
   partial: "bg-sky-400",
+  page: "bg-indigo-300",
   neutral: "bg-slate-400",
   empty: "bg-rose-300",
   warn: "bg-amber-400",

@@ -30,7 +30,8 @@ export interface ReviewedSample {
 }
 
 /** How an outcome is coloured: what the call achieved, from most to least. */
-export type OutcomeTone = "gain" | "partial" | "neutral" | "empty" | "warn" | "repeat" | "error";
+export type OutcomeTone =
+  "gain" | "partial" | "page" | "neutral" | "empty" | "warn" | "repeat" | "error";
 
 export interface CallOutcomeKind {
   /** The `data-outcome` value: a short kebab-case word. */
