@@ -56,8 +56,9 @@ test.describe("call timeline", () => {
         "error",
         "unlogged",
       ]).toContain(o);
-    // Each cell is a link named "Call k: <outcome>", and the legend lists the outcomes present.
+    // Each cell is a link named "Call k: <outcome>", its hover text too, and the legend lists the outcomes present.
     await expect(cells(page).first()).toHaveAccessibleName(/^Call 1: /);
+    await expect(cells(page).first()).toHaveAttribute("title", /^Call 1: /);
     for (const o of new Set(outcomes))
       await expect(timeline(page).locator(`[data-legend="${o}"]`)).toBeVisible();
 
@@ -66,6 +67,18 @@ test.describe("call timeline", () => {
     await cells(page).nth(indices.indexOf(target)).click();
     const step = page.locator(`#call-${target}`);
     await expect(step).toBeFocused();
+    // The call being read is marked on the timeline; its row names its outcome as the cell does.
+    await expect(cells(page).nth(indices.indexOf(target))).toHaveAttribute("aria-current", "step");
+    await expect(page.locator("[data-call-timeline] [aria-current]")).toHaveCount(1);
+    await expect(step.getByTestId("call-mark")).toHaveAttribute(
+      "data-outcome",
+      outcomes[indices.indexOf(target)],
+    );
+    // Every repeated query's row says which call it repeats.
+    const repeatRows = page.getByTestId("steps").getByTestId("repeats-call");
+    expect(await repeatRows.count()).toBeGreaterThanOrEqual(
+      outcomes.filter((o) => o === "repeated-query").length,
+    );
     await expect(step).toBeInViewport();
     const timelineBox = await timeline(page).boundingBox();
     const stepBox = await step.boundingBox();
@@ -129,6 +142,12 @@ test.describe("call timeline", () => {
         await expect(page.getByTestId("diagnosis")).toBeVisible();
         if (calls === 0) continue;
         seen = true;
+        // Cells carry the benchmark's outcomes, named on hover, and each call row repeats its cell's outcome.
+        await expect(cells(page).first()).toHaveAttribute("title", /^Call 1: /);
+        await expect(callSteps(page).first().getByTestId("call-mark")).toHaveAttribute(
+          "data-outcome",
+          (await cells(page).first().getAttribute("data-outcome")) ?? "",
+        );
         await page.screenshot({ ...shot(`timeline-${id}`), fullPage: false });
         break;
       }

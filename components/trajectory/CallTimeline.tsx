@@ -1,20 +1,10 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import type { MouseEvent } from "react";
-import type { CallMark, CallOutcomeKind, OutcomeTone } from "@/lib/benchmarks/review";
+import { useEffect, useState, type MouseEvent } from "react";
+import type { CallMark, CallOutcomeKind } from "@/lib/benchmarks/review";
 import { goToCall } from "./navigate";
-
-/** Literal class names, so Tailwind sees them; each cell carries only its tone's. */
-const TONE: Record<OutcomeTone, string> = {
-  gain: "bg-emerald-600",
-  partial: "bg-sky-400",
-  neutral: "bg-slate-400",
-  empty: "bg-rose-300",
-  warn: "bg-amber-400",
-  repeat: "bg-violet-500",
-  error: "bg-rose-800",
-};
+import { TONE } from "./tone";
 
 /**
  * One cell per tool call, coloured by what it achieved, staying in view while the steps
@@ -31,6 +21,7 @@ export function CallTimeline({
   /** The page of each call when the steps are paged. */ callPages?: readonly number[] | null;
 }) {
   const router = useRouter();
+  const current = useCurrentCall();
   if (calls.length === 0) return null;
   // One handler for every cell: a cell moves to its call's step, on this page or its own.
   const jump = (event: MouseEvent<HTMLElement>) => {
@@ -60,7 +51,9 @@ export function CallTimeline({
               data-call={c.call}
               data-outcome={c.outcome}
               aria-label={name}
-              className={TONE[kind?.tone ?? "neutral"]}
+              title={name}
+              aria-current={c.call === current ? "step" : undefined}
+              className={`${TONE[kind?.tone ?? "neutral"]}${c.call === current ? " !border-slate-900" : ""}`}
             />
           );
         })}
@@ -80,4 +73,28 @@ export function CallTimeline({
       </ul>
     </nav>
   );
+}
+
+/** The call being read: the last call step focused (a cell's jump, j/k, a link) or named by the address. */
+function useCurrentCall(): number | null {
+  const [current, setCurrent] = useState<number | null>(null);
+  useEffect(() => {
+    const read = (id: string) => {
+      const match = /^call-(\d+)$/.exec(id);
+      if (match) setCurrent(Number(match[1]));
+    };
+    const onFocus = (event: FocusEvent) => {
+      const step = (event.target as HTMLElement | null)?.closest?.("li[id^='call-']");
+      if (step) read(step.id);
+    };
+    const onHash = () => read(window.location.hash.slice(1));
+    onHash();
+    document.addEventListener("focusin", onFocus);
+    window.addEventListener("hashchange", onHash);
+    return () => {
+      document.removeEventListener("focusin", onFocus);
+      window.removeEventListener("hashchange", onHash);
+    };
+  }, []);
+  return current;
 }

@@ -35,8 +35,27 @@ function FactList({
           <div className="fact-key">{fact.key}</div>
           {fact.value ? <div className="fact-value">{fact.value}</div> : null}
           <div className="mt-1 text-xs">
-            {fact.firstCoveredAt === null ? (
-              <span className="font-medium text-rose-800">never covered</span>
+            {fact.firstCoveredAt === null && fact.queriedAt.length > 0 ? (
+              <span className="font-medium text-rose-800" data-testid="fact-queried">
+                queried at {fact.queriedAt.length === 1 ? "call" : "calls"}{" "}
+                {fact.queriedAt.map((call, i) => (
+                  <span key={call}>
+                    {i > 0 ? ", " : null}
+                    <a href={callHref(call)} className="fact-link">
+                      {call}
+                    </a>
+                  </span>
+                ))}
+                , never returned
+              </span>
+            ) : fact.firstCoveredAt === null ? (
+              <span
+                className="font-medium text-rose-800"
+                data-testid="fact-unqueried"
+                title="No call's query names at least half of this fact's words"
+              >
+                never queried
+              </span>
             ) : (
               <a href={callHref(fact.firstCoveredAt)} className="fact-link">
                 first covered at call {fact.firstCoveredAt}

@@ -2,6 +2,7 @@ import type { steps as stepsTable } from "@/db/schema";
 import { stepHead } from "@/lib/trajectory/reading";
 import { outcomeOf, type StepContext } from "./outcome";
 import { StepRows, type StepRowItem } from "./StepRows";
+import type { CallRowMark } from "./tone";
 
 type StepRow = typeof stepsTable.$inferSelect;
 
@@ -13,11 +14,14 @@ export function StepList({
   rows,
   total,
   context,
+  marks = new Map(),
   sample,
 }: {
   rows: StepRow[];
   total: number;
   context: StepContext;
+  /** Each call's timeline outcome, by call index. */
+  marks?: ReadonlyMap<number, CallRowMark>;
   sample: { submissionId: number; taskKey: string; run: number };
 }) {
   if (total === 0) {
@@ -30,7 +34,12 @@ export function StepList({
   const items: StepRowItem[] = rows.map((row) => {
     const head = stepHead(row.data, row.ordinal);
     const outcome = outcomeOf(head, context);
-    return outcome.kind === "none" ? { head } : { head, outcome };
+    const mark = head.kind === "tool_call" ? marks.get(head.callIndex) : undefined;
+    return {
+      head,
+      ...(outcome.kind === "none" ? {} : { outcome }),
+      ...(mark ? { mark } : {}),
+    };
   });
   return (
     <ol className="space-y-2" data-testid="steps" data-count={total}>

@@ -5,11 +5,14 @@ import { stepAnchor, stepApiUrl } from "@/lib/trajectory/reading";
 import type { CallOutcome } from "@/lib/trajectory/view";
 import { StepBodyLoader } from "./StepBodyLoader";
 import { bodyLabel, StepCard } from "./StepViews";
+import type { CallRowMark } from "./tone";
 
 export interface StepRowItem {
   head: StepHead;
   /** A call's outcome by the hit log; absent for other steps and benchmarks without one. */
   outcome?: CallOutcome;
+  /** A call's outcome on the timeline, and the call its query repeats. */
+  mark?: CallRowMark;
 }
 
 const NONE: CallOutcome = { kind: "none" };
@@ -25,7 +28,7 @@ export function StepRows({
   items: readonly StepRowItem[];
   sample: { submissionId: number; taskKey: string; run: number };
 }) {
-  return items.map(({ head, outcome = NONE }) => (
+  return items.map(({ head, outcome = NONE, mark }) => (
     <li
       key={head.ordinal}
       data-step={head.ordinal}
@@ -36,6 +39,7 @@ export function StepRows({
       <StepCard
         head={head}
         outcome={outcome}
+        mark={mark}
         body={
           head.bodyChars > 0 ? (
             <StepBodyLoader

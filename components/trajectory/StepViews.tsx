@@ -6,6 +6,7 @@ import type { CallOutcome } from "@/lib/trajectory/view";
 import { ExpandableText } from "./ExpandableText";
 import { PageUrl } from "./PageUrl";
 import { StepUsage } from "./StepUsage";
+import { TONE as OUTCOME_TONE, type CallRowMark } from "./tone";
 
 /**
  * A step is shown in two parts: its row (the head: kind, role, the call's query or the URL it opens, its outcome,
@@ -113,10 +114,13 @@ const TONE: Record<StepHead["kind"], string> = {
 export function StepCard({
   head,
   outcome,
+  mark,
   body,
 }: {
   head: StepHead;
   outcome: CallOutcome;
+  /** The call's timeline outcome; absent where the view draws no timeline (side by side). */
+  mark?: CallRowMark;
   body: React.ReactNode;
 }) {
   const tone =
@@ -136,6 +140,7 @@ export function StepCard({
             <OutcomeBadges outcome={outcome} />
           </span>
         ) : null}
+        {mark ? <CallMarkBadges mark={mark} /> : null}
         {head.malformed ? (
           <Badge tone="amber" title="kept verbatim">
             malformed: {head.malformed}
@@ -145,6 +150,37 @@ export function StepCard({
       <HeadText head={head} />
       {body}
     </div>
+  );
+}
+
+/** The call's timeline outcome (its cell's colour and name) and, for a repeated query, the call it repeats. */
+function CallMarkBadges({ mark }: { mark: CallRowMark }) {
+  return (
+    <span
+      className="inline-flex items-center gap-2"
+      data-testid="call-mark"
+      data-outcome={mark.key}
+    >
+      {/* A call coloured as a repeat: the badge naming the call it repeats says it all. */}
+      {mark.tone === "repeat" && mark.repeats !== null ? null : (
+        <span className="inline-flex items-center gap-1 text-xs text-slate-700">
+          <span
+            className={`inline-block size-2.5 rounded-sm ${OUTCOME_TONE[mark.tone]}`}
+            aria-hidden
+          />
+          {mark.label}
+        </span>
+      )}
+      {mark.repeats !== null ? (
+        <a
+          href={mark.repeats.href}
+          className="rounded bg-violet-100 px-1.5 py-0.5 text-xs text-violet-900 underline decoration-violet-300"
+          data-testid="repeats-call"
+        >
+          repeats call {mark.repeats.call}
+        </a>
+      ) : null}
+    </span>
   );
 }
 

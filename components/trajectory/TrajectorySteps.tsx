@@ -13,6 +13,8 @@ import type { SampleReview } from "./review";
 import { StepList } from "./StepList";
 import type { StepContext } from "./outcome";
 import { TrajectoryReader } from "./TrajectoryReader";
+import type { CallRowMark } from "./tone";
+import { callsOf, repeatedQueries } from "@/lib/trajectory/calls";
 
 /** Which page of a long trajectory the address asks for, and the address of any other page. */
 export interface StepPaging {
@@ -66,6 +68,23 @@ export function TrajectorySteps({
   const callPages = callPagesOf(trajectory);
   const callHref = callHrefOf(trajectory, paging);
   const { misses, lastGain } = jumpTargets(review.outcomes, review.calls);
+  const repeats = repeatedQueries(callsOf(steps.map((s) => s.data)));
+  const kinds = new Map(review.outcomes.map((o) => [o.key, o]));
+  const marks = new Map<number, CallRowMark>(
+    review.calls.map((c) => {
+      const kind = kinds.get(c.outcome);
+      const earlier = repeats.get(c.call);
+      return [
+        c.call,
+        {
+          key: c.outcome,
+          label: kind?.label ?? c.outcome,
+          tone: kind?.tone ?? "neutral",
+          repeats: earlier === undefined ? null : { call: earlier, href: callHref(earlier) },
+        },
+      ];
+    }),
+  );
   const pager =
     pages > 1 ? (
       <StepPager page={page} pages={pages} total={steps.length} href={paging.href} />
@@ -89,6 +108,7 @@ export function TrajectorySteps({
           rows={rows}
           total={steps.length}
           context={context}
+          marks={marks}
           sample={{ submissionId: submission.id, taskKey: sample.taskKey, run: sample.run }}
         />
         {pager}

@@ -101,6 +101,7 @@ export function parseImportedVerdict(value: unknown): ImportedVerdict | null {
 function readHitLog(db: Db, sampleId: number) {
   return db
     .select({
+      callIndex: hitLogs.callIndex,
       hit: hitLogs.hit,
       matchedFactKeys: hitLogs.matchedFactKeys,
       isCompoundQuery: hitLogs.compound,

@@ -5,6 +5,8 @@
 
 /** One tool call's entry in a hit log (the shared `hit_logs` table): which atomic facts it matched. */
 export interface HitLogEntry {
+  /** The call the entry judged (the importer ties it by query); absent: its place in the log. */
+  callIndex?: number;
   hit: boolean;
   matchedFactKeys: string[];
   isCompoundQuery: boolean;

@@ -10,7 +10,7 @@ describe("answerJudgedReview", () => {
       { query: "b", reply: "Error: 429" },
     ]);
     expect(answerJudgedReview.calls(sample)).toEqual([
-      { call: 1, outcome: "call" },
+      { call: 1, outcome: "results" },
       { call: 2, outcome: "repeated-query" },
       { call: 3, outcome: "error" },
     ]);
@@ -18,6 +18,37 @@ describe("answerJudgedReview", () => {
       { text: "1 tool call failed (first at call 3)", callIndex: 3 },
       { text: "1 repeated query (first at call 2, repeating call 1)", callIndex: 2 },
       { text: "answered wrongly after 3 calls", callIndex: 3 },
+    ]);
+  });
+
+  it("colours each call by what its reply brought back", () => {
+    const sample = reviewedSample([
+      { query: "a", reply: '{"search_query": "a", "search_result": [{"title": "t"}]}' },
+      { query: "b", reply: '{"search_query": "b", "search_result": []}' },
+      { query: "c", reply: "[]" },
+      { query: "d" },
+      { name: "visit", reply: "<html>…</html>" },
+      { name: "python", reply: "42" },
+    ]);
+    expect(answerJudgedReview.calls(sample).map((m) => m.outcome)).toEqual([
+      "results",
+      "no-results",
+      "no-results",
+      "no-reply",
+      "page-opened",
+      "call",
+    ]);
+  });
+
+  it("counts a repeated query that failed as the timeline does: an error, not a repeat", () => {
+    const sample = reviewedSample([
+      { query: "a", reply: "…" },
+      { query: "a", reply: "Error: 429" },
+    ]);
+    expect(answerJudgedReview.calls(sample).map((m) => m.outcome)).toEqual(["results", "error"]);
+    expect(answerJudgedReview.diagnosis(sample).items).toEqual([
+      { text: "1 tool call failed (first at call 2)", callIndex: 2 },
+      { text: "answered wrongly after 2 calls", callIndex: 2 },
     ]);
   });
 

@@ -174,6 +174,28 @@ describe("readManifest", () => {
       expect(readManifest(manifest({ ...good, setting })).setting).toBe(setting);
   });
 
+  it('reads MPW "B" as the prompt its records ran under, or refuses saying what each B is', () => {
+    const record = (system: string) =>
+      JSON.stringify({ index: 0, messages: [{ role: "system", content: system }] });
+    const withRecord = (system: string) =>
+      dirWith({
+        "manifest.json": JSON.stringify({ ...good, setting: "B" }),
+        "results.jsonl": record(system) + "\n",
+      });
+    expect(readManifest(withRecord("# 查询分解指南（Query Decomposition Guide）")).setting).toBe(
+      "B-fewshot",
+    );
+    expect(readManifest(withRecord("# 🎯 query构建指南")).setting).toBe("B-guidance");
+    const refused = errorOf(() => readManifest(withRecord("你是一个ReAct范式的agent"))).details[0];
+    expect(refused).toMatchObject({ field: "setting" });
+    expect(refused.message).toMatch(/"B-guidance" \(guided search, guidance prompt/);
+    expect(refused.message).toMatch(/"B-fewshot" \(guided search, few-shot prompt/);
+    // Without the records, the refusal still says what each B is.
+    expect(
+      errorOf(() => readManifest(manifest({ ...good, setting: "B" }))).details[0].message,
+    ).toMatch(/name the variant in manifest\.json/);
+  });
+
   it("names the failing field", () => {
     expect(
       errorOf(() => readManifest(manifest({ ...good, setting: "B" }))).details[0],

@@ -34,6 +34,19 @@ describe("splitReactText", () => {
     ]);
   });
 
+  it("a call drafted inside a turn's unopened thought is thought, not a call (MPW runs the last)", () => {
+    const draft = `{"name": "web_search", "arguments": {"query": "draft"}}`;
+    const text = `Let me try:\n<tool_call>${draft}</tool_call>\n</think>\n\n(waiting)\n</think>\n\n<tool_call>${CALL}</tool_call>`;
+    expect(splitReactText(text)).toEqual([
+      {
+        tag: "think",
+        text: `Let me try:\n<tool_call>${draft}</tool_call>\n</think>\n\n(waiting)`,
+        malformed: null,
+      },
+      { tag: "tool_call", text: CALL, malformed: null },
+    ]);
+  });
+
   it("an unclosed <think> at the end keeps its text and is flagged", () => {
     const [seg] = splitReactText("<think>\nhalf a thought, never finished");
     expect(seg.tag).toBe("think");

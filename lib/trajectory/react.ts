@@ -23,11 +23,41 @@ function pushUntagged(segments: ReactSegment[], text: string): void {
   if (cleaned !== "") segments.push({ tag: null, text: cleaned, malformed: null });
 }
 
+/**
+ * Where a turn that starts inside its thought ends that thought: Qwen-style chat templates
+ * put the opening <think> in the prompt, so the turn's first think tag is a `</think>`. The
+ * thought runs to the last `</think>` before any `<think>` opens (a model may close it twice);
+ * `<tool_call>`s written inside it are drafts that never ran (MPW's parser runs the turn's
+ * last call), so they are part of the thought. Null when the turn does not start so, or when
+ * an `<answer>` or `<tool_response>` comes first (a stray `</think>` after them is malformed).
+ */
+function leadingThought(text: string): { contentEnd: number; end: number } | null {
+  let thought: { contentEnd: number; end: number } | null = null;
+  for (const match of text.matchAll(TAG)) {
+    const tag = match[2] as ReactTag;
+    if (tag === "answer" || tag === "tool_response") return thought;
+    if (tag !== "think") continue;
+    if (match[1] !== "/") return thought;
+    thought = { contentEnd: match.index, end: match.index + match[0].length };
+  }
+  return thought;
+}
+
 export function splitReactText(text: string): ReactSegment[] {
   const segments: ReactSegment[] = [];
   let open: { tag: ReactTag; contentStart: number } | null = null;
   let cursor = 0;
+  const thought = leadingThought(text);
+  if (thought) {
+    segments.push({
+      tag: "think",
+      text: text.slice(0, thought.contentEnd).trim(),
+      malformed: null,
+    });
+    cursor = thought.end;
+  }
   for (const match of text.matchAll(TAG)) {
+    if (match.index < cursor) continue;
     const closing = match[1] === "/";
     const tag = match[2] as ReactTag;
     const start = match.index;
@@ -46,10 +76,6 @@ export function splitReactText(text: string): ReactSegment[] {
     } else if (open && open.tag === tag) {
       segments.push({ tag, text: text.slice(open.contentStart, start).trim(), malformed: null });
       open = null;
-    } else if (!open && tag === "think" && segments.length === 0) {
-      // Qwen-style chat templates put the opening <think> in the prompt, so the
-      // message starts inside the thought: a well-formed turn, not a broken tag.
-      segments.push({ tag: "think", text: text.slice(cursor, start).trim(), malformed: null });
     } else {
       if (open) {
         segments.push({

@@ -9,6 +9,7 @@ import { listNeighbourHrefs } from "@/components/trajectory/SampleListNav";
 import { Badge, VerdictBadge } from "@/components/ui/Badge";
 import { percent } from "@/lib/format";
 import { factCoverage } from "@/lib/trajectory/view";
+import { callsOf } from "@/lib/trajectory/calls";
 import { sampleHref } from "@/lib/url/samples";
 import type { SampleViewProps } from "../pages";
 
@@ -32,7 +33,11 @@ export function MpwSample({
 }: SampleViewProps) {
   const { submission, sample, steps, hitLog } = trajectory;
   const review = reviewOf(trajectory);
-  const facts = factCoverage(trajectory.task.atomicFacts, sample.firstCoveredAt);
+  const facts = factCoverage(
+    trajectory.task.atomicFacts,
+    sample.firstCoveredAt,
+    callsOf(steps.map((s) => s.data)),
+  );
   // Opened from a list, n/p walk that list; otherwise the submission's failed samples.
   const { next: nextHref, previous: previousHref } = list
     ? listNeighbourHrefs(submission.id, list)

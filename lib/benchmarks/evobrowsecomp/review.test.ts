@@ -39,8 +39,26 @@ describe("evoDiagnosis", () => {
   it("says nothing of the limit when the run stayed under it", () => {
     expect(
       evoDiagnosis(
-        reviewedSample([{ query: "q", reply: "…" }], { metrics: { ...metrics, exceeded: false } }),
+        reviewedSample([{ query: "q", reply: "…" }], {
+          metrics: { ...metrics, toolCalls: 1, exceeded: false },
+        }),
       ).items,
     ).toEqual([{ text: "answered wrongly after 1 call", callIndex: 1 }]);
+  });
+
+  it("says the stored trajectory is partial when the record counts more calls than it holds", () => {
+    const sample = reviewedSample(
+      [
+        { query: "a", reply: "…" },
+        { query: "b", reply: "…" },
+        { query: "c", reply: "…" },
+      ],
+      { metrics: { ...metrics, toolCalls: 40, toolCallLimit: 40, toolCallsCounted: false } },
+    );
+    expect(evoDiagnosis(sample).items).toEqual([
+      { text: "the stored trajectory is partial: 3 of the run's 40 calls", callIndex: 3 },
+      { text: "answered wrongly after 40 calls", callIndex: 3 },
+      { text: "stopped by the tool-call limit (40)", callIndex: null },
+    ]);
   });
 });

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { BundleError } from "../../import/errors";
-import { parseMpwResultRecord, parseMpwTaskRecord, type MpwTask } from "./import";
+import { hitLogCalls, parseMpwResultRecord, parseMpwTaskRecord, type MpwTask } from "./import";
 
 const ROOT = join(__dirname, "..", "..", "..");
 // The real tasks as the repository ships them for the demo (demo/mpw, Apache-2.0): a fresh checkout has them.
@@ -359,5 +359,19 @@ describe("a tasks file whose questions are not the records'", () => {
     const own = parseMpwResultRecord(JSON.parse(RELEASE_LINES[1]), "results.jsonl", 2);
     expect(own.task.taskKey).toBe("1");
     expect(own.task.goldAnswer).toBe("4");
+  });
+});
+
+describe("hitLogCalls", () => {
+  const calls = [
+    { callIndex: 1, query: "a" },
+    { callIndex: 2, query: "b" },
+    { callIndex: 3, query: "c" },
+  ];
+  it("ties each entry to the call that sent its query, not to its place in the log", () => {
+    expect(hitLogCalls(["b", "C "], calls)).toEqual([2, 3]);
+  });
+  it("an entry whose query no later call sent takes the next call; the log keeps its order", () => {
+    expect(hitLogCalls([null, "zzz", "c", "a"], calls)).toEqual([1, 2, 3, 4]);
   });
 });

@@ -12,7 +12,8 @@ import {
   type MpwVerdict,
 } from "./metrics";
 import { chatMessageSchema, stepsFromMessages } from "../../trajectory/messages";
-import type { Step } from "../../trajectory/steps";
+import type { Step, ToolCallStep } from "../../trajectory/steps";
+import { normaliseQuery } from "../../trajectory/calls";
 import { BundleError, detailsFromZod } from "../../import/errors";
 import { checkTaskQuestion } from "../../import/task-question";
 import { dataRecord } from "../../data-record";
@@ -183,6 +184,27 @@ export function parseMpwTaskRecord(value: unknown, file: string, line: number | 
 }
 
 /**
+ * The call each hit-log entry judged, by the query the entry records: the first call from the
+ * one after the previous entry's whose query is the same (normalised), else that next call
+ * (an entry without a query, or one the messages lost). Increasing, so the log keeps its order.
+ */
+export function hitLogCalls(
+  entryQueries: readonly (string | null)[],
+  calls: readonly Pick<ToolCallStep, "callIndex" | "query">[],
+): number[] {
+  let next = 1;
+  return entryQueries.map((query) => {
+    const key = query === null ? null : normaliseQuery(query);
+    const match = calls.find(
+      (c) => c.callIndex >= next && c.query !== null && normaliseQuery(c.query) === key,
+    );
+    const index = match?.callIndex ?? next;
+    next = index + 1;
+    return index;
+  });
+}
+
+/**
  * A result record as a sample. `knownTask` (from the bundle's tasks file) fills what
  * the record leaves out; the record's own fact set wins, since its hit log was scored
  * against it.
@@ -213,8 +235,13 @@ export function parseMpwResultRecord(
   };
 
   const steps = stepsFromMessages(messages);
-  const hitLog: MpwHitLogRow[] = (log?.hit_logs ?? []).map((entry, i) => ({
-    callIndex: i + 1,
+  const hitLogEntries = log?.hit_logs ?? [];
+  const callIndexes = hitLogCalls(
+    hitLogEntries.map((entry) => entry.query ?? null),
+    steps.flatMap((s) => (s.kind === "tool_call" ? [s] : [])),
+  );
+  const hitLog: MpwHitLogRow[] = hitLogEntries.map((entry, i) => ({
+    callIndex: callIndexes[i],
     hit: Boolean(entry.hit),
     matchedFactKeys: entry.matched_fact_keys ?? [],
     isCompoundQuery: Boolean(entry.is_compound_query),

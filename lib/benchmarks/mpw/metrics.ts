@@ -63,7 +63,7 @@ export function mpwSampleMetrics(input: {
   let factsCovered = 0;
   perCall.forEach((fresh, i) => {
     for (const key of fresh) {
-      firstCoveredAt[key] = i + 1;
+      firstCoveredAt[key] = input.hitLog[i].callIndex ?? i + 1;
       factsCovered += 1;
     }
   });

@@ -77,21 +77,21 @@ describe("mpwDiagnosis", () => {
     expect(mpwDiagnosis(sample).items).toEqual([
       { text: "last new fact at call 2", callIndex: 2 },
       { text: "2 calls after it found nothing new", callIndex: 3 },
-      { text: "2 facts never covered: scorer, venue", callIndex: null },
+      { text: "2 facts never queried: scorer, venue", callIndex: null },
       { text: "1 repeated query (first at call 3, repeating call 1)", callIndex: 3 },
       { text: "stopped by the tool-call limit (max_turns_reached)", callIndex: 4 },
       { text: "no final answer", callIndex: null },
     ]);
   });
 
-  it("with zero tool calls says so and lists every fact as never covered", () => {
+  it("with zero tool calls says so and lists every fact as never queried", () => {
     const sample = reviewedSample([], {
       task: { atomicFacts: { a: "1" }, extra: null },
       firstCoveredAt: { a: null },
     });
     expect(mpwDiagnosis(sample).items).toEqual([
       { text: "no tool calls", callIndex: null },
-      { text: "1 fact never covered: a", callIndex: null },
+      { text: "1 fact never queried: a", callIndex: null },
       { text: "answered wrongly without a tool call", callIndex: null },
     ]);
   });
@@ -116,9 +116,41 @@ describe("mpwDiagnosis", () => {
     ]);
     expect(mpwDiagnosis(sample).items).toEqual([
       { text: "none of 3 calls covered a fact", callIndex: null },
-      { text: "1 fact never covered: a", callIndex: null },
+      { text: "1 fact never queried: a", callIndex: null },
       { text: "2 repeated queries (first at call 2, repeating call 1)", callIndex: 2 },
       { text: "answered wrongly after 3 calls", callIndex: 3 },
+    ]);
+  });
+
+  it("tells a fact queried and never returned from one never queried; counts repeats as the timeline colours them", () => {
+    const red = "Bilibili Gaming — map wins on red side";
+    const blue = "Bilibili Gaming — map wins on blue side";
+    const sample = reviewedSample(
+      [
+        { query: "Bilibili Gaming map wins on red side", reply: "…" },
+        { query: "Weibo Gaming roster", reply: "…" },
+        { query: "Bilibili Gaming map wins on red side", reply: "…" },
+        { query: "Weibo Gaming roster", reply: "…" },
+      ],
+      {
+        task: { atomicFacts: { [red]: "7", [blue]: "5", roster: "WBG" }, extra: null },
+        firstCoveredAt: { [red]: null, [blue]: null, roster: 4 },
+        hitLog: [miss(1), miss(2), miss(3), hit(4, ["roster"])],
+      },
+    );
+    // Call 4 repeats call 2 but is coloured "new fact": neither the legend nor the summary counts it.
+    expect(mpwCallMarks(sample).map((m) => m.outcome)).toEqual([
+      "miss",
+      "miss",
+      "repeated-query",
+      "new-fact",
+    ]);
+    expect(mpwDiagnosis(sample).items).toEqual([
+      { text: "last new fact at call 4", callIndex: 4 },
+      { text: `“${red}” queried at calls 1, 3, never returned`, callIndex: 1 },
+      { text: `1 fact never queried: ${blue}`, callIndex: null },
+      { text: "1 repeated query (first at call 3, repeating call 1)", callIndex: 3 },
+      { text: "answered wrongly after 4 calls", callIndex: 4 },
     ]);
   });
 

@@ -12,7 +12,8 @@ import {
   type ReviewedSample,
   type TrajectoryReview,
 } from "../review";
-import { factKeySet, normaliseFactKey } from "../atomic-facts";
+import { factKeySet } from "../atomic-facts";
+import { factCoverage } from "../../trajectory/view";
 
 const NEW_FACT: CallOutcomeKind = { key: "new-fact", label: "new fact", tone: "gain" };
 const HIT_COVERED: CallOutcomeKind = {
@@ -70,6 +71,7 @@ export function mpwDiagnosis(sample: ReviewedSample): { items: DiagnosisItem[] }
   const covered = factKeys
     .map((k) => sample.firstCoveredAt[k] ?? null)
     .filter((k): k is number => k !== null);
+  const newAt = new Set(covered);
   if (calls.length === 0)
     items.push({
       text: sample.steps.length === 0 ? "no trajectory recorded" : "no tool calls",
@@ -92,15 +94,23 @@ export function mpwDiagnosis(sample: ReviewedSample): { items: DiagnosisItem[] }
         callIndex: after[0].callIndex,
       });
   }
-  const never = Object.keys(sample.task.atomicFacts).filter(
-    (k) => (sample.firstCoveredAt[normaliseFactKey(k)] ?? null) === null,
+  // A fact never covered was either sought and never returned (the PEM missed each query
+  // naming it) or never sought at all: two different failures.
+  const missing = factCoverage(sample.task.atomicFacts, sample.firstCoveredAt, calls).filter(
+    (f) => f.firstCoveredAt === null,
   );
-  if (never.length)
+  for (const fact of missing.filter((f) => f.queriedAt.length > 0))
     items.push({
-      text: `${plural(never.length, "fact")} never covered: ${never.join(", ")}`,
+      text: `“${fact.key}” queried at ${fact.queriedAt.length === 1 ? "call" : "calls"} ${fact.queriedAt.join(", ")}, never returned`,
+      callIndex: fact.queriedAt[0],
+    });
+  const unsought = missing.filter((f) => f.queriedAt.length === 0).map((f) => f.key);
+  if (unsought.length)
+    items.push({
+      text: `${plural(unsought.length, "fact")} never queried: ${unsought.join(", ")}`,
       callIndex: null,
     });
-  if (calls.length) items.push(...callItems(calls));
+  if (calls.length) items.push(...callItems(calls, callFailed, (c) => newAt.has(c.callIndex)));
   if (sample.status === LIMIT_STATUS)
     items.push({
       text: "stopped by the tool-call limit (max_turns_reached)",

@@ -48,6 +48,7 @@ describe("webDetectiveDiagnosis", () => {
       ...metrics,
       refused: true,
       response: "refused",
+      toolCalls: 0,
       evidence: [{ id: "e1", foundBySearch: false, probeCorrect: null }],
       missingEvidence: ["e1"],
       hopsUsed: 3,

@@ -46,7 +46,7 @@ describe("wideSearchReview", () => {
 
   it("marks searches, opened pages, repeats and errors", () => {
     expect(wideSearchReview.calls(sample).map((m) => m.outcome)).toEqual([
-      "search",
+      "results",
       "page-opened",
       "repeated-query",
       "error",

@@ -2,25 +2,27 @@
 import { z } from "zod";
 import { callFailed, callsOf, repeatedQueries } from "../../trajectory/calls";
 import { dataRecord } from "../../data-record";
+import type { ToolKind } from "../../trajectory/tools";
 import {
   answerItems,
+  CALL,
   ERROR,
+  NO_REPLY,
+  NO_RESULTS,
+  PAGE_OPENED,
+  replyOutcome,
+  SEARCH_RESULTS,
   plural,
   REPEATED_QUERY,
   trajectoryItems,
-  type CallOutcomeKind,
   type DiagnosisItem,
   type ReviewedSample,
   type TrajectoryReview,
 } from "../review";
 import { toolCallCounts } from "./trajectory";
 
-const SEARCH: CallOutcomeKind = { key: "search", label: "search", tone: "neutral" };
-const PAGE_OPENED: CallOutcomeKind = { key: "page-opened", label: "page opened", tone: "partial" };
-const OTHER: CallOutcomeKind = { key: "call", label: "other call", tone: "neutral" };
-
 /** A call's kind by its tool name, as `toolCallCounts` counts it; the bundle records no rows gained per call. */
-function kindOf(name: string | null): CallOutcomeKind {
+function kindOf(name: string | null): ToolKind {
   const counts = toolCallCounts(
     [
       {
@@ -36,7 +38,7 @@ function kindOf(name: string | null): CallOutcomeKind {
     ],
     null,
   );
-  return counts.search ? SEARCH : counts.browse ? PAGE_OPENED : OTHER;
+  return counts.search ? "search" : counts.browse ? "open" : "other";
 }
 
 const keyText = (key: Record<string, string>) => Object.values(key).join(" · ");
@@ -106,7 +108,7 @@ export function wideSearchDiagnosis(sample: ReviewedSample): { items: DiagnosisI
       });
   }
   if (sample.steps.length) {
-    const pages = callsOf(sample.steps).filter((c) => kindOf(c.name) === PAGE_OPENED).length;
+    const pages = callsOf(sample.steps).filter((c) => kindOf(c.name) === "open").length;
     items.push({ text: `${plural(pages, "page")} opened`, callIndex: null });
   }
   items.push(...trajectoryItems(sample), ...answerItems(sample));
@@ -114,14 +116,18 @@ export function wideSearchDiagnosis(sample: ReviewedSample): { items: DiagnosisI
 }
 
 export const wideSearchReview: TrajectoryReview = {
-  outcomes: [SEARCH, PAGE_OPENED, OTHER, REPEATED_QUERY, ERROR],
+  outcomes: [SEARCH_RESULTS, PAGE_OPENED, CALL, NO_RESULTS, NO_REPLY, REPEATED_QUERY, ERROR],
   calls: (sample) => {
     const calls = callsOf(sample.steps);
     const repeats = repeatedQueries(calls);
     return calls.map((c) => ({
       call: c.callIndex,
-      outcome: (callFailed(c) ? ERROR : repeats.has(c.callIndex) ? REPEATED_QUERY : kindOf(c.name))
-        .key,
+      outcome: (callFailed(c)
+        ? ERROR
+        : repeats.has(c.callIndex)
+          ? REPEATED_QUERY
+          : replyOutcome(c, kindOf(c.name))
+      ).key,
     }));
   },
   diagnosis: wideSearchDiagnosis,
