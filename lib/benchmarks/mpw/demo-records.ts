@@ -104,13 +104,16 @@ function judgeFields(
   }
 }
 
+/** A synthetic comparison question, naming its two sides. */
+const COMPARISON = /: (.+) or (.+)\? Give the /;
+
 /**
  * A wrong answer of the kind the question asks for. A synthetic comparison ("…: A or B?
  * Give the … and the difference", answered "A (n more)") is answered with the wrong side
  * or an estimated difference; the real tasks in `demo/mpw/` with a near miss of their own.
  */
 function wrongAnswer(task: DemoTaskInput, estimate: boolean): { answer: string; why: string } {
-  const sides = /: (.+) or (.+)\? Give the /.exec(task.question);
+  const sides = COMPARISON.exec(task.question);
   const gold = /^(.+) \((\d+) more\)$/.exec(task.answer);
   if (sides && gold) {
     const [winner, difference] = [gold[1], Number(gold[2])];
@@ -132,6 +135,16 @@ function wrongAnswer(task: DemoTaskInput, estimate: boolean): { answer: string; 
       why: "None of the results states it.",
     };
   return { answer: nearMiss, why: "The results point to this answer." };
+}
+
+/** A compound query: the question pasted in, asking for everything at once (in its own language). */
+function compoundQuery(task: DemoTaskInput): string {
+  const ask = COMPARISON.test(task.question)
+    ? "compare all"
+    : /\p{Script=Han}/u.test(task.question)
+      ? "全部信息"
+      : "all details";
+  return `${task.question.slice(0, 80)} ${ask}`;
 }
 
 /** A plausible wrong answer to each real task kept in `demo/mpw/` (by index): the finalist for the champion, another lab, another film. */
@@ -229,8 +242,7 @@ export function generateMpwRecord(
       : factEntries.length
         ? factEntries[Math.floor(random() * factEntries.length)][0]
         : task.question;
-    // A compound query is the whole question pasted in; an atomic one names one fact.
-    const query = compound ? task.question : subject.replace(" — ", " ");
+    const query = compound ? compoundQuery(task) : subject.replace(" — ", " ");
     // A thought reads the result before it: whether the previous call hit.
     const thought =
       k === 1
