@@ -50,6 +50,8 @@ interface TaskContent {
   queryZh: string;
   answer: string;
   nearMiss: string;
+  /** A wrong answer of the same kind: another item that fits some of the conditions. */
+  decoy: string;
   facts: Fact[];
 }
 
@@ -100,6 +102,7 @@ const CONTENT: Record<DemoDomain, (t: number, random: () => number) => TaskConte
       queryZh: `${city}哪家${kindZh}距离${landmark}不超过${Number(km) + 0.5}公里、开业于${year}年且周一营业？请给出名称。`,
       answer: name,
       nearMiss: `the ${kind} near ${landmark} run by the ${SURNAMES[t]} family`,
+      decoy: name.replace(SURNAMES[t], SURNAMES[(t + 5) % SURNAMES.length]),
       facts: [
         {
           condition: `It is a ${kind} in ${city}`,
@@ -137,6 +140,7 @@ const CONTENT: Record<DemoDomain, (t: number, random: () => number) => TaskConte
       queryZh: `哪个位于${chromosome}号染色体上的人类基因编码一种长${length}个氨基酸、于${year}年首次报道的${familyZh}？请给出基因符号。`,
       answer: symbol,
       nearMiss: `${symbol.slice(0, 3)}-${symbol.slice(3)}`,
+      decoy: `${symbol.slice(0, 3)}${Number(symbol.slice(3)) + 1}`,
       facts: [
         {
           condition: `It encodes a ${family}`,
@@ -172,6 +176,7 @@ const CONTENT: Record<DemoDomain, (t: number, random: () => number) => TaskConte
       queryZh: `哪家在${exchange}上市的公司${year}财年营收为${Math.round(Number(revenue) * 10)}亿欧元、股票代码为四个字母？请给出公司名称。`,
       answer: name,
       nearMiss: `${name} (the parent of ${SURNAMES[t]} Holdings)`,
+      decoy: name.replace(SURNAMES[t], SURNAMES[(t + 5) % SURNAMES.length]),
       facts: [
         {
           condition: `It is listed on ${exchange}`,
@@ -197,7 +202,9 @@ const CONTENT: Record<DemoDomain, (t: number, random: () => number) => TaskConte
     };
   },
   web: (t, random) => {
-    const name = `${["quill", "ember", "tide", "loom"][t % 4]}${["stream", "kit", "forge", "graph"][Math.floor(t / 4)]}`;
+    const stems = ["quill", "ember", "tide", "loom"];
+    const suffix = ["stream", "kit", "forge", "graph"][Math.floor(t / 4)];
+    const name = `${stems[t % 4]}${suffix}`;
     const language = pick(random, ["Rust", "Go", "TypeScript", "Python"]);
     const year = 2014 + Math.floor(random() * 9);
     const stars = 5 + Math.floor(random() * 40);
@@ -206,6 +213,7 @@ const CONTENT: Record<DemoDomain, (t: number, random: () => number) => TaskConte
       queryZh: `哪个主要用${language}编写、于${year}年首次发布的开源项目到2025年在GitHub上超过${stars}k星？请给出项目名称。`,
       answer: name,
       nearMiss: `${name}-core`,
+      decoy: `${stems[(t + 1) % 4]}${suffix}`,
       facts: [
         {
           condition: `It is written mainly in ${language}`,
@@ -243,6 +251,7 @@ const CONTENT: Record<DemoDomain, (t: number, random: () => number) => TaskConte
       queryZh: `哪个频道在${year}年发布了一部时长${minutes}分钟、关于${topicZh}的纪录片，播放量超过${views}00万？请给出频道名称。`,
       answer: name,
       nearMiss: `${SURNAMES[t]} Field Notes`,
+      decoy: name.replace(SURNAMES[t], SURNAMES[(t + 5) % SURNAMES.length]),
       facts: [
         {
           condition: `It published a documentary about ${topic}`,
@@ -279,6 +288,7 @@ const CONTENT: Record<DemoDomain, (t: number, random: () => number) => TaskConte
       queryZh: `哪家总部位于${city}、距离${landmark}不超过${Number(km) + 1}公里的公司在${year}年底收盘价高于每股${price}欧元？请给出公司名称。`,
       answer: name,
       nearMiss: `${SURNAMES[t]} (${city})`,
+      decoy: name.replace(SURNAMES[t], SURNAMES[(t + 5) % SURNAMES.length]),
       facts: [
         {
           condition: `It is headquartered in ${city}`,
@@ -358,13 +368,21 @@ function callArguments(
   const parameter = TOOL_PARAMETER.get(tool) ?? "query";
   const value =
     parameter === "query"
-      ? query.replace(/(\? Give|？请).*$/, "")
+      ? query
       : parameter === "url"
         ? page(candidate)
         : parameter === "video_id"
           ? `vid_${slug(candidate).toLowerCase()}`
           : candidate;
   return { [parameter]: value };
+}
+
+/** What search `i` of a run asks: the first condition, then it with each other one in turn, each time worded anew (no query repeats). */
+function searchQuery(facts: readonly Fact[], i: number): string {
+  const ask = (f: Fact) => f.condition.replace(/^(It is an? |It is |It |Its )/, "");
+  const n = facts.length;
+  const base = i % n === 0 ? ask(facts[0]) : `${ask(facts[0])} ${ask(facts[i % n])}`;
+  return `${base}${["", " official source", " news", " 2025"][Math.floor(i / n)]}`;
 }
 
 /** A valid reply in the tool's own shape, stating one fact of the candidate. */
@@ -429,23 +447,23 @@ export function demoInfoMosaicBundles(): DemoFiles[] {
           const verdictList = task.testcase.map(() =>
             score === 2 || rng() < 0.45 ? "CORRECT" : "INCORRECT",
           );
-          // A wrong answer (another task's item) fails at least its last condition.
+          // A wrong answer (another item of the kind asked for) fails at least its last condition.
           if (score === 0 && !verdictList.includes("INCORRECT"))
             verdictList[verdictList.length - 1] = "INCORRECT";
           const verdicts = Object.fromEntries(
             verdictList.map((v, i) => [`sub-question ${i + 1}`, v]),
           );
           const passed = verdictList.filter((v) => v === "CORRECT").length;
-          const response =
-            score === 2
-              ? task.GT
-              : score === 1
-                ? content.nearMiss
-                : taskContent(domain, (t + 3) % DEMO_INFOMOSAIC_TASKS_PER_DOMAIN).answer;
+          const response = score === 2 ? task.GT : score === 1 ? content.nearMiss : content.decoy;
           const candidate = score === 0 ? response : task.GT;
           const calls = outcomes.map((o, i) => ({
             name: o.name,
-            args: callArguments(o.name, task.query, candidate, o.kind === "usage"),
+            args: callArguments(
+              o.name,
+              searchQuery(content.facts, i),
+              candidate,
+              o.kind === "usage",
+            ),
             result:
               o.kind === "made-up"
                 ? `Error: unknown tool ${o.name}`
