@@ -31,8 +31,8 @@ const SYSTEM_PROMPTS: Record<MpwSetting, string> = {
 };
 
 const FILLER_TITLES = [
-  "Season preview: what the analysts expect",
-  "Fans debate the numbers",
+  "Preview: what the analysts expect",
+  "Readers debate the numbers",
   "Official data portal: methodology notes",
   "Opinion: why the raw figures mislead",
   "Weekly round-up",
@@ -64,7 +64,7 @@ function serpEntries(
       entries.push({
         id,
         title: `Official record: ${fact[0]}`,
-        content: `${fact[0]}: ${fact[1]}. Confirmed by the league's data office.`,
+        content: `${fact[0]}: ${fact[1]}. Confirmed in the organisers' published record.`,
         date,
       });
     } else {
@@ -72,7 +72,7 @@ function serpEntries(
       entries.push({
         id,
         title,
-        content: `Coverage related to "${query}" without the specific figure; analysts note the data is context-dependent.`,
+        content: `Coverage related to "${query}" without the specific fact; analysts note the data is context-dependent.`,
         date,
       });
     }
@@ -103,6 +103,56 @@ function judgeFields(
       return { evaluation: { judgment: verdict, reason: think } };
   }
 }
+
+/** A synthetic comparison question, naming its two sides. */
+const COMPARISON = /: (.+) or (.+)\? Give the /;
+
+/**
+ * A wrong answer of the kind the question asks for. A synthetic comparison ("…: A or B?
+ * Give the … and the difference", answered "A (n more)") is answered with the wrong side
+ * or an estimated difference; the real tasks in `demo/mpw/` with a near miss of their own.
+ */
+function wrongAnswer(task: DemoTaskInput, estimate: boolean): { answer: string; why: string } {
+  const sides = COMPARISON.exec(task.question);
+  const gold = /^(.+) \((\d+) more\)$/.exec(task.answer);
+  if (sides && gold) {
+    const [winner, difference] = [gold[1], Number(gold[2])];
+    if (estimate)
+      return {
+        answer: `${winner}, by about ${difference + 5 + (difference % 7)} (estimated)`,
+        why: "Some figures are missing; I will estimate the difference.",
+      };
+    const other = sides[1] === winner ? sides[2] : sides[1];
+    return {
+      answer: `${other} (${difference} more)`,
+      why: `The figures I found put ${other} ahead.`,
+    };
+  }
+  const nearMiss = REAL_TASK_NEAR_MISSES.get(task.index);
+  if (estimate || nearMiss === undefined)
+    return {
+      answer: "Not reported yet in the sources found",
+      why: "None of the results states it.",
+    };
+  return { answer: nearMiss, why: "The results point to this answer." };
+}
+
+/** A compound query: the question pasted in, asking for everything at once (in its own language). */
+function compoundQuery(task: DemoTaskInput): string {
+  const ask = COMPARISON.test(task.question)
+    ? "compare all"
+    : /\p{Script=Han}/u.test(task.question)
+      ? "全部信息"
+      : "all details";
+  return `${task.question.slice(0, 80)} ${ask}`;
+}
+
+/** A plausible wrong answer to each real task kept in `demo/mpw/` (by index): the finalist for the champion, another lab, another film. */
+const REAL_TASK_NEAR_MISSES = new Map<number, string>([
+  [0, "Jannik Sinner"],
+  [1, "中国科学院物理研究所，材料命名为LCH-7"],
+  [2, "《Glass Harbour》，导演Greta Gerwig"],
+]);
 
 export interface DemoRecordOptions {
   model: MpwDemoModel;
@@ -165,6 +215,7 @@ export function generateMpwRecord(
   const hitLogs: Record<string, unknown>[] = [];
   const calls = Math.min(plannedCalls, MAX_TURNS);
   let callId = 0;
+  let previousHit = false;
   for (let k = 1; k <= calls; k++) {
     const uncovered = factEntries.filter(([key]) => !covered.has(key));
     const decay = Math.max(0.35, 1.2 - 0.035 * k);
@@ -191,15 +242,15 @@ export function generateMpwRecord(
       : factEntries.length
         ? factEntries[Math.floor(random() * factEntries.length)][0]
         : task.question;
-    const query = compound
-      ? `${task.question.slice(0, 80)} compare all`
-      : subject.replace(" — ", " ");
+    const query = compound ? compoundQuery(task) : subject.replace(" — ", " ");
+    // A thought reads the result before it: whether the previous call hit.
     const thought =
       k === 1
         ? `I need to decompose the question. ${factCount} pieces of evidence seem necessary; start with the first entity.`
-        : hit
-          ? "That result gave a concrete figure. Next, the remaining attribute."
-          : "The results discuss the topic but give no figure. I should refine the query.";
+        : previousHit
+          ? "That result gave a concrete fact. Next, the remaining ones."
+          : "The results discuss the topic but do not state the fact. I should refine the query.";
+    previousHit = hit;
     const serp = { search_query: query, search_result: serpEntries(random, query, fact, date) };
     // A few keys arrive whitespace-padded, as real PEM logs sometimes do; metrics trim them.
     const matchedKey = fact ? (random() < 0.03 ? ` ${fact[0]} ` : fact[0]) : null;
@@ -260,12 +311,12 @@ export function generateMpwRecord(
   let correct = false;
   if (status === "finished") {
     correct = random() < pCorrect;
-    prediction = correct
-      ? task.answer
-      : random() < 0.3
-        ? "Based on estimation, the difference is approximately 15-20 points."
-        : `Not ${task.answer.split(" (")[0]}; the other side was higher`;
-    const closing = `<think>\nI have ${covered.size} of the facts I planned to find. ${correct ? "The comparison is clear." : "Some figures are missing; I will estimate."}\n</think>\n<answer>\n${prediction}\n</answer>`;
+    const wrong = correct ? null : wrongAnswer(task, random() < 0.3);
+    prediction = wrong?.answer ?? task.answer;
+    const found = `I found ${covered.size} of the ${factCount} facts the question rests on.`;
+    const why =
+      wrong?.why ?? (covered.size === factCount ? "They settle it." : "The rest I can infer.");
+    const closing = `<think>\n${found} ${why}\n</think>\n<answer>\n${prediction}\n</answer>`;
     messages.push({ role: "assistant", content: closing });
   } else if (status === "empty_response") {
     messages.push({ role: "assistant", content: "" });

@@ -74,6 +74,98 @@ const RESUBMISSION = {
   agent: "ReAct, resubmitted (demo)",
 } as const;
 
+const FIRST_NAMES = ["Ines", "Tomasz", "Mireille", "Kwame", "Saoirse", "Haruto", "Lucía", "Anders"];
+const LAST_NAMES = [
+  "Okonkwo",
+  "Varga",
+  "Lindqvist",
+  "Moreau",
+  "Takeda",
+  "Castellano",
+  "Brennan",
+  "Haddad",
+];
+const CITIES = ["Tartu", "Ghent", "Bologna", "Leipzig", "Porto", "Kraków", "Lyon", "Valencia"];
+const MONTHS = ["January", "March", "May", "June", "September", "November"];
+
+/** A demo question with its gold answer and the wrong answer a model gives instead, of the same kind. */
+interface QaItem {
+  question: string;
+  gold: string;
+  wrong: string;
+  /** The search a model runs first. */
+  query: string;
+  /** A search result's sentence stating `answer`. */
+  says: (answer: string) => string;
+}
+
+/** Task `t` of a demo dataset: invented people, places and events (no real one is described), drawn from their own stream so the outcomes stay as they were. */
+function qaItem(dataset: QaDataset, t: number): QaItem {
+  const random = seededRandom(seedFrom(`qa-item-${dataset}-${t}`));
+  const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)];
+  const city = pick(CITIES);
+  const year = 1962 + Math.floor(random() * 58);
+  const person = () => `${pick(FIRST_NAMES)} ${pick(LAST_NAMES)}`;
+  const kind = (dataset === "frames-demo" ? t + 1 : t) % 5;
+  switch (kind) {
+    case 0: {
+      const gold = person();
+      let wrong = person();
+      while (wrong === gold) wrong = person();
+      return {
+        question: `Which chemist, born in ${city} in ${year}, later led the laboratory that patented a ${pick(["solid-state battery", "biodegradable resin", "water-splitting catalyst"])}? Give the full name.`,
+        gold,
+        wrong,
+        query: `chemist born ${city} ${year} laboratory patent`,
+        says: (a) => `${a}, born in ${city} in ${year}, headed the laboratory named on the patent.`,
+      };
+    }
+    case 1: {
+      const day = 1 + Math.floor(random() * 28);
+      const month = pick(MONTHS);
+      const reopened = year + 1 + Math.floor(random() * 3);
+      return {
+        question: `On what date did the old stone bridge in ${city} reopen after the renovation that began in ${year}?`,
+        gold: `${day} ${month} ${reopened}`,
+        wrong: `${day <= 14 ? day + 7 : day - 7} ${month} ${reopened}`,
+        query: `${city} stone bridge reopened renovation ${year}`,
+        says: (a) => `The old stone bridge reopened to traffic on ${a}.`,
+      };
+    }
+    case 2: {
+      const seats = 4 + Math.floor(random() * 20);
+      return {
+        question: `How many seats did the Green list win in the ${city} city council election of ${year}?`,
+        gold: String(seats),
+        wrong: String(seats + 1 + Math.floor(random() * 3)),
+        query: `${city} city council election ${year} results Green list seats`,
+        says: (a) => `${city} council ${year}: the Green list took ${a} seats.`,
+      };
+    }
+    case 3: {
+      const gold = pick(CITIES.filter((c) => c !== city));
+      return {
+        question: `In which city was the chamber music festival founded by a conductor from ${city} first held, in ${year}?`,
+        gold,
+        wrong: city,
+        query: `chamber music festival ${year} founded conductor from ${city}`,
+        says: (a) => `The festival's first season opened in ${a} in ${year}.`,
+      };
+    }
+    default: {
+      const gap = 3 + Math.floor(random() * 30);
+      return {
+        question: `How many years after the ${city} observatory opened (in ${year}) did it record its first comet discovery?`,
+        gold: String(gap),
+        wrong: String(gap + (random() < 0.5 ? -2 : 2)),
+        query: `${city} observatory opened ${year} first comet discovery`,
+        says: (a) =>
+          `Opened in ${year}, the ${city} observatory logged its first comet ${a} years later.`,
+      };
+    }
+  }
+}
+
 function qaLines(dataset: QaDataset, m: QaModel, spend: DemoSpend | null) {
   const lines = [];
   for (let t = 0; t < DEMO_QA_TASKS; t++) {
@@ -82,24 +174,30 @@ function qaLines(dataset: QaDataset, m: QaModel, spend: DemoSpend | null) {
     const confidence = Math.round(
       Math.min(100, Math.max(0, (correct ? 65 : 35) + m.overconfidence + (rng() - 0.5) * 30)),
     );
-    const question = `${dataset} question ${t + 1}: between which dates did the described event happen?`;
-    const gold = `Gold-${t + 1}`;
-    const prediction = correct ? gold : `Other-${t + 1}`;
+    const item = qaItem(dataset, t);
+    const prediction = correct ? item.gold : item.wrong;
     lines.push({
       task_id: String(t + 1),
-      question,
-      gold_answer: gold,
+      question: item.question,
+      gold_answer: item.gold,
       prediction,
       verdict: correct ? "correct" : "incorrect",
       judge: {
         model: "demo-judge",
-        output: `correct: ${correct ? "yes" : "no"}`,
+        output: `extracted_final_answer: ${prediction}\nreasoning: ${correct ? "matches" : `does not match ${item.gold}`}\ncorrect: ${correct ? "yes" : "no"}`,
         extracted_final_answer: prediction,
       },
       status: "finished",
       messages: demoTrajectory(
-        question,
-        [{ name: "search", args: { query: question.slice(0, 40) }, result: "Top results: …" }],
+        item.question,
+        [
+          {
+            name: "search",
+            args: { query: item.query },
+            // The result the model trusted: it states the answer the model gives.
+            result: `Top results:\n1. ${item.says(prediction)}\n2. A page on ${item.query.split(" ").slice(0, 3).join(" ")}, without the answer.`,
+          },
+        ],
         `Exact Answer: ${prediction}\nConfidence: ${confidence}%`,
       ),
       // One search call and the answer: two turns.

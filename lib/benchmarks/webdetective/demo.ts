@@ -69,6 +69,55 @@ export const DEMO_WEBDETECTIVE_MODELS: readonly {
 ];
 export const DEMO_WEBDETECTIVE_TASKS = 100;
 
+const FIRST_NAMES = [
+  "Ines",
+  "Tomasz",
+  "Mireille",
+  "Kwame",
+  "Saoirse",
+  "Haruto",
+  "Lucía",
+  "Anders",
+  "Zofia",
+  "Emeka",
+  "Aino",
+];
+const LAST_NAMES = [
+  "Okonkwo",
+  "Varga",
+  "Lindqvist",
+  "Moreau",
+  "Takeda",
+  "Castellano",
+  "Brennan",
+  "Haddad",
+  "Novak",
+];
+const CITIES = ["Tartu", "Ghent", "Bologna", "Leipzig", "Porto", "Kraków", "Lyon", "Valencia"];
+const BUILDINGS = ["central library", "concert hall", "railway station", "botanical garden"];
+/** Each hop of a chain: how the question names the next person from the one before. */
+const HOPS = ["the doctoral adviser of", "the sculptor of the bust of", "the teacher of"] as const;
+
+/** One of the demo's invented people (no real person is described). */
+const person = (n: number) =>
+  `${FIRST_NAMES[n % FIRST_NAMES.length]} ${LAST_NAMES[Math.floor(n / FIRST_NAMES.length) % LAST_NAMES.length]}`;
+
+/**
+ * Chain `t`, hint-free as WebDetective's questions are: from a building's architect, hop by
+ * hop to the person asked for. Link i (evidence e{i+1}) names person i of the chain.
+ */
+function chainOf(t: number, hops: number) {
+  const anchor = `the ${CITIES[t % CITIES.length]} ${BUILDINGS[t % BUILDINGS.length]}`;
+  const relations = ["the architect of", ...HOPS].slice(0, hops);
+  const people = relations.map((_, i) => person(t * 37 + i * 23));
+  const phrase = relations.reduce((inner, r) => `${r} ${inner}`, anchor);
+  const links = relations.map((r, i) => ({
+    query: `${r.replace(/^the /, "")} ${i === 0 ? anchor.replace(/^the /, "") : people[i - 1]}`,
+    page: `${r.replace(/^the /, "").replace(/^\w/, (c) => c.toUpperCase())} ${i === 0 ? anchor : people[i - 1]}: ${people[i]}`,
+  }));
+  return { question: `Who is ${phrase}?`, gold: people[hops - 1], links };
+}
+
 export function demoWebDetectiveBundles(): DemoFiles[] {
   return DEMO_WEBDETECTIVE_MODELS.map((m) => {
     const lines = [];
@@ -76,8 +125,9 @@ export function demoWebDetectiveBundles(): DemoFiles[] {
       const taskRng = seededRandom(seedFrom(`wd-task-${t}`));
       const hopsGt = 2 + Math.floor(taskRng() * 3);
       const rng = seededRandom(seedFrom(`wd-${m.model}-${t}`));
-      const question = `Which entity links clue chain #${t + 1} (${hopsGt} hops, no hints given)?`;
-      const gold = `Entity-${(t * 37) % 101}`;
+      const chain = chainOf(t, hopsGt);
+      const question = chain.question;
+      const gold = chain.gold;
       const evidence = Array.from({ length: hopsGt }, (_, i) => {
         const found = rng() < m.search;
         return {
@@ -98,15 +148,20 @@ export function demoWebDetectiveBundles(): DemoFiles[] {
       }
       const found = evidence.filter((e) => e.found_by_search);
       const hopsUsed = Math.max(found.length, Math.round(hopsGt * (0.6 + rng())));
-      const calls = Array.from({ length: hopsUsed }, (_, i) => ({
-        name: "search",
-        args: { query: `clue ${t + 1} hop ${i + 1}` },
-        result:
-          i < found.length
-            ? `Result: page holding evidence ${found[i].id} for chain ${t + 1}`
-            : "Result: nothing relevant",
-      }));
-      const prediction = refused ? null : correct ? gold : `Entity-${(t * 37 + 5) % 101}`;
+      // The links it found, in order; then searches for the first link it missed (or, with none missed, checks of the last one) that return nothing.
+      const missing = evidence.findIndex((e) => !e.found_by_search);
+      const retried = chain.links[missing === -1 ? hopsGt - 1 : missing];
+      const calls = Array.from({ length: hopsUsed }, (_, i) => {
+        const link = i < found.length ? chain.links[Number(found[i].id.slice(1)) - 1] : null;
+        return {
+          name: "search",
+          args: { query: (link ?? retried).query },
+          result: link
+            ? `Result (evidence ${found[i].id}): ${link.page}`
+            : `Result: nothing relevant for "${retried.query}"`,
+        };
+      });
+      const prediction = refused ? null : correct ? gold : person(t * 37 + 5);
       const answer = refused
         ? "I could not establish the answer with the evidence found."
         : `The answer is ${prediction}.`;

@@ -27,6 +27,8 @@ export interface DemoWideSearchTask {
   keys: string[];
   columns: DemoColumn[];
   rows: string[][];
+  /** The Wikipedia article (of the task's language) its first search finds. */
+  article: string;
 }
 
 const ex = (name: string): DemoColumn => ({
@@ -61,6 +63,7 @@ export const DEMO_WIDESEARCH_TASKS: DemoWideSearchTask[] = [
     query:
       "List the five national parks of Utah with the year each was established and its area in km². Output a markdown table with columns: Park, Established, Area (km²).",
     keys: ["park"],
+    article: "List_of_national_parks_of_the_United_States",
     columns: [ex("park"), num("established"), num("area(km²)", 0.05)],
     rows: [
       ["Arches", "1971", "310"],
@@ -77,6 +80,7 @@ export const DEMO_WIDESEARCH_TASKS: DemoWideSearchTask[] = [
     query:
       "For the eight Group of Eight universities in Australia, list the university, its official website and the year it was founded. Columns: University, Website, Founded.",
     keys: ["university"],
+    article: "Group_of_Eight_(Australian_universities)",
     columns: [ex("university"), url("website"), num("founded")],
     rows: [
       ["Australian National University", "https://www.anu.edu.au", "1946"],
@@ -96,6 +100,7 @@ export const DEMO_WIDESEARCH_TASKS: DemoWideSearchTask[] = [
     query:
       "Give the first six Apollo crewed missions with launch date and mission type. Columns: Mission, Launch Date, Mission Type.",
     keys: ["mission"],
+    article: "List_of_Apollo_missions",
     columns: [ex("mission"), date("launchdate"), judge("missiontype")],
     rows: [
       ["Apollo 7", "1968-10-11", "Earth orbit test"],
@@ -113,6 +118,7 @@ export const DEMO_WIDESEARCH_TASKS: DemoWideSearchTask[] = [
     query:
       "List the G7 countries with their 2023 population (millions) and unemployment rate. Columns: Country, Population (millions), Unemployment Rate.",
     keys: ["country"],
+    article: "Group_of_Seven",
     columns: [ex("country"), num("population(millions)", 0.05), num("unemploymentrate", 0.1)],
     rows: [
       ["Canada", "40.1", "5.4%"],
@@ -130,6 +136,7 @@ export const DEMO_WIDESEARCH_TASKS: DemoWideSearchTask[] = [
     language: "zh",
     query: "列出中国古典四大名著的书名、作者和成书朝代。列：书名、作者、朝代。",
     keys: ["书名"],
+    article: "四大名著",
     columns: [ex("书名"), ex("作者"), ex("朝代")],
     rows: [
       ["红楼梦", "曹雪芹", "清"],
@@ -145,6 +152,7 @@ export const DEMO_WIDESEARCH_TASKS: DemoWideSearchTask[] = [
     query:
       "列出中国五大淡水湖，包括湖泊名称、所在省份和面积（平方公里）。列：湖泊、省份、面积（平方公里）。",
     keys: ["湖泊"],
+    article: "五大淡水湖",
     columns: [ex("湖泊"), ex("省份"), num("面积（平方公里）", 0.1)],
     rows: [
       ["鄱阳湖", "江西", "3150"],
@@ -160,6 +168,7 @@ export const DEMO_WIDESEARCH_TASKS: DemoWideSearchTask[] = [
     language: "zh",
     query: "列出2025年二十四节气中的前六个节气及其日期。列：节气、日期。",
     keys: ["节气"],
+    article: "二十四节气",
     columns: [ex("节气"), date("日期")],
     rows: [
       ["小寒", "2025-01-05"],
@@ -320,13 +329,27 @@ export function demoResponse(
     { role: "user", content: task.query },
   ];
   const searches = 2 + Math.floor(random() * 4);
+  const wiki = `https://${task.language}.wikipedia.org/wiki/`;
   let callId = 0;
   for (let i = 0; i < searches; i++) {
     const id = `call_${++callId}`;
-    const query =
-      i === 0
-        ? task.query.split(/[.。]/)[0]
-        : `${task.rows[Math.floor(random() * task.rows.length)][0]} ${task.columns[1].name}`;
+    // The first search asks for the whole list; each later one for one row's second column.
+    const row = i === 0 ? null : task.rows[Math.floor(random() * task.rows.length)];
+    const query = row ? `${row[0]} ${task.columns[1].name}` : task.query.split(/[.。]/)[0];
+    const page = row
+      ? {
+          title: row[0],
+          url: `${wiki}${encodeURIComponent(row[0].replace(/ /g, "_"))}`,
+          text: `${row[0]}: ${header(task.columns[1])} ${row[1]}.`,
+        }
+      : {
+          title: task.article.replace(/_/g, " "),
+          url: `${wiki}${encodeURIComponent(task.article)}`,
+          text: `${task.rows
+            .slice(0, 3)
+            .map((r) => r[0])
+            .join(", ")}, …`,
+        };
     messages.push({
       role: "assistant",
       content: "",
@@ -342,11 +365,7 @@ export function demoResponse(
       role: "tool",
       tool_call_id: id,
       content: JSON.stringify([
-        {
-          title: `${query} - Wikipedia`,
-          url: `https://en.wikipedia.org/wiki/${encodeURIComponent(query.split(" ")[0])}`,
-          snippet: "…",
-        },
+        { title: `${page.title} - Wikipedia`, url: page.url, snippet: page.text },
       ]),
     });
     if (random() < 0.6) {
@@ -360,9 +379,7 @@ export function demoResponse(
             type: "function",
             function: {
               name: "text_browser_view",
-              arguments: JSON.stringify({
-                url: `https://en.wikipedia.org/wiki/${encodeURIComponent(query.split(" ")[0])}`,
-              }),
+              arguments: JSON.stringify({ url: page.url }),
             },
           },
         ],
@@ -370,7 +387,7 @@ export function demoResponse(
       messages.push({
         role: "tool",
         tool_call_id: browseId,
-        content: `Page text about ${query} (${200 + Math.floor(random() * 3000)} words)…`,
+        content: `${page.title}\n\n${page.text} (${200 + Math.floor(random() * 3000)} words)…`,
       });
     }
   }
