@@ -1,7 +1,7 @@
 /**
  * The Seekboard-format demos exercise the cost and verification columns: per board, a
  * submission that reports no usage; tokens without dollars somewhere; a dollar frontier
- * with a dominated point; a submission that names no judge model; and a tied pair.
+ * with a dominated point; a submission that names no judge model; and a resubmission.
  */
 import { describe, expect, it } from "vitest";
 import { demoEvoBundles } from "../benchmarks/evobrowsecomp/demo";
@@ -85,9 +85,10 @@ describe("the Seekboard-format demos", () => {
     expect(unnamed.map((b) => b.name)).toEqual(["webdetective-Cobalt-Mini_demo_"]);
   });
 
-  it("QA browsecomp-demo holds a tied pair: the same runs under two agent names", () => {
+  it("QA browsecomp-demo holds a resubmission: the same runs, team and agent, new bytes", () => {
     const atlas = boards.qa.filter((b) => manifestOf(b).dataset === "browsecomp-demo" && b.model === "Atlas-Pro (demo)");
-    expect(atlas.map((b) => manifestOf(b).agent)).toEqual(["ReAct (demo)", "ReAct, resubmitted (demo)"]);
+    expect(atlas.map((b) => manifestOf(b).agent)).toEqual(["ReAct (demo)", "ReAct (demo)"]);
+    expect(atlas[1].files["results.jsonl"]).not.toEqual(atlas[0].files["results.jsonl"]);
     const outcomes = atlas.map((b) => linesOf(b).map((l) => `${l.task_id}:${l.run ?? 0}:${l.verdict}`));
     expect(outcomes[1]).toEqual(outcomes[0]);
   });
