@@ -16,7 +16,7 @@
  * migrations.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import Database from "better-sqlite3";
 import type { SQL } from "drizzle-orm";
@@ -212,30 +212,68 @@ function isBusy(error: unknown): boolean {
  */
 const WRITE_LOCK_ASK_MS = 4;
 /**
- * How long a job that writes in batches leaves SQLite's write lock free after each: longer
- * than the pause between asks, so that a request waiting for the lock takes it in the gap
- * (SQLite has no queue: without the pause the job's next batch may win every time).
+ * SQLite has no queue for its write lock: a request that asks for it while an import holds it
+ * must ask again, and its asks are late whenever the server's event loop is busy rendering, so
+ * they could miss the short gaps between an import's batches for seconds. So a process that
+ * waits says so in a file beside the database (its mtime refreshed at every ask), and a job
+ * writing in batches does not start its next batch while a fresh one is there.
  */
-const BATCH_GAP_MS = 10;
+const WRITE_WANTED_SUFFIX = "-write-wanted";
+/**
+ * An intent not refreshed for this long is its process's leftover (it died waiting). Long: a
+ * waiting server busy rendering refreshes it late, and a stale intent loses it its turn.
+ */
+const WRITE_WANTED_FRESH_MS = 2000;
+/** The longest a batch job defers to waiting requests before its next batch. */
+const BATCH_DEFER_MS = 2000;
+/** How often a deferring batch job looks again. */
+const BATCH_DEFER_POLL_MS = 2;
+
+function writeWantedPath(target: string): string | null {
+  // Resolved: the server and its worker may name the same file differently.
+  return target === ":memory:" ? null : `${resolve(target)}${WRITE_WANTED_SUFFIX}`;
+}
 
 /**
  * BEGIN IMMEDIATE without busy-waiting: tried with no busy timeout, and while another process
  * holds the write lock, tried again after a timer (1 ms doubling to WRITE_LOCK_ASK_MS), so
- * every other request runs meanwhile. Fails with SQLITE_BUSY after WRITE_LOCK_WAIT_MS.
+ * every other request runs meanwhile; the wait is announced to batch jobs (WRITE_WANTED_SUFFIX).
+ * Fails with SQLITE_BUSY after WRITE_LOCK_WAIT_MS.
  */
-async function beginImmediate(client: Database.Database): Promise<void> {
+async function beginImmediate(client: Database.Database, target: string): Promise<void> {
   const started = Date.now();
-  for (let wait = 1; ; wait = Math.min(wait * 2, WRITE_LOCK_ASK_MS)) {
-    client.pragma("busy_timeout = 0");
-    try {
-      client.exec("BEGIN IMMEDIATE");
-      return;
-    } catch (error) {
-      if (!isBusy(error) || Date.now() - started >= WRITE_LOCK_WAIT_MS) throw error;
-    } finally {
-      client.pragma(`busy_timeout = ${STATEMENT_BUSY_MS}`);
+  const wanted = writeWantedPath(target);
+  let announced = false;
+  try {
+    for (let wait = 1; ; wait = Math.min(wait * 2, WRITE_LOCK_ASK_MS)) {
+      client.pragma("busy_timeout = 0");
+      try {
+        client.exec("BEGIN IMMEDIATE");
+        return;
+      } catch (error) {
+        if (!isBusy(error) || Date.now() - started >= WRITE_LOCK_WAIT_MS) throw error;
+      } finally {
+        client.pragma(`busy_timeout = ${STATEMENT_BUSY_MS}`);
+      }
+      if (wanted) {
+        // Best effort: a database folder this process cannot write to only loses the priority.
+        try {
+          writeFileSync(wanted, "");
+          announced = true;
+        } catch {
+          announced = false;
+        }
+      }
+      await new Promise((done) => setTimeout(done, wait));
     }
-    await new Promise((done) => setTimeout(done, wait));
+  } finally {
+    // Another waiting process's intent may go with it: that process writes it again at its next ask.
+    if (announced && wanted)
+      try {
+        rmSync(wanted, { force: true });
+      } catch {
+        // A leftover goes stale by itself (WRITE_WANTED_FRESH_MS).
+      }
   }
 }
 
@@ -470,11 +508,11 @@ export async function withTx<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> 
       client.release(!healthy);
     }
   }
-  const { client, lock, inTransaction } = handle;
+  const { client, lock, inTransaction, target } = handle;
   if (inTransaction.getStore()) return fn(db);
   return lock.run(() =>
     inTransaction.run(true, async () => {
-      await beginImmediate(client);
+      await beginImmediate(client, target);
       // The transaction shares the process's one connection: a statement of another request
       // would join it if the callback let the event loop run (awaited a file, the network, a
       // timer). better-sqlite3's queries settle at once, so a callback that awaits only them
@@ -500,13 +538,24 @@ export async function withTx<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> 
 }
 
 /**
- * Called by a job that writes in batches (an import, its removal) after each batch: on SQLite
- * it leaves the database's one write lock free for BATCH_GAP_MS, so that the requests waiting
- * for it go first. PostgreSQL locks rows, not the database: nothing waits there.
+ * Called by a job that writes in batches (an import, its removal) before each batch: on
+ * SQLite, while another process says it waits for the database's one write lock, the job
+ * waits (up to BATCH_DEFER_MS), so that requests go first. PostgreSQL locks rows, not the
+ * database: nothing waits there.
  */
-export async function betweenBatches(db: Db): Promise<void> {
-  if (handleOf(db).engine === "sqlite")
-    await new Promise((resolve) => setTimeout(resolve, BATCH_GAP_MS));
+export async function deferToWaitingWriters(db: Db): Promise<void> {
+  const handle = handleOf(db);
+  if (handle.engine !== "sqlite") return;
+  const wanted = writeWantedPath(handle.target);
+  if (!wanted) return;
+  const started = Date.now();
+  for (;;) {
+    const intent = statSync(wanted, { throwIfNoEntry: false });
+    const now = Date.now();
+    if (!intent || now - intent.mtimeMs > WRITE_WANTED_FRESH_MS) return;
+    if (now - started >= BATCH_DEFER_MS) return;
+    await new Promise((done) => setTimeout(done, BATCH_DEFER_POLL_MS));
+  }
 }
 
 /** A raw statement's rows, on either engine (the statement is the caller's, per dialect). */

@@ -4,14 +4,14 @@
  * everything, a dead import is cleared, and a SQLite transaction waits for another
  * connection's lock without blocking the event loop.
  */
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { testDatabase, testEngine } from "../test/db";
 import { sqlCount, sqlRows } from "../test/sql";
 import { canViewSubmission } from "../lib/auth/visibility";
-import { closeDb, openDb, rawRun } from "./client";
+import { closeDb, deferToWaitingWriters, openDb, rawRun } from "./client";
 import { sql } from "drizzle-orm";
 import { ingestBundle } from "./ingest";
 import { IMPORT_STALE_MS, removeDeadImports } from "./ingest-shared";
@@ -200,6 +200,38 @@ describe("a SQLite transaction while another connection holds the write lock", (
       const verdict = await attemptWithinLimit(db, "upload", "waiting", 5, 60_000);
       expect(verdict).toEqual({ allowed: true });
       holder.close();
+      await closeDb(db);
+    },
+  );
+
+  it.runIf(sqliteOnly)(
+    "says it waits, and a batch job defers its next batch until the wait is over",
+    async () => {
+      const path = join(tmp, "intent.db");
+      const wanted = `${path}-write-wanted`;
+      const db = await openDb(path);
+      const job = await openDb(path);
+      const holder = new Database(path);
+      holder.exec("BEGIN IMMEDIATE");
+      const waiting = attemptWithinLimit(db, "upload", "intent", 5, 60_000);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(existsSync(wanted)).toBe(true);
+      // The batch job, between two batches: it waits for the request, not the other way round.
+      let deferred = false;
+      const deferring = deferToWaitingWriters(job).then(() => (deferred = true));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(deferred).toBe(false);
+      holder.exec("COMMIT");
+      expect(await waiting).toEqual({ allowed: true });
+      await deferring;
+      expect(existsSync(wanted)).toBe(false);
+      // A leftover of a process that died waiting is ignored once it is no longer refreshed.
+      writeFileSync(wanted, "");
+      const old = new Date(Date.now() - 5000);
+      utimesSync(wanted, old, old);
+      await deferToWaitingWriters(job);
+      holder.close();
+      await closeDb(job);
       await closeDb(db);
     },
   );

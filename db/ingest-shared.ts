@@ -20,7 +20,7 @@ import {
 } from "drizzle-orm";
 import { z } from "zod";
 import {
-  betweenBatches,
+  deferToWaitingWriters,
   engineOf,
   first,
   rawRows,
@@ -217,6 +217,7 @@ const REMOVE_BATCH = 256;
 export async function removeImport(db: Db, submissionId: number): Promise<void> {
   const importing = and(eq(submissions.id, submissionId), eq(submissions.status, "importing"));
   for (;;) {
+    await deferToWaitingWriters(db);
     const removed = await withTx(db, async (tx) => {
       if (!(await first(tx.select({ id: submissions.id }).from(submissions).where(importing))))
         return 0;
@@ -235,7 +236,6 @@ export async function removeImport(db: Db, submissionId: number): Promise<void> 
       return ids.length;
     });
     if (removed === 0) break;
-    await betweenBatches(db);
   }
   await withTx(db, async (tx) => {
     const stated = (
