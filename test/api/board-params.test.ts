@@ -52,7 +52,7 @@ describe("unknownBoardParam", () => {
     expect(await unknownBoardParam(db, "qa", "leaderboard", { dataset: "nope" })).toEqual({
       param: "dataset",
       value: "nope",
-      valid: ["frames-demo@v1", "browsecomp-demo@v1"],
+      valid: ["browsecomp-demo@v1", "frames-demo@v1"],
     });
     // A board without a version parameter does not read one.
     expect(
