@@ -151,10 +151,10 @@ test.describe("small things a visitor notices", () => {
       await page.goto(`/b/${id}`);
       const plot = page.getByTestId("cost-accuracy-plot");
       if ((await plot.count()) === 0) continue;
-      await plot.locator(".recharts-yAxis .recharts-cartesian-axis-tick-value").first().waitFor();
-      const ticks = (
-        await plot.locator(".recharts-yAxis .recharts-cartesian-axis-tick-value").allTextContents()
-      ).map((t) => Number(t.replace("%", "")));
+      await plot.locator(".recharts-yAxis-tick-labels text").first().waitFor();
+      const ticks = (await plot.locator(".recharts-yAxis-tick-labels text").allTextContents()).map(
+        (t) => Number(t.replace("%", "")),
+      );
       const steps = ticks.slice(1).map((t, i) => Number((t - ticks[i]).toFixed(6)));
       expect(new Set(steps).size, `${id}: y ticks ${ticks.join(", ")}`).toBe(1);
     }

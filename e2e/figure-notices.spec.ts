@@ -37,6 +37,7 @@ test("an adjudication withdraws the claim that the CSV reproduces the producer's
     .getByRole("link", { name: /ws_en_006/ })
     .first()
     .click();
+  await page.waitForURL(/\/t\/ws_en_006/);
   sampleUrl = new URL(page.url()).pathname + new URL(page.url()).search;
   await logInAsAdmin(page);
   await page.goto(sampleUrl);

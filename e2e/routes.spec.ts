@@ -227,8 +227,9 @@ test.describe("unknown views", () => {
     {
       url: "/b/qa?dataset=nope",
       message: "No dataset “nope” on the QA (BrowseComp-style) board.",
-      valid: ["frames-demo@v1", "browsecomp-demo@v1"],
-      link: "/b/qa?dataset=frames-demo%40v1",
+      // Newest approved submission first: the demo's Atlas-Pro resubmission is on browsecomp-demo.
+      valid: ["browsecomp-demo@v1", "frames-demo@v1"],
+      link: "/b/qa?dataset=browsecomp-demo%40v1",
     },
     // The other parameters are kept in the links.
     {
