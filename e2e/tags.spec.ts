@@ -113,7 +113,7 @@ test.describe("failure tags and the filter language", () => {
 
     // A count links to its samples through the filter language.
     await counts.locator('[data-tag="Premature Stop"]').click();
-    await expect(page).toHaveURL(/[?&]f=tag%3A%22Retrieval\+Miss%22/);
+    await expect(page).toHaveURL(/[?&]f=tag%3A%22Premature\+Stop%22/);
     await expect(filterBox(page)).toHaveValue('tag:"Premature Stop"');
     await expect(page.getByTestId("sample-count")).toHaveAttribute("data-total", "1");
     await expect(page.getByTestId("sample-row").getByRole("link")).toHaveText([label]);
@@ -132,7 +132,7 @@ test.describe("failure tags and the filter language", () => {
     await expect(page.getByTestId("sample-row").getByRole("link")).toHaveText([label]);
     await runQuery(page, `tag:"${FREE_TAG}" verdict:correct`);
     await expect(page.getByTestId("sample-count")).toHaveAttribute("data-total", "0");
-    await runQuery(page, `-tag:"retrieval miss"`);
+    await runQuery(page, `-tag:"premature stop"`);
     await expect(page.getByTestId("sample-count")).toHaveAttribute("data-total", String(TASKS - 1));
     await samplesShot(page, "tags-filtered");
 
