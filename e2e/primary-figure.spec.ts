@@ -154,7 +154,10 @@ test.describe("the primary figure, the same on every page", () => {
       const query = await viewOf(request, id, answer.id, answer.setting);
       await page.goto(`/b/${id}${query}`);
       const row = boardRow(page, answer.id);
-      await expect(row, `${id}: board row`).toHaveAttribute("data-primary", String(primary.value));
+      await expect(row, `${id}: board row`).toHaveAttribute(
+        primaryAttribute(id),
+        String(primary.value),
+      );
       await expect(row, `${id}: board row`).toContainText(shown);
       if (id === "qa") await page.screenshot(shot("primary-figure-qa-board"));
 
