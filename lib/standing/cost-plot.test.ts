@@ -73,6 +73,16 @@ describe("costPlot", () => {
     expect(result.points.every((p) => p.frontier)).toBe(true);
   });
 
+  it("a measure with one value for every row is passed over for one that varies", () => {
+    const result = plot([
+      row(1, { costUsdPerTask: 0.07, tokensPerTask: 21_000, toolCallsPerTask: 1 }),
+      row(2, { toolCallsPerTask: 1 }),
+      row(3, { tokensPerTask: 13_600, toolCallsPerTask: 1 }),
+    ]);
+    expect(result.axis.key).toBe("tokensPerTask");
+    expect(result.points.map((p) => p.row.submissionId)).toEqual([1, 3]);
+  });
+
   it("no row reports dollars or tokens: tool calls, and says so", () => {
     const result = plot([row(1, { toolCallsPerTask: 4 })]);
     expect(result.axis.key).toBe("toolCallsPerTask");

@@ -36,8 +36,8 @@ export interface CostPlot<Row> {
 const rows = (n: number) => `${n} row${n === 1 ? "" : "s"}`;
 
 /**
- * The plot of a view's rows: the cost measure most rows report (dollars, then tokens, then
- * tool calls on a tie), each row that reports it and the primary metric as a point. A
+ * The plot of a view's rows: the cost measure most rows report among those whose values
+ * differ (dollars, then tokens, then tool calls on a tie), each row that reports it and the primary metric as a point. A
  * partial or preliminary row is drawn but never on the frontier: its figures are over other
  * tasks, or too few, to compare.
  */
@@ -47,7 +47,14 @@ export function costPlot<Row extends CostPlotRow>(
 ): CostPlot<Row> {
   const reporting = (axis: CostAxis) =>
     view.filter((row) => row.standing.cost[axis.key] !== null).length;
-  const axis = COST_AXES.reduce((best, axis) => (reporting(axis) > reporting(best) ? axis : best));
+  // A measure every reporting row has the same value of draws the points on one vertical line
+  // (frames-demo: one tool call a task everywhere): a measure that varies goes first.
+  const varies = (axis: CostAxis) =>
+    new Set(view.map((row) => row.standing.cost[axis.key]?.value).filter((v) => v !== undefined))
+      .size > 1;
+  const better = (a: CostAxis, b: CostAxis) =>
+    varies(a) !== varies(b) ? varies(a) : reporting(a) > reporting(b);
+  const axis = COST_AXES.reduce((best, axis) => (better(axis, best) ? axis : best));
   const points = view.flatMap((row) => {
     const x = row.standing.cost[axis.key];
     const y = primary(row);
