@@ -4,7 +4,10 @@ import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
 import { databaseUrl } from "./test/postgres-cluster";
 
-const PORT = Number(process.env.E2E_PORT ?? 3217);
+// E2E_POSTGRES_URL (a PostgreSQL server) runs the suite on PostgreSQL: a fresh database on it each run.
+const POSTGRES = process.env.E2E_POSTGRES_URL;
+// The SQLite and PostgreSQL runs have their own port, files and Caddy home, so .ci/run can run them at once.
+const PORT = Number(process.env.E2E_PORT ?? (POSTGRES ? 3218 : 3217));
 /**
  * A free local port, asked of the system in a child process (the config is read
  * synchronously). Read once: the test workers, which read this config again, inherit it.
@@ -18,11 +21,10 @@ function freePort(): string {
 // The `tls` project: Caddy terminates TLS on this port in front of the app (e2e/tls/Caddyfile).
 const TLS_PORT = (process.env.E2E_TLS_PORT ||= freePort());
 // Caddy's local CA, certificates and autosaved config, inside the checkout.
-const CADDY_HOME = join(__dirname, ".tmp", "e2e-caddy");
+const CADDY_HOME = join(__dirname, ".tmp", POSTGRES ? "e2e-caddy-postgres" : "e2e-caddy");
 mkdirSync(CADDY_HOME, { recursive: true });
-const DB = process.env.E2E_DB ?? "data/e2e.db";
-// E2E_POSTGRES_URL (a PostgreSQL server) runs the suite on PostgreSQL: a fresh database on it each run.
-const POSTGRES = process.env.E2E_POSTGRES_URL;
+// On PostgreSQL only its uploads' spool (`${DB}-uploads`) is a file.
+const DB = process.env.E2E_DB ?? (POSTGRES ? "data/e2e-postgres.db" : "data/e2e.db");
 const E2E_DATABASE = "seekboard_e2e";
 // The specs that reach the database (e2e/helpers.ts) read where it is from here.
 process.env.E2E_DB_TARGET = POSTGRES ? databaseUrl(POSTGRES, E2E_DATABASE) : DB;
@@ -61,7 +63,7 @@ export default defineConfig({
     ["html", { open: "never", outputFolder: REPORT }],
     ["json", { outputFile: `${REPORT}/results.json` }],
   ],
-  outputDir: "test-results",
+  outputDir: POSTGRES ? "test-results-postgres" : "test-results",
   projects: [
     {
       name: "app",
@@ -103,7 +105,8 @@ export default defineConfig({
         ? `psql "${POSTGRES}" -qc "DROP DATABASE IF EXISTS ${E2E_DATABASE} WITH (FORCE)" -c "CREATE DATABASE ${E2E_DATABASE}" && rm -rf ${DB}-uploads && ./node_modules/.bin/next start -H 127.0.0.1 -p ${PORT}`
         : `rm -rf ${DB} ${DB}-wal ${DB}-shm ${DB}-uploads && ./node_modules/.bin/next start -H 127.0.0.1 -p ${PORT}`,
       url: `http://127.0.0.1:${PORT}/`,
-      timeout: 120_000,
+      // Loading the demo data into PostgreSQL, while the other engine's suite runs, can pass 2 minutes.
+      timeout: 300_000,
       reuseExistingServer: false,
       env: {
         ...(POSTGRES
