@@ -34,9 +34,18 @@ import {
   type SampleSortKey,
 } from "../../lib/url/samples";
 import { engineOf, first, type Db, type Engine } from "../client";
-import { sampleFacts, samples, sampleTags, submissions, submissionTasks, tasks } from "../schema";
+import {
+  sampleFacts,
+  samples,
+  sampleTags,
+  steps,
+  submissions,
+  submissionTasks,
+  tasks,
+} from "../schema";
 import { factFigureSql, factsOfSample } from "../sample-facts";
 import { ascNullsFirst, descNullsLast } from "./order";
+import { stepsMatching } from "../step-index";
 import { tagsOfSamples } from "./tags";
 import type { SampleRef } from "./trajectory";
 
@@ -171,6 +180,8 @@ function clauseCondition(engine: Engine, clause: FilterClause, setting: string):
         return sql`${samples.tier} = ${clause.value}`;
       case "hint":
         return hintCondition(engine, clause.value, setting);
+      case "step":
+        return sql`${samples.id} IN (SELECT ${steps.sampleId} FROM ${steps} WHERE ${steps.id} IN (${stepsMatching(engine, clause.part, clause.value)}))`;
       default: {
         const column = NUMERIC_COLUMNS[clause.field];
         switch (clause.op) {
@@ -191,6 +202,18 @@ function clauseCondition(engine: Engine, clause: FilterClause, setting: string):
   // A missing value (no FCR, no language) fails the clause, so it passes the negated clause.
   return clause.negated ? sql`NOT coalesce(${condition}, 1 = 0)` : condition;
 }
+
+/**
+ * The samples for which every clause holds, as SQL over `samples` joined as `listSamples` joins
+ * it (`tasks`, the submission's own `submission_tasks`, `sample_facts`): for a search over many
+ * submissions, each of one setting (the hints depend on it).
+ */
+export function clausesCondition(engine: Engine, clauses: FilterClause[], setting: string): SQL {
+  return and(sql`1 = 1`, ...clauses.map((clause) => clauseCondition(engine, clause, setting)))!;
+}
+
+/** The joins `clausesCondition` reads. */
+export { OWN_TEXT as ownTaskText };
 
 function whereOf(
   engine: Engine,

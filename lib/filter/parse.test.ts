@@ -105,12 +105,41 @@ describe("parseFilter: valid queries", () => {
   });
 });
 
+describe("parseFilter: the step fields", () => {
+  it("text, query, result and answer search their part of the steps, with the sample fields", () => {
+    expect(
+      clauses(
+        'verdict:incorrect calls>=20 result:"rate limit" -query:温布尔登 text:abc answer:"x y"',
+      ),
+    ).toMatchObject([
+      { field: "correct", value: false },
+      { field: "calls", op: ">=", value: 20 },
+      { field: "step", part: "result", value: "rate limit", negated: false, position: 28 },
+      { field: "step", part: "query", value: "温布尔登", negated: true },
+      { field: "step", part: "any", value: "abc" },
+      { field: "step", part: "answer", value: "x y" },
+    ]);
+  });
+
+  it("a term shorter than 3 characters, or a fifth term, is refused where it is", () => {
+    expect(error('calls>1 query:"温网"')).toEqual({
+      position: 14,
+      message:
+        'at character 15: query: needs at least 3 characters, got "温网" (the step index is of 3-character sequences; add a neighbouring character, e.g. 温网 → 温网比)',
+    });
+    expect(clauses("text:温网比")[0]).toMatchObject({ value: "温网比" });
+    expect(error("text:abc text:abd text:abe text:abf text:abg").message).toBe(
+      "at character 37: a query may search the steps for at most 4 terms",
+    );
+  });
+});
+
 describe("parseFilter: errors name the position and the problem", () => {
   it("unknown field", () => {
     expect(error("tier:hard colour:red")).toEqual({
       position: 10,
       message:
-        'at character 11: unknown field "colour" (fields: status, verdict, correct, tier, category, domain, language, lang, fcr, calls, hits, hitrate, compound, facts, turns, run, task, tag, hint); put text with ":" in quotes to search for it',
+        'at character 11: unknown field "colour" (fields: status, verdict, correct, tier, category, domain, language, lang, fcr, calls, hits, hitrate, compound, facts, turns, run, task, tag, hint, text, query, result, answer); put text with ":" in quotes to search for it',
     });
   });
 

@@ -9,6 +9,11 @@
  *   [-] word               free text
  * A leading `-` negates the term. Values and phrases may be quoted ("…", with \" and \\
  * inside); free text is searched in the task id, question, prediction and gold answer.
+ * The step fields search the stored trajectories (db/migrations: the step-search index):
+ *   text:"…"    any step          query:"…"   a tool call's arguments
+ *   result:"…"  a tool's result   answer:"…"  the final answer
+ * each a literal, case-insensitive substring of one step, of at least 3 characters (what a
+ * trigram index can look up).
  * Parsing is pure: the SQL is built from the clauses in db/queries/samples.ts.
  */
 import { HINT_IDS, isHintId, type HintId } from "../hints/hints";
@@ -26,6 +31,16 @@ export const NUMERIC_FIELDS = [
 export type NumericField = (typeof NUMERIC_FIELDS)[number];
 export const TEXT_FIELDS = ["status", "category", "language", "task", "tag"] as const;
 export type TextField = (typeof TEXT_FIELDS)[number];
+/** The step fields, and which part of the trajectory each searches ("any": every step). */
+export const STEP_FIELDS = {
+  text: "any",
+  query: "query",
+  result: "result",
+  answer: "answer",
+} as const;
+export type StepPart = (typeof STEP_FIELDS)[keyof typeof STEP_FIELDS];
+/** Both engines index 3-character sequences: a shorter term could only be found by reading every step. */
+export const MIN_STEP_TERM_LENGTH = 3;
 export const TIERS = ["easy", "medium", "hard"] as const;
 export type Tier = (typeof TIERS)[number];
 
@@ -57,6 +72,10 @@ export const FIELD_NAMES = [
   "task",
   "tag",
   "hint",
+  "text",
+  "query",
+  "result",
+  "answer",
 ] as const;
 
 export type CompareOp = "<" | "<=" | ">" | ">=" | "=";
@@ -67,6 +86,7 @@ export type FilterClause = { negated: boolean; position: number } & (
   | { field: "correct"; value: boolean }
   | { field: "tier"; value: Tier }
   | { field: "hint"; value: HintId }
+  | { field: "step"; part: StepPart; value: string }
   | { field: NumericField; op: CompareOp; value: number }
 );
 
@@ -85,6 +105,8 @@ export const MAX_FILTER_LENGTH = 500;
  */
 export const MAX_FILTER_TERMS = 16;
 export const MAX_TEXT_TERMS = 4;
+/** Each step term is an index look-up over every step in scope. */
+export const MAX_STEP_TERMS = 4;
 
 class ParseError extends Error {
   constructor(
@@ -182,6 +204,17 @@ function fieldClause(
         `unknown hint "${value}" (hints: ${HINT_IDS.join(", ")})`,
       );
     }
+    case "text":
+    case "query":
+    case "result":
+    case "answer": {
+      if ([...value].length < MIN_STEP_TERM_LENGTH)
+        throw new ParseError(
+          valuePosition,
+          `${name}: needs at least ${MIN_STEP_TERM_LENGTH} characters, got "${value}" (the step index is of ${MIN_STEP_TERM_LENGTH}-character sequences; add a neighbouring character, e.g. 温网 → 温网比)`,
+        );
+      return { ...base, field: "step", part: STEP_FIELDS[field], value };
+    }
     case "status":
     case "category":
     case "language":
@@ -268,6 +301,12 @@ export function parseFilter(input: string): FilterParse {
           i,
           `a query may search at most ${MAX_TEXT_TERMS} words or phrases; quote several words to search them as one phrase`,
         );
+      }
+      if (
+        clause.field === "step" &&
+        clauses.filter((c) => c.field === "step").length > MAX_STEP_TERMS
+      ) {
+        throw new ParseError(i, `a query may search the steps for at most ${MAX_STEP_TERMS} terms`);
       }
       i = end;
     }
