@@ -1,10 +1,10 @@
 import Link from "next/link";
 
-export type BoardPage = "leaderboard" | "diagnostics";
+export type BoardPage = "leaderboard" | "diagnostics" | "search";
 
 /**
- * A benchmark page's title with the Leaderboard / Diagnostics switch, the same on both
- * pages of every benchmark. `query` carries the board's filters (version, setting) across.
+ * A benchmark page's title with the Leaderboard / Diagnostics / Search switch, the same on
+ * every page of every benchmark. `query` carries the board's filters (version, setting) across.
  */
 export function BoardHeader({
   id,
@@ -32,6 +32,12 @@ export function BoardHeader({
       href: `/b/${id}/analysis${query}`,
       testId: "analysis-link",
     },
+    {
+      page: "search",
+      label: "Search",
+      href: `/b/${id}/search`,
+      testId: "search-link",
+    },
   ];
   return (
     <div>
@@ -41,7 +47,7 @@ export function BoardHeader({
         </h1>
         <nav
           className="flex rounded-md bg-slate-100 p-0.5 text-sm"
-          aria-label="Leaderboard or diagnostics"
+          aria-label="Leaderboard, diagnostics or search"
           data-testid="board-switch"
         >
           {links.map((link) => (

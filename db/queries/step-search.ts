@@ -34,6 +34,8 @@ export interface StepSearchScope {
 
 export interface StepSearchHit {
   submissionId: number;
+  /** The submission's model, for the search page. */
+  model: string;
   /** The benchmark's own task id. */
   taskId: string;
   run: number;
@@ -115,6 +117,7 @@ export async function searchSteps(
   const rows = await db
     .select({
       submissionId: samples.submissionId,
+      model: submissions.model,
       taskKey: samples.taskKey,
       run: samples.run,
       ordinal: steps.ordinal,
