@@ -88,7 +88,9 @@ describe("the PostgreSQL schema", () => {
         "SELECT table_name, column_name, is_nullable FROM information_schema.columns WHERE table_schema = 'public'",
       );
       const onServer = new Map<string, string[]>();
-      for (const row of rows)
+      // The step-search index is each engine's own, hand-written in its migration (SQLite's an
+      // FTS5 table): not one of the shared schema's tables.
+      for (const row of rows.filter((r) => r.table_name !== "step_search"))
         onServer.set(row.table_name, [...(onServer.get(row.table_name) ?? []), row.column_name]);
       const expected = new Map(
         [...sqliteTables()].map(([table, columns]) => [
