@@ -5,7 +5,7 @@ import "server-only";
  * approved submissions only, and its counts are of those, so a pending submission's runs
  * are neither listed nor counted.
  */
-import { and, asc, count, eq, isNull, ne, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull, ne, or, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Viewer } from "../../lib/auth/visibility";
 import { rubricScopeSchema, type RubricScope } from "../../lib/rubric/scope";
@@ -90,9 +90,9 @@ export async function listRubricJobs(db: Db, limit: number): Promise<RubricJobVi
   const rows = await db
     .select(jobColumns)
     .from(rubricJobs)
-    .orderBy(asc(rubricJobs.id))
+    .orderBy(desc(rubricJobs.id))
     .limit(limit);
-  return rows.map(jobView).reverse();
+  return rows.map(jobView);
 }
 
 export const RUBRIC_SHOWS = [...RUBRIC_VERDICTS, "pending", "all"] as const;
