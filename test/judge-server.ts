@@ -34,6 +34,13 @@ export async function startJudgeServer(
 ): Promise<{ server: Server; baseUrl: string; requests: JudgeRequest[] }> {
   const requests: JudgeRequest[] = [];
   const server = createServer(async (request, response) => {
+    // OpenAI's model list: what a readiness check (Playwright's webServer) asks for.
+    if (request.url === "/v1/models" && request.method === "GET") {
+      response
+        .writeHead(200, { "content-type": "application/json" })
+        .end(JSON.stringify({ object: "list", data: [{ id: "judge", object: "model" }] }));
+      return;
+    }
     if (request.url !== "/v1/chat/completions" || request.method !== "POST") {
       response.writeHead(404).end();
       return;

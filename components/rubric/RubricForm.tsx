@@ -20,6 +20,24 @@ export function RubricForm({
 }) {
   const [state, action, pending] = useActionState(rubricAction, null);
   const [scope, setScope] = useState(parent === null ? "submissions" : "matches");
+  // Controlled: React resets a form's own values after its action, and Start sends what was previewed.
+  const [fields, setFields] = useState({
+    rubric: "",
+    submissions: "",
+    benchmark: benchmarks[0]?.id ?? "",
+    version: "",
+    filter: "",
+  });
+  // A change after the preview hides Start until the scope is previewed again.
+  const [previewed, setPreviewed] = useState(false);
+  const bind = (name: keyof typeof fields) => ({
+    name,
+    value: fields[name],
+    onChange: (e: { target: { value: string } }) => {
+      setFields({ ...fields, [name]: e.target.value });
+      setPreviewed(false);
+    },
+  });
   return (
     <form action={action} className="space-y-3" data-testid="rubric-form">
       <label className="block text-sm">
@@ -27,7 +45,7 @@ export function RubricForm({
           Rubric: what a run must show to match, in plain words
         </span>
         <textarea
-          name="rubric"
+          {...bind("rubric")}
           required
           rows={3}
           maxLength={MAX_RUBRIC_CHARS}
@@ -42,7 +60,10 @@ export function RubricForm({
             <select
               name="scope"
               value={scope}
-              onChange={(e) => setScope(e.target.value)}
+              onChange={(e) => {
+                setScope(e.target.value);
+                setPreviewed(false);
+              }}
               className={INPUT}
             >
               <option value="submissions">submissions by id</option>
@@ -52,13 +73,13 @@ export function RubricForm({
           {scope === "submissions" ? (
             <label>
               <span className="block text-slate-600">Submission ids</span>
-              <input name="submissions" placeholder="12, 14" className={INPUT} />
+              <input {...bind("submissions")} placeholder="12, 14" className={INPUT} />
             </label>
           ) : (
             <>
               <label>
                 <span className="block text-slate-600">Benchmark</span>
-                <select name="benchmark" className={INPUT}>
+                <select {...bind("benchmark")} className={INPUT}>
                   {benchmarks.map((b) => (
                     <option key={b.id} value={b.id}>
                       {b.name}
@@ -68,7 +89,7 @@ export function RubricForm({
               </label>
               <label>
                 <span className="block text-slate-600">Version</span>
-                <input name="version" className={INPUT} />
+                <input {...bind("version")} className={INPUT} />
               </label>
             </>
           )}
@@ -83,7 +104,7 @@ export function RubricForm({
         <span className="text-slate-600">
           Filter (the board&apos;s filter language, optional), e.g. verdict:incorrect calls&gt;=20
         </span>
-        <input name="filter" maxLength={MAX_FILTER_LENGTH} className={INPUT} />
+        <input {...bind("filter")} maxLength={MAX_FILTER_LENGTH} className={INPUT} />
       </label>
       <div className="flex flex-wrap items-center gap-2">
         <button
@@ -91,11 +112,12 @@ export function RubricForm({
           name="intent"
           value="preview"
           disabled={pending}
+          onClick={() => setPreviewed(true)}
           className="rounded border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50 disabled:opacity-50"
         >
           Preview
         </button>
-        {state?.ok ? (
+        {state?.ok && previewed ? (
           <button
             type="submit"
             name="intent"
@@ -107,7 +129,7 @@ export function RubricForm({
           </button>
         ) : null}
       </div>
-      {state?.ok ? (
+      {state?.ok && previewed ? (
         <p className="text-sm text-slate-700" data-testid="rubric-preview" data-runs={state.runs}>
           {state.runs.toLocaleString("en")} runs · about{" "}
           {state.estimatedTokens.toLocaleString("en")} tokens for {state.model} (an estimate from a
