@@ -5,6 +5,7 @@ import { logInAsAdmin } from "./submit-helpers";
 /**
  * Rubric search against the e2e run's local judge (e2e/judge-server.ts: a run matches when
  * a step holds the rubric's last word, citing that step and one the run does not have).
+ * One lean test: the form, the job in the worker, the results page, a cited step, sharing, export.
  */
 test("an admin previews and starts a rubric search; its results link to the cited step; a visitor and the export see them", async ({
   page,
@@ -16,13 +17,18 @@ test("an admin previews and starts a rubric search; its results link to the cite
     rows: { submissionId: number }[];
   };
   const submissionId = board.rows[0].submissionId;
+  // One task's failed runs with tool calls: a few judge calls, each run a match.
+  const failed = (await (
+    await request.get(`/api/s/${submissionId}/samples?verdict=incorrect&minCalls=1`)
+  ).json()) as { samples: { taskId: string }[] };
+  const filter = `verdict:incorrect calls>=1 task:"${failed.samples[0].taskId}"`;
 
   await logInAsAdmin(page);
   await page.goto("/admin");
   const form = page.getByTestId("rubric-search").getByTestId("rubric-form");
-  await form.getByLabel(/Rubric: what a run must show/).fill("the agent wrote a final answer");
+  await form.getByLabel(/Rubric: what a run must show/).fill("the agent made a tool call");
   await form.getByLabel("Submission ids").fill(String(submissionId));
-  await form.getByLabel(/Filter/).fill("verdict:incorrect");
+  await form.getByLabel(/Filter/).fill(filter);
   await form.getByRole("button", { name: "Preview" }).click();
   const preview = form.getByTestId("rubric-preview");
   await expect(preview).toContainText("tokens for e2e-judge");
@@ -34,7 +40,7 @@ test("an admin previews and starts a rubric search; its results link to the cite
   await expect(job).toHaveAttribute("data-status", "done", { timeout: 30_000 });
   await expect(page.getByTestId("rubric-dropped")).toBeVisible();
   const match = page.locator('[data-testid="rubric-result"][data-verdict="match"]').first();
-  await expect(match).toContainText(/step \d+ says "answer"/);
+  await expect(match).toContainText(/step \d+ says "call"/);
   const jobUrl = page.url();
 
   const cited = match.getByTestId("rubric-cited-step").first();
