@@ -20,6 +20,8 @@ function freePort(): string {
 }
 // The `tls` project: Caddy terminates TLS on this port in front of the app (e2e/tls/Caddyfile).
 const TLS_PORT = (process.env.E2E_TLS_PORT ||= freePort());
+// The local OpenAI-compatible judge the app is configured with (e2e/judge-server.ts).
+const JUDGE_PORT = (process.env.E2E_JUDGE_PORT ||= freePort());
 // Caddy's local CA, certificates and autosaved config, inside the checkout.
 const CADDY_HOME = join(__dirname, ".tmp", POSTGRES ? "e2e-caddy-postgres" : "e2e-caddy");
 mkdirSync(CADDY_HOME, { recursive: true });
@@ -119,7 +121,16 @@ export default defineConfig({
         SEEKBOARD_ADMIN_TOKEN: process.env.SEEKBOARD_ADMIN_TOKEN,
         // The `tls` project's Caddy connects from here (docs/DEPLOY.md, "Reverse proxy").
         SEEKBOARD_TRUSTED_PROXIES: "127.0.0.1,::1",
+        SEEKBOARD_JUDGE_BASE_URL: `http://127.0.0.1:${JUDGE_PORT}/v1`,
+        SEEKBOARD_JUDGE_MODEL: "e2e-judge",
       },
+    },
+    {
+      command: "./node_modules/.bin/tsx e2e/judge-server.ts",
+      url: `http://127.0.0.1:${JUDGE_PORT}/v1/models`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      env: { E2E_JUDGE_PORT: JUDGE_PORT },
     },
     {
       command: "caddy run --config e2e/tls/Caddyfile --adapter caddyfile",

@@ -24,6 +24,8 @@ export const {
   canonicalTasks,
   auditEntries,
   reevalJobs,
+  rubricJobs,
+  rubricResults,
   uploadJobs,
   dataVersions,
   sampleTags,

@@ -76,8 +76,8 @@ test("a maintainer adjudicates a sample, the leaderboard moves and is marked, th
   const section = page.getByTestId("reeval-section");
   await expect(section).toBeVisible();
   await expect(section.getByTestId("verdict-history-empty")).toBeVisible();
-  // No LLM endpoint is configured for the e2e server: the option is off and says why.
-  await expect(section.getByTestId("judge-disabled-llm")).toContainText("SEEKBOARD_JUDGE_BASE_URL");
+  // The e2e server's LLM judge is the local one (e2e/judge-server.ts): the option is on.
+  await expect(section.getByTestId("judge-disabled-llm")).toHaveCount(0);
 
   // Re-judge preview first: shown, not applied.
   await section.getByRole("radio", { name: "normalised exact match" }).check();

@@ -9,6 +9,8 @@ import { IssueTokenForm } from "@/components/admin/IssueTokenForm";
 import { ModerationControls } from "@/components/admin/ModerationControls";
 import { RevokeTokenButton } from "@/components/admin/RevokeTokenButton";
 import { TaskSets } from "@/components/admin/TaskSets";
+import { RubricForm } from "@/components/rubric/RubricForm";
+import { listRubricJobs } from "@/db/queries/rubric";
 import { Badge } from "@/components/ui/Badge";
 import { BoardFigureList } from "@/components/submission/BoardFigures";
 import { getDb, type Db } from "@/db/client";
@@ -31,6 +33,7 @@ import { logout } from "../../server/admin-actions";
 export const metadata: Metadata = { title: "Admin", robots: { index: false, follow: false } };
 
 const RECENT_DECISIONS = 20;
+const RECENT_RUBRIC_JOBS = 10;
 
 export default async function AdminPage() {
   await connection();
@@ -48,11 +51,12 @@ export default async function AdminPage() {
   if (!(await isAdminSession())) return <AdminLoginForm />;
 
   const db = await getDb();
-  const [queue, decisions, tokens, taskSets] = await Promise.all([
+  const [queue, decisions, tokens, taskSets, rubricJobs] = await Promise.all([
     listModerationQueue(db),
     listRecentDecisions(db, RECENT_DECISIONS),
     listUploadTokens(db),
     taskSetOverview(db),
+    listRubricJobs(db, RECENT_RUBRIC_JOBS),
   ]);
   const [checks, confusables] = await Promise.all([
     checksOf(db, [...queue, ...decisions]),
@@ -108,6 +112,26 @@ export default async function AdminPage() {
       </section>
 
       <TaskSets rows={taskSets} benchmarks={taskFileBenchmarks} maxBytes={MAX_TASK_FILE_BYTES} />
+
+      <section className="space-y-3" data-testid="rubric-search">
+        <h2 className="text-lg font-semibold">Rubric search</h2>
+        <p className="text-sm text-slate-600">
+          The LLM judge reads every run of a scope and says whether your rubric describes it, citing
+          the steps that show it.
+        </p>
+        <RubricForm benchmarks={BENCHMARK_IDS.map((id) => ({ id, name: BENCHMARKS[id].name }))} />
+        {rubricJobs.length ? (
+          <ul className="space-y-1 text-sm" data-testid="rubric-jobs">
+            {rubricJobs.map((job) => (
+              <li key={job.id}>
+                <Link href={`/rubric/${job.id}`}>#{job.id}</Link> {job.status} · {job.matched} of{" "}
+                {job.done}/{job.total} matched ·{" "}
+                <span className="text-slate-700">{job.rubric.slice(0, 120)}</span>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </section>
 
       <section className="space-y-3">
         <h2 className="text-lg font-semibold">Upload tokens</h2>

@@ -10,6 +10,7 @@ import { basename, dirname, join, resolve } from "node:path";
 import type { LlmJudgeSetting } from "../../lib/judges/chat";
 import { DEFAULT_DB_PATH, isPostgresUrl, type Db } from "../client";
 import { failInterruptedJobs, nextQueuedReevalJob, runReevalJob } from "../reeval/jobs";
+import { nextRubricJob, requeueInterruptedRubricJobs, runRubricChunk } from "../rubric/jobs";
 import { bumpDataVersion, PUBLIC_DATA } from "./data-version";
 import { removeDeadImports } from "../ingest-shared";
 import { runUploadJob } from "./run-upload";
@@ -107,13 +108,15 @@ export interface WorkerOptions {
 /** How often the worker looks for jobs whose worker died (another worker's, on this machine). */
 const RECOVER_EVERY_MS = 10_000;
 
-async function recover(db: Db, log: (message: string) => void): Promise<void> {
+async function recover(db: Db, log: (message: string) => void, self: string): Promise<void> {
   const uploads = await recoverUploadJobs(db, (worker) => workerAlive(worker));
   if (uploads.requeued)
     log(`${uploads.requeued} upload job(s) interrupted by a stopped worker queued again`);
   if (uploads.failed) log(`${uploads.failed} upload job(s) given up after repeated interruptions`);
   const reevals = await failInterruptedJobs(db, (worker) => workerAlive(worker));
   if (reevals) log(`${reevals} re-evaluation job(s) interrupted by a stopped worker marked failed`);
+  const rubrics = await requeueInterruptedRubricJobs(db, (worker) => workerAlive(worker), self);
+  if (rubrics) log(`${rubrics} rubric search(es) interrupted by a stopped worker queued again`);
   const imports = await removeDeadImports(db);
   if (imports) log(`${imports} import(s) whose process died removed`);
 }
@@ -130,19 +133,23 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-/** Runs jobs until `signal` aborts: uploads first (someone may be waiting on the answer), then re-evaluations. */
+/**
+ * Runs jobs until `signal` aborts: uploads first (someone may be waiting on the answer), then
+ * re-evaluations, then rubric searches a few runs at a time (so an upload waits for a few
+ * judge calls at most, never for a whole search).
+ */
 export async function runWorker(options: WorkerOptions): Promise<void> {
   const { db, signal } = options;
   const log = options.log ?? ((message: string) => console.log(`seekboard worker: ${message}`));
   const self = workerId();
   mkdirSync(options.spoolRoot, { recursive: true });
-  await recover(db, log);
+  await recover(db, log, self);
   const swept = await sweepOrphanSpoolDirs(db, options.spoolRoot);
   if (swept) log(`removed ${swept} left-over upload folder(s)`);
   let recoveredAt = Date.now();
   while (!signal.aborted) {
     if (Date.now() - recoveredAt > RECOVER_EVERY_MS) {
-      await recover(db, log);
+      await recover(db, log, self);
       recoveredAt = Date.now();
     }
     const upload = await claimUploadJob(db, self);
@@ -157,6 +164,11 @@ export async function runWorker(options: WorkerOptions): Promise<void> {
         worker: self,
         onChunkWritten: () => bumpDataVersion(db, PUBLIC_DATA),
       });
+      continue;
+    }
+    const rubric = await nextRubricJob(db, self);
+    if (rubric !== null) {
+      await runRubricChunk(db, rubric, { llm: options.llm, worker: self });
       continue;
     }
     await pause(options.idleMs ?? 100, signal);

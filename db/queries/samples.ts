@@ -27,6 +27,7 @@ import {
 import { benchmarkModule } from "../../lib/benchmarks/registry";
 import { assertNever } from "../../lib/assert-never";
 import {
+  DEFAULT_SAMPLE_FILTERS,
   SAMPLE_PAGE_SIZE,
   type SampleFilters,
   type SampleFieldSortKey,
@@ -414,6 +415,27 @@ export async function listSamples(
     tags: tags.get(row.id) ?? [],
   }));
   return { rows, total, queryError: null };
+}
+
+/** The ids of a submission's samples a filter-language query selects, in sample order (a rubric job's scope). */
+export async function filteredSampleIds(
+  db: Db,
+  submissionId: number,
+  f: string,
+): Promise<{ ids: number[]; error: FilterError | null }> {
+  const scope = await submissionScope(db, submissionId);
+  const query = parseFilter(f);
+  if (!query.ok) return { ids: [], error: query.error };
+  const engine = engineOf(db);
+  const rows = await db
+    .select({ id: samples.id })
+    .from(samples)
+    .innerJoin(tasks, eq(tasks.id, samples.taskId))
+    .leftJoin(submissionTasks, OWN_TEXT)
+    .leftJoin(sampleFacts, factsOfSample)
+    .where(whereOf(engine, submissionId, scope, { ...DEFAULT_SAMPLE_FILTERS, f }, query.clauses))
+    .orderBy(asc(samples.id));
+  return { ids: rows.map((r) => r.id), error: null };
 }
 
 /** Where one sample stands in a filtered, sorted list: "3 of 17" and its neighbours there. */

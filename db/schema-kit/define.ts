@@ -28,6 +28,12 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const REEVAL_JOB_STATUSES = ["queued", "running", "done", "failed"] as const;
 export type ReevalJobStatus = (typeof REEVAL_JOB_STATUSES)[number];
 
+export const RUBRIC_JOB_STATUSES = ["queued", "running", "done", "failed", "cancelled"] as const;
+export type RubricJobStatus = (typeof RUBRIC_JOB_STATUSES)[number];
+/** A run's rubric verdict; `unreadable`: the judge's reply was not the asked-for JSON. */
+export const RUBRIC_VERDICTS = ["match", "no-match", "unreadable"] as const;
+export type RubricVerdictKind = (typeof RUBRIC_VERDICTS)[number];
+
 export const UPLOAD_JOB_STATES = ["queued", "running", "done", "failed"] as const;
 export type UploadJobState = (typeof UPLOAD_JOB_STATES)[number];
 
@@ -413,6 +419,70 @@ export function defineSchema(k: SchemaKit) {
   );
 
   /**
+   * A rubric search (lib/rubric): an admin's rubric, read by the LLM judge against every run
+   * of its scope, in the worker. Its runs are frozen when it is queued (a row each in
+   * `rubric_results`), so its count never moves and a worker that restarts resumes it.
+   */
+  const rubricJobs = k.table(
+    "rubric_jobs",
+    {
+      id: k.id(),
+      rubric: k.text().notNull(),
+      /** lib/rubric/scope.ts's `rubricScopeSchema`. */
+      scope: k.json().notNull(),
+      /** The job whose matches it refines (scope kind `matches`). */
+      parentId: k.int("parent_id"),
+      status: k.text().$type<RubricJobStatus>().notNull(),
+      total: k.int().notNull(),
+      done: k.int().notNull().default(0),
+      matched: k.int().notNull().default(0),
+      unreadable: k.int().notNull().default(0),
+      /** Cited step ordinals the runs do not have, dropped. */
+      droppedCitations: k.int("dropped_citations").notNull().default(0),
+      estimatedTokens: k.int("estimated_tokens").notNull(),
+      /** The judge's endpoint and model (no key), as lib/judges/chat.ts's publicJudgeConfig. */
+      judgeConfig: k.json("judge_config").notNull(),
+      error: k.text(),
+      actor: k.text().notNull(),
+      createdAt: k.text("created_at").notNull(),
+      startedAt: k.text("started_at"),
+      finishedAt: k.text("finished_at"),
+      worker: k.text(),
+    },
+    (t) => [k.index("rubric_jobs_status").on(t.status, t.id)],
+  );
+
+  /** One run of a rubric job: pending (verdict null) until the judge has read it. */
+  const rubricResults = k.table(
+    "rubric_results",
+    {
+      jobId: k
+        .int("job_id")
+        .notNull()
+        .references(() => rubricJobs.id, { onDelete: "cascade" }),
+      sampleId: k
+        .int("sample_id")
+        .notNull()
+        .references(() => samples.id, { onDelete: "cascade" }),
+      submissionId: k
+        .int("submission_id")
+        .notNull()
+        .references(() => submissions.id, { onDelete: "cascade" }),
+      verdict: k.text().$type<RubricVerdictKind>(),
+      /** The judge's reason (untrusted text, shown as text), or why its reply was unreadable. */
+      reason: k.text(),
+      /** The cited steps the run has: `[{ordinal, anchor}]` (the trajectory page's element ids). */
+      cited: k.json(),
+      dropped: k.int().notNull().default(0),
+      judgedAt: k.text("judged_at"),
+    },
+    (t) => [
+      k.primaryKey({ columns: [t.jobId, t.sampleId] }),
+      k.index("rubric_results_verdict").on(t.jobId, t.verdict, t.sampleId),
+    ],
+  );
+
+  /**
    * An upload waiting for, or imported by, the worker. The server only receives the file
    * into `spool_dir` and queues it; the worker imports it in one transaction, so a job
    * interrupted by a crash left nothing behind and is run again (up to a bound).
@@ -545,6 +615,8 @@ export function defineSchema(k: SchemaKit) {
     canonicalTasks,
     auditEntries,
     reevalJobs,
+    rubricJobs,
+    rubricResults,
     uploadJobs,
     dataVersions,
     sampleTags,
