@@ -4,6 +4,7 @@ import { BENCHMARK_IDS, BENCHMARK_INFO } from "./info";
 import {
   failureModeReport,
   failureModesOf,
+  groundingResults,
   modesOf,
   seenAtCall,
   type ClassifiedSample,
@@ -40,11 +41,13 @@ describe("every benchmark's failure modes", () => {
 });
 
 describe("seenAtCall", () => {
-  const steps = stepsOf([
-    { query: "q1", reply: "nothing here" },
-    { query: "q2", reply: "The capital is  PARIS, France" },
-    { query: "q3", reply: "paris again" },
-  ]);
+  const steps = groundingResults(
+    stepsOf([
+      { query: "q1", reply: "nothing here" },
+      { query: "q2", reply: "The capital is  PARIS, France" },
+      { query: "q3", reply: "paris again" },
+    ]),
+  );
 
   it("is the first call whose result holds the text, normalised", () => {
     expect(seenAtCall(steps, "paris, france")).toBe(2);
@@ -53,7 +56,7 @@ describe("seenAtCall", () => {
   });
 
   it("matches full-width and CJK text after NFKC", () => {
-    const cjk = stepsOf([{ reply: "首都是巴黎（ＰＡＲＩＳ）" }]);
+    const cjk = groundingResults(stepsOf([{ reply: "首都是巴黎（ＰＡＲＩＳ）" }]));
     expect(seenAtCall(cjk, "巴黎")).toBe(1);
     expect(seenAtCall(cjk, "paris")).toBe(1);
   });
@@ -68,7 +71,7 @@ describe("seenAtCall", () => {
       { kind: "answer" as const, role: "assistant", text: "Lyon", malformed: null },
       ...stepsOf([{ reply: "Lyon" }]).slice(1),
     ];
-    expect(seenAtCall(late, "Lyon")).toBeNull();
+    expect(seenAtCall(groundingResults(late), "Lyon")).toBeNull();
   });
 });
 

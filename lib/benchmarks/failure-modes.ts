@@ -98,28 +98,23 @@ export function groundingText(text: string): string {
   return text.normalize("NFKC").toLowerCase().replace(/\s+/g, " ").trim();
 }
 
-/**
- * The 1-based tool call whose result first contains `text` (normalised as `groundingText`),
- * among the results before the final answer; null when none does or the text is shorter
- * than two characters. A result not tied to a call counts as the latest call before it.
- * Issue 30's answer grounding (`answerSeenAtCall`, `goldSeenAtCall`) defines the same
- * check; this is the failure modes' own until they read the stored grounding.
- */
-export function seenAtCall(steps: readonly Step[], text: string | null): number | null {
-  if (text === null) return null;
-  const needle = groundingText(text);
-  if ([...needle].length < 2) return null;
+/** Each tool result before the final answer, normalised (`groundingText`), with the 1-based call it answers. */
+export function groundingResults(steps: readonly Step[]): { callIndex: number; text: string }[] {
+  const results: { callIndex: number; text: string }[] = [];
   let lastCall = 0;
   for (const step of steps) {
     switch (step.kind) {
       case "answer":
-        return null;
+        return results;
       case "tool_call":
         lastCall = step.callIndex;
         break;
       case "tool_result":
-        if (groundingText(step.raw).includes(needle))
-          return step.callIndex ?? Math.max(lastCall, 1);
+        // A result not tied to a call counts as the latest call before it.
+        results.push({
+          callIndex: step.callIndex ?? Math.max(lastCall, 1),
+          text: groundingText(step.raw),
+        });
         break;
       case "thought":
       case "other":
@@ -128,7 +123,23 @@ export function seenAtCall(steps: readonly Step[], text: string | null): number 
         return assertNever(step);
     }
   }
-  return null;
+  return results;
+}
+
+/**
+ * The 1-based tool call whose result (of `groundingResults`) first contains `text`,
+ * normalised alike; null when none does or the text is shorter than two characters.
+ * Issue 30's answer grounding (`answerSeenAtCall`, `goldSeenAtCall`) defines the same
+ * check; this is the failure modes' own until they read the stored grounding.
+ */
+export function seenAtCall(
+  results: readonly { callIndex: number; text: string }[],
+  text: string | null,
+): number | null {
+  if (text === null) return null;
+  const needle = groundingText(text);
+  if ([...needle].length < 2) return null;
+  return results.find((r) => r.text.includes(needle))?.callIndex ?? null;
 }
 
 /** A run without a final answer: none, or blank. */
@@ -150,13 +161,14 @@ export function answerJudgedModes(
     ],
     classify: (sample) => {
       const answered = !noAnswer(sample);
+      const results = groundingResults(sample.steps);
       return [
         ...(answered ? [] : ["no-answer"]),
         ...(limitReached(sample) ? [limit.id] : []),
-        ...(answered && seenAtCall(sample.steps, sample.prediction) === null
+        ...(answered && seenAtCall(results, sample.prediction) === null
           ? ["ungrounded-answer"]
           : []),
-        ...(seenAtCall(sample.steps, sample.goldAnswer) !== null ? ["gold-unused"] : []),
+        ...(seenAtCall(results, sample.goldAnswer) !== null ? ["gold-unused"] : []),
       ];
     },
   };
