@@ -32,6 +32,7 @@ export const {
   sampleFacts,
   steps,
   hitLogs,
+  sampleFailureModes,
   aggregates,
   canonicalTasks,
   auditEntries,
