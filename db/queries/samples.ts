@@ -34,7 +34,15 @@ import {
   type SampleSortKey,
 } from "../../lib/url/samples";
 import { engineOf, first, type Db, type Engine } from "../client";
-import { sampleFacts, samples, sampleTags, submissions, submissionTasks, tasks } from "../schema";
+import {
+  sampleFacts,
+  sampleFailureModes,
+  samples,
+  sampleTags,
+  submissions,
+  submissionTasks,
+  tasks,
+} from "../schema";
 import { factFigureSql, factsOfSample } from "../sample-facts";
 import { ascNullsFirst, descNullsLast } from "./order";
 import { tagsOfSamples } from "./tags";
@@ -165,6 +173,8 @@ function clauseCondition(engine: Engine, clause: FilterClause, setting: string):
         return sql`${samples.taskKey} = ${clause.value}`;
       case "tag":
         return sql`EXISTS (SELECT 1 FROM ${sampleTags} WHERE ${sampleTags.sampleId} = ${samples.id} AND lower(${sampleTags.tag}) = lower(${clause.value}))`;
+      case "mode":
+        return sql`EXISTS (SELECT 1 FROM ${sampleFailureModes} WHERE ${sampleFailureModes.sampleId} = ${samples.id} AND ${sampleFailureModes.mode} = ${clause.value})`;
       case "correct":
         return eq(samples.correct, clause.value) as SQL;
       case "tier":
