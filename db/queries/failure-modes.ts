@@ -1,7 +1,8 @@
 import "server-only";
 import { and, asc, eq, not } from "drizzle-orm";
 import { failureModeReport, type FailureModeReport } from "../../lib/benchmarks/failure-modes";
-import { benchmarkInfo } from "../../lib/benchmarks/info";
+import { BENCHMARK_INFO, benchmarkInfo, type BenchmarkId } from "../../lib/benchmarks/info";
+import { pairedFailureModes, type ModePairs } from "../../lib/compare/failure-modes";
 import type { Db } from "../client";
 import { sampleFailureModes, samples } from "../schema";
 
@@ -42,5 +43,24 @@ export async function submissionFailureModes(
   return failureModeReport(
     benchmarkInfo(submission.benchmarkId).failureModes,
     [...runs.values()].map((r) => r.modes),
+  );
+}
+
+/** A and B's failure modes over the run pairs /compare matched (`pairedRows`). */
+export async function comparedFailureModes(
+  db: Db,
+  benchmark: BenchmarkId,
+  a: number,
+  b: number,
+  runs: readonly { taskKey: string; run: number }[],
+): Promise<ModePairs> {
+  const [aModes, bModes] = [await failedRunModes(db, a), await failedRunModes(db, b)];
+  const none: string[] = [];
+  return pairedFailureModes(
+    BENCHMARK_INFO[benchmark].failureModes,
+    runs.map((r) => ({
+      a: aModes.get(runKey(r.taskKey, r.run))?.modes ?? none,
+      b: bModes.get(runKey(r.taskKey, r.run))?.modes ?? none,
+    })),
   );
 }
