@@ -242,6 +242,16 @@ test.describe("failure tags and the filter language", () => {
     const mode = (await first.getAttribute("data-mode")) ?? "";
     const count = Number(await first.getAttribute("data-count"));
     expect(count).toBeGreaterThan(0);
+    // The API answers what the chart shows.
+    const api = (await (await page.request.get(`/api/s/${submissionId}/failure-modes`)).json()) as {
+      failed: number;
+      modes: { mode: string; count: number }[];
+    };
+    await expect(page.getByTestId("failure-modes")).toHaveAttribute(
+      "data-failed",
+      String(api.failed),
+    );
+    expect(api.modes.find((m) => m.mode === mode)?.count).toBe(count);
     await Promise.all([page.waitForURL(/[?&]f=mode/), first.click()]);
     await expect(filterBox(page)).toHaveValue(`mode:${mode}`);
     await expect(page.getByTestId("sample-count")).toHaveAttribute("data-total", String(count));

@@ -39,9 +39,11 @@ export function FailureModeChart({
                 className="grid grid-cols-[minmax(10rem,16rem)_1fr_6rem] items-center gap-3 rounded px-1 hover:bg-slate-50"
                 data-mode={m.mode}
                 data-count={m.count}
-                aria-label={`${m.label}: ${m.count} of ${report.failed} failed runs`}
               >
-                <span className="truncate" title={m.label}>
+                <span
+                  className="truncate"
+                  title={`${m.label}: ${m.count} of ${report.failed} failed runs`}
+                >
                   {m.label}
                 </span>
                 <span className="relative h-3 rounded bg-slate-100">
