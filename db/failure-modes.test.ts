@@ -15,7 +15,8 @@ import { closeDb, withTx, type Db } from "./client";
 import { openTestDb } from "../test/db";
 import { backfillFailureModes } from "./failure-modes";
 import { ingestBundleDir } from "./ingest";
-import { submissionFailureModes } from "./queries/failure-modes";
+import { comparedFailureModes, submissionFailureModes } from "./queries/failure-modes";
+import { pairedRows } from "./queries/compare";
 import { listSamples } from "./queries/samples";
 import { writeState } from "./reeval/store";
 import { sampleFailureModes, samples, submissions } from "./schema";
@@ -106,5 +107,28 @@ describe("stored failure modes", () => {
     expect(await modesOf()).toEqual([]);
     await withTx(db, (tx) => writeState(tx, sample.id, { correct: false }));
     expect((await modesOf()).sort()).toEqual([...before].sort());
+  });
+
+  it("pair a submission's runs with themselves on /compare: equal counts, no difference", async () => {
+    const [submission] = await db
+      .select()
+      .from(submissions)
+      .where(eq(submissions.benchmarkId, "mpw"))
+      .limit(1);
+    const rows = await pairedRows(db, submission.id, submission.id);
+    const modes = await comparedFailureModes(
+      db,
+      rows.benchmark,
+      submission.id,
+      submission.id,
+      rows.runs,
+    );
+    const report = await submissionFailureModes(db, submission);
+    expect(modes.aFailed).toBe(report.failed);
+    for (const row of modes.rows) {
+      expect(row.a).toBe(report.modes.find((m) => m.mode === row.mode)!.count);
+      expect(row.b).toBe(row.a);
+      expect(row.difference?.difference).toBe(0);
+    }
   });
 });
