@@ -451,11 +451,20 @@ export async function openDbMigrating(
   target: string,
   options: OpenOptions = {},
 ): Promise<{ db: Db; applied: string[] }> {
-  if (isPostgresUrl(target)) return openPostgres(target, options);
   const mode = options.migrations ?? migrationModeFromEnv();
-  return retrying(target, options, async () =>
-    openSqlite(target, options.migrationsFolder ?? MIGRATIONS, mode),
-  );
+  const opened = isPostgresUrl(target)
+    ? await openPostgres(target, options)
+    : await retrying(target, options, async () =>
+        openSqlite(target, options.migrationsFolder ?? MIGRATIONS, mode),
+      );
+  // What SQL cannot move: the failure modes of the failed samples a database written before
+  // them holds, computed from their steps (once; a failed sample then always has one).
+  // Imported here: it reads the benchmark modules, which import this file.
+  if (!options.migrationsFolder) {
+    const { backfillFailureModes } = await import("./failure-modes");
+    await backfillFailureModes(opened.db);
+  }
+  return opened;
 }
 
 /** Opens a database (a SQLite file, ":memory:", or a postgres:// URL) with its schema up to date. */

@@ -34,6 +34,7 @@ import {
   hitLogs,
   reevalJobs,
   sampleFacts,
+  sampleFailureModes,
   samples,
   steps,
   submissions,
@@ -43,6 +44,7 @@ import {
   type SubmissionStatus,
 } from "./schema";
 import * as pgSchema from "./schema-pg";
+import { failureModesOfRow } from "./failure-modes";
 
 const insertedSampleSchema = z.array(
   z.object({ id: z.number(), task_key: z.string(), run: z.number() }),
@@ -531,11 +533,16 @@ export interface SampleWriter {
   readonly malformedSteps: number;
 }
 
-export function sampleWriter(db: Db, submissionId: number, taskWriter: TaskWriter): SampleWriter {
+export function sampleWriter(
+  db: Db,
+  submissionId: number,
+  benchmark: BenchmarkId,
+  taskWriter: TaskWriter,
+): SampleWriter {
   const sqlite = sqliteClientOf(db);
   return sqlite
-    ? new SqliteSampleWriter(sqlite, submissionId, taskWriter)
-    : new PostgresSampleWriter(submissionId, taskWriter);
+    ? new SqliteSampleWriter(sqlite, submissionId, benchmark, taskWriter)
+    : new PostgresSampleWriter(submissionId, benchmark, taskWriter);
 }
 
 /** What both writers count. */
@@ -568,10 +575,12 @@ class SqliteSampleWriter extends SampleCounts implements SampleWriter {
   private readonly insertFacts;
   private readonly insertStep;
   private readonly insertHit;
+  private readonly insertMode;
 
   constructor(
     sqlite: Sqlite,
     private readonly submissionId: number,
+    private readonly benchmark: BenchmarkId,
     private readonly taskWriter: TaskWriter,
   ) {
     super();
@@ -591,6 +600,9 @@ class SqliteSampleWriter extends SampleCounts implements SampleWriter {
     );
     this.insertHit = sqlite.prepare(
       "INSERT INTO hit_logs (sample_id, call_index, hit, matched_fact_keys, compound, query, reason) VALUES (?, ?, ?, ?, ?, ?, ?)",
+    );
+    this.insertMode = sqlite.prepare(
+      "INSERT INTO sample_failure_modes (sample_id, submission_id, mode) VALUES (?, ?, ?)",
     );
   }
 
@@ -669,6 +681,8 @@ class SqliteSampleWriter extends SampleCounts implements SampleWriter {
         entry.reason,
       );
     }
+    for (const mode of failureModesOfRow(this.benchmark, row))
+      this.insertMode.run(sampleId, this.submissionId, mode);
   }
 
   async flush(): Promise<void> {}
@@ -732,6 +746,7 @@ class PostgresSampleWriter extends SampleCounts implements SampleWriter {
 
   constructor(
     private readonly submissionId: number,
+    private readonly benchmark: BenchmarkId,
     private readonly taskWriter: TaskWriter,
   ) {
     super();
@@ -796,6 +811,7 @@ class PostgresSampleWriter extends SampleCounts implements SampleWriter {
     const factRows: (typeof sampleFacts.$inferInsert)[] = [];
     const stepRows: (typeof steps.$inferInsert)[] = [];
     const hitRows: (typeof hitLogs.$inferInsert)[] = [];
+    const modeRows: (typeof sampleFailureModes.$inferInsert)[] = [];
     for (const { row } of batch) {
       const sampleId = ids.get(`${row.run}\u0000${row.task.taskKey}`)!;
       const { facts } = row;
@@ -839,9 +855,12 @@ class PostgresSampleWriter extends SampleCounts implements SampleWriter {
           reason: entry.reason,
         });
       }
+      for (const mode of failureModesOfRow(this.benchmark, row))
+        modeRows.push({ sampleId, submissionId: this.submissionId, mode });
     }
     await recordsetInsert(db, pgSchema.sampleFacts, factRows);
     await recordsetInsert(db, pgSchema.steps, stepRows);
     await recordsetInsert(db, pgSchema.hitLogs, hitRows);
+    await recordsetInsert(db, pgSchema.sampleFailureModes, modeRows);
   }
 }

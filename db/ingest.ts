@@ -205,7 +205,7 @@ export async function ingestBundleDir(
   }
 
   const tasks = new TaskWriter(benchmark, bundle.storedVersion, submissionId);
-  const writer = sampleWriter(db, submissionId, tasks);
+  const writer = sampleWriter(db, submissionId, benchmark, tasks);
   // Alive between batches too (a slow first batch, the fill-ins, the aggregates): only a dead
   // process's import goes a minute without a heartbeat.
   const heartbeat = setInterval(

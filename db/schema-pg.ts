@@ -20,6 +20,7 @@ export const {
   sampleFacts,
   steps,
   hitLogs,
+  sampleFailureModes,
   aggregates,
   canonicalTasks,
   auditEntries,

@@ -36,6 +36,7 @@ export const {
   sampleFacts,
   steps,
   hitLogs,
+  sampleFailureModes,
   aggregates,
   canonicalTasks,
   auditEntries,

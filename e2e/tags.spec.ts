@@ -234,4 +234,27 @@ test.describe("failure tags and the filter language", () => {
     for (const key of zh) expect(key).toMatch(/demo_zh_\d+ · run 0/);
     await samplesShot(page, "tags-widesearch-filter");
   });
+
+  test("a failure mode's bar opens exactly its runs", async ({ page }) => {
+    await page.goto(`/s/${submissionId}`);
+    const bar = page.getByTestId("failure-modes").locator("a[data-mode]:not([data-count='0'])");
+    const first = bar.first();
+    const mode = (await first.getAttribute("data-mode")) ?? "";
+    const count = Number(await first.getAttribute("data-count"));
+    expect(count).toBeGreaterThan(0);
+    // The API answers what the chart shows.
+    const api = (await (await page.request.get(`/api/s/${submissionId}/failure-modes`)).json()) as {
+      failed: number;
+      modes: { mode: string; count: number }[];
+    };
+    await expect(page.getByTestId("failure-modes")).toHaveAttribute(
+      "data-failed",
+      String(api.failed),
+    );
+    expect(api.modes.find((m) => m.mode === mode)?.count).toBe(count);
+    await Promise.all([page.waitForURL(/[?&]f=mode/), first.click()]);
+    await expect(filterBox(page)).toHaveValue(`mode:${mode}`);
+    await expect(page.getByTestId("sample-count")).toHaveAttribute("data-total", String(count));
+    expect(new Set(await sampleRowsAttr(page, "data-correct"))).toEqual(new Set(["0"]));
+  });
 });

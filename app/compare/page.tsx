@@ -5,6 +5,8 @@ import { connection } from "next/server";
 import { currentViewer } from "@/server/auth";
 import { CellTaskList } from "@/components/compare/CellTaskList";
 import { PairDetail } from "@/components/compare/PairDetail";
+import { FailureModePairs } from "@/components/compare/FailureModePairs";
+import { comparedFailureModes } from "@/db/queries/failure-modes";
 import { PairwiseTable } from "@/components/compare/PairwiseTable";
 import { SubmissionPicker } from "@/components/compare/SubmissionPicker";
 import { getDb, type Db } from "@/db/client";
@@ -136,6 +138,7 @@ async function Comparison({
   found: CompareSubmission[];
 }) {
   const { rows, report } = await comparePair(db, base, vs);
+  const modes = await comparedFailureModes(db, rows.benchmark, base.id, vs.id, rows.runs);
   const pairProfile = BENCHMARKS[rows.benchmark].compare;
   const pairwise = [];
   if (others.length > 1) {
@@ -271,6 +274,7 @@ async function Comparison({
           />
         ) : null}
       </PairDetail>
+      <FailureModePairs modes={modes} />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { FailureSummary, type FailureCounts } from "@/components/tags/FailureSummary";
 import type { SampleList } from "@/db/queries/samples";
 import type { SampleFilters } from "@/lib/url/samples";
+import { FailureModeChart } from "./FailureModeChart";
 import { SampleFilterForm, type SampleFacets, type SampleFilterField } from "./SampleFilterForm";
 import { SampleTable, type SampleColumn, type SampleTaskCell } from "./SampleTable";
 
@@ -30,6 +31,7 @@ export function SamplesSection({
   return (
     <section className="space-y-3" id="samples">
       <h2 className="text-lg font-semibold">Samples</h2>
+      <FailureModeChart submissionId={submissionId} report={failures.modes} />
       <FailureSummary submissionId={submissionId} tags={failures.tags} hints={failures.hints} />
       <SampleFilterForm
         action={`/s/${submissionId}`}

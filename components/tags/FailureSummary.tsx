@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { TagCount } from "@/db/queries/tags";
+import type { FailureModeReport } from "@/lib/benchmarks/failure-modes";
 import { quoteFilterValue } from "@/lib/filter/parse";
 import { HINTS, type HintId } from "@/lib/hints/hints";
 import { sampleQueryHref } from "@/lib/url/samples";
@@ -8,6 +9,8 @@ import { sampleQueryHref } from "@/lib/url/samples";
 export interface FailureCounts {
   tags: TagCount[];
   hints: Record<HintId, number>;
+  /** The computed failure modes (data, beside the maintainer's tags). */
+  modes: FailureModeReport;
 }
 
 /** A submission's failure tags and automatic hints with their sample counts, each linking to those samples. */
@@ -15,7 +18,7 @@ export function FailureSummary({
   submissionId,
   tags,
   hints,
-}: { submissionId: number } & FailureCounts) {
+}: { submissionId: number } & Omit<FailureCounts, "modes">) {
   const shownHints = HINTS.filter((h) => hints[h.id] > 0);
   return (
     <section

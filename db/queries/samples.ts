@@ -37,6 +37,7 @@ import {
 import { engineOf, first, type Db, type Engine } from "../client";
 import {
   sampleFacts,
+  sampleFailureModes,
   samples,
   sampleTags,
   steps,
@@ -175,6 +176,8 @@ function clauseCondition(engine: Engine, clause: FilterClause, setting: string):
         return sql`${samples.taskKey} = ${clause.value}`;
       case "tag":
         return sql`EXISTS (SELECT 1 FROM ${sampleTags} WHERE ${sampleTags.sampleId} = ${samples.id} AND lower(${sampleTags.tag}) = lower(${clause.value}))`;
+      case "mode":
+        return sql`EXISTS (SELECT 1 FROM ${sampleFailureModes} WHERE ${sampleFailureModes.sampleId} = ${samples.id} AND ${sampleFailureModes.mode} = ${clause.value})`;
       case "correct":
         return eq(samples.correct, clause.value) as SQL;
       case "tier":

@@ -33,6 +33,7 @@ import {
 } from "../schema";
 import { benchmarkIdOf } from "../benchmark-id";
 import { factsOfSample } from "../sample-facts";
+import { recomputeFailureModes } from "../failure-modes";
 
 export type ReevalResult<T extends object = object> =
   ({ ok: true } & T) | { ok: false; error: string };
@@ -240,7 +241,18 @@ export async function writeState(db: Db, sampleId: number, state: SampleState): 
   } else if (Object.keys(copies).length) {
     await db.update(sampleFacts).set(copies).where(eq(sampleFacts.sampleId, sampleId));
   }
+  // What the failure modes are computed from changed: they are again (a sample made correct has none).
+  if (MODE_INPUTS.some((key) => key in values)) await recomputeFailureModes(db, [sampleId]);
 }
+
+/** The state fields a benchmark's failure modes read. */
+const MODE_INPUTS: readonly StateKey[] = [
+  "correct",
+  "status",
+  "metrics",
+  "detail",
+  "firstCoveredAt",
+];
 
 export interface AuditInput {
   action: AuditAction;

@@ -302,6 +302,30 @@ export function defineSchema(k: SchemaKit) {
   );
 
   /**
+   * The failure modes of a failed sample (lib/benchmarks/failure-modes.ts), one row per mode:
+   * computed at ingest, recomputed when a re-evaluation changes the verdict, so the
+   * submission page, its filter (`mode:`) and /compare never read steps. A failed sample has
+   * at least one ("unexplained" when no rule explains it); a correct one has none.
+   * `submission_id` is a copy of the sample's, so counting a submission's modes reads this
+   * table alone.
+   */
+  const sampleFailureModes = k.table(
+    "sample_failure_modes",
+    {
+      sampleId: k
+        .int("sample_id")
+        .notNull()
+        .references(() => samples.id, { onDelete: "cascade" }),
+      submissionId: k.int("submission_id").notNull(),
+      mode: k.text().notNull(),
+    },
+    (t) => [
+      k.primaryKey({ columns: [t.sampleId, t.mode] }),
+      k.index("sample_failure_modes_submission").on(t.submissionId, t.mode),
+    ],
+  );
+
+  /**
    * Precomputed per submission × split ("overall", "tier:hard", "lang:en"): what every
    * benchmark writes. Its own figures are its module's report in `metrics`.
    */
@@ -611,6 +635,7 @@ export function defineSchema(k: SchemaKit) {
     sampleFacts,
     steps,
     hitLogs,
+    sampleFailureModes,
     aggregates,
     canonicalTasks,
     auditEntries,

@@ -19,6 +19,7 @@ import type { TrajectoryReview } from "./review";
 import type { StandingRules } from "../standing/rules";
 import type { TaskFileRules } from "../standing/task-file";
 import type { CallSeriesSample, FcrPassPoint } from "./atomic-facts";
+import type { FailureModeRules } from "./failure-modes";
 
 /** Where a stored per-sample value is: a column of `samples`, a column of its task, or a field of `samples.metrics`. */
 export type StoredValue =
@@ -83,6 +84,8 @@ export interface BenchmarkInfo<Id extends string = string> {
   // The sample page
   /** Each tool call's outcome in the benchmark's terms (the call timeline) and where the run went wrong (the diagnosis). */
   readonly review: TrajectoryReview;
+  /** Its paper's failure categories, computed for each failed run and stored at ingest (./failure-modes.ts). */
+  readonly failureModes: FailureModeRules;
 }
 
 /** The whole benchmark, server side: its info plus importing, demo data, stored figures and judging. */

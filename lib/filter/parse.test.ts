@@ -139,7 +139,7 @@ describe("parseFilter: errors name the position and the problem", () => {
     expect(error("tier:hard colour:red")).toEqual({
       position: 10,
       message:
-        'at character 11: unknown field "colour" (fields: status, verdict, correct, tier, category, domain, language, lang, fcr, calls, hits, hitrate, compound, facts, turns, run, task, tag, hint, text, query, result, answer); put text with ":" in quotes to search for it',
+        'at character 11: unknown field "colour" (fields: status, verdict, correct, tier, category, domain, language, lang, fcr, calls, hits, hitrate, compound, facts, turns, run, task, tag, hint, mode, text, query, result, answer); put text with ":" in quotes to search for it',
     });
   });
 
@@ -231,5 +231,15 @@ describe("parseFilter: names that are properties of every object are not fields"
   it("constructor: and toString: are unknown fields", () => {
     expect(error("constructor:x").message).toMatch(/^at character 1: unknown field "constructor"/);
     expect(error("toString<3").message).toMatch(/^at character 1: unknown field "toString"/);
+  });
+
+  it("mode: takes a failure mode's id, lower-cased, and refuses anything else", () => {
+    expect(clauses("mode:Fact-Not-Queried -mode:limit")).toMatchObject([
+      { field: "mode", value: "fact-not-queried", negated: false },
+      { field: "mode", value: "limit", negated: true },
+    ]);
+    expect(error('mode:"no answer"').message).toBe(
+      'at character 6: a failure mode is a kebab-case id, got "no answer"',
+    );
   });
 });

@@ -3,6 +3,9 @@
  *
  *   status:max_turns_reached fcr<0.3 tier:hard tag:"Retrieval Miss" -hint:no-search "Knicks"
  *
+ * `mode:<id>` selects the failed runs carrying one of the benchmark's computed failure modes
+ * (lib/benchmarks/failure-modes.ts), `tag:` the maintainer's tags.
+ *
  * A query is terms separated by spaces, all of which must hold. A term is
  *   [-] field op value     op is `:` for any field; `<` `<=` `>` `>=` `=` for numeric ones
  *   [-] "quoted phrase"    free text
@@ -29,7 +32,7 @@ export const NUMERIC_FIELDS = [
   "run",
 ] as const;
 export type NumericField = (typeof NUMERIC_FIELDS)[number];
-export const TEXT_FIELDS = ["status", "category", "language", "task", "tag"] as const;
+export const TEXT_FIELDS = ["status", "category", "language", "task", "tag", "mode"] as const;
 export type TextField = (typeof TEXT_FIELDS)[number];
 /** The step fields, and which part of the trajectory each searches ("any": every step). */
 export const STEP_FIELDS = {
@@ -72,6 +75,7 @@ export const FIELD_NAMES = [
   "task",
   "tag",
   "hint",
+  "mode",
   "text",
   "query",
   "result",
@@ -203,6 +207,11 @@ function fieldClause(
         valuePosition,
         `unknown hint "${value}" (hints: ${HINT_IDS.join(", ")})`,
       );
+    }
+    case "mode": {
+      const v = value.toLowerCase();
+      if (/^[a-z][a-z0-9-]*$/.test(v)) return { ...base, field, value: v };
+      throw new ParseError(valuePosition, `a failure mode is a kebab-case id, got "${value}"`);
     }
     case "text":
     case "query":

@@ -13,6 +13,7 @@ import { getDb } from "@/db/client";
 import { hintCounts, listSamples, sampleFacets } from "@/db/queries/samples";
 import { getAggregates, getSubmission } from "@/db/queries/submissions";
 import { tagCounts } from "@/db/queries/tags";
+import { submissionFailureModes } from "@/db/queries/failure-modes";
 import { canViewSubmission } from "@/lib/auth/visibility";
 import { parseSampleFilters } from "@/lib/url/samples";
 import type { RawSearchParams } from "@/lib/url/search-params";
@@ -77,7 +78,11 @@ export default async function SubmissionPage({ params, searchParams }: Props) {
       samples={await listSamples(db, id, filters)}
       filters={filters}
       facets={await sampleFacets(db, id)}
-      failures={{ tags: await tagCounts(db, id), hints: await hintCounts(db, id) }}
+      failures={{
+        tags: await tagCounts(db, id),
+        hints: await hintCounts(db, id),
+        modes: await submissionFailureModes(db, submission),
+      }}
     />
   );
 }

@@ -1,4 +1,5 @@
 /** EvoBrowseComp: what it is and how its pages show it; client-safe (no Node-only code). */
+import { evoFailureModes } from "./failure-modes";
 import type { BenchmarkInfo } from "../types";
 import { evoBrowseCompBoard } from "./board";
 import { evoReview } from "./review";
@@ -39,4 +40,5 @@ export const evoBrowseCompInfo = {
     toolLimitExceeded: "exceeded",
   },
   review: evoReview,
+  failureModes: evoFailureModes,
 } as const satisfies BenchmarkInfo<"evobrowsecomp">;

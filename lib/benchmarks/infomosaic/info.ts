@@ -1,4 +1,5 @@
 /** InfoMosaic: what it is and how its pages show it; client-safe (no Node-only code). */
+import { infoMosaicFailureModes } from "./failure-modes";
 import type { BenchmarkInfo } from "../types";
 import { infoMosaicBoard } from "./board";
 import { infoMosaicTaxonomy } from "./taxonomy";
@@ -39,4 +40,5 @@ export const infoMosaicInfo = {
   filterExample: 'category:map turns>5 tag:"Retrieval Miss"',
   hints: { toolFreeSettings: ["no-tool"], toolFreeSample: null, toolLimitExceeded: null },
   review: infoMosaicReview,
+  failureModes: infoMosaicFailureModes,
 } as const satisfies BenchmarkInfo<"infomosaic">;

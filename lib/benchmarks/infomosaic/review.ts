@@ -21,7 +21,10 @@ const OUTCOMES: Record<ToolOutcome | "no-reply", CallOutcomeKind> = {
   "no-reply": { key: "no-reply", label: "no reply recorded", tone: "neutral" },
 };
 
-function outcomesOf(sample: ReviewedSample): { callIndex: number; outcome: ToolOutcome | null }[] {
+/** Each call's tool outcome (§4.3), null when no reply is recorded. */
+export function infoMosaicCallOutcomes(
+  sample: Pick<ReviewedSample, "steps">,
+): { callIndex: number; outcome: ToolOutcome | null }[] {
   return callsOf(sample.steps).map((c) => ({
     callIndex: c.callIndex,
     outcome: classifyToolCall({
@@ -53,7 +56,7 @@ export function infoMosaicDiagnosis(sample: ReviewedSample): { items: DiagnosisI
         callIndex: null,
       });
   }
-  const outcomes = outcomesOf(sample);
+  const outcomes = infoMosaicCallOutcomes(sample);
   for (const kind of ["usage-error", "selection-error", "invalid-result"] as const) {
     const calls = outcomes.filter((o) => o.outcome === kind);
     if (calls.length)
@@ -76,7 +79,7 @@ export const infoMosaicReview: TrajectoryReview = {
     OUTCOMES["no-reply"],
   ],
   calls: (sample) =>
-    outcomesOf(sample).map((o) => ({
+    infoMosaicCallOutcomes(sample).map((o) => ({
       call: o.callIndex,
       outcome: OUTCOMES[o.outcome ?? "no-reply"].key,
     })),

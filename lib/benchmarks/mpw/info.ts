@@ -1,4 +1,5 @@
 /** MPW-Bench: what it is and how its pages show it; client-safe (no Node-only code). */
+import { mpwFailureModes } from "./failure-modes";
 import type { BenchmarkInfo } from "../types";
 import { mpwBoard } from "./board";
 import { MPW_SETTINGS } from "./manifest";
@@ -38,4 +39,5 @@ export const mpwInfo = {
   filterExample: 'status:max_turns_reached fcr<0.3 tier:hard tag:"Premature Stop"',
   hints: { toolFreeSettings: ["A"], toolFreeSample: null, toolLimitExceeded: null },
   review: mpwReview,
+  failureModes: mpwFailureModes,
 } as const satisfies BenchmarkInfo<"mpw">;

@@ -57,7 +57,7 @@ export function mpwCallMarks(sample: ReviewedSample): CallMark[] {
 }
 
 /** The statuses that mean the run was cut off by the turn (tool-call) budget. */
-const LIMIT_STATUS = "max_turns_reached";
+export const MPW_LIMIT_STATUS = "max_turns_reached";
 
 /**
  * Where an MPW run went wrong: the last call that covered a new fact and how many calls
@@ -111,7 +111,7 @@ export function mpwDiagnosis(sample: ReviewedSample): { items: DiagnosisItem[] }
       callIndex: null,
     });
   if (calls.length) items.push(...callItems(calls, callFailed, (c) => newAt.has(c.callIndex)));
-  if (sample.status === LIMIT_STATUS)
+  if (sample.status === MPW_LIMIT_STATUS)
     items.push({
       text: "stopped by the tool-call limit (max_turns_reached)",
       callIndex: calls.at(-1)?.callIndex ?? null,

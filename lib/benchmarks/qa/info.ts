@@ -1,4 +1,5 @@
 /** QA (BrowseComp-style): what it is and how its pages show it; client-safe (no Node-only code). */
+import { qaFailureModes } from "./failure-modes";
 import type { BenchmarkInfo } from "../types";
 import { qaBoard } from "./board";
 import { answerJudgedReview } from "../review";
@@ -30,4 +31,5 @@ export const qaInfo = {
   filterExample: "correct:false calls<2",
   hints: { toolFreeSettings: [], toolFreeSample: null, toolLimitExceeded: null },
   review: answerJudgedReview,
+  failureModes: qaFailureModes,
 } as const satisfies BenchmarkInfo<"qa">;

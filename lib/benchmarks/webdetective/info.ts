@@ -1,4 +1,5 @@
 /** WebDetective: what it is and how its pages show it; client-safe (no Node-only code). */
+import { webDetectiveFailureModes } from "./failure-modes";
 import type { BenchmarkInfo } from "../types";
 import { webDetectiveBoard } from "./board";
 import { webDetectiveTaxonomy } from "./taxonomy";
@@ -32,4 +33,5 @@ export const webDetectiveInfo = {
   filterExample: 'correct:false tag:"Premature Satisfaction"',
   hints: { toolFreeSettings: [], toolFreeSample: null, toolLimitExceeded: null },
   review: webDetectiveReview,
+  failureModes: webDetectiveFailureModes,
 } as const satisfies BenchmarkInfo<"webdetective">;

@@ -1,4 +1,5 @@
 /** WideSearch: what it is and how its pages show it; client-safe (no Node-only code). */
+import { wideSearchFailureModes } from "./failure-modes";
 import type { BenchmarkInfo } from "../types";
 import { wideSearchBoard } from "./board";
 import { wideSearchTaxonomy } from "./taxonomy";
@@ -36,4 +37,5 @@ export const wideSearchInfo = {
   filterExample: 'language:zh calls<5 tag:"Incomplete Query Decomposition"',
   hints: { toolFreeSettings: [], toolFreeSample: null, toolLimitExceeded: null },
   review: wideSearchReview,
+  failureModes: wideSearchFailureModes,
 } as const satisfies BenchmarkInfo<"widesearch">;

@@ -44,7 +44,7 @@ function kindOf(name: string | null): ToolKind {
 const keyText = (key: Record<string, string>) => Object.values(key).join(" · ");
 const cellScore = z.union([z.number(), z.literal("unscored")]);
 /** The part of the stored table diff (`samples.detail.score`, WideSearchSampleScore) the diagnosis reads. */
-const detailSchema = z.object({
+export const wideSearchDetailSchema = z.object({
   score: z
     .object({
       status: z.string(),
@@ -78,7 +78,7 @@ const named = (names: string[]) =>
 
 export function wideSearchDiagnosis(sample: ReviewedSample): { items: DiagnosisItem[] } {
   const items: DiagnosisItem[] = [];
-  const detail = detailSchema.safeParse(sample.detail ?? {});
+  const detail = wideSearchDetailSchema.safeParse(sample.detail ?? {});
   const score = detail.success ? detail.data.score : null;
   if (score && score.status !== "scored")
     items.push({
