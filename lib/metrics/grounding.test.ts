@@ -119,7 +119,11 @@ describe("sampleGrounding", () => {
 
   it("numbers a result without its call by the call before it, and reads a SERP's entries", () => {
     const serpResult: Step = {
-      ...result(null, '{"search_result":[{"title":"\\u9ebb\\u7701"}]}'),
+      kind: "tool_result",
+      role: "tool",
+      malformed: null,
+      callIndex: null,
+      raw: '{"search_result":[{"title":"\\u9ebb\\u7701"}]}',
       serp: { search_result: [{ title: "麻省理工学院", content: "" }] },
     };
     expect(

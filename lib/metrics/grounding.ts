@@ -14,6 +14,20 @@ export function normaliseForGrounding(text: string): string {
 /** Shorter answers (one character, once normalised) match nearly any page: never matched. */
 const MIN_CHARS = 2;
 
+/** Where a benchmark's final answer and gold answer are, as text (its module's `grounding`). */
+export interface AnswerGrounding {
+  /** The run's final answer, from its stored prediction. */
+  readonly finalAnswer: (prediction: string | null) => string | null;
+  /** The task's gold answer, from the one stored (`tasks.gold_answer`, or the bundle's at ingest). */
+  readonly goldText: (goldAnswer: string | null) => string | null;
+}
+
+/** A benchmark whose prediction is the final answer and whose gold is one answer text. */
+export const PREDICTION_GROUNDING: AnswerGrounding = {
+  finalAnswer: (prediction) => prediction,
+  goldText: (goldAnswer) => goldAnswer,
+};
+
 /** Per run: the 1-based tool call whose result first contained each text; null when none did. */
 export interface SampleGrounding {
   answerSeenAtCall: number | null;
