@@ -12,6 +12,7 @@ import { DEFAULT_DB_PATH, isPostgresUrl, type Db } from "../client";
 import { failInterruptedJobs, nextQueuedReevalJob, runReevalJob } from "../reeval/jobs";
 import { bumpDataVersion, PUBLIC_DATA } from "./data-version";
 import { removeDeadImports } from "../ingest-shared";
+import { backfillGroundingStep } from "../grounding";
 import { runUploadJob } from "./run-upload";
 import { claimUploadJob, liveSpoolDirs, recoverUploadJobs, SPOOLED_FILE } from "./upload-jobs";
 
@@ -140,6 +141,8 @@ export async function runWorker(options: WorkerOptions): Promise<void> {
   const swept = await sweepOrphanSpoolDirs(db, options.spoolRoot);
   if (swept) log(`removed ${swept} left-over upload folder(s)`);
   let recoveredAt = Date.now();
+  // The samples a migration left without grounding, visited once in id order (null: none left).
+  let groundingCursor: number | null = 0;
   while (!signal.aborted) {
     if (Date.now() - recoveredAt > RECOVER_EVERY_MS) {
       await recover(db, log);
@@ -157,6 +160,16 @@ export async function runWorker(options: WorkerOptions): Promise<void> {
         worker: self,
         onChunkWritten: () => bumpDataVersion(db, PUBLIC_DATA),
       });
+      continue;
+    }
+    // Between jobs, a batch at a time, so an upload never waits for the whole backfill.
+    if (groundingCursor !== null) {
+      const step = await backfillGroundingStep(db, groundingCursor);
+      groundingCursor = step?.cursor ?? null;
+      if (step?.refreshed.length) {
+        log(`answer grounding computed for submission(s) ${step.refreshed.join(", ")}`);
+        await bumpDataVersion(db, PUBLIC_DATA);
+      }
       continue;
     }
     await pause(options.idleMs ?? 100, signal);
