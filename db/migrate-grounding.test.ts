@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { closeDb, getDb, openDb } from "./client";
 import { backfillGroundingStep } from "./grounding";
+import { writeGold } from "./reeval/gold";
 import { testEngine } from "../test/db";
 import { emptyTarget, insertRow, migrationsBefore, openAsServer } from "../test/migrations-before";
 import { sqlRows } from "../test/sql";
@@ -147,5 +148,11 @@ describe("migrating a database written before answer grounding", () => {
     });
     // WideSearch's aggregates were not recomputed: it has no grounding.
     expect(await sqlRows(db, "SELECT 1 FROM aggregates WHERE submission_id = 2")).toEqual([]);
+
+    // A gold fix moves where the gold was retrieved; the final answer's call stays.
+    await writeGold(db, 1, { goldAnswer: "No luck" });
+    expect((await read())[0]).toMatchObject({ answer_seen_at_call: 2, gold_seen_at_call: 1 });
+    await writeGold(db, 1, { goldAnswer: "Berlin" });
+    expect((await read())[0]).toMatchObject({ answer_seen_at_call: 2, gold_seen_at_call: null });
   });
 });
