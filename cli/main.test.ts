@@ -141,6 +141,9 @@ describe("cli ingest / metrics", () => {
     // aggregate Pass@1 is the mean of the samples' verdicts
     const correct = out.samples.filter((s: { correct: boolean }) => s.correct).length;
     expect(out.aggregate.pass1).toBeCloseTo(correct / 3, 12);
+    // MPW has answer grounding beside its fact coverage: the counts cover its correct runs.
+    expect(out.aggregate.grounding).toMatchObject({ correct });
+    for (const s of out.samples) expect(s).toHaveProperty("answerSeenAtCall");
   });
 
   it("metrics of the fixture bundle give the hand-computed figures", async () => {

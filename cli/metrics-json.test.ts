@@ -125,6 +125,7 @@ describe.each(Object.entries(CONTRACTS))(
         [
           ...contract.aggregate,
           ...STANDING_KEYS,
+          "grounding",
           ...((contract.aggregate as readonly string[]).includes("runs") ? RELIABILITY_KEYS : []),
         ].sort(),
       );
@@ -138,6 +139,9 @@ describe.each(Object.entries(CONTRACTS))(
       });
       expect(standing.tasksCovered).toBe(standing.tasksTotal);
       expect(Array.isArray(standing.checks)).toBe(true);
+      // Answer grounding: the submission's counts add up to its correct runs.
+      const grounding = standing.grounding as Record<string, number>;
+      expect(grounding.groundedCorrect + grounding.ungroundedCorrect).toBe(grounding.correct);
       for (const key of contract.aggregate) {
         const value = out.aggregate[key];
         expect(typeof value, key).toBe("number");
@@ -157,7 +161,7 @@ describe.each(Object.entries(CONTRACTS))(
         expect(Number.isInteger(s.run)).toBe(true);
         for (const key of contract.sample) expect(s, key).toHaveProperty(key);
         // Every benchmark's samples carry their usage, null where the bundle reports none.
-        for (const key of ["tokens", "costUsd", "seconds"])
+        for (const key of ["tokens", "costUsd", "seconds", "answerSeenAtCall", "goldSeenAtCall"])
           expect(s[key] === null || typeof s[key] === "number", key).toBe(true);
       }
     }, 60_000);

@@ -16,7 +16,7 @@ import {
   listWideSearchSampleMetrics,
 } from "../db/queries/submissions";
 import { benchmarkModule } from "../lib/benchmarks/registry";
-import { withSampleUsage } from "../lib/export/metrics-report";
+import { withSampleGrounding, withSampleUsage } from "../lib/export/metrics-report";
 import { standingFields } from "../lib/standing/standing";
 
 /** The benchmark module's own report of a submission, from what is stored. */
@@ -51,10 +51,13 @@ export async function metricsReport(db: Db, submissionId: number) {
   const submission = await getSubmission(db, submissionId);
   if (!submission) throw new Error(`no submission ${submissionId}`);
   const benchmark = benchmarkModule(submission.benchmarkId);
-  const report = withSampleUsage(
-    await moduleReport(db, submissionId),
-    await listSampleUsage(db, submissionId),
-  );
+  const stored = await listSampleUsage(db, submissionId);
+  const moduleOwn = withSampleUsage(await moduleReport(db, submissionId), stored);
+  const overall = (await getAggregates(db, submissionId)).find((a) => a.split === "overall");
+  // A benchmark without grounding (WideSearch) has no grounding fields, rather than nulls.
+  const report = benchmark.grounding
+    ? withSampleGrounding(moduleOwn, stored, overall?.metrics ?? null)
+    : moduleOwn;
   // Ranked among the approved submissions of its version on every task of it (and of its
   // setting, where the board shows one setting at a time), as if it were approved.
   const board = benchmark.board;

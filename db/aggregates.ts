@@ -64,6 +64,8 @@ export async function computeAggregates(
       language: tasks.language,
       version: submissions.benchmarkVersion,
       metrics: samples.metrics,
+      answerSeenAtCall: samples.answerSeenAtCall,
+      goldSeenAtCall: samples.goldSeenAtCall,
       // The detail is large: read only by the benchmarks that need it.
       detail: rules.readsDetail ? samples.detail : sql<null>`NULL`,
     })

@@ -8,6 +8,11 @@ import { factKeySet } from "../lib/benchmarks/atomic-facts";
 import { BENCHMARKS, benchmarkModule, type BenchmarkId } from "../lib/benchmarks/registry";
 import type { BundleRead, SampleRow, TaskInput } from "../lib/import/importer";
 import {
+  sampleGrounding,
+  type AnswerGrounding,
+  type SampleGrounding,
+} from "../lib/metrics/grounding";
+import {
   and,
   eq,
   getTableColumns,
@@ -533,24 +538,39 @@ export interface SampleWriter {
   readonly malformedSteps: number;
 }
 
+/** `grounding`: the benchmark's answer grounding (its module's), null when it has none. */
 export function sampleWriter(
   db: Db,
   submissionId: number,
   benchmark: BenchmarkId,
   taskWriter: TaskWriter,
+  grounding: AnswerGrounding | null,
 ): SampleWriter {
   const sqlite = sqliteClientOf(db);
   return sqlite
-    ? new SqliteSampleWriter(sqlite, submissionId, benchmark, taskWriter)
-    : new PostgresSampleWriter(submissionId, benchmark, taskWriter);
+    ? new SqliteSampleWriter(sqlite, submissionId, benchmark, taskWriter, grounding)
+    : new PostgresSampleWriter(submissionId, benchmark, taskWriter, grounding);
 }
 
-/** What both writers count. */
+/** What both writers count, and each sample's grounding. */
 abstract class SampleCounts {
   samples = 0;
   malformedSteps = 0;
   runs = 0;
   private readonly taskKeys = new Set<string>();
+
+  constructor(private readonly grounding: AnswerGrounding | null) {}
+
+  /** Computed here from the steps in memory, so the boards never read steps for it. */
+  protected grounded(row: SampleRow): SampleGrounding {
+    const rules = this.grounding;
+    if (!rules) return { answerSeenAtCall: null, goldSeenAtCall: null };
+    return sampleGrounding(
+      row.steps,
+      rules.finalAnswer(row.prediction),
+      rules.goldText(row.task.goldAnswer),
+    );
+  }
 
   get tasks(): number {
     return this.taskKeys.size;
@@ -582,13 +602,14 @@ class SqliteSampleWriter extends SampleCounts implements SampleWriter {
     private readonly submissionId: number,
     private readonly benchmark: BenchmarkId,
     private readonly taskWriter: TaskWriter,
+    grounding: AnswerGrounding | null,
   ) {
-    super();
+    super(grounding);
     this.insertSample = sqlite.prepare(
       `INSERT INTO samples (submission_id, task_id, task_key, run, prediction, status, correct, verdict_source, verdict_label, judge_rationale,
          tool_calls, tier, category, actual_turns, max_turns, error_info, malformed_steps, step_count, source_file, source_line, metrics, detail,
-         prompt_tokens, completion_tokens, cost_usd, seconds)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         prompt_tokens, completion_tokens, cost_usd, seconds, answer_seen_at_call, gold_seen_at_call, grounding_pending)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)`,
     );
     this.insertFacts = sqlite.prepare(
       `INSERT INTO sample_facts (sample_id, submission_id, correct, status, tool_calls, hit_log_calls, hits, fact_count, facts_covered,
@@ -610,6 +631,7 @@ class SqliteSampleWriter extends SampleCounts implements SampleWriter {
     const taskId = await this.taskWriter.idOf(db, row.task);
     const { steps } = row;
     const malformed = this.counted(row);
+    const grounding = this.grounded(row);
     const sampleId = Number(
       this.insertSample.run(
         this.submissionId,
@@ -638,6 +660,8 @@ class SqliteSampleWriter extends SampleCounts implements SampleWriter {
         row.usage?.completionTokens ?? null,
         row.usage?.costUsd ?? null,
         row.usage?.seconds ?? null,
+        grounding.answerSeenAtCall,
+        grounding.goldSeenAtCall,
       ).lastInsertRowid,
     );
     const { facts } = row;
@@ -740,7 +764,12 @@ async function recordsetInsert(
 
 /** PostgreSQL: samples buffered and written in multi-row inserts, their steps and hit logs after them. */
 class PostgresSampleWriter extends SampleCounts implements SampleWriter {
-  private pending: { row: SampleRow; taskId: number; malformed: number }[] = [];
+  private pending: {
+    row: SampleRow;
+    taskId: number;
+    malformed: number;
+    grounding: SampleGrounding;
+  }[] = [];
   private pendingSteps = 0;
   private pendingChars = 0;
 
@@ -748,16 +777,19 @@ class PostgresSampleWriter extends SampleCounts implements SampleWriter {
     private readonly submissionId: number,
     private readonly benchmark: BenchmarkId,
     private readonly taskWriter: TaskWriter,
+    grounding: AnswerGrounding | null,
   ) {
-    super();
+    super(grounding);
   }
 
   async write(db: Db, input: SampleRow): Promise<void> {
     const taskId = await this.taskWriter.idOf(db, input.task);
     const malformed = this.counted(input);
+    // Matched on the text as the bundle gave it, before any character PostgreSQL cannot store is replaced.
+    const grounding = this.grounded(input);
     // The task key changes as the task writer's did, so the two still match.
     const { value: row, chars } = storableOnPostgres(input);
-    this.pending.push({ row, taskId, malformed });
+    this.pending.push({ row, taskId, malformed, grounding });
     this.pendingSteps += row.steps.length;
     this.pendingChars += chars;
     if (
@@ -774,34 +806,39 @@ class PostgresSampleWriter extends SampleCounts implements SampleWriter {
     this.pending = [];
     this.pendingSteps = 0;
     this.pendingChars = 0;
-    const values = batch.map(({ row, taskId, malformed }): typeof samples.$inferInsert => ({
-      submissionId: this.submissionId,
-      taskId,
-      taskKey: row.task.taskKey,
-      run: row.run,
-      prediction: row.prediction,
-      status: row.status,
-      correct: row.correct,
-      verdictSource: row.verdictSource,
-      verdictLabel: row.verdictLabel,
-      judgeRationale: row.judgeRationale,
-      toolCalls: row.toolCalls,
-      tier: row.tier,
-      category: row.category,
-      actualTurns: row.actualTurns,
-      maxTurns: row.maxTurns,
-      errorInfo: row.errorInfo,
-      malformedSteps: malformed,
-      stepCount: row.steps.length,
-      sourceFile: row.file,
-      sourceLine: row.line,
-      metrics: row.metrics && plain(row.metrics),
-      detail: row.detail && plain(row.detail),
-      promptTokens: row.usage?.promptTokens ?? null,
-      completionTokens: row.usage?.completionTokens ?? null,
-      costUsd: row.usage?.costUsd ?? null,
-      seconds: row.usage?.seconds ?? null,
-    }));
+    const values = batch.map(
+      ({ row, taskId, malformed, grounding }): typeof samples.$inferInsert => ({
+        submissionId: this.submissionId,
+        taskId,
+        taskKey: row.task.taskKey,
+        run: row.run,
+        prediction: row.prediction,
+        status: row.status,
+        correct: row.correct,
+        verdictSource: row.verdictSource,
+        verdictLabel: row.verdictLabel,
+        judgeRationale: row.judgeRationale,
+        toolCalls: row.toolCalls,
+        tier: row.tier,
+        category: row.category,
+        actualTurns: row.actualTurns,
+        maxTurns: row.maxTurns,
+        errorInfo: row.errorInfo,
+        malformedSteps: malformed,
+        stepCount: row.steps.length,
+        sourceFile: row.file,
+        sourceLine: row.line,
+        metrics: row.metrics && plain(row.metrics),
+        detail: row.detail && plain(row.detail),
+        promptTokens: row.usage?.promptTokens ?? null,
+        completionTokens: row.usage?.completionTokens ?? null,
+        costUsd: row.usage?.costUsd ?? null,
+        seconds: row.usage?.seconds ?? null,
+        answerSeenAtCall: grounding.answerSeenAtCall,
+        goldSeenAtCall: grounding.goldSeenAtCall,
+        groundingPending: false,
+      }),
+    );
     // (task, run) is unique within a submission: the ids are matched by it, not by the order RETURNING gives.
     const ids = new Map<string, number>();
     const inserted = insertedSampleSchema.parse(

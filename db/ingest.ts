@@ -22,6 +22,7 @@ import { BundleError } from "../lib/import/errors";
 import { readBundleManifest, unpackBundleLogs } from "../lib/import/manifest";
 import { checkDisplayNames } from "../lib/import/display-names";
 import type { SampleRow, TaskInput } from "../lib/import/importer";
+import { BENCHMARKS } from "../lib/benchmarks/registry";
 import { computeAggregates, writeAggregates } from "./aggregates";
 import { deferToWaitingWriters, isUniqueViolation, withTx, type Db } from "./client";
 import {
@@ -205,7 +206,7 @@ export async function ingestBundleDir(
   }
 
   const tasks = new TaskWriter(benchmark, bundle.storedVersion, submissionId);
-  const writer = sampleWriter(db, submissionId, benchmark, tasks);
+  const writer = sampleWriter(db, submissionId, benchmark, tasks, BENCHMARKS[benchmark].grounding);
   // Alive between batches too (a slow first batch, the fill-ins, the aggregates): only a dead
   // process's import goes a minute without a heartbeat.
   const heartbeat = setInterval(

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { BENCHMARK_IDS } from "../lib/benchmarks/info";
+import { BENCHMARK_IDS, BENCHMARK_INFO } from "../lib/benchmarks/info";
 import { shot, trackErrors } from "./helpers";
 
 /** Every benchmark's submission and sample pages render through its registered views, loaded directly by address. */
@@ -7,7 +7,10 @@ test.describe("submission and sample pages of every benchmark", () => {
   for (const id of BENCHMARK_IDS) {
     test(`${id}: a submission, then one of its samples`, async ({ page }) => {
       const errors = trackErrors(page);
+      // Answer grounding: a board column and a section of the submission page, or neither (WideSearch).
+      const grounded = BENCHMARK_INFO[id].board.columns.some((c) => c.key === "grounded") ? 1 : 0;
       await page.goto(`/b/${id}`);
+      await expect(page.locator("thead th", { hasText: /^Grounded/ })).toHaveCount(grounded);
       const href = await page
         .getByTestId("leaderboard-row")
         .first()
@@ -20,6 +23,7 @@ test.describe("submission and sample pages of every benchmark", () => {
       await expect(page.getByTestId("overall-metrics")).toBeVisible();
       await expect(page.getByTestId("sample-filters")).toBeVisible();
       await expect(page.getByTestId("compare-link")).toBeVisible();
+      await expect(page.getByTestId("grounding")).toHaveCount(grounded);
       const rows = page.getByTestId("sample-row");
       await expect(rows.first()).toBeVisible();
       await page.screenshot(shot(`${id}-submission`));

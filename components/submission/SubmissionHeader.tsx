@@ -6,6 +6,7 @@ import type { SubmissionRow } from "@/db/queries/submissions";
 import { submissionFigures } from "@/lib/benchmarks/figures";
 import { BENCHMARKS } from "@/lib/benchmarks/registry";
 import { boardFiguresOf, FigureValue } from "./BoardFigures";
+import { GroundingSummary } from "./GroundingSummary";
 
 /** The import notes of a run that did not finish (an Inspect log without its header, or cancelled): one reason per log. */
 const incompleteSchema = z.object({ incomplete: z.array(z.string()).min(1) });
@@ -108,6 +109,7 @@ export function SubmissionHeader({
         </div>
       ) : null}
       {notices}
+      <GroundingSummary report={report} />
     </div>
   );
 }

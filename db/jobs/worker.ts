@@ -13,6 +13,7 @@ import { failInterruptedJobs, nextQueuedReevalJob, runReevalJob } from "../reeva
 import { nextRubricJob, requeueInterruptedRubricJobs, runRubricChunk } from "../rubric/jobs";
 import { bumpDataVersion, PUBLIC_DATA } from "./data-version";
 import { removeDeadImports } from "../ingest-shared";
+import { backfillGroundingStep } from "../grounding";
 import { runUploadJob } from "./run-upload";
 import { claimUploadJob, liveSpoolDirs, recoverUploadJobs, SPOOLED_FILE } from "./upload-jobs";
 
@@ -147,6 +148,8 @@ export async function runWorker(options: WorkerOptions): Promise<void> {
   const swept = await sweepOrphanSpoolDirs(db, options.spoolRoot);
   if (swept) log(`removed ${swept} left-over upload folder(s)`);
   let recoveredAt = Date.now();
+  // The samples a migration left without grounding, visited once in id order (null: none left).
+  let groundingCursor: number | null = 0;
   while (!signal.aborted) {
     if (Date.now() - recoveredAt > RECOVER_EVERY_MS) {
       await recover(db, log, self);
@@ -169,6 +172,16 @@ export async function runWorker(options: WorkerOptions): Promise<void> {
     const rubric = await nextRubricJob(db, self);
     if (rubric !== null) {
       await runRubricChunk(db, rubric, { llm: options.llm, worker: self });
+      continue;
+    }
+    // Between jobs, a batch at a time, so an upload never waits for the whole backfill.
+    if (groundingCursor !== null) {
+      const step = await backfillGroundingStep(db, groundingCursor);
+      groundingCursor = step?.cursor ?? null;
+      if (step?.refreshed.length) {
+        log(`answer grounding computed for submission(s) ${step.refreshed.join(", ")}`);
+        await bumpDataVersion(db, PUBLIC_DATA);
+      }
       continue;
     }
     await pause(options.idleMs ?? 100, signal);

@@ -65,6 +65,9 @@ export async function listSampleUsage(db: Db, submissionId: number) {
       completionTokens: samples.completionTokens,
       costUsd: samples.costUsd,
       seconds: samples.seconds,
+      answerSeenAtCall: samples.answerSeenAtCall,
+      goldSeenAtCall: samples.goldSeenAtCall,
+      groundingPending: samples.groundingPending,
     })
     .from(samples)
     .where(eq(samples.submissionId, submissionId))

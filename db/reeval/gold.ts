@@ -3,6 +3,8 @@
  * by a table scorer). The fix is one audit entry; the re-evaluation of every sample of the
  * task is queued as a job (./jobs.ts).
  */
+import { refreshAggregates } from "../aggregates";
+import { regroundGold } from "../grounding";
 import { and, count, eq, inArray, ne } from "drizzle-orm";
 import { z } from "zod";
 import { benchmarkModule } from "../../lib/benchmarks/registry";
@@ -77,6 +79,9 @@ function goldStateOf(
 export async function writeGold(db: Db, taskId: number, state: GoldState): Promise<void> {
   if ("goldAnswer" in state) {
     await db.update(tasks).set({ goldAnswer: state.goldAnswer }).where(eq(tasks.id, taskId));
+    // Whether a run retrieved the gold follows the gold; its verdict waits for the job's judge.
+    for (const submissionId of await regroundGold(db, taskId))
+      await refreshAggregates(db, submissionId);
     return;
   }
   const { cell } = state;

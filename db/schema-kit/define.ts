@@ -204,6 +204,18 @@ export function defineSchema(k: SchemaKit) {
        * `importedVerdictSchema` (lib/reeval/state.ts).
        */
       importedVerdict: k.json("imported_verdict"),
+      /**
+       * Answer grounding (lib/metrics/grounding.ts): the 1-based tool call whose result first
+       * held the final answer, and the gold answer; null when none did, or when the benchmark
+       * has no single answer to look for (its module's `grounding` is null).
+       */
+      answerSeenAtCall: k.int("answer_seen_at_call"),
+      goldSeenAtCall: k.int("gold_seen_at_call"),
+      /**
+       * The two above are still to be computed from the steps: a row written without them (a
+       * database from before them) is, until the worker's backfill (db/grounding.ts) reads its steps.
+       */
+      groundingPending: k.bool("grounding_pending").notNull().default(true),
     },
     (t) => [
       k.uniqueIndex("samples_submission_task_run").on(t.submissionId, t.taskKey, t.run),

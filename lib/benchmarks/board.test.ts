@@ -58,6 +58,7 @@ describe("the boards that published their own fields before the boards were one"
     expect(sortKeys(BENCHMARKS.mpw.board)).toEqual([
       "pass1",
       "fcr",
+      "grounded",
       "hitRate",
       "toolCalls",
       "n",

@@ -17,6 +17,8 @@ describe("a submission's board figures", () => {
         tier: null,
         category: null,
         status: "finished",
+        answerSeenAtCall: null,
+        goldSeenAtCall: null,
       })),
       { resamples: 20 },
     );

@@ -81,6 +81,14 @@ describe("the benchmark registry", () => {
       expect(benchmark.aggregate.rows([])).toEqual(expect.any(Array));
     });
 
+    it("has answer grounding exactly when its board shows Grounded and its stored report keeps it", () => {
+      const grounded = benchmark.grounding !== null;
+      expect(benchmark.board.columns.some((c) => c.key === "grounded")).toBe(grounded);
+      const schema = benchmark.board.reportSchema;
+      expect(schema).toBeInstanceOf(z.ZodObject);
+      expect(schema instanceof z.ZodObject && "grounding" in schema.shape).toBe(grounded);
+    });
+
     it("has a judge with the paper's prompt and a taxonomy whose tags are distinct", () => {
       expect(benchmark.judge.prompt.user.length).toBeGreaterThan(0);
       if (benchmark.taxonomy !== null) {

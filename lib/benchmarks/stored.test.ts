@@ -33,6 +33,8 @@ describe("status counts", () => {
       compoundRate: 0,
       tier: null,
       category: null,
+      answerSeenAtCall: null,
+      goldSeenAtCall: null,
     };
     const [overall] = aggregateMpw(
       [

@@ -28,6 +28,9 @@ export interface StoredSampleRow {
   metrics: unknown;
   /** `samples.detail`; null unless the module reads it (`aggregate.readsDetail`), as it is large. */
   detail: unknown;
+  /** Answer grounding (lib/metrics/grounding.ts): null when never seen, or not applicable. */
+  answerSeenAtCall: number | null;
+  goldSeenAtCall: number | null;
 }
 
 /** A figure and its interval as the aggregate columns hold it. */

@@ -20,6 +20,7 @@ import type { StandingRules } from "../standing/rules";
 import type { TaskFileRules } from "../standing/task-file";
 import type { CallSeriesSample, FcrPassPoint } from "./atomic-facts";
 import type { FailureModeRules } from "./failure-modes";
+import type { AnswerGrounding } from "../metrics/grounding";
 
 /** Where a stored per-sample value is: a column of `samples`, a column of its task, or a field of `samples.metrics`. */
 export type StoredValue =
@@ -125,6 +126,13 @@ export interface BenchmarkModule<Id extends string = string> extends BenchmarkIn
   // Stored figures, aggregates, re-evaluation
   /** zod for the per-sample figures in `samples.metrics`; null when it has none beyond its fact figures (MPW). */
   readonly storedSampleSchema: z.ZodType<Record<string, unknown>> | null;
+  /**
+   * Answer grounding (lib/metrics/grounding.ts): the texts looked for in a run's tool results,
+   * computed at ingest into `samples.answer_seen_at_call` / `gold_seen_at_call`. Null when the
+   * benchmark has no single answer to look for (WideSearch: its gold is a table); its board,
+   * report and submission page then have no grounding, rather than a zero.
+   */
+  readonly grounding: AnswerGrounding | null;
   readonly aggregate: AggregateRules;
   readonly reeval: ReevalRules;
   /**

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { withSampleUsage, type ReportSampleUsage } from "./metrics-report";
+import {
+  withSampleGrounding,
+  withSampleUsage,
+  type ReportSampleGrounding,
+  type ReportSampleUsage,
+} from "./metrics-report";
 
 const usage = (
   taskKey: string,
@@ -93,5 +98,60 @@ describe("withSampleUsage", () => {
       /taskId/,
     );
     expect(() => withSampleUsage({}, [])).toThrow();
+  });
+});
+
+describe("withSampleGrounding", () => {
+  const report = {
+    benchmark: "qa",
+    aggregate: { accuracy: 0.5 },
+    samples: [
+      { taskId: "1", run: 0, correct: true },
+      { taskId: "2", run: 0, correct: false },
+    ],
+  };
+  const figures = {
+    correct: 1,
+    groundedCorrect: 1,
+    ungroundedCorrect: 0,
+    goldRetrievedButWrong: 1,
+    grounded: 1,
+    groundedCi: { lo: 1, hi: 1 },
+  };
+  const row = (taskKey: string, fields: Partial<ReportSampleGrounding>): ReportSampleGrounding => ({
+    taskKey,
+    run: 0,
+    answerSeenAtCall: null,
+    goldSeenAtCall: null,
+    groundingPending: false,
+    ...fields,
+  });
+
+  it("puts each sample's calls beside it and the stored counts under aggregate", () => {
+    const out = withSampleGrounding(
+      report,
+      [row("2", { goldSeenAtCall: 4 }), row("1", { answerSeenAtCall: 2, goldSeenAtCall: 2 })],
+      { grounding: figures },
+    );
+    expect(out.aggregate).toEqual({ accuracy: 0.5, grounding: figures });
+    expect(out.samples).toEqual([
+      { taskId: "1", run: 0, correct: true, answerSeenAtCall: 2, goldSeenAtCall: 2 },
+      { taskId: "2", run: 0, correct: false, answerSeenAtCall: null, goldSeenAtCall: 4 },
+    ]);
+  });
+
+  it("says a sample is pending, and gives no counts, before the backfill reached it", () => {
+    const out = withSampleGrounding(report, [row("1", { groundingPending: true }), row("2", {})], {
+      grounding: figures,
+    });
+    expect(out.aggregate).toEqual({ accuracy: 0.5, grounding: null });
+    expect(out.samples).toContainEqual({
+      taskId: "1",
+      run: 0,
+      correct: true,
+      answerSeenAtCall: null,
+      goldSeenAtCall: null,
+      groundingPending: true,
+    });
   });
 });

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { runTokens } from "../standing/cost";
+import { groundingFiguresSchema } from "../benchmarks/grounding";
 
 /** The submission as the report shows it. */
 export interface ReportSubmission {
@@ -141,6 +142,53 @@ export function withSampleUsage(
           `the report's sample ${sample.taskId} run ${sample.run} has no stored usage row`,
         );
       return { ...sample, tokens: runTokens(u), costUsd: u.costUsd, seconds: u.seconds };
+    }),
+  };
+}
+
+/** A sample's stored grounding (`samples`). */
+export interface ReportSampleGrounding {
+  taskKey: string;
+  run: number;
+  answerSeenAtCall: number | null;
+  goldSeenAtCall: number | null;
+  /** Not computed yet (a migrated database before the worker's backfill reached it). */
+  groundingPending: boolean;
+}
+
+/**
+ * The report of a benchmark with answer grounding (its module's `grounding`), whatever the
+ * benchmark: `answerSeenAtCall` and `goldSeenAtCall` on each sample, and the submission's
+ * counts under `aggregate.grounding` (read from the overall row's stored report). Before the
+ * worker's backfill has reached a migrated submission, `aggregate.grounding` is null and its
+ * samples say `groundingPending`, rather than counting them as never grounded.
+ */
+export function withSampleGrounding(
+  report: Record<string, unknown>,
+  rows: readonly ReportSampleGrounding[],
+  overall: Record<string, unknown> | null,
+): Record<string, unknown> {
+  const byKey = new Map(rows.map((row) => [`${row.run}\u0000${row.taskKey}`, row]));
+  const samples = z.array(reportSampleSchema).parse(report.samples);
+  const aggregate = z.record(z.string(), z.unknown()).parse(report.aggregate);
+  const stored = groundingFiguresSchema.optional().parse(overall?.grounding);
+  const pending = rows.some((row) => row.groundingPending);
+  return {
+    ...report,
+    aggregate: {
+      ...aggregate,
+      grounding: stored && !pending ? stored : null,
+    },
+    samples: samples.map((sample) => {
+      const row = byKey.get(`${sample.run}\u0000${sample.taskId}`);
+      if (!row)
+        throw new Error(`the report's sample ${sample.taskId} run ${sample.run} has no stored row`);
+      return {
+        ...sample,
+        answerSeenAtCall: row.answerSeenAtCall,
+        goldSeenAtCall: row.goldSeenAtCall,
+        ...(row.groundingPending ? { groundingPending: true } : {}),
+      };
     }),
   };
 }

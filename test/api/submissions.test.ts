@@ -164,6 +164,7 @@ describe("POST /api/submissions: accepted bundles", () => {
     expect(body.figures.map((f: { key: string; label: string }) => [f.key, f.label])).toEqual([
       ["pass1", "Pass@1"],
       ["fcr", "FCR"],
+      ["grounded", "Grounded"],
       ["hitRate", "HitRate"],
       ["toolCalls", "ToolCalls"],
       ["n", "n"],
@@ -175,7 +176,7 @@ describe("POST /api/submissions: accepted bundles", () => {
       ci: { lo: body.metrics.pass1Ci[0], hi: body.metrics.pass1Ci[1] },
     });
     expect(body.figures[1].value).toBe(body.metrics.fcr);
-    expect(body.figures[4]).toMatchObject({ value: 3, ci: null });
+    expect(body.figures[5]).toMatchObject({ value: 3, ci: null });
     expect(body.url).toBe(`/s/${body.id}`);
     // Checked on arrival: 3 MPW tasks, no judge declared — named rules, not a silent pass.
     expect(body.verified).toBe(false);

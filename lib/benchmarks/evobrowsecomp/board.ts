@@ -1,4 +1,5 @@
 /** The EvoBrowseComp leaderboard: one board per benchmark version, accuracy per language × setting. */
+import { groundedColumn, groundedFigures, type StoredGrounding } from "../grounding";
 import { EVO_LANGUAGES, EVO_SETTINGS } from "./bundle-format";
 import { count, rate, verbatim, type BoardFigures, type Board } from "../board";
 import type { EvoReport } from "./metrics";
@@ -23,17 +24,19 @@ const CELL_COLUMNS = EVO_SETTINGS.flatMap((setting) =>
   })),
 );
 
-function evoFigures(r: EvoReport): BoardFigures {
+function evoFigures(r: EvoReport & StoredGrounding): BoardFigures {
   const values: BoardFigures["values"] = {
     accuracy: r.aggregate.accuracy,
     exceedRatio: r.aggregate.exceedRatio,
     calibrationError: r.calibration.error,
     n: r.aggregate.n,
     runs: r.aggregate.runs,
+    ...groundedFigures(r).values,
   };
   const cis: BoardFigures["cis"] = {
     accuracy: r.overall.accuracyCi,
     exceedRatio: r.overall.exceedRatioCi,
+    ...groundedFigures(r).cis,
   };
   for (const { language, setting, column } of CELL_COLUMNS) {
     const cell = r.cells.find((c) => c.language === language && c.setting === setting);
@@ -50,6 +53,7 @@ export const evoBrowseCompBoard = {
       "Accuracy",
       "Mean over runs of each run's accuracy, all languages and settings",
     ),
+    groundedColumn,
     ...CELL_COLUMNS.map((c) => c.column),
     rate(
       "exceedRatio",
@@ -67,4 +71,4 @@ export const evoBrowseCompBoard = {
   reportSchema: evoReportSchema,
   figures: evoFigures,
   versionLabel: verbatim,
-} as const satisfies Board<EvoReport>;
+} as const satisfies Board<EvoReport & StoredGrounding>;

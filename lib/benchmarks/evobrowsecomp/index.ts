@@ -1,6 +1,7 @@
 import "server-only";
 /** EvoBrowseComp: the whole module, server side: its info plus importing, demo data, stored figures and judging. */
 import type { BenchmarkModule } from "../types";
+import { PREDICTION_GROUNDING } from "../../metrics/grounding";
 import { evoBrowseCompInfo } from "./info";
 import { evoBrowseCompFormat } from "./bundle-format";
 import { evoBrowseCompExport } from "./export";
@@ -21,6 +22,7 @@ export const evoBrowseCompModule = {
   bundleExport: evoBrowseCompExport,
   importer: evoBrowseCompImporter,
   storedSampleSchema: evoStoredSampleSchema,
+  grounding: PREDICTION_GROUNDING,
   aggregate: { readsDetail: false, rows: evoAggregateRows },
   reeval: {
     withVerdict: withJudgedVerdict,

@@ -1,4 +1,5 @@
 /** The stored EvoBrowseComp report (`aggregates.metrics`, split "overall"), parsed on read. */
+import { storedGroundingShape } from "../grounding";
 import { z } from "zod";
 import { EVO_LANGUAGES, EVO_SETTINGS } from "./bundle-format";
 import { intervalSchema } from "../board";
@@ -51,4 +52,5 @@ export const evoReportSchema = z.object({
   benchmarkVersion: z.string().nullable(),
   samples: z.number(),
   unjudged: z.number(),
+  ...storedGroundingShape,
 }) satisfies z.ZodType<EvoReport>;

@@ -1,4 +1,5 @@
 /** What Seekboard stores per EvoBrowseComp sample (`samples.metrics`), and how a stored sample becomes the metrics' input again. */
+import { groundingFigures } from "../../metrics/grounding";
 import { z } from "zod";
 import { judgedSampleFields } from "../judged-sample";
 import { countStatuses, primaryOf, type AggregateRow, type StoredSampleRow } from "../stored";
@@ -55,7 +56,7 @@ export function evoAggregateRows(samples: readonly StoredSampleRow[]): Aggregate
       n: report.aggregate.n,
       primary: primaryOf(report.aggregate.accuracy, report.overall.accuracyCi),
       statusCounts: countStatuses(samples),
-      report,
+      report: { ...report, grounding: groundingFigures(samples) },
     },
   ];
 }

@@ -1,4 +1,5 @@
 /** The InfoMosaic leaderboard: accuracy (score 2), testcase pass rate, accuracy per domain; filtered by setting. */
+import { groundedColumn, groundedFigures, type StoredGrounding } from "../grounding";
 import { count, rate, verbatim, type BoardFigures, type Board } from "../board";
 import type { Interval } from "../../metrics/bootstrap";
 import { INFOMOSAIC_DOMAINS } from "./formats";
@@ -13,15 +14,17 @@ const DOMAIN_LABELS = {
   multidomain: "Multi",
 } as const;
 
-function infoMosaicFigures(r: InfoMosaicStoredReport): BoardFigures {
+function infoMosaicFigures(r: InfoMosaicStoredReport & StoredGrounding): BoardFigures {
   const values: Record<string, number | null> = {
     accuracy: r.aggregate.accuracy,
     passRate: r.aggregate.passRate,
     n: r.aggregate.n,
+    ...groundedFigures(r).values,
   };
   const cis: Record<string, Interval | null> = {
     accuracy: r.overall.accuracyCi,
     passRate: r.overall.passRateCi,
+    ...groundedFigures(r).cis,
   };
   for (const domain of INFOMOSAIC_DOMAINS) {
     const stats = r.byDomain[domain];
@@ -40,6 +43,7 @@ export const infoMosaicBoard = {
       "Share of samples scored 2 (exactly correct); score 1 is not counted",
     ),
     rate("passRate", "Pass rate", "Mean testcase pass rate over samples where it is computable"),
+    groundedColumn,
     ...INFOMOSAIC_DOMAINS.map((d) =>
       rate(
         `acc:${d}`,
@@ -55,4 +59,4 @@ export const infoMosaicBoard = {
   reportSchema: infoMosaicReportSchema,
   figures: infoMosaicFigures,
   versionLabel: verbatim,
-} as const satisfies Board<InfoMosaicStoredReport>;
+} as const satisfies Board<InfoMosaicStoredReport & StoredGrounding>;

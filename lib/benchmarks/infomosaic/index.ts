@@ -1,6 +1,7 @@
 import "server-only";
 /** InfoMosaic: the whole module, server side: its info plus importing, demo data, stored figures and judging. */
 import type { BenchmarkModule } from "../types";
+import { PREDICTION_GROUNDING } from "../../metrics/grounding";
 import { infoMosaicInfo } from "./info";
 import { infoMosaicMetricsReport } from "./metrics-report";
 import { infoMosaicDemo } from "./demo";
@@ -25,6 +26,7 @@ export const infoMosaicModule = {
   },
   importer: infoMosaicImporter,
   storedSampleSchema: infoMosaicStoredSampleSchema,
+  grounding: PREDICTION_GROUNDING,
   // The tool-use plots read each trajectory's messages from the detail.
   aggregate: { readsDetail: true, rows: infoMosaicAggregateRows },
   // Every InfoMosaic record carries its score.

@@ -3,6 +3,7 @@
  * with the diagnostics' figures (tool-call outcomes, accuracy by tool calls, the
  * tool-position heatmap) stored beside it. Parsed on read.
  */
+import { storedGroundingShape } from "../grounding";
 import { z } from "zod";
 import { intervalSchema } from "../board";
 import { INFOMOSAIC_DOMAINS } from "./formats";
@@ -69,4 +70,5 @@ export const infoMosaicReportSchema = z.object({
     segmentTotals: z.array(z.number()),
     shares: z.array(z.array(z.number())),
   }),
+  ...storedGroundingShape,
 }) satisfies z.ZodType<InfoMosaicStoredReport>;

@@ -1,4 +1,5 @@
 /** What Seekboard stores per InfoMosaic sample (`samples.metrics`), and how a stored sample becomes the metrics' input again. */
+import { groundingFigures } from "../../metrics/grounding";
 import { z } from "zod";
 import { INFOMOSAIC_DOMAINS } from "./formats";
 import { chatMessageSchema } from "../../trajectory/messages";
@@ -92,7 +93,7 @@ export function infoMosaicAggregateRows(samples: readonly StoredSampleRow[]): Ag
       n: o.n,
       primary: primaryOf(o.accuracy, o.accuracyCi),
       statusCounts: countStatuses(samples),
-      report: { ...report, ...plots },
+      report: { ...report, ...plots, grounding: groundingFigures(samples) },
     },
     ...Object.entries(report.byDomain).map(([domain, stats]) => ({
       split: `domain:${domain}`,

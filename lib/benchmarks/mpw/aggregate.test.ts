@@ -9,6 +9,8 @@ const row = (r: Partial<MpwSampleRow>): MpwSampleRow => ({
   toolCalls: 0,
   hitLogCalls: 0,
   compoundRate: null,
+  answerSeenAtCall: null,
+  goldSeenAtCall: null,
   tier: null,
   category: null,
   status: "finished",

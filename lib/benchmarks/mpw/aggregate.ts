@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { groundingFigures } from "../../metrics/grounding";
 import { bootstrapMeans, mean, type Interval } from "../../metrics/bootstrap";
 import {
   countStatuses,
@@ -24,6 +25,8 @@ export interface MpwSampleRow {
   tier: Tier | null;
   category: string | null;
   status: string;
+  answerSeenAtCall: number | null;
+  goldSeenAtCall: number | null;
 }
 
 /** One split's stored report, with the split's key and its samples' statuses. */
@@ -80,6 +83,7 @@ export function aggregateMpw(
       compoundRate: mean(group.map((r) => r.compoundRate).filter((v): v is number => v !== null)),
       zeroCallSamples: group.filter((r) => r.hitLogCalls === 0).length,
       unjudged: group.filter((r) => r.verdictSource === MPW_UNJUDGED_SOURCE).length,
+      grounding: groundingFigures(group),
       statusCounts,
     };
   });

@@ -4,6 +4,7 @@
  */
 import { MPW_SETTINGS } from "./manifest";
 import { count, number, rate, verbatim, type Board, type BoardRowFields } from "../board";
+import { groundedColumn } from "../grounding";
 import { mpwAggregateReportSchema, mpwBoardFigures, type MpwAggregateReport } from "./stored";
 
 export const MPW_TIERS = ["overall", "easy", "medium", "hard"] as const;
@@ -14,6 +15,7 @@ export const mpwBoard = {
   columns: [
     rate("pass1", "Pass@1", "Share of samples the judge marked correct"),
     rate("fcr", "FCR", "Fact Coverage Rate: unique atomic facts hit / facts of the task"),
+    groundedColumn,
     rate("hitRate", "HitRate", "Tool calls that hit an atomic fact / tool calls"),
     number("toolCalls", "ToolCalls", "Mean web_search calls per sample"),
     count("n", "n", "Samples in this split"),

@@ -1,6 +1,7 @@
 import "server-only";
 /** MPW-Bench: the whole module, server side: its info plus importing, demo data, stored figures and judging. */
 import type { BenchmarkModule } from "../types";
+import { PREDICTION_GROUNDING } from "../../metrics/grounding";
 import { mpwInfo } from "./info";
 import { mpwMetricsReport } from "./metrics-report";
 import { mpwDemo } from "./demo";
@@ -25,6 +26,7 @@ export const mpwModule = {
   },
   importer: mpwImporter,
   storedSampleSchema: null,
+  grounding: PREDICTION_GROUNDING,
   aggregate: { readsDetail: false, rows: mpwAggregateRows },
   // The verdict is the `correct` column; re-scoring re-reads the hit log (FCR, HitRate), not the verdict.
   reeval: {

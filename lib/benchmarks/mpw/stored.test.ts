@@ -10,6 +10,8 @@ const row = (r: Partial<MpwSampleRow>): MpwSampleRow => ({
   toolCalls: 0,
   hitLogCalls: 0,
   compoundRate: null,
+  answerSeenAtCall: null,
+  goldSeenAtCall: null,
   tier: "easy",
   category: null,
   status: "finished",
@@ -67,6 +69,8 @@ describe("MPW's stored aggregate rows", () => {
       version: "v1",
       metrics: null,
       detail: null,
+      answerSeenAtCall: 1,
+      goldSeenAtCall: 1,
     };
     const rows = mpwAggregateRows([sample, { ...sample, taskKey: "2", correct: false }]);
     expect(rows.map((r) => r.split)).toEqual(["overall", "tier:hard"]);

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { intervalSchema, type BoardFigures } from "../board";
+import { groundedFigures, storedGroundingShape } from "../grounding";
 
 /** A mean, its 95% bootstrap interval and the samples it is over. */
 const estimateSchema = z.object({
@@ -28,6 +29,7 @@ export const mpwAggregateReportSchema = z.object({
    * lower bound. Absent from reports stored before it was counted.
    */
   unjudged: z.number().int().nonnegative().optional(),
+  ...storedGroundingShape,
 });
 export type MpwAggregateReport = z.infer<typeof mpwAggregateReportSchema>;
 
@@ -40,6 +42,7 @@ export function mpwBoardFigures(report: MpwAggregateReport): BoardFigures {
       hitRate: report.hitRate.value,
       toolCalls: report.toolCalls.value,
       n: report.n,
+      ...groundedFigures(report).values,
     },
     cis: {
       pass1: report.pass1.ci,
@@ -47,6 +50,7 @@ export function mpwBoardFigures(report: MpwAggregateReport): BoardFigures {
       hitRate: report.hitRate.ci,
       toolCalls: report.toolCalls.ci,
       n: null,
+      ...groundedFigures(report).cis,
     },
     unjudged: report.unjudged,
   };

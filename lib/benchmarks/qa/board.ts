@@ -3,10 +3,12 @@ import { count, rate, type Board } from "../board";
 import { qaDatasetOf } from "./stored";
 import type { QaReport } from "./metrics";
 import { qaReportSchema } from "./report";
+import { groundedColumn, groundedFigures, type StoredGrounding } from "../grounding";
 
 export const qaBoard = {
   columns: [
     rate("accuracy", "Accuracy", "Mean over tasks of the mean over runs"),
+    groundedColumn,
     rate(
       "calibrationError",
       "Calib. error",
@@ -19,9 +21,13 @@ export const qaBoard = {
   ciOver: "tasks",
   views: [{ picks: "version", param: "dataset", order: "latest-submission" }],
   reportSchema: qaReportSchema,
-  figures: (r: QaReport) => ({
-    values: { ...r.aggregate },
-    cis: { accuracy: r.accuracyCi, calibrationError: r.calibrationErrorCi },
+  figures: (r: QaReport & StoredGrounding) => ({
+    values: { ...r.aggregate, ...groundedFigures(r).values },
+    cis: {
+      accuracy: r.accuracyCi,
+      calibrationError: r.calibrationErrorCi,
+      ...groundedFigures(r).cis,
+    },
     unjudged: r.unjudged,
   }),
   /** The dataset, and its version when not v1. */
@@ -29,4 +35,4 @@ export const qaBoard = {
     const { dataset, version } = qaDatasetOf(key);
     return version === "v1" ? dataset : `${dataset} (${version})`;
   },
-} as const satisfies Board<QaReport>;
+} as const satisfies Board<QaReport & StoredGrounding>;

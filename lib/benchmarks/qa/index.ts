@@ -1,6 +1,7 @@
 import "server-only";
 /** QA (BrowseComp-style): the whole module, server side: its info plus importing, demo data, stored figures and judging. */
 import type { BenchmarkModule } from "../types";
+import { PREDICTION_GROUNDING } from "../../metrics/grounding";
 import { qaInfo } from "./info";
 import { qaFormat } from "./bundle-format";
 import { qaExport } from "./export";
@@ -19,6 +20,7 @@ export const qaModule = {
   bundleExport: qaExport,
   importer: qaImporter,
   storedSampleSchema: qaStoredSampleSchema,
+  grounding: PREDICTION_GROUNDING,
   aggregate: { readsDetail: false, rows: qaAggregateRows },
   reeval: {
     withVerdict: withJudgedVerdict,

@@ -1,4 +1,5 @@
 /** The stored QA report (`aggregates.metrics`, split "overall"), parsed on read. */
+import { storedGroundingShape } from "../grounding";
 import { z } from "zod";
 import { intervalSchema } from "../board";
 import type { CalibrationResult } from "./calibration";
@@ -34,4 +35,5 @@ export const qaReportSchema = z.object({
   samples: z.number(),
   runs: z.number(),
   unjudged: z.number(),
+  ...storedGroundingShape,
 }) satisfies z.ZodType<QaReport>;

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { judgedSampleFields } from "../judged-sample";
 import { countStatuses, primaryOf, type AggregateRow, type StoredSampleRow } from "../stored";
+import { groundingFigures } from "../../metrics/grounding";
 import { aggregateQa, type QaSampleInput } from "./metrics";
 
 export const qaStoredSampleSchema = z.object({ ...judgedSampleFields });
@@ -40,7 +41,7 @@ export function qaAggregateRows(samples: readonly StoredSampleRow[]): AggregateR
       n: report.aggregate.n,
       primary: primaryOf(report.aggregate.accuracy, report.accuracyCi),
       statusCounts: countStatuses(samples),
-      report,
+      report: { ...report, grounding: groundingFigures(samples) },
     },
   ];
 }

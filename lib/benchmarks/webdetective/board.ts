@@ -2,10 +2,12 @@
 import { count, rate, verbatim, type Board } from "../board";
 import type { WebDetectiveReport } from "./metrics";
 import { webDetectiveReportSchema } from "./report";
+import { groundedColumn, groundedFigures, type StoredGrounding } from "../grounding";
 
 export const webDetectiveBoard = {
   columns: [
     rate("pass1", "Pass@1", "Attempted and judged correct, over all samples"),
+    groundedColumn,
     rate(
       "knowledgeScore",
       "Knowledge",
@@ -44,10 +46,10 @@ export const webDetectiveBoard = {
   ciOver: "samples",
   views: [],
   reportSchema: webDetectiveReportSchema,
-  figures: (r: WebDetectiveReport) => ({
-    values: { ...r.aggregate },
-    cis: { ...r.ci },
+  figures: (r: WebDetectiveReport & StoredGrounding) => ({
+    values: { ...r.aggregate, ...groundedFigures(r).values },
+    cis: { ...r.ci, ...groundedFigures(r).cis },
     unjudged: r.unjudged,
   }),
   versionLabel: verbatim,
-} as const satisfies Board<WebDetectiveReport>;
+} as const satisfies Board<WebDetectiveReport & StoredGrounding>;

@@ -1,6 +1,7 @@
 import "server-only";
 /** WebDetective: the whole module, server side: its info plus importing, demo data, stored figures and judging. */
 import type { BenchmarkModule } from "../types";
+import { PREDICTION_GROUNDING } from "../../metrics/grounding";
 import { judgedSampleUnjudged } from "../judged-sample";
 import { webDetectiveInfo } from "./info";
 import { webDetectiveFormat } from "./bundle-format";
@@ -23,6 +24,7 @@ export const webDetectiveModule = {
   bundleExport: webDetectiveExport,
   importer: webDetectiveImporter,
   storedSampleSchema: webDetectiveStoredSampleSchema,
+  grounding: PREDICTION_GROUNDING,
   aggregate: { readsDetail: false, rows: webDetectiveAggregateRows },
   reeval: {
     withVerdict: webDetectiveWithVerdict,

@@ -1,4 +1,5 @@
 /** The stored WebDetective report (`aggregates.metrics`, split "overall"), parsed on read. */
+import { storedGroundingShape } from "../grounding";
 import { z } from "zod";
 import { intervalSchema } from "../board";
 import type { WebDetectiveReport } from "./metrics";
@@ -64,4 +65,5 @@ export const webDetectiveReportSchema = z.object({
     })
     .nullable(),
   unjudged: z.number(),
+  ...storedGroundingShape,
 }) satisfies z.ZodType<WebDetectiveReport>;

@@ -1,4 +1,5 @@
 /** What Seekboard stores per WebDetective sample (`samples.metrics`), and how a stored sample becomes the metrics' input again. */
+import { groundingFigures } from "../../metrics/grounding";
 import { z } from "zod";
 import { judgedSampleFields, withJudgedVerdict } from "../judged-sample";
 import { countStatuses, primaryOf, type AggregateRow, type StoredSampleRow } from "../stored";
@@ -63,7 +64,7 @@ export function webDetectiveAggregateRows(samples: readonly StoredSampleRow[]): 
       n: report.aggregate.n,
       primary: primaryOf(report.aggregate.pass1, report.ci.pass1),
       statusCounts: countStatuses(samples),
-      report,
+      report: { ...report, grounding: groundingFigures(samples) },
     },
   ];
 }

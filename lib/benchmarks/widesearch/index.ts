@@ -22,6 +22,8 @@ export const wideSearchModule = {
   },
   importer: wideSearchImporter,
   storedSampleSchema: wideSearchSampleMetricsSchema,
+  // Its gold is a table, not one answer: grounding does not apply.
+  grounding: null,
   aggregate: { readsDetail: false, rows: wideSearchAggregateRows },
   reeval: {
     withVerdict: (metrics, change) => ({ ...metrics, success: change.correct }),
