@@ -1,9 +1,10 @@
 import Link from "next/link";
 import { BoardHeader } from "@/components/leaderboard/BoardHeader";
-import { SortHeader } from "@/components/leaderboard/SortHeader";
+import { SortHeader, StackHeader } from "@/components/leaderboard/SortHeader";
+import { StackCell } from "@/components/leaderboard/StackCell";
 import { TeamCell, TeamHeader, TeamNote } from "@/components/leaderboard/Team";
 import { AdjudicatedBadge } from "@/components/reeval/AdjudicatedBadge";
-import { primaryColumn } from "@/lib/benchmarks/board";
+import { primaryColumn, stackColumns } from "@/lib/benchmarks/board";
 import { wideSearchModule } from "@/lib/benchmarks/widesearch";
 import { ScrollRegion } from "@/components/ui/ScrollRegion";
 import { ciBracket, decimal, percent } from "@/lib/format";
@@ -44,6 +45,12 @@ const WITH_CI = ["successAvg", "rowF1Avg", "itemF1Avg"] as const;
 const hasCi = (key: string): key is (typeof WITH_CI)[number] =>
   (WITH_CI as readonly string[]).includes(key);
 
+/** A figure's 95% interval over tasks, as the table writes it; null where the aggregate has none. */
+function intervalOf(a: WideSearchStoredAggregate, key: string): string | null {
+  const ci = hasCi(key) ? a.ci[key] : null;
+  return ci && hasCi(key) ? ciBracket(a[key], ci.lo, ci.hi, "rate") : null;
+}
+
 const query = (state: BoardState) => boardQuery("widesearch", state);
 
 export function WideSearchLeaderboard({
@@ -60,6 +67,7 @@ export function WideSearchLeaderboard({
   const [primary, ...rest] = wideSearchModule.board.columns;
   const columns = [primary, ...rest.filter((c) => rows.some((row) => row.report[c.key] !== null))];
   const hidden = rest.filter((c) => !columns.includes(c)).map((c) => c.label);
+  const stacks = stackColumns(columns);
   return (
     <div className="space-y-5">
       <BoardHeader
@@ -98,14 +106,12 @@ export function WideSearchLeaderboard({
                     href={sortHref("model")}
                     className={`${STICKY_MODEL_HEAD} px-2 py-2`}
                   />
-                  {columns.map((c, i) => (
-                    <SortHeader
-                      key={c.key}
-                      label={c.label}
-                      title={c.title}
-                      sort={c.key}
+                  {stacks.map((stack, i) => (
+                    <StackHeader
+                      key={stack.columns[0].key}
+                      stack={stack}
                       state={state}
-                      href={sortHref(c.key)}
+                      sortHref={sortHref}
                       className={`${i === 0 ? STICKY_PRIMARY_HEAD : ""} px-2 py-2 text-right`}
                     />
                   ))}
@@ -120,7 +126,7 @@ export function WideSearchLeaderboard({
                     firstUnranked(rows, i) ? (
                       <UnrankedDivider
                         key="unranked"
-                        colSpan={columns.length + 3 + standingColumnCount(rows)}
+                        colSpan={stacks.length + 3 + standingColumnCount(rows)}
                       />
                     ) : null,
                     <tr
@@ -159,29 +165,35 @@ export function WideSearchLeaderboard({
                           primary={primaryColumn(wideSearchModule.board)}
                         />
                       </td>
-                      {columns.map((c, i) => {
-                        const value = a[c.key];
-                        const ci = hasCi(c.key) ? a.ci[c.key] : null;
-                        const interval = ci ? ciBracket(value, ci.lo, ci.hi, "rate") : null;
-                        return (
-                          <td
-                            key={c.key}
-                            className={`${i === 0 ? STICKY_PRIMARY_CELL : ""} px-2 py-2 text-right tabular-nums`}
-                            title={interval ? `95% CI over tasks ${interval}` : undefined}
-                          >
-                            {c.kind === "rate"
-                              ? percent(value)
-                              : c.kind === "count"
-                                ? value
-                                : decimal(value, 1)}
-                            {interval ? (
-                              <span className="ml-1 whitespace-nowrap text-xs text-slate-500">
-                                {interval}
-                              </span>
-                            ) : null}
-                          </td>
-                        );
-                      })}
+                      {stacks.map((stack, i) => (
+                        <StackCell
+                          key={stack.columns[0].key}
+                          stack={stack}
+                          className={i === 0 ? STICKY_PRIMARY_CELL : ""}
+                          title={(c) => {
+                            const interval = intervalOf(a, c.key);
+                            return interval ? `95% CI over tasks ${interval}` : undefined;
+                          }}
+                          figure={(c) => {
+                            const value = a[c.key];
+                            const interval = intervalOf(a, c.key);
+                            return (
+                              <>
+                                {c.kind === "rate"
+                                  ? percent(value)
+                                  : c.kind === "count"
+                                    ? value
+                                    : decimal(value, 1)}
+                                {interval ? (
+                                  <span className="block whitespace-nowrap text-xs text-slate-500">
+                                    {interval}
+                                  </span>
+                                ) : null}
+                              </>
+                            );
+                          }}
+                        />
+                      ))}
                       <TeamCell team={row.team} className="px-2 py-2" />
                       <StandingCells row={row} rows={rows} />
                     </tr>,
