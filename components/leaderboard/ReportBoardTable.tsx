@@ -1,13 +1,10 @@
-import Link from "next/link";
-import { AdjudicatedBadge } from "@/components/reeval/AdjudicatedBadge";
-import { UnjudgedBadge } from "@/components/leaderboard/UnjudgedBadge";
+import { ModelCell } from "./ModelCell";
 import { ScrollRegion } from "@/components/ui/ScrollRegion";
 import type { ReportBoardRow } from "@/db/queries/seekboard";
 import { stackColumns, type BoardColumn } from "@/lib/benchmarks/board";
 import { ciBracket, decimal, percent } from "@/lib/format";
 import type { Interval } from "@/lib/metrics/bootstrap";
 import { RankCell } from "./BoardActions";
-import { RowHistory } from "./RowHistory";
 import { SortHeader, StackHeader } from "./SortHeader";
 import { StackCell } from "./StackCell";
 import { TeamCell, TeamHeader } from "./Team";
@@ -16,14 +13,12 @@ import {
   HiddenColumns,
   rankLabel,
   standingColumnCount,
-  StandingBadges,
   StandingCells,
   StandingHeaders,
   UnrankedDivider,
   unreportedCostLabels,
 } from "./Standing";
 import {
-  STICKY_MODEL_CELL,
   STICKY_MODEL_HEAD,
   STICKY_PRIMARY_CELL,
   STICKY_PRIMARY_HEAD,
@@ -154,24 +149,18 @@ export function ReportBoardTable<Report>({
                   model={row.model}
                   className={`${STICKY_RANK_CELL} px-2 py-2`}
                 />
-                <td className={`${STICKY_MODEL_CELL} px-2 py-2`}>
-                  <Link
-                    href={`/s/${row.submissionId}`}
-                    className="font-medium text-indigo-700 hover:underline"
-                  >
-                    <bdi>{row.model}</bdi>
-                  </Link>
-                  <AdjudicatedBadge count={adjudicated.get(row.submissionId) ?? 0} />
-                  <UnjudgedBadge count={row.unjudged} />
-                  <span className="ml-1 block text-xs text-slate-500">
-                    {[row.agent, row.setting !== "default" ? row.setting : null]
+                <ModelCell
+                  row={row}
+                  primary={columns[0]}
+                  adjudicated={adjudicated.get(row.submissionId) ?? 0}
+                  unjudged={row.unjudged}
+                  detail={
+                    ([row.agent, row.setting !== "default" ? row.setting : null]
                       .filter(Boolean)
-                      .join(" · ") || "—"}
-                    {row.hasTrajectories ? "" : " · no trajectories"}
-                  </span>
-                  <StandingBadges standing={row.standing} />
-                  <RowHistory history={row.history} primary={columns[0]} />
-                </td>
+                      .join(" · ") || "—") + (row.hasTrajectories ? "" : " · no trajectories")
+                  }
+                  padding="px-2 py-2"
+                />
                 {stacks.map((stack, i) => (
                   <StackCell
                     key={stack.columns[0].key}

@@ -1,9 +1,8 @@
-import Link from "next/link";
+import { ModelCell } from "@/components/leaderboard/ModelCell";
 import { BoardHeader } from "@/components/leaderboard/BoardHeader";
 import { SortHeader, StackHeader } from "@/components/leaderboard/SortHeader";
 import { StackCell } from "@/components/leaderboard/StackCell";
 import { TeamCell, TeamHeader, TeamNote } from "@/components/leaderboard/Team";
-import { AdjudicatedBadge } from "@/components/reeval/AdjudicatedBadge";
 import { primaryColumn, stackColumns } from "@/lib/benchmarks/board";
 import { wideSearchModule } from "@/lib/benchmarks/widesearch";
 import { ScrollRegion } from "@/components/ui/ScrollRegion";
@@ -14,7 +13,6 @@ import type { ReportLeaderboardData } from "@/server/benchmarks/board";
 import type { BoardPageProps } from "../types";
 import { LanguagePicker, NoRows, WideSearchPlots } from "./Diagnostics";
 import { BoardActions, RankCell } from "@/components/leaderboard/BoardActions";
-import { RowHistory } from "@/components/leaderboard/RowHistory";
 import {
   CostAccuracySection,
   NoVerifiedRows,
@@ -23,7 +21,6 @@ import {
   firstUnranked,
   HiddenColumns,
   rankLabel,
-  StandingBadges,
   StandingCells,
   standingColumnCount,
   StandingHeaders,
@@ -31,7 +28,6 @@ import {
   unreportedCostLabels,
 } from "@/components/leaderboard/Standing";
 import {
-  STICKY_MODEL_CELL,
   STICKY_MODEL_HEAD,
   STICKY_PRIMARY_CELL,
   STICKY_PRIMARY_HEAD,
@@ -144,27 +140,20 @@ export function WideSearchLeaderboard({
                         model={row.model}
                         className={`${STICKY_RANK_CELL} px-2 py-2`}
                       />
-                      <td className={`${STICKY_MODEL_CELL} px-2 py-2`}>
-                        <Link
-                          href={`/s/${row.submissionId}`}
-                          className="font-medium text-indigo-700 hover:underline"
-                        >
-                          <bdi>{row.model}</bdi>
-                        </Link>
-                        <AdjudicatedBadge count={adjudicated.get(row.submissionId) ?? 0} />
-                        <span className="ml-1 block text-xs text-slate-500">
-                          {row.agent ?? row.setting}
-                          {row.hasTrajectories ? "" : " · results only"}
-                          {a.incompleteSamples > 0
+                      <ModelCell
+                        row={row}
+                        primary={primaryColumn(wideSearchModule.board)}
+                        adjudicated={adjudicated.get(row.submissionId) ?? 0}
+                        unjudged={row.unjudged}
+                        detail={
+                          (row.agent ?? row.setting) +
+                          (row.hasTrajectories ? "" : " · results only") +
+                          (a.incompleteSamples > 0
                             ? ` · ${a.incompleteSamples} runs with unscored llm_judge cells`
-                            : ""}
-                        </span>
-                        <StandingBadges standing={row.standing} />
-                        <RowHistory
-                          history={row.history}
-                          primary={primaryColumn(wideSearchModule.board)}
-                        />
-                      </td>
+                            : "")
+                        }
+                        padding="px-2 py-2"
+                      />
                       {stacks.map((stack, i) => (
                         <StackCell
                           key={stack.columns[0].key}
