@@ -8,17 +8,20 @@ function SortLink({
   sort,
   state,
   href,
+  stacked = false,
 }: {
   label: string;
   sort: string;
   state: SortState;
   href: string;
+  /** One of a group's links, one under another. */
+  stacked?: boolean;
 }) {
   const active = state.sort === sort;
   return (
     <a
       href={href}
-      className={`hover:text-slate-900 ${active ? "text-indigo-700" : ""}`}
+      className={`hover:text-slate-900 ${active ? "text-indigo-700" : ""} ${stacked ? "inline-block min-h-6 min-w-6 leading-6" : ""}`}
       data-testid={`sort-${sort}`}
     >
       {label}
@@ -91,12 +94,14 @@ export function StackHeader({
     >
       <span className="block">{stack.label}</span>
       {stack.columns.map((c) => (
+        // Each link a 24 px target (WCAG 2.2 target size): stacked, they would otherwise touch.
         <span key={c.key} className="block whitespace-nowrap font-normal normal-case">
           <SortLink
             label={c.group?.short ?? c.label}
             sort={c.key}
             state={state}
             href={sortHref(c.key)}
+            stacked
           />
         </span>
       ))}
