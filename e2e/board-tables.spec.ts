@@ -87,6 +87,40 @@ test.describe("at 1366 px", () => {
   }
 });
 
+test.describe("at 1366 × 900", () => {
+  test.use({ viewport: { width: 1366, height: 900 } });
+
+  test("every board's table fits the window: nothing scrolls sideways, coverage and cost in view", async ({
+    page,
+  }) => {
+    for (const id of BENCHMARK_IDS) {
+      await page.goto(`/b/${id}`);
+      const region = page.getByRole("region", { name: "Leaderboard" });
+      const widths = await region.evaluate((el) => ({
+        table: el.scrollWidth,
+        region: el.clientWidth,
+        page: document.documentElement.scrollWidth,
+      }));
+      expect(widths.table, `${id}: the table's width`).toBeLessThanOrEqual(widths.region);
+      expect(widths.page, `${id}: the page's width`).toBeLessThanOrEqual(1366);
+      await expect(page.getByTestId("scroll-hint"), id).toHaveCount(0);
+      // The standing's columns come last: coverage, then cost and time where a row reports them.
+      const last = page.getByTestId("leaderboard").locator("thead th").last();
+      for (const head of [
+        page.getByTestId("leaderboard").locator("thead th", { hasText: "Coverage" }),
+        last,
+      ]) {
+        const box = await head.boundingBox();
+        expect(
+          (box?.x ?? 0) + (box?.width ?? 0),
+          `${id}: ${await head.innerText()}`,
+        ).toBeLessThanOrEqual(1366);
+      }
+      await page.screenshot(shot(`board-fit-${id}-1366`));
+    }
+  });
+});
+
 /** The routes of a benchmark whose tables are checked: its board, its analysis and its first submission. */
 async function routesOf(page: Page, id: string): Promise<string[]> {
   await page.goto(`/b/${id}`);

@@ -1,6 +1,9 @@
+import { execFileSync } from "node:child_process";
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { shot, trackErrors } from "./helpers";
-import { logInAsAdmin } from "./submit-helpers";
+import { ADMIN_TOKEN, logInAsAdmin } from "./submit-helpers";
 
 /**
  * A real WideSearch run whose CSV reproduces the producer's summary: once a maintainer
@@ -67,4 +70,77 @@ test("an adjudication withdraws the claim that the CSV reproduces the producer's
   await expect(checks.first()).toHaveAttribute("data-reproduces", "true");
   await expect(page.getByTestId("changed-note")).toHaveCount(0);
   expect(errors).toEqual([]);
+});
+
+/**
+ * The MPW authors' released result file (test/fixtures/mpw/release), uploaded as a team
+ * would: neither record carries a judge verdict, and the API, the board row and the
+ * submission page say so. Rejected again at the end, so the other specs see the demo's boards.
+ */
+test("an upload without judge verdicts shows its unjudged samples on the board and its page", async ({
+  request,
+  page,
+}, testInfo) => {
+  const admin = { Authorization: `Bearer ${ADMIN_TOKEN}` };
+  const issued = await request.post("/api/tokens", {
+    headers: admin,
+    data: { team: "E2E Release" },
+  });
+  expect(issued.status()).toBe(201);
+  const { token } = (await issued.json()) as { token: string };
+  const src = testInfo.outputPath("release");
+  mkdirSync(src, { recursive: true });
+  copyFileSync(
+    join(
+      __dirname,
+      "..",
+      "test",
+      "fixtures",
+      "mpw",
+      "release",
+      "Qwen3-30B-A3B_setting_b_results.jsonl",
+    ),
+    join(src, "results.jsonl"),
+  );
+  const model = "Qwen3-30B-A3B (E2E release)";
+  writeFileSync(
+    join(src, "manifest.json"),
+    JSON.stringify({ benchmark: "mpw", model, setting: "B", results: ["results.jsonl"] }),
+  );
+  const zip = testInfo.outputPath("release.zip");
+  execFileSync("python3", [
+    "-c",
+    "import sys, zipfile\nwith zipfile.ZipFile(sys.argv[2], 'w') as z:\n  for n in ('manifest.json', 'results.jsonl'): z.write(sys.argv[1] + '/' + n, n)",
+    src,
+    zip,
+  ]);
+  const uploaded = await request.post("/api/submissions?wait=60000", {
+    headers: { Authorization: `Bearer ${token}` },
+    multipart: {
+      bundle: { name: "bundle.zip", mimeType: "application/zip", buffer: readFileSync(zip) },
+    },
+  });
+  expect(uploaded.status(), await uploaded.text()).toBe(201);
+  const { id } = (await uploaded.json()) as { id: number };
+  try {
+    expect((await request.post(`/api/submissions/${id}/approve`, { headers: admin })).ok()).toBe(
+      true,
+    );
+    const board = await request.get("/api/b/mpw/leaderboard?setting=B-fewshot");
+    const { rows } = (await board.json()) as {
+      rows: { submissionId: number; unjudged: number | null }[];
+    };
+    expect(rows.find((r) => r.submissionId === id)?.unjudged).toBe(2);
+
+    await page.goto("/b/mpw?setting=B-fewshot");
+    const row = page.locator(`[data-testid="leaderboard-row"][data-model="${model}"]`);
+    await expect(row.getByTestId("unjudged-badge")).toHaveAttribute("data-count", "2");
+    await page.goto(`/s/${id}`);
+    await expect(page.getByTestId("unjudged-note")).toHaveAttribute("data-count", "2");
+  } finally {
+    await request.post(`/api/submissions/${id}/reject`, {
+      headers: admin,
+      data: { reason: "e2e clean-up" },
+    });
+  }
 });

@@ -1,28 +1,24 @@
-import Link from "next/link";
-import { AdjudicatedBadge } from "@/components/reeval/AdjudicatedBadge";
-import { UnjudgedBadge } from "@/components/leaderboard/UnjudgedBadge";
+import { ModelCell } from "./ModelCell";
 import { ScrollRegion } from "@/components/ui/ScrollRegion";
 import type { ReportBoardRow } from "@/db/queries/seekboard";
-import type { BoardColumn } from "@/lib/benchmarks/board";
+import { stackColumns, type BoardColumn } from "@/lib/benchmarks/board";
 import { ciBracket, decimal, percent } from "@/lib/format";
 import type { Interval } from "@/lib/metrics/bootstrap";
 import { RankCell } from "./BoardActions";
-import { RowHistory } from "./RowHistory";
-import { SortHeader } from "./SortHeader";
+import { SortHeader, StackHeader } from "./SortHeader";
+import { StackCell } from "./StackCell";
 import { TeamCell, TeamHeader } from "./Team";
 import {
   firstUnranked,
   HiddenColumns,
   rankLabel,
   standingColumnCount,
-  StandingBadges,
   StandingCells,
   StandingHeaders,
   UnrankedDivider,
   unreportedCostLabels,
 } from "./Standing";
 import {
-  STICKY_MODEL_CELL,
   STICKY_MODEL_HEAD,
   STICKY_PRIMARY_CELL,
   STICKY_PRIMARY_HEAD,
@@ -30,39 +26,47 @@ import {
   STICKY_RANK_HEAD,
 } from "./sticky";
 
-function Cell({
+/** A column's figure: its value, its interval (a rate's) on a line of its own. */
+function Figure({
   kind,
   value,
+  interval,
   ci,
-  className = "",
 }: {
   kind: BoardColumn["kind"];
   value: number | null;
+  interval: string | null;
   ci: Interval | null | undefined;
-  className?: string;
 }) {
-  const interval = ci && kind === "rate" ? ciBracket(value, ci.lo, ci.hi, "rate") : null;
   return (
-    <td
-      className={`${className} px-2 py-2 text-right tabular-nums`}
-      title={interval ? `95% CI ${interval}` : undefined}
-    >
+    <>
       {kind === "rate" ? percent(value) : kind === "count" ? (value ?? "—") : decimal(value)}
       {interval ? (
-        <span className="ml-1 whitespace-nowrap text-xs text-slate-500">{interval}</span>
+        <span className="block whitespace-nowrap text-xs text-slate-500">{interval}</span>
       ) : kind === "rate" && ci === null && value === 0 ? (
         // A rate with no interval is one whose denominator is empty (e.g. no refusals): the
         // paper sets it to 0; a measured 0 has its bootstrap interval [0.0, 0.0].
         <span
-          className="ml-1 whitespace-nowrap text-xs text-amber-800"
+          className="block whitespace-nowrap text-xs text-amber-800"
           title="Nothing to measure it on in this submission (its denominator is empty, e.g. no refusals), so it is 0 by the paper's definition and has no interval"
           data-testid="empty-denominator"
         >
           [empty, set to 0]
         </span>
       ) : null}
-    </td>
+    </>
   );
+}
+
+/** A rate's 95% interval, as the table writes it; null for other kinds and without one. */
+function intervalOf(
+  row: { values: Record<string, number | null>; cis: Record<string, Interval | null> },
+  c: BoardColumn,
+): string | null {
+  const ci = row.cis[c.key];
+  return ci && c.kind === "rate"
+    ? ciBracket(row.values[c.key] ?? null, ci.lo, ci.hi, "rate")
+    : null;
 }
 
 /** A stored-report board's table: one row per submission, the board's columns with their CIs. */
@@ -88,6 +92,7 @@ export function ReportBoardTable<Report>({
     ...rest.filter((c) => rows.some((row) => (row.values[c.key] ?? null) !== null)),
   ];
   const hidden = rest.filter((c) => !shown.includes(c)).map((c) => c.label);
+  const stacks = stackColumns(shown);
   return (
     <div>
       <ScrollRegion label="Leaderboard" className="rounded-lg border border-slate-200 bg-white">
@@ -107,14 +112,12 @@ export function ReportBoardTable<Report>({
                 href={sortHref("model")}
                 className={`${STICKY_MODEL_HEAD} px-2 py-2`}
               />
-              {shown.map((c, i) => (
-                <SortHeader
-                  key={c.key}
-                  label={c.label}
-                  title={c.title}
-                  sort={c.key}
+              {stacks.map((stack, i) => (
+                <StackHeader
+                  key={stack.columns[0].key}
+                  stack={stack}
                   state={state}
-                  href={sortHref(c.key)}
+                  sortHref={sortHref}
                   className={`${i === 0 ? STICKY_PRIMARY_HEAD : ""} px-2 py-2 text-right`}
                 />
               ))}
@@ -127,7 +130,7 @@ export function ReportBoardTable<Report>({
               firstUnranked(rows, i) ? (
                 <UnrankedDivider
                   key="unranked"
-                  colSpan={shown.length + 3 + standingColumnCount(rows)}
+                  colSpan={stacks.length + 3 + standingColumnCount(rows)}
                 />
               ) : null,
               <tr
@@ -146,31 +149,35 @@ export function ReportBoardTable<Report>({
                   model={row.model}
                   className={`${STICKY_RANK_CELL} px-2 py-2`}
                 />
-                <td className={`${STICKY_MODEL_CELL} px-2 py-2`}>
-                  <Link
-                    href={`/s/${row.submissionId}`}
-                    className="font-medium text-indigo-700 hover:underline"
-                  >
-                    <bdi>{row.model}</bdi>
-                  </Link>
-                  <AdjudicatedBadge count={adjudicated.get(row.submissionId) ?? 0} />
-                  <UnjudgedBadge count={row.unjudged} />
-                  <span className="ml-1 block text-xs text-slate-500">
-                    {[row.agent, row.setting !== "default" ? row.setting : null]
+                <ModelCell
+                  row={row}
+                  primary={columns[0]}
+                  adjudicated={adjudicated.get(row.submissionId) ?? 0}
+                  unjudged={row.unjudged}
+                  detail={
+                    ([row.agent, row.setting !== "default" ? row.setting : null]
                       .filter(Boolean)
-                      .join(" · ") || "—"}
-                    {row.hasTrajectories ? "" : " · no trajectories"}
-                  </span>
-                  <StandingBadges standing={row.standing} />
-                  <RowHistory history={row.history} primary={columns[0]} />
-                </td>
-                {shown.map((c, i) => (
-                  <Cell
-                    key={c.key}
-                    kind={c.kind}
-                    value={row.values[c.key] ?? null}
-                    ci={row.cis[c.key]}
+                      .join(" · ") || "—") + (row.hasTrajectories ? "" : " · no trajectories")
+                  }
+                  padding="px-2 py-2"
+                />
+                {stacks.map((stack, i) => (
+                  <StackCell
+                    key={stack.columns[0].key}
+                    stack={stack}
                     className={i === 0 ? STICKY_PRIMARY_CELL : ""}
+                    title={(c) => {
+                      const interval = intervalOf(row, c);
+                      return interval ? `95% CI ${interval}` : undefined;
+                    }}
+                    figure={(c) => (
+                      <Figure
+                        kind={c.kind}
+                        value={row.values[c.key] ?? null}
+                        interval={intervalOf(row, c)}
+                        ci={row.cis[c.key]}
+                      />
+                    )}
                   />
                 ))}
                 <TeamCell team={row.team} className="px-2 py-2" />

@@ -26,6 +26,7 @@ const NOT_REPORTED = <span className="whitespace-nowrap text-xs text-slate-500">
 const hasReliability = (rows: readonly Placed[]) =>
   rows.some((row) => Object.keys(row.standing.reliability.passHat).length > 0);
 
+/** In pairs (`pair`), each pair stacked in one table column so a board fits a laptop's width. */
 const COST_COLUMNS = [
   {
     key: "tokensPerTask",
@@ -33,42 +34,89 @@ const COST_COLUMNS = [
     title:
       "Prompt + completion tokens per task (mean over its runs), with a 95% bootstrap CI over tasks",
     unit: "tokens",
-  },
-  {
-    key: "costUsdPerTask",
-    label: "$/task",
-    title: "Dollars per task (mean over its runs), with a 95% bootstrap CI over tasks",
-    unit: "usd",
-  },
-  {
-    key: "costUsdPerCorrect",
-    label: "$/correct",
-    title: "Total dollars over correct runs, with a 95% bootstrap CI over tasks",
-    unit: "usd",
+    pair: "Per task",
+    short: "tokens",
   },
   {
     key: "secondsPerTask",
     label: "Time/task",
     title: "Wall-clock seconds per task (mean over its runs), with a 95% bootstrap CI over tasks",
     unit: "seconds",
+    pair: "Per task",
+    short: "time",
+  },
+  {
+    key: "costUsdPerTask",
+    label: "$/task",
+    title: "Dollars per task (mean over its runs), with a 95% bootstrap CI over tasks",
+    unit: "usd",
+    pair: "Dollars",
+    short: "/task",
+  },
+  {
+    key: "costUsdPerCorrect",
+    label: "$/correct",
+    title: "Total dollars over correct runs, with a 95% bootstrap CI over tasks",
+    unit: "usd",
+    pair: "Dollars",
+    short: "/correct",
   },
 ] as const;
 
-function EstimateCell({ estimate, unit }: { estimate: Estimate | null; unit: FigureUnit }) {
+type CostColumn = (typeof COST_COLUMNS)[number];
+
+/** The reported cost columns, pairs stacked: a pair one row reports half of shows that half alone. */
+function costStacks(rows: readonly Placed[]): CostColumn[][] {
+  const stacks: CostColumn[][] = [];
+  for (const c of reportedCostColumns(rows)) {
+    const last = stacks.at(-1);
+    if (last && last[0].pair === c.pair) last.push(c);
+    else stacks.push([c]);
+  }
+  return stacks;
+}
+
+function EstimateFigure({ estimate, unit }: { estimate: Estimate | null; unit: FigureUnit }) {
   const interval = estimate
     ? ciBracket(estimate.value, estimate.ci?.lo, estimate.ci?.hi, unit)
     : null;
+  return estimate ? (
+    <>
+      {figure(estimate.value, unit)}
+      {interval ? (
+        <span className="block whitespace-nowrap text-xs text-slate-500">{interval}</span>
+      ) : null}
+    </>
+  ) : (
+    NOT_REPORTED
+  );
+}
+
+/** A pair of cost figures in one cell (or one alone), each line tagged when there are two. */
+function CostCell({ stack, standing }: { stack: readonly CostColumn[]; standing: Standing }) {
+  const reported = stack.some((c) => standing.cost[c.key] !== null);
   return (
-    <td className="px-2 py-2 text-right tabular-nums" data-reported={estimate ? "true" : "false"}>
-      {estimate ? (
-        <>
-          {figure(estimate.value, unit)}
-          {interval ? (
-            <span className="ml-1 block whitespace-nowrap text-xs text-slate-500">{interval}</span>
-          ) : null}
-        </>
+    // relative: a dash's screen-reader words (sr-only, absolute) stay inside the scrolling table.
+    <td
+      className="relative px-1.5 py-2 text-right tabular-nums"
+      data-reported={reported ? "true" : "false"}
+    >
+      {stack.length === 1 ? (
+        <EstimateFigure estimate={standing.cost[stack[0].key]} unit={stack[0].unit} />
       ) : (
-        NOT_REPORTED
+        stack.map((c) => (
+          <span key={c.key} className="block whitespace-nowrap" data-cost={c.key}>
+            <span className="mr-1 text-xs text-slate-500">{c.short}</span>
+            {standing.cost[c.key] === null ? (
+              // The header names the pair; a dash keeps the cell as narrow as its figures.
+              <span className="text-slate-500" title="not reported">
+                —<span className="sr-only"> not reported</span>
+              </span>
+            ) : (
+              <EstimateFigure estimate={standing.cost[c.key]} unit={c.unit} />
+            )}
+          </span>
+        ))
       )}
     </td>
   );
@@ -102,7 +150,7 @@ export function HiddenColumns({ labels }: { labels: readonly string[] }) {
 
 /** How many cells StandingHeaders adds. */
 export const standingColumnCount = (rows: readonly Placed[]) =>
-  1 + reportedCostColumns(rows).length + (hasReliability(rows) ? 1 : 0);
+  1 + costStacks(rows).length + (hasReliability(rows) ? 1 : 0);
 
 /** The standing's header cells, after the board's own columns. */
 export function StandingHeaders({
@@ -120,17 +168,37 @@ export function StandingHeaders({
       >
         Coverage
       </th>
-      {reportedCostColumns(rows).map((c) => (
-        <th key={c.key} className={`${className} whitespace-nowrap text-right`} title={c.title}>
-          {c.label}
-        </th>
-      ))}
+      {costStacks(rows).map((stack) =>
+        stack.length === 1 ? (
+          <th
+            key={stack[0].key}
+            className={`${className} whitespace-nowrap text-right`}
+            title={stack[0].title}
+          >
+            {stack[0].label}
+          </th>
+        ) : (
+          <th
+            key={stack[0].key}
+            className={`${className} whitespace-nowrap text-right`}
+            title={stack.map((c) => `${c.label}: ${c.title}`).join("\n")}
+          >
+            <span className="block">{stack[0].pair}</span>
+            {stack.map((c) => (
+              <span key={c.key} className="block font-normal normal-case">
+                {c.short}
+              </span>
+            ))}
+          </th>
+        ),
+      )}
       {hasReliability(rows) ? (
         <th
           className={`${className} whitespace-nowrap text-right`}
           title="pass^k: all k runs of a task correct; Pass@k: at least one (both unbiased over its n runs); consistency: share of tasks whose runs all agree"
         >
-          pass^k · Pass@k
+          <span className="block">pass^k</span>
+          <span className="block font-normal normal-case">Pass@k</span>
         </th>
       ) : null}
     </>
@@ -146,18 +214,18 @@ export function StandingCells({ row, rows }: { row: Placed; rows: readonly Place
       <td className="whitespace-nowrap px-2 py-2 text-right tabular-nums" data-testid="coverage">
         {standing.tasksCovered} / {standing.tasksTotal}
       </td>
-      {reportedCostColumns(rows).map((c) => (
-        <EstimateCell key={c.key} estimate={standing.cost[c.key]} unit={c.unit} />
+      {costStacks(rows).map((stack) => (
+        <CostCell key={stack[0].key} stack={stack} standing={standing} />
       ))}
       {hasReliability(rows) ? (
-        <td className="px-2 py-2 text-right tabular-nums" data-testid="pass-hat">
+        <td className="px-1.5 py-2 text-right tabular-nums" data-testid="pass-hat">
           {Object.keys(passHat).length ? (
             <>
               {Object.entries(passHat).map(([k, value]) => (
                 <span key={k} className="block whitespace-nowrap" data-k={k}>
-                  pass^{k} {percent(value)}{" "}
-                  <span className="text-slate-500">
-                    · Pass@{k} {percent(passAt[k])}
+                  pass^{k} {percent(value)}
+                  <span className="block text-xs text-slate-500">
+                    Pass@{k} {percent(passAt[k])}
                   </span>
                 </span>
               ))}

@@ -18,7 +18,7 @@ export function TeamHeader({ className }: { className: string }) {
 export function TeamCell({ team, className }: { team: string | null; className: string }) {
   return (
     <td
-      className={`${className} min-w-24 max-w-40 break-words text-xs`}
+      className={`${className} min-w-20 max-w-40 break-words text-xs`}
       data-testid="team-cell"
       data-team={team ?? ""}
     >

@@ -1,6 +1,7 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { plural } from "@/lib/format";
+import { jobProgressVerb, reevalJobKind } from "@/lib/reeval/job-kind";
 import { useEffect, useState } from "react";
 import { reevalJobStatusAction } from "@/server/reeval-actions";
 import type { ReevalJobView } from "@/db/queries/audit";
@@ -35,7 +36,7 @@ export function JobProgress({ initial }: { initial: ReevalJobView }) {
       <p>
         Job #{job.id}
         {job.judge ? ` (${job.judge})` : ""}: <strong>{job.status}</strong> — {job.done} of{" "}
-        {plural(job.total, "sample")} re-evaluated, {job.changed} changed
+        {plural(job.total, "sample")} {jobProgressVerb(reevalJobKind(job))}, {job.changed} changed
       </p>
       <div
         className="h-1.5 w-full rounded bg-slate-200"

@@ -3,6 +3,7 @@
  * in the server's process: a gold fix's (every sample of the task judged again) and a
  * maintainer's judging of a submission's unjudged samples (./unjudged.ts).
  */
+import { interruptedJobMessage, REEVAL_JOB_KINDS, reevalJobKind } from "../../lib/reeval/job-kind";
 import { and, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import { benchmarkModule, type BenchmarkId } from "../../lib/benchmarks/registry";
 import type { JudgeOutcome } from "../../lib/benchmarks/stored";
@@ -214,8 +215,9 @@ export async function runReevalJob(db: Db, jobId: number, options: JobOptions): 
 /**
  * A job writes chunk by chunk, so one whose worker died stopped part-way: it is marked
  * failed, saying why (`isAlive` tells live workers; a job with none ran in a server of
- * before the worker existed). Its task accepts a new gold fix again, and the interrupted fix
- * can be undone, which reverts the samples it had already changed. Queued jobs wait for a
+ * before the worker existed). A gold fix's task accepts a new fix again, and the interrupted fix
+ * can be undone, which reverts the samples it had already changed; a judging's verdicts stay,
+ * and the submission can be judged again (its samples still unjudged). Queued jobs wait for a
  * worker. Returns how many jobs were marked.
  */
 export async function failInterruptedJobs(
@@ -224,23 +226,29 @@ export async function failInterruptedJobs(
   now: Date = new Date(),
 ): Promise<number> {
   const running = await db
-    .select({ id: reevalJobs.id, worker: reevalJobs.worker })
+    .select({ id: reevalJobs.id, worker: reevalJobs.worker, taskId: reevalJobs.taskId })
     .from(reevalJobs)
     .where(eq(reevalJobs.status, "running"))
     .orderBy(reevalJobs.id);
-  const dead = running.filter((job) => !isAlive(job.worker)).map((job) => job.id);
-  if (dead.length === 0) return 0;
-  const failed = await db
-    .update(reevalJobs)
-    .set({
-      status: "failed",
-      error:
-        "interrupted: the worker stopped before the job finished; undo the gold fix and apply it again",
-      finishedAt: now.toISOString(),
-    })
-    .where(and(inArray(reevalJobs.id, dead), eq(reevalJobs.status, "running")))
-    .returning({ id: reevalJobs.id });
-  return failed.length;
+  const dead = running.filter((job) => !isAlive(job.worker));
+  let failed = 0;
+  // Each kind says what is right for it: a gold fix is undone and applied again; a judging's
+  // verdicts stay and a new job judges the samples still unjudged.
+  for (const kind of REEVAL_JOB_KINDS) {
+    const ids = dead.filter((job) => reevalJobKind(job) === kind).map((job) => job.id);
+    if (ids.length === 0) continue;
+    const marked = await db
+      .update(reevalJobs)
+      .set({
+        status: "failed",
+        error: interruptedJobMessage(kind),
+        finishedAt: now.toISOString(),
+      })
+      .where(and(inArray(reevalJobs.id, ids), eq(reevalJobs.status, "running")))
+      .returning({ id: reevalJobs.id });
+    failed += marked.length;
+  }
+  return failed;
 }
 
 /** Submissions whose samples a job changed so far (for revalidating their pages). */

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { resolveVersion, sortKeys, sortVersions } from "./board";
+import {
+  count,
+  grouped,
+  rate,
+  resolveVersion,
+  sortKeys,
+  sortVersions,
+  stackColumns,
+} from "./board";
 import { boardQuery, defaultDir, parseBoardState } from "./board-state";
 import { BENCHMARK_IDS, BENCHMARKS } from "./registry";
 
@@ -118,5 +126,30 @@ describe("the boards that published their own fields before the boards were one"
     expect(resolveVersion(qa, datasets, "frames (v2)")).toBe("frames@v2");
     expect(resolveVersion(qa, datasets, "walkb-arith")).toBeNull();
     expect(resolveVersion(BENCHMARKS.evobrowsecomp.board, ["2026-01"], "2025-10")).toBeNull();
+  });
+});
+
+describe("stacked columns", () => {
+  it("stacks consecutive columns of a group under its label, each other column alone", () => {
+    const stacks = stackColumns([
+      rate("a", "A", ""),
+      grouped(rate("en", "EN tools", ""), "tools", "EN"),
+      grouped(rate("zh", "ZH tools", ""), "tools", "ZH"),
+      grouped(count("n", "Tasks", ""), "Size", "tasks"),
+      rate("b", "B", ""),
+    ]);
+    expect(stacks.map((s) => [s.label, s.columns.map((c) => c.key)])).toEqual([
+      ["A", ["a"]],
+      ["tools", ["en", "zh"]],
+      ["Size", ["n"]],
+      ["B", ["b"]],
+    ]);
+  });
+
+  it("keeps every board's columns, in order, when stacked", () => {
+    for (const id of BENCHMARK_IDS) {
+      const { columns } = BENCHMARKS[id].board;
+      expect(stackColumns(columns).flatMap((s) => s.columns)).toEqual(columns);
+    }
   });
 });

@@ -12,7 +12,36 @@ export interface BoardColumn<Key extends string = string> {
   label: string;
   title: string;
   kind: "rate" | "count" | "number";
+  /**
+   * Secondary columns shown stacked in one table column (so a board fits a laptop's width):
+   * consecutive columns with the same group label share a header, each line tagged `short`.
+   */
+  group?: { label: string; short: string };
 }
+
+/** A table column: one board column, or a group's consecutive columns stacked. */
+export interface ColumnStack<C extends BoardColumn> {
+  label: string;
+  columns: readonly C[];
+}
+
+/** The board's columns as the table shows them: consecutive columns of a group stacked. */
+export function stackColumns<C extends BoardColumn>(columns: readonly C[]): ColumnStack<C>[] {
+  const stacks: { label: string; columns: C[] }[] = [];
+  for (const column of columns) {
+    const last = stacks.at(-1);
+    if (column.group && last && last.columns[0].group?.label === column.group.label)
+      last.columns.push(column);
+    else stacks.push({ label: column.group?.label ?? column.label, columns: [column] });
+  }
+  return stacks;
+}
+
+/** The same column, shown stacked under `label`, tagged `short` on its line. */
+export const grouped = <C extends BoardColumn>(column: C, label: string, short: string): C => ({
+  ...column,
+  group: { label, short },
+});
 
 export const rate = <Key extends string>(
   key: Key,

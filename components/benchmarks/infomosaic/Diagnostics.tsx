@@ -64,7 +64,7 @@ export function InfoMosaicPlots({
   const delta = (a: number | null | undefined, b: number | null | undefined) =>
     a === null || a === undefined || b === null || b === undefined ? null : b - a;
   return (
-    <div className="grid gap-4 xl:grid-cols-2">
+    <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
       {pairs.length ? (
         <section className="rounded-lg border border-slate-200 bg-white p-4 xl:col-span-2">
           <h2 className="text-sm font-semibold">Domain tools vs web only (paper Table 3)</h2>
@@ -72,46 +72,48 @@ export function InfoMosaicPlots({
             Accuracy difference, domain-tool − web-only, in percentage points, for the{" "}
             {pairs.length} models submitted in both settings.
           </p>
-          <table
-            className="mt-2 min-w-full text-xs"
-            data-testid="setting-comparison"
-            data-points={pairs.length * (domains.length + 1)}
-          >
-            <thead className="text-slate-500">
-              <tr>
-                <th className="px-2 py-1 text-left">Model</th>
-                {domains.map((d) => (
-                  <th key={d} className="px-2 py-1 text-right">
-                    {d}
-                  </th>
-                ))}
-                <th className="px-2 py-1 text-right">overall</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {pairs.map((p) => {
-                const cells = [
-                  ...domains.map((d) =>
-                    delta(p.web.byDomain[d]?.accuracy, p.tool.byDomain[d]?.accuracy),
-                  ),
-                  delta(p.web.aggregate.accuracy, p.tool.aggregate.accuracy),
-                ];
-                return (
-                  <tr key={p.model}>
-                    <td className="px-2 py-1 font-medium">{p.model}</td>
-                    {cells.map((v, i) => (
-                      <td
-                        key={i}
-                        className={`px-2 py-1 text-right tabular-nums ${v === null ? "" : v > 0 ? "text-emerald-700" : v < 0 ? "text-rose-700" : ""}`}
-                      >
-                        {signed(v)}
-                      </td>
-                    ))}
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <ScrollRegion label="Domain tools vs web only" className="mt-2">
+            <table
+              className="min-w-full text-xs"
+              data-testid="setting-comparison"
+              data-points={pairs.length * (domains.length + 1)}
+            >
+              <thead className="text-slate-500">
+                <tr>
+                  <th className="px-2 py-1 text-left">Model</th>
+                  {domains.map((d) => (
+                    <th key={d} className="px-2 py-1 text-right">
+                      {d}
+                    </th>
+                  ))}
+                  <th className="px-2 py-1 text-right">overall</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {pairs.map((p) => {
+                  const cells = [
+                    ...domains.map((d) =>
+                      delta(p.web.byDomain[d]?.accuracy, p.tool.byDomain[d]?.accuracy),
+                    ),
+                    delta(p.web.aggregate.accuracy, p.tool.aggregate.accuracy),
+                  ];
+                  return (
+                    <tr key={p.model}>
+                      <td className="px-2 py-1 font-medium">{p.model}</td>
+                      {cells.map((v, i) => (
+                        <td
+                          key={i}
+                          className={`px-2 py-1 text-right tabular-nums ${v === null ? "" : v > 0 ? "text-emerald-700" : v < 0 ? "text-rose-700" : ""}`}
+                        >
+                          {signed(v)}
+                        </td>
+                      ))}
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </ScrollRegion>
         </section>
       ) : null}
       <section className="rounded-lg border border-slate-200 bg-white p-4">

@@ -1,7 +1,5 @@
-import Link from "next/link";
+import { ModelCell } from "@/components/leaderboard/ModelCell";
 import { ScrollRegion } from "@/components/ui/ScrollRegion";
-import { AdjudicatedBadge } from "@/components/reeval/AdjudicatedBadge";
-import { UnjudgedBadge } from "@/components/leaderboard/UnjudgedBadge";
 import { EstimateCell } from "./BreakdownTable";
 import type { ReportBoardRow } from "@/db/queries/seekboard";
 import { primaryColumn } from "@/lib/benchmarks/board";
@@ -11,12 +9,10 @@ import { SortHeader } from "@/components/leaderboard/SortHeader";
 import { boardQuery, defaultDir, type BoardState } from "@/lib/benchmarks/board-state";
 import type { MpwAggregateReport } from "@/lib/benchmarks/mpw/stored";
 import { RankCell } from "@/components/leaderboard/BoardActions";
-import { RowHistory } from "@/components/leaderboard/RowHistory";
 import {
   firstUnranked,
   HiddenColumns,
   rankLabel,
-  StandingBadges,
   StandingCells,
   standingColumnCount,
   StandingHeaders,
@@ -24,7 +20,6 @@ import {
   unreportedCostLabels,
 } from "@/components/leaderboard/Standing";
 import {
-  STICKY_MODEL_CELL,
   STICKY_MODEL_HEAD,
   STICKY_PRIMARY_CELL,
   STICKY_PRIMARY_HEAD,
@@ -113,23 +108,14 @@ export function LeaderboardTable({
                   model={row.model}
                   className={`${STICKY_RANK_CELL} px-3 py-2`}
                 />
-                <td className={`${STICKY_MODEL_CELL} px-3 py-2`}>
-                  <Link
-                    href={`/s/${row.submissionId}`}
-                    className="font-medium text-indigo-700 hover:underline"
-                  >
-                    <bdi>{row.model}</bdi>
-                  </Link>
-                  {row.agent ? (
-                    <span className="ml-2 text-xs text-slate-500">
-                      <bdi>{row.agent}</bdi>
-                    </span>
-                  ) : null}
-                  <AdjudicatedBadge count={adjudicated.get(row.submissionId) ?? 0} />
-                  <UnjudgedBadge count={row.unjudged} />
-                  <StandingBadges standing={row.standing} />
-                  <RowHistory history={row.history} primary={primaryColumn(mpwInfo.board)} />
-                </td>
+                <ModelCell
+                  row={row}
+                  primary={primaryColumn(mpwInfo.board)}
+                  adjudicated={adjudicated.get(row.submissionId) ?? 0}
+                  unjudged={row.unjudged}
+                  agent={row.agent}
+                  padding="px-3 py-2"
+                />
                 <td className={`${STICKY_PRIMARY_CELL} px-3 py-2 text-right`}>
                   <EstimateCell estimate={row.report.pass1} />
                 </td>

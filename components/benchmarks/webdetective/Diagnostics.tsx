@@ -46,7 +46,7 @@ export function WebDetectivePlots({ rows }: { rows: ReportBoardRow<WebDetectiveR
   const reports = rows.map((row) => ({ row, report: row.report }));
   const cohort = reports.reduce((sum, r) => sum + r.report.aggregate.n, 0);
   return (
-    <div className="grid gap-4 xl:grid-cols-2">
+    <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
       <section className="rounded-lg border border-slate-200 bg-white p-4">
         <h2 className="text-sm font-semibold">Knowledge region × response</h2>
         <p className="text-xs text-slate-500">
@@ -108,47 +108,51 @@ export function WebDetectivePlots({ rows }: { rows: ReportBoardRow<WebDetectiveR
           utilization F1 high &gt; {PROFILE_THRESHOLDS.knowledgeUtilization.high}%, low &lt;{" "}
           {PROFILE_THRESHOLDS.knowledgeUtilization.low}%. {rows.length} models.
         </p>
-        <table
-          className="mt-2 min-w-full text-xs"
-          data-testid="profile-map"
-          data-points={reports.length}
-        >
-          <thead className="text-left text-slate-500">
-            <tr>
-              <th className="px-1 py-1">Model</th>
-              {PROFILE_DIMENSIONS.map((d) => (
-                <th key={d.level} className="px-1 py-1">
-                  {d.label}
-                </th>
-              ))}
-              <th className="px-1 py-1">Profile</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {reports.map(({ row, report }) => (
-              <tr
-                key={row.submissionId}
-                data-testid="profile-row"
-                data-profile={report.profile?.id ?? ""}
-              >
-                <td className="px-1 py-1 font-medium">{row.model}</td>
+        <ScrollRegion label="Knowledge profile per model" className="mt-2">
+          <table
+            className="min-w-full text-xs"
+            data-testid="profile-map"
+            data-points={reports.length}
+          >
+            <thead className="text-left text-slate-500">
+              <tr>
+                <th className="px-1 py-1">Model</th>
                 {PROFILE_DIMENSIONS.map((d) => (
-                  <td key={d.level} className="px-1 py-1">
-                    <LevelChip level={report.levels[d.level]} />{" "}
-                    <span className="text-slate-500">{percent(report.aggregate[d.score], 0)}</span>
-                  </td>
+                  <th key={d.level} className="px-1 py-1">
+                    {d.label}
+                  </th>
                 ))}
-                <td className="px-1 py-1">
-                  {report.profile ? (
-                    <span title={report.profile.failureMode}>{report.profile.name}</span>
-                  ) : (
-                    <span className="text-slate-500">matches no profile</span>
-                  )}
-                </td>
+                <th className="px-1 py-1">Profile</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {reports.map(({ row, report }) => (
+                <tr
+                  key={row.submissionId}
+                  data-testid="profile-row"
+                  data-profile={report.profile?.id ?? ""}
+                >
+                  <td className="px-1 py-1 font-medium">{row.model}</td>
+                  {PROFILE_DIMENSIONS.map((d) => (
+                    <td key={d.level} className="px-1 py-1">
+                      <LevelChip level={report.levels[d.level]} />{" "}
+                      <span className="text-slate-500">
+                        {percent(report.aggregate[d.score], 0)}
+                      </span>
+                    </td>
+                  ))}
+                  <td className="px-1 py-1">
+                    {report.profile ? (
+                      <span title={report.profile.failureMode}>{report.profile.name}</span>
+                    ) : (
+                      <span className="text-slate-500">matches no profile</span>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollRegion>
         <details className="mt-3 text-xs">
           <summary className="cursor-pointer text-slate-600">The paper&apos;s profiles</summary>
           <ul className="mt-1 space-y-1">

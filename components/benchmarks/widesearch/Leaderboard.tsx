@@ -1,9 +1,9 @@
-import Link from "next/link";
+import { ModelCell } from "@/components/leaderboard/ModelCell";
 import { BoardHeader } from "@/components/leaderboard/BoardHeader";
-import { SortHeader } from "@/components/leaderboard/SortHeader";
+import { SortHeader, StackHeader } from "@/components/leaderboard/SortHeader";
+import { StackCell } from "@/components/leaderboard/StackCell";
 import { TeamCell, TeamHeader, TeamNote } from "@/components/leaderboard/Team";
-import { AdjudicatedBadge } from "@/components/reeval/AdjudicatedBadge";
-import { primaryColumn } from "@/lib/benchmarks/board";
+import { primaryColumn, stackColumns } from "@/lib/benchmarks/board";
 import { wideSearchModule } from "@/lib/benchmarks/widesearch";
 import { ScrollRegion } from "@/components/ui/ScrollRegion";
 import { ciBracket, decimal, percent } from "@/lib/format";
@@ -13,7 +13,6 @@ import type { ReportLeaderboardData } from "@/server/benchmarks/board";
 import type { BoardPageProps } from "../types";
 import { LanguagePicker, NoRows, WideSearchPlots } from "./Diagnostics";
 import { BoardActions, RankCell } from "@/components/leaderboard/BoardActions";
-import { RowHistory } from "@/components/leaderboard/RowHistory";
 import {
   CostAccuracySection,
   NoVerifiedRows,
@@ -22,7 +21,6 @@ import {
   firstUnranked,
   HiddenColumns,
   rankLabel,
-  StandingBadges,
   StandingCells,
   standingColumnCount,
   StandingHeaders,
@@ -30,7 +28,6 @@ import {
   unreportedCostLabels,
 } from "@/components/leaderboard/Standing";
 import {
-  STICKY_MODEL_CELL,
   STICKY_MODEL_HEAD,
   STICKY_PRIMARY_CELL,
   STICKY_PRIMARY_HEAD,
@@ -43,6 +40,12 @@ const BASE = "/b/widesearch";
 const WITH_CI = ["successAvg", "rowF1Avg", "itemF1Avg"] as const;
 const hasCi = (key: string): key is (typeof WITH_CI)[number] =>
   (WITH_CI as readonly string[]).includes(key);
+
+/** A figure's 95% interval over tasks, as the table writes it; null where the aggregate has none. */
+function intervalOf(a: WideSearchStoredAggregate, key: string): string | null {
+  const ci = hasCi(key) ? a.ci[key] : null;
+  return ci && hasCi(key) ? ciBracket(a[key], ci.lo, ci.hi, "rate") : null;
+}
 
 const query = (state: BoardState) => boardQuery("widesearch", state);
 
@@ -60,6 +63,7 @@ export function WideSearchLeaderboard({
   const [primary, ...rest] = wideSearchModule.board.columns;
   const columns = [primary, ...rest.filter((c) => rows.some((row) => row.report[c.key] !== null))];
   const hidden = rest.filter((c) => !columns.includes(c)).map((c) => c.label);
+  const stacks = stackColumns(columns);
   return (
     <div className="space-y-5">
       <BoardHeader
@@ -98,14 +102,12 @@ export function WideSearchLeaderboard({
                     href={sortHref("model")}
                     className={`${STICKY_MODEL_HEAD} px-2 py-2`}
                   />
-                  {columns.map((c, i) => (
-                    <SortHeader
-                      key={c.key}
-                      label={c.label}
-                      title={c.title}
-                      sort={c.key}
+                  {stacks.map((stack, i) => (
+                    <StackHeader
+                      key={stack.columns[0].key}
+                      stack={stack}
                       state={state}
-                      href={sortHref(c.key)}
+                      sortHref={sortHref}
                       className={`${i === 0 ? STICKY_PRIMARY_HEAD : ""} px-2 py-2 text-right`}
                     />
                   ))}
@@ -120,7 +122,7 @@ export function WideSearchLeaderboard({
                     firstUnranked(rows, i) ? (
                       <UnrankedDivider
                         key="unranked"
-                        colSpan={columns.length + 3 + standingColumnCount(rows)}
+                        colSpan={stacks.length + 3 + standingColumnCount(rows)}
                       />
                     ) : null,
                     <tr
@@ -138,50 +140,49 @@ export function WideSearchLeaderboard({
                         model={row.model}
                         className={`${STICKY_RANK_CELL} px-2 py-2`}
                       />
-                      <td className={`${STICKY_MODEL_CELL} px-2 py-2`}>
-                        <Link
-                          href={`/s/${row.submissionId}`}
-                          className="font-medium text-indigo-700 hover:underline"
-                        >
-                          <bdi>{row.model}</bdi>
-                        </Link>
-                        <AdjudicatedBadge count={adjudicated.get(row.submissionId) ?? 0} />
-                        <span className="ml-1 block text-xs text-slate-500">
-                          {row.agent ?? row.setting}
-                          {row.hasTrajectories ? "" : " · results only"}
-                          {a.incompleteSamples > 0
+                      <ModelCell
+                        row={row}
+                        primary={primaryColumn(wideSearchModule.board)}
+                        adjudicated={adjudicated.get(row.submissionId) ?? 0}
+                        unjudged={row.unjudged}
+                        detail={
+                          (row.agent ?? row.setting) +
+                          (row.hasTrajectories ? "" : " · results only") +
+                          (a.incompleteSamples > 0
                             ? ` · ${a.incompleteSamples} runs with unscored llm_judge cells`
-                            : ""}
-                        </span>
-                        <StandingBadges standing={row.standing} />
-                        <RowHistory
-                          history={row.history}
-                          primary={primaryColumn(wideSearchModule.board)}
+                            : "")
+                        }
+                        padding="px-2 py-2"
+                      />
+                      {stacks.map((stack, i) => (
+                        <StackCell
+                          key={stack.columns[0].key}
+                          stack={stack}
+                          className={i === 0 ? STICKY_PRIMARY_CELL : ""}
+                          title={(c) => {
+                            const interval = intervalOf(a, c.key);
+                            return interval ? `95% CI over tasks ${interval}` : undefined;
+                          }}
+                          figure={(c) => {
+                            const value = a[c.key];
+                            const interval = intervalOf(a, c.key);
+                            return (
+                              <>
+                                {c.kind === "rate"
+                                  ? percent(value)
+                                  : c.kind === "count"
+                                    ? value
+                                    : decimal(value, 1)}
+                                {interval ? (
+                                  <span className="block whitespace-nowrap text-xs text-slate-500">
+                                    {interval}
+                                  </span>
+                                ) : null}
+                              </>
+                            );
+                          }}
                         />
-                      </td>
-                      {columns.map((c, i) => {
-                        const value = a[c.key];
-                        const ci = hasCi(c.key) ? a.ci[c.key] : null;
-                        const interval = ci ? ciBracket(value, ci.lo, ci.hi, "rate") : null;
-                        return (
-                          <td
-                            key={c.key}
-                            className={`${i === 0 ? STICKY_PRIMARY_CELL : ""} px-2 py-2 text-right tabular-nums`}
-                            title={interval ? `95% CI over tasks ${interval}` : undefined}
-                          >
-                            {c.kind === "rate"
-                              ? percent(value)
-                              : c.kind === "count"
-                                ? value
-                                : decimal(value, 1)}
-                            {interval ? (
-                              <span className="ml-1 whitespace-nowrap text-xs text-slate-500">
-                                {interval}
-                              </span>
-                            ) : null}
-                          </td>
-                        );
-                      })}
+                      ))}
                       <TeamCell team={row.team} className="px-2 py-2" />
                       <StandingCells row={row} rows={rows} />
                     </tr>,

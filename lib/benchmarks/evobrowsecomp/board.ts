@@ -1,7 +1,7 @@
 /** The EvoBrowseComp leaderboard: one board per benchmark version, accuracy per language × setting. */
 import { groundedColumn, groundedFigures, type StoredGrounding } from "../grounding";
 import { EVO_LANGUAGES, EVO_SETTINGS } from "./bundle-format";
-import { count, rate, verbatim, type BoardFigures, type Board } from "../board";
+import { count, grouped, rate, verbatim, type BoardFigures, type Board } from "../board";
 import type { EvoReport } from "./metrics";
 import { evoReportSchema } from "./report";
 
@@ -16,10 +16,15 @@ const CELL_COLUMNS = EVO_SETTINGS.flatMap((setting) =>
   EVO_LANGUAGES.map((language) => ({
     language,
     setting,
-    column: rate(
-      `${language}${SETTING_KEYS[setting][0]}`,
-      `${language.toUpperCase()} ${SETTING_KEYS[setting][1]}`,
-      `${LANGUAGE_NAMES[language]}, ${setting}: mean over runs`,
+    // Stacked per setting (its languages on two lines), so the board fits a laptop's width.
+    column: grouped(
+      rate(
+        `${language}${SETTING_KEYS[setting][0]}`,
+        `${language.toUpperCase()} ${SETTING_KEYS[setting][1]}`,
+        `${LANGUAGE_NAMES[language]}, ${setting}: mean over runs`,
+      ),
+      SETTING_KEYS[setting][1],
+      language.toUpperCase(),
     ),
   })),
 );
@@ -61,8 +66,8 @@ export const evoBrowseCompBoard = {
       "Share of tool-based samples whose tool calls reached the limit",
     ),
     rate("calibrationError", "Calib. error", "Calibration error of the stated confidence"),
-    count("n", "Tasks", "Distinct tasks"),
-    count("runs", "Runs", "Distinct runs"),
+    grouped(count("n", "Tasks", "Distinct tasks"), "Size", "tasks"),
+    grouped(count("runs", "Runs", "Distinct runs"), "Size", "runs"),
   ],
   primary: "accuracy",
   lowerIsBetter: ["calibrationError", "exceedRatio"],

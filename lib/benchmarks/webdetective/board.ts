@@ -1,5 +1,5 @@
 /** The WebDetective leaderboard: Pass@1 and the paper's knowledge, search and generation scores. */
-import { count, rate, verbatim, type Board } from "../board";
+import { count, grouped, rate, verbatim, type Board } from "../board";
 import type { WebDetectiveReport } from "./metrics";
 import { webDetectiveReportSchema } from "./report";
 import { groundedColumn, groundedFigures, type StoredGrounding } from "../grounding";
@@ -19,25 +19,41 @@ export const webDetectiveBoard = {
       "Search Score: |S|/N plus correct answers with ≤ ground-truth hops without knowledge sufficiency",
     ),
     rate("generationScore", "Generation", "Generation Score: (F1_GR + F1_KU)/2 · |S|/N"),
-    rate(
-      "goodRefusalF1",
-      "Good refusal F1",
-      "F1 of refusing exactly when knowledge is insufficient",
+    grouped(
+      rate(
+        "goodRefusalF1",
+        "Good refusal F1",
+        "F1 of refusing exactly when knowledge is insufficient",
+      ),
+      "F1",
+      "refusal",
     ),
-    rate(
-      "knowledgeUtilizationF1",
-      "Util. F1",
-      "F1 of answering correctly when knowledge is sufficient",
+    grouped(
+      rate(
+        "knowledgeUtilizationF1",
+        "Util. F1",
+        "F1 of answering correctly when knowledge is sufficient",
+      ),
+      "F1",
+      "util.",
     ),
-    rate(
-      "forgetRate",
-      "Forget",
-      "Of S* (sufficient but not correct): the clean-evidence answer is also wrong",
+    grouped(
+      rate(
+        "forgetRate",
+        "Forget",
+        "Of S* (sufficient but not correct): the clean-evidence answer is also wrong",
+      ),
+      "Of S*",
+      "forget",
     ),
-    rate(
-      "leadAstrayRate",
-      "Lead-astray",
-      "Of S*: the clean-evidence answer is right — the agent was led astray",
+    grouped(
+      rate(
+        "leadAstrayRate",
+        "Lead-astray",
+        "Of S*: the clean-evidence answer is right — the agent was led astray",
+      ),
+      "Of S*",
+      "astray",
     ),
     count("n", "N", "Samples"),
   ],

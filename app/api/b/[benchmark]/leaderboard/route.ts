@@ -67,6 +67,8 @@ async function boardAnswer(
       setting: row.setting,
       ...figures(row),
       adjudicated: adjudicated.get(row.submissionId) ?? 0,
+      // Samples without a judge verdict, counted as not correct; null where the benchmark scores every sample itself.
+      unjudged: row.unjudged ?? null,
       ...standingFields(row.standing),
       uploadedAt: row.uploadedAt,
       // The entry's earlier submissions (same team, model, agent, setting): not ranked, newest first.
@@ -87,7 +89,8 @@ async function boardAnswer(
  *   a split (MPW-Bench's `tier`, default overall; WideSearch's `lang` en|zh|all, default en),
  *   and `sort`/`dir` over its columns
  *   → {"benchmark", <each view parameter> (a version's also with its list, "versions"|"datasets"), "sort",
- *      "dir", "verified", "rows": [{"submissionId", "model", "agent", "setting", <figures>, "adjudicated"}]}
+ *      "dir", "verified", "rows": [{"submissionId", "model", "agent", "setting", <figures>, "adjudicated", "unjudged"}]}
+ *   ("unjudged": samples without a judge verdict, counted as not correct; null on boards that score every sample themselves)
  *   where a row's figures are its board's published fields: MPW-Bench's "benchmarkVersion", "n",
  *   "pass1", "pass1Ci" [lo, hi], "fcr", "fcrCi", "hitRate", "hitRateCi", "toolCalls", "zeroCallSamples";
  *   WideSearch's stored aggregate ("successAvg", "successPass", "rowF1Avg", …, "ci", "runsPerTask",
