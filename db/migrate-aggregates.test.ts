@@ -183,6 +183,8 @@ describe("migrating a database written before the shared aggregates columns", ()
       toolCalls: { value: 5, ci: { lo: 4.285714285714286, hi: 5.714285714285714 }, n: 7 },
       compoundRate: 0.123456789012345,
       zeroCallSamples: 1,
+      // The later migration that counts MPW's unjudged samples (none of these is).
+      unjudged: 0,
     });
     expect(mpwAggregateReportSchema.parse(metricsOf(stored[1].metrics))).toMatchObject({
       fcr: { value: null, ci: null, n: 0 },

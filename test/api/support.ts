@@ -183,7 +183,8 @@ export async function dumpDatabase(db: Db): Promise<Record<string, Record<string
   const postgres = engineOf(db) === "postgres";
   const listing = postgres
     ? sql`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name`
-    : sql`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`;
+    : // Ordinary tables only: the step-search index (an FTS5 table and its shadow tables, some without a rowid) is derived from the steps.
+      sql`SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`;
   const tables = z
     .array(z.object({ name: z.string() }))
     .parse(await rawRows(db, listing))

@@ -36,7 +36,15 @@ describe("MPW's stored aggregate report", () => {
 
   it("gives the board's columns: values and intervals by key, no interval for n", () => {
     const figures = mpwBoardFigures(mpwAggregateReportSchema.parse(overall));
-    expect(figures.values).toEqual({ pass1: 0.5, fcr: 0.5, hitRate: 0.25, toolCalls: 2, n: 2 });
+    // Its one correct run made no call, so none of the correct answers was grounded.
+    expect(figures.values).toEqual({
+      pass1: 0.5,
+      fcr: 0.5,
+      grounded: 0,
+      hitRate: 0.25,
+      toolCalls: 2,
+      n: 2,
+    });
     expect(figures.cis.pass1).toEqual(overall.pass1.ci);
     expect(figures.cis.fcr).toEqual(overall.fcr.ci);
     expect(figures.cis.hitRate).toEqual(overall.hitRate.ci);
