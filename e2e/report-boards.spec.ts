@@ -26,6 +26,10 @@ test.describe("WebDetective, EvoBrowseComp, InfoMosaic, QA", () => {
     const links = Number(await chain.getAttribute("data-points"));
     expect(links).toBeGreaterThanOrEqual(2);
     await expect(page.getByTestId("evidence-link")).toHaveCount(links);
+    // The demo's e2 was found at call 2: the link opens that call, whose row names it.
+    await page.getByTestId("evidence-link").nth(1).getByTestId("evidence-call").click();
+    await expect(page).toHaveURL(/#call-2$/);
+    await expect(page.locator("#call-2").getByTestId("call-note")).toHaveText("found evidence e2");
     await expect(page.getByTestId("wd-hops")).toContainText("/");
     await expect(page.getByTestId("steps")).toBeVisible();
     await page.screenshot(shot("webdetective-sample"));

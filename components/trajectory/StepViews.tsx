@@ -180,6 +180,14 @@ function CallMarkBadges({ mark }: { mark: CallRowMark }) {
           repeats call {mark.repeats.call}
         </a>
       ) : null}
+      {mark.note !== null ? (
+        <span
+          className="rounded bg-emerald-50 px-1.5 py-0.5 text-xs text-emerald-900"
+          data-testid="call-note"
+        >
+          {mark.note}
+        </span>
+      ) : null}
     </span>
   );
 }

@@ -81,6 +81,7 @@ export function TrajectorySteps({
           label: kind?.label ?? c.outcome,
           tone: kind?.tone ?? "neutral",
           repeats: earlier === undefined ? null : { call: earlier, href: callHref(earlier) },
+          note: c.note ?? null,
         },
       ];
     }),

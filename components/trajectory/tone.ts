@@ -19,4 +19,6 @@ export interface CallRowMark {
   tone: OutcomeTone;
   /** The earlier call that sent the same query and where its step is, or null. */
   repeats: { call: number; href: string } | null;
+  /** What the benchmark's record says the call found, or null. */
+  note: string | null;
 }

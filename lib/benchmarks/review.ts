@@ -45,6 +45,8 @@ export interface CallOutcomeKind {
 export interface CallMark {
   call: number;
   outcome: string;
+  /** What the benchmark's record says this call found (WebDetective: "found evidence e1"). */
+  note?: string;
 }
 
 export interface DiagnosisItem {

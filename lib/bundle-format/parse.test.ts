@@ -316,6 +316,61 @@ describe("parseSeekboardSample: malformed lines name the line and the field", ()
     ).toMatchObject({ field: "benchmark.refused" });
   });
 
+  it("an evidence link's call: kept when the trajectory has it, refused past its calls or when not found", () => {
+    const messages = [
+      { role: "user", content: "Who is the father of Kane?" },
+      {
+        role: "assistant",
+        content: null,
+        tool_calls: [
+          {
+            id: "c1",
+            type: "function",
+            function: { name: "search", arguments: '{"query":"Kane father"}' },
+          },
+        ],
+      },
+      { role: "tool", tool_call_id: "c1", content: "Kane Cornes, son of Graham Cornes" },
+      { role: "assistant", content: "Graham Cornes" },
+    ];
+    const withCall = (evidence: object[]) => ({
+      ...webDetectiveLine,
+      messages,
+      benchmark: { ...webDetectiveLine.benchmark, evidence },
+    });
+    const placed = parseSeekboardSample(
+      withCall([{ id: "e1", found_by_search: true, probe_correct: null, found_at_call: 1 }]),
+      "webdetective",
+      "f",
+      1,
+    );
+    expect(placed.detail).toMatchObject({ evidence: [{ id: "e1", foundAtCall: 1 }] });
+    expect(
+      errorOf(() =>
+        parseSeekboardSample(
+          withCall([{ id: "e1", found_by_search: true, probe_correct: null, found_at_call: 2 }]),
+          "webdetective",
+          "f",
+          4,
+        ),
+      ).details[0],
+    ).toMatchObject({
+      line: 4,
+      field: "benchmark.evidence.0.found_at_call",
+      message: 'evidence "e1" was found at call 2, but the trajectory has 1 tool call',
+    });
+    expect(
+      errorOf(() =>
+        parseSeekboardSample(
+          withCall([{ id: "e1", found_by_search: false, probe_correct: true, found_at_call: 1 }]),
+          "webdetective",
+          "f",
+          5,
+        ),
+      ).details[0],
+    ).toMatchObject({ field: "benchmark.evidence.0.found_at_call" });
+  });
+
   it("invalid JSON and over-deep JSON, by line", () => {
     expect(errorOf(() => parseSeekboardLine("{not json", "qa", "f", 12)).details[0]).toMatchObject({
       line: 12,

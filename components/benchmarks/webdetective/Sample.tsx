@@ -1,12 +1,20 @@
 import { Fact } from "@/components/trajectory/Fact";
 import { SeekboardSample } from "@/components/trajectory/SeekboardSample";
+import { callHrefOf } from "@/components/trajectory/TrajectorySteps";
 import {
   webDetectiveStoredSampleSchema,
   type WebDetectiveStoredSample,
 } from "@/lib/benchmarks/webdetective/stored";
 import type { SampleViewProps } from "../pages";
 
-function EvidenceChain({ m }: { m: WebDetectiveStoredSample }) {
+function EvidenceChain({
+  m,
+  callHref,
+}: {
+  m: WebDetectiveStoredSample;
+  /** Where call k's step is (another page of a long trajectory). */
+  callHref: (call: number) => string;
+}) {
   return (
     <section
       className="rounded-lg border border-slate-200 bg-white p-4 text-sm"
@@ -15,9 +23,9 @@ function EvidenceChain({ m }: { m: WebDetectiveStoredSample }) {
     >
       <h2 className="font-semibold">Evidence chain</h2>
       <p className="text-xs text-slate-500">
-        Each link e<sub>i</sub>: found by search (the agent visited the page holding it), known (not
-        found, but the parametric probe answered it), or missing. Knowledge is sufficient (region S)
-        when no link is missing.
+        Each link e<sub>i</sub>: found by search (the agent visited the page holding it; at the call
+        the bundle names, when it names one), known (not found, but the parametric probe answered
+        it), or missing. Knowledge is sufficient (region S) when no link is missing.
       </p>
       <ol className="mt-3 flex flex-wrap items-center gap-2">
         {m.evidence.map((e, i) => {
@@ -38,13 +46,28 @@ function EvidenceChain({ m }: { m: WebDetectiveStoredSample }) {
               {i > 0 ? <span className="text-slate-500">→</span> : null}
               <span className={`rounded px-2 py-1 text-xs ring-1 ring-inset ${tone}`}>
                 <span className="font-mono">{e.id}</span> ·{" "}
-                {state === "found"
-                  ? "found by search"
-                  : state === "probed"
-                    ? "probed correctly"
-                    : e.probeCorrect === false
-                      ? "missing (probe wrong)"
-                      : "missing (not probed)"}
+                {state === "found" ? (
+                  e.foundAtCall !== null ? (
+                    <>
+                      found by search at{" "}
+                      <a
+                        href={callHref(e.foundAtCall)}
+                        className="underline"
+                        data-testid="evidence-call"
+                      >
+                        call {e.foundAtCall}
+                      </a>
+                    </>
+                  ) : (
+                    "found by search (the bundle does not say at which call)"
+                  )
+                ) : state === "probed" ? (
+                  "probed correctly"
+                ) : e.probeCorrect === false ? (
+                  "missing (probe wrong)"
+                ) : (
+                  "missing (not probed)"
+                )}
               </span>
             </li>
           );
@@ -97,6 +120,7 @@ export function WebDetectiveSample(props: SampleViewProps) {
       panel={
         <EvidenceChain
           m={webDetectiveStoredSampleSchema.parse(props.trajectory.sample.metrics ?? {})}
+          callHref={callHrefOf(props.trajectory, props.paging)}
         />
       }
     />

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { BundleError } from "../../import/errors";
 import {
   commonSampleFields,
+  countToolCalls,
   defineSeekboardFormat,
   type SeekboardBundleSample,
 } from "../../bundle-format/sample";
@@ -21,6 +22,10 @@ export const webDetectiveEvidenceSchema = z.strictObject({
   probe_correct: z.boolean().nullable().meta({
     description:
       "Result of the parametric probe for e_i; null when not probed (e.g. found by search).",
+  }),
+  found_at_call: z.number().int().min(1).nullable().default(null).meta({
+    description:
+      "The 1-based tool call whose result held e_i (only with found_by_search); null or absent when the log does not say.",
   }),
 });
 
@@ -60,6 +65,8 @@ export interface WebDetectiveEvidence {
   id: string;
   foundBySearch: boolean;
   probeCorrect: boolean | null;
+  /** The 1-based tool call whose result held it; null when the bundle does not say. */
+  foundAtCall: number | null;
 }
 
 export interface WebDetectiveDetail {
@@ -90,6 +97,28 @@ export const webDetectiveFormat = defineSeekboardFormat({
         );
       seen.add(e.id);
     });
+    // Counted only when a link names its call: reading the trajectory's calls costs a pass over it.
+    const calls = b.evidence.some((e) => e.found_at_call !== null)
+      ? countToolCalls(line.messages ?? [])
+      : 0;
+    b.evidence.forEach((e, i) => {
+      if (e.found_at_call === null) return;
+      const field = `benchmark.evidence.${i}.found_at_call`;
+      if (!e.found_by_search)
+        throw BundleError.at(
+          file,
+          lineNumber,
+          field,
+          `evidence "${e.id}" names the call that found it, but found_by_search is false`,
+        );
+      if (e.found_at_call > calls)
+        throw BundleError.at(
+          file,
+          lineNumber,
+          field,
+          `evidence "${e.id}" was found at call ${e.found_at_call}, but the trajectory has ${calls} tool call${calls === 1 ? "" : "s"}`,
+        );
+    });
     if (b.refused && line.verdict === "correct") {
       throw BundleError.at(
         file,
@@ -106,6 +135,7 @@ export const webDetectiveFormat = defineSeekboardFormat({
           id: e.id,
           foundBySearch: e.found_by_search,
           probeCorrect: e.probe_correct,
+          foundAtCall: e.found_at_call,
         })),
         refused: b.refused,
         hopsUsed: b.hops_used,

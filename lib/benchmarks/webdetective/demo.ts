@@ -147,6 +147,8 @@ export function demoWebDetectiveBundles(): DemoFiles[] {
         correct = !refused && rng() < m.lucky;
       }
       const found = evidence.filter((e) => e.found_by_search);
+      // The calls below return the found links in order: link found[i] comes from call i + 1.
+      const foundAt = new Map(found.map((e, i) => [e.id, i + 1]));
       const hopsUsed = Math.max(found.length, Math.round(hopsGt * (0.6 + rng())));
       // The links it found, in order; then searches for the first link it missed (or, with none missed, checks of the last one) that return nothing.
       const missing = evidence.findIndex((e) => !e.found_by_search);
@@ -183,7 +185,7 @@ export function demoWebDetectiveBundles(): DemoFiles[] {
         messages: demoTrajectory(question, calls, answer),
         ...(m.spend ? { usage: demoUsage(m.spend, hopsUsed + 1, `wd-usage-${m.model}-${t}`) } : {}),
         benchmark: {
-          evidence,
+          evidence: evidence.map((e) => ({ ...e, found_at_call: foundAt.get(e.id) ?? null })),
           refused,
           hops_used: hopsUsed,
           hops_gt: hopsGt,

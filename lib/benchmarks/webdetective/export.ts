@@ -17,6 +17,7 @@ export const webDetectiveExport: SeekboardExport = {
         id: e.id,
         found_by_search: e.foundBySearch,
         probe_correct: e.probeCorrect,
+        found_at_call: e.foundAtCall,
       })),
       refused: m.refused,
       hops_used: m.hopsUsed,

@@ -31,6 +31,8 @@ export interface WebDetectiveEvidenceInput {
   id: string;
   foundBySearch: boolean;
   probeCorrect: boolean | null;
+  /** The call whose result held it, when the bundle says: shown, not counted. */
+  foundAtCall?: number | null;
 }
 
 export interface WebDetectiveSampleInput {

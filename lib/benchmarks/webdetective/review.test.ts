@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { reviewedSample } from "../review-fixtures";
-import { webDetectiveDiagnosis } from "./review";
+import { webDetectiveDiagnosis, webDetectiveReview } from "./review";
 
 const metrics = {
   verdict: "incorrect",
@@ -41,6 +41,33 @@ describe("webDetectiveDiagnosis", () => {
       { text: "1 hop used, 3 in the ground truth", callIndex: null },
       { text: "answered wrongly after 1 call", callIndex: 1 },
     ]);
+  });
+
+  it("links each evidence link its bundle places to that call, and marks the call", () => {
+    const placed = {
+      ...metrics,
+      toolCalls: 2,
+      evidence: [
+        { id: "e1", foundBySearch: true, probeCorrect: null, foundAtCall: 2 },
+        { id: "e2", foundBySearch: true, probeCorrect: null, foundAtCall: 2 },
+        { id: "e3", foundBySearch: false, probeCorrect: true },
+      ],
+      missingEvidence: [],
+    };
+    const sample = reviewedSample(
+      [
+        { query: "q1", reply: "nothing" },
+        { query: "q2", reply: "both links" },
+      ],
+      { metrics: placed },
+    );
+    const items = webDetectiveDiagnosis(sample).items;
+    expect(items.slice(0, 2)).toEqual([
+      { text: "evidence link e1 found at call 2", callIndex: 2 },
+      { text: "evidence link e2 found at call 2", callIndex: 2 },
+    ]);
+    const marks = webDetectiveReview.calls(sample);
+    expect(marks.map((m) => m.note)).toEqual([undefined, "found evidence e1, e2"]);
   });
 
   it("a refusal with no calls is not also reported as a missing answer", () => {

@@ -1,9 +1,10 @@
-/** WebDetective's diagnosis: the evidence links not found, the region and the hops. Its bundles do not say which call found a link, so its calls are only calls or errors. */
+/** WebDetective's diagnosis: the evidence links not found, the region and the hops; a link's call, when its bundle names it (`found_at_call`), is marked on that call. */
 import {
   answerItems,
   answerJudgedReview,
   plural,
   trajectoryItems,
+  type CallMark,
   type DiagnosisItem,
   type ReviewedSample,
   type TrajectoryReview,
@@ -15,6 +16,13 @@ export function webDetectiveDiagnosis(sample: ReviewedSample): { items: Diagnosi
   const m = webDetectiveStoredSampleSchema.safeParse(sample.metrics ?? {});
   if (m.success) {
     const d = m.data;
+    for (const e of d.evidence) {
+      if (e.foundAtCall !== null)
+        items.push({
+          text: `evidence link ${e.id} found at call ${e.foundAtCall}`,
+          callIndex: e.foundAtCall,
+        });
+    }
     for (const e of d.evidence.filter((e) => !e.foundBySearch)) {
       items.push({
         text: `evidence link ${e.id} not found by search${e.probeCorrect === true ? " (known: the probe answered it)" : e.probeCorrect === false ? " and the probe got it wrong" : " (not probed)"}`,
@@ -48,7 +56,22 @@ export function webDetectiveDiagnosis(sample: ReviewedSample): { items: Diagnosi
   return { items };
 }
 
+/** The calls as every answer-judged benchmark reads them, each noting the evidence links its result held. */
+function webDetectiveCalls(sample: ReviewedSample): CallMark[] {
+  const m = webDetectiveStoredSampleSchema.safeParse(sample.metrics ?? {});
+  const found = new Map<number, string[]>();
+  if (m.success)
+    for (const e of m.data.evidence)
+      if (e.foundAtCall !== null)
+        found.set(e.foundAtCall, [...(found.get(e.foundAtCall) ?? []), e.id]);
+  return answerJudgedReview.calls(sample).map((mark) => {
+    const ids = found.get(mark.call);
+    return ids ? { ...mark, note: `found evidence ${ids.join(", ")}` } : mark;
+  });
+}
+
 export const webDetectiveReview: TrajectoryReview = {
   ...answerJudgedReview,
+  calls: webDetectiveCalls,
   diagnosis: webDetectiveDiagnosis,
 };

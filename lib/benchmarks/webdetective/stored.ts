@@ -12,7 +12,13 @@ import {
 export const webDetectiveStoredSampleSchema = z.object({
   ...judgedSampleFields,
   evidence: z.array(
-    z.object({ id: z.string(), foundBySearch: z.boolean(), probeCorrect: z.boolean().nullable() }),
+    z.object({
+      id: z.string(),
+      foundBySearch: z.boolean(),
+      probeCorrect: z.boolean().nullable(),
+      // Samples stored before bundles could say which call found a link read as "not said".
+      foundAtCall: z.number().int().nullable().default(null),
+    }),
   ),
   refused: z.boolean(),
   hopsUsed: z.number(),
