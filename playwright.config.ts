@@ -61,7 +61,8 @@ process.env.SEEKBOARD_ADMIN_TOKEN ||= "e2e-admin-token";
 
 export default defineConfig({
   testDir: "e2e",
-  timeout: 60_000,
+  // The two engines' suites run at once on CI (.ci/run): a long test can take 1.5 times as long as alone.
+  timeout: 90_000,
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
