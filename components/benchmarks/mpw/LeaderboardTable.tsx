@@ -1,5 +1,6 @@
 import { ModelCell } from "@/components/leaderboard/ModelCell";
 import { ScrollRegion } from "@/components/ui/ScrollRegion";
+import { RateWithCi } from "@/components/ui/Metric";
 import { EstimateCell } from "./BreakdownTable";
 import type { ReportBoardRow } from "@/db/queries/seekboard";
 import { primaryColumn } from "@/lib/benchmarks/board";
@@ -124,6 +125,20 @@ export function LeaderboardTable({
                     <span className="text-slate-500">n/a</span>
                   ) : (
                     <EstimateCell estimate={row.report.fcr} />
+                  )}
+                </td>
+                <td className="px-3 py-2 text-right">
+                  {setting === "A" ? (
+                    // No search in setting A: no answer can have been retrieved.
+                    <span className="text-slate-500">n/a</span>
+                  ) : row.report.grounding ? (
+                    <RateWithCi
+                      value={row.report.grounding.grounded}
+                      lo={row.report.grounding.groundedCi?.lo ?? null}
+                      hi={row.report.grounding.groundedCi?.hi ?? null}
+                    />
+                  ) : (
+                    <span className="text-xs text-slate-500">not reported</span>
                   )}
                 </td>
                 <td className="px-3 py-2 text-right">

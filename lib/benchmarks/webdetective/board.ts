@@ -8,17 +8,30 @@ export const webDetectiveBoard = {
   columns: [
     rate("pass1", "Pass@1", "Attempted and judged correct, over all samples"),
     groundedColumn,
-    rate(
-      "knowledgeScore",
-      "Knowledge",
-      "Knowledge Score |S|/N: every evidence piece found by search or known (probe correct)",
+    // The paper's three scores stacked in one column, so the table fits 1366 px with Grounded beside Pass@1.
+    grouped(
+      rate(
+        "knowledgeScore",
+        "Knowledge",
+        "Knowledge Score |S|/N: every evidence piece found by search or known (probe correct)",
+      ),
+      "Scores",
+      "knowl.",
     ),
-    rate(
-      "searchScore",
-      "Search",
-      "Search Score: |S|/N plus correct answers with ≤ ground-truth hops without knowledge sufficiency",
+    grouped(
+      rate(
+        "searchScore",
+        "Search",
+        "Search Score: |S|/N plus correct answers with ≤ ground-truth hops without knowledge sufficiency",
+      ),
+      "Scores",
+      "search",
     ),
-    rate("generationScore", "Generation", "Generation Score: (F1_GR + F1_KU)/2 · |S|/N"),
+    grouped(
+      rate("generationScore", "Generation", "Generation Score: (F1_GR + F1_KU)/2 · |S|/N"),
+      "Scores",
+      "gen.",
+    ),
     grouped(
       rate(
         "goodRefusalF1",
