@@ -24,7 +24,9 @@ for (const id of BENCHMARK_IDS) {
     test("the leaderboard, and the switch to its diagnostics", async ({ page }) => {
       const errors = await load(page, `/b/${id}`);
       await expect(page.getByRole("heading", { level: 1 })).toContainText(name);
-      const viewSwitch = page.getByRole("navigation", { name: "Leaderboard, diagnostics or search" });
+      const viewSwitch = page.getByRole("navigation", {
+        name: "Leaderboard, diagnostics or search",
+      });
       await expect(viewSwitch.locator("[aria-current=page]")).toHaveText("Leaderboard");
 
       await viewSwitch.getByRole("link", { name: "Diagnostics" }).click();
