@@ -60,9 +60,10 @@ export const LEADERBOARD_CELL = {
   model: 1,
   pass1: 2,
   fcr: 3,
-  hitRate: 4,
-  toolCalls: 5,
-  n: 6,
+  grounded: 4,
+  hitRate: 5,
+  toolCalls: 6,
+  n: 7,
 } as const;
 
 /** The leading number of a cell such as "38.6% [35.5, 41.7]" or "8.72", or null for "—" / "n/a". */

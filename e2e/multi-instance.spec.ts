@@ -62,14 +62,23 @@ async function startInstance(port: number, spool: string): Promise<Instance> {
   }
 }
 
-function upload(instance: Instance, zip: string, wait?: number): Promise<Response> {
+async function upload(instance: Instance, zip: string, wait?: number): Promise<Response> {
   const body = new FormData();
   body.append("bundle", new Blob([new Uint8Array(readFileSync(zip))]), "bundle.zip");
-  return fetch(`${instance.base}/api/submissions${wait === undefined ? "" : `?wait=${wait}`}`, {
-    method: "POST",
-    body,
-    headers: { authorization: `Bearer ${token}` },
-  });
+  const target = `${instance.base}/api/submissions${wait === undefined ? "" : `?wait=${wait}`}`;
+  try {
+    return await fetch(target, {
+      method: "POST",
+      body,
+      headers: { authorization: `Bearer ${token}` },
+    });
+  } catch (error) {
+    // A connection closed mid-upload says nothing alone: the instance's own log says why.
+    throw new Error(
+      `POST ${target} failed: ${String(error)} (${String((error as Error).cause ?? "")})\n` +
+        `the instance's log, last 40 lines:\n${instance.log.join("").split("\n").slice(-40).join("\n")}`,
+    );
+  }
 }
 
 async function rows<T>(text: string, params: unknown[] = []): Promise<T[]> {

@@ -29,6 +29,8 @@ const CELL_COLUMNS = EVO_SETTINGS.flatMap((setting) =>
   })),
 );
 
+const SEARCH_AND_CALIBRATION = "Search and calibration";
+
 function evoFigures(r: EvoReport & StoredGrounding): BoardFigures {
   const values: BoardFigures["values"] = {
     accuracy: r.aggregate.accuracy,
@@ -58,14 +60,23 @@ export const evoBrowseCompBoard = {
       "Accuracy",
       "Mean over runs of each run's accuracy, all languages and settings",
     ),
-    groundedColumn,
     ...CELL_COLUMNS.map((c) => c.column),
-    rate(
-      "exceedRatio",
-      "Exceed ratio",
-      "Share of tool-based samples whose tool calls reached the limit",
+    // Stacked, as the cells are, so the board still fits a laptop's width.
+    grouped(groundedColumn, SEARCH_AND_CALIBRATION, "grounded"),
+    grouped(
+      rate(
+        "exceedRatio",
+        "Exceed ratio",
+        "Share of tool-based samples whose tool calls reached the limit",
+      ),
+      SEARCH_AND_CALIBRATION,
+      "exceed",
     ),
-    rate("calibrationError", "Calib. error", "Calibration error of the stated confidence"),
+    grouped(
+      rate("calibrationError", "Calib. error", "Calibration error of the stated confidence"),
+      SEARCH_AND_CALIBRATION,
+      "calib.",
+    ),
     grouped(count("n", "Tasks", "Distinct tasks"), "Size", "tasks"),
     grouped(count("runs", "Runs", "Distinct runs"), "Size", "runs"),
   ],
