@@ -10,7 +10,13 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["lib/**/*.test.ts", "db/**/*.test.ts", "cli/**/*.test.ts", "test/**/*.test.ts"],
+    // lib/ is pure (no database): on PostgreSQL only the suites that reach a database run.
+    include: [
+      ...(process.env.SEEKBOARD_TEST_ENGINE === "postgres" ? [] : ["lib/**/*.test.ts"]),
+      "db/**/*.test.ts",
+      "cli/**/*.test.ts",
+      "test/**/*.test.ts",
+    ],
     environment: "node",
     // SEEKBOARD_TEST_ENGINE=postgres runs the same suites on a throwaway PostgreSQL server.
     globalSetup: ["test/global-setup.ts"],

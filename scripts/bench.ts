@@ -102,7 +102,7 @@ const PRESETS = {
   small: {
     submissions: 4,
     tasks: 100,
-    ingestSizes: [200, 2000] as [number, number],
+    ingestSizes: [100, 500] as [number, number],
     ingestRepeats: 1,
     requests: 10,
     analysisRequests: 10,
@@ -110,7 +110,7 @@ const PRESETS = {
     passes: 2,
     dbCalls: 5,
     stallIdleSeconds: 2,
-    inspectBytes: 20 * 2 ** 20,
+    inspectBytes: 5 * 2 ** 20,
   },
 };
 

@@ -523,7 +523,7 @@ export function renderReport(runs: EngineRuns): string {
     "npm run bench -- --db /tmp/bench.db   # keep the large database and reuse it next time (on PostgreSQL: --db postgres://…/bench, an empty database the first time)",
   );
   out(
-    "npm run bench -- --only inspect        # the Inspect step alone (1 GiB .eval; add --small for 20 MiB): prints its section, writes no file",
+    "npm run bench -- --only inspect        # the Inspect step alone (1 GiB .eval; add --small for 5 MiB): prints its section, writes no file",
   );
   out(
     "npm run bench -- --report             # docs/PERFORMANCE.md again from docs/performance-results.json, nothing measured",
