@@ -1,15 +1,8 @@
 /** Failure modes against hand-computed runs, one block per benchmark, through the registry's info. */
 import { describe, expect, it } from "vitest";
 import { BENCHMARK_IDS, BENCHMARK_INFO } from "./info";
-import {
-  failureModeReport,
-  failureModesOf,
-  groundingResults,
-  modesOf,
-  seenAtCall,
-  type ClassifiedSample,
-} from "./failure-modes";
-import { reviewedSample, stepsOf, type CallSpec } from "./review-fixtures";
+import { failureModeReport, failureModesOf, modesOf, type ClassifiedSample } from "./failure-modes";
+import { reviewedSample, type CallSpec } from "./review-fixtures";
 
 const run = (
   calls: readonly CallSpec[],
@@ -37,41 +30,6 @@ describe("every benchmark's failure modes", () => {
       for (const mode of ids) expect(mode).toMatch(/^[a-z][a-z0-9-]*$/);
       expect(ids.at(-1)).toBe("unexplained");
     }
-  });
-});
-
-describe("seenAtCall", () => {
-  const steps = groundingResults(
-    stepsOf([
-      { query: "q1", reply: "nothing here" },
-      { query: "q2", reply: "The capital is  PARIS, France" },
-      { query: "q3", reply: "paris again" },
-    ]),
-  );
-
-  it("is the first call whose result holds the text, normalised", () => {
-    expect(seenAtCall(steps, "paris, france")).toBe(2);
-    expect(seenAtCall(steps, "capital is paris")).toBe(2);
-    expect(seenAtCall(steps, "Paris")).toBe(2);
-  });
-
-  it("matches full-width and CJK text after NFKC", () => {
-    const cjk = groundingResults(stepsOf([{ reply: "首都是巴黎（ＰＡＲＩＳ）" }]));
-    expect(seenAtCall(cjk, "巴黎")).toBe(1);
-    expect(seenAtCall(cjk, "paris")).toBe(1);
-  });
-
-  it("never matches a one-character text, no text, or a result after the final answer", () => {
-    expect(seenAtCall(steps, "p")).toBeNull();
-    expect(seenAtCall(steps, "巴")).toBeNull();
-    expect(seenAtCall(steps, null)).toBeNull();
-    expect(seenAtCall(steps, "  ")).toBeNull();
-    const late = [
-      ...stepsOf([{ reply: "nothing" }]),
-      { kind: "answer" as const, role: "assistant", text: "Lyon", malformed: null },
-      ...stepsOf([{ reply: "Lyon" }]).slice(1),
-    ];
-    expect(seenAtCall(groundingResults(late), "Lyon")).toBeNull();
   });
 });
 

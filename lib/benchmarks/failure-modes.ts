@@ -7,9 +7,8 @@
  * Modes are data computed from the run; tags stay the maintainer's judgement.
  */
 import { z } from "zod";
-import { assertNever } from "../assert-never";
 import { bootstrapMeans } from "../metrics/bootstrap";
-import type { Step } from "../trajectory/steps";
+import { sampleGrounding } from "../metrics/grounding";
 import type { ReviewedSample } from "./review";
 
 export interface FailureMode {
@@ -93,55 +92,6 @@ export function failureModeReport(
   };
 }
 
-/** Text as the grounding check compares it: NFKC, lower case, whitespace runs as one space, trimmed. */
-export function groundingText(text: string): string {
-  return text.normalize("NFKC").toLowerCase().replace(/\s+/g, " ").trim();
-}
-
-/** Each tool result before the final answer, normalised (`groundingText`), with the 1-based call it answers. */
-export function groundingResults(steps: readonly Step[]): { callIndex: number; text: string }[] {
-  const results: { callIndex: number; text: string }[] = [];
-  let lastCall = 0;
-  for (const step of steps) {
-    switch (step.kind) {
-      case "answer":
-        return results;
-      case "tool_call":
-        lastCall = step.callIndex;
-        break;
-      case "tool_result":
-        // A result not tied to a call counts as the latest call before it.
-        results.push({
-          callIndex: step.callIndex ?? Math.max(lastCall, 1),
-          text: groundingText(step.raw),
-        });
-        break;
-      case "thought":
-      case "other":
-        break;
-      default:
-        return assertNever(step);
-    }
-  }
-  return results;
-}
-
-/**
- * The 1-based tool call whose result (of `groundingResults`) first contains `text`,
- * normalised alike; null when none does or the text is shorter than two characters.
- * Issue 30's answer grounding (`answerSeenAtCall`, `goldSeenAtCall`) defines the same
- * check; this is the failure modes' own until they read the stored grounding.
- */
-export function seenAtCall(
-  results: readonly { callIndex: number; text: string }[],
-  text: string | null,
-): number | null {
-  if (text === null) return null;
-  const needle = groundingText(text);
-  if ([...needle].length < 2) return null;
-  return results.find((r) => r.text.includes(needle))?.callIndex ?? null;
-}
-
 /** A run without a final answer: none, or blank. */
 export function noAnswer(sample: Pick<ReviewedSample, "prediction">): boolean {
   return sample.prediction === null || sample.prediction.trim() === "";
@@ -161,14 +111,13 @@ export function answerJudgedModes(
     ],
     classify: (sample) => {
       const answered = !noAnswer(sample);
-      const results = groundingResults(sample.steps);
+      // The same check as the stored answer grounding (issue 30), so the two never disagree.
+      const seen = sampleGrounding(sample.steps, sample.prediction, sample.goldAnswer);
       return [
         ...(answered ? [] : ["no-answer"]),
         ...(limitReached(sample) ? [limit.id] : []),
-        ...(answered && seenAtCall(results, sample.prediction) === null
-          ? ["ungrounded-answer"]
-          : []),
-        ...(seenAtCall(results, sample.goldAnswer) !== null ? ["gold-unused"] : []),
+        ...(answered && seen.answerSeenAtCall === null ? ["ungrounded-answer"] : []),
+        ...(seen.goldSeenAtCall !== null ? ["gold-unused"] : []),
       ];
     },
   };
