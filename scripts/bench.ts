@@ -56,13 +56,14 @@ import { parseSampleFilters, SAMPLE_PAGE_SIZE } from "../lib/url/samples";
 import { sync } from "./bench/children";
 import { buildDataset, checkDatasetTarget } from "./bench/dataset";
 import { openBenchDatabases, parseEngine, type BenchDatabases } from "./bench/engine";
-import { LONG_TRAJECTORY, VERY_LONG_TRAJECTORY } from "./bench/generate";
+import { LONG_TRAJECTORY, SEARCH_TERMS, VERY_LONG_TRAJECTORY } from "./bench/generate";
 import { measureIngest } from "./bench/ingest";
 import { measureInspect } from "./bench/inspect";
 import { describeMachine, load, LoadSampler } from "./bench/machine";
 import {
   checkTargets,
   FIND_PROBE,
+  SEARCH_PROBES,
   inspectCheck,
   renderInspect,
   LARGE_STEP_PROBES,
@@ -549,6 +550,19 @@ async function main() {
             return found.total > 0 && found.matches.some((m) => m.page > 1);
           }),
         },
+        ...(["rare", "chinese", "none"] as const).map((term): Probe => {
+          const q = `result:"${SEARCH_TERMS[term]}"`;
+          return {
+            name: SEARCH_PROBES[term],
+            path: `/api/search?benchmark=mpw&q=${encodeURIComponent(q)}`,
+            requests,
+            heavy: true,
+            check: expect(
+              term === "none" ? "no hit" : "hits of the planted term",
+              (b) => (JSON.parse(b) as { total: number }).total > 0 === (term !== "none"),
+            ),
+          };
+        }),
         {
           name: "sample API",
           path: `/api/s/${sub}/samples?page=${middlePage}`,

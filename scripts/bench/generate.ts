@@ -153,6 +153,41 @@ export interface WrittenBundle {
 }
 
 /**
+ * What the search probes look for (issue 30): a notice in one tool result of one run in a
+ * hundred — in English and in Chinese, each one term — and a term no run has.
+ */
+export const SEARCH_TERMS = {
+  rare: "quota notice 7731",
+  chinese: "配额通知七七三一",
+  none: "xylophone quartz 0000",
+} as const;
+
+/** One task in this many carries the rare terms (its run's first search result). */
+const RARE_TERM_EVERY = 100;
+
+/**
+ * Plants SEARCH_TERMS.rare and .chinese in the first search result of the run's first tool
+ * result, when the task is one of every RARE_TERM_EVERY and the run searched at all.
+ */
+function withRareTerms(
+  record: Record<string, unknown>,
+  taskIndex: number,
+): Record<string, unknown> {
+  if (taskIndex % RARE_TERM_EVERY !== 42 % RARE_TERM_EVERY) return record;
+  const messages = record.messages as { role: string; content: string }[];
+  const result = messages.findIndex(
+    (m, i) => i > 1 && m.role !== "assistant" && m.content.startsWith('{"search_query"'),
+  );
+  if (result < 0) return record;
+  const serp = JSON.parse(messages[result].content) as {
+    search_result: { content: string }[];
+  };
+  serp.search_result[0].content += ` ${SEARCH_TERMS.rare}; ${SEARCH_TERMS.chinese}.`;
+  messages[result] = { ...messages[result], content: JSON.stringify(serp) };
+  return record;
+}
+
+/**
  * Writes one MPW bundle directory: manifest, tasks file and one results file with a
  * record per task. `overrides` replace the records of the tasks they name, by task index
  * (the long trajectories).
@@ -176,11 +211,14 @@ export function writeBenchBundle(
       const override = overrides.get(task.index);
       const record = override
         ? override(task)
-        : generateMpwRecord(task, {
-            model: submission.model,
-            setting: submission.setting,
-            judgeVariant: submission.judgeVariant,
-          });
+        : withRareTerms(
+            generateMpwRecord(task, {
+              model: submission.model,
+              setting: submission.setting,
+              judgeVariant: submission.judgeVariant,
+            }),
+            task.index,
+          );
       results.line(JSON.stringify(record));
     }
   } finally {
