@@ -6,6 +6,7 @@
  * Pure types and helpers: no database.
  */
 import { z } from "zod";
+import { collectingErrors, type BundleErrorList } from "./errors";
 import type { LineReadOptions } from "./lines";
 import type { Step } from "../trajectory/steps";
 import type { SampleFactFigures } from "../benchmarks/atomic-facts";
@@ -133,8 +134,18 @@ export interface ImporterSpec<M extends ManifestBase> {
   storedVersion?(manifest: M): string;
   /** The files the manifest names, in hashing order (manifest.json itself comes first, added by the caller). */
   files(root: string, manifest: M): BundleFileRef[];
-  /** Reads the bundle into the sink; returns what its records say about the submission. */
-  read(root: string, manifest: M, sink: ImportSink, options: ReadOptions): Promise<ReadOutcome>;
+  /**
+   * Reads the bundle into the sink; returns what its records say about the submission.
+   * Each record is read through `errors.check`, so that an invalid one is reported and the
+   * reading goes on to the next (the sink takes nothing after the first).
+   */
+  read(
+    root: string,
+    manifest: M,
+    sink: ImportSink,
+    options: ReadOptions,
+    errors: BundleErrorList,
+  ): Promise<ReadOutcome>;
   /** The error of a bundle without a single sample. */
   noSamples(manifest: M): { file: string; message: string };
 }
@@ -164,19 +175,47 @@ export interface BundleImporter {
   /**
    * Validates a JSON-decoded manifest and binds the importer to it. A manifest whose
    * defaults come from the files it names (an Inspect log's model) reads them through
-   * `context`; its errors are thrown as `BundleError`s.
+   * `context`; its errors are thrown as `BundleError`s. A refused manifest comes with the
+   * schema that refused it, whose fields tell what a misspelt key meant.
    */
   bind(
     raw: unknown,
     context?: BundleContext,
-  ): { success: true; bundle: ManifestBundle } | { success: false; error: z.ZodError };
+  ):
+    | { success: true; bundle: ManifestBundle }
+    | { success: false; error: z.ZodError; schema: z.ZodType };
+}
+
+/**
+ * Reads a bundle's records with `read`, reporting every invalid one at its end: the sink
+ * takes records only while all are valid (an invalid bundle is never stored, so what
+ * follows its first error need not be written, only checked).
+ */
+export function readEveryRecord<T>(
+  sink: ImportSink,
+  read: (sink: ImportSink, errors: BundleErrorList) => Promise<T>,
+): Promise<T> {
+  return collectingErrors((errors) =>
+    read(
+      {
+        task: async (task) => {
+          if (!errors.any) await sink.task(task);
+        },
+        sample: async (row) => {
+          if (!errors.any) await sink.sample(row);
+        },
+      },
+      errors,
+    ),
+  );
 }
 
 export function defineImporter<M extends ManifestBase>(spec: ImporterSpec<M>): BundleImporter {
   return {
     bind(raw) {
       const parsed = spec.manifestSchema.safeParse(raw);
-      if (!parsed.success) return { success: false, error: parsed.error };
+      if (!parsed.success)
+        return { success: false, error: parsed.error, schema: spec.manifestSchema };
       const manifest = parsed.data;
       return {
         success: true,
@@ -187,7 +226,9 @@ export function defineImporter<M extends ManifestBase>(spec: ImporterSpec<M>): B
             : manifest.benchmarkVersion,
           files: (root) => spec.files(root, manifest),
           read: async (root, sink, options) => {
-            const outcome = await spec.read(root, manifest, sink, options);
+            const outcome = await readEveryRecord(sink, (gated, errors) =>
+              spec.read(root, manifest, gated, options, errors),
+            );
             return {
               importNotes: outcome.importNotes ?? null,
               judgeModel: manifest.judgeModel ?? outcome.judgeModel ?? null,

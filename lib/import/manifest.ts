@@ -97,7 +97,10 @@ export function readBundleManifest(
         }),
   };
   const bound = BENCHMARKS[name].importer.bind(raw, context);
-  if (!bound.success) throw new BundleError(detailsFromZod("manifest.json", null, bound.error));
+  if (!bound.success)
+    throw new BundleError(
+      detailsFromZod("manifest.json", null, bound.error, [], { schema: bound.schema, input: raw }),
+    );
   return { benchmark: name, bundle: bound.bundle };
 }
 
