@@ -7,9 +7,12 @@ export function errorResponse(status: number, message: string, headers?: Headers
   return Response.json({ error: message }, { status, headers });
 }
 
-/** 400 for an invalid bundle or request: every problem, each with its file, line and field. */
-export function invalidResponse(errors: BundleErrorDetail[]): Response {
-  return Response.json({ errors }, { status: 400 });
+/**
+ * 400 for an invalid bundle or request: every problem, each with its file, line and field,
+ * and how many more were found past the listed ones.
+ */
+export function invalidResponse(errors: BundleErrorDetail[], moreErrors = 0): Response {
+  return Response.json({ errors, moreErrors }, { status: 400 });
 }
 
 export function unauthorizedResponse(message: string): Response {

@@ -65,7 +65,7 @@ function endedJobResponse(job: UploadJobView, headers: Record<string, string>): 
   // A failure of the server's own (the worker died, the file vanished) is no fault of the bundle's.
   if (errors.length && errors.every((detail) => detail.file === "server"))
     return errorResponse(500, errors.map((detail) => detail.message).join("; "), headers);
-  return Response.json({ errors }, { status: 400, headers });
+  return Response.json({ errors, moreErrors: job.moreErrors }, { status: 400, headers });
 }
 
 /**
@@ -76,7 +76,7 @@ function endedJobResponse(job: UploadJobView, headers: Record<string, string>): 
  * default, SEEKBOARD_UPLOAD_WAIT_MS):
  *   201 {"id", "status": "pending", …preview}   a new submission, awaiting moderation
  *   200 {"id", "duplicate": true, …preview}     this team already sent this bundle
- *   400 {"errors": [{"file", "line", "field", "message"}]}   nothing imported (also: another team's copy)
+ *   400 {"errors": [{"file", "line", "field", "message"}], "moreErrors": n}   nothing imported (also: another team's copy); at most 100 errors, n more found past them
  *   202 {"jobId", "statusUrl", "state", "progress"}   still importing: follow GET /api/jobs/{id}
  *   503 the server ran out of room (disk, file handles) importing it: upload again after Retry-After
  *   401 no or unknown/revoked token (a guess at the admin token: counted, 429 past the limit) · 403 the admin token
