@@ -59,5 +59,5 @@ export async function jsonBody<T>(
   const parsed = schema.safeParse(body);
   return parsed.success
     ? { data: parsed.data }
-    : invalidResponse(detailsFromZod("request", null, parsed.error));
+    : invalidResponse(detailsFromZod("request", null, parsed.error, [], { schema, input: body }));
 }
