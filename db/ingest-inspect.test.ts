@@ -409,6 +409,29 @@ describe("malformed logs are refused, naming the member and field", () => {
     });
   });
 
+  it("every invalid sample of a log is reported, not only the first; nothing is imported", async () => {
+    const { samples, ...header } = fixtureJson("log_read_sample.json");
+    const [sample] = samples;
+    const json = bundle(
+      { benchmark: "qa", format: "inspect", logs: ["run.json"], dataset: "every-error" },
+      {
+        "run.json": JSON.stringify({
+          ...header,
+          samples: [
+            { ...sample, epoch: "one" },
+            { ...sample, id: 2, messages: 5 },
+            { ...sample, id: 3 },
+          ],
+        }),
+      },
+    );
+    const error = await refused(() => ingestBundle(db, json, OPTIONS));
+    expect(error.details.map((d) => [d.file, d.field])).toEqual([
+      ["run.json", "samples.0.epoch"],
+      ["run.json", "samples.1.messages"],
+    ]);
+  });
+
   it("a sample logged twice in one log (a case variant of its member, a repeated JSON entry): refused, naming both", async () => {
     const { samples, ...header } = fixtureJson("log_read_sample.json");
     const member = JSON.stringify(samples[0]);

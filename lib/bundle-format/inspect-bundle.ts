@@ -210,8 +210,9 @@ export function bindInspectBundle<B extends SeekboardBenchmark, M extends Seekbo
           // A log holds each sample (id, epoch) once: a second copy under another member name
           // (`1_EPOCH_1.json` beside `1_epoch_1.json`) would be counted as another run.
           const logged = new Map<string, string>();
-          for (const { where, sample } of log.samples(budget, options.onBytesRead)) {
+          for (const { where, read } of log.samples(budget, options.onBytesRead)) {
             await errors.check(() => {
+              const sample = read();
               const taskId = String(sample.id);
               const key = `${taskId}\u0000${sample.epoch}`;
               const first = logged.get(key);
@@ -240,6 +241,8 @@ export function bindInspectBundle<B extends SeekboardBenchmark, M extends Seekbo
                 errorInfo: converted.errorInfo,
               });
             });
+            // Past the logs' limit every later sample would be refused for it again.
+            if (budget.exhausted) return writer;
           }
         }
         return writer;
