@@ -170,9 +170,9 @@ export function bindHarborBundle<B extends SeekboardBenchmark, M extends Seekboa
     manifest,
     storedVersion: spec.storedVersion ? spec.storedVersion(manifest) : manifest.benchmarkVersion,
     files: () => files,
-    async read(_root, sink) {
+    async read(_root, sink, options) {
       const runs = new RunCounter();
-      const writer = await readEveryRecord(sink, async (gated, errors) => {
+      const writer = await readEveryRecord(sink, options, async (gated, _options, errors) => {
         const writer = new SeekboardRowWriter(spec, gated);
         for (const trial of trials) {
           await errors.check(() => {

@@ -196,15 +196,15 @@ export function bindInspectBundle<B extends SeekboardBenchmark, M extends Seekbo
     manifest,
     storedVersion: spec.storedVersion ? spec.storedVersion(manifest) : manifest.benchmarkVersion,
     files: () => files,
-    async read(_root, sink, options) {
+    async read(_root, sink, readOptions) {
       const runs = new RunCounter();
       // A converted sample is one record: it may expand to what a results file's line may hold.
       const budget = new ExpansionBudget(
-        options.maxLineBytes ?? MAX_LINE_BYTES,
+        readOptions.maxLineBytes ?? MAX_LINE_BYTES,
         context.maxExpandedBytes,
         context.maxUnpackedBytes,
       );
-      const writer = await readEveryRecord(sink, async (gated, errors) => {
+      const writer = await readEveryRecord(sink, readOptions, async (gated, options, errors) => {
         const writer = new SeekboardRowWriter(spec, gated);
         for (const [i, log] of logs.entries()) {
           // A log holds each sample (id, epoch) once: a second copy under another member name

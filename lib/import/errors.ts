@@ -57,14 +57,12 @@ export function formatDetail(detail: BundleErrorDetail): string {
 
 /**
  * The problems of a bundle's records, gathered as they are read so that one upload reports
- * them all: the first `cap` details kept, the rest only counted, so memory stays bounded
- * whatever the bundle holds.
+ * them all: the first MAX_REPORTED_ERRORS details kept, the rest only counted, so memory
+ * stays bounded whatever the bundle holds.
  */
 export class BundleErrorList {
   private readonly details: BundleErrorDetail[] = [];
   private more = 0;
-
-  constructor(private readonly cap: number = MAX_REPORTED_ERRORS) {}
 
   /** Whether any problem was found. */
   get any(): boolean {
@@ -73,7 +71,7 @@ export class BundleErrorList {
 
   add(error: BundleError): void {
     for (const detail of error.details) {
-      if (this.details.length < this.cap) this.details.push(detail);
+      if (this.details.length < MAX_REPORTED_ERRORS) this.details.push(detail);
       else this.more += 1;
     }
     this.more += error.moreErrors;
@@ -112,27 +110,6 @@ export class BundleErrorList {
   throwIfAny(): void {
     if (this.any) throw this.error();
   }
-}
-
-/**
- * Runs a reading of many records with a list for their problems, and throws them all at
- * its end. A `BundleError` that stops the reading itself (a file that cannot be read on) is
- * reported after the problems found before it.
- */
-export async function collectingErrors<T>(
-  read: (errors: BundleErrorList) => Promise<T>,
-): Promise<T> {
-  const errors = new BundleErrorList();
-  let result: T;
-  try {
-    result = await read(errors);
-  } catch (error) {
-    if (!(error instanceof BundleError)) throw error;
-    errors.add(error);
-    throw errors.error();
-  }
-  errors.throwIfAny();
-  return result;
 }
 
 /** What was validated, for hints: the schema knows the fields, the input the names given. */

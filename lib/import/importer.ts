@@ -6,7 +6,7 @@
  * Pure types and helpers: no database.
  */
 import { z } from "zod";
-import { collectingErrors, type BundleErrorList } from "./errors";
+import { BundleError, BundleErrorList } from "./errors";
 import type { LineReadOptions } from "./lines";
 import type { Step } from "../trajectory/steps";
 import type { SampleFactFigures } from "../benchmarks/atomic-facts";
@@ -186,28 +186,64 @@ export interface BundleImporter {
     | { success: false; error: z.ZodError; schema: z.ZodType };
 }
 
+/** An error of the import's caller (its sink, its progress callback): never taken for a record's. */
+class CallerError extends Error {
+  constructor(readonly error: unknown) {
+    super("the import's caller failed", { cause: error });
+  }
+}
+
 /**
  * Reads a bundle's records with `read`, reporting every invalid one at its end: the sink
  * takes records only while all are valid (an invalid bundle is never stored, so what
- * follows its first error need not be written, only checked).
+ * follows its first error need not be written, only checked). What the caller's sink or
+ * progress callback throws (the import's deadline) ends the reading at once, reported
+ * after the records' problems found before it.
  */
-export function readEveryRecord<T>(
+export async function readEveryRecord<T>(
   sink: ImportSink,
-  read: (sink: ImportSink, errors: BundleErrorList) => Promise<T>,
+  options: ReadOptions,
+  read: (sink: ImportSink, options: ReadOptions, errors: BundleErrorList) => Promise<T>,
 ): Promise<T> {
-  return collectingErrors((errors) =>
-    read(
+  const errors = new BundleErrorList();
+  const guarded = async (write: () => Promise<void>) => {
+    if (errors.any) return;
+    try {
+      await write();
+    } catch (error) {
+      throw new CallerError(error);
+    }
+  };
+  const { onBytesRead } = options;
+  let result: T;
+  try {
+    result = await read(
       {
-        task: async (task) => {
-          if (!errors.any) await sink.task(task);
-        },
-        sample: async (row) => {
-          if (!errors.any) await sink.sample(row);
-        },
+        task: (task) => guarded(() => sink.task(task)),
+        sample: (row) => guarded(() => sink.sample(row)),
+      },
+      {
+        ...options,
+        onBytesRead:
+          onBytesRead &&
+          ((bytes) => {
+            try {
+              onBytesRead(bytes);
+            } catch (error) {
+              throw new CallerError(error);
+            }
+          }),
       },
       errors,
-    ),
-  );
+    );
+  } catch (error) {
+    const cause = error instanceof CallerError ? error.error : error;
+    if (!(cause instanceof BundleError)) throw cause;
+    errors.add(cause);
+    throw errors.error();
+  }
+  errors.throwIfAny();
+  return result;
 }
 
 export function defineImporter<M extends ManifestBase>(spec: ImporterSpec<M>): BundleImporter {
@@ -226,8 +262,8 @@ export function defineImporter<M extends ManifestBase>(spec: ImporterSpec<M>): B
             : manifest.benchmarkVersion,
           files: (root) => spec.files(root, manifest),
           read: async (root, sink, options) => {
-            const outcome = await readEveryRecord(sink, (gated, errors) =>
-              spec.read(root, manifest, gated, options, errors),
+            const outcome = await readEveryRecord(sink, options, (gated, guardedOptions, errors) =>
+              spec.read(root, manifest, gated, guardedOptions, errors),
             );
             return {
               importNotes: outcome.importNotes ?? null,
