@@ -205,5 +205,5 @@ export function bindHarborBundle<B extends SeekboardBenchmark, M extends Seekboa
     },
     noSamples: () => ({ file: "manifest.json", message: "no trials in the job" }),
   };
-  return { success: true, bundle };
+  return { success: true, bundle, schema: harborManifestSchema };
 }

@@ -266,5 +266,5 @@ export function bindInspectBundle<B extends SeekboardBenchmark, M extends Seekbo
     },
     noSamples: () => ({ file: inspect.logs[0], message: "no samples in the logs" }),
   };
-  return { success: true, bundle };
+  return { success: true, bundle, schema: inspectManifestSchema };
 }

@@ -163,6 +163,30 @@ export function detailsFromZod(
   });
 }
 
+/**
+ * The top-level keys of `input` its schema does not know but that are near a key it knows
+ * and `input` lacks: misspellings a schema that ignores unknown keys would drop unnoticed
+ * (`"agnet"` for `"agent"`), each a detail naming the key meant.
+ */
+export function misspeltKeys(
+  file: string,
+  line: number | null,
+  source: ZodSource,
+): BundleErrorDetail[] {
+  const { input } = source;
+  if (typeof input !== "object" || input === null || Array.isArray(input)) return [];
+  const known = keysAt(source.schema, []);
+  const absent = known.filter((key) => !(key in input));
+  return Object.keys(input)
+    .filter((key) => !known.includes(key))
+    .flatMap((key) => {
+      const meant = closestName(key, absent);
+      return meant
+        ? [{ file, line, field: key, message: `unknown field "${key}"; did you mean "${meant}"?` }]
+        : [];
+    });
+}
+
 /** The unknown key given beside a missing field that is likely its misspelling, else null. */
 function misspeltAs(source: ZodSource, path: readonly PropertyKey[]): string | null {
   const key = path.at(-1);

@@ -129,6 +129,30 @@ describe("a Seekboard-format bundle", () => {
     });
   });
 
+  it("refuses a misspelt optional manifest key, which would be dropped in silence; keeps other keys", () => {
+    const error = manifestError(
+      bundleWith({ ...qaManifest, agnet: "ReAct", judge_model: "o3" }, { "results.jsonl": "" }),
+    );
+    expect(error.details).toEqual([
+      {
+        file: "manifest.json",
+        line: null,
+        field: "agnet",
+        message: 'unknown field "agnet"; did you mean "agent"?',
+      },
+      {
+        file: "manifest.json",
+        line: null,
+        field: "judge_model",
+        message: 'unknown field "judge_model"; did you mean "judgeModel"?',
+      },
+    ]);
+    const { bundle } = readBundleManifest(
+      bundleWith({ ...qaManifest, notes: "a key it does not know" }, { "results.jsonl": "" }),
+    );
+    expect(bundle.manifest.model).toBe("m");
+  });
+
   it("names an unknown key of a strict manifest as its field, with the key meant", () => {
     const error = manifestError(
       bundleWith(

@@ -175,15 +175,15 @@ export interface BundleImporter {
   /**
    * Validates a JSON-decoded manifest and binds the importer to it. A manifest whose
    * defaults come from the files it names (an Inspect log's model) reads them through
-   * `context`; its errors are thrown as `BundleError`s. A refused manifest comes with the
-   * schema that refused it, whose fields tell what a misspelt key meant.
+   * `context`; its errors are thrown as `BundleError`s. Either way it answers the schema the
+   * manifest was checked with, whose fields tell what a misspelt key meant.
    */
   bind(
     raw: unknown,
     context?: BundleContext,
-  ):
-    | { success: true; bundle: ManifestBundle }
-    | { success: false; error: z.ZodError; schema: z.ZodType };
+  ): ({ success: true; bundle: ManifestBundle } | { success: false; error: z.ZodError }) & {
+    schema: z.ZodType;
+  };
 }
 
 /** An error of the import's caller (its sink, its progress callback): never taken for a record's. */
@@ -255,6 +255,7 @@ export function defineImporter<M extends ManifestBase>(spec: ImporterSpec<M>): B
       const manifest = parsed.data;
       return {
         success: true,
+        schema: spec.manifestSchema,
         bundle: {
           manifest,
           storedVersion: spec.storedVersion
