@@ -136,10 +136,13 @@ async function readNative(
       tasks.set(task.instanceId, task);
     });
   }
-  const golds = new Map<string, GoldTable>();
-  const goldOf = (task: WideSearchTask, file: string, line: number): GoldTable => {
+  /** null: the task's table was refused, and reported, at its first run. */
+  const golds = new Map<string, GoldTable | null>();
+  const goldOf = (task: WideSearchTask, file: string, line: number): GoldTable | null => {
     const cached = golds.get(task.instanceId);
-    if (cached) return cached;
+    if (cached !== undefined) return cached;
+    // Set first: a table that is refused is reported once, not again for each of its task's runs.
+    golds.set(task.instanceId, null);
     const goldName = `${manifest.gold}/${task.instanceId}.csv`;
     const goldPath = join(goldDir, `${task.instanceId}.csv`);
     if (!existsSync(goldPath))
@@ -176,6 +179,8 @@ async function readNative(
             `${response.instanceId} is not in ${tasksName}`,
           );
         const gold = goldOf(task, name, response.line);
+        // Its table was refused (reported already): the run cannot be scored.
+        if (!gold) return;
         const score = scoreWideSearch(response.response, task, gold);
         const steps = wideSearchSteps(response.messages);
         const calls = toolCallCounts(steps, response.toolCallCounts);
