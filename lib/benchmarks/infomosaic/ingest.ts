@@ -45,11 +45,15 @@ export const infoMosaicImporter = defineImporter({
   async read(root, manifest, sink, options, errors) {
     const golds = new Map<string, InfoMosaicGold>();
     const goldName = manifest.gold;
+    // Whether every gold line was read: a task missing from a gold file with a refused line may be on it.
+    let goldRead = true;
     for (const { text, file, lineNumber } of bundleLines(root, goldName, "gold", options)) {
-      errors.checkSync(() => {
+      const read = errors.checkSync(() => {
         const gold = parseInfoMosaicGold(parseJsonLine(text, file, lineNumber), file, lineNumber);
         golds.set(gold.id, gold);
+        return true;
       });
+      if (!read) goldRead = false;
     }
     const runs = new RunCounter();
     for (const { text, file: name, lineNumber } of bundleLines(
@@ -62,13 +66,16 @@ export const infoMosaicImporter = defineImporter({
         const raw = parseJsonLine(text, name, lineNumber);
         const e = parseInfoMosaicEvaluation(raw, name, lineNumber);
         const gold = golds.get(e.task.id);
-        if (goldName && !gold)
+        if (goldName && !gold) {
+          // Its gold line may be one refused already: the line cannot be read, and is not reported again.
+          if (!goldRead) return;
           throw BundleError.at(
             name,
             lineNumber,
             "id",
             `task id ${e.task.id} is not in ${goldName}`,
           );
+        }
         const testcases = e.task.testcases.length ? e.task.testcases : (gold?.testcases ?? []);
         const judgeText = testcaseText(raw);
         const metrics: InfoMosaicStoredSample = {
