@@ -8,11 +8,13 @@ export function errorResponse(status: number, message: string, headers?: Headers
 }
 
 /**
- * 400 for an invalid bundle or request: every problem, each with its file, line and field,
- * and how many more were found past the listed ones.
+ * 400 for an invalid bundle or request: every problem, each with its file, line and field;
+ * an upload's answer also says how many more were found past the listed ones.
  */
-export function invalidResponse(errors: BundleErrorDetail[], moreErrors = 0): Response {
-  return Response.json({ errors, moreErrors }, { status: 400 });
+export function invalidResponse(errors: BundleErrorDetail[], moreErrors?: number): Response {
+  return Response.json(moreErrors === undefined ? { errors } : { errors, moreErrors }, {
+    status: 400,
+  });
 }
 
 export function unauthorizedResponse(message: string): Response {
