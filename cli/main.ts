@@ -50,7 +50,7 @@ import { sweepStaleUnpackDirs } from "../lib/import/bundle";
 import { benchmarkIdOf } from "../db/benchmark-id";
 import { submissionChecks } from "../db/queries/standing";
 import { seedDemo } from "../db/seed-demo";
-import { BundleError, formatDetail } from "../lib/import/errors";
+import { BundleError, formatDetail, moreErrorsLine } from "../lib/import/errors";
 import { SUBMISSION_STATUSES, type SubmissionStatus } from "../db/schema";
 import { metricsReport } from "./metrics-report";
 import { ExportRefused, exportSubmissionTo } from "./export";
@@ -314,7 +314,7 @@ main(process.argv.slice(2)).then(
       process.exitCode = 2;
     } else if (error instanceof RemoteError) {
       process.stderr.write(
-        `${error.message}\n${(error.errors ?? []).map((detail) => `${formatDetail(detail)}\n`).join("")}`,
+        `${error.message}\n${(error.errors ?? []).map((detail) => `${formatDetail(detail)}\n`).join("")}${error.moreErrors ? `${moreErrorsLine(error.moreErrors)}\n` : ""}`,
       );
       process.exitCode = error.errors ? 2 : 1;
     } else if (error instanceof UsageError) {

@@ -66,6 +66,7 @@ const SCENARIOS: Record<string, { jobId: number; polls: Array<[number, object]> 
           errors: [
             { file: "results.jsonl", line: 2, field: "messages", message: "expected an array" },
           ],
+          moreErrors: 12,
         }),
       ],
     ],
@@ -152,12 +153,13 @@ describe("cli submit follows a 202", () => {
     ]);
   });
 
-  it("a job that fails with errors exits like a 400: exit 2, every error on stderr, nothing on stdout", async () => {
+  it("a job that fails with errors exits like a 400: exit 2, every error and how many more on stderr, nothing on stdout", async () => {
     const run = await runCli(["submit", bundle, "--url", `${origin}/bad/`, "--token", TOKEN]);
     expect(run.code).toBe(2);
     expect(run.stdout).toBe("");
     expect(run.stderr).toContain(`job 8 failed: the bundle was refused (${origin}/bad/api/jobs/8)`);
     expect(run.stderr).toContain("results.jsonl, line 2, field messages: expected an array\n");
+    expect(run.stderr).toContain("… and 12 more problems (only the first 100 are listed)\n");
   });
 
   it("--no-wait prints the 202's body and exits at once, polling nothing", async () => {

@@ -7,7 +7,7 @@ import { mkdtempSync, openAsBlob, readdirSync, rmSync, statSync } from "node:fs"
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import * as tar from "tar";
-import type { ErrorDetail } from "../lib/submit/answer";
+import { invalidAnswerSchema, type ErrorDetail } from "../lib/submit/answer";
 import {
   jobAcceptedSchema,
   jobStatusSchema,
@@ -52,12 +52,13 @@ export const FOLLOW_DEFAULTS: FollowOptions = {
   timeoutMs: 6 * 60 * 60_000,
 };
 
-/** The server refused the upload; `errors` when it was an invalid bundle (400). */
+/** The server refused the upload; `errors` (and how many more past them) when it was an invalid bundle (400). */
 export class RemoteError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly errors: ErrorDetail[] | null,
+    readonly moreErrors = 0,
   ) {
     super(message);
     this.name = "RemoteError";
@@ -138,6 +139,7 @@ export async function followJob(
             response.status,
             `job ${job.id} failed: the bundle was refused (${statusUrl.href})`,
             job.errors,
+            job.moreErrors,
           );
         throw new RemoteError(
           response.status,
@@ -256,12 +258,13 @@ export async function submitToRemote(request: SubmitRequest): Promise<unknown> {
       }
     }
     if (response.ok) return json;
-    const errors = (json as { errors?: ErrorDetail[] }).errors;
-    if (Array.isArray(errors))
+    const invalid = invalidAnswerSchema.safeParse(json);
+    if (invalid.success)
       throw new RemoteError(
         response.status,
         `HTTP ${response.status}: the bundle was refused`,
-        errors,
+        invalid.data.errors,
+        invalid.data.moreErrors,
       );
     throw new RemoteError(
       response.status,

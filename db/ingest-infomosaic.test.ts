@@ -214,6 +214,25 @@ describe("InfoMosaic import", () => {
     expect(err.details[0]).toMatchObject({ line: 1, field: "id" });
   });
 
+  it("a refused gold line is reported once (not again as each task it lacks), beside the evaluation lines' errors", async () => {
+    const name = (JSON.parse(bundles[3].files["manifest.json"]) as { evaluations: string[] })
+      .evaluations[0];
+    const err = await refused(
+      write(bundles[3], (files) => {
+        const gold = files["info_mosaic_gt_answer.jsonl"].trim().split("\n");
+        gold[0] = "{oops";
+        files["info_mosaic_gt_answer.jsonl"] = `${gold.join("\n")}\n`;
+        const lines = files[name].trim().split("\n");
+        lines[1] = JSON.stringify({ ...JSON.parse(lines[1]), score: 3 });
+        files[name] = `${lines.join("\n")}\n`;
+      }),
+    );
+    expect(err.details.map((d) => [d.file, d.line, d.field])).toEqual([
+      ["info_mosaic_gt_answer.jsonl", 1, null],
+      [name, 2, "score"],
+    ]);
+  });
+
   it("an unknown domain is refused", async () => {
     const name = (JSON.parse(bundles[3].files["manifest.json"]) as { evaluations: string[] })
       .evaluations[0];

@@ -115,7 +115,13 @@ export async function ingestUpload(
       "a bundle is a .zip, a .tar.gz, a .jsonl results file or an Inspect log (.eval, .json)",
     );
   const form = uploadFormSchema.safeParse(upload.fields);
-  if (!form.success) throw new BundleError(detailsFromZod(FORM_FILE, null, form.error));
+  if (!form.success)
+    throw new BundleError(
+      detailsFromZod(FORM_FILE, null, form.error, [], {
+        schema: uploadFormSchema,
+        input: upload.fields,
+      }),
+    );
   const overrides = form.data;
   const ingestOptions: IngestOptions = {
     source: "upload",
@@ -160,7 +166,13 @@ export async function ingestUpload(
     const manifest = { ...overrides, benchmark: "mpw", results: [name] };
     // Validated as MPW's importer validates a manifest, so a form field it refuses is named.
     const checked = BENCHMARKS.mpw.importer.bind(manifest);
-    if (!checked.success) throw new BundleError(detailsFromZod(FORM_FILE, null, checked.error));
+    if (!checked.success)
+      throw new BundleError(
+        detailsFromZod(FORM_FILE, null, checked.error, [], {
+          schema: checked.schema,
+          input: manifest,
+        }),
+      );
     const root = linkedBundle(upload, name, manifest);
     options.onUnpacked?.();
     return ingestBundleDir(db, root, ingestOptions);

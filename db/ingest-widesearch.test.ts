@@ -956,16 +956,21 @@ describe("malformed WideSearch bundles are refused and leave every table unchang
     expect(err.message).toContain("widesearch.jsonl");
   });
 
-  it("a task whose gold CSV is missing", async () => {
+  it("a task whose gold CSV is missing: reported once for all its runs, beside the other responses' errors", async () => {
     const dir = tinyCopy({ benchmarkVersion: "v-no-gold" });
     rmSync(join(dir, "gold", "ws_en_901.csv"));
+    const responses = join(dir, "responses.jsonl");
+    const [first] = readFileSync(responses, "utf8").split("\n");
+    const again = JSON.stringify({ ...JSON.parse(first), trial_idx: 1 });
+    const unknown = JSON.stringify({ ...JSON.parse(first), instance_id: "ws_en_999" });
+    writeFileSync(responses, [first, again, unknown].join("\n") + "\n");
     const err = await refused(dir);
-    expect(err.details[0]).toMatchObject({
-      file: "responses.jsonl",
-      line: 1,
-      field: "instance_id",
-    });
-    expect(err.message).toContain("gold/ws_en_901.csv");
+    expect(err.details.map((d) => [d.file, d.line, d.field])).toEqual([
+      ["responses.jsonl", 1, "instance_id"],
+      ["responses.jsonl", 3, "instance_id"],
+    ]);
+    expect(err.details[0].message).toContain("gold/ws_en_901.csv");
+    expect(err.details[1].message).toContain("ws_en_999");
   });
 
   it("an evaluation CSV without the `score` column", async () => {

@@ -795,6 +795,33 @@ describe("ingestBundle: names that are Object.prototype keys", () => {
 });
 
 describe("progress", () => {
+  it("an invalid bundle is read to its end without writing, and held to the import's deadline all the same", async () => {
+    // A bad first record, then more than one read chunk (1 MiB) of records: after the first
+    // error no sample reaches the writer, so only the bytes read can tell the deadline.
+    const [first, ...rest] = records(0);
+    const many = Array.from({ length: 3000 }, (_, i) => rest[i % rest.length]);
+    const results = jsonl([{ ...first, index: null }, ...many]);
+    expect(Buffer.byteLength(results)).toBeGreaterThan(2 * 1024 ** 2);
+    const dir = bundle(
+      { "tasks.jsonl": TASK_LINES.join("\n") + "\n", "results.jsonl": results },
+      { ...MANIFEST, model: "Deadline" },
+    );
+    const deadline = BundleError.at("bundle", null, null, "the import took longer than 1 ms");
+    const error = await ingestBundle(db, dir, {
+      ...OPTIONS,
+      onProgress: ({ done }) => {
+        if (done > 1.5 * 1024 ** 2) throw deadline;
+      },
+    }).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(BundleError);
+    const { details } = error as BundleError;
+    expect(details[0]).toMatchObject({ file: "results.jsonl", line: 1, field: "index" });
+    expect(details.at(-1)).toEqual(deadline.details[0]);
+  });
+
   it("reports the bytes of the named files read, of their total, and the samples written, ending at every byte and sample", async () => {
     const tasks = TASK_LINES.join("\n") + "\n";
     const results = jsonl(records(4));
@@ -811,7 +838,8 @@ describe("progress", () => {
       Buffer.byteLength(JSON.stringify({ ...MANIFEST, model: "Progress" })) +
       Buffer.byteLength(tasks) +
       Buffer.byteLength(results);
-    expect(seen.map((p) => p.samples)).toEqual([1, 2, 3]);
+    // Told as each file is read (the tasks, then the results, before any sample), then per sample.
+    expect(seen.map((p) => p.samples)).toEqual([0, 0, 1, 2, 3]);
     expect(seen.every((p) => p.total === total && p.done <= total)).toBe(true);
     expect(seen.map((p) => p.done)).toEqual([...seen.map((p) => p.done)].sort((a, b) => a - b));
     // Small files are read in one chunk each: every byte is read by the first sample.

@@ -241,6 +241,12 @@ export async function ingestBundleDir(
     const { onProgress } = options;
     // The manifest was read before the records.
     let bytesRead = statSync(files[0].path).size;
+    const report = () =>
+      onProgress?.({
+        done: Math.min(bytesRead, totalBytes),
+        total: totalBytes,
+        samples: writer.samples + batchSamples,
+      });
     const read = await bundle.read(
       root,
       {
@@ -252,11 +258,7 @@ export async function ingestBundleDir(
           batch.push({ sample });
           batchSamples += 1;
           batchSteps += sample.steps.length;
-          onProgress?.({
-            done: Math.min(bytesRead, totalBytes),
-            total: totalBytes,
-            samples: writer.samples + batchSamples,
-          });
+          report();
           if (full()) await writeBatch();
         },
       },
@@ -265,6 +267,9 @@ export async function ingestBundleDir(
         onBytesRead: (bytes) => {
           bytesRead += bytes;
           batchBytes += bytes;
+          // Told as the files are read too: an invalid bundle is read to its end without
+          // writing a sample, and its reading is held to the import's deadline all the same.
+          report();
         },
       },
     );

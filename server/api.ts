@@ -7,9 +7,14 @@ export function errorResponse(status: number, message: string, headers?: Headers
   return Response.json({ error: message }, { status, headers });
 }
 
-/** 400 for an invalid bundle or request: every problem, each with its file, line and field. */
-export function invalidResponse(errors: BundleErrorDetail[]): Response {
-  return Response.json({ errors }, { status: 400 });
+/**
+ * 400 for an invalid bundle or request: every problem, each with its file, line and field;
+ * an upload's answer also says how many more were found past the listed ones.
+ */
+export function invalidResponse(errors: BundleErrorDetail[], moreErrors?: number): Response {
+  return Response.json(moreErrors === undefined ? { errors } : { errors, moreErrors }, {
+    status: 400,
+  });
 }
 
 export function unauthorizedResponse(message: string): Response {
@@ -56,5 +61,5 @@ export async function jsonBody<T>(
   const parsed = schema.safeParse(body);
   return parsed.success
     ? { data: parsed.data }
-    : invalidResponse(detailsFromZod("request", null, parsed.error));
+    : invalidResponse(detailsFromZod("request", null, parsed.error, [], { schema, input: body }));
 }

@@ -1,6 +1,7 @@
 "use client";
 import Link from "next/link";
 import { plural } from "@/lib/format";
+import { moreErrorsLine } from "@/lib/import/errors";
 import { useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { Badge } from "@/components/ui/Badge";
@@ -9,7 +10,7 @@ import {
   submissionAnswerSchema,
   type ErrorAnswer,
   type ErrorDetail,
-  type InvalidAnswer,
+  invalidAnswerSchema,
   type JobProgress,
   type SubmissionAnswer,
 } from "@/lib/submit/answer";
@@ -31,7 +32,7 @@ type Phase =
   | { name: "validating" }
   | { name: "importing"; job: ImportView }
   | { name: "accepted"; answer: SubmissionAnswer }
-  | { name: "invalid"; errors: ErrorDetail[] }
+  | { name: "invalid"; errors: ErrorDetail[]; moreErrors: number }
   | { name: "failed"; message: string };
 
 /** A job the server is still importing (after a 202), as its last poll showed it. */
@@ -253,8 +254,8 @@ export function SubmitForm({
       }
       if ((status === 200 || status === 201) && json)
         return setPhase({ name: "accepted", answer: json as SubmissionAnswer });
-      if (status === 400 && json && Array.isArray((json as InvalidAnswer).errors))
-        return setPhase({ name: "invalid", errors: (json as InvalidAnswer).errors });
+      const invalid = status === 400 ? invalidAnswerSchema.safeParse(json) : null;
+      if (invalid?.success) return setPhase({ name: "invalid", ...invalid.data });
       const message = (json as ErrorAnswer | null)?.error ?? `the server answered ${status}`;
       setPhase({
         name: "failed",
@@ -316,7 +317,7 @@ export function SubmitForm({
       }
       if (job.state === "failed") {
         return job.errors && job.errors.length > 0
-          ? { name: "invalid", errors: job.errors }
+          ? { name: "invalid", errors: job.errors, moreErrors: job.moreErrors }
           : { name: "failed", message: lost("The import failed without saying why") };
       }
       view = { ...view, state: job.state, progress: job.progress, trouble: null };
@@ -592,7 +593,8 @@ function Outcome({ phase }: { phase: Phase }) {
       data-testid="bundle-errors"
     >
       <h2 className="font-semibold text-rose-800">
-        The bundle was refused and nothing was imported — {plural(phase.errors.length, "problem")}:
+        The bundle was refused and nothing was imported —{" "}
+        {plural(phase.errors.length + phase.moreErrors, "problem")}:
       </h2>
       <table className="w-full text-left text-sm">
         <thead className="text-xs uppercase tracking-wide text-rose-700">
@@ -621,6 +623,11 @@ function Outcome({ phase }: { phase: Phase }) {
           ))}
         </tbody>
       </table>
+      {phase.moreErrors > 0 && (
+        <p className="text-sm text-rose-800" data-testid="bundle-errors-more">
+          {moreErrorsLine(phase.moreErrors)}
+        </p>
+      )}
     </div>
   );
 }

@@ -152,7 +152,12 @@ export async function runUploadJob(db: Db, job: ClaimedUpload): Promise<void> {
   } catch (error) {
     const resource = serverResourceCode(error);
     if (error instanceof BundleError) {
-      await failUploadJob(db, job.id, error.details, progress.last());
+      await failUploadJob(
+        db,
+        job.id,
+        { errors: error.details, moreErrors: error.moreErrors },
+        progress.last(),
+      );
     } else if (resource) {
       console.error(`seekboard worker: upload job ${job.id} ran out of room (${resource}):`, error);
       await failUploadJob(

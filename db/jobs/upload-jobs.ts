@@ -19,10 +19,11 @@ import { z } from "zod";
 import { dataRecord } from "../../lib/data-record";
 import { UNPACK_PREFIX } from "../../lib/import/bundle";
 import {
-  errorDetailsSchema,
+  jobErrorsSchema,
   jobProgressSchema,
   submissionAnswerSchema,
   type ErrorDetail,
+  type JobErrors,
   type JobProgress,
   type SubmissionAnswer,
   type UploadJobAnswer,
@@ -248,7 +249,7 @@ export async function finishUploadJob(
 export async function failUploadJob(
   db: Db,
   id: number,
-  errors: ErrorDetail[],
+  errors: ErrorDetail[] | JobErrors,
   progress: JobProgress | null,
   now: Date = new Date(),
 ): Promise<void> {
@@ -411,7 +412,7 @@ export async function getUploadJob(db: Db, id: number): Promise<UploadJobView | 
   );
   if (!row) return undefined;
   const result = row.result === null ? null : submissionAnswerSchema.parse(row.result);
-  const errors = row.errors === null ? null : errorDetailsSchema.parse(row.errors);
+  const failure = row.errors === null ? null : jobErrorsSchema.parse(row.errors);
   // A running job's progress is in its spool folder; an ended job's final figures are in its row.
   const progress =
     (row.state === "running"
@@ -425,6 +426,7 @@ export async function getUploadJob(db: Db, id: number): Promise<UploadJobView | 
     uploaderTokenId: row.uploaderTokenId,
     progress,
     result,
-    errors,
+    errors: failure?.errors ?? null,
+    moreErrors: failure?.moreErrors ?? 0,
   };
 }

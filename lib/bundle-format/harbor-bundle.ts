@@ -11,6 +11,7 @@ import { BundleError } from "../import/errors";
 import { readHarborJob, type HarborTrial } from "../import/harbor";
 import {
   judgeModelField,
+  readEveryRecord,
   RunCounter,
   type BundleContext,
   type BundleImporter,
@@ -136,7 +137,7 @@ export function bindHarborBundle<B extends SeekboardBenchmark, M extends Seekboa
   context: BundleContext | undefined,
 ): ReturnType<BundleImporter["bind"]> {
   const parsed = harborManifestSchema.safeParse(raw);
-  if (!parsed.success) return { success: false, error: parsed.error };
+  if (!parsed.success) return { success: false, error: parsed.error, schema: harborManifestSchema };
   const harbor = parsed.data;
   if (!context)
     throw BundleError.at("manifest.json", null, "job", "a Harbor job is read from a bundle folder");
@@ -169,24 +170,31 @@ export function bindHarborBundle<B extends SeekboardBenchmark, M extends Seekboa
     manifest,
     storedVersion: spec.storedVersion ? spec.storedVersion(manifest) : manifest.benchmarkVersion,
     files: () => files,
-    async read(_root, sink) {
-      const writer = new SeekboardRowWriter(spec, sink);
+    async read(_root, sink, options) {
       const runs = new RunCounter();
-      for (const trial of trials) {
-        const line = trialLine(
-          trial,
-          root,
-          trial.taskName,
-          runs.next(trial.taskName),
-          harbor.benchmarkFields,
-        );
-        const { label } = verdictOf(trial.reward);
-        await writer.write(parseConverted(spec, line, join(trial.dir, "result.json")), {
-          verdictSource: trial.reward === null ? "none" : "harbor-reward",
-          verdictLabel: label,
-          errorInfo: trial.exception ? `${trial.exception.type}: ${trial.exception.message}` : null,
-        });
-      }
+      const writer = await readEveryRecord(sink, options, async (gated, _options, errors) => {
+        const writer = new SeekboardRowWriter(spec, gated);
+        for (const trial of trials) {
+          await errors.check(() => {
+            const line = trialLine(
+              trial,
+              root,
+              trial.taskName,
+              runs.next(trial.taskName),
+              harbor.benchmarkFields,
+            );
+            const { label } = verdictOf(trial.reward);
+            return writer.write(parseConverted(spec, line, join(trial.dir, "result.json")), {
+              verdictSource: trial.reward === null ? "none" : "harbor-reward",
+              verdictLabel: label,
+              errorInfo: trial.exception
+                ? `${trial.exception.type}: ${trial.exception.message}`
+                : null,
+            });
+          });
+        }
+        return writer;
+      });
       return {
         importNotes: {
           ...spec.importNotes?.(manifest),
@@ -197,5 +205,5 @@ export function bindHarborBundle<B extends SeekboardBenchmark, M extends Seekboa
     },
     noSamples: () => ({ file: "manifest.json", message: "no trials in the job" }),
   };
-  return { success: true, bundle };
+  return { success: true, bundle, schema: harborManifestSchema };
 }

@@ -57,7 +57,7 @@ export function seekboardImporter<B extends SeekboardBenchmark, M extends Seekbo
       ...namedFiles(root, manifest.results, "results"),
       ...trajectoryFilesOf(root, manifest.results),
     ],
-    async read(root, manifest, sink, options) {
+    async read(root, manifest, sink, options, errors) {
       const writer = new SeekboardRowWriter(spec, sink);
       for (const { text, file, lineNumber } of bundleLines(
         root,
@@ -65,11 +65,13 @@ export function seekboardImporter<B extends SeekboardBenchmark, M extends Seekbo
         "results",
         options,
       )) {
-        await writer.write(
-          spec.format.parse(
-            resolveAtifLine(parseJsonLine(text, file, lineNumber), root, file, lineNumber),
-            file,
-            lineNumber,
+        await errors.check(() =>
+          writer.write(
+            spec.format.parse(
+              resolveAtifLine(parseJsonLine(text, file, lineNumber), root, file, lineNumber),
+              file,
+              lineNumber,
+            ),
           ),
         );
       }

@@ -11,6 +11,7 @@ import { namedFiles } from "../import/bundle";
 import { BundleError, detailsFromZod } from "../import/errors";
 import {
   judgeModelField,
+  readEveryRecord,
   relativeFile,
   RunCounter,
   type BundleContext,
@@ -94,7 +95,10 @@ export function seekboardManifestOf<
   if (!effective.success) {
     const renamed = (field: string) => field.replace(/^results\b/, resultsField);
     throw new BundleError(
-      detailsFromZod("manifest.json", null, effective.error).map((d) => ({
+      detailsFromZod("manifest.json", null, effective.error, [], {
+        schema: spec.manifestSchema,
+        input: shared,
+      }).map((d) => ({
         ...d,
         field: d.field === null ? null : renamed(d.field),
       })),
@@ -147,7 +151,8 @@ export function bindInspectBundle<B extends SeekboardBenchmark, M extends Seekbo
   context: BundleContext | undefined,
 ): ReturnType<BundleImporter["bind"]> {
   const parsed = inspectManifestSchema.safeParse(raw);
-  if (!parsed.success) return { success: false, error: parsed.error };
+  if (!parsed.success)
+    return { success: false, error: parsed.error, schema: inspectManifestSchema };
   const inspect = parsed.data;
   if (!context)
     throw BundleError.at(
@@ -191,49 +196,57 @@ export function bindInspectBundle<B extends SeekboardBenchmark, M extends Seekbo
     manifest,
     storedVersion: spec.storedVersion ? spec.storedVersion(manifest) : manifest.benchmarkVersion,
     files: () => files,
-    async read(_root, sink, options) {
-      const writer = new SeekboardRowWriter(spec, sink);
+    async read(_root, sink, readOptions) {
       const runs = new RunCounter();
       // A converted sample is one record: it may expand to what a results file's line may hold.
       const budget = new ExpansionBudget(
-        options.maxLineBytes ?? MAX_LINE_BYTES,
+        readOptions.maxLineBytes ?? MAX_LINE_BYTES,
         context.maxExpandedBytes,
         context.maxUnpackedBytes,
       );
-      for (const [i, log] of logs.entries()) {
-        // A log holds each sample (id, epoch) once: a second copy under another member name
-        // (`1_EPOCH_1.json` beside `1_epoch_1.json`) would be counted as another run.
-        const logged = new Map<string, string>();
-        for (const { where, sample } of log.samples(budget, options.onBytesRead)) {
-          const taskId = String(sample.id);
-          const key = `${taskId}\u0000${sample.epoch}`;
-          const first = logged.get(key);
-          if (first !== undefined)
-            throw BundleError.at(
-              where,
-              null,
-              "epoch",
-              `sample ${taskId}, epoch ${sample.epoch} is logged again (first in ${first}): a log holds each sample once`,
-            );
-          logged.set(key, where);
-          const converted = inspectSampleLine(sample, {
-            taskId,
-            run: runs.next(taskId),
-            scorer: inspect.scorer ?? null,
-            v1Scorer: v1Scorers[i],
-            benchmarkFields: inspect.benchmarkFields,
-            log: log.file,
-            where,
-            budget,
-          });
-          const line = parseConverted(spec, converted.line, where);
-          await writer.write(line, {
-            verdictSource: converted.verdictSource,
-            verdictLabel: converted.verdictLabel,
-            errorInfo: converted.errorInfo,
-          });
+      const writer = await readEveryRecord(sink, readOptions, async (gated, options, errors) => {
+        const writer = new SeekboardRowWriter(spec, gated);
+        for (const [i, log] of logs.entries()) {
+          // A log holds each sample (id, epoch) once: a second copy under another member name
+          // (`1_EPOCH_1.json` beside `1_epoch_1.json`) would be counted as another run.
+          const logged = new Map<string, string>();
+          for (const { where, read } of log.samples(budget, options.onBytesRead)) {
+            await errors.check(() => {
+              const sample = read();
+              const taskId = String(sample.id);
+              const key = `${taskId}\u0000${sample.epoch}`;
+              const first = logged.get(key);
+              if (first !== undefined)
+                throw BundleError.at(
+                  where,
+                  null,
+                  "epoch",
+                  `sample ${taskId}, epoch ${sample.epoch} is logged again (first in ${first}): a log holds each sample once`,
+                );
+              logged.set(key, where);
+              const converted = inspectSampleLine(sample, {
+                taskId,
+                run: runs.next(taskId),
+                scorer: inspect.scorer ?? null,
+                v1Scorer: v1Scorers[i],
+                benchmarkFields: inspect.benchmarkFields,
+                log: log.file,
+                where,
+                budget,
+              });
+              const line = parseConverted(spec, converted.line, where);
+              return writer.write(line, {
+                verdictSource: converted.verdictSource,
+                verdictLabel: converted.verdictLabel,
+                errorInfo: converted.errorInfo,
+              });
+            });
+            // Past the logs' limit every later sample would be refused for it again.
+            if (budget.exhausted) return writer;
+          }
         }
-      }
+        return writer;
+      });
       const importNotes: Record<string, unknown> = {
         ...spec.importNotes?.(manifest),
         inspect: logs.map((log) => ({
@@ -253,5 +266,5 @@ export function bindInspectBundle<B extends SeekboardBenchmark, M extends Seekbo
     },
     noSamples: () => ({ file: inspect.logs[0], message: "no samples in the logs" }),
   };
-  return { success: true, bundle };
+  return { success: true, bundle, schema: inspectManifestSchema };
 }

@@ -4,7 +4,7 @@
  * unique. Errors are `BundleError`s naming the file, the 1-based line and the field.
  * Pure: no database, no file system.
  */
-import { BundleError, type BundleErrorDetail } from "../import/errors";
+import { BundleErrorList } from "../import/errors";
 import { seekboardFormatOf } from "./formats";
 import {
   parseFormatLine,
@@ -51,32 +51,28 @@ export function parseSeekboardLine(
 
 /**
  * A whole results file (JSONL text) → samples. Blank lines are skipped; every invalid
- * line is reported (up to `maxErrors`) in one `BundleError`, so a producer sees all of
- * them at once. Pass one `registry` across the files of a bundle.
+ * line is reported in one `BundleError` (the first MAX_REPORTED_ERRORS problems, the rest
+ * counted), so a producer sees all of them at once. Pass one `registry` across the files
+ * of a bundle.
  */
 export function parseSeekboardJsonl<B extends SeekboardBenchmark>(
   text: string,
   benchmark: B,
   file: string,
-  options: { registry?: SampleKeyRegistry; maxErrors?: number } = {},
+  options: { registry?: SampleKeyRegistry } = {},
 ): SeekboardSampleByBenchmark[B][] {
   const registry = options.registry ?? new SampleKeyRegistry();
-  const maxErrors = options.maxErrors ?? 50;
   const samples: SeekboardSampleByBenchmark[B][] = [];
-  const details: BundleErrorDetail[] = [];
-  const lines = text.split("\n");
-  for (let i = 0; i < lines.length && details.length < maxErrors; i++) {
-    const raw = lines[i].endsWith("\r") ? lines[i].slice(0, -1) : lines[i];
-    if (raw.trim() === "") continue;
-    try {
+  const errors = new BundleErrorList();
+  text.split("\n").forEach((lineText, i) => {
+    const raw = lineText.endsWith("\r") ? lineText.slice(0, -1) : lineText;
+    if (raw.trim() === "") return;
+    errors.checkSync(() => {
       const sample = parseSeekboardLine(raw, benchmark, file, i + 1);
       registry.add(sample);
       samples.push(sample);
-    } catch (error) {
-      if (!(error instanceof BundleError)) throw error;
-      details.push(...error.details);
-    }
-  }
-  if (details.length > 0) throw new BundleError(details.slice(0, maxErrors));
+    });
+  });
+  errors.throwIfAny();
   return samples;
 }

@@ -86,7 +86,10 @@ export function defineSeekboardFormat<B extends SeekboardBenchmark, L>(spec: {
     manifestSchema: spec.manifestSchema,
     parse(value, file, line) {
       const parsed = spec.sampleSchema.safeParse(value);
-      if (!parsed.success) throw new BundleError(detailsFromZod(file, line, parsed.error));
+      if (!parsed.success)
+        throw new BundleError(
+          detailsFromZod(file, line, parsed.error, [], { schema: spec.sampleSchema, input: value }),
+        );
       return spec.toSample(parsed.data, file, line);
     },
   };

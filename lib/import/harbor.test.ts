@@ -170,6 +170,31 @@ describe("readHarborJob", () => {
     });
   });
 
+  it("reports every trial that cannot be read, not only the first", () => {
+    const root = copyOfJob();
+    editResult(root, "bc-0001__Xk3pQ9a", (result) => {
+      result.trial_nmae = result.trial_name;
+      delete result.trial_name;
+    });
+    writeFileSync(join(root, "job-1/bc-0002__Lm7rT2b/result.json"), "{not json");
+    rmSync(join(root, "job-1/bc-0003__Qz8wV5c/result.json"));
+    expect(
+      errorOf(() => readHarborJob(root, "job-1", "job")).details.map((d) => [
+        d.file,
+        d.field,
+        d.message,
+      ]),
+    ).toEqual([
+      [
+        "job-1/bc-0001__Xk3pQ9a/result.json",
+        "trial_name",
+        expect.stringMatching(/"trial_nmae" is given: did you mean "trial_name"\?$/),
+      ],
+      ["job-1/bc-0002__Lm7rT2b/result.json", null, expect.stringMatching(/^invalid JSON/)],
+      ["job-1/bc-0003__Qz8wV5c", null, "the trial has no result.json: it never finished"],
+    ]);
+  });
+
   it("refuses an unfinished trial, a missing job folder and one outside the bundle", () => {
     const root = copyOfJob();
     rmSync(join(root, "job-1/bc-0003__Qz8wV5c/result.json"));

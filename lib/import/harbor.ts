@@ -17,7 +17,7 @@ import { join, relative, sep } from "node:path";
 import { z } from "zod";
 import { atifTime } from "../trajectory/atif";
 import { bundleDir } from "./bundle";
-import { BundleError, detailsFromZod } from "./errors";
+import { BundleError, BundleErrorList, detailsFromZod } from "./errors";
 import { readBundleText } from "./lines";
 
 /** Python's `datetime` as pydantic writes it: ISO 8601, with or without an offset. */
@@ -117,7 +117,13 @@ export function readHarborJob(root: string, jobDir: string, fieldName: string): 
       fieldName,
       `${jobDir} holds no Harbor trial folders (folders with result.json)`,
     );
-  return names.map((name) => readTrial(root, join(job, name)));
+  // Every trial that cannot be read is reported, not only the first.
+  const errors = new BundleErrorList();
+  const trials = names.flatMap(
+    (name) => errors.checkSync(() => readTrial(root, join(job, name))) ?? [],
+  );
+  errors.throwIfAny();
+  return trials;
 }
 
 function readTrial(root: string, dir: string): HarborTrial {
@@ -208,7 +214,8 @@ function parseJsonFile<T>(path: string, file: string, schema: z.ZodType<T>): T {
     throw BundleError.at(file, null, null, `invalid JSON: ${(error as Error).message}`);
   }
   const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new BundleError(detailsFromZod(file, null, parsed.error));
+  if (!parsed.success)
+    throw new BundleError(detailsFromZod(file, null, parsed.error, [], { schema, input: value }));
   return parsed.data;
 }
 

@@ -6,6 +6,7 @@
  * Pure types and helpers: no database.
  */
 import { z } from "zod";
+import { BundleError, BundleErrorList } from "./errors";
 import type { LineReadOptions } from "./lines";
 import type { Step } from "../trajectory/steps";
 import type { SampleFactFigures } from "../benchmarks/atomic-facts";
@@ -133,8 +134,18 @@ export interface ImporterSpec<M extends ManifestBase> {
   storedVersion?(manifest: M): string;
   /** The files the manifest names, in hashing order (manifest.json itself comes first, added by the caller). */
   files(root: string, manifest: M): BundleFileRef[];
-  /** Reads the bundle into the sink; returns what its records say about the submission. */
-  read(root: string, manifest: M, sink: ImportSink, options: ReadOptions): Promise<ReadOutcome>;
+  /**
+   * Reads the bundle into the sink; returns what its records say about the submission.
+   * Each record is read through `errors.check`, so that an invalid one is reported and the
+   * reading goes on to the next (the sink takes nothing after the first).
+   */
+  read(
+    root: string,
+    manifest: M,
+    sink: ImportSink,
+    options: ReadOptions,
+    errors: BundleErrorList,
+  ): Promise<ReadOutcome>;
   /** The error of a bundle without a single sample. */
   noSamples(manifest: M): { file: string; message: string };
 }
@@ -164,22 +175,87 @@ export interface BundleImporter {
   /**
    * Validates a JSON-decoded manifest and binds the importer to it. A manifest whose
    * defaults come from the files it names (an Inspect log's model) reads them through
-   * `context`; its errors are thrown as `BundleError`s.
+   * `context`; its errors are thrown as `BundleError`s. Either way it answers the schema the
+   * manifest was checked with, whose fields tell what a misspelt key meant.
    */
   bind(
     raw: unknown,
     context?: BundleContext,
-  ): { success: true; bundle: ManifestBundle } | { success: false; error: z.ZodError };
+  ): ({ success: true; bundle: ManifestBundle } | { success: false; error: z.ZodError }) & {
+    schema: z.ZodType;
+  };
+}
+
+/** An error of the import's caller (its sink, its progress callback): never taken for a record's. */
+class CallerError extends Error {
+  constructor(readonly error: unknown) {
+    super("the import's caller failed", { cause: error });
+  }
+}
+
+/**
+ * Reads a bundle's records with `read`, reporting every invalid one at its end: the sink
+ * takes records only while all are valid (an invalid bundle is never stored, so what
+ * follows its first error need not be written, only checked). What the caller's sink or
+ * progress callback throws (the import's deadline) ends the reading at once, reported
+ * after the records' problems found before it.
+ */
+export async function readEveryRecord<T>(
+  sink: ImportSink,
+  options: ReadOptions,
+  read: (sink: ImportSink, options: ReadOptions, errors: BundleErrorList) => Promise<T>,
+): Promise<T> {
+  const errors = new BundleErrorList();
+  const guarded = async (write: () => Promise<void>) => {
+    if (errors.any) return;
+    try {
+      await write();
+    } catch (error) {
+      throw new CallerError(error);
+    }
+  };
+  const { onBytesRead } = options;
+  let result: T;
+  try {
+    result = await read(
+      {
+        task: (task) => guarded(() => sink.task(task)),
+        sample: (row) => guarded(() => sink.sample(row)),
+      },
+      {
+        ...options,
+        onBytesRead:
+          onBytesRead &&
+          ((bytes) => {
+            try {
+              onBytesRead(bytes);
+            } catch (error) {
+              throw new CallerError(error);
+            }
+          }),
+      },
+      errors,
+    );
+  } catch (error) {
+    const cause = error instanceof CallerError ? error.error : error;
+    if (!(cause instanceof BundleError)) throw cause;
+    errors.add(cause);
+    throw errors.error();
+  }
+  errors.throwIfAny();
+  return result;
 }
 
 export function defineImporter<M extends ManifestBase>(spec: ImporterSpec<M>): BundleImporter {
   return {
     bind(raw) {
       const parsed = spec.manifestSchema.safeParse(raw);
-      if (!parsed.success) return { success: false, error: parsed.error };
+      if (!parsed.success)
+        return { success: false, error: parsed.error, schema: spec.manifestSchema };
       const manifest = parsed.data;
       return {
         success: true,
+        schema: spec.manifestSchema,
         bundle: {
           manifest,
           storedVersion: spec.storedVersion
@@ -187,7 +263,9 @@ export function defineImporter<M extends ManifestBase>(spec: ImporterSpec<M>): B
             : manifest.benchmarkVersion,
           files: (root) => spec.files(root, manifest),
           read: async (root, sink, options) => {
-            const outcome = await spec.read(root, manifest, sink, options);
+            const outcome = await readEveryRecord(sink, options, (gated, guardedOptions, errors) =>
+              spec.read(root, manifest, gated, guardedOptions, errors),
+            );
             return {
               importNotes: outcome.importNotes ?? null,
               judgeModel: manifest.judgeModel ?? outcome.judgeModel ?? null,

@@ -11,7 +11,7 @@ import {
   unpackEvalLog,
   type BundleLimits,
 } from "./bundle";
-import { BundleError, detailsFromZod } from "./errors";
+import { BundleError, detailsFromZod, misspeltKeys } from "./errors";
 import { isEvalLog } from "./inspect/read";
 import { jsonNestedDeeperThan, MAX_JSON_DEPTH } from "./json-depth";
 import { BENCHMARK_IDS, BENCHMARKS, isBenchmarkId, type BenchmarkId } from "../benchmarks/registry";
@@ -97,7 +97,12 @@ export function readBundleManifest(
         }),
   };
   const bound = BENCHMARKS[name].importer.bind(raw, context);
-  if (!bound.success) throw new BundleError(detailsFromZod("manifest.json", null, bound.error));
+  const source = { schema: bound.schema, input: raw };
+  if (!bound.success)
+    throw new BundleError(detailsFromZod("manifest.json", null, bound.error, [], source));
+  // A misspelt optional field would otherwise be dropped and its default taken in silence.
+  const misspelt = misspeltKeys("manifest.json", null, source);
+  if (misspelt.length) throw new BundleError(misspelt);
   return { benchmark: name, bundle: bound.bundle };
 }
 

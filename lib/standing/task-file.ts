@@ -101,7 +101,10 @@ export function parseRecord<T extends z.ZodType>(
   line: number | null,
 ): z.output<T> {
   const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new BundleError(detailsFromZod(file, line, parsed.error));
+  if (!parsed.success)
+    throw new BundleError(
+      detailsFromZod(file, line, parsed.error, [], { schema: schema, input: value }),
+    );
   return parsed.data;
 }
 

@@ -47,9 +47,10 @@ export interface ErrorDetail {
   message: string;
 }
 
-/** 400: every problem found; nothing was imported. */
+/** 400: every problem found (the first 100), and how many more there were; nothing was imported. */
 export interface InvalidAnswer {
   errors: ErrorDetail[];
+  moreErrors: number;
 }
 
 /** 401, 403, 404, 409, 413, 429. */
@@ -81,6 +82,8 @@ export interface UploadJobAnswer {
   progress: JobProgress;
   result: SubmissionAnswer | null;
   errors: ErrorDetail[] | null;
+  /** Problems found past `errors` (which stops at 100); 0 unless failed. */
+  moreErrors: number;
 }
 
 const interval = z.tuple([z.number(), z.number()]).nullable();
@@ -133,3 +136,21 @@ export const errorDetailSchema: z.ZodType<ErrorDetail> = z.object({
   message: z.string(),
 });
 export const errorDetailsSchema = z.array(errorDetailSchema);
+
+/** A 400's body as a client reads it: a server from before the count answers none. */
+export const invalidAnswerSchema: z.ZodType<InvalidAnswer, unknown> = z.object({
+  errors: errorDetailsSchema,
+  moreErrors: z.number().int().nonnegative().default(0),
+});
+
+/** A failed job's problems as they are stored: the details, and how many more were found past them. */
+export interface JobErrors {
+  errors: ErrorDetail[];
+  moreErrors: number;
+}
+
+/** A job's stored errors; rows written before the count was kept hold the details alone. */
+export const jobErrorsSchema: z.ZodType<JobErrors, unknown> = z.union([
+  errorDetailsSchema.transform((errors) => ({ errors, moreErrors: 0 })),
+  z.object({ errors: errorDetailsSchema, moreErrors: z.number().int().nonnegative() }),
+]);

@@ -29,6 +29,8 @@ export const jobStatusSchema = z.object({
   progress: jobProgressSchema,
   result: z.unknown().nullable(),
   errors: z.array(errorDetailSchema).nullable(),
+  // A server from before the count answers none.
+  moreErrors: z.number().int().nonnegative().default(0),
 });
 export type JobStatus = z.infer<typeof jobStatusSchema>;
 

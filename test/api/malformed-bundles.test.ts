@@ -728,7 +728,8 @@ describe("malformed bundles through POST /api/submissions", () => {
       expect(JSON.stringify(body)).not.toContain(uploadsTmp);
       expect(JSON.stringify(body)).not.toContain(spoolRoot());
       expect(JSON.stringify(body)).not.toMatch(/seekboard-(bundle|upload)-/);
-      expect(Object.keys(body)).toEqual(["errors"]);
+      expect(Object.keys(body)).toEqual(["errors", "moreErrors"]);
+      expect(body.moreErrors).toBe(0);
       const { file: expectedFile, line, field, message } = c.expected;
       expect(body.errors, JSON.stringify(body.errors)).toContainEqual({
         file: typeof expectedFile === "string" ? expectedFile : expect.stringMatching(expectedFile),

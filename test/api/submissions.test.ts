@@ -245,6 +245,7 @@ describe("POST /api/submissions: accepted bundles", () => {
           message: expect.stringMatching(/already submitted by another team/),
         },
       ],
+      moreErrors: 0,
     });
     const text = JSON.stringify(body);
     for (const secret of [`"${firstId}"`, `/s/${firstId}`, "Alpha 7B", "pending"])
@@ -323,7 +324,7 @@ describe("POST /api/submissions: refused requests", () => {
     );
     expect(response.status).toBe(400);
     const body = await json(response);
-    expect(Object.keys(body)).toEqual(["errors"]);
+    expect(Object.keys(body)).toEqual(["errors", "moreErrors"]);
     expect(body.errors).toContainEqual({
       file: "results.jsonl",
       line: 2,
@@ -332,6 +333,27 @@ describe("POST /api/submissions: refused requests", () => {
     });
     for (const error of body.errors)
       expect(Object.keys(error).sort()).toEqual(["field", "file", "line", "message"]);
+    expect(await dumpDatabase(db)).toEqual(before);
+  });
+
+  it("400 lists every invalid record up to 100, and counts the rest in moreErrors", async () => {
+    const tasks = mpwRecords(3);
+    for (const record of tasks)
+      (record.trajectory_log as Record<string, unknown>).hit_logs = "not a list";
+    // The same task again is its next run: 130 records, each invalid.
+    const records = Array.from({ length: 130 }, (_, i) => tasks[i % tasks.length]);
+    const dir = bundleDir(tmp, { "results.jsonl": jsonl(records) }, mpwManifest("All broken"));
+    const before = await dumpDatabase(db);
+    const response = await upload(
+      uploadRequest(fileAt(zipDir(tmp, dir, ["manifest.json", "results.jsonl"])), team.token),
+    );
+    expect(response.status).toBe(400);
+    const body = await json(response);
+    expect(body.errors).toHaveLength(100);
+    expect(body.errors.map((e: { line: number }) => e.line)).toEqual(
+      Array.from({ length: 100 }, (_, i) => i + 1),
+    );
+    expect(body.moreErrors).toBe(30);
     expect(await dumpDatabase(db)).toEqual(before);
   });
 

@@ -102,6 +102,7 @@ describe("202 and the job", () => {
       progress: { done: 0, total: null, samples: 0 },
       result: null,
       errors: null,
+      moreErrors: 0,
     });
     expect((await dumpDatabase(db)).submissions).toHaveLength(0);
 

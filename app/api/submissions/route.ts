@@ -65,7 +65,7 @@ function endedJobResponse(job: UploadJobView, headers: Record<string, string>): 
   // A failure of the server's own (the worker died, the file vanished) is no fault of the bundle's.
   if (errors.length && errors.every((detail) => detail.file === "server"))
     return errorResponse(500, errors.map((detail) => detail.message).join("; "), headers);
-  return Response.json({ errors }, { status: 400, headers });
+  return Response.json({ errors, moreErrors: job.moreErrors }, { status: 400, headers });
 }
 
 /**
@@ -76,7 +76,7 @@ function endedJobResponse(job: UploadJobView, headers: Record<string, string>): 
  * default, SEEKBOARD_UPLOAD_WAIT_MS):
  *   201 {"id", "status": "pending", …preview}   a new submission, awaiting moderation
  *   200 {"id", "duplicate": true, …preview}     this team already sent this bundle
- *   400 {"errors": [{"file", "line", "field", "message"}]}   nothing imported (also: another team's copy)
+ *   400 {"errors": [{"file", "line", "field", "message"}], "moreErrors": n}   nothing imported (also: another team's copy); at most 100 errors, n more found past them
  *   202 {"jobId", "statusUrl", "state", "progress"}   still importing: follow GET /api/jobs/{id}
  *   503 the server ran out of room (disk, file handles) importing it: upload again after Retry-After
  *   401 no or unknown/revoked token (a guess at the admin token: counted, 429 past the limit) · 403 the admin token
@@ -109,14 +109,17 @@ export async function POST(request: Request): Promise<Response> {
   }
   const waitParam = new URL(request.url).searchParams.get("wait");
   if (waitParam !== null && !/^\d{1,9}$/.test(waitParam)) {
-    return invalidResponse([
-      {
-        file: "request",
-        line: null,
-        field: "wait",
-        message: "wait is a whole number of milliseconds",
-      },
-    ]);
+    return invalidResponse(
+      [
+        {
+          file: "request",
+          line: null,
+          field: "wait",
+          message: "wait is a whole number of milliseconds",
+        },
+      ],
+      0,
+    );
   }
   const waitMs = Math.min(waitParam === null ? Infinity : Number(waitParam), uploadWaitMsFromEnv());
 
@@ -144,14 +147,17 @@ export async function POST(request: Request): Promise<Response> {
     return tooLarge(config.maxUploadBytes);
   const boundary = multipartBoundary(request.headers.get("content-type"));
   if (!boundary || !request.body) {
-    return invalidResponse([
-      {
-        file: "request",
-        line: null,
-        field: null,
-        message: 'send the bundle as multipart/form-data, in the field "bundle"',
-      },
-    ]);
+    return invalidResponse(
+      [
+        {
+          file: "request",
+          line: null,
+          field: null,
+          message: 'send the bundle as multipart/form-data, in the field "bundle"',
+        },
+      ],
+      0,
+    );
   }
 
   // Named after this host: with several instances, the worker that can see the file takes the job.
@@ -175,9 +181,17 @@ export async function POST(request: Request): Promise<Response> {
     if (!received.file) {
       rmSync(dir, { recursive: true, force: true });
       await withTx(db, countUpload);
-      return invalidResponse([
-        { file: "request", line: null, field: "bundle", message: 'no file in the field "bundle"' },
-      ]);
+      return invalidResponse(
+        [
+          {
+            file: "request",
+            line: null,
+            field: "bundle",
+            message: 'no file in the field "bundle"',
+          },
+        ],
+        0,
+      );
     }
     const { maxUnpackedBytes, maxFiles, maxUnpackMs, maxImportMs, maxLineBytes } = config;
     const upload = {
@@ -195,9 +209,10 @@ export async function POST(request: Request): Promise<Response> {
     rmSync(dir, { recursive: true, force: true });
     if (error instanceof UploadTooLargeError) return tooLarge(error.limit);
     if (error instanceof MalformedUploadError)
-      return invalidResponse([
-        { file: "request", line: null, field: error.field, message: error.message },
-      ]);
+      return invalidResponse(
+        [{ file: "request", line: null, field: error.field, message: error.message }],
+        0,
+      );
     throw error;
   }
   // Another upload with the token took the hour's last one while this one was received.

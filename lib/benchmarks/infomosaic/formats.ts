@@ -90,7 +90,10 @@ const testcasesOf = (raw: z.output<typeof testcaseSchema>[]): InfoMosaicTestcase
 
 export function parseInfoMosaicGold(value: unknown, file: string, line: number): InfoMosaicGold {
   const parsed = goldLineSchema.safeParse(value);
-  if (!parsed.success) throw new BundleError(detailsFromZod(file, line, parsed.error));
+  if (!parsed.success)
+    throw new BundleError(
+      detailsFromZod(file, line, parsed.error, [], { schema: goldLineSchema, input: value }),
+    );
   return {
     id: String(parsed.data.id),
     gt: parsed.data.GT,
@@ -153,7 +156,10 @@ function taskOf(raw: z.output<typeof taskLineSchema>): InfoMosaicTask {
 
 export function parseInfoMosaicTask(value: unknown, file: string, line: number): InfoMosaicTask {
   const parsed = taskLineSchema.safeParse(value);
-  if (!parsed.success) throw new BundleError(detailsFromZod(file, line, parsed.error));
+  if (!parsed.success)
+    throw new BundleError(
+      detailsFromZod(file, line, parsed.error, [], { schema: taskLineSchema, input: value }),
+    );
   return taskOf(parsed.data);
 }
 
@@ -227,7 +233,10 @@ export function parseInfoMosaicOutput(
   line: number,
 ): InfoMosaicOutput {
   const parsed = outputLineSchema.safeParse(value);
-  if (!parsed.success) throw new BundleError(detailsFromZod(file, line, parsed.error));
+  if (!parsed.success)
+    throw new BundleError(
+      detailsFromZod(file, line, parsed.error, [], { schema: outputLineSchema, input: value }),
+    );
   return outputOf(parsed.data);
 }
 
@@ -276,7 +285,10 @@ export function parseInfoMosaicEvaluation(
   line: number,
 ): InfoMosaicEvaluated {
   const parsed = evalLineSchema.safeParse(value);
-  if (!parsed.success) throw new BundleError(detailsFromZod(file, line, parsed.error));
+  if (!parsed.success)
+    throw new BundleError(
+      detailsFromZod(file, line, parsed.error, [], { schema: evalLineSchema, input: value }),
+    );
   const raw = parsed.data;
   return {
     ...outputOf(raw),

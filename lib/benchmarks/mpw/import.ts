@@ -164,7 +164,10 @@ function validate<T extends z.ZodType>(
   line: number | null,
 ): z.infer<T> {
   const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new BundleError(detailsFromZod(file, line, parsed.error));
+  if (!parsed.success)
+    throw new BundleError(
+      detailsFromZod(file, line, parsed.error, [], { schema: schema, input: value }),
+    );
   return parsed.data;
 }
 

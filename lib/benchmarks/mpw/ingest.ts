@@ -50,12 +50,14 @@ const importer = defineImporter({
     ...namedFiles(root, manifest.tasks, "tasks"),
     ...namedFiles(root, manifest.results, "results"),
   ],
-  async read(root, manifest, sink, options) {
+  async read(root, manifest, sink, options, errors) {
     const knownTasks = new Map<string, MpwTask>();
     for (const { text, file, lineNumber } of bundleLines(root, manifest.tasks, "tasks", options)) {
-      const task = parseMpwTaskRecord(parseJsonLine(text, file, lineNumber), file, lineNumber);
-      knownTasks.set(task.taskKey, task);
-      await sink.task(task);
+      await errors.check(() => {
+        const task = parseMpwTaskRecord(parseJsonLine(text, file, lineNumber), file, lineNumber);
+        knownTasks.set(task.taskKey, task);
+        return sink.task(task);
+      });
     }
     const runs = new RunCounter();
     for (const { text, file, lineNumber } of bundleLines(
@@ -64,11 +66,15 @@ const importer = defineImporter({
       "results",
       options,
     )) {
-      const value = parseJsonLine(text, file, lineNumber);
-      const key =
-        typeof value === "object" && value !== null && "index" in value ? String(value.index) : "";
-      const sample = parseMpwResultRecord(value, file, lineNumber, knownTasks.get(key));
-      await sink.sample(sampleRow(sample, runs.next(sample.task.taskKey), file, lineNumber));
+      await errors.check(() => {
+        const value = parseJsonLine(text, file, lineNumber);
+        const key =
+          typeof value === "object" && value !== null && "index" in value
+            ? String(value.index)
+            : "";
+        const sample = parseMpwResultRecord(value, file, lineNumber, knownTasks.get(key));
+        return sink.sample(sampleRow(sample, runs.next(sample.task.taskKey), file, lineNumber));
+      });
     }
     return {};
   },

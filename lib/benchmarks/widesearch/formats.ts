@@ -7,7 +7,7 @@
  */
 import { parse as parseCsv } from "csv-parse/sync";
 import { z } from "zod";
-import { BundleError, detailsFromZod } from "../../import/errors";
+import { BundleError, BundleErrorList, detailsFromZod } from "../../import/errors";
 import { dataRecord } from "../../data-record";
 import type { SampleUsage } from "../../import/importer";
 import { METRIC_NAMES } from "./metrics";
@@ -142,7 +142,10 @@ export function taskLanguage(
 /** One line of `widesearch.jsonl` (already JSON-decoded); `evaluation` is a JSON string or an object. */
 export function parseWideSearchTask(value: unknown, file: string, line: number): WideSearchTask {
   const parsed = taskLineSchema.safeParse(value);
-  if (!parsed.success) throw new BundleError(detailsFromZod(file, line, parsed.error));
+  if (!parsed.success)
+    throw new BundleError(
+      detailsFromZod(file, line, parsed.error, [], { schema: taskLineSchema, input: value }),
+    );
   const record = parsed.data;
   let evaluationValue: unknown = record.evaluation;
   if (typeof evaluationValue === "string") {
@@ -250,22 +253,27 @@ export function parseWideSearchGoldCsv(
   });
   const rows: string[][] = [];
   let blankRowsDropped = 0;
+  const errors = new BundleErrorList();
   for (const { record, line } of records.slice(1)) {
     if (
       record.length > header.length &&
       record.slice(header.length).some((cell) => cell.trim() !== "")
     ) {
-      throw BundleError.at(
-        file,
-        line,
-        null,
-        `${record.length} fields, the header has ${header.length}`,
+      errors.add(
+        BundleError.at(
+          file,
+          line,
+          null,
+          `${record.length} fields, the header has ${header.length}`,
+        ),
       );
+      continue;
     }
     const row = indexes.map((i) => record[i] ?? "");
     if (row.every((cell) => cell.trim() === "")) blankRowsDropped += 1;
     else rows.push(row);
   }
+  errors.throwIfAny();
   return { columns: [...required], rows, blankRowsDropped };
 }
 
@@ -338,7 +346,10 @@ export function parseWideSearchResponseRecord(
   line: number,
 ): WideSearchResponse {
   const parsed = responseRecordSchema.safeParse(value);
-  if (!parsed.success) throw new BundleError(detailsFromZod(file, line, parsed.error));
+  if (!parsed.success)
+    throw new BundleError(
+      detailsFromZod(file, line, parsed.error, [], { schema: responseRecordSchema, input: value }),
+    );
   const r = parsed.data;
   return {
     instanceId: r.instance_id,
@@ -401,19 +412,27 @@ export function jsonObjectsIn(text: string, file: string): { value: unknown; lin
   return out;
 }
 
-/** A response file: records, plus any run-metadata objects (`{model_config_name, model_config}`). */
+/**
+ * A response file: records, plus any run-metadata objects (`{model_config_name, model_config}`).
+ * Every invalid record is reported, in one `BundleError`.
+ */
 export function parseWideSearchResponseFile(
   text: string,
   file: string,
 ): { responses: WideSearchResponse[]; metadata: Record<string, unknown>[] } {
   const responses: WideSearchResponse[] = [];
   const metadata: Record<string, unknown>[] = [];
+  const errors = new BundleErrorList();
   for (const { value, line } of jsonObjectsIn(text, file)) {
     const obj = value as Record<string, unknown>;
     if (!("instance_id" in obj) && ("model_config" in obj || "model_config_name" in obj))
       metadata.push(obj);
-    else responses.push(parseWideSearchResponseRecord(value, file, line));
+    else {
+      const response = errors.checkSync(() => parseWideSearchResponseRecord(value, file, line));
+      if (response) responses.push(response);
+    }
   }
+  errors.throwIfAny();
   return { responses, metadata };
 }
 
@@ -472,7 +491,7 @@ export interface WideSearchEvalRow {
 
 const EVAL_CSV_COLUMNS = ["instance_id", "trial_idx", ...CSV_METRICS] as const;
 
-/** A per-run evaluation CSV (`instance_id, trial_idx, score, …, msg`); `msg` may span lines. */
+/** A per-run evaluation CSV (`instance_id, trial_idx, score, …, msg`); `msg` may span lines. Every invalid row is reported. */
 export function parseWideSearchEvalCsv(text: string, file: string): WideSearchEvalRow[] {
   const records = csvRecords(text, file);
   if (records.length === 0) throw BundleError.at(file, 1, null, "empty CSV: no header row");
@@ -481,25 +500,37 @@ export function parseWideSearchEvalCsv(text: string, file: string): WideSearchEv
     if (!header.includes(column))
       throw BundleError.at(file, records[0].line, column, `column "${column}" is missing`);
   }
-  return records.slice(1).map(({ record, line }) => {
+  const errors = new BundleErrorList();
+  const rows = records.slice(1).flatMap(({ record, line }): WideSearchEvalRow[] => {
     const raw = Object.fromEntries(header.map((h, i) => [h, record[i]]));
     const parsed = evalCsvRowSchema.safeParse(raw);
-    if (!parsed.success) throw new BundleError(detailsFromZod(file, line, parsed.error));
+    if (!parsed.success) {
+      errors.add(
+        new BundleError(
+          detailsFromZod(file, line, parsed.error, [], { schema: evalCsvRowSchema, input: raw }),
+        ),
+      );
+      return [];
+    }
     const r = parsed.data;
-    return {
-      line,
-      instanceId: r.instance_id,
-      trialIdx: r.trial_idx,
-      success: r.score === 1,
-      rowPrecision: r.precision_by_row,
-      rowRecall: r.recall_by_row,
-      rowF1: r.f1_by_row,
-      itemPrecision: r.precision_by_item,
-      itemRecall: r.recall_by_item,
-      itemF1: r.f1_by_item,
-      msg: r.msg,
-    };
+    return [
+      {
+        line,
+        instanceId: r.instance_id,
+        trialIdx: r.trial_idx,
+        success: r.score === 1,
+        rowPrecision: r.precision_by_row,
+        rowRecall: r.recall_by_row,
+        rowF1: r.f1_by_row,
+        itemPrecision: r.precision_by_item,
+        itemRecall: r.recall_by_item,
+        itemF1: r.f1_by_item,
+        msg: r.msg,
+      },
+    ];
   });
+  errors.throwIfAny();
+  return rows;
 }
 
 // ---------------------------------------------------------------- summary JSON
@@ -538,7 +569,13 @@ export function summaryJudgeModel(summary: WideSearchSummary): string | null {
 export function parseWideSearchSummary(value: unknown, file: string): WideSearchSummary {
   if (value !== null && typeof value === "object" && "summary" in value) {
     const parsed = summaryWithConfigSchema.safeParse(value);
-    if (!parsed.success) throw new BundleError(detailsFromZod(file, null, parsed.error));
+    if (!parsed.success)
+      throw new BundleError(
+        detailsFromZod(file, null, parsed.error, [], {
+          schema: summaryWithConfigSchema,
+          input: value,
+        }),
+      );
     return {
       layout: "with-evaluator-config",
       evaluatorConfig: parsed.data.evaluator_config ?? null,
@@ -546,6 +583,9 @@ export function parseWideSearchSummary(value: unknown, file: string): WideSearch
     };
   }
   const parsed = summaryMetricsSchema.safeParse(value);
-  if (!parsed.success) throw new BundleError(detailsFromZod(file, null, parsed.error));
+  if (!parsed.success)
+    throw new BundleError(
+      detailsFromZod(file, null, parsed.error, [], { schema: summaryMetricsSchema, input: value }),
+    );
   return { layout: "flat", evaluatorConfig: null, metrics: parsed.data };
 }

@@ -7,7 +7,7 @@ import "server-only";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { bundleDir, bundleFile, namedFiles } from "../../import/bundle";
-import { BundleError } from "../../import/errors";
+import { BundleError, type BundleErrorList } from "../../import/errors";
 import {
   defineImporter,
   NameTally,
@@ -117,6 +117,7 @@ async function readNative(
   manifest: WideSearchManifest,
   write: (input: WideSearchSampleInput) => Promise<void>,
   options: ReadOptions,
+  errors: BundleErrorList,
 ): Promise<void> {
   const goldDir = bundleDir(root, manifest.gold!, "gold");
   const tasks = new Map<string, WideSearchTask>();
@@ -126,17 +127,22 @@ async function readNative(
     tasksName,
     options,
   )) {
-    const task = parseWideSearchTask(
-      parseJsonLine(text, tasksName, lineNumber),
-      tasksName,
-      lineNumber,
-    );
-    tasks.set(task.instanceId, task);
+    errors.checkSync(() => {
+      const task = parseWideSearchTask(
+        parseJsonLine(text, tasksName, lineNumber),
+        tasksName,
+        lineNumber,
+      );
+      tasks.set(task.instanceId, task);
+    });
   }
-  const golds = new Map<string, GoldTable>();
-  const goldOf = (task: WideSearchTask, file: string, line: number): GoldTable => {
+  /** null: the task's table was refused, and reported, at its first run. */
+  const golds = new Map<string, GoldTable | null>();
+  const goldOf = (task: WideSearchTask, file: string, line: number): GoldTable | null => {
     const cached = golds.get(task.instanceId);
-    if (cached) return cached;
+    if (cached !== undefined) return cached;
+    // Set first: a table that is refused is reported once, not again for each of its task's runs.
+    golds.set(task.instanceId, null);
     const goldName = `${manifest.gold}/${task.instanceId}.csv`;
     const goldPath = join(goldDir, `${task.instanceId}.csv`);
     if (!existsSync(goldPath))
@@ -153,50 +159,56 @@ async function readNative(
   };
   for (const name of manifest.results!) {
     // Response files may be pretty-printed JSON objects one after another, so they are read whole.
-    const { responses } = parseWideSearchResponseFile(
-      readBundleText(bundleFile(root, name, "results"), name, {
-        json: true,
-        onBytesRead: options.onBytesRead,
-      }),
-      name,
+    const parsed = errors.checkSync(() =>
+      parseWideSearchResponseFile(
+        readBundleText(bundleFile(root, name, "results"), name, {
+          json: true,
+          onBytesRead: options.onBytesRead,
+        }),
+        name,
+      ),
     );
-    for (const response of responses) {
-      const task = tasks.get(response.instanceId);
-      if (!task)
-        throw BundleError.at(
-          name,
-          response.line,
-          "instance_id",
-          `${response.instanceId} is not in ${tasksName}`,
-        );
-      const gold = goldOf(task, name, response.line);
-      const score = scoreWideSearch(response.response, task, gold);
-      const steps = wideSearchSteps(response.messages);
-      const calls = toolCallCounts(steps, response.toolCallCounts);
-      await write({
-        task: {
-          taskKey: task.instanceId,
-          question: task.query,
-          goldAnswer: null,
-          atomicFacts: {},
-          category: null,
-          language: task.language,
-          extra: { evaluation: task.evaluation, gold },
-        },
-        prediction: response.response,
-        status: score.status,
-        metrics: {
-          ...scoredMetrics(score),
-          trialIdx: response.trialIdx,
-          searchCalls: calls.search,
-          browseCalls: calls.browse,
-        },
-        detail: { score },
-        rationale: null,
-        steps,
-        usage: response.usage,
-        file: name,
-        line: response.line,
+    for (const response of parsed?.responses ?? []) {
+      await errors.check(() => {
+        const task = tasks.get(response.instanceId);
+        if (!task)
+          throw BundleError.at(
+            name,
+            response.line,
+            "instance_id",
+            `${response.instanceId} is not in ${tasksName}`,
+          );
+        const gold = goldOf(task, name, response.line);
+        // Its table was refused (reported already): the run cannot be scored.
+        if (!gold) return;
+        const score = scoreWideSearch(response.response, task, gold);
+        const steps = wideSearchSteps(response.messages);
+        const calls = toolCallCounts(steps, response.toolCallCounts);
+        return write({
+          task: {
+            taskKey: task.instanceId,
+            question: task.query,
+            goldAnswer: null,
+            atomicFacts: {},
+            category: null,
+            language: task.language,
+            extra: { evaluation: task.evaluation, gold },
+          },
+          prediction: response.response,
+          status: score.status,
+          metrics: {
+            ...scoredMetrics(score),
+            trialIdx: response.trialIdx,
+            searchCalls: calls.search,
+            browseCalls: calls.browse,
+          },
+          detail: { score },
+          rationale: null,
+          steps,
+          usage: response.usage,
+          file: name,
+          line: response.line,
+        });
       });
     }
   }
@@ -208,16 +220,21 @@ async function readEvaluations(
   manifest: WideSearchManifest,
   write: (input: WideSearchSampleInput) => Promise<void>,
   options: ReadOptions,
+  errors: BundleErrorList,
 ): Promise<ReadOutcome> {
   const checks = [];
   const judges = new NameTally();
   for (const [i, name] of manifest.evaluations!.entries()) {
-    const rows = parseWideSearchEvalCsv(
-      readBundleText(bundleFile(root, name, `evaluations.${i}`), name, {
-        onBytesRead: options.onBytesRead,
-      }),
-      name,
+    const rows = errors.checkSync(() =>
+      parseWideSearchEvalCsv(
+        readBundleText(bundleFile(root, name, `evaluations.${i}`), name, {
+          onBytesRead: options.onBytesRead,
+        }),
+        name,
+      ),
     );
+    // A file with invalid rows is reported; the next is still read, to report its rows too.
+    if (!rows) continue;
     for (const row of rows) {
       await write({
         task: {
@@ -284,10 +301,10 @@ async function readEvaluations(
 export const wideSearchImporter = defineImporter({
   manifestSchema: wideSearchManifestSchema,
   files,
-  async read(root, manifest, sink, options) {
+  async read(root, manifest, sink, options, errors) {
     const write = sampleWriter(sink);
-    if (manifest.evaluations) return readEvaluations(root, manifest, write, options);
-    await readNative(root, manifest, write, options);
+    if (manifest.evaluations) return readEvaluations(root, manifest, write, options, errors);
+    await readNative(root, manifest, write, options, errors);
     return {};
   },
   noSamples: (manifest) => ({

@@ -34,7 +34,15 @@ export const wideSearchManifestSchema = z
         path: ["results"],
         message: "give native files (tasks, gold, results) or evaluations",
       });
-    if (native) {
+    if (native && m.tasks === undefined && m.gold === undefined && !m.evaluations) {
+      // `results` alone is most often a results-only bundle under the native files' key.
+      ctx.addIssue({
+        code: "custom",
+        path: ["results"],
+        message:
+          'results names native response files, read with tasks and gold (both missing); for a results-only bundle (the per-run evaluation CSVs), did you mean "evaluations"?',
+      });
+    } else if (native) {
       for (const key of ["tasks", "gold", "results"] as const) {
         if (m[key] === undefined)
           ctx.addIssue({

@@ -215,6 +215,11 @@ export class ExpansionBudget {
     readonly limitBytes: number = totalBytes,
   ) {}
 
+  /** Whether the logs together passed their limit: no later sample can be read. */
+  get exhausted(): boolean {
+    return this.total > this.totalBytes;
+  }
+
   /** A new sample's own count starts. */
   nextSample(): void {
     this.sample = 0;

@@ -33,13 +33,14 @@ export interface InspectLog {
   /** Why the run is not a finished one (no header, cancelled, stopped by an error); null when it finished. */
   incomplete: string | null;
   /**
-   * Each sample with where it was read (a `.eval` member, or the `.json` log's
-   * `samples.<i>`), its attachments resolved within `budget`.
+   * Each sample's place (a `.eval` member, or the `.json` log's `samples.<i>`) and its
+   * reading, its attachments resolved within `budget`: a sample that cannot be read throws
+   * when it is read, so the samples after it are still read.
    */
   samples(
     budget: ExpansionBudget,
     onBytesRead?: (bytes: number) => void,
-  ): Iterable<{ where: string; sample: InspectSample }>;
+  ): Iterable<{ where: string; read: () => InspectSample }>;
 }
 
 function parsed<T>(
@@ -168,11 +169,12 @@ export function openEvalLog(file: string, dir: string, logBytes: number): Inspec
         const where = member(`samples/${name}`);
         yield {
           where,
-          sample: sampleOf(
-            readJson(`samples/${name}`, onBytesRead && ((bytes) => onBytesRead(bytes * scale))),
-            where,
-            budget,
-          ),
+          read: () =>
+            sampleOf(
+              readJson(`samples/${name}`, onBytesRead && ((bytes) => onBytesRead(bytes * scale))),
+              where,
+              budget,
+            ),
         };
       }
     },
@@ -200,7 +202,7 @@ export function openJsonLog(
       for (const [i, sample] of (samples ?? []).entries())
         yield {
           where: `${file}: samples.${i}`,
-          sample: sampleOf(sample, file, budget, ["samples", String(i)]),
+          read: () => sampleOf(sample, file, budget, ["samples", String(i)]),
         };
     },
   };

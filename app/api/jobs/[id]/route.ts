@@ -8,7 +8,7 @@ import type { UploadJobAnswer } from "@/lib/submit/answer";
  * GET /api/jobs/{id} — an upload's job, for its uploader (the team's token as Bearer, or the
  * cookie the upload left) and the admin:
  *   200 {"id", "state": "queued"|"running"|"done"|"failed", "progress": {"done", "total", "samples"},
- *        "result": the 201/200 answer once done, "errors": the 400's once failed}
+ *        "result": the 201/200 answer once done, "errors" and "moreErrors": the 400's once failed}
  *   401 without credentials · 404 no such job, or not this viewer's
  */
 export async function GET(
@@ -25,6 +25,7 @@ export async function GET(
       progress: job.progress,
       result: job.result,
       errors: job.errors,
+      moreErrors: job.moreErrors,
     };
     return Response.json(body, { headers: { "Cache-Control": "no-store" } });
   }
