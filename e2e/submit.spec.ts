@@ -183,6 +183,8 @@ test.describe("/submit", () => {
       edit: (records) => {
         records[1].index = { not: "an index" };
         records[1].status = 42;
+        // A second bad record: every one is listed, not only the first (issue 31).
+        records[2].status = 7;
       },
     });
     await page.goto("/submit");
@@ -195,10 +197,10 @@ test.describe("/submit", () => {
     const table = page.getByTestId("bundle-errors");
     await expect(table).toBeVisible({ timeout: 30_000 });
     await expect(table).toContainText(
-      "The bundle was refused and nothing was imported — 2 problems",
+      "The bundle was refused and nothing was imported — 3 problems",
     );
     const rows = page.getByTestId("bundle-error");
-    await expect(rows).toHaveCount(2);
+    await expect(rows).toHaveCount(3);
     const cells = await rows.evaluateAll((trs) =>
       trs.map((tr) => [
         tr.getAttribute("data-file"),
@@ -209,6 +211,7 @@ test.describe("/submit", () => {
     expect(cells).toEqual([
       ["results.jsonl", "2", "index"],
       ["results.jsonl", "2", "status"],
+      ["results.jsonl", "3", "status"],
     ]);
     await expect(rows.first().locator("td")).toHaveText(["results.jsonl", "2", "index", /.+/]);
     // A small upload may pass from uploading to the answer faster than one frame.
