@@ -118,8 +118,10 @@ describe("parseAtifTrajectory", () => {
   it("refuses unknown keys and wrong types, naming the field", () => {
     const base = fixture("v1.0-minimal.json") as { steps: object[] };
     const typo = { ...base, steps: [{ step_id: 1, source: "user", mesage: "q", message: "q" }] };
+    // The unknown key is the field; "message" is given too, so it is not offered as a fix.
     expect(errorOf(() => parseAtifTrajectory(typo, "t.json")).details[0]).toMatchObject({
-      field: "steps.0",
+      field: "steps.0.mesage",
+      message: 'unknown field "mesage"',
     });
     const negative = {
       ...base,
