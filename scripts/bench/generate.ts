@@ -173,7 +173,7 @@ function withRareTerms(
   record: Record<string, unknown>,
   taskIndex: number,
 ): Record<string, unknown> {
-  if (taskIndex % RARE_TERM_EVERY !== 42 % RARE_TERM_EVERY) return record;
+  if (taskIndex % RARE_TERM_EVERY !== 42) return record;
   const messages = record.messages as { role: string; content: string }[];
   const result = messages.findIndex(
     (m, i) => i > 1 && m.role !== "assistant" && m.content.startsWith('{"search_query"'),

@@ -217,6 +217,7 @@ export function checkTargets(r: BenchResults): TargetCheck[] {
   // Stated at the full bench's 160,800 samples: a smaller database proves nothing either way.
   for (const name of Object.values(SEARCH_PROBES)) {
     const p = byName.get(name);
+    // Results kept from a run before these probes (docs/performance-results.json) have none.
     if (!p) continue;
     checks.push({
       target: `${name[0].toUpperCase()}${name.slice(1)}: p95 ≤ ${SEARCH_LIMIT_MS} ms at ${int(SEARCH_SCALE)} samples (this database: ${int(r.dataset.samples)})`,
