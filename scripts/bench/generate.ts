@@ -7,6 +7,7 @@
  * name, so every clone's records differ. Tool-call targets are rescaled so the mean is
  * about 10 calls a sample (each with a 4-entry SERP), as the issue asks.
  */
+import { z } from "zod";
 import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { demoTaskLines } from "../../lib/benchmarks/mpw/demo";
@@ -169,22 +170,25 @@ const RARE_TERM_EVERY = 100;
  * Plants SEARCH_TERMS.rare and .chinese in the first search result of the run's first tool
  * result, when the task is one of every RARE_TERM_EVERY and the run searched at all.
  */
+const recordMessages = z.array(z.looseObject({ role: z.string(), content: z.string() }));
+const serpJson = z.looseObject({
+  search_result: z.array(z.looseObject({ content: z.string() })).min(1),
+});
+
 function withRareTerms(
   record: Record<string, unknown>,
   taskIndex: number,
 ): Record<string, unknown> {
   if (taskIndex % RARE_TERM_EVERY !== 42) return record;
-  const messages = record.messages as { role: string; content: string }[];
+  const messages = recordMessages.parse(record.messages);
   const result = messages.findIndex(
     (m, i) => i > 1 && m.role !== "assistant" && m.content.startsWith('{"search_query"'),
   );
   if (result < 0) return record;
-  const serp = JSON.parse(messages[result].content) as {
-    search_result: { content: string }[];
-  };
+  const serp = serpJson.parse(JSON.parse(messages[result].content));
   serp.search_result[0].content += ` ${SEARCH_TERMS.rare}; ${SEARCH_TERMS.chinese}.`;
   messages[result] = { ...messages[result], content: JSON.stringify(serp) };
-  return record;
+  return { ...record, messages };
 }
 
 /**
